@@ -1,0 +1,77 @@
+/** The one HTTP client of the front end (docs/contracts.md). */
+
+export const TOKEN_KEY = 'blankett.token';
+export const CONTAINER_KEY = 'blankett.containerId';
+
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+/** A failed call: HTTP status plus the server's `{ error }` body (or a network error). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'ApiError';
+  }
+  get isNetwork(): boolean {
+    return this.status === 0;
+  }
+}
+
+async function request<T>(url: string, init: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch {
+    throw new ApiError(0, { code: 'network', message: 'Något gick fel, vänligen försök igen' });
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (!res.ok) {
+    const err = (body as { error?: ApiErrorBody } | null)?.error;
+    throw new ApiError(res.status, err ?? { code: String(res.status), message: 'Något gick fel' });
+  }
+  return (body as { data: T } | null)?.data as T;
+}
+
+export function getToken(): string | null {
+  return typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY);
+}
+
+export function publicGet<T>(path: string): Promise<T> {
+  return request<T>(path, { headers: { accept: 'application/json' } });
+}
+
+export function publicPost<T>(path: string, body: unknown): Promise<T> {
+  return request<T>(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A staff call: POST /api/dispatcher {action, data} with the stored bearer token. */
+export function dispatch<T>(action: string, data: unknown, query = ''): Promise<T> {
+  const token = getToken();
+  return request<T>(`/api/dispatcher${query}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ action, data }),
+  });
+}

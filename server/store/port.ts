@@ -1,0 +1,69 @@
+/**
+ * The document-collection port (DESIGN.md "Storage"). The repository layer is written against
+ * this; `mongo` and `embedded` adapters implement it. Queries stay inside the subset MongoDB,
+ * FerretDB 1.x and the embedded engine all run: plain equality, $in, $nin, $ne, $gt/$gte/$lt/$lte,
+ * $exists, $or, $and, $regex on strings; no transactions, $lookup, $facet.
+ */
+export type Doc = Record<string, unknown> & { _id?: string };
+export type Filter = Record<string, unknown>;
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  projection?: Record<string, 0 | 1>;
+}
+
+export interface Update {
+  $set?: Record<string, unknown>;
+  $unset?: Record<string, true | 1 | ''>;
+  $push?: Record<string, unknown>;
+  $pull?: Record<string, unknown>;
+  $inc?: Record<string, number>;
+}
+
+export interface IndexSpec {
+  fields: Record<string, 1 | -1>;
+  unique?: boolean;
+  name?: string;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  insertOne(doc: T): Promise<T>;
+  insertMany(docs: T[]): Promise<void>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null>;
+  /** Updates the first match; returns the updated document (after) or null when none matched. */
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<T | null>;
+  updateMany(filter: Filter, update: Update): Promise<number>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+  count(filter: Filter): Promise<number>;
+  ensureIndex(spec: IndexSpec): Promise<void>;
+}
+
+/** Raised by insert/update when a unique index would be broken. */
+export class DuplicateKeyError extends Error {
+  constructor(message = 'duplicate key') {
+    super(message);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface Store {
+  readonly kind: 'mongo' | 'embedded';
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Atomically increments and returns a named counter (numeric ids). */
+  nextSequence(name: string): Promise<number>;
+  close(): Promise<void>;
+  /** Drops everything: for tests only. */
+  dropAll(): Promise<void>;
+}
+
+/** The blob port for attachments: files under DATA_DIR (embedded) or GridFS (mongo). */
+export interface BlobStore {
+  put(id: string, data: Uint8Array, meta: { contentType: string; filename: string }): Promise<void>;
+  get(id: string): Promise<{ data: Uint8Array; contentType: string; filename: string } | null>;
+  delete(id: string): Promise<void>;
+}

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * One runner, four rooms: unit (node), unit-dom (jsdom), integration (real Koa server on
+ * both store adapters, FerretDB started by the global setup) and e2e (real Chromium).
+ */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    reporters: ['default', './tests/setup/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-dom',
+          include: ['tests/unit/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts', 'tests/regressions/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/global-ferretdb.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
