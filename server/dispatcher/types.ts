@@ -1,0 +1,78 @@
+import type { BlobStore, Store } from '../store/port';
+
+/**
+ * The contract between the dispatcher (server/dispatcher/*) and the action handlers
+ * (server/actions/*). Each action is a schema file `schemas/actions/<action>.json`:
+ *
+ *   { "$schema": …, "title": "<action>", "description": "…",
+ *     "x-role": Role, "x-scope": Scope,
+ *     "type": "object", "additionalProperties": false, "properties": {…}, "required": [… ] }
+ *
+ * The schema is the `data` schema. The dispatcher validates `data` against it (compiled once
+ * at start), then resolves the scope to a container (and position) and checks the role on
+ * the server before the handler runs. A handler without schema, or a schema without
+ * handler, role or scope, is a start-up error.
+ */
+
+/** Who may call: any logged-in user, or a container role (Administrator ⊇ Write ⊇ Read), or odin only. */
+export type Role = 'user' | 'read' | 'write' | 'admin' | 'odin';
+
+/**
+ * What the call is about, i.e. where the role is checked:
+ * - none: no object (role must be 'user' or 'odin');
+ * - container: `data.containerId` (or `data.id` for container actions like get_container);
+ * - position: `data.positionId` ?? `data.id` — per-position Administrator/Write count too;
+ * - applicant: `data.id` ?? `data.applicantId` (an application) → its position → container;
+ * - applicants: `data.ids` (applications), each checked.
+ */
+export type Scope = 'none' | 'container' | 'position' | 'applicant' | 'applicants';
+
+export interface Principal {
+  userId: number;
+  email: string;
+  givenName: string;
+  familyName: string;
+  isOdin: boolean;
+}
+
+/** What the policy resolved before the handler runs. */
+export interface Resolved {
+  containerId?: number;
+  positionId?: number;
+  /** For scope 'applicants': the containers the ids belong to (all checked). */
+  containerIds?: number[];
+}
+
+export interface Hub {
+  /** Pushes an event to the members of a container's group. */
+  publish(containerId: number, event: { type: 'Notification' | 'Exception' | 'SendToGroup'; [k: string]: unknown }): void;
+  close(): Promise<void>;
+}
+
+export interface Logger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+export interface ServerDeps {
+  store: Store;
+  blobs: BlobStore;
+  hub: Hub;
+  log: Logger;
+  /** Clock in unix seconds (injectable for tests). */
+  now(): number;
+}
+
+export interface ActionContext {
+  principal: Principal;
+  resolved: Resolved;
+  deps: ServerDeps;
+  /** Query parameters of the dispatcher call (e.g. `?filter=` for search). */
+  query: Record<string, string | undefined>;
+}
+
+export type Handler<D = Record<string, unknown>> = (ctx: ActionContext, data: D) => Promise<unknown>;
+
+/** What each file in server/actions/ exports: `export const actions: ActionTable = { name: handler }`. */
+export type ActionTable = Record<string, Handler<any>>;
