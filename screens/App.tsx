@@ -1,13 +1,30 @@
-import { BrowserRouter } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import sv from '../schemas/messages/sv.json';
 
-/**
- * The router: the public route set (host rules, screens/public/routes.tsx) and the
- * session/admin routes (screens/admin/routes.tsx). Filled in by the public and admin parts.
- */
+// Two lazily loaded apps: the public career site (what applicants load, kept lean) and the
+// admin/session app (form builder, drag and drop). Each renders its own <Routes>.
+const PublicApp = lazy(() => import('./public/PublicApp'));
+const AdminApp = lazy(() => import('./admin/AdminApp'));
+
+const ADMIN_PREFIXES = ['/admin', '/login', '/forgot', '/access-denied'];
+
+/** True for the paths the admin/session app owns (spec document 1 §2, session and admin routes). */
+export function isAdminPath(pathname: string): boolean {
+  return ADMIN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+function Switch() {
+  const { pathname } = useLocation();
+  return isAdminPath(pathname) ? <AdminApp /> : <PublicApp />;
+}
+
 export function App() {
   return (
     <BrowserRouter>
-      <main>Blankett</main>
+      <Suspense fallback={<p role="status" className="app-loading">{sv.admin.loading}</p>}>
+        <Switch />
+      </Suspense>
     </BrowserRouter>
   );
 }
