@@ -1,0 +1,198 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+export const DEMO_PASSWORD = 'demo-pass-123';
+
+export interface RunningApp {
+  /** http://localhost:<port> */
+  url: string;
+  port: number;
+  dataDir: string;
+  password: string;
+  /** The organisation host of the demo container: http://demo.localhost:<port> */
+  orgUrl: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server (`server/main.ts`, the built front end in dist/) on a free port
+ * with a fresh DATA_DIR on the embedded store and the demo seed. `npm run build` must have
+ * run (npm test does it before vitest).
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    throw new Error('dist/ saknas: kör `npm run build` före webbläsartesterna');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'blankett-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD,
+      NODE_ENV: 'test',
+      MONGODB_URI: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (b: Buffer) => {
+    output = (output + b.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Servern avslutades (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/public/positions?take=1&page=1`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Servern svarade inte på ${url}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    password: DEMO_PASSWORD,
+    orgUrl: `http://demo.localhost:${port}`,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium (installed by scripts/ensure-test-tools.sh), headless, with no outside traffic. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium saknas (${executablePath}): kör bash scripts/ensure-test-tools.sh`);
+  }
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+    ],
+  });
+}
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+/** A fresh context (own storage) and page with a phone or desktop viewport. */
+export async function newPage(
+  browser: Browser,
+  opts: { viewport?: keyof typeof VIEWPORTS; baseURL?: string } = {},
+): Promise<Page> {
+  const kind = opts.viewport ?? 'desktop';
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[kind],
+    isMobile: kind === 'phone',
+    hasTouch: kind === 'phone',
+    deviceScaleFactor: 1,
+    locale: 'sv-SE',
+    timezoneId: 'Europe/Stockholm',
+    ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`[browser] ${err.message}`));
+  return page;
+}
+
+/** Logs in through the real login API and stores the token where the admin app keeps it. */
+export async function loginAs(page: Page, app: RunningApp, email: string): Promise<string> {
+  const res = await fetch(`${app.url}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: app.password }),
+  });
+  if (res.status !== 200) throw new Error(`Inloggning misslyckades för ${email}: ${res.status}`);
+  const { token } = (await res.json()) as { token: string };
+  const origin = new URL(page.url().startsWith('http') ? page.url() : app.url).origin;
+  if (!page.url().startsWith(origin)) await page.goto(`${app.url}/login`);
+  await page.evaluate((t) => localStorage.setItem('blankett.token', t), token);
+  return token;
+}
+
+const axeSource = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core (WCAG 2.0/2.1 A and AA) in the page; returns the violations. */
+export async function axeViolations(page: Page, context?: string): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async (ctx) => {
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(ctx ?? document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  }, context ?? null);
+}
+
+/** Fails with a readable list when axe finds anything. */
+export async function expectNoAxeViolations(page: Page, context?: string): Promise<void> {
+  const violations = await axeViolations(page, context);
+  if (violations.length > 0) {
+    const text = violations
+      .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
+      .join('\n');
+    throw new Error(`axe hittade ${violations.length} brister:\n${text}`);
+  }
+}
