@@ -1,0 +1,57 @@
+import type { MetadataProperty } from '../types';
+
+/**
+ * The builder's view of a form: the flat metadata list plus the custom-key counter.
+ * `nextKey` only grows, so a key removed in this session is never handed out again.
+ */
+export interface BuilderForm {
+  metadata: MetadataProperty[];
+  nextKey: number;
+}
+
+/**
+ * What the builder needs to know about field types. The engine's field-type registry is
+ * adapted to this (engine/builder/catalog.ts), so the pure operations stay testable with
+ * any catalogue, including types added later as schema files.
+ */
+export interface BuilderCatalog {
+  has(type: string): boolean;
+  /** True when the type holds a list of child keys in `data` (group, radioGroup, periodGroup). */
+  isGroup(type: string): boolean;
+  /** The type of the children a group-like type holds (group → checkbox, …). */
+  childType(type: string): string | undefined;
+  /** Initial values of a new field of this type (label, data, validators, …). */
+  defaults(type: string, ctx: NewFieldContext): Partial<MetadataProperty>;
+}
+
+export interface NewFieldContext {
+  /** Today in Europe/Stockholm, `YYYY-MM-DD`: pure functions never read the clock. */
+  today: string;
+  /** 1-based position among siblings, for default labels like 'Alternativ 2'. */
+  index: number;
+}
+
+export type BuilderErrorCode = 'maxMeritGroups' | 'unknownType' | 'unknownKey' | 'notAGroup';
+
+export interface BuilderRefusal {
+  ok: false;
+  code: BuilderErrorCode;
+  message: string;
+}
+
+export interface BuilderSuccess {
+  ok: true;
+  form: BuilderForm;
+  /** The key of the field that was added (or the field the operation acted on). */
+  key: string;
+}
+
+export type BuilderResult = BuilderSuccess | BuilderRefusal;
+
+/** A problem found in a form before it is saved, placed at a field (and a path inside it). */
+export interface BuilderIssue {
+  key: string;
+  /** Where inside the field: 'label', 'key', 'data', 'data.startDate', 'validators.allowedYears', … */
+  path: string;
+  message: string;
+}
