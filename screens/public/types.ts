@@ -1,0 +1,84 @@
+/** Shapes of the public calls (docs/contracts.md "Public calls"). */
+import type { MetadataProperty } from '../../engine/types';
+
+export interface PublicPositionSummary {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  city: string;
+  start: number;
+  stop: number;
+  status: 'Öppen' | 'Stängd';
+  containerId: number;
+  containerName: string;
+  displayName: string;
+  positionTypeId: number;
+  positionTypeName: string;
+  companyLogo?: string;
+}
+
+export interface PublicPosition extends PublicPositionSummary {
+  text: string;
+  isInternal: boolean;
+  linkId?: string;
+  metadata: MetadataProperty[];
+  formVersion: number;
+  messages?: Record<string, string>;
+}
+
+export interface PositionPage {
+  items: PublicPositionSummary[];
+  total: number;
+  page: number;
+  take: number;
+}
+
+/** Theme of spec document 1 §3; every part optional so a partial theme still works. */
+export interface Theme {
+  button?: { backgroundColor?: string; textColor?: string; borderRadius?: string };
+  backgroundColor?: { mainContent?: string; footer?: string; socialMedia?: string };
+  textColor?: { workAtText?: string; contactText?: string; detailText?: string; otherText?: string; footerText?: string };
+  icon?: {
+    footerIcon?: string;
+    positionIcons?: string;
+    positionIcon1?: string;
+    positionIcon2?: string;
+    positionIcon3?: string;
+    positionIcon4?: string;
+    socialMedia?: string;
+  };
+}
+
+export type SocialKey = 'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'podcast';
+
+export interface ContainerProfile {
+  orgNumber?: string;
+  description?: string;
+  address?: string;
+  zip?: string;
+  city?: string;
+  phone?: string;
+  fax?: string;
+  email?: string;
+  website?: string;
+  banner?: string;
+  logo?: string;
+  terms?: string;
+  social?: Partial<Record<SocialKey, string>>;
+  gdprContact?: string;
+  gdprAddress?: string;
+  members?: string[];
+  aboutUsLink?: string;
+  supportLink?: string;
+  showAge?: boolean;
+  showGender?: boolean;
+}
+
+export interface PublicContainer {
+  id: number;
+  name: string;
+  displayName: string;
+  theme?: Theme;
+  profile?: ContainerProfile;
+}
