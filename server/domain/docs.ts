@@ -1,0 +1,144 @@
+import type { MetadataProperty } from '../../engine/types';
+
+/**
+ * The stored shapes of the collections the domain reads and writes (docs/collections.md).
+ * Index signatures keep them assignable to the store port's `Doc`.
+ */
+
+export interface LabelDoc {
+  id: number;
+  labelType: 'Interest' | 'Process';
+  name: string;
+  isDefault: boolean;
+}
+
+export interface ContainerDoc {
+  [k: string]: unknown;
+  id: number;
+  name: string;
+  displayName?: string;
+  theme?: unknown;
+  positionTypes?: { id: number; name: string }[];
+  labels?: LabelDoc[];
+  profile?: Record<string, unknown>;
+  messages?: Record<string, string>;
+}
+
+export interface PositionDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  name: string;
+  text: string;
+  description: string;
+  city: string;
+  start: number;
+  stop: number;
+  created: number;
+  isArchived: boolean;
+  isInternal: boolean;
+  linkId: string;
+  positionTypeId: number;
+  responsibleId?: number;
+  metadata: MetadataProperty[];
+  formVersion: number;
+  views: number;
+}
+
+export interface PositionFormDoc {
+  [k: string]: unknown;
+  positionId: number;
+  version: number;
+  metadata: MetadataProperty[];
+  created: number;
+}
+
+export interface StoredFile {
+  filename: string;
+  type: string;
+  url: string;
+  size: number;
+  key: string;
+}
+
+export interface NoteDoc {
+  id: number;
+  note: string;
+  created: number;
+  author: string;
+}
+
+export interface LogEntry {
+  at: number;
+  what: string;
+  by?: string;
+  text: string;
+}
+
+export interface ApplicantInfo {
+  [k: string]: unknown;
+  firstname: string;
+  lastname: string;
+  name: string;
+  email: string;
+  ssn?: string;
+  address?: string;
+  zipCode?: string;
+  city?: string;
+  phone?: string;
+}
+
+export interface ApplicationDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  positionId: number;
+  email: string;
+  created: number;
+  metadata: Record<string, unknown>;
+  formVersion: number;
+  info: ApplicantInfo;
+  interestLabelId: number | null;
+  processLabelId: number | null;
+  notes: NoteDoc[];
+  logs: LogEntry[];
+  files: StoredFile[];
+}
+
+export interface FolderDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  name: string;
+}
+
+export interface AssetDoc {
+  [k: string]: unknown;
+  id: number;
+  folderId: number;
+  containerId: number;
+  name: string;
+  contentType: string;
+  data: string;
+  revision: number;
+  created: number;
+  updated: number;
+}
+
+export interface NotificationDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  type: string;
+  title: string;
+  message: string;
+  timestamp: number;
+  read: boolean;
+  data: { positionId: number; id: number };
+}
+
+/** Drops the store's internal `_id` before a document leaves the server. */
+export function strip<T extends Record<string, unknown>>(doc: T): Omit<T, '_id'> {
+  const { _id: _ignored, ...rest } = doc as T & { _id?: unknown };
+  return rest;
+}

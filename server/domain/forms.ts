@@ -1,0 +1,59 @@
+import { compileTemplate } from '../../engine';
+import type { MetadataProperty } from '../../engine/types';
+import { errors } from '../errors';
+
+type Compiled = ReturnType<typeof compileTemplate>;
+
+/** What an engine refusal looks like in `details`: the engine's own issues when it gives any. */
+function issuesOf(err: unknown): unknown[] {
+  const e = err as { issues?: unknown; details?: unknown; message?: unknown };
+  if (Array.isArray(e.issues)) return e.issues;
+  if (Array.isArray(e.details)) return e.details;
+  return [{ path: '/metadata', message: typeof e.message === 'string' ? e.message.slice(0, 300) : 'invalid form' }];
+}
+
+/**
+ * Compiles a form with the engine and turns a refusal into a 400 `invalid` whose details are
+ * the engine's issues. Used before a template or a position form is stored, so nothing that
+ * cannot be rendered or validated is ever saved.
+ */
+export function checkForm(metadata: MetadataProperty[], path = '/metadata'): void {
+  const seen = new Set<string>();
+  for (const [i, p] of metadata.entries()) {
+    if (seen.has(p.key)) throw errors.invalid([{ path: `${path}/${i}/key`, message: 'duplicate key' }]);
+    seen.add(p.key);
+  }
+  try {
+    compileTemplate({ metadata });
+  } catch (err) {
+    throw errors.invalid(issuesOf(err));
+  }
+}
+
+const cache = new Map<string, Compiled>();
+const MAX_CACHED = 500;
+
+/**
+ * The compiled validator of one version of a position's form. Compiled once per
+ * (position, form version, start, container messages): a new form version, a moved start
+ * date or edited messages give a new entry, everything else reuses the compiled one.
+ */
+export function positionValidator(
+  position: { id: number; formVersion: number; start: number; metadata: MetadataProperty[] },
+  messages: Record<string, string> | undefined,
+): Compiled {
+  const id = `position:${position.id}:${position.formVersion}:${position.start}:${JSON.stringify(messages ?? {})}`;
+  let c = cache.get(id);
+  if (!c) {
+    c = compileTemplate(
+      { metadata: position.metadata, key: `position:${position.id}`, version: position.formVersion },
+      { messages, positionStart: position.start },
+    );
+    if (cache.size >= MAX_CACHED) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(id, c);
+  }
+  return c;
+}

@@ -1,0 +1,43 @@
+import type { IndexSpec, Store } from '../store/port';
+
+/**
+ * The indexes the domain relies on (docs/collections.md). The unique (positionId, email)
+ * index is what refuses a second application even when two arrive at the same moment, so
+ * the domain makes sure of it itself instead of trusting that someone else created it.
+ */
+const specs: Record<string, IndexSpec[]> = {
+  positions: [
+    { fields: { id: 1 }, unique: true },
+    { fields: { linkId: 1 } },
+    { fields: { containerId: 1, start: 1 } },
+  ],
+  positionForms: [{ fields: { positionId: 1, version: 1 }, unique: true }],
+  applications: [
+    { fields: { id: 1 }, unique: true },
+    { fields: { positionId: 1, email: 1 }, unique: true },
+    { fields: { containerId: 1, interestLabelId: 1, id: 1 } },
+    { fields: { positionId: 1, interestLabelId: 1, id: 1 } },
+  ],
+  folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
+  assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],
+  notifications: [{ fields: { containerId: 1, timestamp: 1 } }],
+};
+
+const done = new WeakMap<Store, Promise<void>>();
+
+/** Ensures the domain's indexes once per store instance (idempotent, cached). */
+export function ensureDomainIndexes(store: Store): Promise<void> {
+  let p = done.get(store);
+  if (!p) {
+    p = (async () => {
+      for (const [name, list] of Object.entries(specs)) {
+        const col = store.collection(name);
+        for (const spec of list) await col.ensureIndex(spec);
+      }
+    })();
+    // A failure must not be cached forever: the next call retries.
+    p.catch(() => done.delete(store));
+    done.set(store, p);
+  }
+  return p;
+}

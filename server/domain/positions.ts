@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import type { MetadataProperty } from '../../engine/types';
+import { errors } from '../errors';
+import type { ServerDeps } from '../dispatcher/types';
+import type { Store } from '../store/port';
+import { defaultLabel, positionTypeName } from './containers';
+import type { ApplicationDoc, ContainerDoc, PositionDoc, PositionFormDoc } from './docs';
+import { strip } from './docs';
+import { checkForm } from './forms';
+import { ensureDomainIndexes } from './indexes';
+import { positionStatus } from './status';
+import { templateForPosition } from './templates';
+
+export interface PositionInput {
+  containerId: number;
+  name: string;
+  text?: string;
+  description?: string;
+  city?: string;
+  start: number;
+  stop: number;
+  isInternal?: boolean;
+  positionTypeId: number;
+  responsibleId?: number;
+  metadata?: MetadataProperty[];
+  templateKey?: string;
+}
+
+function checkType(container: ContainerDoc, positionTypeId: number): void {
+  if (!(container.positionTypes ?? []).some((t) => t.id === positionTypeId)) {
+    throw errors.invalid([{ path: '/positionTypeId', message: sv.domain.positionTypeUnknown }], sv.domain.positionTypeUnknown);
+  }
+}
+
+function checkDates(start: number, stop: number): void {
+  if (stop < start) throw errors.invalid([{ path: '/stop', message: 'stop before start' }]);
+}
+
+async function storeFormVersion(store: Store, positionId: number, version: number, metadata: MetadataProperty[], now: number) {
+  await store.collection<PositionFormDoc>('positionForms').insertOne({ positionId, version, metadata, created: now });
+}
+
+/**
+ * Creates a position. Its form is the given `metadata` (the builder), else a copy of the
+ * template `templateKey`, else of the position type's default template; it is compiled
+ * before anything is stored and kept as form version 1.
+ */
+export async function createPosition(deps: ServerDeps, container: ContainerDoc, input: PositionInput): Promise<PositionDoc> {
+  const { store } = deps;
+  await ensureDomainIndexes(store);
+  checkType(container, input.positionTypeId);
+  checkDates(input.start, input.stop);
+  const metadata =
+    input.metadata ?? (await templateForPosition(store, container.id, input.positionTypeId, input.templateKey)).metadata;
+  checkForm(metadata);
+  const now = deps.now();
+  const doc: PositionDoc = {
+    id: await store.nextSequence('positions'),
+    containerId: container.id,
+    name: input.name,
+    text: input.text ?? '',
+    description: input.description ?? '',
+    city: input.city ?? '',
+    start: input.start,
+    stop: input.stop,
+    created: now,
+    isArchived: false,
+    isInternal: input.isInternal ?? false,
+    linkId: randomUUID(),
+    positionTypeId: input.positionTypeId,
+    ...(input.responsibleId !== undefined ? { responsibleId: input.responsibleId } : {}),
+    metadata,
+    formVersion: 1,
+    views: 0,
+  };
+  // The form version first: a position never points at a version that is not stored.
+  await storeFormVersion(store, doc.id, 1, metadata, now);
+  return store.collection<PositionDoc>('positions').insertOne(doc);
+}
+
+/** Updates a position; a changed form becomes a new form version (older ones stay readable). */
+export async function updatePosition(
+  deps: ServerDeps,
+  container: ContainerDoc,
+  current: PositionDoc,
+  input: Omit<PositionInput, 'templateKey'>,
+): Promise<PositionDoc> {
+  const { store } = deps;
+  if (input.containerId !== current.containerId) {
+    throw errors.invalid([{ path: '/containerId', message: sv.domain.containerMismatch }], sv.domain.containerMismatch);
+  }
+  checkType(container, input.positionTypeId);
+  checkDates(input.start, input.stop);
+  const set: Record<string, unknown> = {
+    name: input.name,
+    text: input.text ?? current.text,
+    description: input.description ?? current.description,
+    city: input.city ?? current.city,
+    start: input.start,
+    stop: input.stop,
+    isInternal: input.isInternal ?? current.isInternal,
+    positionTypeId: input.positionTypeId,
+  };
+  if (input.responsibleId !== undefined) set.responsibleId = input.responsibleId;
+  const filter: Record<string, unknown> = { id: current.id };
+  if (input.metadata && JSON.stringify(input.metadata) !== JSON.stringify(current.metadata)) {
+    checkForm(input.metadata);
+    const version = current.formVersion + 1;
+    await storeFormVersion(store, current.id, version, input.metadata, deps.now());
+    set.metadata = input.metadata;
+    set.formVersion = version;
+    // Two editors saving at once: only the one that read the current version wins the bump.
+    filter.formVersion = current.formVersion;
+  }
+  const updated = await store.collection<PositionDoc>('positions').updateOne(filter, { $set: set });
+  if (!updated) throw errors.conflict();
+  return updated;
+}
+
+/** "Copying creates a new position from an existing one" (spec doc 1 §4). */
+export async function copyPosition(deps: ServerDeps, container: ContainerDoc, source: PositionDoc): Promise<PositionDoc> {
+  return createPosition(deps, container, {
+    containerId: source.containerId,
+    name: `${source.name}${sv.domain.copySuffix}`,
+    text: source.text,
+    description: source.description,
+    city: source.city,
+    start: source.start,
+    stop: source.stop,
+    isInternal: source.isInternal,
+    positionTypeId: source.positionTypeId,
+    ...(source.responsibleId !== undefined ? { responsibleId: source.responsibleId } : {}),
+    metadata: source.metadata,
+  });
+}
+
+/** Deletes a position with its form versions, applications and their attachments. */
+export async function deletePosition(deps: ServerDeps, position: PositionDoc): Promise<void> {
+  const { store } = deps;
+  const apps = store.collection<ApplicationDoc>('applications');
+  const withFiles = (await apps.find({ positionId: position.id }, { projection: { files: 1 } })).filter((a) => a.files?.length);
+  await store.collection('positions').deleteOne({ id: position.id });
+  await apps.deleteMany({ positionId: position.id });
+  await store.collection('positionForms').deleteMany({ positionId: position.id });
+  await store.collection('notifications').deleteMany({ 'data.positionId': position.id });
+  for (const a of withFiles) for (const f of a.files ?? []) await deps.blobs.delete(f.url).catch(() => undefined);
+}
+
+export async function loadPosition(store: Store, id: number): Promise<PositionDoc> {
+  const p = await store.collection<PositionDoc>('positions').findOne({ id });
+  if (!p) throw errors.notFound();
+  return p;
+}
+
+/** Applicant totals of a position: all, and those still carrying the default Interest label. */
+async function totals(store: Store, container: ContainerDoc, positionId: number) {
+  const apps = store.collection('applications');
+  const unprocessed = defaultLabel(container, 'Interest');
+  const [totalApplicants, totalUnProcessed] = await Promise.all([
+    apps.count({ positionId }),
+    unprocessed ? apps.count({ positionId, interestLabelId: unprocessed.id }) : Promise.resolve(0),
+  ]);
+  return { totalApplicants, totalUnProcessed };
+}
+
+/** A position as staff see it: derived status, type name, totals; the form only when asked. */
+export async function positionView(
+  store: Store,
+  container: ContainerDoc,
+  p: PositionDoc,
+  now: number,
+  withForm: boolean,
+): Promise<Record<string, unknown>> {
+  const { metadata, ...rest } = strip(p);
+  return {
+    ...rest,
+    ...(withForm ? { metadata } : {}),
+    status: positionStatus(p, now),
+    containerName: container.name,
+    positionTypeName: positionTypeName(container, p.positionTypeId),
+    ...(await totals(store, container, p.id)),
+  };
+}
+
+/** All positions of a container, newest start first. */
+export async function listPositions(store: Store, container: ContainerDoc, now: number) {
+  const list = await store
+    .collection<PositionDoc>('positions')
+    .find({ containerId: container.id }, { sort: { start: -1, id: -1 }, projection: { metadata: 0 } });
+  return Promise.all(list.map((p) => positionView(store, container, p, now, false)));
+}
