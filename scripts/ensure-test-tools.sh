@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what `npm test` needs beyond npm packages: Debian's Chromium (browser tests) and
+# FerretDB (the MongoDB-wire server for the mongo adapter run). Runs as npm's pretest hook,
+# so `npm test` on a fresh machine sets itself up. Idempotent and quick when all is there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_bin" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installerar Chromium (Debian-paketet)…"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
+  else
+    echo "Chromium saknas ($chromium_bin). Installera Debians paket 'chromium' (som root: apt-get install chromium)." >&2
+    exit 1
+  fi
+fi
+
+if [ -z "${MONGODB_URI:-}" ]; then
+  bash scripts/install-ferretdb.sh
+fi
