@@ -6,5 +6,6 @@ export * from './builder/types';
 export * from './builder/keys';
 export * from './builder/tree';
 export * from './builder/ops';
+export * from './builder/children';
 export * from './builder/history';
 export * from './builder/validate';

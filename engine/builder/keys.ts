@@ -6,8 +6,8 @@ export const FIRST_CUSTOM_KEY = 1000;
 const CUSTOM_KEY = /^form_[A-Za-z][A-Za-z0-9]*_(\d+)$/;
 
 /**
- * The spec names the prefixes form_text_ and form_textarea_ for custom fields; every other
- * type follows the same pattern (form_group_1003, form_periodCheckbox_1004, …).
+ * The spec names the prefixes form_text_ and form_textarea_ for custom fields; a type
+ * without a declared prefix follows the same pattern (form_<type>_).
  */
 export function keyPrefix(type: string): string {
   return `form_${type}_`;
@@ -28,7 +28,7 @@ export function counterAfter(metadata: readonly MetadataProperty[], stored?: num
  * whatever its prefix, so keys stay unique across types.
  */
 export function allocateKey(
-  type: string,
+  prefix: string,
   counter: number,
   taken: ReadonlySet<string>,
 ): { key: string; nextKey: number } {
@@ -38,6 +38,6 @@ export function allocateKey(
     const m = CUSTOM_KEY.exec(k);
     if (m?.[1]) usedNumbers.add(Number(m[1]));
   }
-  while (usedNumbers.has(n) || taken.has(`${keyPrefix(type)}${n}`)) n += 1;
-  return { key: `${keyPrefix(type)}${n}`, nextKey: n + 1 };
+  while (usedNumbers.has(n) || taken.has(`${prefix}${n}`)) n += 1;
+  return { key: `${prefix}${n}`, nextKey: n + 1 };
 }

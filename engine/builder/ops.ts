@@ -23,7 +23,7 @@ function refuse(code: 'maxMeritGroups' | 'unknownType' | 'unknownKey' | 'notAGro
 }
 
 function create(type: string, form: BuilderForm, taken: Set<string>, catalog: BuilderCatalog, ctx: NewFieldContext) {
-  const { key, nextKey } = allocateKey(type, form.nextKey, taken);
+  const { key, nextKey } = allocateKey(catalog.keyPrefix(type), form.nextKey, taken);
   taken.add(key);
   const d = catalog.defaults(type, ctx);
   const field: MetadataProperty = { label: '', required: false, isHtml: false, validators: [], ...d, key, type };

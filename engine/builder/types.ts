@@ -20,6 +20,8 @@ export interface BuilderCatalog {
   isGroup(type: string): boolean;
   /** The type of the children a group-like type holds (group → checkbox, …). */
   childType(type: string): string | undefined;
+  /** The prefix of generated keys: the type's `keyPrefix` (form_text_, form_textarea_, …). */
+  keyPrefix(type: string): string;
   /** Initial values of a new field of this type (label, data, validators, …). */
   defaults(type: string, ctx: NewFieldContext): Partial<MetadataProperty>;
 }

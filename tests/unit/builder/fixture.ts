@@ -8,6 +8,7 @@ export const catalog: BuilderCatalog = {
   has: (t) => TYPES.includes(t),
   isGroup: (t) => t in GROUPS,
   childType: (t) => GROUPS[t],
+  keyPrefix: (t) => `form_${t}_`,
   defaults: (t, ctx) => {
     if (t === 'periodCheckbox') return { label: `Period ${ctx.index}`, data: { startDate: ctx.today, endDate: ctx.today } };
     if (t === 'checkbox' || t === 'radio') return { label: `Alternativ ${ctx.index}` };

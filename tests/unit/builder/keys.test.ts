@@ -9,7 +9,7 @@ describe('custom keys', () => {
 
   it('starts the counter at 1000 for a form without custom keys', () => {
     expect(counterAfter([{ key: 'form_firstname', type: 'text' }])).toBe(FIRST_CUSTOM_KEY);
-    expect(allocateKey('text', 1000, new Set()).key).toBe('form_text_1000');
+    expect(allocateKey('form_text_', 1000, new Set()).key).toBe('form_text_1000');
   });
 
   it('continues after the highest custom key a stored form holds', () => {
@@ -21,7 +21,7 @@ describe('custom keys', () => {
   });
 
   it('skips a number another type already uses so keys stay unique across types', () => {
-    const got = allocateKey('textarea', 1000, new Set(['form_text_1000', 'form_text_1001']));
+    const got = allocateKey('form_textarea_', 1000, new Set(['form_text_1000', 'form_text_1001']));
     expect(got).toEqual({ key: 'form_textarea_1002', nextKey: 1003 });
   });
 });

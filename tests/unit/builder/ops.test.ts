@@ -100,13 +100,13 @@ describe('moveField', () => {
   });
 
   it('moves a group together with its children', () => {
-    let f = ok(addField(threeTexts(), 'group', catalog, ctx));
+    let f: BuilderForm = ok(addField(threeTexts(), 'group', catalog, ctx));
     f = moveField(f, 'form_group_1003', 'form_text_1000', catalog);
     expect(f.metadata.map((p) => p.key)).toEqual(['form_group_1003', 'form_checkbox_1004', 'form_text_1000', 'form_text_1001', 'form_text_1002']);
   });
 
   it('reorders the children inside their group', () => {
-    let f = ok(addField(empty, 'group', catalog, ctx));
+    let f: BuilderForm = ok(addField(empty, 'group', catalog, ctx));
     f = ok(addChild(f, 'form_group_1000', catalog, ctx));
     f = ok(addChild(f, 'form_group_1000', catalog, ctx));
     f = moveField(f, 'form_checkbox_1003', 'form_checkbox_1001', catalog);
