@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApplicationForm } from '../../engine/react/ApplicationForm';
+import type { Answers, FieldError } from '../../engine/types';
+import { clearDraft, loadDraft, saveDraft, sessionStore } from './draft';
+import { positionPath } from './positionRef';
+import { ClosedNotice } from './PositionPage';
+import { PrivacyNotice } from './PrivacyNotice';
+import { submitApplication } from './submitApplication';
+import { TermsButton } from './TermsDialog';
+import { fmt, s } from './text';
+import type { PublicContainer, PublicPosition } from './types';
+import { useDocumentMeta } from './useDocumentMeta';
+
+/**
+ * The apply page: the position's own form rendered by the engine in entry mode, terms and
+ * privacy notice, and the submit flow. Answers live in the form (and in sessionStorage for
+ * reloads) until the server has accepted them, so no failure ever loses them.
+ */
+export default function ApplyPage({ position: p, container }: { position: PublicPosition; container: PublicContainer | null }) {
+  const title = fmt(s.applyTitle, { position: p.name });
+  useDocumentMeta(title, p.description || p.name);
+  const [closed, setClosed] = useState<string | null>(p.status === 'Öppen' ? null : s.positionClosed);
+  const [done, setDone] = useState<{ firstname: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<{ n: number; text: string } | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const inFlight = useRef(false);
+  const storage = useMemo(() => sessionStore(), []);
+  // Read once: the form owns the answers after this; a new object here would overwrite them.
+  const initial = useMemo(() => loadDraft(storage, p.id, p.metadata), [storage, p.id, p.metadata]);
+  const form = useMemo(() => ({ metadata: p.metadata, key: `position-${p.id}`, version: p.formVersion }), [p.metadata, p.id, p.formVersion]);
+
+  const onChange = useCallback((answers: Answers) => saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
+
+  const onSubmit = useCallback(
+    async (answers: Answers) => {
+      // Double clicks and Enter presses while a request is out are dropped here, before the button re-renders disabled.
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setBusy(true);
+      setProblem(null);
+      try {
+        const out = await submitApplication(p.id, answers, p.metadata);
+        if (out.kind === 'ok') {
+          clearDraft(storage, p.id);
+          setDone({ firstname: out.firstname });
+          return;
+        }
+        if (out.kind === 'invalid') {
+          setServerErrors(out.errors);
+          return;
+        }
+        if (out.kind === 'closed') {
+          setClosed(out.message);
+          return;
+        }
+        setProblem((prev) => ({ n: (prev?.n ?? 0) + 1, text: out.message }));
+      } finally {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    },
+    [p.id, p.metadata, storage],
+  );
+
+  return (
+    <article className="pub-section pub-apply" aria-labelledby="pub-apply-title">
+      <p className="pub-back">
+        <Link to={positionPath(p)}>{s.backToPosition}</Link>
+      </p>
+      <h1 id="pub-apply-title">{title}</h1>
+      {done ? (
+        <Success firstname={done.firstname} position={p.name} />
+      ) : closed ? (
+        <ClosedNotice />
+      ) : (
+        <>
+          <p className="pub-lead">{s.applyIntro}</p>
+          <p className="pub-terms-line">
+            <TermsButton container={container} />
+          </p>
+          <div className="pub-problem" role="alert">
+            {problem && <p key={problem.n}>{problem.text}</p>}
+          </div>
+          <ApplicationForm
+            form={form}
+            mode="entry"
+            answers={initial}
+            onChange={onChange}
+            onSubmit={onSubmit}
+            messages={p.messages}
+            serverErrors={serverErrors}
+            positionStart={p.start}
+            submitLabel={busy ? s.submitting : s.submit}
+            disabled={busy}
+          />
+          <PrivacyNotice container={container} level={2} />
+        </>
+      )}
+    </article>
+  );
+}
+
+function Success({ firstname, position }: { firstname: string; position: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="pub-success">
+      <h2 ref={ref} tabIndex={-1}>
+        {firstname ? fmt(s.success, { firstname }) : s.successNoName}
+      </h2>
+      <p>{fmt(s.successText, { position })}</p>
+      <p>
+        <Link to="/positions">{s.seeAllPositions}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link } from 'react-router-dom';
+import { formatDate } from './dates';
+import { jobPosting, jsonForScript } from './jobPosting';
+import { applyPath } from './paths';
+import { sanitizeHtml } from './sanitize';
+import { s } from './text';
+import type { PublicContainer, PublicPosition } from './types';
+import { useDocumentMeta } from './useDocumentMeta';
+
+/** Plain text of organisation HTML, for the meta description. */
+export function plainText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+}
+
+/** One position: text, dates, place, the apply button or the closed state, and JobPosting data. */
+export function PositionPage({ position: p, container }: { position: PublicPosition; container: PublicContainer | null }) {
+  const open = p.status === 'Öppen';
+  const description = plainText(p.description || p.text).slice(0, 160);
+  useDocumentMeta(p.name, description);
+  const ld = jsonForScript(jobPosting(p, container, typeof window === 'undefined' ? '' : window.location.href));
+  const company = container?.displayName || p.displayName || p.containerName;
+  return (
+    <article className="pub-section pub-position" aria-labelledby="pub-position-title">
+      <h1 id="pub-position-title">{p.name}</h1>
+      <dl className="pub-facts pub-facts-wide">
+        {company && (
+          <div>
+            <dt>{s.employer}</dt>
+            <dd>{company}</dd>
+          </div>
+        )}
+        {p.city && (
+          <div>
+            <dt>{s.city}</dt>
+            <dd>{p.city}</dd>
+          </div>
+        )}
+        {p.positionTypeName && (
+          <div>
+            <dt>{s.positionType}</dt>
+            <dd>{p.positionTypeName}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{s.published}</dt>
+          <dd>
+            <time dateTime={formatDate(p.start)}>{formatDate(p.start)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{s.lastApplyDate}</dt>
+          <dd>
+            <time dateTime={formatDate(p.stop)}>{formatDate(p.stop)}</time>
+          </dd>
+        </div>
+      </dl>
+      {open ? (
+        <p>
+          <Link to={applyPath(p)} className="pub-button pub-apply-button">
+            {s.applyNow}
+          </Link>
+        </p>
+      ) : (
+        <ClosedNotice />
+      )}
+      {p.description && <p className="pub-lead">{p.description}</p>}
+      <div className="pub-richtext" dangerouslySetInnerHTML={{ __html: sanitizeHtml(p.text) }} />
+      {open && (
+        <p>
+          <Link to={applyPath(p)} className="pub-button pub-apply-button">
+            {s.applyNow}
+          </Link>
+        </p>
+      )}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ld }} />
+    </article>
+  );
+}
+
+export function ClosedNotice() {
+  return (
+    <div className="pub-closed">
+      <h2>{s.positionClosed}</h2>
+      <p>{s.positionClosedText}</p>
+      <p>
+        <Link to="/positions">{s.seeAllPositions}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { publicGet } from '../api';
+import { useResolvedHostContainer, usePublicSite } from './context';
+import { parseGuid, parseIdSlug, parseLegacyId, positionApiPath, refMatches, type PositionRef } from './positionRef';
+import { PositionPage } from './PositionPage';
+import { Loading, LoadError, NotFoundPage } from './States';
+import type { PublicContainer, PublicPosition } from './types';
+import { usePublicGet } from './useFetch';
+
+// The apply page carries the form engine; it loads only when someone opens it.
+const ApplyPage = lazy(() => import('./ApplyPage'));
+
+type Form = 'idSlug' | 'legacy' | 'guid';
+
+const PARSERS: Record<Form, (segment: string) => PositionRef | null> = { idSlug: parseIdSlug, legacy: parseLegacyId, guid: parseGuid };
+
+/**
+ * One position route (page or apply): parses the URL segment, loads the position, and
+ * turns every way a URL can be wrong (tampered id or slug, an internal position's numeric
+ * id, another organisation's position on an organisation host) into the not-found page.
+ */
+export function PositionRoute({ form, apply }: { form: Form; apply: boolean }) {
+  const params = useParams();
+  const segment = params.ref ?? params.id ?? params.guid ?? '';
+  const ref = PARSERS[form](segment);
+  if (!ref) return <NotFoundPage />;
+  return <LoadedPosition target={ref} apply={apply} />;
+}
+
+function LoadedPosition({ target, apply }: { target: PositionRef; apply: boolean }) {
+  const res = usePublicGet<PublicPosition>(positionApiPath(target));
+  const host = useResolvedHostContainer();
+  const position = res.status === 'ok' ? res.data : null;
+  const container = usePositionContainer(position, host);
+  if (res.status === 'loading') return <Loading />;
+  if (res.status === 'notFound') return <NotFoundPage />;
+  if (res.status === 'error') return <LoadError onRetry={res.reload} />;
+  const p = res.data;
+  if (!p || !refMatches(target, p) || (host && p.containerId !== host.id)) return <NotFoundPage />;
+  if (!apply) return <PositionPage position={p} container={container} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <ApplyPage position={p} container={container} />
+    </Suspense>
+  );
+}
+
+/**
+ * The organisation of the shown position: the host's when it has one, otherwise fetched by
+ * position (for theme, terms and privacy notice). Until then — or if that fails — a minimal
+ * stand-in from the position itself, so the page never waits on it.
+ */
+function usePositionContainer(p: PublicPosition | null, host: PublicContainer | null): PublicContainer | null {
+  const { setPageContainer } = usePublicSite();
+  const [fetched, setFetched] = useState<PublicContainer | null>(null);
+  const id = p?.id;
+  const containerId = p?.containerId;
+  useEffect(() => {
+    if (host || id === undefined) return;
+    let live = true;
+    publicGet<PublicContainer>(`/api/public/open/${id}/container`).then(
+      (c) => live && c && c.id === containerId && setFetched(c),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [host, id, containerId]);
+  const stand = p ? { id: p.containerId, name: p.containerName, displayName: p.displayName || p.containerName } : null;
+  const container = host ?? (fetched && fetched.id === containerId ? fetched : stand);
+  useEffect(() => {
+    if (host) return;
+    setPageContainer(fetched && fetched.id === containerId ? fetched : null);
+    return () => setPageContainer(null);
+  }, [host, fetched, containerId, setPageContainer]);
+  return container;
+}

@@ -1,0 +1,66 @@
+import { useMemo, useState } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { PublicSiteContext, usePublicSite, type PublicSite } from './context';
+import { effectiveHostname, hostRules, httpsRedirectTarget } from './hostRules';
+import { OrganisationPage } from './OrganisationPage';
+import { PositionRoute } from './PositionRoute';
+import { PositionsPage } from './PositionsPage';
+import { PublicLayout } from './PublicLayout';
+import { Loading, NotFoundPage } from './States';
+import type { PublicContainer } from './types';
+import { useHostContainer } from './useHostContainer';
+import './public.css';
+
+function storage(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The public career site (spec document 1 §1–§2): host rules, then the public route set.
+ * `{id}_{slug}` cannot be a React Router pattern, so `/:ref` matches one segment and
+ * PositionRoute parses it; anything it cannot parse is the not-found page.
+ */
+export default function PublicApp() {
+  const redirect = useMemo(() => httpsRedirectTarget(window.location), []);
+  const rules = useMemo(() => hostRules(effectiveHostname(window.location, storage())), []);
+  const hostContainer = useHostContainer(rules);
+  const [pageContainer, setPageContainer] = useState<PublicContainer | null>(null);
+  const site = useMemo<PublicSite>(() => ({ rules, hostContainer, setPageContainer }), [rules, hostContainer]);
+  if (redirect) {
+    window.location.replace(redirect);
+    return null;
+  }
+  return (
+    <PublicSiteContext.Provider value={site}>
+      <PublicLayout pageContainer={pageContainer}>
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="/positions" element={<Home />} />
+          <Route path="/positions/:id" element={<PositionRoute form="legacy" apply={false} />} />
+          <Route path="/positions/:id/apply" element={<PositionRoute form="legacy" apply />} />
+          <Route path="/internal/:guid" element={<PositionRoute form="guid" apply={false} />} />
+          <Route path="/internal/:guid/apply" element={<PositionRoute form="guid" apply />} />
+          <Route path="/internal-positions/:guid" element={<PositionRoute form="guid" apply={false} />} />
+          <Route path="/internal-positions/:guid/apply" element={<PositionRoute form="guid" apply />} />
+          <Route path="/:ref" element={<PositionRoute form="idSlug" apply={false} />} />
+          <Route path="/:ref/apply" element={<PositionRoute form="idSlug" apply />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </PublicLayout>
+    </PublicSiteContext.Provider>
+  );
+}
+
+/** publicPositions: the organisation's page on its own host, the portal's list elsewhere. */
+function Home() {
+  const { rules, hostContainer } = usePublicSite();
+  if (rules.routeSet === 'organisation') {
+    if (hostContainer === 'loading') return <Loading />;
+    if (hostContainer) return <OrganisationPage container={hostContainer} />;
+  }
+  return <PositionsPage />;
+}

@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { s } from './text';
+import { useDocumentMeta } from './useDocumentMeta';
+
+export function Loading() {
+  return (
+    <p className="pub-loading" role="status">
+      {s.loading}
+    </p>
+  );
+}
+
+export function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="pub-error" role="alert">
+      <p>{s.loadError}</p>
+      <button type="button" className="pub-button" onClick={onRetry}>
+        {s.retry}
+      </button>
+    </div>
+  );
+}
+
+export function NotFoundPage() {
+  useDocumentMeta(s.notFoundTitle);
+  return (
+    <section className="pub-section pub-notfound" aria-labelledby="pub-notfound-title">
+      <h1 id="pub-notfound-title">{s.notFoundTitle}</h1>
+      <p>{s.notFoundText}</p>
+      <p>
+        <Link to="/positions" className="pub-button">
+          {s.seeAllPositions}
+        </Link>
+      </p>
+    </section>
+  );
+}
