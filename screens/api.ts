@@ -75,3 +75,30 @@ export function dispatch<T>(action: string, data: unknown, query = ''): Promise<
     body: JSON.stringify({ action, data }),
   });
 }
+
+/**
+ * POST /api/account/login → the token, or null on a refusal (the spec: "on failure the
+ * result is empty with no message"). Network and server errors throw ApiError.
+ */
+export async function login(email: string, password: string): Promise<string | null> {
+  let res: Response;
+  try {
+    res = await fetch('/api/account/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+  } catch {
+    throw new ApiError(0, { code: 'network', message: 'Något gick fel, vänligen försök igen' });
+  }
+  if (res.status === 400 || res.status === 401) return null;
+  if (!res.ok) throw new ApiError(res.status, { code: String(res.status), message: 'Något gick fel' });
+  const body = (await res.json().catch(() => null)) as { token?: unknown; data?: { token?: unknown } } | null;
+  const token = body?.token ?? body?.data?.token;
+  return typeof token === 'string' && token ? token : null;
+}
+
+/** POST /api/account/reset {email}; any failure throws (the caller shows 'Vi kunde inte hitta e-postadressen'). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await publicPost<unknown>('/api/account/reset', { email });
+}

@@ -1,0 +1,62 @@
+import { Route, Routes } from 'react-router-dom';
+import { ToastProvider } from '../shared/toast';
+import AccessDenied from './AccessDenied';
+import Forgot from './Forgot';
+import { RequireAuth, RequireRight } from './guards';
+import Home from './Home';
+import Login from './Login';
+import NotFound from './NotFound';
+import PickContainer from './PickContainer';
+import PositionList from './positions/PositionList';
+import { SessionProvider } from './session';
+import Shell from './Shell';
+import './admin.css';
+
+/**
+ * The session and admin routes of spec document 1 §2 that this build has. Every /admin
+ * route sits behind the logged-in guard; role guards send to /access-denied.
+ */
+export default function AdminApp() {
+  return (
+    <SessionProvider>
+      <ToastProvider>
+        <Routes>
+          <Route path="/login" element={<Login />} />
+          <Route path="/forgot/:email?" element={<Forgot />} />
+          <Route path="/access-denied" element={<AccessDenied />} />
+          <Route
+            path="/admin/pick-container"
+            element={
+              <RequireAuth allowPick>
+                <PickContainer />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/admin"
+            element={
+              <RequireAuth>
+                <Shell />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<Home />} />
+            <Route path="positions" element={<PositionList />} />
+            <Route path="access-denied" element={<AccessDenied inShell />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+          <Route
+            path="*"
+            element={
+              <RequireAuth>
+                <Shell />
+              </RequireAuth>
+            }
+          >
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </ToastProvider>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import sv from '../../schemas/messages/sv.json';
+import { getToken } from '../api';
+import { useSession, type Rights } from './session';
+import { validUser } from './token';
+
+function Loading() {
+  return (
+    <p role="status" className="adm-loading">
+      {sv.admin.loading}
+    </p>
+  );
+}
+
+function LogoutAndRedirect({ from }: { from: string }) {
+  const { logout } = useSession();
+  useEffect(() => logout(), [logout]);
+  return <Navigate to="/login" replace state={{ from }} />;
+}
+
+/**
+ * Every admin route: a valid, unexpired token (checked again on each navigation), else
+ * logout and /login; then the container must be resolved (or picked).
+ */
+export function RequireAuth({ children, allowPick = false }: { children: ReactNode; allowPick?: boolean }) {
+  const s = useSession();
+  const { pathname } = useLocation();
+  if (!s.user) return <Navigate to="/login" replace state={{ from: pathname }} />;
+  if (!validUser(getToken())) return <LogoutAndRedirect from={pathname} />;
+  if (s.status === 'loading') return <Loading />;
+  if (s.status === 'pick' && !allowPick) return <Navigate to="/admin/pick-container" replace />;
+  if (s.status === 'error' && !allowPick) {
+    return (
+      <p role="alert" className="adm-error">
+        {sv.toast.errorRetry}
+      </p>
+    );
+  }
+  if (s.status === 'none' && !allowPick) {
+    return (
+      <p role="alert" className="adm-error">
+        {sv.admin.noContainers}
+      </p>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** A role guard: insufficient role goes to /access-denied (spec document 2 §6). */
+export function RequireRight({ right, children }: { right: keyof Rights; children: ReactNode }) {
+  const { rights } = useSession();
+  return rights[right] ? <>{children}</> : <Navigate to="/access-denied" replace />;
+}
