@@ -20,6 +20,10 @@ function issuesOf(err: unknown): unknown[] {
 export function checkForm(metadata: MetadataProperty[], path = '/metadata'): void {
   const seen = new Set<string>();
   for (const [i, p] of metadata.entries()) {
+    // Keys become stored answer keys: nothing a store could read as an operator or a path.
+    if (!/^[^$.\u0000]+$/.test(p.key) || ['__proto__', 'constructor', 'prototype'].includes(p.key)) {
+      throw errors.invalid([{ path: `${path}/${i}/key`, message: 'invalid key' }]);
+    }
     if (seen.has(p.key)) throw errors.invalid([{ path: `${path}/${i}/key`, message: 'duplicate key' }]);
     seen.add(p.key);
   }

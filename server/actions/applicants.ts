@@ -1,0 +1,98 @@
+import type { ActionContext, ActionTable } from '../dispatcher/types';
+import { errors } from '../errors';
+import {
+  addNote,
+  applicantView,
+  applicationsByEmail,
+  deleteApplications,
+  listApplicants,
+  loadApplication,
+  moveToLabel,
+} from '../domain/applicants';
+import type { ApplicationDoc } from '../domain/docs';
+import { loadPosition } from '../domain/positions';
+
+/**
+ * Applicant actions. As in positions.ts the handlers re-check that the objects they load
+ * belong to the container the policy resolved.
+ */
+
+function sameContainer(ctx: ActionContext, containerId: number): void {
+  if (ctx.resolved.containerId !== undefined && ctx.resolved.containerId !== containerId) throw errors.forbidden();
+}
+
+async function applicationIn(ctx: ActionContext, id: number): Promise<ApplicationDoc> {
+  const a = await loadApplication(ctx.deps.store, id);
+  sameContainer(ctx, a.containerId);
+  return a;
+}
+
+/** For scope 'applicants': every id must be in a container the policy checked. */
+async function checkIds(ctx: ActionContext, ids: number[]): Promise<void> {
+  const allowed = ctx.resolved.containerIds;
+  if (!allowed) return;
+  const found = await ctx.deps.store
+    .collection<ApplicationDoc>('applications')
+    .find({ id: { $in: ids } }, { projection: { id: 1, containerId: 1 } });
+  if (found.some((a) => !allowed.includes(a.containerId))) throw errors.forbidden();
+}
+
+export const actions: ActionTable = {
+  async get_applicantPositionByPosition(ctx, data: { positionId: number; labelId?: number; filter?: string; after?: number }) {
+    const p = await loadPosition(ctx.deps.store, data.positionId);
+    sameContainer(ctx, p.containerId);
+    return listApplicants(ctx.deps, { ...data, containerId: p.containerId });
+  },
+
+  async get_applicantPositionByLabel(
+    ctx,
+    data: { containerId: number; positionId?: number; labelId?: number; filter?: string; after?: number },
+  ) {
+    sameContainer(ctx, data.containerId);
+    if (data.positionId !== undefined && data.positionId !== -1) {
+      const p = await loadPosition(ctx.deps.store, data.positionId);
+      if (p.containerId !== data.containerId) throw errors.notFound();
+    }
+    return listApplicants(ctx.deps, data);
+  },
+
+  async get_applicantPosition(ctx, data: { id: number }) {
+    return applicantView(ctx.deps, await applicationIn(ctx, data.id));
+  },
+
+  async get_applicantPositions(ctx, data: { containerId: number; email: string }) {
+    sameContainer(ctx, data.containerId);
+    return applicationsByEmail(ctx.deps, data.containerId, data.email);
+  },
+
+  async update_jobApplicationStatus(ctx, data: { labelId: number; ids: number[] }) {
+    await checkIds(ctx, data.ids);
+    return moveToLabel(ctx.deps, ctx.principal, 'Interest', data.labelId, data.ids);
+  },
+
+  async update_jobApplicationProcess(ctx, data: { labelId: number; ids: number[] }) {
+    await checkIds(ctx, data.ids);
+    return moveToLabel(ctx.deps, ctx.principal, 'Process', data.labelId, data.ids);
+  },
+
+  async create_JobApplicantNote(ctx, data: { id: number; note: string }) {
+    const a = await applicationIn(ctx, data.id);
+    return addNote(ctx.deps, ctx.principal, a, data.note);
+  },
+
+  async delete_jobapplication(ctx, data: { positionId: number; id: number }) {
+    const a = await applicationIn(ctx, data.id);
+    if (a.positionId !== data.positionId) throw errors.notFound();
+    await deleteApplications(ctx.deps, [a]);
+    return { id: a.id };
+  },
+
+  async delete_ApplicantFromContainer(ctx, data: { containerId: number; userId: string }) {
+    sameContainer(ctx, data.containerId);
+    const list = await ctx.deps.store
+      .collection<ApplicationDoc>('applications')
+      .find({ containerId: data.containerId, email: data.userId.trim().toLowerCase() });
+    if (list.length === 0) throw errors.notFound();
+    return { deleted: await deleteApplications(ctx.deps, list) };
+  },
+};

@@ -1,0 +1,195 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { errors } from '../errors';
+import type { ServerDeps } from '../dispatcher/types';
+import { escapeRegex, pageByKey } from '../store';
+import type { Filter, Store } from '../store/port';
+import { labelOf, loadContainer } from './containers';
+import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionFormDoc } from './docs';
+import { ageOn } from './info';
+import { notify } from './notify';
+
+const m = sv.domain;
+export const BATCH = 30;
+
+export async function loadApplication(store: Store, id: number): Promise<ApplicationDoc> {
+  const a = await store.collection<ApplicationDoc>('applications').findOne({ id });
+  if (!a) throw errors.notFound();
+  return a;
+}
+
+function labelsOf(c: ContainerDoc, a: Pick<ApplicationDoc, 'interestLabelId' | 'processLabelId'>): LabelDoc[] {
+  return (c.labels ?? []).filter((l) => l.id === a.interestLabelId || l.id === a.processLabelId);
+}
+
+async function positionNames(store: Store, ids: number[]): Promise<Map<number, string>> {
+  const list = await store
+    .collection<{ id: number; name: string }>('positions')
+    .find({ id: { $in: [...new Set(ids)] } }, { projection: { id: 1, name: 1 } });
+  return new Map(list.map((p) => [p.id, p.name]));
+}
+
+/** A list row: everything but the notes, logs and personnummer; `age` derived for display. */
+function listItem(c: ContainerDoc, a: ApplicationDoc, positionName: string, now: number) {
+  const { ssn: _ssn, ...info } = a.info ?? ({} as ApplicationDoc['info']);
+  const age = typeof info.dateOfBirth === 'string' ? ageOn(info.dateOfBirth, now) : null;
+  return {
+    id: a.id,
+    created: a.created,
+    containerId: a.containerId,
+    positionId: a.positionId,
+    position: { id: a.positionId, name: positionName },
+    userId: a.email,
+    email: a.email,
+    user: { email: a.email },
+    info: { ...info, ...(age !== null ? { age } : {}) },
+    metadata: a.metadata,
+    formVersion: a.formVersion,
+    interestLabelId: a.interestLabelId,
+    processLabelId: a.processLabelId,
+    labels: labelsOf(c, a),
+    files: a.files ?? [],
+    notesCount: a.notes?.length ?? 0,
+  };
+}
+
+export interface ListQuery {
+  containerId: number;
+  /** A position, or -1 / undefined for all positions of the container. */
+  positionId?: number;
+  labelId?: number;
+  filter?: string;
+  after?: number;
+}
+
+/**
+ * One batch (30) of a container's or a position's applicants, newest first, paged by id
+ * (`next` is the key to pass as `after`). `labelId` may be an Interest or a Process label of
+ * the container; `filter` matches name or email, literally and case-insensitively.
+ */
+export async function listApplicants(deps: ServerDeps, q: ListQuery) {
+  const c = await loadContainer(deps.store, q.containerId);
+  const filter: Filter = { containerId: c.id };
+  if (q.positionId !== undefined && q.positionId !== -1) filter.positionId = q.positionId;
+  if (q.labelId !== undefined) {
+    const label = labelOf(c, q.labelId);
+    filter[label.labelType === 'Interest' ? 'interestLabelId' : 'processLabelId'] = label.id;
+  }
+  const text = q.filter?.trim();
+  if (text) {
+    const rx = { $regex: escapeRegex(text.slice(0, 100)), $options: 'i' };
+    filter.$or = [{ 'info.name': rx }, { email: rx }];
+  }
+  const page = await pageByKey(deps.store.collection<ApplicationDoc>('applications'), filter, {
+    sortKey: 'id',
+    direction: -1,
+    after: q.after,
+    limit: BATCH,
+    projection: { notes: 0, logs: 0 },
+  });
+  const names = await positionNames(deps.store, page.items.map((a) => a.positionId));
+  const now = deps.now();
+  return { items: page.items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', now)), next: page.next };
+}
+
+/** One application with the form version it answered, notes, log and labels. */
+export async function applicantView(deps: ServerDeps, a: ApplicationDoc) {
+  const c = await loadContainer(deps.store, a.containerId);
+  const [names, form] = await Promise.all([
+    positionNames(deps.store, [a.positionId]),
+    deps.store.collection<PositionFormDoc>('positionForms').findOne({ positionId: a.positionId, version: a.formVersion }),
+  ]);
+  const base = listItem(c, a, names.get(a.positionId) ?? '', deps.now());
+  // Staff reading one application see the personnummer; lists leave it out.
+  return {
+    ...base,
+    info: { ...base.info, ...(a.info?.ssn ? { ssn: a.info.ssn } : {}) },
+    form: form?.metadata ?? [],
+    notes: a.notes ?? [],
+    logs: a.logs ?? [],
+  };
+}
+
+/** All applications one email made in a container ("Ansökta tjänster"). */
+export async function applicationsByEmail(deps: ServerDeps, containerId: number, email: string) {
+  const c = await loadContainer(deps.store, containerId);
+  const list = await deps.store
+    .collection<ApplicationDoc>('applications')
+    .find({ containerId, email: email.trim().toLowerCase() }, { sort: { id: -1 }, limit: 200, projection: { notes: 0, logs: 0 } });
+  const names = await positionNames(deps.store, list.map((a) => a.positionId));
+  return list.map((a) => listItem(c, a, names.get(a.positionId) ?? '', deps.now()));
+}
+
+function who(p: { givenName: string; familyName: string; email: string }): string {
+  return `${p.givenName} ${p.familyName}`.trim() || p.email;
+}
+
+/**
+ * Moves applications to a label: an Interest label replaces the applicant's one Interest
+ * label, a Process label its Process level. The label must be of `labelType` and belong to
+ * the container of every application (so one call never reaches into another container).
+ */
+export async function moveToLabel(
+  deps: ServerDeps,
+  principal: { givenName: string; familyName: string; email: string },
+  labelType: LabelDoc['labelType'],
+  labelId: number,
+  ids: number[],
+) {
+  const apps = deps.store.collection<ApplicationDoc>('applications');
+  const found = await apps.find({ id: { $in: ids } }, { projection: { id: 1, containerId: 1, positionId: 1 } });
+  if (found.length !== new Set(ids).size) throw errors.notFound();
+  const containerIds = [...new Set(found.map((a) => a.containerId))];
+  let label: LabelDoc | undefined;
+  for (const cid of containerIds) {
+    const l = labelOf(await loadContainer(deps.store, cid), labelId);
+    if (l.labelType !== labelType) throw errors.invalid([{ path: '/labelId', message: m.labelWrongType }], m.labelWrongType);
+    label = l;
+  }
+  if (!label) throw errors.notFound();
+  const field = labelType === 'Interest' ? 'interestLabelId' : 'processLabelId';
+  const text = (labelType === 'Interest' ? m.logInterest : m.logProcess).replace('{label}', label.name);
+  const log: LogEntry = { at: deps.now(), what: labelType === 'Interest' ? 'status' : 'process', by: who(principal), text };
+  await apps.updateMany({ id: { $in: ids } }, { $set: { [field]: labelId }, $push: { logs: log } });
+  if (labelType === 'Interest') {
+    for (const cid of containerIds) {
+      const first = found.find((a) => a.containerId === cid)!;
+      const count = found.filter((a) => a.containerId === cid).length;
+      await notify(
+        deps,
+        cid,
+        'update_jobApplicationStatus',
+        m.notificationStatusTitle,
+        m.notificationStatusMessage.replace('{count}', String(count)).replace('{label}', label.name),
+        { positionId: first.positionId, id: first.id },
+      );
+    }
+  }
+  return { ids, labelId, labelType };
+}
+
+export async function addNote(
+  deps: ServerDeps,
+  principal: { givenName: string; familyName: string; email: string },
+  a: ApplicationDoc,
+  note: string,
+) {
+  const entry = { id: await deps.store.nextSequence('notes'), note, created: deps.now(), author: who(principal) };
+  const log: LogEntry = { at: entry.created, what: 'note', by: entry.author, text: m.logNote };
+  const updated = await deps.store
+    .collection<ApplicationDoc>('applications')
+    .updateOne({ id: a.id }, { $push: { notes: entry, logs: log } });
+  if (!updated) throw errors.notFound();
+  return applicantView(deps, updated);
+}
+
+/** Removes applications and then their attachments (a lost blob is better than a dangling one). */
+export async function deleteApplications(deps: ServerDeps, list: ApplicationDoc[]): Promise<number> {
+  const apps = deps.store.collection<ApplicationDoc>('applications');
+  let n = 0;
+  for (const a of list) {
+    n += await apps.deleteOne({ id: a.id });
+    await deps.store.collection('notifications').deleteMany({ containerId: a.containerId, 'data.id': a.id });
+    for (const f of a.files ?? []) await deps.blobs.delete(f.url).catch(() => undefined);
+  }
+  return n;
+}

@@ -1,0 +1,102 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { errors } from '../errors';
+import type { ServerDeps } from '../dispatcher/types';
+import { DuplicateKeyError } from '../store/port';
+import { prepareFiles, removeFiles, storeFiles } from './attachments';
+import { defaultLabel, loadContainer } from './containers';
+import type { ApplicationDoc, PositionDoc, StoredFile } from './docs';
+import { positionValidator } from './forms';
+import { ensureDomainIndexes } from './indexes';
+import { applicantInfo } from './info';
+import { notify } from './notify';
+import { closedReason } from './status';
+
+export interface ApplyInput {
+  email: string;
+  /** The numeric id the public call returned (internal positions too), or an internal position's linkId. */
+  positionId: number | string;
+  metadata: Record<string, unknown>;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findPosition(deps: ServerDeps, id: number | string): Promise<PositionDoc> {
+  const positions = deps.store.collection<PositionDoc>('positions');
+  const p =
+    typeof id === 'number' ? await positions.findOne({ id }) : UUID.test(id) ? await positions.findOne({ linkId: id.toLowerCase() }) : null;
+  if (!p) throw errors.notFound();
+  return p;
+}
+
+/**
+ * The public apply flow. Order matters for "complete or absent": validate everything first
+ * (answers with the engine, then every attachment), then store the attachments, then insert
+ * the application. The unique (positionId, email) index decides between two simultaneous
+ * applications; the loser's attachments are removed again before its 409 goes out.
+ */
+export async function apply(deps: ServerDeps, input: ApplyInput): Promise<{ id: number; firstname: string }> {
+  await ensureDomainIndexes(deps.store);
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email) || email.length > 254) {
+    throw errors.invalid([{ key: 'email', validator: 'validEmail', message: sv.domain.invalidEmail }]);
+  }
+  const position = await findPosition(deps, input.positionId);
+  const now = deps.now();
+  const reason = closedReason(position, now);
+  if (reason) throw errors.positionClosed(reason);
+  const container = await loadContainer(deps.store, position.containerId);
+
+  // Only the form's own keys are kept: anything else in the body is not part of the answer.
+  const answers: Record<string, unknown> = {};
+  for (const prop of position.metadata) {
+    if (Object.hasOwn(input.metadata, prop.key)) answers[prop.key] = input.metadata[prop.key];
+  }
+  const result = positionValidator(position, container.messages).validate(answers);
+  if (!result.valid) throw errors.invalid(result.errors);
+  const files = prepareFiles(position.metadata, answers);
+  if (files.errors.length) throw errors.invalid(files.errors);
+
+  const apps = deps.store.collection<ApplicationDoc>('applications');
+  if (await apps.findOne({ positionId: position.id, email }, { projection: { id: 1 } })) throw errors.duplicateApplication();
+
+  const id = await deps.store.nextSequence('applications');
+  const stored: StoredFile[] = await storeFiles(deps.blobs, id, files.blobs);
+  const info = applicantInfo(answers, email);
+  const doc: ApplicationDoc = {
+    id,
+    containerId: container.id,
+    positionId: position.id,
+    email,
+    created: now,
+    metadata: answers,
+    formVersion: position.formVersion,
+    info,
+    interestLabelId: defaultLabel(container, 'Interest')?.id ?? null,
+    processLabelId: defaultLabel(container, 'Process')?.id ?? null,
+    notes: [],
+    logs: [{ at: now, what: 'created', text: sv.domain.logCreated }],
+    files: stored,
+  };
+  try {
+    await apps.insertOne(doc);
+  } catch (err) {
+    await removeFiles(deps.blobs, stored);
+    if (err instanceof DuplicateKeyError) throw errors.duplicateApplication();
+    throw err;
+  }
+  try {
+    await notify(
+      deps,
+      container.id,
+      'create_jobApplication',
+      sv.domain.notificationNewTitle,
+      sv.domain.notificationNewMessage.replace('{name}', info.name || email).replace('{position}', position.name),
+      { positionId: position.id, id },
+    );
+  } catch (err) {
+    // The application is stored; a lost notification must not turn it into an error.
+    deps.log.error('notification failed', { positionId: position.id, error: (err as Error).name });
+  }
+  return { id, firstname: info.firstname };
+}

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { errors } from '../errors';
+import type { Store } from '../store/port';
+import { positionTypeName } from './containers';
+import type { AssetDoc, ContainerDoc, FolderDoc, PositionDoc } from './docs';
+import { publicStatus } from './status';
+import { TEMPLATES_FOLDER } from './templates';
+
+/** What the public side may see of positions and containers (docs/contracts.md "Public calls"). */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+let defaultTheme: unknown;
+function theme(c: ContainerDoc): unknown {
+  if (c.theme) return c.theme;
+  defaultTheme ??= JSON.parse(readFileSync(resolve(import.meta.dirname, '../../schemas/templates/default-theme.json'), 'utf8'));
+  return defaultTheme;
+}
+
+/** URL slug of a position name: lower-case ASCII, Swedish letters folded (å, ä → a; ö → o). */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+}
+
+export function publicContainer(c: ContainerDoc) {
+  const profile = (c.profile ?? {}) as Record<string, unknown>;
+  return {
+    id: c.id,
+    name: c.name,
+    displayName: c.displayName ?? c.name,
+    theme: theme(c),
+    profile: { ...profile, showAge: profile.showAge !== false, showGender: profile.showGender !== false },
+  };
+}
+
+export function publicSummary(c: ContainerDoc, p: PositionDoc, now: number) {
+  const logo = (c.profile as { logo?: unknown } | undefined)?.logo;
+  return {
+    id: p.id,
+    name: p.name,
+    slug: slugify(p.name),
+    description: p.description,
+    city: p.city,
+    start: p.start,
+    stop: p.stop,
+    status: publicStatus(p, now),
+    containerId: c.id,
+    containerName: c.name,
+    displayName: c.displayName ?? c.name,
+    positionTypeId: p.positionTypeId,
+    positionTypeName: positionTypeName(c, p.positionTypeId),
+    ...(typeof logo === 'string' && logo ? { companyLogo: logo } : {}),
+  };
+}
+
+export function publicPosition(c: ContainerDoc, p: PositionDoc, now: number) {
+  return {
+    ...publicSummary(c, p, now),
+    text: p.text,
+    isInternal: p.isInternal,
+    ...(p.isInternal ? { linkId: p.linkId } : {}),
+    metadata: p.metadata,
+    formVersion: p.formVersion,
+    messages: c.messages ?? {},
+  };
+}
+
+/**
+ * A position by its public reference: digits find a public position by id, a UUID finds an
+ * internal one by linkId. Internal positions are not reachable by number, and a public one
+ * not by UUID, so the two ways never mix.
+ */
+export async function findPublicPosition(store: Store, ref: string): Promise<PositionDoc> {
+  const positions = store.collection<PositionDoc>('positions');
+  let p: PositionDoc | null = null;
+  if (/^\d{1,15}$/.test(ref)) p = await positions.findOne({ id: Number(ref), isInternal: false });
+  else if (UUID.test(ref)) p = await positions.findOne({ linkId: ref.toLowerCase(), isInternal: true });
+  if (!p) throw errors.notFound();
+  return p;
+}
+
+/**
+ * A container's public asset by `assets/<id>` or `assets/<folder>/<name>`. Position
+ * templates are not public assets.
+ */
+export async function findPublicAsset(store: Store, containerId: number, ref: string): Promise<AssetDoc> {
+  const m = /^assets\/(.+)$/.exec(ref);
+  if (!m) throw errors.notFound();
+  const path = m[1]!;
+  const assets = store.collection<AssetDoc>('assets');
+  let asset: AssetDoc | null = null;
+  if (/^\d{1,15}$/.test(path)) {
+    asset = await assets.findOne({ id: Number(path), containerId });
+  } else {
+    const slash = path.indexOf('/');
+    if (slash > 0) {
+      const folder = await store.collection<FolderDoc>('folders').findOne({ containerId, name: path.slice(0, slash) });
+      if (folder) asset = await assets.findOne({ containerId, folderId: folder.id, name: path.slice(slash + 1) });
+    }
+  }
+  if (!asset) throw errors.notFound();
+  const folder = await store.collection<FolderDoc>('folders').findOne({ id: asset.folderId, containerId });
+  if (!folder || folder.name === TEMPLATES_FOLDER) throw errors.notFound();
+  return asset;
+}

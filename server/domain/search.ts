@@ -1,0 +1,69 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { errors } from '../errors';
+import type { ServerDeps } from '../dispatcher/types';
+import { escapeRegex } from '../store';
+import { defaultLabel, loadContainer } from './containers';
+import type { ApplicationDoc, PositionDoc } from './docs';
+import { publicStatus } from './status';
+
+/** Spec doc 2 §5: global search starts at 3 characters. */
+export const MIN_SEARCH = 3;
+const MAX_HITS = 20;
+
+/**
+ * The admin's global search: applicants (name, email) and positions (name) of one
+ * container. The text is matched literally (regex-escaped), case-insensitively.
+ */
+export async function search(deps: ServerDeps, containerId: number, text: string | undefined) {
+  const q = (text ?? '').trim();
+  if (q.length < MIN_SEARCH) {
+    throw errors.invalid([{ path: '?filter', message: sv.domain.searchTooShort }], sv.domain.searchTooShort);
+  }
+  const c = await loadContainer(deps.store, containerId);
+  const rx = { $regex: escapeRegex(q.slice(0, 100)), $options: 'i' };
+  const [apps, positions] = await Promise.all([
+    deps.store
+      .collection<ApplicationDoc>('applications')
+      .find(
+        { containerId, $or: [{ 'info.name': rx }, { email: rx }] },
+        { sort: { id: -1 }, limit: MAX_HITS, projection: { id: 1, positionId: 1, email: 1, info: 1, created: 1 } },
+      ),
+    deps.store
+      .collection<PositionDoc>('positions')
+      .find({ containerId, name: rx }, { sort: { start: -1 }, limit: MAX_HITS, projection: { metadata: 0 } }),
+  ]);
+  const names = new Map<number, string>();
+  const missing = [...new Set(apps.map((a) => a.positionId))];
+  if (missing.length) {
+    const list = await deps.store
+      .collection<PositionDoc>('positions')
+      .find({ id: { $in: missing } }, { projection: { id: 1, name: 1 } });
+    for (const p of list) names.set(p.id, p.name);
+  }
+  const now = deps.now();
+  const unprocessed = defaultLabel(c, 'Interest');
+  const counted = await Promise.all(
+    positions.map(async (p) => {
+      const col = deps.store.collection('applications');
+      const [totalApplicants, totalUnProcessed] = await Promise.all([
+        col.count({ positionId: p.id }),
+        unprocessed ? col.count({ positionId: p.id, interestLabelId: unprocessed.id }) : Promise.resolve(0),
+      ]);
+      // The search result form of a position (spec doc 1 §3) plus its public status.
+      return { id: p.id, name: p.name, start: p.start, stop: p.stop, status: publicStatus(p, now), totalApplicants, totalUnProcessed };
+    }),
+  );
+  return {
+    applicants: apps.map((a) => ({
+      id: a.id,
+      positionId: a.positionId,
+      positionName: names.get(a.positionId) ?? '',
+      name: a.info?.name ?? '',
+      firstname: a.info?.firstname ?? '',
+      lastname: a.info?.lastname ?? '',
+      email: a.email,
+      created: a.created,
+    })),
+    positions: counted,
+  };
+}

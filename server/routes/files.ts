@@ -1,0 +1,34 @@
+import type Router from '@koa/router';
+import { authenticate, principalOf } from '../auth/middleware';
+import { requireAccess } from '../dispatcher/policy';
+import type { ServerDeps } from '../dispatcher/types';
+import { loadApplication } from '../domain/applicants';
+import { errors } from '../errors';
+
+/**
+ * Staff download of an applicant's attachment (spec doc 2 §7):
+ * GET /api/dispatcher/storage/application/{applicantId}/files/{url}. Bearer token and read
+ * right on the applicant's position; the file must be one of that application's own, and
+ * it is always sent as a download with the sniffed content type and `nosniff`, so an
+ * uploaded file can never render as a page of ours.
+ */
+export function mount(router: Router, deps: ServerDeps): void {
+  router.get('/api/dispatcher/storage/application/:applicantId/files/:url', authenticate(), async (ctx) => {
+    const id = ctx.params.applicantId ?? '';
+    const url = ctx.params.url ?? '';
+    if (!/^\d{1,15}$/.test(id) || !/^[A-Za-z0-9_-]{1,100}$/.test(url)) throw errors.notFound();
+    await requireAccess(deps, principalOf(ctx), 'read', 'applicant', { id: Number(id) });
+    const application = await loadApplication(deps.store, Number(id));
+    const file = (application.files ?? []).find((f) => f.url === url);
+    if (!file) throw errors.notFound();
+    const blob = await deps.blobs.get(url);
+    if (!blob) throw errors.notFound();
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    ctx.set('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = file.type;
+    ctx.body = Buffer.from(blob.data);
+  });
+}
