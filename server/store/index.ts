@@ -1,0 +1,26 @@
+import { EmbeddedStore } from './embedded';
+import { MongoStore } from './mongo';
+import type { Store } from './port';
+
+export * from './port';
+export { DataDirLockedError } from './lock';
+export { StoreUsageError } from './query';
+export { assertPlainValue, sanitizeFilterValue, escapeRegex, unsafeDetail } from './safe';
+export { pageByKey, type Page, type PageOptions } from './paging';
+export { EmbeddedStore } from './embedded';
+export { MongoStore } from './mongo';
+
+export interface OpenStoreOptions {
+  /** Set → the mongo adapter (MONGODB_URI); unset or empty → the embedded store. */
+  mongoUri?: string;
+  /** DATA_DIR: the embedded store's files live in `<dataDir>/db`. */
+  dataDir: string;
+  /** Overrides the database named in the URI (tests). */
+  dbName?: string;
+}
+
+/** Opens the store the configuration asks for. */
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  if (options.mongoUri) return MongoStore.open(options.mongoUri, { dbName: options.dbName });
+  return EmbeddedStore.open(options.dataDir);
+}

@@ -1,0 +1,81 @@
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+
+/**
+ * One process per DATA_DIR: nedb keeps every collection in memory and appends to its file,
+ * so a second process on the same directory would silently overwrite the first one's
+ * writes at its next compaction. The lock file holds the owner's pid; a lock left by a
+ * process that no longer runs is taken over.
+ */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly ownerPid: number,
+  ) {
+    super(`${sv.store.dataDirLocked} (${dataDir}, pid ${ownerPid})`);
+    this.name = 'DataDirLockedError';
+  }
+}
+
+const LOCK_NAME = '.blankett.lock';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readOwner(path: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function justCreated(path: string): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs < 2000;
+  } catch {
+    return false;
+  }
+}
+
+export interface DataDirLock {
+  release(): void;
+}
+
+/** Takes the directory's lock or throws DataDirLockedError naming the owner. */
+export function lockDataDir(dataDir: string): DataDirLock {
+  const path = join(dataDir, LOCK_NAME);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(path, 'wx', 0o600);
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          if (readOwner(path) === process.pid) rmSync(path, { force: true });
+        },
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = readOwner(path);
+      // Our own pid means another store in this process holds it: that is a conflict too.
+      if (owner !== null && processAlive(owner)) throw new DataDirLockedError(dataDir, owner);
+      // An unreadable pid in a brand-new file: its owner is still writing it.
+      if (owner === null && justCreated(path)) throw new DataDirLockedError(dataDir, 0);
+      rmSync(path, { force: true });
+    }
+  }
+  throw new DataDirLockedError(dataDir, readOwner(path) ?? 0);
+}
