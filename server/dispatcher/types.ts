@@ -1,3 +1,4 @@
+import type { TokenUser } from '../auth/tokens';
 import type { BlobStore, Store } from '../store/port';
 
 /**
@@ -70,6 +71,8 @@ export interface ActionContext {
   deps: ServerDeps;
   /** Query parameters of the dispatcher call (e.g. `?filter=` for search). */
   query: Record<string, string | undefined>;
+  /** Signs a fresh session token for a user as stored now (account actions answer one). */
+  issueToken?: (user: TokenUser) => Promise<string>;
 }
 
 export type Handler<D = Record<string, unknown>> = (ctx: ActionContext, data: D) => Promise<unknown>;

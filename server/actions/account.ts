@@ -1,0 +1,77 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { passwordProblems } from '../auth/account';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { findUserByEmail, findUserById, normaliseEmail, publicUser, users } from '../auth/users';
+import type { ActionContext, ActionTable } from '../dispatcher/types';
+import { errors } from '../errors';
+import { DuplicateKeyError } from '../store/port';
+
+type Prefs = { realtime?: boolean; email?: boolean; types?: string[] };
+const DEFAULT_PREFS = { realtime: true, email: false };
+
+function issuer(ctx: ActionContext): NonNullable<ActionContext['issueToken']> {
+  if (!ctx.issueToken) throw new Error('dispatcher context without issueToken');
+  return ctx.issueToken;
+}
+
+async function me(ctx: ActionContext) {
+  const user = await findUserById(ctx.deps.store, ctx.principal.userId);
+  if (!user) throw errors.unauthorized();
+  return user;
+}
+
+export const actions: ActionTable = {
+  async update_password(ctx, data: { password: string; newPassword: string; confirmNewPassword: string }) {
+    const user = await me(ctx);
+    const problems = passwordProblems(data.newPassword, data.confirmNewPassword, { password: '/newPassword', confirm: '/confirmNewPassword' });
+    if (!(await verifyPassword(data.password, user.passwordHash))) problems.unshift({ path: '/password', message: sv.account.wrongPassword });
+    if (problems.length) throw errors.invalid(problems, problems[0]!.message);
+    const updated = await users(ctx.deps.store).updateOne(
+      { id: user.id },
+      { $set: { passwordHash: await hashPassword(data.newPassword) }, $inc: { tokenVersion: 1 } },
+    );
+    if (!updated) throw errors.unauthorized();
+    return { token: await issuer(ctx)(updated) };
+  },
+
+  async update_account(ctx, data: { id: number; email: string; firstname: string; lastname: string; phoneNumber?: string; title?: string }) {
+    if (data.id !== ctx.principal.userId && !ctx.principal.isOdin) throw errors.forbidden();
+    const target = await findUserById(ctx.deps.store, data.id);
+    if (!target) throw errors.notFound();
+    const email = normaliseEmail(data.email);
+    const taken = email !== target.email ? await findUserByEmail(ctx.deps.store, email) : null;
+    if (taken) throw errors.conflict(sv.account.emailTaken, [{ path: '/email', message: sv.account.emailTaken }]);
+    const set: Record<string, unknown> = { email, firstname: data.firstname.trim(), lastname: data.lastname.trim() };
+    if (data.phoneNumber !== undefined) set.phoneNumber = data.phoneNumber.trim();
+    if (data.title !== undefined) set.title = data.title.trim();
+    let updated;
+    try {
+      updated = await users(ctx.deps.store).updateOne({ id: target.id }, { $set: set });
+    } catch (e) {
+      if (e instanceof DuplicateKeyError) throw errors.conflict(sv.account.emailTaken, [{ path: '/email', message: sv.account.emailTaken }]);
+      throw e;
+    }
+    if (!updated) throw errors.notFound();
+    if (email !== target.email) {
+      // Memberships and position permissions carry the email for lookups by email.
+      await ctx.deps.store.collection('memberships').updateMany({ userId: target.id }, { $set: { email } });
+      await ctx.deps.store.collection('positionPermissions').updateMany({ userId: target.id }, { $set: { email } });
+    }
+    const own = target.id === ctx.principal.userId;
+    return { user: publicUser(updated), ...(own ? { token: await issuer(ctx)(updated) } : {}) };
+  },
+
+  async update_NotificationPreferences(ctx, data: { containerId: number; notificationPreferences: Prefs }) {
+    const prefs = { ...DEFAULT_PREFS, ...data.notificationPreferences };
+    const memberships = ctx.deps.store.collection('memberships');
+    const updated = await memberships.updateOne({ containerId: data.containerId, userId: ctx.principal.userId }, { $set: { notificationPreferences: prefs } });
+    // Odin may use a container without being a member; its preferences then have no home.
+    if (!updated) throw errors.notFound();
+    return prefs;
+  },
+
+  async get_UserNotificationPreferences(ctx, data: { containerId: number }) {
+    const m = await ctx.deps.store.collection('memberships').findOne({ containerId: data.containerId, userId: ctx.principal.userId });
+    return { ...DEFAULT_PREFS, ...((m?.notificationPreferences as Prefs | undefined) ?? {}) };
+  },
+};

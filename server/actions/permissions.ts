@@ -1,0 +1,112 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { bumpTokenVersion, findUserByEmail, type UserDoc } from '../auth/users';
+import type { ActionContext, ActionTable } from '../dispatcher/types';
+import { errors } from '../errors';
+import { DuplicateKeyError, type Doc } from '../store/port';
+
+const POSITION_PERMISSION = { 1: 'Administrator', 2: 'Write' } as const;
+
+async function registeredUser(ctx: ActionContext, email: string): Promise<UserDoc> {
+  const user = await findUserByEmail(ctx.deps.store, email);
+  if (!user) throw errors.notFound(sv.account.userNotFound);
+  return user;
+}
+
+/** Refuses a change that would leave the organisation without an Administrator. */
+async function keepAnAdmin(ctx: ActionContext, containerId: number, changedUserId: number, nextIds: number[]) {
+  if (nextIds.includes(1)) return;
+  const admins = await ctx.deps.store.collection('memberships').find({ containerId, permissionIds: 1 }, { projection: { userId: 1 } });
+  if (admins.length > 0 && admins.every((a) => a.userId === changedUserId)) throw errors.conflict(sv.server.lastAdmin);
+}
+
+/** Adds or replaces a membership; a unique index race ends in the same single row. */
+async function upsertMembership(ctx: ActionContext, containerId: number, user: UserDoc, permissionIds: (ids: number[]) => number[]): Promise<Doc> {
+  const memberships = ctx.deps.store.collection('memberships');
+  const current = await memberships.findOne({ containerId, userId: user.id });
+  const nextIds = [...new Set(permissionIds((current?.permissionIds as number[] | undefined) ?? []))].sort();
+  if (current) await keepAnAdmin(ctx, containerId, user.id, nextIds);
+  let saved: Doc | null;
+  if (current) {
+    saved = await memberships.updateOne({ id: current.id }, { $set: { permissionIds: nextIds, email: user.email } });
+  } else {
+    try {
+      saved = await memberships.insertOne({ id: await ctx.deps.store.nextSequence('memberships'), containerId, userId: user.id, email: user.email, permissionIds: nextIds });
+    } catch (e) {
+      if (!(e instanceof DuplicateKeyError)) throw e;
+      saved = await memberships.updateOne({ containerId, userId: user.id }, { $set: { permissionIds: nextIds } });
+    }
+  }
+  if (!saved) throw errors.notFound();
+  // Permission changes end the user's sessions at once (issue 3): the next login sees the new rights.
+  await bumpTokenVersion(ctx.deps.store, user.id);
+  const { _id, ...row } = saved;
+  return row;
+}
+
+export const actions: ActionTable = {
+  async create_userContainerPermission(ctx, data: { containerId: number; email: string; permissionId: number }) {
+    const user = await registeredUser(ctx, data.email);
+    return upsertMembership(ctx, data.containerId, user, (ids) => [...ids, data.permissionId]);
+  },
+
+  async update_ContainerUserPermissionsCommand(ctx, data: { containerId: number; email: string; permissionIds: number[] }) {
+    const user = await registeredUser(ctx, data.email);
+    return upsertMembership(ctx, data.containerId, user, () => data.permissionIds);
+  },
+
+  async delete_userContainerPermission(ctx, data: { containerId: number; id: number }) {
+    const memberships = ctx.deps.store.collection('memberships');
+    const row = await memberships.findOne({ id: data.id, containerId: data.containerId });
+    if (!row) throw errors.notFound(sv.server.notMember);
+    await keepAnAdmin(ctx, data.containerId, row.userId as number, []);
+    await memberships.deleteOne({ id: row.id });
+    await ctx.deps.store.collection('positionPermissions').deleteMany({ containerId: data.containerId, userId: row.userId });
+    await bumpTokenVersion(ctx.deps.store, row.userId as number);
+    return { id: row.id, deleted: true };
+  },
+
+  async create_positionPermission(ctx, data: { email: string; positionId: number; permissionId: 1 | 2 }) {
+    const containerId = ctx.resolved.containerId!;
+    const user = await registeredUser(ctx, data.email);
+    const member = await ctx.deps.store.collection('memberships').findOne({ containerId, userId: user.id });
+    if (!member) throw errors.notFound(sv.server.notMember);
+    const rows = ctx.deps.store.collection('positionPermissions');
+    const permissionName = POSITION_PERMISSION[data.permissionId];
+    let saved = await rows.updateOne({ positionId: data.positionId, userId: user.id }, { $set: { permissionName, email: user.email } });
+    if (!saved) {
+      const doc = { id: await ctx.deps.store.nextSequence('positionPermissions'), containerId, positionId: data.positionId, userId: user.id, email: user.email, permissionName };
+      try {
+        saved = await rows.insertOne(doc);
+      } catch (e) {
+        if (!(e instanceof DuplicateKeyError)) throw e;
+        saved = await rows.updateOne({ positionId: data.positionId, userId: user.id }, { $set: { permissionName } });
+      }
+    }
+    await bumpTokenVersion(ctx.deps.store, user.id);
+    const { _id, ...row } = saved!;
+    return row;
+  },
+
+  async delete_positionPermission(ctx, data: { email: string; positionId: number }) {
+    const user = await registeredUser(ctx, data.email);
+    const deleted = await ctx.deps.store.collection('positionPermissions').deleteOne({ positionId: data.positionId, userId: user.id });
+    if (!deleted) throw errors.notFound();
+    await bumpTokenVersion(ctx.deps.store, user.id);
+    return { positionId: data.positionId, email: user.email, deleted: true };
+  },
+
+  async get_positionPermissions(ctx, data: { positionId: number }) {
+    const rows = await ctx.deps.store.collection('positionPermissions').find({ positionId: data.positionId }, { sort: { id: 1 } });
+    const people = await ctx.deps.store.collection('users').find({ id: { $in: rows.map((r) => r.userId) } });
+    const byId = new Map(people.map((u) => [u.id, u]));
+    return rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      positionId: r.positionId,
+      email: r.email,
+      firstname: byId.get(r.userId)?.firstname ?? '',
+      lastname: byId.get(r.userId)?.lastname ?? '',
+      permissionName: r.permissionName,
+    }));
+  },
+};

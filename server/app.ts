@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Config } from './config';
+import { createLogger } from './log';
+import { bindAuth, createAuth, type Auth } from './auth/middleware';
+import { openBlobs } from './blobs';
+import { mountDispatcher } from './dispatcher/route';
+import { ensureFrameworkIndexes } from './dispatcher/indexes';
+import { hasAccess } from './dispatcher/policy';
+import { loadRegistry, type Registry } from './dispatcher/registry';
+import type { ServerDeps } from './dispatcher/types';
+import { errors } from './errors';
+import { errorHandler } from './http/error-handler';
+import { httpsRedirect, securityHeaders } from './http/security';
+import { serveSpa } from './http/static';
+import { attachHub } from './realtime/hub';
+import { mountRoutes } from './routes';
+import { openStore } from './store';
+
+export interface App {
+  koa: Koa;
+  httpServer: Server;
+  deps: ServerDeps;
+  auth: Auth;
+  registry: Registry;
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the hub and what createApp opened. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** What a caller may hand in instead of createApp opening it (tests pass their own store). */
+export type GivenDeps = Partial<Omit<ServerDeps, 'hub'>>;
+
+/**
+ * Builds the whole server on one HTTP server: API routes (discovered in server/routes/),
+ * the dispatcher, the real-time hub at /notifications and the built front end. Does not
+ * listen; the caller does (`app.httpServer.listen(port)`).
+ */
+export async function createApp(config: Config, given: GivenDeps = {}): Promise<App> {
+  const log = given.log ?? createLogger();
+  const store = given.store ?? (await openStore({ mongoUri: config.mongoUri, dataDir: config.dataDir }));
+  const ownsStore = !given.store;
+  const blobs = given.blobs ?? (await openBlobs({ store, dataDir: config.dataDir }));
+  const now = given.now ?? (() => Math.floor(Date.now() / 1000));
+  await ensureFrameworkIndexes(store);
+  const registry = await loadRegistry();
+
+  const koa = new Koa({ proxy: config.trustProxy });
+  const httpServer = createServer(koa.callback());
+  const auth = createAuth({ store, now }, config.jwtSecret);
+  bindAuth(koa, auth);
+  const base = { store, blobs, log, now };
+  const hub = attachHub(httpServer, {
+    verifyToken: (token: string) => auth.verifyToken(token),
+    canJoin: (principal, containerId) => hasAccess(base, principal, 'read', 'container', { containerId }),
+    log,
+  });
+  const deps: ServerDeps = { ...base, hub };
+
+  const router = new Router();
+  mountDispatcher(router, deps, registry);
+  await mountRoutes(router, deps, config);
+
+  koa.use(errorHandler(log));
+  koa.use(async (ctx, next) => {
+    const started = performance.now();
+    await next();
+    // Path only: query strings may carry search text or other personal data.
+    log.info('http', { method: ctx.method, path: ctx.path.slice(0, 200), status: ctx.status, ms: Math.round(performance.now() - started) });
+  });
+  koa.use(securityHeaders());
+  koa.use(httpsRedirect(config.isProduction));
+  koa.use(router.routes());
+  koa.use(router.allowedMethods({ throw: true }));
+  koa.use(serveSpa(config.distDir));
+  koa.use(async () => {
+    throw errors.notFound();
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = (graceMs = 10_000) =>
+    (closing ??= (async () => {
+      const stopped = new Promise<void>((res) => httpServer.close(() => res()));
+      httpServer.closeIdleConnections();
+      await hub.close();
+      const timer = setTimeout(() => httpServer.closeAllConnections(), graceMs);
+      timer.unref();
+      await stopped;
+      clearTimeout(timer);
+      if (ownsStore) await store.close();
+    })());
+
+  return { koa, httpServer, deps, auth, registry, close };
+}

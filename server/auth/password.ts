@@ -1,0 +1,42 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** scrypt cost: N=2^15, r=8 (32 MiB, ~50-100 ms): memory-hard per OWASP's scrypt guidance. */
+const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+const KEY_LEN = 64;
+const MAX_MEM = 64 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((res, rej) =>
+    scrypt(password.normalize('NFC'), salt, KEY_LEN, { ...opts, maxmem: MAX_MEM }, (err, key) => (err ? rej(err) : res(key))),
+  );
+}
+
+/** `scrypt$N$r$p$<salt b64>$<hash b64>` with a fresh 16-byte salt per user. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Timing-safe check of a password against a stored hash; a malformed hash never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [N, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N > 1 << 20) return false;
+  const salt = Buffer.from(parts[4]!, 'base64');
+  const expected = Buffer.from(parts[5]!, 'base64');
+  if (expected.length !== KEY_LEN) return false;
+  const key = await derive(password, salt, { N, r, p });
+  return timingSafeEqual(key, expected);
+}
+
+let dummy: Promise<string> | undefined;
+/**
+ * A real hash of a random password, made once: unknown emails are checked against it so a
+ * login for an unknown email costs the same scrypt work as one for a known email.
+ */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(24).toString('base64'));
+  return dummy;
+}

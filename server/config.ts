@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server reads from its environment; nothing else configures it. */
+export interface Config {
+  port: number;
+  /** Where the embedded store, blobs, the JWT secret and the mail outbox live. */
+  dataDir: string;
+  mongoUri?: string;
+  /** HS256 key for the session tokens. */
+  jwtSecret: Uint8Array;
+  demoPassword?: string;
+  nodeEnv: string;
+  isProduction: boolean;
+  /** The built front end (vite build). */
+  distDir: string;
+  /**
+   * The portal's public base URL for links in mails (PUBLIC_URL). Never taken from the
+   * request's Host header, which a caller controls. Default http://localhost:PORT.
+   */
+  publicUrl: string;
+  /** Behind a reverse proxy (TRUST_PROXY=1): client IPs come from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Login/register/reset limits; tests may tighten or loosen them. */
+  rateLimits: {
+    loginPerIp: number;
+    loginPerAccount: number;
+    windowMs: number;
+  };
+}
+
+const root = resolve(import.meta.dirname, '..');
+
+/**
+ * JWT_SECRET when set (at least 32 characters), otherwise a random key generated once and
+ * kept in DATA_DIR/jwt-secret (mode 0600) so tokens survive a restart.
+ */
+function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
+  const given = env.JWT_SECRET;
+  if (given) {
+    if (given.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+    return new TextEncoder().encode(given);
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return new TextEncoder().encode(stored);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return new TextEncoder().encode(secret);
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  return n;
+}
+
+/** Reads the configuration from environment variables (PORT, DATA_DIR, MONGODB_URI, JWT_SECRET, DEMO_PASSWORD, NODE_ENV, PUBLIC_URL). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const port = intFrom(env.PORT, 3000, 'PORT');
+  if (port > 65535) throw new Error('PORT must be at most 65535');
+  return {
+    port,
+    dataDir,
+    mongoUri: env.MONGODB_URI || undefined,
+    jwtSecret: overrides.jwtSecret ?? jwtSecretFrom(env, dataDir),
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    distDir: join(root, 'dist'),
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    rateLimits: { loginPerIp: 30, loginPerAccount: 10, windowMs: 60_000 },
+    ...overrides,
+  };
+}

@@ -1,0 +1,82 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+
+/** Our own schema keywords: declared, so ajv can stay in strict mode. */
+export const ACTION_KEYWORDS = ['x-role', 'x-scope', 'x-maxBody'] as const;
+
+function configure<T extends Ajv>(ajv: T): T {
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'x-role', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-scope', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-maxBody', schemaType: 'number' });
+  return ajv;
+}
+
+const OPTIONS = { strict: true, allErrors: true, coerceTypes: false, useDefaults: false, removeAdditional: false } as const;
+
+/**
+ * A picker holding one ajv per dialect: action schemas say draft 2020-12 or draft-07 in their
+ * `$schema`; both are compiled strictly (unknown keywords, loose types and required-but-
+ * undeclared properties are start-up errors, not silent holes).
+ */
+export function ajvPicker(): (schema: { $schema?: unknown }) => Ajv {
+  let draft07: Ajv | undefined;
+  let draft2020: Ajv | undefined;
+  return (schema) => {
+    const dialect = typeof schema.$schema === 'string' && schema.$schema.includes('draft-07') ? 'draft-07' : '2020-12';
+    if (dialect === 'draft-07') return (draft07 ??= configure(new Ajv(OPTIONS)));
+    return (draft2020 ??= configure(new Ajv2020(OPTIONS)));
+  };
+}
+
+const m = sv.server.fields;
+
+/** ajv errors → `[{ path, message }]` with JSON-pointer paths and Swedish messages. */
+export function detailsOf(errs: ErrorObject[] | null | undefined): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  for (const e of errs ?? []) {
+    const params = e.params as Record<string, unknown>;
+    let path = e.instancePath || '';
+    let message: string;
+    switch (e.keyword) {
+      case 'required':
+        path += `/${String(params.missingProperty)}`;
+        message = m.missing;
+        break;
+      case 'additionalProperties':
+        path += `/${String(params.additionalProperty).slice(0, 40)}`;
+        message = m.unknown;
+        break;
+      case 'type':
+        message = m.type.replace('{type}', String(params.type));
+        break;
+      case 'minLength':
+      case 'minItems':
+      case 'minProperties':
+        message = m.tooShort;
+        break;
+      case 'maxLength':
+      case 'maxItems':
+      case 'maxProperties':
+        message = m.tooLong;
+        break;
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum':
+        message = m.range;
+        break;
+      case 'format':
+      case 'pattern':
+        message = m.format;
+        break;
+      default:
+        message = m.value;
+    }
+    out.push({ path: path || '/', message });
+    if (out.length >= 20) break;
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ValidateFunction } from 'ajv';
+import { ajvPicker } from './ajv';
+import type { ActionTable, Handler, Role, Scope } from './types';
+
+export interface ActionDef {
+  name: string;
+  role: Role;
+  scope: Scope;
+  /** Largest accepted request body for this action, in bytes. */
+  maxBody: number;
+  validate: ValidateFunction;
+  handler: Handler<any>;
+  schema: Record<string, unknown>;
+}
+
+export type Registry = ReadonlyMap<string, ActionDef>;
+
+const ROLES: Role[] = ['user', 'read', 'write', 'admin', 'odin'];
+const SCOPES: Scope[] = ['none', 'container', 'position', 'applicant', 'applicants'];
+
+export const DEFAULT_MAX_BODY = 1024 * 1024;
+/** Template and asset uploads carry base64 files (asset actions `create_*AssetCommand`). */
+export const ASSET_MAX_BODY = 8 * 1024 * 1024;
+
+const root = resolve(import.meta.dirname, '../..');
+export const DEFAULT_DIRS = { schemasDir: join(root, 'schemas/actions'), actionsDir: join(root, 'server/actions') };
+
+/** Loads every `server/actions/*.ts` module's `actions` table (readdir + dynamic import). */
+async function loadHandlers(actionsDir: string): Promise<Map<string, { handler: Handler<any>; file: string }>> {
+  const handlers = new Map<string, { handler: Handler<any>; file: string }>();
+  const files = readdirSync(actionsDir)
+    .filter((f) => /\.(ts|js|mjs)$/.test(f) && !/\.(d|test|spec)\.(ts|js|mjs)$/.test(f))
+    .sort();
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(join(actionsDir, file)).href)) as { actions?: ActionTable };
+    if (!mod.actions || typeof mod.actions !== 'object') {
+      throw new Error(`server/actions/${file} must export \`actions\` (an ActionTable)`);
+    }
+    for (const [name, handler] of Object.entries(mod.actions)) {
+      if (typeof handler !== 'function') throw new Error(`action ${name} in server/actions/${file} is not a function`);
+      const prev = handlers.get(name);
+      if (prev) throw new Error(`action ${name} is defined twice: ${prev.file} and ${file}`);
+      handlers.set(name, { handler, file });
+    }
+  }
+  return handlers;
+}
+
+function loadSchemas(schemasDir: string): Map<string, Record<string, unknown>> {
+  const schemas = new Map<string, Record<string, unknown>>();
+  for (const file of readdirSync(schemasDir).filter((f) => f.endsWith('.json')).sort()) {
+    const name = basename(file, '.json');
+    let schema: unknown;
+    try {
+      schema = JSON.parse(readFileSync(join(schemasDir, file), 'utf8'));
+    } catch (e) {
+      throw new Error(`action ${name}: schemas/actions/${file} is not valid JSON (${(e as Error).message})`);
+    }
+    if (!schema || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`action ${name}: schema is not an object`);
+    schemas.set(name, schema as Record<string, unknown>);
+  }
+  return schemas;
+}
+
+/**
+ * Builds the dispatcher's registry at start-up: every schema in schemas/actions/ pairs with
+ * exactly one handler of the same name in server/actions/; each schema declares `x-role`
+ * and `x-scope` and closes its object (`additionalProperties: false`). Any mismatch throws
+ * an error naming the action, so the server does not start with a hole in its policy.
+ */
+export function loadRegistry(dirs: { schemasDir: string; actionsDir: string } = DEFAULT_DIRS): Promise<Registry> {
+  // Compiled once per process and directory pair: every server in a test run shares it.
+  const key = `${dirs.schemasDir}\0${dirs.actionsDir}`;
+  let loading = cache.get(key);
+  if (!loading) {
+    loading = buildRegistry(dirs);
+    cache.set(key, loading);
+    loading.catch(() => cache.delete(key));
+  }
+  return loading;
+}
+const cache = new Map<string, Promise<Registry>>();
+
+async function buildRegistry(dirs: { schemasDir: string; actionsDir: string }): Promise<Registry> {
+  const ajvFor = ajvPicker();
+  const schemas = loadSchemas(dirs.schemasDir);
+  const handlers = await loadHandlers(dirs.actionsDir);
+  const problems: string[] = [];
+  for (const name of handlers.keys()) if (!schemas.has(name)) problems.push(`action ${name}: handler without schema (schemas/actions/${name}.json)`);
+  const registry = new Map<string, ActionDef>();
+  for (const [name, schema] of schemas) {
+    const h = handlers.get(name);
+    const role = schema['x-role'] as Role;
+    const scope = schema['x-scope'] as Scope;
+    if (!h) problems.push(`action ${name}: schema without handler in server/actions/`);
+    if (!ROLES.includes(role)) problems.push(`action ${name}: x-role missing or not one of ${ROLES.join(', ')}`);
+    if (!SCOPES.includes(scope)) problems.push(`action ${name}: x-scope missing or not one of ${SCOPES.join(', ')}`);
+    if (scope === 'none' && role !== 'user' && role !== 'odin') problems.push(`action ${name}: scope none needs role user or odin`);
+    if (schema.type !== 'object' || schema.additionalProperties !== false) problems.push(`action ${name}: data schema must be an object with additionalProperties: false`);
+    if (schema.title !== undefined && schema.title !== name) problems.push(`action ${name}: title ${String(schema.title)} differs from the file name`);
+    let validate: ValidateFunction | undefined;
+    try {
+      validate = ajvFor(schema).compile(schema);
+    } catch (e) {
+      problems.push(`action ${name}: schema does not compile: ${(e as Error).message}`);
+    }
+    if (!h || !validate || problems.length) continue;
+    const maxBody = typeof schema['x-maxBody'] === 'number' ? schema['x-maxBody'] : /^create_.*AssetCommand$/.test(name) ? ASSET_MAX_BODY : DEFAULT_MAX_BODY;
+    registry.set(name, { name, role, scope, maxBody: Math.min(maxBody, ASSET_MAX_BODY), validate, handler: h.handler, schema });
+  }
+  if (problems.length) throw new Error(`dispatcher registry refused to start:\n  ${problems.join('\n  ')}`);
+  return registry;
+}

@@ -1,0 +1,80 @@
+import type { Middleware } from 'koa';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { errors } from '../errors';
+import { assertPlainValue } from '../store/safe';
+
+/**
+ * Throws 400 when any key anywhere in `value` is `__proto__`, `constructor`, `prototype`,
+ * starts with `$` (a MongoDB operator) or holds a dot, or when nesting is absurdly deep —
+ * the store's own rules (server/store/safe.ts), applied at parse time so a dangerous body is
+ * refused before any handler or filter sees it. JSON.parse makes `"__proto__"` an own
+ * property, so the walk sees it.
+ */
+export function assertSafeJson(value: unknown): void {
+  assertPlainValue(value);
+}
+
+/** Reads the raw request body, refusing (413) as soon as more than `limit` bytes arrive. */
+export async function readRaw(req: NodeJS.ReadableStream & { headers: Record<string, unknown> }, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    drain(req);
+    throw errors.tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > limit) {
+      drain(req);
+      throw errors.tooLarge();
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Lets the rest of an oversized upload flow away so the 413 answer can be read by the client. */
+function drain(req: NodeJS.ReadableStream) {
+  req.on('data', () => {});
+  req.resume();
+}
+
+/** Parses JSON text into a value, mapping syntax errors to 400 and checking keys (assertSafeJson). */
+export function parseJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw errors.invalid([{ path: '/', message: sv.server.badJson }]);
+  }
+  assertSafeJson(value);
+  return value;
+}
+
+/**
+ * Per-route JSON body parsing: `router.post(path, jsonBody({ limit }), handler)`. Puts the
+ * parsed body on `ctx.request.body`. Non-JSON content types → 400, bodies above `limit`
+ * bytes → 413, malformed JSON or dangerous keys → 400. An empty body parses as `{}`.
+ */
+export function jsonBody(opts: { limit: number }): Middleware {
+  return async (ctx, next) => {
+    const type = ctx.request.type;
+    const raw = await readRaw(ctx.req, opts.limit);
+    if (raw.length === 0) {
+      (ctx.request as { body?: unknown }).body = {};
+      return next();
+    }
+    if (type && type !== 'application/json' && !type.endsWith('+json')) {
+      throw errors.invalid([{ path: '/', message: sv.server.expectedJson }]);
+    }
+    (ctx.request as { body?: unknown }).body = parseJson(raw.toString('utf8'));
+    await next();
+  };
+}
+
+/** The parsed JSON body of a request that went through jsonBody(). */
+export function bodyOf(ctx: { request: unknown }): unknown {
+  return (ctx.request as { body?: unknown }).body;
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config';
+import type { ServerDeps } from './dispatcher/types';
+import { registerUser } from './auth/account';
+import { seedDemoContent } from './domain/demo';
+
+/** The demo organisation and its four users (DESIGN.md, docs/contracts.md "Demo data"). */
+export const DEMO_CONTAINER = { name: 'demo', displayName: 'Demoföretaget AB' } as const;
+export const DEMO_USERS = [
+  { email: 'odin@demo.test', firstname: 'Oden', lastname: 'Allfader', role: 'odin', permissionIds: [] },
+  { email: 'admin@demo.test', firstname: 'Anna', lastname: 'Administratör', role: 'user', permissionIds: [1] },
+  { email: 'writer@demo.test', firstname: 'Viktor', lastname: 'Skribent', role: 'user', permissionIds: [2] },
+  { email: 'reader@demo.test', firstname: 'Linnea', lastname: 'Läsare', role: 'user', permissionIds: [3] },
+] as const;
+
+export const DEFAULT_POSITION_TYPES = ['Sommarjobb', 'Tillsvidareanställning'];
+export const DEFAULT_LABELS: { labelType: 'Interest' | 'Process'; name: string; isDefault: boolean }[] = [
+  { labelType: 'Interest', name: 'Ej bedömd', isDefault: true },
+  { labelType: 'Interest', name: 'Intressant', isDefault: false },
+  { labelType: 'Interest', name: 'Kanske', isDefault: false },
+  { labelType: 'Interest', name: 'Ej intressant', isDefault: false },
+  { labelType: 'Process', name: 'Ny', isDefault: true },
+  { labelType: 'Process', name: 'Intervju', isDefault: false },
+  { labelType: 'Process', name: 'Erbjudande', isDefault: false },
+  { labelType: 'Process', name: 'Anställd', isDefault: false },
+];
+
+/**
+ * A new container document: default labels and position types with ids from their own
+ * counters. Used by the seed and by create_container, so every organisation starts alike.
+ */
+export async function newContainerDoc(store: ServerDeps['store'], input: { name: string; displayName: string; plans?: unknown[] }) {
+  const labels = [];
+  for (const l of DEFAULT_LABELS) labels.push({ id: await store.nextSequence('labels'), ...l });
+  const positionTypes = [];
+  for (const name of DEFAULT_POSITION_TYPES) positionTypes.push({ id: await store.nextSequence('positionTypes'), name });
+  return {
+    id: await store.nextSequence('containers'),
+    name: input.name,
+    displayName: input.displayName,
+    positionTypes,
+    labels,
+    profile: { showAge: true, showGender: true },
+    messages: {},
+    plans: input.plans ?? [],
+  };
+}
+
+/**
+ * Seeds the demo organisation on an empty store outside production; production never seeds.
+ * The password is DEMO_PASSWORD, or a random one printed once to stdout (not to the JSON log).
+ * Returns the password used, or null when nothing was seeded.
+ */
+export async function seedIfEmpty(deps: ServerDeps, config: Pick<Config, 'isProduction' | 'demoPassword'>, print = true): Promise<string | null> {
+  if (config.isProduction) return null;
+  const [containers, users] = await Promise.all([deps.store.collection('containers').count({}), deps.store.collection('users').count({})]);
+  if (containers > 0 || users > 0) return null;
+  const password = config.demoPassword ?? randomBytes(9).toString('base64url');
+  const container = await newContainerDoc(deps.store, DEMO_CONTAINER);
+  await deps.store.collection('containers').insertOne(container);
+  for (const u of DEMO_USERS) {
+    const user = await registerUser(deps, { email: u.email, password, firstname: u.firstname, lastname: u.lastname, role: u.role });
+    if (u.permissionIds.length) {
+      await deps.store.collection('memberships').insertOne({
+        id: await deps.store.nextSequence('memberships'),
+        containerId: container.id,
+        userId: user.id,
+        email: user.email,
+        permissionIds: [...u.permissionIds],
+      });
+    }
+  }
+  await seedDemoContent(deps, container);
+  deps.log.info('demo data seeded', { container: container.name, users: DEMO_USERS.length });
+  if (print && !config.demoPassword) {
+    process.stdout.write(
+      `\nDemodata skapad. Logga in som ${DEMO_USERS.map((u) => u.email).join(', ')}\nmed lösenordet: ${password}\n(visas bara nu; sätt DEMO_PASSWORD för ett eget)\n\n`,
+    );
+  }
+  return password;
+}

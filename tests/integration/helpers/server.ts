@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from '../../../server/app';
+import { loadConfig, type Config } from '../../../server/config';
+import type { ServerDeps } from '../../../server/dispatcher/types';
+import { createLogger } from '../../../server/log';
+import { seedIfEmpty } from '../../../server/seed';
+import { openTestStore, type StoreKind, type TestStore } from '../../setup/stores';
+
+/** The demo users' password in every test run. */
+export const TEST_PASSWORD = 'Testlösen-2024!';
+export const DEMO = {
+  odin: 'odin@demo.test',
+  admin: 'admin@demo.test',
+  writer: 'writer@demo.test',
+  reader: 'reader@demo.test',
+} as const;
+
+export interface Reply<T = any> {
+  status: number;
+  /** Parsed JSON, or null for an empty or non-JSON body. */
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface TestServer {
+  url: string;
+  kind: StoreKind;
+  deps: ServerDeps;
+  app: App;
+  config: Config;
+  testStore: TestStore;
+  /** Every JSON log line the server wrote (to check nothing secret is logged). */
+  logs: string[];
+  /** Logs in and returns the token (fails the test on anything but 200). */
+  login(email: string, password?: string): Promise<string>;
+  /** POST /api/dispatcher {action, data} with the token (null: no Authorization header). */
+  call<T = any>(token: string | null, action: string, data?: unknown, query?: string): Promise<Reply<T>>;
+  /** A raw request to any path; a string body is sent as is, anything else as JSON. */
+  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app on 127.0.0.1, port 0, against a fresh test store of `kind`
+ * (tests/setup/stores.ts), optionally with the demo seed (password TEST_PASSWORD).
+ */
+export async function startTestServer(opts: { kind: StoreKind; seed?: boolean; config?: Partial<Config> }): Promise<TestServer> {
+  const testStore = await openTestStore(opts.kind);
+  const logs: string[] = [];
+  const log = createLogger({ write: (line) => logs.push(line) });
+  const config = loadConfig(
+    { NODE_ENV: 'test', DEMO_PASSWORD: TEST_PASSWORD },
+    { dataDir: testStore.dataDir, jwtSecret: randomBytes(32), port: 0, ...opts.config },
+  );
+  let app: App;
+  try {
+    app = await createApp(config, { store: testStore.store, log });
+    if (opts.seed) await seedIfEmpty(app.deps, config, false);
+    await new Promise<void>((res, rej) => {
+      app.httpServer.once('error', rej);
+      app.httpServer.listen(0, '127.0.0.1', () => res());
+    });
+  } catch (e) {
+    await testStore.cleanup();
+    throw e;
+  }
+  const { port } = app.httpServer.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  const request = async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as string) : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + path, init);
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed as T, text, headers: res.headers };
+  };
+
+  return {
+    url,
+    kind: opts.kind,
+    deps: app.deps,
+    app,
+    config,
+    testStore,
+    logs,
+    request,
+    async login(email, password = TEST_PASSWORD) {
+      const r = await request<{ token: string }>('POST', '/api/account/login', { email, password });
+      if (r.status !== 200) throw new Error(`login ${email} failed with ${r.status}`);
+      return r.body.token;
+    },
+    call(token, action, data = {}, query = '') {
+      return request('POST', `/api/dispatcher${query}`, { action, data }, token ? { authorization: `Bearer ${token}` } : {});
+    },
+    async close() {
+      try {
+        await app.close(2_000);
+      } finally {
+        await testStore.cleanup();
+      }
+    },
+  };
+}
