@@ -5,23 +5,11 @@
  * they are drawn on: organisations pick brand colours (the default theme's own contactText
  * #868BFC is 2.9:1 on white) and WCAG 2.1 AA must hold whatever they pick.
  */
+import defaultTheme from '../../schemas/templates/default-theme.json';
 import type { Theme } from './types';
 
-/** The default theme of spec document 2 §9, applied where a container has none. */
-export const DEFAULT_THEME = {
-  button: { backgroundColor: '#2522BA', textColor: '#FFFFFF', borderRadius: 'rounded-md' },
-  backgroundColor: { mainContent: '#FFFFFF', footer: '#333333', socialMedia: '#EFF0FB' },
-  textColor: { workAtText: '#333333', contactText: '#868BFC', detailText: '#747474', otherText: '#333333', footerText: '#FFFFFF' },
-  icon: {
-    footerIcon: '#FFFFFF',
-    positionIcons: '#62B5E5',
-    positionIcon1: '#8A8DE5',
-    positionIcon2: '#F85E8D',
-    positionIcon3: '#89C5CC',
-    positionIcon4: '#9C55F5',
-    socialMedia: '#868BFC',
-  },
-} as const satisfies Theme;
+/** The default theme of spec document 2 §9 (schemas/templates/default-theme.json), applied where a container has none. */
+export const DEFAULT_THEME = defaultTheme satisfies Required<Theme>;
 
 type Rgb = [number, number, number];
 
