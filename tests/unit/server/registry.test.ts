@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DIRS, loadRegistry } from '../../../server/dispatcher/registry';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const ok = (extra: Record<string, unknown> = {}) => ({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  'x-role': 'read',
+  'x-scope': 'container',
+  type: 'object',
+  additionalProperties: false,
+  properties: { containerId: { type: 'integer', minimum: 1 } },
+  required: ['containerId'],
+  ...extra,
+});
+
+/** A throwaway schemas/ + actions/ pair; handlers are plain .mjs modules. */
+function fixture(schemas: Record<string, unknown>, handlers: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), 'blankett-registry-'));
+  dirs.push(root);
+  const schemasDir = join(root, 'schemas');
+  const actionsDir = join(root, 'actions');
+  mkdirSync(schemasDir);
+  mkdirSync(actionsDir);
+  for (const [name, s] of Object.entries(schemas)) writeFileSync(join(schemasDir, `${name}.json`), JSON.stringify(s));
+  for (const [file, src] of Object.entries(handlers)) writeFileSync(join(actionsDir, file), src);
+  return { schemasDir, actionsDir };
+}
+
+describe('the dispatcher registry', () => {
+  it('pairs each schema with its handler and compiles the schema', async () => {
+    const reg = await loadRegistry(fixture({ get_thing: ok() }, { 'things.mjs': 'export const actions = { get_thing: async () => 1 };' }));
+    const def = reg.get('get_thing')!;
+    expect(def).toMatchObject({ role: 'read', scope: 'container', maxBody: 1024 * 1024 });
+    expect(def.validate({ containerId: 1 })).toBe(true);
+    expect(def.validate({ containerId: 1, role: 'odin' })).toBe(false);
+  });
+
+  it('refuses to start when a handler has no schema, naming the action', async () => {
+    await expect(loadRegistry(fixture({}, { 'a.mjs': 'export const actions = { stray_action: async () => 1 };' }))).rejects.toThrow(/stray_action: handler without schema/);
+  });
+
+  it('refuses to start when a schema has no handler', async () => {
+    await expect(loadRegistry(fixture({ lonely: ok() }, {}))).rejects.toThrow(/lonely: schema without handler/);
+  });
+
+  it('refuses a schema without x-role or x-scope', async () => {
+    const s = ok();
+    delete (s as Record<string, unknown>)['x-role'];
+    await expect(loadRegistry(fixture({ a: s }, { 'a.mjs': 'export const actions = { a: async () => 1 };' }))).rejects.toThrow(/a: x-role missing/);
+  });
+
+  it('refuses a schema that leaves additional properties open', async () => {
+    await expect(
+      loadRegistry(fixture({ a: ok({ additionalProperties: true }) }, { 'a.mjs': 'export const actions = { a: async () => 1 };' })),
+    ).rejects.toThrow(/a: data schema must be an object with additionalProperties: false/);
+  });
+
+  it('refuses a schema with an unknown keyword (ajv strict mode)', async () => {
+    await expect(
+      loadRegistry(fixture({ a: ok({ 'x-whatever': 1 }) }, { 'a.mjs': 'export const actions = { a: async () => 1 };' })),
+    ).rejects.toThrow(/a: schema does not compile/);
+  });
+
+  it('refuses an action defined in two modules', async () => {
+    await expect(
+      loadRegistry(fixture({ a: ok() }, { 'one.mjs': 'export const actions = { a: async () => 1 };', 'two.mjs': 'export const actions = { a: async () => 2 };' })),
+    ).rejects.toThrow(/action a is defined twice/);
+  });
+
+  it('gives asset upload actions the larger body limit', async () => {
+    const reg = await loadRegistry(fixture({ create_fooAssetCommand: ok() }, { 'a.mjs': 'export const actions = { create_fooAssetCommand: async () => 1 };' }));
+    expect(reg.get('create_fooAssetCommand')!.maxBody).toBe(8 * 1024 * 1024);
+  });
+
+  it('loads the real catalogue of the project', async () => {
+    const reg = await loadRegistry(DEFAULT_DIRS);
+    expect(reg.get('get_containers')).toMatchObject({ role: 'user', scope: 'none' });
+    expect(reg.get('delete_container')).toMatchObject({ role: 'odin', scope: 'container' });
+  });
+});

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { readToken, signToken, TOKEN_TTL_SECONDS } from '../../../server/auth/tokens';
+
+const secret = randomBytes(32);
+const user = { id: 7, email: 'a@b.se', firstname: 'Åsa', lastname: 'Ek', role: 'user' as const, tokenVersion: 3 };
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('session tokens', () => {
+  it('carry given_name, family_name, sub, role, exp, uid and tv', async () => {
+    const token = await signToken(secret, user);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(payload).toMatchObject({ given_name: 'Åsa', family_name: 'Ek', sub: 'a@b.se', role: 'user', uid: 7, tv: 3 });
+    expect(payload.exp - payload.iat).toBe(TOKEN_TTL_SECONDS);
+    expect(await readToken(secret, token)).toEqual({ uid: 7, tv: 3, sub: 'a@b.se', role: 'user' });
+  });
+
+  it('are refused when signed with another key', async () => {
+    expect(await readToken(randomBytes(32), await signToken(secret, user))).toBeNull();
+  });
+
+  it('are refused when expired', async () => {
+    expect(await readToken(secret, await signToken(secret, user, now() - TOKEN_TTL_SECONDS - 120))).toBeNull();
+  });
+
+  it('are refused with alg none', async () => {
+    const unsigned = new UnsecuredJWT({ uid: 7, tv: 3, role: 'odin' }).setSubject('a@b.se').setIssuer('blankett').setExpirationTime('1h').encode();
+    expect(await readToken(secret, unsigned)).toBeNull();
+  });
+
+  it('are refused with another HMAC algorithm than the pinned HS256', async () => {
+    const other = await new SignJWT({ uid: 7, tv: 3, role: 'odin' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject('a@b.se')
+      .setIssuer('blankett')
+      .setExpirationTime('1h')
+      .sign(randomBytes(64));
+    expect(await readToken(secret, other)).toBeNull();
+  });
+
+  it('are refused when tampered with', async () => {
+    const [h, p, s] = (await signToken(secret, user)).split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), role: 'odin' })).toString('base64url');
+    expect(await readToken(secret, `${h}.${forged}.${s}`)).toBeNull();
+  });
+});
