@@ -1,0 +1,226 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { Answers, CompiledForm, FieldError, FormTemplate, RootUiSchema } from './contract';
+import { layoutOf } from './contract';
+import { EngineField } from './EngineField';
+import { FormEngineProvider, useFormEngine, useOptionalFormEngine, type FormEngine } from './FormEngineProvider';
+import { fill, t } from './messages';
+import { RuntimeContext, type FormRuntime } from './runtime';
+import { AnswerStore } from './store';
+import { LayoutObjectFieldTemplate, PassThroughFieldTemplate } from './templates';
+import { ancestorsByKey, firstInvalidKey, focusField, keysInOrder } from './tree';
+import type { DisplayMode } from './widget-api';
+import { defaultFormEngine } from './defaultEngine';
+import './blankett.css';
+
+export interface ApplicationFormProps {
+  form: FormTemplate;
+  /** entry: the applicant fills it in; view: read-only label and value; edit: the builder's inert preview. */
+  mode?: DisplayMode;
+  answers?: Answers;
+  onChange?(answers: Answers): void;
+  /** Called with the answers once the engine finds them valid. */
+  onSubmit?(answers: Answers): void | Promise<void>;
+  /** The container's validator-message overrides. */
+  messages?: Record<string, string>;
+  /** Errors the server returned for the last submit, shown at their fields. */
+  serverErrors?: FieldError[];
+  /** Unix seconds, for minYearAtStart. */
+  positionStart?: number;
+  submitLabel?: string;
+  disabled?: boolean;
+}
+
+/**
+ * A position's form rendered with @rjsf/core in one of the three display modes. Uses the
+ * nearest FormEngineProvider, or the built-in engine (all standard widgets) when there is none.
+ */
+export function ApplicationForm(props: ApplicationFormProps) {
+  const outer = useOptionalFormEngine();
+  if (outer) return <FormBody {...props} />;
+  return (
+    <FormEngineProvider engine={defaultFormEngine()}>
+      <FormBody {...props} />
+    </FormEngineProvider>
+  );
+}
+
+const FIELDS = { blkField: EngineField };
+const TEMPLATES = { ObjectFieldTemplate: LayoutObjectFieldTemplate, FieldTemplate: PassThroughFieldTemplate };
+const NO_DATA = {};
+let formCounter = 0;
+
+function FormBody(props: ApplicationFormProps) {
+  const { form, mode = 'entry', messages, positionStart } = props;
+  const engine = useFormEngine();
+  const compiled = useMemo(
+    () => compileSafely(engine, form, messages, positionStart),
+    // The template's identity is its metadata (and key/version); a new wrapper object alone does not recompile.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [engine, form.metadata, form.key, form.version, messages, positionStart],
+  );
+  if ('error' in compiled) {
+    return (
+      <div className="blk-form blk-form-broken" role="alert">
+        <p>{t.compileError}</p>
+        <p className="blk-error">{compiled.error}</p>
+      </div>
+    );
+  }
+  return <CompiledApplicationForm {...props} mode={mode} compiled={compiled.form} engine={engine} />;
+}
+
+function compileSafely(engine: FormEngine, form: FormTemplate, messages?: Record<string, string>, positionStart?: number) {
+  try {
+    return { form: engine.compile(form, { messages, positionStart }) };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+interface CompiledProps extends ApplicationFormProps {
+  mode: DisplayMode;
+  compiled: CompiledForm;
+  engine: FormEngine;
+}
+
+function CompiledApplicationForm(props: CompiledProps) {
+  const { compiled, mode, engine, answers, serverErrors } = props;
+  const [store] = useState(() => new AnswerStore(answers));
+  const [prefix] = useState(() => `blk${++formCounter}`);
+  const [announcement, setAnnouncement] = useState<{ n: number; text: string; stray: FieldError[] } | null>(null);
+  const callbacks = useRef(props);
+  callbacks.current = props;
+  const dirty = useRef(new Set<string>());
+  const serverKeys = useRef(new Set<string>());
+
+  const layout = useMemo(() => layoutOf(compiled.uiSchema), [compiled]);
+  const order = useMemo(() => keysInOrder(layout), [layout]);
+  const ancestors = useMemo(() => ancestorsByKey(layout), [layout]);
+
+  const report = useCallback(
+    (errors: readonly FieldError[]) => {
+      if (!errors.length) return setAnnouncement(null);
+      const shown = new Set(order);
+      const stray = errors.filter((e) => !shown.has(e.key));
+      setAnnouncement((prev) => ({ n: (prev?.n ?? 0) + 1, text: fill(t.errorSummary, { n: errors.length }), stray }));
+      const first = firstInvalidKey(order, errors);
+      if (first) focusField(`${prefix}-${safeId(first)}`);
+    },
+    [order, prefix],
+  );
+
+  useLayoutEffect(() => {
+    if (answers) store.replace(answers);
+  }, [answers, store]);
+
+  const reportRef = useRef(report);
+  reportRef.current = report;
+  useLayoutEffect(() => {
+    const errors = serverErrors ?? [];
+    serverKeys.current = new Set(errors.map((e) => e.key));
+    store.setErrors(errors);
+    if (errors.length) reportRef.current(errors);
+  }, [serverErrors, store]);
+
+  const runtime = useMemo<FormRuntime>(() => {
+    const scopeOf = (key: string) => [key, ...(ancestors.get(key) ?? [])];
+    const revalidate = (keys: string[]) => store.setErrors(compiled.validate(store.snapshot()).errors, keys);
+    return {
+      store,
+      compiled,
+      mode,
+      disabled: Boolean(props.disabled) || mode === 'edit',
+      idOf: (key) => `${prefix}-${safeId(key)}`,
+      change(key, value) {
+        if (mode !== 'entry') return;
+        store.set(key, value);
+        dirty.current.add(key);
+        const scope = scopeOf(key);
+        // A server error is about the value that was sent; once it changes the error no longer applies.
+        scope.forEach((k) => serverKeys.current.delete(k));
+        if (scope.some((k) => store.errorsOf(k).length)) revalidate(scope);
+        callbacks.current.onChange?.(store.snapshot());
+      },
+      blur(key) {
+        if (mode !== 'entry' || !dirty.current.has(key)) return;
+        revalidate(scopeOf(key).filter((k) => !serverKeys.current.has(k)));
+      },
+    };
+  }, [store, compiled, mode, props.disabled, prefix, ancestors]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mode !== 'entry' || props.disabled) return;
+    const answersNow = store.snapshot();
+    const result = compiled.validate(answersNow);
+    serverKeys.current.clear();
+    store.setErrors(result.errors);
+    if (!result.valid) return report(result.errors);
+    setAnnouncement(null);
+    await callbacks.current.onSubmit?.(answersNow);
+  };
+
+  const rjsf = useMemo(
+    () => (
+      <Form
+        schema={compiled.schema as RJSFSchema}
+        uiSchema={withEngineField(compiled)}
+        formData={NO_DATA}
+        validator={engine.rjsfValidator}
+        fields={FIELDS}
+        templates={TEMPLATES}
+        tagName="div"
+        idPrefix={prefix}
+      >
+        <></>
+      </Form>
+    ),
+    [compiled, engine, prefix],
+  );
+
+  const body = (
+    <RuntimeContext.Provider value={runtime}>
+      <div className="blk-live" aria-live="assertive" role="alert">
+        {announcement && (
+          <div key={announcement.n} className="blk-error-summary">
+            <p>{announcement.text}</p>
+            {announcement.stray.map((e) => (
+              <p key={`${e.key}:${e.message}`} className="blk-error">{e.message}</p>
+            ))}
+          </div>
+        )}
+      </div>
+      {rjsf}
+    </RuntimeContext.Provider>
+  );
+
+  if (mode === 'view') return <div className="blk-form blk-form-view">{body}</div>;
+  return (
+    <form className={`blk-form blk-form-${mode}`} noValidate onSubmit={onSubmit} aria-describedby={mode === 'edit' ? `${prefix}-note` : undefined}>
+      {mode === 'edit' && <p id={`${prefix}-note`} className="blk-visually-hidden">{t.editPreview}</p>}
+      {body}
+      {mode === 'entry' && (
+        <button type="submit" className="blk-submit" disabled={props.disabled}>
+          {props.submitLabel ?? t.submit}
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** Field ids must be valid in a selector-free lookup; keys are normally [A-Za-z0-9_], anything else is replaced. */
+function safeId(key: string): string {
+  return key.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** The compiled uiSchema with every answer routed through EngineField, and ui:order limited to real properties. */
+function withEngineField(compiled: CompiledForm): UiSchema {
+  const ui: RootUiSchema = { ...compiled.uiSchema };
+  const keys = Object.keys(compiled.schema.properties ?? {});
+  for (const key of keys) ui[key] = { ...(ui[key] as object | undefined), 'ui:field': 'blkField' };
+  const order = (ui['ui:order'] ?? []).filter((k) => keys.includes(k));
+  ui['ui:order'] = [...order, '*'];
+  return ui as UiSchema;
+}
