@@ -7,5 +7,6 @@ export * from './builder/keys';
 export * from './builder/tree';
 export * from './builder/ops';
 export * from './builder/children';
+export * from './builder/catalog';
 export * from './builder/history';
 export * from './builder/validate';

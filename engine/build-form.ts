@@ -1,0 +1,144 @@
+import { keywordFor, REQUIRED_KEYWORD } from './ajv';
+import type { CheckedProperty, CheckedTemplate } from './check-template';
+import type { Registry } from './registry';
+import { htmlToText, sanitizeHtml } from './sanitize';
+import type { ValidatorRef } from './types';
+
+/** One node of the form tree, in display order (`uiSchema['ui:options'].layout`). */
+export interface LayoutNode {
+  key: string;
+  type: string;
+  label: string;
+  isHtml: boolean;
+  required: boolean;
+  widget: string;
+  children?: LayoutNode[];
+}
+
+export interface FieldUiOptions {
+  fieldType: string;
+  label: string;
+  isHtml: boolean;
+  placeholder: string;
+  required: boolean;
+  data: unknown;
+  validators: ValidatorRef[];
+  options?: { key: string; label: string; isHtml: boolean }[];
+}
+
+export type JSONSchema = Record<string, unknown>;
+
+export interface UiSchema {
+  'ui:order': string[];
+  'ui:options': { layout: LayoutNode[] };
+  [key: string]: unknown;
+}
+
+export interface BuiltForm {
+  schema: JSONSchema;
+  uiSchema: UiSchema;
+  layout: LayoutNode[];
+  /** Answer-carrying keys in layout order; errors are sorted by it. */
+  order: Map<string, number>;
+}
+
+type Presence = { validator: string; data: unknown };
+
+/** The validators that actually apply: the attached ones plus what `required: true` means for the type. */
+function effectiveValidators(c: CheckedProperty): ValidatorRef[] {
+  const rv = c.type.requiredValidator;
+  if (c.prop.required !== true || !rv || c.validators.some((v) => v.name === rv.name)) return c.validators;
+  return [...c.validators, { name: rv.name, data: rv.data ?? null }];
+}
+
+function presenceOf(validators: ValidatorRef[], registry: Registry): Presence | null {
+  for (const v of validators) {
+    const def = registry.validators.get(v.name);
+    if (!def || def.level !== 'value') continue;
+    const data = v.data;
+    if (def.presence === 'always') return { validator: v.name, data };
+    if (def.presence === 'whenPositive' && Number(typeof data === 'string' ? data.trim() : data) >= 1) return { validator: v.name, data };
+  }
+  return null;
+}
+
+function groupRequires(validators: ValidatorRef[], registry: Registry): boolean {
+  return validators.some((v) => {
+    const def = registry.validators.get(v.name);
+    if (def?.level !== 'group') return false;
+    return def.presence === 'always' || (def.presence === 'whenPositive' && Number(v.data) >= 1);
+  });
+}
+
+function labelOf(c: CheckedProperty): { label: string; isHtml: boolean } {
+  const isHtml = c.prop.isHtml === true;
+  const raw = typeof c.prop.label === 'string' ? c.prop.label : '';
+  return { label: isHtml ? sanitizeHtml(raw) : raw, isHtml };
+}
+
+function answerSchema(c: CheckedProperty, validators: ValidatorRef[], registry: Registry, label: string): JSONSchema {
+  const schema: JSONSchema = { ...(c.type.answer as JSONSchema), title: label };
+  const data = c.prop.data as { maxLength?: unknown } | null | undefined;
+  if (schema.type === 'string' && typeof data?.maxLength === 'number') {
+    const limit = typeof schema.maxLength === 'number' ? Math.min(schema.maxLength, data.maxLength) : data.maxLength;
+    schema.maxLength = limit;
+  }
+  // A radioGroup's answer is one of its radios; with no radios yet, no answer can be right.
+  if (c.type.groupLike && schema.type === 'string') {
+    if (c.children.length > 0) schema.enum = [...c.children];
+    else schema.not = {};
+  }
+  for (const v of validators) {
+    if (registry.validators.get(v.name)?.level === 'value') schema[keywordFor(v.name)] = { data: v.data };
+  }
+  return schema;
+}
+
+/** Turns a checked template into the JSON Schema + uiSchema of the contract (DESIGN.md). */
+export function buildForm(checked: CheckedTemplate, registry: Registry): BuiltForm {
+  const properties: Record<string, JSONSchema> = {};
+  const required: Record<string, Presence> = {};
+  const groupRules: Record<string, unknown[]> = {};
+  const uiSchema: UiSchema = { 'ui:order': [], 'ui:options': { layout: [] } };
+  const order = new Map<string, number>();
+
+  const visit = (key: string): LayoutNode => {
+    const c = checked.byKey.get(key) as CheckedProperty;
+    const validators = effectiveValidators(c);
+    const { label, isHtml } = labelOf(c);
+    const presence = presenceOf(validators, registry);
+    const node: LayoutNode = {
+      key, type: c.type.name, label, isHtml, widget: c.type.widget,
+      required: presence !== null || groupRequires(validators, registry) || c.prop.required === true,
+    };
+    if (c.type.answer !== null && !order.has(key)) {
+      order.set(key, order.size);
+      uiSchema['ui:order'].push(key);
+      properties[key] = answerSchema(c, validators, registry, isHtml ? htmlToText(label) : label);
+      if (presence) required[key] = presence;
+      const options: FieldUiOptions = {
+        fieldType: c.type.name, label, isHtml, required: node.required,
+        placeholder: typeof c.prop.placeholder === 'string' ? c.prop.placeholder : '',
+        data: c.prop.data ?? null, validators,
+      };
+      if (c.type.groupLike && c.type.answer !== null) {
+        options.options = c.children.map((child) => ({ key: child, ...labelOf(checked.byKey.get(child) as CheckedProperty) }));
+      }
+      uiSchema[key] = { 'ui:widget': c.type.widget, 'ui:options': options };
+    }
+    for (const v of validators) {
+      if (registry.validators.get(v.name)?.level !== 'group') continue;
+      const children = c.children.map((k) => ({ key: k, type: (checked.byKey.get(k) as CheckedProperty).type.name }));
+      (groupRules[keywordFor(v.name)] ??= []).push({ key, children, data: v.data });
+    }
+    if (c.type.groupLike) node.children = c.children.map(visit);
+    return node;
+  };
+
+  const layout = checked.topLevel.map(visit);
+  uiSchema['ui:options'].layout = layout;
+  const schema: JSONSchema = { type: 'object', properties, additionalProperties: false };
+  if (Object.keys(required).length > 0) schema[REQUIRED_KEYWORD] = required;
+  Object.assign(schema, groupRules);
+  return { schema, uiSchema, layout, order };
+}

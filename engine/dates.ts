@@ -1,0 +1,72 @@
+/** A calendar date without time or zone. */
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export const TIME_ZONE = 'Europe/Stockholm';
+
+// Creating an Intl formatter is costly; one is enough for the process.
+let formatter: Intl.DateTimeFormat | undefined;
+
+/** The calendar date in Europe/Stockholm at the given instant (Date or unix seconds). */
+export function stockholmDate(at: Date | number): CalendarDate {
+  const date = typeof at === 'number' ? new Date(at * 1000) : at;
+  formatter ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  for (const part of formatter.formatToParts(date)) {
+    if (part.type === 'year') year = Number(part.value);
+    else if (part.type === 'month') month = Number(part.value);
+    else if (part.type === 'day') day = Number(part.value);
+  }
+  return { year, month, day };
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+export function isRealDate({ year, month, day }: CalendarDate): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
+  if (month < 1 || month > 12 || day < 1) return false;
+  const max = month === 2 && isLeapYear(year) ? 29 : (DAYS[month - 1] as number);
+  return day <= max;
+}
+
+/** Parses `YYYY-MM-DD` into a real calendar date, or null. */
+export function parseIsoDate(text: unknown): CalendarDate | null {
+  if (typeof text !== 'string') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return null;
+  const date = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  return isRealDate(date) ? date : null;
+}
+
+export function compareDates(a: CalendarDate, b: CalendarDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+export function formatIsoDate({ year, month, day }: CalendarDate): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Age in whole years on `on`. The birthday counts as reached when (month, day) of `on` is at
+ * or past the birth's, so someone born on 29 February turns a year older on 1 March in
+ * common years.
+ */
+export function ageOn(birth: CalendarDate, on: CalendarDate): number {
+  let age = on.year - birth.year;
+  if (on.month < birth.month || (on.month === birth.month && on.day < birth.day)) age -= 1;
+  return age;
+}

@@ -1,0 +1,28 @@
+/** A field type as declared in schemas/field-types/<name>.json (see field-type-definition.json). */
+export interface FieldTypeDefinition {
+  name: string;
+  title: string;
+  description?: string;
+  answer: Record<string, unknown> | null;
+  data: Record<string, unknown> | boolean;
+  editor: Record<string, unknown>;
+  validators: string[];
+  widget: string;
+  groupLike: boolean;
+  childOnly: boolean;
+  childTypes?: string[];
+  keyPrefix: string;
+  requiredValidator?: { name: string; data?: unknown };
+}
+
+/** A validator as declared in schemas/validators/<name>.json (see validator-definition.json). */
+export interface ValidatorDefinition {
+  name: string;
+  title: string;
+  level: 'value' | 'group';
+  presence: 'always' | 'never' | 'whenPositive';
+  data: Record<string, unknown> | boolean;
+  appliesTo: string[];
+  message: string;
+  description: string;
+}

@@ -1,0 +1,137 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import fieldTypeMeta from '../schemas/entities/field-type-definition.json' with { type: 'json' };
+import validatorMeta from '../schemas/entities/validator-definition.json' with { type: 'json' };
+import { createAjv, type Ajv2020 } from './ajv';
+import type { FieldTypeDefinition, ValidatorDefinition } from './definitions';
+import { CatalogueError, TemplateError, type Issue } from './errors';
+import type { MetadataProperty } from './types';
+import { builtinValidators } from './validators/index';
+import type { ValidatorImpl } from './validators/types';
+
+/** The loaded catalogue: field types, validators, their code and the ajv that runs them. */
+export interface Registry {
+  readonly fieldTypes: ReadonlyMap<string, FieldTypeDefinition>;
+  readonly validators: ReadonlyMap<string, ValidatorDefinition>;
+  readonly implementations: ReadonlyMap<string, ValidatorImpl<unknown>>;
+  /** The answers ajv (passContext on); compiled form validators come from it. */
+  readonly ajv: Ajv2020;
+  /** Whether `validator` may be attached to a field of type `type`. */
+  allows(type: string, validator: string): boolean;
+  /** Checks a validator's `data` against its declared schema; a problem text or null. */
+  checkValidatorData(validator: string, data: unknown): string | null;
+  /** Checks a property's `data` against its type's declared schema; a problem text or null. */
+  checkPropertyData(type: string, data: unknown): string | null;
+}
+
+export function describeAjvErrors(errors: ErrorObject[] | null | undefined): string {
+  const first = errors?.[0];
+  if (!first) return 'is invalid';
+  const where = first.instancePath ? `${first.instancePath} ` : '';
+  return `${where}${first.message ?? 'is invalid'}`;
+}
+
+/**
+ * The pure field-type lookup: the definition for a property's `type`. When nothing matches,
+ * throws a TemplateError naming the key and the type.
+ */
+export function fieldTypeFor(property: Pick<MetadataProperty, 'key' | 'type'>, registry: Pick<Registry, 'fieldTypes'>): FieldTypeDefinition {
+  const found = typeof property.type === 'string' ? registry.fieldTypes.get(property.type) : undefined;
+  if (found) return found;
+  throw new TemplateError([
+    { key: String(property.key), problem: `unknown field type ${JSON.stringify(property.type)} (known: ${[...registry.fieldTypes.keys()].join(', ')})` },
+  ]);
+}
+
+/**
+ * Builds a registry from declaration objects (the JSON of schemas/field-types and
+ * schemas/validators, or any other folder's). Validator code is looked up by name in
+ * `implementations` (the fifteen built-ins by default). Throws CatalogueError listing every
+ * unusable declaration.
+ */
+export function createRegistry(
+  fieldTypes: readonly unknown[],
+  validators: readonly unknown[],
+  implementations: Record<string, ValidatorImpl<any>> = builtinValidators,
+): Registry {
+  const issues: Issue[] = [];
+  const impls = new Map<string, ValidatorImpl<unknown>>();
+  const ajv = createAjv({ implementations: new Map(Object.entries(implementations)) });
+  const checkType = ajv.compile(fieldTypeMeta);
+  const checkValidator = ajv.compile(validatorMeta);
+
+  const vDefs = new Map<string, ValidatorDefinition>();
+  const dataChecks = new Map<string, ValidateFunction>();
+  for (const raw of validators) {
+    const name = String((raw as { name?: unknown })?.name ?? '(unnamed validator)');
+    if (!checkValidator(raw)) {
+      issues.push({ key: name, problem: `validator declaration ${describeAjvErrors(checkValidator.errors)}` });
+      continue;
+    }
+    const def = raw as unknown as ValidatorDefinition;
+    if (vDefs.has(def.name)) issues.push({ key: def.name, problem: 'validator declared twice' });
+    const impl = implementations[def.name];
+    if (!impl) issues.push({ key: def.name, problem: 'validator has no implementation (engine/validators/<name>.ts)' });
+    else if (impl.level !== def.level) issues.push({ key: def.name, problem: `declared level ${def.level} but implemented as ${impl.level}` });
+    else impls.set(def.name, impl);
+    try {
+      dataChecks.set(def.name, ajv.compile(def.data as object));
+    } catch (e) {
+      issues.push({ key: def.name, problem: `data schema does not compile: ${(e as Error).message}` });
+    }
+    vDefs.set(def.name, def);
+  }
+
+  const tDefs = new Map<string, FieldTypeDefinition>();
+  const typeDataChecks = new Map<string, ValidateFunction>();
+  for (const raw of fieldTypes) {
+    const name = String((raw as { name?: unknown })?.name ?? '(unnamed field type)');
+    if (!checkType(raw)) {
+      issues.push({ key: name, problem: `field type declaration ${describeAjvErrors(checkType.errors)}` });
+      continue;
+    }
+    const def = raw as unknown as FieldTypeDefinition;
+    if (tDefs.has(def.name)) issues.push({ key: def.name, problem: 'field type declared twice' });
+    for (const [what, schema] of [['answer', def.answer], ['data', def.data]] as const) {
+      if (schema === null) continue;
+      try {
+        const fn = ajv.compile(schema as object);
+        if (what === 'data') typeDataChecks.set(def.name, fn);
+      } catch (e) {
+        issues.push({ key: def.name, problem: `${what} schema does not compile: ${(e as Error).message}` });
+      }
+    }
+    tDefs.set(def.name, def);
+  }
+
+  const allows = (type: string, validator: string): boolean =>
+    (tDefs.get(type)?.validators.includes(validator) ?? false) || (vDefs.get(validator)?.appliesTo.includes(type) ?? false);
+
+  for (const def of tDefs.values()) {
+    for (const v of def.validators) {
+      const vd = vDefs.get(v);
+      if (!vd) issues.push({ key: def.name, problem: `allows unknown validator ${v}` });
+      else if (vd.level === 'group' && !def.groupLike) issues.push({ key: def.name, problem: `group validator ${v} on a type that is not group-like` });
+      else if (vd.level === 'value' && def.answer === null) issues.push({ key: def.name, problem: `value validator ${v} on a type without an answer` });
+    }
+    for (const c of def.childTypes ?? []) if (!tDefs.has(c)) issues.push({ key: def.name, problem: `unknown child type ${c}` });
+    const rv = def.requiredValidator;
+    if (rv && !allows(def.name, rv.name)) issues.push({ key: def.name, problem: `requiredValidator ${rv.name} is not allowed on the type` });
+  }
+  if (issues.length > 0) throw new CatalogueError(issues);
+
+  return {
+    fieldTypes: tDefs,
+    validators: vDefs,
+    implementations: impls,
+    ajv,
+    allows,
+    checkValidatorData(validator, data) {
+      const fn = dataChecks.get(validator);
+      return !fn || fn(data) ? null : describeAjvErrors(fn.errors);
+    },
+    checkPropertyData(type, data) {
+      const fn = typeDataChecks.get(type);
+      return !fn || fn(data) ? null : describeAjvErrors(fn.errors);
+    },
+  };
+}
