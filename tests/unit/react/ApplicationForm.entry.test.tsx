@@ -53,7 +53,7 @@ describe('ApplicationForm in entry mode with the default application form', () =
     await user.click(screen.getByRole('button', { name: 'Skicka ansökan' }));
     expect(onSubmit).not.toHaveBeenCalled();
     const surname = screen.getByLabelText(/Efternamn/);
-    expect(surname).toHaveAttribute('aria-invalid', 'true');
+    expect(surname.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(surname);
     const ssn = screen.getByLabelText(/Personnummer/);
     const describedBy = ssn.getAttribute('aria-describedby') ?? '';

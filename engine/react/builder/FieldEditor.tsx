@@ -1,0 +1,165 @@
+import { memo, useMemo, useState, type FocusEvent } from 'react';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { IChangeEvent } from '@rjsf/core';
+import sv from '../../../schemas/messages/sv.json';
+import type { BuilderIssue, ChildItem } from '../../builder';
+import type { FieldTypeDefinition } from '../../definitions';
+import type { MetadataProperty } from '../../types';
+import { addError, NO_SUBMIT, translateSwedish } from './rjsf';
+import type { FieldPatch } from './state';
+import { ValidatorToggles } from './ValidatorToggles';
+import { ajv8 } from './validator';
+
+const b = sv.builder;
+const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** The 'Obligatorisk' toggle of these types adds or removes the validator itself (spec document 2 §5). */
+const REQUIRED_TOGGLES = new Set(['radioRequired', 'fileRequired']);
+
+type EditorData = Record<string, unknown>;
+
+/** Equal for the editor: absent, null, false, '' and {} all mean "not set". */
+function same(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (v === undefined || v === null || v === false || v === '' || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0) ? null : v);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+/** The editor schema's list of children (`options`, `periods`): an array whose items carry a key. */
+export function childListName(def: FieldTypeDefinition): string | undefined {
+  const props = (def.editor.properties ?? {}) as Record<string, { type?: string; items?: { properties?: Record<string, unknown> } }>;
+  return Object.keys(props).find((k) => props[k]?.type === 'array' && props[k]?.items?.properties?.key !== undefined);
+}
+
+function editorSchema(def: FieldTypeDefinition): RJSFSchema {
+  const editor = def.editor as RJSFSchema;
+  // The key is editable for every type, so the generic editor adds it to the type's schema.
+  return { ...editor, properties: { key: { type: 'string', title: b.key }, ...(editor.properties ?? {}) } } as RJSFSchema;
+}
+
+function toEditorData(p: MetadataProperty, def: FieldTypeDefinition, children: readonly MetadataProperty[], keyDraft: string | null): EditorData {
+  const listName = childListName(def);
+  const out: EditorData = { key: keyDraft ?? p.key };
+  for (const name of Object.keys((def.editor.properties ?? {}) as object)) {
+    if (name === listName) {
+      out[name] = children.map((c) => {
+        const data = c.data && typeof c.data === 'object' && !Array.isArray(c.data) ? (c.data as Record<string, unknown>) : {};
+        return { ...data, key: c.key, label: c.label ?? '' };
+      });
+    } else if (name === 'data') {
+      out.data = p.data && typeof p.data === 'object' && !Array.isArray(p.data) ? p.data : {};
+    } else {
+      const v = (p as unknown as Record<string, unknown>)[name];
+      if (v !== undefined && v !== null) out[name] = v;
+    }
+  }
+  return out;
+}
+
+/** Places the form's issues for this field (and its children) where the editor shows them. */
+function errorSchemaFor(p: MetadataProperty, def: FieldTypeDefinition, children: readonly MetadataProperty[], issues: readonly BuilderIssue[], keyError: string) {
+  const schema: ErrorSchema = {};
+  const listName = childListName(def);
+  if (keyError) addError(schema, ['key'], keyError);
+  for (const issue of issues) {
+    if (issue.path.startsWith('validators.')) continue; // shown by the validator editors
+    const childIndex = children.findIndex((c) => c.key === issue.key);
+    if (issue.key === p.key) {
+      if (issue.path === 'data' && listName) addError(schema, [listName], issue.message);
+      else addError(schema, issue.path.split('.'), issue.message);
+    } else if (childIndex >= 0 && listName) {
+      const field = issue.path.startsWith('data.') ? issue.path.slice(5) : issue.path === 'data' ? 'label' : issue.path;
+      addError(schema, [listName, childIndex, field], issue.message);
+    }
+  }
+  return schema;
+}
+
+export interface FieldEditorProps {
+  property: MetadataProperty;
+  def: FieldTypeDefinition;
+  children: readonly MetadataProperty[];
+  issues: readonly BuilderIssue[];
+  /** Keys used by other fields (a new key must not be one of them). */
+  isKeyTaken(key: string): boolean;
+  /** `focusId`: the element to focus after the edit re-renders (a renamed field's row is new). */
+  onEdit(key: string, change: FieldPatch, focusId?: string): void;
+  today: string;
+}
+
+/**
+ * One generic field editor: an RJSF form generated from the type's `editor` schema
+ * (schemas/field-types/<type>.json), plus the key and the validator toggles. Problems are
+ * shown at the field in Swedish; a bad key is held here and never reaches the form.
+ */
+export const FieldEditor = memo(function FieldEditor({ property, def, children, issues, isKeyTaken, onEdit, today }: FieldEditorProps) {
+  const [keyDraft, setKeyDraft] = useState<string | null>(null);
+  const [keyError, setKeyError] = useState('');
+  const schema = useMemo(() => editorSchema(def), [def]);
+  const listName = childListName(def);
+  const formData = toEditorData(property, def, children, keyDraft);
+  const extraErrors = errorSchemaFor(property, def, children, issues, keyError);
+  const uiSchema: UiSchema = useMemo(
+    () => ({
+      ...NO_SUBMIT,
+      'ui:order': ['key', 'label', '*'],
+      key: { 'ui:help': b.keyHelp },
+      ...(listName ? { [listName]: { items: { key: { 'ui:widget': 'hidden' } } } } : {}),
+    }),
+    [listName],
+  );
+
+  const onChange = (e: IChangeEvent<EditorData>) => {
+    const next = e.formData ?? {};
+    const patch: Partial<MetadataProperty> = {};
+    const change: FieldPatch = { patch };
+    let changed = false;
+    for (const name of Object.keys((def.editor.properties ?? {}) as object)) {
+      if (name === 'data' && def.groupLike) continue;
+      if (same(next[name], formData[name])) continue; // RJSF filling in defaults is not an edit
+      changed = true;
+      if (name === listName) change.items = (next[name] as ChildItem[] | undefined) ?? [];
+      else (patch as Record<string, unknown>)[name] = next[name];
+    }
+    const rv = def.requiredValidator;
+    if (rv && REQUIRED_TOGGLES.has(rv.name) && 'required' in patch) {
+      change.validators = { [rv.name]: patch.required === true ? (rv.data ?? null) : undefined };
+    }
+    const typed = typeof next.key === 'string' ? next.key : '';
+    if (typed !== (keyDraft ?? property.key)) {
+      const trimmed = typed.trim();
+      setKeyDraft(trimmed === property.key ? null : typed);
+      setKeyError(trimmed === property.key ? '' : !KEY_PATTERN.test(trimmed) ? b.keyInvalid : isKeyTaken(trimmed) ? b.keyDuplicate : '');
+    }
+    if (changed) onEdit(property.key, change);
+  };
+
+  // A new key is applied when the key input is left, not per keystroke: the field's row is
+  // identified by its key, so renaming re-creates it; focus goes where the user was going.
+  const onBlurCapture = (e: FocusEvent<HTMLDivElement>) => {
+    if (!(e.target as HTMLElement).id.endsWith('_key') || keyDraft === null || keyError) return;
+    const newKey = keyDraft.trim();
+    const oldPrefix = `bld-${property.key}`;
+    const goingTo = (e.relatedTarget as HTMLElement | null)?.id ?? '';
+    setKeyDraft(null);
+    onEdit(property.key, { patch: { key: newKey } }, goingTo.startsWith(oldPrefix) ? `bld-${newKey}${goingTo.slice(oldPrefix.length)}` : undefined);
+  };
+
+  return (
+    <div className="bld-editor" onBlurCapture={onBlurCapture}>
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={ajv8}
+        onChange={onChange}
+        extraErrors={extraErrors}
+        showErrorList={false}
+        noHtml5Validate
+        idPrefix={`bld-${property.key}`}
+        translateString={translateSwedish}
+        className="bld-rjsf"
+      />
+      <ValidatorToggles property={property} def={def} issues={issues} onEdit={onEdit} today={today} />
+    </div>
+  );
+});

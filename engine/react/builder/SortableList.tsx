@@ -1,0 +1,114 @@
+/**
+ * The one file of the builder that imports @dnd-kit/*: a vertical sortable list with
+ * pointer, touch and keyboard sensors, a 200 ms animation and Swedish screen-reader texts.
+ * Items are identified by stable keys, never by array index.
+ */
+import { memo, useMemo, type ReactNode } from 'react';
+import {
+  DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors,
+  type Announcements, type DragEndEvent, type PointerSensorOptions, type ScreenReaderInstructions, type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import sv from '../../../schemas/messages/sv.json';
+
+/** Spec document 2 §9: drag animation 200 ms. */
+export const DRAG_ANIMATION_MS = 200;
+
+const d = sv.builder.dnd;
+
+/** Mouse and pen through pointer events; touch goes to the TouchSensor (press and hold, so the page still scrolls). */
+class MousePenSensor extends PointerSensor {
+  static override activators = [
+    {
+      eventName: 'onPointerDown' as const,
+      handler: ({ nativeEvent: e }: { nativeEvent: PointerEvent }, _options: PointerSensorOptions) =>
+        e.isPrimary && e.button === 0 && e.pointerType !== 'touch',
+    },
+  ];
+}
+
+const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+
+export interface SortableListProps {
+  ids: readonly string[];
+  /** Accessible name of the list (and of the drag handles' context). */
+  label: string;
+  labelOf(id: string): string;
+  onMove(activeId: string, overId: string): void;
+  renderItem(id: string): ReactNode;
+  className?: string;
+}
+
+function announcements(ids: readonly string[], labelOf: (id: string) => string): Announcements {
+  const pos = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
+  const n = ids.length;
+  return {
+    onDragStart: ({ active }) => fill(d.start, { label: labelOf(String(active.id)), pos: pos(active.id), n }),
+    onDragOver: ({ active, over }) =>
+      over ? fill(d.over, { label: labelOf(String(active.id)), pos: pos(over.id), n }) : fill(d.outside, { label: labelOf(String(active.id)) }),
+    onDragEnd: ({ active, over }) =>
+      over ? fill(d.end, { label: labelOf(String(active.id)), pos: pos(over.id), n }) : fill(d.endOutside, { label: labelOf(String(active.id)) }),
+    onDragCancel: ({ active }) => fill(d.cancel, { label: labelOf(String(active.id)), pos: pos(active.id), n }),
+  };
+}
+
+const instructions: ScreenReaderInstructions = { draggable: d.instructions };
+
+interface ItemProps {
+  id: string;
+  label: string;
+  children: ReactNode;
+}
+
+/** One sortable row: the drag handle lives here, the row's content is the caller's (memoised) element. */
+const SortableItem = memo(function SortableItem({ id, label, children }: ItemProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    transition: { duration: DRAG_ANIMATION_MS, easing: 'ease' },
+  });
+  const style = { transform: CSS.Translate.toString(transform), transition };
+  return (
+    <li ref={setNodeRef} style={style} className={isDragging ? 'bld-item bld-item-dragging' : 'bld-item'} data-key={id}>
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="bld-handle"
+        {...attributes}
+        {...listeners}
+        aria-label={fill(sv.builder.moveField, { label })}
+        aria-roledescription={d.roleDescription}
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
+      <div className="bld-item-body">{children}</div>
+    </li>
+  );
+});
+
+/** A sortable list of keys. Nested lists (a group's children) are separate lists with their own context. */
+export function SortableList({ ids, label, labelOf, onMove, renderItem, className }: SortableListProps) {
+  const sensors = useSensors(
+    useSensor(MousePenSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const items = useMemo(() => [...ids], [ids]);
+  const accessibility = useMemo(() => ({ announcements: announcements(ids, labelOf), screenReaderInstructions: instructions }), [ids, labelOf]);
+  const onDragEnd = (e: DragEndEvent) => {
+    if (e.over && e.active.id !== e.over.id) onMove(String(e.active.id), String(e.over.id));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
+      <SortableContext items={items} strategy={verticalListSortingStrategy}>
+        <ul className={className ?? 'bld-list'} aria-label={label}>
+          {ids.map((id) => (
+            <SortableItem key={id} id={id} label={labelOf(id)}>
+              {renderItem(id)}
+            </SortableItem>
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
