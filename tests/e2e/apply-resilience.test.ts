@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+
+/** What must never lose an application: reloads, a dropped network, double clicks; and the terms by keyboard. */
+describe('the apply page under pressure', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let applyUrl = '';
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    const list = (await (await fetch(`${app.url}/api/public/positions?take=30&page=1`)).json()) as { data: { items: { id: number; slug: string }[] } };
+    const p = list.data.items[0]!;
+    applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function fillAll(page: Page, email: string) {
+    await page.getByLabel(/^Förnamn/).fill('Cecilia');
+    await page.getByLabel(/^Efternamn/).fill('Berg');
+    await page.getByLabel(/^Personnummer/).fill('199001012385');
+    await page.getByLabel(/^Adress/).fill('Ringvägen 2');
+    await page.getByLabel(/^Postnummer/).fill('11860');
+    await page.getByLabel(/^Ort/).fill('Stockholm');
+    await page.getByLabel(/^Mobiltelefon/).fill('0709876543');
+    await page.getByLabel(/^E-post/).fill(email);
+    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+  }
+
+  it('keeps the answers in progress through a reload of the tab', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(applyUrl);
+    await page.getByLabel(/^Förnamn/).fill('Cecilia');
+    await page.getByLabel(/^Övrigt/).fill('Jag har jobbat i butik förut.');
+    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+    await page.reload();
+    await page.getByLabel(/^Förnamn/).waitFor();
+    expect(await page.getByLabel(/^Förnamn/).inputValue()).toBe('Cecilia');
+    expect(await page.getByLabel(/^Övrigt/).inputValue()).toBe('Jag har jobbat i butik förut.');
+    expect(await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).isChecked()).toBe(true);
+    await page.context().close();
+  });
+
+  it('says in Swedish that the network is down and keeps every answer', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(applyUrl);
+    await fillAll(page, 'natet.nere@example.se');
+    await page.route('**/api/public/positions/apply', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByText(/det inte gick att nå servern/).waitFor();
+    expect(await page.getByLabel(/^E-post/).inputValue()).toBe('natet.nere@example.se');
+    expect(await page.getByLabel(/^Förnamn/).inputValue()).toBe('Cecilia');
+
+    // Back online: the same answers go through, and the draft is gone afterwards.
+    await page.unroute('**/api/public/positions/apply');
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByRole('heading', { name: 'Tack för din ansökan, Cecilia!' }).waitFor();
+    await page.reload();
+    await page.getByLabel(/^Förnamn/).waitFor();
+    expect(await page.getByLabel(/^Förnamn/).inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('sends one application however many times submit is clicked', async () => {
+    const page = await newPage(browser, { viewport: 'desktop' });
+    await page.goto(applyUrl);
+    await fillAll(page, 'dubbelklick@example.se');
+    let calls = 0;
+    await page.route('**/api/public/positions/apply', async (route) => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const submit = page.getByRole('button', { name: 'Skicka ansökan' });
+    await submit.dblclick();
+    await page.keyboard.press('Enter').catch(() => undefined);
+    await page.getByRole('heading', { name: 'Tack för din ansökan, Cecilia!' }).waitFor();
+    expect(calls).toBe(1);
+    await page.context().close();
+  });
+
+  it('refuses a file over 5 MB with a Swedish message and sends nothing', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(applyUrl);
+    await page.getByLabel(/^Förnamn/).waitFor();
+    await page.locator('input[type=file]').first().setInputFiles({ name: 'stor.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5_000_001, 0x20) });
+    await page.getByText(/Filen är för stor/).first().waitFor();
+    await page.context().close();
+  });
+
+  it('opens Allmänna villkor by keyboard, keeps focus inside, closes on Escape and returns focus', async () => {
+    const page = await newPage(browser, { viewport: 'desktop' });
+    await page.goto(applyUrl);
+    const opener = page.getByRole('button', { name: 'Allmänna villkor' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Allmänna villkor' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Villkor för rekryteringsportalen Blankett');
+    expect(await dialog.textContent()).toContain('Villkor från Demoföretaget AB');
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() => {
+        const active = document.activeElement;
+        // Tab may leave the document for the browser's own UI; it must never land on the page behind.
+        return active === document.body || !!active?.closest('dialog');
+      });
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it('starts with a skip link that takes the keyboard to the main content', async () => {
+    const page = await newPage(browser, { viewport: 'desktop' });
+    await page.goto(applyUrl);
+    await page.getByLabel(/^Förnamn/).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Hoppa till innehållet' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pub-main');
+    await page.context().close();
+  });
+});
