@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../server/errors';
+import { assertPlainValue, escapeRegex, sanitizeFilterValue, unsafeDetail } from '../../server/store/safe';
+
+/** Values as they arrive: parsed from JSON text, where `__proto__` is an own key. */
+const json = (text: string): unknown => JSON.parse(text);
+
+function caught(fn: () => unknown): HttpError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof HttpError) return err;
+    throw err;
+  }
+  throw new Error('expected an HttpError');
+}
+
+describe('assertPlainValue', () => {
+  it('passes ordinary nested answers through unchanged', () => {
+    const answers = json('{"firstname":"Åsa","files":[{"filename":"cv.pdf","type":"application/pdf"}],"p1":{"checked":true}}');
+    expect(assertPlainValue(answers)).toBe(answers);
+  });
+
+  it.each([
+    ['an operator key', '{"email":{"$ne":null}}', '/email/$ne'],
+    ['a deep operator key', '{"a":[{"b":{"$where":"1"}}]}', '/a/0/b/$where'],
+    ['a __proto__ key', '{"x":{"__proto__":{"admin":true}}}', '/x/__proto__'],
+    ['a constructor key', '{"constructor":{"prototype":{}}}', '/constructor'],
+    ['a prototype key', '{"prototype":1}', '/prototype'],
+    ['a dotted key', '{"info.role":"odin"}', '/info.role'],
+  ])('refuses %s with 400 invalid and the path', (_name, text, path) => {
+    const err = caught(() => assertPlainValue(json(text)));
+    expect(err.status).toBe(400);
+    expect(err.code).toBe('invalid');
+    expect(err.details).toEqual([{ path, message: expect.any(String) }]);
+  });
+
+  it('refuses nesting deeper than any form needs', () => {
+    const deep = json('['.repeat(100) + ']'.repeat(100));
+    expect(caught(() => assertPlainValue(deep)).status).toBe(400);
+  });
+
+  it('refuses objects that are not plain data', () => {
+    expect(unsafeDetail({ when: new Date() })).not.toBeNull();
+    expect(unsafeDetail({ re: /x/ })).not.toBeNull();
+    expect(unsafeDetail({ f: () => 1 })).not.toBeNull();
+  });
+});
+
+describe('sanitizeFilterValue', () => {
+  it('lets scalars through as they are', () => {
+    expect(sanitizeFilterValue('anna@x.se')).toBe('anna@x.se');
+    expect(sanitizeFilterValue(42)).toBe(42);
+    expect(sanitizeFilterValue(false)).toBe(false);
+    expect(sanitizeFilterValue(null)).toBeNull();
+  });
+
+  it.each(['{"$ne":null}', '{"$gt":""}', '{"$regex":".*"}', '{"a":1}', '[1,2]'])('refuses %s where a scalar is expected', (text) => {
+    expect(caught(() => sanitizeFilterValue(json(text), '/email')).details).toEqual([{ path: '/email', message: expect.any(String) }]);
+  });
+
+  it('accepts an array of scalars only when asked to, and never an array holding an operator', () => {
+    expect(sanitizeFilterValue([1, 2, 3], '/ids', true)).toEqual([1, 2, 3]);
+    expect(() => sanitizeFilterValue(json('[1,{"$gt":0}]'), '/ids', true)).toThrow(HttpError);
+  });
+
+  it('refuses numbers that are not finite', () => {
+    expect(() => sanitizeFilterValue(Number.NaN)).toThrow(HttpError);
+    expect(() => sanitizeFilterValue(Number.POSITIVE_INFINITY)).toThrow(HttpError);
+  });
+});
+
+describe('escapeRegex', () => {
+  it('makes search text match literally', () => {
+    const text = 'a.b*c+(d)?[e]{2}^$|\\';
+    const re = new RegExp(escapeRegex(text));
+    expect(re.test(`xx${text}yy`)).toBe(true);
+    expect(re.test('aXb*c+(d)?[e]{2}^$|\\')).toBe(false);
+    expect(new RegExp(escapeRegex('.*')).test('anything')).toBe(false);
+  });
+});
