@@ -23,6 +23,8 @@ export interface FieldPatch {
   items?: ChildItem[];
   /** Validators to turn on (data) or off (undefined). */
   validators?: Record<string, unknown>;
+  /** A step of its own in the undo history (a toggle), not merged into the field's typing run. */
+  own?: boolean;
 }
 
 export interface BuilderActions {
@@ -71,7 +73,7 @@ export function useBuilderState(initial: { metadata: MetadataProperty[]; keyCoun
       edit(key, change) {
         dispatch({
           type: 'run',
-          tag: `edit:${key}`,
+          tag: change.own ? undefined : `edit:${key}`,
           run: (f) => {
             let next = updateField(f, key, change.patch, catalog);
             const k = change.patch.key ?? key;

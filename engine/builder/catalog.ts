@@ -1,0 +1,38 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import type { FieldTypeDefinition } from '../definitions';
+import type { BuilderCatalog, NewFieldContext } from './types';
+import { keyPrefix } from './keys';
+
+/** What a new child gets: an option label, or a period of one day starting today. */
+function childDefaults(def: FieldTypeDefinition, ctx: NewFieldContext) {
+  const needsPeriod = JSON.stringify(def.data).includes('startDate');
+  if (needsPeriod) {
+    return { label: sv.builder.newPeriod.replace('{n}', String(ctx.index)), data: { startDate: ctx.today, endDate: ctx.today } };
+  }
+  return { label: sv.builder.newOption.replace('{n}', String(ctx.index)) };
+}
+
+/**
+ * The builder's view of the engine's field-type registry. Everything comes from the type
+ * declarations (schemas/field-types/*.json), so a type added later as a schema file can be
+ * added, edited and grouped without builder changes.
+ */
+export function builderCatalog(fieldTypes: ReadonlyMap<string, FieldTypeDefinition>): BuilderCatalog {
+  return {
+    has: (type) => fieldTypes.has(type),
+    isGroup: (type) => fieldTypes.get(type)?.groupLike === true,
+    childType: (type) => fieldTypes.get(type)?.childTypes?.[0],
+    keyPrefix: (type) => fieldTypes.get(type)?.keyPrefix || keyPrefix(type),
+    defaults: (type, ctx) => {
+      const def = fieldTypes.get(type);
+      if (!def) return {};
+      if (def.childOnly) return childDefaults(def, ctx);
+      return { label: def.title };
+    },
+  };
+}
+
+/** The types staff may add at the top of a form (children are added inside their group). */
+export function addableTypes(fieldTypes: ReadonlyMap<string, FieldTypeDefinition>): FieldTypeDefinition[] {
+  return [...fieldTypes.values()].filter((d) => !d.childOnly);
+}
