@@ -31,3 +31,5 @@ export { builtinValidators, DataError, type ValidatorImpl, type RuntimeContext }
 export type {
   MetadataProperty, ValidatorRef, FormTemplate, CompileContext, FieldError, ValidationResult, Answers, PeriodValue, AttachedFile,
 } from './types';
+export { extractApplicantInfo, type ApplicantInfo } from './applicant';
+export { editorSchemaFor } from './editor';

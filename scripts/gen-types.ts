@@ -55,10 +55,10 @@ function forTypes(schema: unknown, depth = 0): unknown {
 
 const options = { bannerComment: '', additionalProperties: false, format: true, cwd: join(schemas, 'entities'), declareExternallyReferenced: true, unreachableDefinitions: false, maxItems: -1 };
 
-async function typesOf(entries: { name: string; schema: unknown }[]): Promise<string> {
+async function typesOf(entries: { name: string; schema: unknown }[], declareReferenced = true): Promise<string> {
   const parts: string[] = [BANNER, '/* eslint-disable */', ''];
   for (const { name, schema } of entries) {
-    const ts = await compile(forTypes(schema) as JSONSchema, name, options);
+    const ts = await compile(forTypes(schema) as JSONSchema, name, { ...options, declareExternallyReferenced: declareReferenced });
     parts.push(ts.trim(), '');
   }
   return parts.join('\n');
@@ -70,8 +70,8 @@ async function entitiesModule(): Promise<string> {
     const schema = readJson(join(dir, f));
     return { name: String(schema.title ?? pascal(f.replace(/\.json$/, ''))), schema };
   });
-  // Entities may $ref each other; give the generator one document holding all of them.
-  return typesOf(entries);
+  // Entities $ref each other by file name; each is declared once, under its own title.
+  return typesOf(entries, false);
 }
 
 async function fieldTypesModule(): Promise<string> {

@@ -2,6 +2,270 @@
 /* eslint-disable */
 
 /**
+ * An application (spec 1 §3 "Applicant application"). metadata holds the answers, one entry per form key; formVersion the form version answered.
+ */
+export interface ApplicantApplication {
+  id?: number;
+  /**
+   * Received (unix seconds)
+   */
+  created?: number;
+  userId?: number;
+  positionId: number;
+  containerId?: number;
+  position?: {
+    name?: string;
+  };
+  user?: {
+    /**
+     * E-mail address, stored lower-cased.
+     */
+    email?: string;
+  };
+  /**
+   * E-mail address, stored lower-cased.
+   */
+  email: string;
+  info?: ApplicantInfo;
+  notes?: {
+    id: number;
+    note: string;
+    /**
+     * Written (unix seconds)
+     */
+    created?: number;
+    author?: string;
+  }[];
+  labels?: Label[];
+  interestLabelId?: number;
+  processLabelId?: number;
+  logs?: {
+    /**
+     * When (unix seconds)
+     */
+    at: number;
+    what: string;
+    by?: string;
+  }[];
+  /**
+   * The answers object (DESIGN.md answer format).
+   */
+  metadata: {};
+  formVersion?: number;
+  otherOffer?: boolean;
+  avatar?: string;
+  files?: AttachedFile[];
+}
+
+/**
+ * Applicant info (spec 1 §3), extracted from the answers by the engine's extractApplicantInfo.
+ */
+export interface ApplicantInfo {
+  address?: string;
+  age?: number | null;
+  city?: string;
+  /**
+   * YYYY-MM-DD
+   */
+  dateOfBirth?: string;
+  /**
+   * E-mail address, stored lower-cased.
+   */
+  email?: string;
+  emailNotificationSent?: boolean;
+  firstname?: string;
+  lastname?: string;
+  gender?: "Man" | "Kvinna" | "";
+  name?: string;
+  /**
+   * 12 digits, no separator.
+   */
+  ssn?: string;
+  zipCode?: string;
+  phone?: string;
+}
+
+/**
+ * A stored file of a container folder; data is base64 (position templates: JSON, application/json).
+ */
+export interface Asset {
+  id?: number;
+  folderId: number;
+  containerId: number;
+  /**
+   * Base64.
+   */
+  data?: string;
+  contentType: string;
+  name: string;
+  revision?: number;
+  /**
+   * Created (unix seconds)
+   */
+  created?: number;
+  /**
+   * Updated (unix seconds)
+   */
+  updated?: number;
+}
+
+/**
+ * An attached file: data is a data URL on upload, replaced by url once stored (at most 5,000,000 bytes).
+ */
+export interface AttachedFile {
+  filename: string;
+  type: string;
+  url?: string;
+  /**
+   * data: URL
+   */
+  data?: string;
+  /**
+   * Bytes.
+   */
+  size?: number;
+}
+
+/**
+ * A news post written by odin.
+ */
+export interface BlogPost {
+  id?: number;
+  /**
+   * HTML, sanitised when rendered.
+   */
+  body: string;
+  /**
+   * Published (unix seconds)
+   */
+  created?: number;
+}
+
+/**
+ * The company profile, stored as container metadata keys (spec 1 §3).
+ */
+export interface CompanyProfile {
+  orgNumber?: string;
+  displayName?: string;
+  description?: string;
+  address?: string;
+  zip?: string;
+  city?: string;
+  phone?: string;
+  fax?: string;
+  email?: string;
+  website?: string;
+  dns?: string;
+  /**
+   * Asset URL.
+   */
+  banner?: string;
+  /**
+   * Asset URL.
+   */
+  logo?: string;
+  /**
+   * The company's terms (HTML) shown as 'Allmänna villkor'.
+   */
+  agreement?: string;
+  /**
+   * Alias of agreement used by the public API.
+   */
+  terms?: string;
+  social?: {
+    facebook?: string;
+    twitter?: string;
+    instagram?: string;
+    linkedin?: string;
+    github?: string;
+    youtube?: string;
+    podcast?: string;
+  };
+  gdprContact?: string;
+  gdprAddress?: string;
+  members?: string[];
+  aboutUsLink?: string;
+  supportLink?: string;
+  showAge?: boolean;
+  showGender?: boolean;
+}
+
+/**
+ * A container text template (spec 1 §3).
+ */
+export interface ContainerTemplate {
+  containerId: number;
+  id?: number;
+  text: string;
+}
+
+/**
+ * A staff member of a container (spec 1 §3 "Container user").
+ */
+export interface ContainerUser {
+  id?: number;
+  userId?: number;
+  firstname?: string;
+  lastname?: string;
+  /**
+   * E-mail address, stored lower-cased.
+   */
+  email: string;
+  phoneNumber?: string;
+  permissionId?: number;
+  otherOffer?: boolean;
+}
+
+/**
+ * An organisation (spec 1 §3 "Container"). Its public form is { id, name }.
+ */
+export interface Container {
+  id: number;
+  /**
+   * Unique; the public host name.
+   */
+  name: string;
+  displayName?: string;
+  theme?: Theme;
+  labels?: Label[];
+  positionTypes?: PositionType[];
+  permissions?: Permission[];
+  /**
+   * Container-level properties (company profile keys).
+   */
+  metadata?: MetadataProperty[];
+  plans?: unknown[];
+  users?: ContainerUser[];
+  folders?: Folder[];
+  companyLogo?: string;
+  phoneNumber?: string;
+  /**
+   * E-mail address, stored lower-cased.
+   */
+  email?: string;
+  /**
+   * Validator message overrides by validator name (HTML, #DATA# allowed).
+   */
+  messages?: {
+    [k: string]: string;
+  };
+}
+
+/**
+ * An e-mail template per label (spec 1 §3); other fields are not shown.
+ */
+export interface EmailLabelTemplate {
+  containerId?: number;
+  labelId: number;
+  name: string;
+  subject: string;
+  /**
+   * HTML.
+   */
+  content: string;
+}
+
+/**
  * A field type as data: the file schemas/field-types/<name>.json. The engine loads every file of the folder; a new type that reuses a widget needs nothing else.
  */
 export interface FieldTypeDefinition {
@@ -58,6 +322,467 @@ export interface FieldTypeDefinition {
 }
 
 /**
+ * A container folder (e.g. PositionTemplates).
+ */
+export interface Folder {
+  containerId: number;
+  id?: number;
+  name: string;
+}
+
+/**
+ * A form builder element (spec 1 §3 "Form field element"); same shape as a metadata property.
+ */
+export interface FormFieldElement {
+  key: string;
+  type: string;
+  label?: string;
+  placeholder?: string;
+  data?: unknown;
+  isHtml?: boolean;
+  validators?: ValidatorRef[];
+  order?: number;
+}
+
+/**
+ * Classified-ad data (integration typeId 2).
+ */
+export interface IntegrationClassifiedAd {
+  categoryId: string;
+  categorySubId?: string;
+  employmentId?: string;
+  jobAdId?: string;
+  regionId?: string;
+  regionSubId?: string;
+  productId?: string;
+  summary?: string;
+  vatId?: string;
+}
+
+/**
+ * Employment-agency data (integration typeId 3).
+ */
+export interface IntegrationEmploymentAgency {
+  senderId?: string;
+  transactionId?: string;
+  address?: string;
+  city?: string;
+  zipCode?: string;
+  salaryDescription?: string;
+  monthlySalary?: number;
+  countryCode?: string;
+  scheduleType?: string;
+  timeType?: string;
+  occupationId?: string;
+  qualifications?: string[];
+}
+
+/**
+ * A position partner setting (spec 1 §3 "Integration item"): typeId 3 is the employment agency, typeId 2 the classified-ad site; data holds the type's fields.
+ */
+export interface IntegrationItem {
+  name?: string;
+  id?: number;
+  /**
+   * 2 classified ad, 3 employment agency.
+   */
+  typeId: number;
+  isChecked?: boolean;
+  positionId?: number;
+  data?: IntegrationEmploymentAgency | IntegrationClassifiedAd;
+}
+
+/**
+ * Applicant screening label (spec 1 §3): an Interest status or a Process level.
+ */
+export interface Label {
+  id: number;
+  labelType: "Interest" | "Process";
+  name: string;
+  isDefault?: boolean;
+}
+
+/**
+ * The claims of the signed login token (spec 1 §3).
+ */
+export interface LoggedInUser {
+  given_name?: string;
+  family_name?: string;
+  /**
+   * The user's email.
+   */
+  sub: string;
+  /**
+   * odin for the superuser.
+   */
+  role?: string;
+  /**
+   * Expiry (unix seconds)
+   */
+  exp: number;
+  [k: string]: unknown;
+}
+
+/**
+ * One form field (spec 1 §3 'Metadata property'). Group-like types hold their children's keys in data; a periodCheckbox's data is its period. The engine checks type, validators and children against the catalogue (compileTemplate).
+ */
+export interface MetadataProperty {
+  /**
+   * Stable key; the answer is stored under it. Custom keys use the type's keyPrefix, e.g. form_text_1000.
+   */
+  key: string;
+  /**
+   * A field type name: text, textarea, email, file, textWithHelpLink, checkbox, radio, radioGroup, group, periodCheckbox, periodGroup, imageBase64, or one added to schemas/field-types/.
+   */
+  type: string;
+  label?: string | null;
+  placeholder?: string | null;
+  /**
+   * Applies the type's requiredValidator (text: minLength 1, checkbox: approved, radioGroup: radioRequired, file: fileRequired, group: minSelectedInGroup 1).
+   */
+  required?: boolean | null;
+  /**
+   * The label is HTML (sanitised before rendering).
+   */
+  isHtml?: boolean | null;
+  order?: number | null;
+  /**
+   * Type-specific: child keys (group-likes), period { startDate, endDate } (periodCheckbox), help link, image sizes, max length.
+   */
+  data?: {
+    [k: string]: unknown;
+  };
+  validators?: ValidatorRef[] | null;
+}
+
+/**
+ * A notification in the bell list (spec 1 §3).
+ */
+export interface Notification {
+  id?: number;
+  containerId?: number;
+  type:
+    | "Exception"
+    | "send_MessageCommand"
+    | "create_jobApplication"
+    | "update_jobApplicationStatus"
+    | "application"
+    | "position"
+    | "alert"
+    | "error"
+    | "other";
+  message?: string;
+  /**
+   * When (unix seconds)
+   */
+  timestamp: number;
+  read?: boolean;
+  data?: {
+    positionId?: number;
+    id?: number;
+  };
+  callback?: string;
+}
+
+/**
+ * A periodCheckbox answer: the period and whether it is chosen.
+ */
+export interface PeriodValue {
+  /**
+   * YYYY-MM-DD
+   */
+  startDate?: string;
+  /**
+   * YYYY-MM-DD
+   */
+  endDate?: string;
+  checked: boolean;
+}
+
+/**
+ * A container permission: 1 Administrator, 2 Write, 3 Read (other names exist and are not shown).
+ */
+export interface Permission {
+  id: number;
+  name: string;
+}
+
+/**
+ * A skill asked for by a position.
+ */
+export interface PositionSkill {
+  containerId: number;
+  positionId: number;
+  skillId: number;
+}
+
+/**
+ * A position template (form template, spec doc 1 §3): stored as a base64 JSON asset with content type application/json in the container's folder named PositionTemplates. A new position copies its `metadata`. The server validates a template against this schema and compiles its metadata with the engine before storing it; `folderId`, `createdAt` and `createdBy` are set by the server.
+ */
+export interface PositionTemplate {
+  /**
+   * Unique within the container; create_position's templateKey.
+   */
+  key: string;
+  name: string;
+  description?: string;
+  /**
+   * Version of a template file shipped with Blankett (schemas/templates/).
+   */
+  version?: number;
+  /**
+   * Unix seconds (set by the server).
+   */
+  createdAt?: number | string;
+  createdBy?: string;
+  folderId?: number;
+  /**
+   * @maxItems 100
+   */
+  availableInPositionTypes: {
+    positionTypeId: number;
+    positionTypeName?: string;
+    included: boolean;
+    /**
+     * Default template for that position type; setting it clears it in the container's other templates.
+     */
+    default: boolean;
+  }[];
+  /**
+   * The form: metadata properties (DESIGN.md). Checked in depth by the engine's compileTemplate.
+   *
+   * @maxItems 1000
+   */
+  metadata: MetadataProperty[];
+}
+
+/**
+ * A kind of position (e.g. Sommarjobb); templates are offered per position type.
+ */
+export interface PositionType {
+  id: number;
+  name: string;
+}
+
+/**
+ * A job position (ad), spec 1 §3. Status is derived: Arkiverad when archived, else Öppen when start <= now <= stop, else Stängd.
+ */
+export interface Position {
+  id: number;
+  name: string;
+  /**
+   * HTML description, sanitised when rendered.
+   */
+  text?: string;
+  description?: string;
+  city?: string;
+  /**
+   * Creation time (unix seconds)
+   */
+  created?: number;
+  isArchived?: boolean;
+  isInternal?: boolean;
+  /**
+   * UUID of an internal position's link.
+   */
+  linkId?: string;
+  containerId: number;
+  containerName?: string;
+  positionTypeId?: number;
+  positionTypeName?: string;
+  /**
+   * Start (unix seconds)
+   */
+  start: number;
+  /**
+   * Stop (unix seconds)
+   */
+  stop: number;
+  responsibleId?: number;
+  totalApplicants?: number;
+  totalUnProcessed?: number;
+  views?: number;
+  companyLogo?: string;
+  userPositions?: {
+    userId?: number;
+    /**
+     * E-mail address, stored lower-cased.
+     */
+    email?: string;
+    permissionName: "Administrator" | "Write";
+  }[];
+  permissions?: Permission[];
+  applicants?: ApplicantApplication[];
+  /**
+   * The position's own form.
+   */
+  metadata?: MetadataProperty[];
+  /**
+   * Version of metadata; bumped on every change.
+   */
+  formVersion?: number;
+  /**
+   * Derived, never stored.
+   */
+  status?: "Öppen" | "Stängd" | "Arkiverad";
+}
+
+/**
+ * An applicant's answers to a position's skill questions (spec 1 §3).
+ */
+export interface ApplicantQuestionnaireAnswers {
+  applicantId: number;
+  containerId: number;
+  skills: {
+    skillId?: number;
+    questions?: {
+      id?: string;
+      answer?: string;
+    }[];
+  }[];
+}
+
+/**
+ * Whether a requirement is met (spec 1 §3; the spelling fullfilled is the spec's).
+ */
+export interface RequirementFulfilment {
+  key: string;
+  fullfilled: boolean;
+}
+
+/**
+ * A named set of skills.
+ */
+export interface SkillCollection {
+  id?: number;
+  name: string;
+  description?: string;
+  icon?: string;
+  skills?: Skill[];
+  skillIds?: number[];
+}
+
+/**
+ * A skill with questions (spec 1 §3); further detail is not shown.
+ */
+export interface Skill {
+  id?: number;
+  name: string;
+  description?: string;
+  icon?: string;
+  categoryId?: number;
+  questions?: {
+    /**
+     * Ids starting with new_question- are sent as empty ids.
+     */
+    id?: string;
+    question: string;
+    answer?: string;
+  }[];
+}
+
+/**
+ * A container's theme (spec 1 §3). schemas/templates/default-theme.json applies when a container has none.
+ */
+export interface Theme {
+  button: {
+    /**
+     * Colour as #RRGGBB.
+     */
+    backgroundColor: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    textColor: string;
+    /**
+     * A CSS class, e.g. rounded-md.
+     */
+    borderRadius: string;
+  };
+  backgroundColor: {
+    /**
+     * Colour as #RRGGBB.
+     */
+    mainContent: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    footer: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    socialMedia: string;
+  };
+  textColor: {
+    /**
+     * Colour as #RRGGBB.
+     */
+    workAtText: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    contactText: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    detailText: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    otherText: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    footerText: string;
+  };
+  icon: {
+    /**
+     * Colour as #RRGGBB.
+     */
+    footerIcon: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    positionIcons: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    positionIcon1: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    positionIcon2: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    positionIcon3: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    positionIcon4: string;
+    /**
+     * Colour as #RRGGBB.
+     */
+    socialMedia: string;
+  };
+}
+
+/**
+ * A user's permissions on a container (spec 1 §3 "User permission on a container").
+ */
+export interface UserPermission {
+  containerId: number;
+  /**
+   * E-mail address, stored lower-cased.
+   */
+  email: string;
+  /**
+   * Permission ids (1 Administrator, 2 Write, 3 Read).
+   */
+  permissionIds: number[];
+}
+
+/**
  * A validator as data: the file schemas/validators/<name>.json. Its code is one keyword in engine/validators/<name>.ts.
  */
 export interface ValidatorDefinition {
@@ -86,4 +811,17 @@ export interface ValidatorDefinition {
    * The exact semantics.
    */
   description: string;
+}
+
+/**
+ * A validator attached to a field: name and data, as the spec stores it.
+ */
+export interface ValidatorRef {
+  name: string;
+  /**
+   * The validator's data (see schemas/validators/<name>.json).
+   */
+  data?: {
+    [k: string]: unknown;
+  };
 }

@@ -1,0 +1,59 @@
+import { ageOn, formatIsoDate, stockholmDate } from './dates';
+import { parsePersonnummer } from './personnummer';
+import type { Answers, MetadataProperty } from './types';
+
+/** The applicant info the server stores beside the answers (spec 1 §3 "Applicant info"). */
+export interface ApplicantInfo {
+  firstname: string;
+  lastname: string;
+  name: string;
+  email: string;
+  /** 12 digits without separator, or '' when none was given. */
+  ssn: string;
+  address: string;
+  zipCode: string;
+  city: string;
+  phone: string;
+  /** YYYY-MM-DD from the personnummer, or ''. */
+  dateOfBirth: string;
+  /** Whole years today (Europe/Stockholm), or null without a valid personnummer. */
+  age: number | null;
+  gender: 'Man' | 'Kvinna' | '';
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** The first answer of the special key, else of the first field matching `fallback`. */
+function pick(metadata: readonly MetadataProperty[], answers: Answers, key: string, fallback?: (p: MetadataProperty) => boolean): string {
+  const direct = text(answers[key]);
+  if (direct || !fallback) return direct;
+  const p = metadata.find((m) => m && fallback(m) && text(answers[m.key]) !== '');
+  return p ? text(answers[p.key]) : '';
+}
+
+/**
+ * Reads the applicant's contact facts out of the answers: the spec's special keys
+ * (form_firstname, form_surname, form_email, form_ssn, ...), falling back to the first e-mail
+ * field and the first field carrying ssnValidSwe when a custom form names them differently.
+ */
+export function extractApplicantInfo(metadata: readonly MetadataProperty[], answers: Answers, now: Date = new Date()): ApplicantInfo {
+  const firstname = pick(metadata, answers, 'form_firstname');
+  const lastname = pick(metadata, answers, 'form_surname');
+  const email = pick(metadata, answers, 'form_email', (p) => p.type === 'email').toLowerCase();
+  const ssnRaw = pick(metadata, answers, 'form_ssn', (p) => (p.validators ?? []).some((v) => v?.name === 'ssnValidSwe'));
+  const pnr = parsePersonnummer(ssnRaw);
+  return {
+    firstname,
+    lastname,
+    name: [firstname, lastname].filter(Boolean).join(' '),
+    email,
+    ssn: pnr?.normalized ?? '',
+    address: pick(metadata, answers, 'form_address'),
+    zipCode: pick(metadata, answers, 'form_zipcode'),
+    city: pick(metadata, answers, 'form_city'),
+    phone: pick(metadata, answers, 'form_mobilePhone') || pick(metadata, answers, 'form_homePhone'),
+    dateOfBirth: pnr ? formatIsoDate(pnr.birth) : '',
+    age: pnr ? ageOn(pnr.birth, stockholmDate(now)) : null,
+    gender: pnr ? (pnr.gender === 'male' ? 'Man' : 'Kvinna') : '',
+  };
+}
