@@ -1,0 +1,224 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import type { Hub, Logger, Principal } from '../dispatcher/types';
+import { sameHostOrigin, type OriginPolicy } from './origin';
+import { exception, parseClientMessage } from './protocol';
+
+export interface HubOptions {
+  /** Upgrade requests on other paths are left alone. Default '/notifications'. */
+  path?: string;
+  /** The same check as the HTTP API: null for a bad, expired or revoked token. */
+  verifyToken(token: string): Promise<Principal | null>;
+  /** Whether the principal may receive the container's events (any role in it, or odin). */
+  canJoin(principal: Principal, containerId: number): Promise<boolean>;
+  /** Default: a browser Origin must be this host (sameHostOrigin). */
+  allowedOrigins?: OriginPolicy;
+  log: Logger;
+  /** Largest frame a client may send, bytes; a bigger one closes the socket (1009). Default 4096. */
+  maxPayload?: number;
+  /** Ping interval; a client that missed the previous ping is dropped. The token and groups are re-checked too. Default 30 s. */
+  heartbeatMs?: number;
+  /** Per-connection message budget: `burst` at once, refilled at `perSecond`. Default 10 and 2. */
+  rateLimit?: { burst: number; perSecond: number };
+  /** Groups one connection may be in. Default 50. */
+  maxGroups?: number;
+}
+
+interface Conn {
+  ws: WebSocket;
+  token: string;
+  principal: Principal;
+  groups: Set<number>;
+  alive: boolean;
+  tokens: number;
+  refilledAt: number;
+  strikes: number;
+}
+
+/** A client that stops reading is dropped once this much is queued for it. */
+const MAX_BUFFERED = 1 << 20;
+
+function tokenFrom(req: IncomingMessage, url: URL): string | null {
+  const q = url.searchParams.get('access_token');
+  if (q) return q;
+  const auth = req.headers.authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice(7) : null;
+}
+
+/** Answers a refused handshake with a plain HTTP error in the API's shape, then hangs up. */
+function refuse(socket: Duplex, status: 401 | 403 | 404, code: string, message: string): void {
+  const body = JSON.stringify({ error: { code, message } });
+  const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found';
+  if (!socket.writable) return void socket.destroy();
+  socket.once('finish', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * The real-time hub at `/notifications` (DESIGN.md "Real-time"): the token is checked at the
+ * handshake (401 before any upgrade), the Origin too (403); a client Joins container groups it
+ * has a role in and receives `publish`ed events for those groups only.
+ */
+export function attachHub(server: Server, options: HubOptions): Hub {
+  const path = options.path ?? '/notifications';
+  const originOk = options.allowedOrigins ?? sameHostOrigin;
+  const log = options.log;
+  const rate = options.rateLimit ?? { burst: 10, perSecond: 2 };
+  const maxGroups = options.maxGroups ?? 50;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 4096, perMessageDeflate: false });
+  const groups = new Map<number, Set<Conn>>();
+  const conns = new Set<Conn>();
+  let closed = false;
+
+  function leave(conn: Conn, containerId: number) {
+    conn.groups.delete(containerId);
+    const members = groups.get(containerId);
+    members?.delete(conn);
+    if (members?.size === 0) groups.delete(containerId);
+  }
+
+  function send(conn: Conn, text: string) {
+    if (conn.ws.readyState !== WebSocket.OPEN) return;
+    if (conn.ws.bufferedAmount > MAX_BUFFERED) {
+      conn.ws.terminate();
+      return;
+    }
+    conn.ws.send(text);
+  }
+
+  /** Token bucket; a client far over budget is disconnected rather than answered forever. */
+  function withinRate(conn: Conn): boolean {
+    const now = Date.now();
+    conn.tokens = Math.min(rate.burst, conn.tokens + ((now - conn.refilledAt) / 1000) * rate.perSecond);
+    conn.refilledAt = now;
+    if (conn.tokens >= 1) {
+      conn.tokens -= 1;
+      return true;
+    }
+    conn.strikes += 1;
+    if (conn.strikes > rate.burst) conn.ws.close(1008, 'rate limit');
+    else send(conn, exception(sv.realtime.rateLimited));
+    return false;
+  }
+
+  async function onMessage(conn: Conn, data: RawData, isBinary: boolean) {
+    if (!withinRate(conn)) return;
+    const parsed = parseClientMessage(data, isBinary);
+    if (!parsed.ok) return send(conn, exception(parsed.message));
+    const { type, containerId } = parsed.message;
+    if (type === 'Leave') {
+      leave(conn, containerId);
+      return send(conn, JSON.stringify({ type: 'Left', containerId }));
+    }
+    if (conn.groups.size >= maxGroups && !conn.groups.has(containerId)) return send(conn, exception(sv.realtime.joinForbidden));
+    const allowed = await options.canJoin(conn.principal, containerId);
+    if (!allowed) return send(conn, exception(sv.realtime.joinForbidden));
+    if (conn.ws.readyState !== WebSocket.OPEN) return;
+    conn.groups.add(containerId);
+    let members = groups.get(containerId);
+    if (!members) groups.set(containerId, (members = new Set()));
+    members.add(conn);
+    send(conn, JSON.stringify({ type: 'Joined', containerId }));
+  }
+
+  function onConnection(ws: WebSocket, principal: Principal, token: string) {
+    const conn: Conn = { ws, token, principal, groups: new Set(), alive: true, tokens: rate.burst, refilledAt: Date.now(), strikes: 0 };
+    conns.add(conn);
+    ws.on('pong', () => (conn.alive = true));
+    ws.on('message', (data, isBinary) => {
+      onMessage(conn, data, isBinary).catch((err: unknown) => {
+        log.error('realtime message failed', { userId: principal.userId, err });
+        send(conn, exception(sv.server.internal));
+      });
+    });
+    // Oversized frames and protocol errors arrive here; ws closes the socket itself.
+    ws.on('error', (err) => log.warn('realtime socket error', { userId: principal.userId, err: err.message }));
+    ws.on('close', () => {
+      conns.delete(conn);
+      for (const id of [...conn.groups]) leave(conn, id);
+    });
+  }
+
+  async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    socket.on('error', () => socket.destroy());
+    if (closed) return refuse(socket, 404, 'not_found', sv.server.notFound);
+    const url = new URL(req.url ?? '/', 'http://hub.invalid');
+    if (!originOk(req.headers.origin, req.headers.host)) {
+      log.warn('realtime origin refused', { origin: String(req.headers.origin).slice(0, 100) });
+      return refuse(socket, 403, 'forbidden', sv.server.forbidden);
+    }
+    const token = tokenFrom(req, url);
+    const principal = token ? await options.verifyToken(token).catch(() => null) : null;
+    if (!principal || !token) return refuse(socket, 401, 'unauthorized', sv.server.unauthorized);
+    if (socket.destroyed || closed) return socket.destroy();
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, principal, token));
+  }
+
+  const upgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname !== path) {
+      // Someone else may serve other paths (a dev server); with no one else, do not leave it hanging.
+      if (server.listenerCount('upgrade') === 1) refuse(socket, 404, 'not_found', sv.server.notFound);
+      return;
+    }
+    onUpgrade(req, socket, head).catch((err: unknown) => {
+      log.error('realtime handshake failed', { err });
+      socket.destroy();
+    });
+  };
+  server.on('upgrade', upgradeListener);
+
+  /** Drops clients that missed a ping, and those whose token or memberships no longer hold. */
+  async function heartbeat() {
+    for (const conn of [...conns]) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      if (conn.ws.readyState === WebSocket.OPEN) conn.ws.ping();
+      const principal = await options.verifyToken(conn.token).catch(() => null);
+      if (!principal) {
+        conn.ws.close(1008, 'token');
+        continue;
+      }
+      conn.principal = principal;
+      for (const id of [...conn.groups]) {
+        if (!(await options.canJoin(principal, id).catch(() => false))) leave(conn, id);
+      }
+    }
+  }
+  let beating = false;
+  const timer = setInterval(() => {
+    if (beating) return;
+    beating = true;
+    heartbeat()
+      .catch((err: unknown) => log.error('realtime heartbeat failed', { err }))
+      .finally(() => (beating = false));
+  }, options.heartbeatMs ?? 30_000);
+  timer.unref();
+
+  return {
+    publish(containerId, event) {
+      const members = groups.get(containerId);
+      if (!members || members.size === 0) return;
+      const text = JSON.stringify({ ...event, type: event.type ?? 'Notification' });
+      for (const conn of members) send(conn, text);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      server.off('upgrade', upgradeListener);
+      for (const conn of conns) conn.ws.terminate();
+      conns.clear();
+      groups.clear();
+      await new Promise<void>((res) => wss.close(() => res()));
+    },
+  };
+}
