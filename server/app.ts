@@ -46,7 +46,10 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   const registry = await loadRegistry();
 
   const koa = new Koa({ proxy: config.trustProxy });
-  const httpServer = createServer(koa.callback());
+  // koa.callback() composes the middleware present when it is called, so the server gets a
+  // handler that is filled in once everything below is mounted.
+  let handle: ReturnType<Koa['callback']> | undefined;
+  const httpServer = createServer((req, res) => handle!(req, res));
   const auth = createAuth({ store, now }, config.jwtSecret);
   bindAuth(koa, auth);
   const base = { store, blobs, log, now };
@@ -76,6 +79,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   koa.use(async () => {
     throw errors.notFound();
   });
+  handle = koa.callback();
 
   let closing: Promise<void> | undefined;
   const close = (graceMs = 10_000) =>

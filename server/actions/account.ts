@@ -61,17 +61,18 @@ export const actions: ActionTable = {
     return { user: publicUser(updated), ...(own ? { token: await issuer(ctx)(updated) } : {}) };
   },
 
+  // Kept on the user, per container id, so odin (often no member) has preferences too.
   async update_NotificationPreferences(ctx, data: { containerId: number; notificationPreferences: Prefs }) {
+    const user = await me(ctx);
     const prefs = { ...DEFAULT_PREFS, ...data.notificationPreferences };
-    const memberships = ctx.deps.store.collection('memberships');
-    const updated = await memberships.updateOne({ containerId: data.containerId, userId: ctx.principal.userId }, { $set: { notificationPreferences: prefs } });
-    // Odin may use a container without being a member; its preferences then have no home.
-    if (!updated) throw errors.notFound();
+    const all = { ...((user.notificationPreferences as Record<string, Prefs> | undefined) ?? {}), [String(data.containerId)]: prefs };
+    await users(ctx.deps.store).updateOne({ id: user.id }, { $set: { notificationPreferences: all } });
     return prefs;
   },
 
   async get_UserNotificationPreferences(ctx, data: { containerId: number }) {
-    const m = await ctx.deps.store.collection('memberships').findOne({ containerId: data.containerId, userId: ctx.principal.userId });
-    return { ...DEFAULT_PREFS, ...((m?.notificationPreferences as Prefs | undefined) ?? {}) };
+    const user = await me(ctx);
+    const mine = (user.notificationPreferences as Record<string, Prefs> | undefined)?.[String(data.containerId)];
+    return { ...DEFAULT_PREFS, ...(mine ?? {}) };
   },
 };

@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Role, Scope } from '../../../server/dispatcher/types';
+
+export interface CatalogueAction {
+  name: string;
+  role: Role;
+  scope: Scope;
+  schema: Record<string, any>;
+}
+
+const dir = resolve(import.meta.dirname, '../../../schemas/actions');
+
+/** Every action schema, read when the test file is collected: new actions join the suites by themselves. */
+export function catalogue(): CatalogueAction[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const schema = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      return { name: f.replace(/\.json$/, ''), role: schema['x-role'], scope: schema['x-scope'], schema };
+    });
+}
+
+const RANK: Record<string, number> = { read: 1, write: 2, admin: 3 };
+
+/** Whether a level (read/write/admin) satisfies an action's x-role; odin-only is never satisfied by a level. */
+export function satisfies(level: 'read' | 'write' | 'admin', role: Role): boolean {
+  if (role === 'odin') return false;
+  return RANK[level]! >= RANK[role === 'user' ? 'read' : role]!;
+}

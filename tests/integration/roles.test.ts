@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeKinds } from '../setup/stores';
+import { catalogue, satisfies, type CatalogueAction } from './helpers/catalogue';
+import { sample, type Ids } from './helpers/sample';
+import { startTestServer, type TestServer } from './helpers/server';
+import { buildWorld, newContainer, sandbox, type CallerName, type World } from './helpers/world';
+
+const actions = catalogue();
+const POSITIONAL = new Set(['position', 'applicant', 'applicants']);
+/** Position-scoped actions that also create something in the organisation, so they need Write there too (their schema says so). */
+const CONTAINER_WRITE_ALSO = new Set(['copy_position']);
+
+/** The level each staff caller holds on the world's own objects for an action's scope. */
+function levelOf(caller: CallerName, a: CatalogueAction): 'read' | 'write' | 'admin' | null {
+  switch (caller) {
+    case 'admin':
+      return 'admin';
+    case 'writer':
+      return 'write';
+    case 'reader':
+      return 'read';
+    case 'posWriter':
+      return POSITIONAL.has(a.scope) && !CONTAINER_WRITE_ALSO.has(a.name) ? 'write' : 'read';
+    default:
+      return null;
+  }
+}
+
+const STAFF: CallerName[] = ['admin', 'writer', 'reader', 'posWriter'];
+
+describe.each(storeKinds())('the role matrix on the %s store', (kind) => {
+  let server: TestServer;
+  let world: World;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind, seed: true });
+    world = await buildWorld(server);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const dataFor = (a: CatalogueAction, ids: Ids, userId = 0) => {
+    const data = sample(a.schema, { action: a.name, scope: a.scope, ids: { ...ids, userId } });
+    const def = server.app.registry.get(a.name)!;
+    expect(def.validate(data), `sample for ${a.name} must pass its schema: ${JSON.stringify(def.validate.errors)}`).toBe(true);
+    return data;
+  };
+
+  describe.each(actions.map((a) => [a.name, a] as const))('%s', (_name, a) => {
+    it('refuses a call without a token with 401', async () => {
+      const r = await server.call(null, a.name, dataFor(a, world.own));
+      expect(r.status).toBe(401);
+      expect(r.body.error.code).toBe('unauthorized');
+    });
+
+    it('refuses staff whose role is below the required one with 403', async () => {
+      for (const who of [...STAFF, 'outsider' as const]) {
+        const level = levelOf(who, a);
+        const denied = a.scope === 'none' ? a.role === 'odin' : level !== null && !satisfies(level, a.role);
+        if (!denied) continue;
+        const c = world.callers[who];
+        const r = await server.call(c.token, a.name, dataFor(a, world.own, c.userId));
+        expect({ who, status: r.status, code: r.body?.error?.code }).toEqual({ who, status: 403, code: 'forbidden' });
+      }
+    });
+
+    it.skipIf(a.scope === 'none')('answers 404 to a user with no right in the organisation', async () => {
+      const c = world.callers.outsider;
+      const r = await server.call(c.token, a.name, dataFor(a, world.own, c.userId));
+      expect(r.status).toBe(404);
+      expect(r.body.error.code).toBe('not_found');
+    });
+
+    it.skipIf(a.scope === 'none')('gives staff of one organisation nothing of another, whatever ids they send', async () => {
+      for (const who of STAFF) {
+        const c = world.callers[who];
+        const r = await server.call(c.token, a.name, dataFor(a, world.foreign, c.userId));
+        expect({ who, status: r.status }).toEqual({ who, status: 404 });
+      }
+    });
+
+    it('lets the weakest allowed roles through exactly as it lets odin through', async () => {
+      const odin = world.callers.odin;
+      const fresh = async () =>
+        a.role === 'odin' && a.scope === 'container'
+          ? sandbox(server, odin.token, await newContainer(server, odin.token, `sandl${Math.random().toString(36).slice(2, 8)}`))
+          : sandbox(server, odin.token, world.own.containerId, { posWriterId: world.callers.posWriter.userId, posWriterEmail: world.callers.posWriter.email });
+      const allowed: CallerName[] = [];
+      if (a.role !== 'odin') {
+        const weakest = (['reader', 'writer', 'admin'] as const).find((w) => a.scope === 'none' || satisfies(levelOf(w, a)!, a.role));
+        if (weakest) allowed.push(weakest);
+        if (a.scope !== 'none' && satisfies(levelOf('posWriter', a)!, a.role) && POSITIONAL.has(a.scope)) allowed.push('posWriter');
+      }
+      const reference = await server.call(odin.token, a.name, dataFor(a, await fresh(), odin.userId));
+      expect([401, 403], JSON.stringify(reference.body)).not.toContain(reference.status);
+      for (const who of allowed) {
+        const c = world.callers[who];
+        const r = await server.call(c.token, a.name, dataFor(a, await fresh(), c.userId));
+        expect({ who, status: r.status, code: r.body?.error?.code }).toEqual({ who, status: reference.status, code: reference.body?.error?.code });
+      }
+    });
+  });
+});
