@@ -31,6 +31,7 @@ function RadioGroup(props: FieldWidgetProps<string>) {
                 checked={value === choice.key}
                 disabled={disabled}
                 required={required}
+                aria-invalid={invalid || undefined}
                 aria-describedby={props.describedBy}
                 onChange={() => props.onChange(choice.key)}
                 onBlur={props.onBlur}

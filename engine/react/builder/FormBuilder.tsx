@@ -64,7 +64,7 @@ export function FormBuilder({
   const { form, actions, canUndo, canRedo } = useBuilderState(initial, catalog, today);
   const [editingKey, setEditingKey] = useState<string | undefined>(undefined);
   const [addType, setAddType] = useState(types[0]?.name ?? 'text');
-  const [previewMode, setPreviewMode] = useState<'entry' | 'view'>('entry');
+  const [previewMode, setPreviewMode] = useState<'edit' | 'entry'>('edit');
   const focusAfter = useRef<string | undefined>(undefined);
   const rootRef = useRef<HTMLDivElement>(null);
   const ids = useId();
@@ -75,7 +75,9 @@ export function FormBuilder({
 
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  useEffect(() => onChangeRef.current?.(form, valid), [form, valid]);
+  useEffect(() => {
+    onChangeRef.current?.(form, valid);
+  }, [form, valid]);
 
   // Rows get stable props: the form's latest state is read through a ref.
   const formRef = useRef(form);
@@ -147,7 +149,7 @@ export function FormBuilder({
     const root = rootRef.current;
     const el = target.startsWith('#')
       ? document.getElementById(target.slice(1))
-      : root?.querySelector<HTMLElement>(`[data-key="${CSS.escape(target)}"] .bld-edit`);
+      : root?.querySelector<HTMLElement>(`[data-key="${target.replace(/["\\]/g, '\\$&')}"] .bld-edit`);
     (el ?? root?.querySelector<HTMLElement>('.bld-add-type'))?.focus();
   }, [form]);
 
@@ -229,9 +231,9 @@ export function FormBuilder({
               {b.preview}
             </h2>
             <label htmlFor={`${ids}-mode`}>{b.previewMode}</label>
-            <select id={`${ids}-mode`} value={previewMode} onChange={(e) => setPreviewMode(e.target.value as 'entry' | 'view')}>
+            <select id={`${ids}-mode`} value={previewMode} onChange={(e) => setPreviewMode(e.target.value as 'edit' | 'entry')}>
+              <option value="edit">{b.previewView}</option>
               <option value="entry">{b.previewEntry}</option>
-              <option value="view">{b.previewView}</option>
             </select>
           </div>
           <Preview form={previewForm} mode={previewMode} messages={messages} positionStart={positionStart} />
@@ -242,7 +244,7 @@ export function FormBuilder({
 }
 
 /** The preview renders in the background (deferred) and only when the form changed. */
-const Preview = memo(function Preview(props: { form: { metadata: MetadataProperty[] }; mode: 'entry' | 'view'; messages?: Record<string, string>; positionStart?: number }) {
+const Preview = memo(function Preview(props: { form: { metadata: MetadataProperty[] }; mode: 'edit' | 'entry'; messages?: Record<string, string>; positionStart?: number }) {
   return <ApplicationForm form={props.form} mode={props.mode} messages={props.messages} positionStart={props.positionStart} submitLabel={b.previewSubmit} />;
 });
 

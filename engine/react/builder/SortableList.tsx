@@ -45,8 +45,11 @@ function announcements(ids: readonly string[], labelOf: (id: string) => string):
   const n = ids.length;
   return {
     onDragStart: ({ active }) => fill(d.start, { label: labelOf(String(active.id)), pos: pos(active.id), n }),
+    // At the start dnd-kit reports the field over itself: that is still the pick-up message.
     onDragOver: ({ active, over }) =>
-      over ? fill(d.over, { label: labelOf(String(active.id)), pos: pos(over.id), n }) : fill(d.outside, { label: labelOf(String(active.id)) }),
+      !over
+        ? fill(d.outside, { label: labelOf(String(active.id)) })
+        : fill(over.id === active.id ? d.start : d.over, { label: labelOf(String(active.id)), pos: pos(over.id), n }),
     onDragEnd: ({ active, over }) =>
       over ? fill(d.end, { label: labelOf(String(active.id)), pos: pos(over.id), n }) : fill(d.endOutside, { label: labelOf(String(active.id)) }),
     onDragCancel: ({ active }) => fill(d.cancel, { label: labelOf(String(active.id)), pos: pos(active.id), n }),
