@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { compileTemplate, TemplateError, type MetadataProperty } from '../../../engine/index';
+
+function issuesOf(metadata: unknown): { key: string; problem: string }[] {
+  try {
+    compileTemplate({ metadata } as { metadata: MetadataProperty[] });
+  } catch (e) {
+    expect(e).toBeInstanceOf(TemplateError);
+    return (e as TemplateError).issues;
+  }
+  throw new Error('compileTemplate accepted a bad template');
+}
+
+describe('compileTemplate with a bad template', () => {
+  it('names the key and the type when the field type is unknown', () => {
+    const issues = issuesOf([{ key: 'form_x', type: 'slider', label: 'X' }]);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.key).toBe('form_x');
+    expect(issues[0]?.problem).toMatch(/unknown field type "slider"/);
+  });
+
+  it('names the key and the validator when the validator is unknown', () => {
+    const [issue] = issuesOf([{ key: 'form_a', type: 'text', validators: [{ name: 'isPrime', data: null }] }]);
+    expect(issue).toEqual({ key: 'form_a', problem: 'unknown validator "isPrime"' });
+  });
+
+  it('refuses a validator that is not allowed on the field type', () => {
+    const [issue] = issuesOf([{ key: 'form_a', type: 'checkbox', validators: [{ name: 'ssnValidSwe' }] }]);
+    expect(issue?.key).toBe('form_a');
+    expect(issue?.problem).toMatch(/ssnValidSwe is not allowed on a checkbox field/);
+  });
+
+  it('names a child key that does not exist', () => {
+    const issues = issuesOf([
+      { key: 'g', type: 'group', label: 'G', data: ['a', 'ghost'] },
+      { key: 'a', type: 'checkbox', label: 'A' },
+    ]);
+    expect(issues).toEqual([{ key: 'g', problem: 'child key "ghost" does not exist' }]);
+  });
+
+  it('reports a duplicate key', () => {
+    expect(issuesOf([{ key: 'a', type: 'text' }, { key: 'a', type: 'email' }])).toEqual([{ key: 'a', problem: 'duplicate key' }]);
+  });
+
+  it('reports malformed validator data with the validator and what is wrong', () => {
+    const cases: [unknown, RegExp][] = [
+      [{ name: 'minLength', data: 'abc' }, /minLength has malformed data/],
+      [{ name: 'minLength', data: -1 }, /minLength has malformed data/],
+      [{ name: 'allowedYears', data: '2006;2007' }, /allowedYears has malformed data/],
+      [{ name: 'allowedAgeInPeriod', data: { startDate: '2024-08-01', endDate: '2024-06-01' } }, /startDate is after endDate/],
+      [{ name: 'allowedAgeInPeriod', data: { startDate: '2024-06-01', endDate: '2024-08-01', minAge: 20, maxAge: 18 } }, /minAge is above maxAge/],
+      [{ name: 'allowedAgeInPeriod', data: { startDate: '2023-02-30', endDate: '2024-08-01' } }, /allowedAgeInPeriod has malformed data: .*startDate/],
+      [{ name: 'minYearBorn', data: 'nittio' }, /minYearBorn has malformed data/],
+    ];
+    for (const [validator, problem] of cases) {
+      const [issue] = issuesOf([{ key: 'form_a', type: 'text', validators: [validator] }]);
+      expect(issue?.key).toBe('form_a');
+      expect(issue?.problem).toMatch(problem);
+    }
+  });
+
+  it('refuses a child of the wrong type and a child shared by two groups', () => {
+    const issues = issuesOf([
+      { key: 'g', type: 'group', data: ['a', 't'] },
+      { key: 'h', type: 'group', data: ['a'] },
+      { key: 'a', type: 'checkbox' },
+      { key: 't', type: 'text' },
+    ]);
+    expect(issues).toContainEqual({ key: 'g', problem: 'child t is a text; a group holds checkbox' });
+    expect(issues).toContainEqual({ key: 'h', problem: 'child a already belongs to g' });
+  });
+
+  it('refuses a radio outside a radioGroup', () => {
+    expect(issuesOf([{ key: 'r', type: 'radio', label: 'R' }])).toEqual([{ key: 'r', problem: 'a radio must be a child of a radioGroup' }]);
+  });
+
+  it('refuses a period without its dates', () => {
+    const issues = issuesOf([
+      { key: 'p', type: 'periodGroup', data: ['p1'] },
+      { key: 'p1', type: 'periodCheckbox', data: { startDate: '2024-06-01' } },
+    ]);
+    expect(issues[0]?.key).toBe('p1');
+    expect(issues[0]?.problem).toMatch(/data is malformed for a periodCheckbox field/);
+  });
+
+  it('lists every problem at once', () => {
+    const issues = issuesOf([
+      { key: 'a', type: 'nope' },
+      { key: 'b', type: 'text', validators: [{ name: 'nope' }] },
+      { key: 'b', type: 'text' },
+    ]);
+    expect(issues.map((i) => i.key)).toEqual(['a', 'b', 'b']);
+  });
+
+  it('refuses a validator attached twice, a key with spaces and a non-array metadata', () => {
+    expect(issuesOf([{ key: 'a', type: 'text', validators: [{ name: 'minLength', data: 1 }, { name: 'minLength', data: 2 }] }])[0]?.problem).toMatch(/attached twice/);
+    expect(issuesOf([{ key: 'a b', type: 'text' }])[0]?.key).toBe('a b');
+    expect(issuesOf('not a list')[0]?.problem).toMatch(/metadata/);
+  });
+});
