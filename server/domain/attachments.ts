@@ -63,7 +63,7 @@ export function prepareFiles(metadata: MetadataProperty[], answers: Record<strin
           continue;
         }
         if (decoded.bytes.byteLength > MAX_FILE_BYTES) {
-          fail(prop.key, 'fileSize', m.fileTooLarge);
+          fail(prop.key, 'fileSize', sv.engine.fileTooLarge);
           continue;
         }
         const filename = cleanName(f.filename);

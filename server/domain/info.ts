@@ -1,3 +1,4 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ApplicantInfo } from './docs';
 
 function str(v: unknown): string {
@@ -47,7 +48,7 @@ export function applicantInfo(answers: Record<string, unknown>, email: string): 
       info.dateOfBirth = dateOfBirth;
       // Second-to-last digit: odd for men, even for women (Skatteverket).
       const g = Number(ssn.charAt(10));
-      info.gender = g % 2 === 1 ? 'Man' : 'Kvinna';
+      info.gender = g % 2 === 1 ? sv.domain.genderMale : sv.domain.genderFemale;
     }
   }
   const address = str(answers.form_address);

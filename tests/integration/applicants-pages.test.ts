@@ -50,7 +50,7 @@ describe.each(storeKinds())('applicant batches on the %s store', (kind) => {
 
   it('keeps the page stable when an applicant arrives between two batches', async () => {
     const first = await server.call(reader, 'get_applicantPositionByPosition', { positionId: open.id });
-    await insertApplications(server, open, c, 1, [label(c, 'Ej bedömd')]);
+    await insertApplications(server, open, c, 1, [label(c, 'Ej bedömd')], 'senare');
     const second = await server.call(reader, 'get_applicantPositionByPosition', { positionId: open.id, after: first.body.data.next });
     const expected = docs.map((d) => d.id).sort((a, b) => b - a).slice(30, 60);
     expect(second.body.data.items.map((a: { id: number }) => a.id)).toEqual(expected);

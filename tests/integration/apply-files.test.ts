@@ -64,7 +64,7 @@ describe.each(storeKinds())('attachments on the %s store', (kind) => {
     const before = blobs.put.size;
     const r = await applyTo(server, open.id, 'stor@example.se', withFiles('stor@example.se', [{ filename: 'stor.pdf', type: 'application/pdf', data: dataUrl('application/pdf', big) }]));
     expect(r.status).toBe(400);
-    expect(r.body.error.details).toEqual([{ key: 'form_file', validator: 'fileSize', message: sv.domain.fileTooLarge }]);
+    expect(r.body.error.details).toEqual([{ key: 'form_file', validator: 'fileSize', message: sv.engine.fileTooLarge }]);
     expect(blobs.put.size).toBe(before);
     expect(await application('stor@example.se')).toBeNull();
   });

@@ -93,7 +93,14 @@ export function applyTo(server: TestServer, positionId: number | string, email: 
 }
 
 /** Inserts applications directly (many at once, as an import would), newest id last. */
-export async function insertApplications(server: TestServer, position: PositionDoc, c: ContainerDoc, count: number, labelIds: number[]) {
+export async function insertApplications(
+  server: TestServer,
+  position: PositionDoc,
+  c: ContainerDoc,
+  count: number,
+  labelIds: number[],
+  prefix = 'sokande',
+) {
   const docs: ApplicationDoc[] = [];
   for (let i = 0; i < count; i++) {
     const id = await server.deps.store.nextSequence('applications');
@@ -102,11 +109,11 @@ export async function insertApplications(server: TestServer, position: PositionD
       id,
       containerId: c.id,
       positionId: position.id,
-      email: `sokande${n}@example.se`,
+      email: `${prefix}${n}@example.se`,
       created: 1_700_000_000 + i,
       metadata: {},
       formVersion: position.formVersion,
-      info: { firstname: `Förnamn${n}`, lastname: `Efternamn${n}`, name: `Förnamn${n} Efternamn${n}`, email: `sokande${n}@example.se` },
+      info: { firstname: `Förnamn${n}`, lastname: `Efternamn${n}`, name: `Förnamn${n} Efternamn${n}`, email: `${prefix}${n}@example.se` },
       interestLabelId: labelIds[i % labelIds.length]!,
       processLabelId: null,
       notes: [],

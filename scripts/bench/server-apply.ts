@@ -1,0 +1,121 @@
+/**
+ * Benchmark of issue 3: public apply with a 200-field form through the real server
+ * (rate limit lifted, embedded store, engine validation, duplicate check, insert,
+ * notification), req/s and p99 latency, against a bare Koa + @koa/bodyparser server that
+ * echoes the same bodies, measured in the same run with the same client. Goal: ours ≥ 0.5×.
+ *
+ * The form is tests/fixtures/form-200.json when present, otherwise 200 generated fields
+ * (text with minLength, email, textarea, checkbox). Standalone:
+ *   node --import tsx scripts/bench/server-apply.ts
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import type { MetadataProperty } from '../../engine/types';
+import { loadContainer } from '../../server/domain/containers';
+import { createPosition } from '../../server/domain/positions';
+import { load, ms, startBenchServer, type LoadResult } from './server-common';
+
+const REQUESTS = Number(process.env.BENCH_APPLY_REQUESTS ?? 1500);
+const CONCURRENCY = 16;
+const GOAL = 0.5;
+const FIXTURE = resolve(import.meta.dirname, '../../tests/fixtures/form-200.json');
+
+function generatedForm(): MetadataProperty[] {
+  const fields: MetadataProperty[] = [];
+  for (let i = 0; i < 200; i++) {
+    const key = `form_f${1000 + i}`;
+    const kind = i % 10;
+    if (kind === 9) fields.push({ key, type: 'checkbox', label: `Fråga ${i}`, required: false, order: i, validators: [] });
+    else if (kind === 8) fields.push({ key, type: 'textarea', label: `Fråga ${i}`, required: false, order: i, validators: [] });
+    else if (kind === 7) fields.push({ key, type: 'email', label: `E-post ${i}`, required: true, order: i, validators: [{ name: 'validEmail', data: null }] });
+    else fields.push({ key, type: 'text', label: `Fråga ${i}`, required: true, order: i, validators: [{ name: 'minLength', data: 2 }] });
+  }
+  return fields;
+}
+
+function form(): MetadataProperty[] {
+  if (!existsSync(FIXTURE)) return generatedForm();
+  const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { metadata?: MetadataProperty[] } | MetadataProperty[];
+  return Array.isArray(raw) ? raw : (raw.metadata ?? generatedForm());
+}
+
+/** Answers that pass the generated form; for a fixture form, the same kinds of values by type. */
+function answers(metadata: MetadataProperty[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of metadata) {
+    if (f.type === 'checkbox') out[f.key] = true;
+    else if (f.type === 'email') out[f.key] = 'svar@example.se';
+    else if (f.type === 'text' || f.type === 'textarea') out[f.key] = `Ett svar på ${f.key}`;
+  }
+  return out;
+}
+
+async function echoServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const koa = new Koa();
+  koa.use(bodyParser({ jsonLimit: '32mb' }));
+  koa.use(async (ctx) => {
+    ctx.status = 201;
+    ctx.body = { data: (ctx.request as { body?: unknown }).body };
+  });
+  const server = koa.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+function line(name: string, r: LoadResult): string {
+  return `  ${name.padEnd(28)} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   (${r.count} requests, ${r.failures} failed)`;
+}
+
+export async function run(): Promise<string[]> {
+  process.env.APPLY_RATE_LIMIT = String(REQUESTS * 10);
+  const server = await startBenchServer();
+  const echo = await echoServer();
+  try {
+    const deps = server.app.deps;
+    const container = await loadContainer(deps.store, 1);
+    const metadata = form();
+    const now = deps.now();
+    const position = await createPosition(deps, container, {
+      containerId: container.id,
+      name: 'Benchmark 200 fält',
+      start: now - 60,
+      stop: now + 86_400,
+      positionTypeId: container.positionTypes![0]!.id,
+      metadata,
+    });
+    const base = answers(metadata);
+    const bodies = Array.from({ length: REQUESTS }, (_, i) =>
+      JSON.stringify({ action: 'create_jobApplication', data: { email: `bench${i}@example.se`, positionId: position.id, metadata: base } }),
+    );
+    const post = (url: string, expected: number) => async (i: number) => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[i] });
+      await res.arrayBuffer();
+      return res.status === expected;
+    };
+    // Warm-up on both (JIT, connection pool), on bodies the measured run does not reuse.
+    const warm = Math.min(100, REQUESTS);
+    await load(warm, CONCURRENCY, post(`${echo.url}/api/public/positions/apply`, 201));
+    const ours = await load(REQUESTS, CONCURRENCY, post(`${server.url}/api/public/positions/apply`, 201));
+    const peer = await load(REQUESTS, CONCURRENCY, post(`${echo.url}/api/public/positions/apply`, 201));
+    const ratio = ours.perSecond / peer.perSecond;
+    const bytes = Buffer.byteLength(bodies[0]!);
+    return [
+      `  form: ${metadata.length} fields${existsSync(FIXTURE) ? ' (tests/fixtures/form-200.json)' : ' (generated)'}, body ${(bytes / 1024).toFixed(1)} KB, ${CONCURRENCY} concurrent clients`,
+      line('ours (apply, embedded)', ours),
+      line('peer (Koa + bodyparser echo)', peer),
+      `  ratio ours/peer: ${ratio.toFixed(2)}× req/s (goal ≥ ${GOAL}×) ${ratio >= GOAL ? 'OK' : 'UNDER GOAL'}`,
+    ];
+  } finally {
+    await echo.close();
+    await server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const l of await run()) console.log(l);
+}
