@@ -4,7 +4,7 @@ import { renderForm } from '../render';
 import { checkSize, imageSizeFromBytes, limitsOf } from '../../../../widgets/imageBase64/imageSize';
 
 /** The first bytes of a real PNG of the given size: signature and IHDR chunk. */
-function pngHeader(width: number, height: number): Uint8Array {
+function pngHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(33);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
   const view = new DataView(bytes.buffer);
