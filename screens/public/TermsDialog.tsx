@@ -43,6 +43,13 @@ function TermsDialog({ container, onClose }: { container: PublicContainer | null
       if (typeof d.close === 'function' && d.open) d.close();
     };
   }, []);
+  // Close the native dialog before React removes it, so the page is no longer inert when
+  // focus goes back to the opener.
+  const close = () => {
+    const d = ref.current;
+    if (d && typeof d.close === 'function' && d.open) d.close();
+    onClose();
+  };
   const company = container?.displayName ?? '';
   const companyTerms = sanitizeHtml(container?.profile?.terms);
   return (
@@ -54,18 +61,18 @@ function TermsDialog({ container, onClose }: { container: PublicContainer | null
       onCancel={(e) => {
         // Esc: close through React state so focus is returned the same way as the button.
         e.preventDefault();
-        onClose();
+        close();
       }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.preventDefault();
-          onClose();
+          close();
         }
       }}
     >
       <div className="pub-dialog-head">
         <h2 id={`${id}-title`}>{s.termsTitle}</h2>
-        <button type="button" className="pub-button pub-button-secondary" ref={closeRef} onClick={onClose}>
+        <button type="button" className="pub-button pub-button-secondary" ref={closeRef} onClick={close}>
           {s.close}
         </button>
       </div>

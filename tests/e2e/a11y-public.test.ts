@@ -24,7 +24,7 @@ describe('public pages pass axe', () => {
     it(`finds no violations on the portal's positions list (${viewport})`, async () => {
       const page = await newPage(browser, { viewport });
       await page.goto(`${app.url}/positions`);
-      await page.getByRole('link', { name: position.name }).waitFor();
+      await page.getByRole('link', { name: position.name, exact: true }).waitFor();
       await expectNoAxeViolations(page);
       await page.context().close();
     });
@@ -32,7 +32,7 @@ describe('public pages pass axe', () => {
     it(`finds no violations on the organisation's page (${viewport})`, async () => {
       const page = await newPage(browser, { viewport });
       await page.goto(`${app.orgUrl}/`);
-      await page.getByRole('link', { name: position.name }).waitFor();
+      await page.getByRole('link', { name: position.name, exact: true }).waitFor();
       await page.getByText('Läs hur vi behandlar dina personuppgifter').click();
       await expectNoAxeViolations(page);
       await page.context().close();

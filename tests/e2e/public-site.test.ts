@@ -114,7 +114,7 @@ describe('the public site', () => {
     await page.goto(`${app.orgUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Jobba hos Demoföretaget AB' }).waitFor();
     expect(await page.getByRole('link', { name: 'Sök jobb' }).count()).toBe(0);
-    await page.getByRole('link', { name: open.name }).waitFor();
+    await page.getByRole('link', { name: open.name, exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Lagerarbetare vintern' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: internal.name, exact: true }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Så behandlar vi dina personuppgifter' }).waitFor();
@@ -128,7 +128,7 @@ describe('the public site', () => {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(`http://finns-inte.localhost:${app.port}/`);
     await page.getByRole('heading', { level: 1, name: 'Lediga jobb' }).waitFor();
-    await page.getByRole('link', { name: open.name }).waitFor();
+    await page.getByRole('link', { name: open.name, exact: true }).waitFor();
     expect(errors).toContain('Error loading public container');
     await page.context().close();
   });
@@ -192,7 +192,7 @@ describe('the public site', () => {
       await page.getByLabel(/^Förnamn/).waitFor();
     }
     await page.goto(`${app.url}/positions`);
-    await page.getByRole('link', { name: open.name }).waitFor();
+    await page.getByRole('link', { name: open.name, exact: true }).waitFor();
     expect(await page.getByRole('link', { name: internal.name, exact: true }).count()).toBe(0);
     await page.context().close();
   });
