@@ -18,8 +18,13 @@ export interface FormBuilderProps {
   initial: { metadata: MetadataProperty[]; keyCounter?: number };
   /** Every change of the form (after each operation, undo or redo). */
   onChange?(form: BuilderForm, valid: boolean): void;
-  /** Autosave: called debounced with a valid form; throw SaveConflict to stop. Without it, the host saves. */
-  save?(form: BuilderForm, opts: SaveOptions): Promise<void>;
+  /**
+   * Autosave: called debounced with a valid form and the host's `extra` (template name, …)
+   * of the same moment; throw SaveConflict to stop. Without it, the host saves.
+   */
+  save?(form: BuilderForm, opts: SaveOptions, extra: unknown): Promise<void>;
+  /** Host data saved together with the form; a new value (reference) is a change to save. */
+  extra?: unknown;
   /** Extra condition for autosave besides a valid form (e.g. the template has a name). */
   canSave?: boolean;
   autosaveDelayMs?: number;
@@ -55,7 +60,7 @@ function isTextEntry(el: EventTarget | null): boolean {
  * rendered by the same engine.
  */
 export function FormBuilder({
-  initial, onChange, save, canSave = true, autosaveDelayMs = 800, notify, today, messages, positionStart, preview = true,
+  initial, onChange, save, extra, canSave = true, autosaveDelayMs = 800, notify, today, messages, positionStart, preview = true,
 }: FormBuilderProps) {
   const engine = useOptionalFormEngine();
   const registry = ((engine?.fieldTypes as Registry | null) ?? defaultRegistry()) as Registry;
@@ -71,7 +76,9 @@ export function FormBuilder({
 
   const issues = useMemo(() => validateForm(form, catalog), [form, catalog]);
   const valid = issues.length === 0;
-  const autosave = useAutosave(form, valid && canSave, save, autosaveDelayMs);
+  const saved = useMemo(() => ({ form, extra }), [form, extra]);
+  const saveBoth = useMemo(() => (save ? (v: { form: BuilderForm; extra: unknown }, o: SaveOptions) => save(v.form, o, v.extra) : undefined), [save]);
+  const autosave = useAutosave(saved, valid && canSave, saveBoth, autosaveDelayMs);
 
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
