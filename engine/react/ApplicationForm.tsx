@@ -117,8 +117,12 @@ function CompiledApplicationForm(props: CompiledProps) {
 
   const reportRef = useRef(report);
   reportRef.current = report;
+  const lastServerErrors = useRef<readonly FieldError[]>([]);
   useLayoutEffect(() => {
     const errors = serverErrors ?? [];
+    // A parent that passes a fresh `[]` on every render must not wipe the errors the engine found.
+    if (!errors.length && !lastServerErrors.current.length) return;
+    lastServerErrors.current = errors;
     serverKeys.current = new Set(errors.map((e) => e.key));
     store.setErrors(errors);
     if (errors.length) reportRef.current(errors);

@@ -139,3 +139,25 @@ describe('ApplicationForm validation while the applicant works', () => {
     expect((screen.getByLabelText(/Förnamn/) as HTMLInputElement).value).toBe('Bo');
   });
 });
+
+describe('ApplicationForm under a parent that re-renders', () => {
+  it('keeps the errors it found when the parent passes a fresh empty serverErrors list', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { rerender } = render(<ApplicationForm form={form} serverErrors={[]} />);
+    await user.click(submit());
+    const surname = screen.getByLabelText(/Efternamn/);
+    expect(surname.getAttribute('aria-invalid')).toBe('true');
+    rerender(<ApplicationForm form={form} serverErrors={[]} />);
+    expect(surname.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('keeps typed answers when the parent re-renders with the same initial answers', async () => {
+    const user = userEvent.setup({ delay: null });
+    const initial = { form_city: 'Lund' };
+    const { rerender } = render(<ApplicationForm form={form} answers={initial} />);
+    await user.type(screen.getByLabelText(/Förnamn/), 'Eva');
+    rerender(<ApplicationForm form={form} answers={initial} disabled />);
+    expect((screen.getByLabelText(/Förnamn/) as HTMLInputElement).value).toBe('Eva');
+    expect((screen.getByLabelText(/^Ort/) as HTMLInputElement).value).toBe('Lund');
+  });
+});
