@@ -52,7 +52,14 @@ export async function startTestServer(opts: { kind: StoreKind; seed?: boolean; c
   const log = createLogger({ write: (line) => logs.push(line) });
   const config = loadConfig(
     { NODE_ENV: 'test', DEMO_PASSWORD: TEST_PASSWORD },
-    { dataDir: testStore.dataDir, jwtSecret: randomBytes(32), port: 0, ...opts.config },
+    {
+      dataDir: testStore.dataDir,
+      jwtSecret: randomBytes(32),
+      port: 0,
+      // Every test request comes from 127.0.0.1: the per-IP limit would throttle the suite itself.
+      rateLimits: { loginPerIp: 100_000, loginPerAccount: 10, windowMs: 60_000 },
+      ...opts.config,
+    },
   );
   let app: App;
   try {
