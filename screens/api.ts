@@ -62,17 +62,23 @@ export function publicPost<T>(path: string, body: unknown): Promise<T> {
   });
 }
 
-/** A staff call: POST /api/dispatcher {action, data} with the stored bearer token. */
-export function dispatch<T>(action: string, data: unknown, query = ''): Promise<T> {
+/**
+ * A staff call: POST /api/dispatcher {action, data} with the stored bearer token.
+ * `keepalive` lets a save outlive the page (autosave on pagehide).
+ */
+export function dispatch<T>(action: string, data: unknown, query = '', opts: { keepalive?: boolean } = {}): Promise<T> {
   const token = getToken();
+  const body = JSON.stringify({ action, data });
   return request<T>(`/api/dispatcher${query}`, {
     method: 'POST',
+    // Browsers refuse keepalive bodies over 64 KiB; a big one is sent normally instead.
+    ...(opts.keepalive && body.length < 60_000 ? { keepalive: true } : {}),
     headers: {
       'content-type': 'application/json',
       accept: 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: JSON.stringify({ action, data }),
+    body,
   });
 }
 

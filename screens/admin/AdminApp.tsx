@@ -10,6 +10,8 @@ import PickContainer from './PickContainer';
 import PositionList from './positions/PositionList';
 import { SessionProvider } from './session';
 import Shell from './Shell';
+import TemplateEditor from './templates/TemplateEditor';
+import TemplateList from './templates/TemplateList';
 import './admin.css';
 
 /**
@@ -42,6 +44,23 @@ export default function AdminApp() {
           >
             <Route index element={<Home />} />
             <Route path="positions" element={<PositionList />} />
+            <Route
+              path="form-templates"
+              element={
+                <RequireRight right="write">
+                  <TemplateList />
+                </RequireRight>
+              }
+            />
+            {/* One route for new and edit/:id: creating a template keeps the builder (and its undo history). */}
+            <Route
+              path="form-templates/:mode/:id?"
+              element={
+                <RequireRight right="write">
+                  <TemplateEditor />
+                </RequireRight>
+              }
+            />
             <Route path="access-denied" element={<AccessDenied inShell />} />
             <Route path="*" element={<NotFound />} />
           </Route>
