@@ -73,12 +73,15 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   });
   koa.use(securityHeaders());
   koa.use(httpsRedirect(config.isProduction));
+  // Whatever nobody answered ends as a 404 in the error shape; this sits above the router so
+  // allowedMethods (below) can still turn a known path with a wrong method into 405 first.
+  koa.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body == null) throw errors.notFound();
+  });
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: true }));
   koa.use(serveSpa(config.distDir));
-  koa.use(async () => {
-    throw errors.notFound();
-  });
   handle = koa.callback();
 
   let closing: Promise<void> | undefined;

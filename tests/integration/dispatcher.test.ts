@@ -1,0 +1,227 @@
+import { request as httpRequest } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeKinds } from '../setup/stores';
+import { DEMO, startTestServer, type TestServer } from './helpers/server';
+
+describe.each(storeKinds())('the server framework on the %s store', (kind) => {
+  let server: TestServer;
+  let dist: string;
+  let odin: string;
+  let admin: string;
+  let demoId: number;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'blankett-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Blankett</title>');
+    writeFileSync(join(dist, 'assets', 'index-3f9a1c2bD.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    server = await startTestServer({ kind, seed: true, config: { distDir: dist } });
+    odin = await server.login(DEMO.odin);
+    admin = await server.login(DEMO.admin);
+    demoId = (await server.call(odin, 'get_containers')).body.data.find((c: { name: string }) => c.name === 'demo').id;
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  describe('HTTP', () => {
+    it('sets security headers on API and page responses', async () => {
+      for (const path of ['/api/dispatcher', '/admin/positions']) {
+        const r = await server.request('GET', path);
+        expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        expect(r.headers.get('content-security-policy')).toContain("script-src 'self'");
+      }
+    });
+
+    it('serves index.html for client routes and hashed assets with a long cache', async () => {
+      const page = await server.request('GET', '/admin/positions/12');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<title>Blankett</title>');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const asset = await server.request('GET', '/assets/index-3f9a1c2bD.js');
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      expect(asset.headers.get('content-type')).toContain('text/javascript');
+      expect((await server.request('GET', '/favicon.svg')).headers.get('cache-control')).toContain('must-revalidate');
+    });
+
+    it('answers a missing asset and an unknown API path with a 404 error, not the app', async () => {
+      expect((await server.request('GET', '/assets/gone-12345678.js')).status).toBe(404);
+      const api = await server.request('GET', '/api/nothing-here');
+      expect(api.status).toBe(404);
+      expect(api.body.error.code).toBe('not_found');
+    });
+
+    it('does not serve files outside the build directory', async () => {
+      for (const path of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json']) {
+        const r = await server.request('GET', path);
+        expect(r.text).not.toContain('root:');
+        expect(r.text).not.toContain('"dependencies"');
+      }
+    });
+
+    it('answers a wrong method on the dispatcher with 405 and the error shape', async () => {
+      const r = await server.request('GET', '/api/dispatcher');
+      expect(r.status).toBe(405);
+      expect(r.body.error.code).toBe('method_not_allowed');
+    });
+  });
+
+  describe('containers', () => {
+    it('lists the caller’s organisations with their permissions', async () => {
+      const r = await server.call(admin, 'get_containers');
+      expect(r.body.data).toEqual([{ id: demoId, name: 'demo', displayName: 'Demoföretaget AB', myPermissions: ['Administrator'] }]);
+    });
+
+    it('returns one organisation with labels, types, members and the default theme', async () => {
+      const c = (await server.call(admin, 'get_container', { id: demoId })).body.data;
+      expect(c.positionTypes.map((t: { name: string }) => t.name)).toEqual(['Sommarjobb', 'Tillsvidareanställning']);
+      expect(c.labels.filter((l: { isDefault: boolean }) => l.isDefault).map((l: { name: string }) => l.name)).toEqual(['Ej bedömd', 'Ny']);
+      expect(c.permissions.map((p: { email: string }) => p.email).sort()).toEqual([DEMO.admin, DEMO.reader, DEMO.writer]);
+      expect(c.theme.button.backgroundColor).toBe('#2522BA');
+      expect(c.myPermissions).toEqual(['Administrator']);
+      expect(JSON.stringify(c)).not.toMatch(/passwordHash|_id/);
+    });
+
+    it('creates an organisation with a unique host name, its labels and a default form template', async () => {
+      const r = await server.call(odin, 'create_container', { name: 'nyorg', displayName: 'Ny Org AB' });
+      expect(r.status).toBe(200);
+      const folders = (await server.call(odin, 'get_folders', { containerId: r.body.data.id })).body.data;
+      expect(folders.map((f: { name: string }) => f.name)).toContain('PositionTemplates');
+      expect((await server.call(odin, 'create_container', { name: 'nyorg' })).status).toBe(409);
+      expect((await server.call(odin, 'create_container', { name: 'Ogiltigt Namn' })).status).toBe(400);
+    });
+
+    it('saves profile, theme and message overrides, and resets the theme', async () => {
+      const saved = await server.call(admin, 'create_containerMetadata', {
+        id: demoId,
+        metadata: { displayName: 'Demo AB', city: 'Malmö', showAge: false },
+        theme: { button: { backgroundColor: '#000000' } },
+        messages: { minLength: 'Minst #DATA# tecken' },
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data).toMatchObject({ displayName: 'Demo AB', profile: { city: 'Malmö', showAge: false }, messages: { minLength: 'Minst #DATA# tecken' } });
+      const theme = (await server.call(admin, 'get_containerTheme', { containerId: demoId })).body.data;
+      expect(theme.button).toEqual({ backgroundColor: '#000000', textColor: '#FFFFFF', borderRadius: 'rounded-md' });
+      expect((await server.call(admin, 'reset_containerTheme', { containerId: demoId })).body.data.button.backgroundColor).toBe('#2522BA');
+      expect((await server.call(admin, 'update_containerTheme', { containerId: demoId, theme: { icon: { footerIcon: 'javascript:alert(1)' } } })).status).toBe(400);
+    });
+
+    it('deletes an organisation and everything in it', async () => {
+      const id = (await server.call(odin, 'create_container', { name: 'bortamed' })).body.data.id;
+      expect((await server.call(odin, 'delete_container', { id })).status).toBe(200);
+      expect((await server.call(odin, 'get_container', { id })).status).toBe(404);
+      for (const name of ['folders', 'assets', 'memberships', 'positions']) {
+        expect(await server.deps.store.collection(name).count({ containerId: id })).toBe(0);
+      }
+    });
+  });
+
+  describe('permissions', () => {
+    it('adds a registered user by email, refuses unknown emails and keeps one Administrator', async () => {
+      const reg = await server.request('POST', '/api/account/register', { email: 'kollega@test.se', password: 'Kollega-123', confirmPassword: 'Kollega-123' });
+      expect(reg.status).toBe(201);
+      const added = await server.call(admin, 'create_userContainerPermission', { containerId: demoId, email: 'kollega@test.se', permissionId: 2 });
+      expect(added.body.data).toMatchObject({ email: 'kollega@test.se', permissionIds: [2] });
+      expect((await server.call(admin, 'create_userContainerPermission', { containerId: demoId, email: 'okand@test.se', permissionId: 2 })).status).toBe(404);
+      const last = await server.call(admin, 'update_ContainerUserPermissionsCommand', { containerId: demoId, email: DEMO.admin, permissionIds: [3] });
+      expect(last.status).toBe(409);
+      expect(last.body.error.message).toBe('Organisationen måste ha minst en administratör');
+      expect((await server.call(admin, 'delete_userContainerPermission', { containerId: demoId, id: added.body.data.id })).status).toBe(200);
+      expect((await server.login('kollega@test.se', 'Kollega-123').then((t) => server.call(t, 'get_containers'))).body.data).toEqual([]);
+    });
+
+    it('gives per-position rights only to members of the organisation', async () => {
+      const positions = (await server.call(admin, 'get_positions', { containerId: demoId })).body.data;
+      const positionId = positions[0].id;
+      await server.request('POST', '/api/account/register', { email: 'extern@test.se', password: 'Extern-123', confirmPassword: 'Extern-123' });
+      expect((await server.call(admin, 'create_positionPermission', { email: 'extern@test.se', positionId, permissionId: 2 })).status).toBe(404);
+      const r = await server.call(admin, 'create_positionPermission', { email: DEMO.reader, positionId, permissionId: 2 });
+      expect(r.status).toBe(200);
+      const list = (await server.call(admin, 'get_positionPermissions', { positionId })).body.data;
+      expect(list).toContainEqual(expect.objectContaining({ email: DEMO.reader, permissionName: 'Write' }));
+      expect((await server.call(admin, 'delete_positionPermission', { email: DEMO.reader, positionId })).status).toBe(200);
+    });
+  });
+
+  describe('notifications', () => {
+    it('lists newest first, marks read and unread, deletes one and then all of one organisation only', async () => {
+      const col = server.deps.store.collection('notifications');
+      const other = (await server.call(odin, 'create_container', { name: 'annan' })).body.data.id;
+      for (const [i, containerId] of [demoId, demoId, demoId, other].entries()) {
+        await col.insertOne({ id: await server.deps.store.nextSequence('notifications'), containerId, type: 'other', title: `T${i}`, message: 'm', timestamp: 1000 + i, read: false, data: { positionId: 1, id: 1 } });
+      }
+      const list = (await server.call(admin, 'get_notifications', { containerId: demoId })).body.data;
+      expect(list.items.map((n: { title: string }) => n.title)).toEqual(['T2', 'T1', 'T0']);
+      expect(list.total).toBe(3);
+      const first = list.items[0];
+      expect((await server.call(admin, 'update_NotificationRead', { containerId: demoId, id: first.id, read: true })).body.data.read).toBe(true);
+      expect((await server.call(admin, 'update_NotificationRead', { containerId: demoId, id: first.id, read: false })).body.data.read).toBe(false);
+      expect((await server.call(admin, 'delete_NotificationById', { containerId: demoId, id: first.id })).status).toBe(200);
+      expect((await server.call(admin, 'delete_NotificationById', { containerId: demoId, id: first.id })).status).toBe(404);
+      expect((await server.call(admin, 'delete_NotificationByContainerId', { containerId: demoId })).body.data.deleted).toBe(2);
+      expect(await col.count({ containerId: other })).toBe(1);
+    });
+  });
+
+  describe('the demo seed', () => {
+    it('holds the documented organisation, users, templates and positions', async () => {
+      const { store } = server.deps;
+      expect(await store.collection('users').count({})).toBeGreaterThanOrEqual(4);
+      const roles = (await store.collection('users').find({ email: { $in: Object.values(DEMO) } })).map((u) => [u.email, u.role]);
+      expect(Object.fromEntries(roles)).toEqual({ [DEMO.odin]: 'odin', [DEMO.admin]: 'user', [DEMO.writer]: 'user', [DEMO.reader]: 'user' });
+      const positions = (await server.call(odin, 'get_positions', { containerId: demoId })).body.data;
+      expect(positions.length).toBeGreaterThanOrEqual(2);
+      expect(positions.some((p: { isInternal: boolean }) => p.isInternal)).toBe(true);
+    });
+  });
+});
+
+describe.each(storeKinds())('production mode on the %s store', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind, seed: true, config: { isProduction: true, nodeEnv: 'production' } });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('never seeds demo data', async () => {
+    expect(await server.deps.store.collection('users').count({})).toBe(0);
+  });
+
+  it('redirects plain http behind a proxy to https for a real host, never for localhost', async () => {
+    // fetch() may not set Host, so this goes through node:http.
+    const get = (host: string) =>
+      new Promise<{ status: number; location?: string }>((res, rej) => {
+        const req = httpRequest(`${server.url}/admin?x=1`, { headers: { host, 'x-forwarded-proto': 'http' } }, (r) => {
+          r.resume();
+          res({ status: r.statusCode!, location: r.headers.location });
+        });
+        req.on('error', rej);
+        req.end();
+      });
+    expect(await get('jobb.example.se')).toEqual({ status: 308, location: 'https://jobb.example.se/admin?x=1' });
+    expect((await get('localhost:3000')).status).not.toBe(308);
+    expect((await get('demo.localhost:3000')).status).not.toBe(308);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight, then stops accepting', async () => {
+    const server = await startTestServer({ kind: 'embedded', seed: true });
+    const pending = server.request('POST', '/api/account/login', { email: DEMO.admin, password: 'fel-lösenord' });
+    await new Promise((r) => setTimeout(r, 20));
+    const closing = server.app.close(5_000);
+    expect((await pending).status).toBe(401);
+    await closing;
+    await expect(fetch(`${server.url}/api/dispatcher`)).rejects.toThrow();
+    await server.testStore.cleanup();
+  });
+});
