@@ -38,6 +38,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  createLogger().error('start-up failed', { error: err instanceof Error ? { name: err.name, message: err.message } : String(err) });
+  // Start-up errors (a registry mismatch, a locked DATA_DIR, a bad env value) hold no user
+  // data and may be long; the operator needs the whole message, so it goes to stderr as is.
+  process.stderr.write(`Blankett kunde inte starta: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });
