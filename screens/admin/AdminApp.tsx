@@ -7,6 +7,8 @@ import Home from './Home';
 import Login from './Login';
 import NotFound from './NotFound';
 import PickContainer from './PickContainer';
+import AdBuilder from './positions/AdBuilder';
+import AdPicker from './positions/AdPicker';
 import PositionList from './positions/PositionList';
 import { SessionProvider } from './session';
 import Shell from './Shell';
@@ -44,6 +46,24 @@ export default function AdminApp() {
           >
             <Route index element={<Home />} />
             <Route path="positions" element={<PositionList />} />
+            <Route
+              path="positions/new"
+              element={
+                <RequireRight right="write">
+                  <AdPicker />
+                </RequireRight>
+              }
+            />
+            {/* Per-position writers are checked by the screen once the position is loaded. */}
+            <Route path="positions/:id/edit" element={<AdBuilder />} />
+            <Route
+              path="positions/:action/:type"
+              element={
+                <RequireRight right="write">
+                  <AdBuilder />
+                </RequireRight>
+              }
+            />
             <Route
               path="form-templates"
               element={
