@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { storeKinds } from '../setup/stores';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
@@ -167,6 +168,42 @@ describe.each(storeKinds())('the server framework on the %s store', (kind) => {
       expect((await server.call(admin, 'delete_NotificationById', { containerId: demoId, id: first.id })).status).toBe(404);
       expect((await server.call(admin, 'delete_NotificationByContainerId', { containerId: demoId })).body.data.deleted).toBe(2);
       expect(await col.count({ containerId: other })).toBe(1);
+    });
+  });
+
+  describe('the real-time hub as the app wires it', () => {
+    const connect = (token: string) =>
+      new Promise<WebSocket>((res, rej) => {
+        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/notifications?access_token=${encodeURIComponent(token)}`);
+        ws.once('open', () => res(ws));
+        ws.once('error', () => rej(new Error('refused')));
+      });
+
+    it('refuses a bad token at the handshake', async () => {
+      await expect(connect('x.y.z')).rejects.toThrow('refused');
+    });
+
+    it('delivers a container’s events to its members and not to others who ask to join', async () => {
+      const other = (await server.call(odin, 'create_container', { name: 'hubbtest' })).body.data.id;
+      const member = await connect(admin);
+      const outsider = await connect(admin);
+      const got: unknown[] = [];
+      const leaked: unknown[] = [];
+      member.on('message', (d) => got.push(JSON.parse(String(d))));
+      outsider.on('message', (d) => {
+        const m = JSON.parse(String(d));
+        if (m.type === 'Notification') leaked.push(m);
+      });
+      member.send(JSON.stringify({ type: 'Join', containerId: demoId }));
+      outsider.send(JSON.stringify({ type: 'Join', containerId: other }));
+      await new Promise((r) => setTimeout(r, 300));
+      server.deps.hub.publish(demoId, { type: 'Notification', title: 'Hej' });
+      server.deps.hub.publish(other, { type: 'Notification', title: 'Hemligt' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(got).toContainEqual(expect.objectContaining({ type: 'Notification', title: 'Hej' }));
+      expect(leaked).toEqual([]);
+      member.close();
+      outsider.close();
     });
   });
 
