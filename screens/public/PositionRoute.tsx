@@ -8,8 +8,10 @@ import { Loading, LoadError, NotFoundPage } from './States';
 import type { PublicContainer, PublicPosition } from './types';
 import { usePublicGet } from './useFetch';
 
-// The apply page carries the form engine; it loads only when someone opens it.
-const ApplyPage = lazy(() => import('./ApplyPage'));
+// The apply page carries the form engine; it loads only when someone opens it, and then at
+// once, in parallel with the position's data rather than after it.
+const loadApplyPage = () => import('./ApplyPage');
+const ApplyPage = lazy(loadApplyPage);
 
 type Form = 'idSlug' | 'legacy' | 'guid';
 
@@ -24,6 +26,9 @@ export function PositionRoute({ form, apply }: { form: Form; apply: boolean }) {
   const params = useParams();
   const segment = params.ref ?? params.id ?? params.guid ?? '';
   const ref = PARSERS[form](segment);
+  useEffect(() => {
+    if (apply && ref) void loadApplyPage().catch(() => undefined);
+  }, [apply, ref === null]);
   if (!ref) return <NotFoundPage />;
   return <LoadedPosition target={ref} apply={apply} />;
 }

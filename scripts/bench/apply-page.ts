@@ -34,6 +34,7 @@ interface Sample {
   jsGzipKb: number;
   jsRawKb: number;
   ttiMs: number;
+  formMs: number;
   scripts: { url: string; gzipKb: number }[];
 }
 
@@ -57,7 +58,9 @@ const OBSERVER = (selector: string) => `
 `;
 
 async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'sv-SE' });
+  // bypassCSP: this measures speed, not policy (the browser tests run under the server's
+  // real CSP); the in-page observer below is injected as a script.
+  return browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'sv-SE', bypassCSP: true });
 }
 
 async function measure(browser: Browser, url: string, selector: string, prepare?: (ctx: BrowserContext) => Promise<void>): Promise<Sample> {
@@ -78,6 +81,7 @@ async function measure(browser: Browser, url: string, selector: string, prepare?
     await page.waitForFunction(() => (window as unknown as { __bench: { formAt: number | null } }).__bench.formAt !== null, undefined, { timeout: 60_000, polling: 50 });
     // Wait for a quiet window: no long task ended in the last QUIET_MS.
     let tti = 0;
+    let formMs = 0;
     for (let i = 0; i < 40; i++) {
       await page.waitForTimeout(QUIET_MS / 2);
       const { now, formAt, lastEnd } = await page.evaluate(() => {
@@ -86,12 +90,13 @@ async function measure(browser: Browser, url: string, selector: string, prepare?
       });
       if (now - Math.max(formAt, lastEnd) >= QUIET_MS) {
         tti = Math.max(formAt, lastEnd);
+        formMs = formAt;
         break;
       }
     }
     const list = await Promise.all(scripts);
     const sum = (k: 'raw' | 'gzip') => list.reduce((n, s) => n + s[k], 0) / 1024;
-    return { jsGzipKb: sum('gzip'), jsRawKb: sum('raw'), ttiMs: tti, scripts: list.map((s) => ({ url: s.url, gzipKb: s.gzip / 1024 })) };
+    return { jsGzipKb: sum('gzip'), jsRawKb: sum('raw'), ttiMs: tti, formMs, scripts: list.map((s) => ({ url: s.url, gzipKb: s.gzip / 1024 })) };
   } finally {
     await context.close();
   }
@@ -150,14 +155,20 @@ export async function run(): Promise<string[]> {
       plain.push(await measure(browser, `${app.url}/__bench/plain.html`, '[name="root_form_firstname"]', servePlain));
       ours.push(await measure(browser, oursUrl, '[name="form_firstname"]'));
     }
-    const o = { js: median(ours.map((s) => s.jsGzipKb)), raw: median(ours.map((s) => s.jsRawKb)), tti: median(ours.map((s) => s.ttiMs)) };
-    const p = { js: median(plain.map((s) => s.jsGzipKb)), raw: median(plain.map((s) => s.jsRawKb)), tti: median(plain.map((s) => s.ttiMs)) };
+    const summary = (xs: Sample[]) => ({
+      js: median(xs.map((s) => s.jsGzipKb)),
+      raw: median(xs.map((s) => s.jsRawKb)),
+      tti: median(xs.map((s) => s.ttiMs)),
+      form: median(xs.map((s) => s.formMs)),
+    });
+    const o = summary(ours);
+    const p = summary(plain);
     const ratio = o.tti / p.tti;
     const chunks = (ours[0]?.scripts ?? []).map((s) => `    ${s.url}  ${s.gzipKb.toFixed(1)} KB gzip`);
     return [
       `  ansökningssidan för '${full.data.name}' (${full.data.metadata.length} fält), Chromium, telefon 390×844, CPU 4× långsammare, utan cache, ${ROUNDS} omgångar (median)`,
-      `  Blankett (${oursUrl.replace(app.orgUrl, '')}):  JS ${o.js.toFixed(1)} KB gzip (${o.raw.toFixed(0)} KB okomprimerat), interaktiv efter ${o.tti.toFixed(0)} ms`,
-      `  ren @rjsf/core <Form>:          JS ${p.js.toFixed(1)} KB gzip (${p.raw.toFixed(0)} KB okomprimerat), interaktiv efter ${p.tti.toFixed(0)} ms`,
+      `  Blankett (${oursUrl.replace(app.orgUrl, '')}):  JS ${o.js.toFixed(1)} KB gzip (${o.raw.toFixed(0)} KB okomprimerat), formuläret synligt efter ${o.form.toFixed(0)} ms, interaktiv efter ${o.tti.toFixed(0)} ms`,
+      `  ren @rjsf/core <Form>:          JS ${p.js.toFixed(1)} KB gzip (${p.raw.toFixed(0)} KB okomprimerat), formuläret synligt efter ${p.form.toFixed(0)} ms, interaktiv efter ${p.tti.toFixed(0)} ms`,
       `  JS: ${o.js.toFixed(1)} KB gzip (mål ≤ ${JS_GOAL_KB} KB) ${o.js <= JS_GOAL_KB ? 'uppnått' : 'EJ uppnått'}`,
       `  TTI-kvot: ${ratio.toFixed(2)}× (mål ≤ ${TTI_GOAL}×) ${ratio <= TTI_GOAL ? 'uppnått' : 'EJ uppnått'}`,
       `  skript som ansökningssidan laddar:`,
