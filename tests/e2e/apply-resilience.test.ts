@@ -120,6 +120,28 @@ describe('the apply page under pressure', () => {
     await page.context().close();
   });
 
+  it('shows field errors the server returns at their fields, focuses the first and announces it', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(applyUrl);
+    await fillAll(page, 'serverfel@example.se');
+    // Fault injection: a server-side-only refusal (e.g. a validator message the container changed).
+    await page.route('**/api/public/positions/apply', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'invalid', message: 'Uppgifterna är inte giltiga', details: [{ key: 'form_city', validator: 'minLength', message: 'Orten måste anges' }] } }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    const city = page.getByLabel(/^Ort/);
+    await expect.poll(() => city.getAttribute('aria-invalid')).toBe('true');
+    expect(await city.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByText('Orten måste anges').first().waitFor();
+    expect(await page.getByRole('alert').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/\S/)]));
+    expect(await page.getByLabel(/^E-post/).inputValue()).toBe('serverfel@example.se');
+    await page.context().close();
+  });
+
   it('starts with a skip link that takes the keyboard to the main content', async () => {
     const page = await newPage(browser, { viewport: 'desktop' });
     await page.goto(applyUrl);
@@ -129,6 +151,30 @@ describe('the apply page under pressure', () => {
     expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pub-main');
+    await page.context().close();
+  });
+
+  // Last: it archives the demo position.
+  it('shows the closed state when the position closes while the applicant is filling in the form', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(applyUrl);
+    await fillAll(page, 'for.sent@example.se');
+    const login = await fetch(`${app.url}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: app.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const positionId = Number(/\/(\d+)_/.exec(new URL(applyUrl).pathname)![1]);
+    const archived = await fetch(`${app.url}/api/dispatcher`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ action: 'update_PositionArchivedStatus', data: { positionId, isArchived: true } }),
+    });
+    expect(archived.status).toBe(200);
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByRole('heading', { name: 'Tjänsten är stängd för ansökningar' }).waitFor();
+    expect(await page.getByRole('heading', { name: /Tack för din ansökan/ }).count()).toBe(0);
     await page.context().close();
   });
 });
