@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockDataDir, type DataDirLock } from './lock';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Store, type Update } from './port';
+import { seekFind } from './nedb-seek';
 import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, toNedbFilter } from './query';
 
 /**
@@ -20,13 +21,19 @@ import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, 
 
 const AUTO_ID_PREFIX = '\u0000';
 const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-/** Writes between compactions: nedb appends every change, so the file grows until compacted. */
-const COMPACT_EVERY = 2000;
+/**
+ * nedb appends every change, so the file grows until compacted (rewritten). Compacting once
+ * the appended changes outnumber the live documents keeps the file under about twice its
+ * live size at an amortised constant cost per write (bulk loads do not compact every batch).
+ */
+const COMPACT_MIN_WRITES = 1000;
 
 interface Entry {
   ds: Datastore;
   ready: Promise<void>;
   writes: number;
+  /** Documents in the collection, roughly (inserts minus deletes since load). */
+  live: number;
 }
 
 function stripId<T extends Doc>(doc: T | null | undefined): T | null {
@@ -72,7 +79,11 @@ export class EmbeddedStore implements Store {
     if (!entry) {
       const ds = new Datastore({ filename: join(this.dir, `${name}.db`) });
       (ds as unknown as { _createNewId(): string })._createNewId = () => AUTO_ID_PREFIX + randomBytes(12).toString('hex');
-      entry = { ds, ready: ds.loadDatabaseAsync(), writes: 0 };
+      const created: Entry = { ds, ready: Promise.resolve(), writes: 0, live: 0 };
+      created.ready = ds.loadDatabaseAsync().then(() => {
+        created.live = ds.getAllData().length;
+      });
+      entry = created;
       this.entries.set(name, entry);
     }
     return entry;
@@ -86,10 +97,11 @@ export class EmbeddedStore implements Store {
     return work;
   }
 
-  /** @internal counts a write and compacts the datafile now and then. */
-  wrote(entry: Entry, n = 1): void {
+  /** @internal counts a write (and the change in documents) and compacts the datafile now and then. */
+  wrote(entry: Entry, n = 1, liveDelta = 0): void {
     entry.writes += n;
-    if (entry.writes >= COMPACT_EVERY) {
+    entry.live = Math.max(0, entry.live + liveDelta);
+    if (entry.writes >= Math.max(COMPACT_MIN_WRITES, entry.live)) {
       entry.writes = 0;
       // Queued behind the writes on nedb's own executor; failure leaves the (valid) log as is.
       void this.track(entry.ds.compactDatafileAsync().catch(() => undefined));
@@ -152,7 +164,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     checkDoc(doc);
     const e = await this.ds();
     const saved = await this.store.track(e.ds.insertAsync(doc as Record<string, unknown>)).catch(mapError);
-    this.store.wrote(e);
+    this.store.wrote(e, 1, 1);
     return stripId(saved as T)!;
   }
 
@@ -162,14 +174,17 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const e = await this.ds();
     // nedb inserts a batch all-or-nothing; Mongo's ordered insertMany keeps the ones before a failure.
     await this.store.track(e.ds.insertAsync(docs as Record<string, unknown>[])).catch(mapError);
-    this.store.wrote(e, docs.length);
+    this.store.wrote(e, docs.length, docs.length);
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     checkFilter(filter);
     checkFindOptions(options);
     const e = await this.ds();
-    let cursor = e.ds.findAsync<T>(toNedbFilter(filter), options.projection ?? {});
+    const query = toNedbFilter(filter);
+    const sought = await this.store.track(seekFind(e.ds, query, options));
+    if (sought) return sought.map((d) => stripId(d as T)!);
+    let cursor = e.ds.findAsync<T>(query, options.projection ?? {});
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -196,7 +211,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       )
       .catch(mapError);
     if (res.numAffected === 0) return null;
-    this.store.wrote(e);
+    this.store.wrote(e, 1, res.upsert ? 1 : 0);
     return stripId(res.affectedDocuments as T | null);
   }
 
@@ -221,7 +236,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     checkFilter(filter);
     const e = await this.ds();
     const n = await this.store.track(e.ds.removeAsync(toNedbFilter(filter), { multi }));
-    this.store.wrote(e, n);
+    this.store.wrote(e, n, -n);
     return n;
   }
 

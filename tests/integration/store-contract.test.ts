@@ -127,6 +127,26 @@ describe.each(storeKinds())('the %s store', (kind) => {
       expect(await c.findOne({ city: 'Kiruna' })).toBeNull();
     });
 
+    it('returns the same sorted, limited results whether or not the sort field is indexed', async () => {
+      const indexed = await seeded();
+      await indexed.ensureIndex({ fields: { age: 1 } });
+      await indexed.ensureIndex({ fields: { id: 1 }, unique: true });
+      const queries: [Record<string, unknown>, Parameters<Collection<Person>['find']>[1]][] = [
+        [{}, { sort: { id: -1 }, limit: 3 }],
+        [{}, { sort: { id: 1 }, skip: 1, limit: 2 }],
+        [{ id: { $lt: 4 } }, { sort: { id: -1 }, limit: 2 }],
+        [{ id: { $gte: 2 }, city: 'Stockholm' }, { sort: { id: 1 }, limit: 5 }],
+        [{ age: { $lte: 40 } }, { sort: { age: -1 }, limit: 3, projection: { name: 1, age: 1 } }],
+        [{ tags: 'b' }, { sort: { age: 1 }, limit: 10, projection: { tags: 0, info: 0 } }],
+        [{ $or: [{ city: 'Malmö' }, { age: 22 }] }, { sort: { id: -1 }, limit: 1 }],
+      ];
+      for (const [filter, options] of queries) {
+        const plain = await c.find(filter, options);
+        expect(await indexed.find(filter, options)).toEqual(plain);
+      }
+      expect((await indexed.find({}, { sort: { age: -1 }, limit: 2 })).map((d) => d.age)).toEqual([45, 45]);
+    });
+
     it('projects included and excluded fields, nested ones too, without _id', async () => {
       const inc = await c.find({ id: 1 }, { projection: { name: 1, 'info.email': 1 } });
       expect(inc).toEqual([{ name: 'Anna', info: { email: 'anna@x.se' } }]);
