@@ -9,7 +9,7 @@ async function violations(root: Element) {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-describe('accessibility of the rendered form (axe-core)', () => {
+describe('accessibility of the rendered form (axe-core)', { timeout: 60_000 }, () => {
   it('finds no violations in entry mode, also while errors are shown', async () => {
     const { container, user } = renderForm();
     expect(await violations(container)).toEqual([]);
