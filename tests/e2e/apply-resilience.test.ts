@@ -142,6 +142,45 @@ describe('the apply page under pressure', () => {
     await page.context().close();
   });
 
+  it('can be filled in and sent with the keyboard alone', async () => {
+    const page = await newPage(browser, { viewport: 'desktop' });
+    await page.goto(applyUrl);
+    await page.getByLabel(/^Förnamn/).waitFor();
+    const typed: Record<string, string> = {
+      form_firstname: 'Tangent',
+      form_surname: 'Bordsson',
+      form_ssn: '199001012385',
+      form_address: 'Tangentvägen 3',
+      form_zipcode: '12345',
+      form_city: 'Uppsala',
+      form_mobilePhone: '0701112233',
+      form_email: 'tangent@example.se',
+    };
+    const seen = new Set<string>();
+    let sent = false;
+    for (let i = 0; i < 80 && !sent; i += 1) {
+      await page.keyboard.press('Tab');
+      const el = await page.evaluate(() => {
+        const a = document.activeElement as HTMLInputElement | null;
+        return { tag: a?.tagName ?? '', type: a?.type ?? '', name: a?.name ?? '', text: a?.textContent?.trim() ?? '' };
+      });
+      if (el.tag === 'INPUT' && typed[el.name] !== undefined && !seen.has(el.name)) {
+        seen.add(el.name);
+        await page.keyboard.type(typed[el.name]!);
+      } else if (el.type === 'checkbox' && el.name.startsWith('form_agreement') && !seen.has(el.name)) {
+        seen.add(el.name);
+        await page.keyboard.press('Space');
+      } else if (el.tag === 'BUTTON' && el.text === 'Skicka ansökan') {
+        await page.keyboard.press('Enter');
+        sent = true;
+      }
+    }
+    expect(sent).toBe(true);
+    expect([...seen].sort()).toEqual([...Object.keys(typed), 'form_agreement', 'form_agreement_company'].sort());
+    await page.getByRole('heading', { name: 'Tack för din ansökan, Tangent!' }).waitFor();
+    await page.context().close();
+  });
+
   it('starts with a skip link that takes the keyboard to the main content', async () => {
     const page = await newPage(browser, { viewport: 'desktop' });
     await page.goto(applyUrl);
