@@ -62,9 +62,10 @@ function valueKeyword(impl: ValidatorImpl<unknown>, fallback: RuntimeContext): K
   return {
     keyword,
     schemaType: 'object',
-    compile(schema: { data?: unknown }) {
+    compile(schema: { data?: unknown; key?: string }) {
       const prepared = impl.prepare(schema.data);
-      const params = { validator: impl.name, data: schema.data };
+      // One params object per field: error mapping memoises messages by its identity.
+      const params = { validator: impl.name, data: schema.data, key: schema.key };
       const fn: DataValidateFunction = function (this: unknown, value: unknown) {
         return impl.check(value, prepared, runtime(this, fallback)) || fail(fn, { keyword, params });
       };
@@ -85,14 +86,14 @@ function groupKeyword(impl: ValidatorImpl<unknown>, fallback: RuntimeContext): K
     keyword,
     schemaType: 'array',
     compile(schema: GroupInstance[]) {
-      const groups = schema.map((g) => ({ ...g, prepared: impl.prepare(g.data), path: pointer(g.key) }));
+      const groups = schema.map((g) => ({ ...g, prepared: impl.prepare(g.data), path: pointer(g.key), params: { validator: impl.name, data: g.data, key: g.key } }));
       const fn: DataValidateFunction = function (this: unknown, answers: unknown) {
         if (typeof answers !== 'object' || answers === null) return true;
         const rt = runtime(this, fallback);
         let errors: KeywordError[] | undefined;
         for (const g of groups) {
           if (impl.check(answers, g.prepared, rt, { key: g.key, children: g.children, data: g.prepared })) continue;
-          (errors ??= []).push({ keyword, instancePath: g.path, params: { validator: impl.name, data: g.data } });
+          (errors ??= []).push({ keyword, instancePath: g.path, params: g.params });
         }
         return errors === undefined || fail(fn, errors);
       };
@@ -106,7 +107,7 @@ const requiredKeyword: KeywordDefinition = {
   keyword: REQUIRED_KEYWORD,
   schemaType: 'object',
   compile(schema: Record<string, { validator: string; data?: unknown }>) {
-    const entries = Object.entries(schema).map(([key, v]) => ({ key, path: pointer(key), params: { validator: v.validator, data: v.data } }));
+    const entries = Object.entries(schema).map(([key, v]) => ({ key, path: pointer(key), params: { validator: v.validator, data: v.data, key } }));
     const fn: DataValidateFunction = function (answers: unknown) {
       if (typeof answers !== 'object' || answers === null) return true;
       const values = answers as Record<string, unknown>;

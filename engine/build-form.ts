@@ -89,7 +89,7 @@ function answerSchema(c: CheckedProperty, validators: ValidatorRef[], registry: 
     else schema.not = {};
   }
   for (const v of validators) {
-    if (registry.validators.get(v.name)?.level === 'value') schema[keywordFor(v.name)] = { data: v.data };
+    if (registry.validators.get(v.name)?.level === 'value') schema[keywordFor(v.name)] = { data: v.data, key: c.prop.key };
   }
   return schema;
 }

@@ -5,7 +5,7 @@ import { buildForm, type BuiltForm, type JSONSchema, type UiSchema } from './bui
 import { fingerprint, LruCache, templateIdentity } from './cache';
 import { checkTemplate } from './check-template';
 import { TemplateError } from './errors';
-import { messageFor, toFieldErrors } from './messages';
+import { MessageCache, toFieldErrors } from './messages';
 import type { Registry } from './registry';
 import type { Answers, CompileContext, FormTemplate, ValidationResult } from './types';
 
@@ -20,6 +20,7 @@ export interface CompiledForm {
 
 interface CompiledCore extends BuiltForm {
   identity: string;
+  messages: MessageCache;
   fingerprint: string;
   validateFn: ValidateFunction;
 }
@@ -55,7 +56,7 @@ export function createCompiler(registry: Registry, cacheSize = 500): Compiler {
       throw new TemplateError([{ key: '', problem: `the compiled schema is rejected by ajv: ${(e as Error).message}` }]);
     }
     compiles += 1;
-    const entry: CompiledCore = { ...built, identity, fingerprint: print, validateFn };
+    const entry: CompiledCore = { ...built, identity, fingerprint: print, validateFn, messages: new MessageCache(registry) };
     cache.set(identity, entry);
     return entry;
   }
@@ -71,17 +72,17 @@ export function createCompiler(registry: Registry, cacheSize = 500): Compiler {
       identity: c.identity,
       validate(answers: Answers): ValidationResult {
         if (!isPlainObject(answers)) {
-          return { valid: false, errors: [{ key: '', validator: 'type', message: messageFor(registry, 'type', null, overrides) }] };
+          return { valid: false, errors: [{ key: '', validator: 'type', message: c.messages.get('type', null, overrides) }] };
         }
         let ok: boolean;
         try {
           ok = fn.call(rt, answers) as boolean;
         } catch {
           // A keyword must never throw; if one does, the answers are not accepted.
-          return { valid: false, errors: [{ key: '', validator: 'internal', message: messageFor(registry, 'internal', null, overrides) }] };
+          return { valid: false, errors: [{ key: '', validator: 'internal', message: c.messages.get('internal', null, overrides) }] };
         }
         if (ok) return { valid: true, errors: [] };
-        return { valid: false, errors: toFieldErrors(registry, fn.errors as ErrorObject[], overrides, c.order) };
+        return { valid: false, errors: toFieldErrors(c.messages, fn.errors as ErrorObject[], overrides, c.order) };
       },
     };
   }

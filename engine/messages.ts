@@ -52,13 +52,15 @@ export function messageFor(registry: Registry, validator: string, data: unknown,
 function keyOf(path: string): string {
   const slash = path.indexOf('/', 1);
   const segment = slash === -1 ? path.slice(1) : path.slice(1, slash);
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+  return segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment;
 }
 
 /** Which validator an ajv error stands for, and with what data. */
 export function classify(error: ErrorObject): { key: string; validator: string; data: unknown } {
-  const params = error.params as { validator?: unknown; data?: unknown; additionalProperty?: unknown; limit?: unknown };
-  if (typeof params.validator === 'string') return { key: keyOf(error.instancePath), validator: params.validator, data: params.data };
+  const params = error.params as { validator?: unknown; data?: unknown; key?: unknown; additionalProperty?: unknown; limit?: unknown };
+  if (typeof params.validator === 'string') {
+    return { key: typeof params.key === 'string' ? params.key : keyOf(error.instancePath), validator: params.validator, data: params.data };
+  }
   if (error.keyword === 'additionalProperties') return { key: String(params.additionalProperty), validator: 'unknownKey', data: null };
   const key = keyOf(error.instancePath);
   const nested = error.instancePath.indexOf('/', 1) !== -1;
@@ -67,24 +69,66 @@ export function classify(error: ErrorObject): { key: string; validator: string; 
   return { key, validator: 'type', data: null };
 }
 
+const dataKey = (data: unknown): string => (typeof data === 'object' && data !== null ? JSON.stringify(data) : String(data));
+
+const NO_OVERRIDES: Record<string, string> = {};
+
+/**
+ * Messages of one compiled form, memoised: a form has a fixed set of (validator, data)
+ * pairs, so after the first invalid submission every message is a lookup. Keyword errors
+ * carry one params object per field and validator, which keys the memo without building
+ * strings; other errors are memoised by validator and data.
+ */
+export class MessageCache {
+  private readonly byParams = new WeakMap<object, WeakMap<object, string>>();
+  private readonly memo = new Map<string, string>();
+  constructor(private readonly registry: Registry) {}
+
+  get(validator: string, data: unknown, overrides: Record<string, string> | undefined, params?: object): string {
+    if (params !== undefined) {
+      const scope = overrides ?? NO_OVERRIDES;
+      let memo = this.byParams.get(scope);
+      if (memo === undefined) this.byParams.set(scope, (memo = new WeakMap()));
+      let message = memo.get(params);
+      if (message === undefined) memo.set(params, (message = messageFor(this.registry, validator, data, overrides)));
+      return message;
+    }
+    const override = overrides?.[validator];
+    const id = override === undefined ? `${validator}\u0000${dataKey(data)}` : `${validator}\u0000${dataKey(data)}\u0000${override}`;
+    let message = this.memo.get(id);
+    if (message === undefined) {
+      message = messageFor(this.registry, validator, data, overrides);
+      if (this.memo.size > 5000) this.memo.clear();
+      this.memo.set(id, message);
+    }
+    return message;
+  }
+}
+
 /** Maps ajv errors to `{ key, validator, message }`, one per key and validator, in form order. */
 export function toFieldErrors(
-  registry: Registry,
+  messages: MessageCache,
   errors: readonly ErrorObject[],
   overrides: Record<string, string> | undefined,
   order: ReadonlyMap<string, number>,
 ): FieldError[] {
-  const seen = new Set<string>();
-  const out: FieldError[] = [];
+  // Only structural errors can repeat for one key (several file entries, pattern and size of
+  // one image); keyword errors are unique per key and validator.
+  let seen: Set<string> | undefined;
+  const ranked: { rank: number; index: number; error: FieldError }[] = [];
   for (const error of errors) {
     // anyOf reports each failed branch and then itself; the summary is enough.
     if (error.schemaPath.includes('/anyOf/')) continue;
     const { key, validator, data } = classify(error);
-    const id = `${key}\u0000${validator}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push({ key, validator, message: messageFor(registry, validator, data, overrides) });
+    const params = error.params as { key?: unknown };
+    if (typeof params.key !== 'string') {
+      const id = `${key}\u0000${validator}`;
+      if ((seen ??= new Set()).has(id)) continue;
+      seen.add(id);
+    }
+    const message = messages.get(validator, data, overrides, typeof params.key === 'string' ? params : undefined);
+    ranked.push({ rank: order.get(key) ?? Number.MAX_SAFE_INTEGER, index: ranked.length, error: { key, validator, message } });
   }
-  const rank = (k: string): number => order.get(k) ?? Number.MAX_SAFE_INTEGER;
-  return out.sort((a, b) => rank(a.key) - rank(b.key));
+  ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
+  return ranked.map((r) => r.error);
 }
