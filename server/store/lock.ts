@@ -19,6 +19,8 @@ export class DataDirLockedError extends Error {
 }
 
 const LOCK_NAME = '.blankett.lock';
+/** Lock files this process holds: a file naming our pid that is not here was left by an earlier process with the same pid (containers restart as pid 1). */
+const held = new Set<string>();
 
 function processAlive(pid: number): boolean {
   try {
@@ -59,19 +61,25 @@ export function lockDataDir(dataDir: string): DataDirLock {
       const fd = openSync(path, 'wx', 0o600);
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
+      held.add(path);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          held.delete(path);
           if (readOwner(path) === process.pid) rmSync(path, { force: true });
         },
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = readOwner(path);
-      // Our own pid means another store in this process holds it: that is a conflict too.
-      if (owner !== null && processAlive(owner)) throw new DataDirLockedError(dataDir, owner);
+      if (owner === process.pid) {
+        // Another store in this process holds it (a conflict too), or a previous process had our pid.
+        if (held.has(path)) throw new DataDirLockedError(dataDir, owner);
+      } else if (owner !== null && processAlive(owner)) {
+        throw new DataDirLockedError(dataDir, owner);
+      }
       // An unreadable pid in a brand-new file: its owner is still writing it.
       if (owner === null && justCreated(path)) throw new DataDirLockedError(dataDir, 0);
       rmSync(path, { force: true });

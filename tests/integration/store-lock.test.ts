@@ -67,4 +67,14 @@ describe('the embedded store on disk', () => {
       await store.close();
     }
   });
+
+  it('takes over a lock naming its own pid that it does not hold (a restarted container is pid 1 again)', async () => {
+    writeFileSync(join(dir, '.blankett.lock'), `${process.pid}\n`);
+    const store = await openStore({ dataDir: dir });
+    try {
+      await expect(openStore({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    } finally {
+      await store.close();
+    }
+  });
 });
