@@ -65,14 +65,15 @@ describe.each(storeKinds())('the role matrix on the %s store', (kind) => {
       }
     });
 
-    it.skipIf(a.scope === 'none')('answers 404 to a user with no right in the organisation', async () => {
+    // Scope 'none' actions point at no organisation, so these two questions do not arise for them.
+    if (a.scope !== 'none') it('answers 404 to a user with no right in the organisation', async () => {
       const c = world.callers.outsider;
       const r = await server.call(c.token, a.name, dataFor(a, world.own, c.userId));
       expect(r.status).toBe(404);
       expect(r.body.error.code).toBe('not_found');
     });
 
-    it.skipIf(a.scope === 'none')('gives staff of one organisation nothing of another, whatever ids they send', async () => {
+    if (a.scope !== 'none') it('gives staff of one organisation nothing of another, whatever ids they send', async () => {
       for (const who of STAFF) {
         const c = world.callers[who];
         const r = await server.call(c.token, a.name, dataFor(a, world.foreign, c.userId));
