@@ -32,7 +32,11 @@ export function builderCatalog(fieldTypes: ReadonlyMap<string, FieldTypeDefiniti
   };
 }
 
+/** The spec's form-builder item kinds first (document 1 §3), then every other type by title. */
+const FIRST = ['text', 'textarea', 'email', 'group', 'radioGroup'];
+
 /** The types staff may add at the top of a form (children are added inside their group). */
 export function addableTypes(fieldTypes: ReadonlyMap<string, FieldTypeDefinition>): FieldTypeDefinition[] {
-  return [...fieldTypes.values()].filter((d) => !d.childOnly);
+  const rank = (d: FieldTypeDefinition) => (FIRST.includes(d.name) ? FIRST.indexOf(d.name) : FIRST.length);
+  return [...fieldTypes.values()].filter((d) => !d.childOnly).sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title, 'sv'));
 }

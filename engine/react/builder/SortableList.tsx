@@ -5,7 +5,7 @@
  */
 import { memo, useMemo, type ReactNode } from 'react';
 import {
-  DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors,
+  DndContext, KeyboardSensor, type CollisionDetection, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors,
   type Announcements, type DragEndEvent, type PointerSensorOptions, type ScreenReaderInstructions, type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -27,6 +27,23 @@ class MousePenSensor extends PointerSensor {
     },
   ];
 }
+
+/**
+ * Pointer drags use closestCenter. A keyboard step lines the field up with its neighbour's
+ * top (moving up) or bottom (moving down) edge, so the neighbour is the one whose edge
+ * matches: with fields of different heights (a group with its options beside a one-line
+ * field), the centre rule would keep the field over itself and nothing would move.
+ */
+const collisionDetection: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) return closestCenter(args);
+  const r = args.collisionRect;
+  return args.droppableContainers
+    .flatMap((c) => {
+      const rect = args.droppableRects.get(c.id);
+      return rect ? [{ id: c.id, data: { droppableContainer: c, value: Math.min(Math.abs(rect.top - r.top), Math.abs(rect.bottom - r.bottom)) } }] : [];
+    })
+    .sort((a, b) => a.data.value - b.data.value);
+};
 
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 
@@ -94,7 +111,9 @@ export function SortableList({ ids, label, labelOf, onMove, renderItem, classNam
   const sensors = useSensors(
     useSensor(MousePenSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // Instant scrolling: with smooth scrolling a keyboard step that needs the page to scroll
+    // first waits for a scroll that may never settle, and the field does not move.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const items = useMemo(() => [...ids], [ids]);
   const accessibility = useMemo(() => ({ announcements: announcements(ids, labelOf), screenReaderInstructions: instructions }), [ids, labelOf]);
@@ -102,7 +121,7 @@ export function SortableList({ ids, label, labelOf, onMove, renderItem, classNam
     if (e.over && e.active.id !== e.over.id) onMove(String(e.active.id), String(e.over.id));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
+    <DndContext sensors={sensors} collisionDetection={collisionDetection} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={items} strategy={verticalListSortingStrategy}>
         <ul className={className ?? 'bld-list'} aria-label={label}>
           {ids.map((id) => (

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  page = await newPage(browser, { viewport: 'desktop', baseURL: app.url });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const list = () => page.getByRole('list', { name: 'Formulärfält' });
+/** The labels of the top-level fields, in the order the builder shows them. */
+async function topLabels(): Promise<string[]> {
+  return list().locator(':scope > li .bld-row-label').evaluateAll((els) =>
+    els.filter((e) => e.closest('ul')?.getAttribute('aria-label') === 'Formulärfält').map((e) => e.textContent ?? ''),
+  );
+}
+
+async function addField(typeTitle: string) {
+  await page.getByLabel('Fälttyp').selectOption({ label: typeTitle });
+  await page.getByRole('button', { name: 'Lägg till fält' }).click();
+}
+
+async function setLabel(editorOf: string, value: string) {
+  const id = await page.getByRole('button', { name: `Redigera ${editorOf}` }).getAttribute('aria-controls');
+  const input = page.locator(`#${id}`).getByLabel(/^Rubrik\*?$/);
+  await input.fill(value);
+}
+
+/** A real pointer drag: press, move in steps (dnd-kit needs movement past its 4 px threshold), release. */
+async function dragTo(handle: Locator, target: Locator) {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('no boxes to drag between');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 5, { steps: 15 });
+  await page.waitForTimeout(250);
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+}
+
+async function waitSaved() {
+  await expect.poll(() => page.locator('.bld-status').textContent(), { timeout: 10_000 }).toBe('Sparat');
+}
+
+describe('a writer builds a form template and a position from it (issue 4)', () => {
+  let templateUrl = '';
+
+  it('logs in as a writer through the login page', async () => {
+    await page.goto('/login');
+    await page.getByLabel('E-post').fill('writer@demo.test');
+    await page.getByLabel('Lösenord').fill(app.password);
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.waitForURL(/\/admin$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Start');
+  });
+
+  it('creates a template with a text field, a checkbox group of three and a summer-period group', async () => {
+    await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Formulärmallar' }).click();
+    await page.getByRole('link', { name: 'Ny mall' }).click();
+    await page.getByLabel('Namn *').fill('Sommarmall med meriter');
+    await page.getByRole('group', { name: 'Sommarjobb' }).getByLabel('Kan användas').check();
+    await expect.poll(() => page.getByText('Här var det tomt. Lägg till minst ett fält för att kunna redigera det.').count()).toBe(1);
+
+    await addField('Textfält');
+    await setLabel('Textfält', 'Födelseår');
+    await addField('Kryssrutegrupp');
+    await setLabel('Kryssrutegrupp', 'Meriter');
+    await page.getByRole('button', { name: 'Lägg till kryssruta i Meriter' }).click();
+    await page.getByRole('button', { name: 'Lägg till kryssruta i Meriter' }).click();
+    await addField('Sommarperioder');
+    await setLabel('Sommarperioder', 'Perioder');
+    expect(await topLabels()).toEqual(['Födelseår', 'Meriter', 'Perioder']);
+    const merits = page.getByRole('list', { name: 'Alternativ i Meriter' });
+    expect(await merits.getByRole('listitem').count()).toBe(3);
+    await waitSaved();
+    await page.waitForURL(/\/admin\/form-templates\/edit\/\d+$/);
+    templateUrl = page.url();
+  });
+
+  it('reorders by mouse and by keyboard', async () => {
+    await dragTo(page.getByRole('button', { name: 'Flytta Perioder' }), page.getByRole('button', { name: 'Flytta Födelseår' }).locator('xpath=ancestor::li[1]'));
+    expect(await topLabels()).toEqual(['Perioder', 'Födelseår', 'Meriter']);
+
+    const handle = page.getByRole('button', { name: 'Flytta Meriter' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(100);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(300);
+    expect(await topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår']);
+  });
+
+  it('edits a validator, undoes and redoes it', async () => {
+    const edit = page.getByRole('button', { name: 'Redigera Födelseår' });
+    if ((await edit.getAttribute('aria-expanded')) !== 'true') await edit.click();
+    const editor = page.locator(`#${await edit.getAttribute('aria-controls')}`);
+    await editor.getByLabel('Tillåtna födelseår').check();
+    await expect.poll(() => editor.getByText('Ange minst ett födelseår').count()).toBe(1);
+    await editor.locator('input[id*="-years_0"]').fill('2006');
+    await expect.poll(() => editor.getByText('Ange minst ett födelseår').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Ångra' }).click();
+    await expect.poll(() => editor.locator('input[id*="-years_0"]').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Gör om' }).click();
+    await expect.poll(() => editor.locator('input[id*="-years_0"]').inputValue()).toBe('2006');
+    await waitSaved();
+  });
+
+  it('finds it all saved after a reload', async () => {
+    await page.goto(templateUrl);
+    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår']);
+    expect(await page.getByLabel('Namn *').inputValue()).toBe('Sommarmall med meriter');
+    expect(await page.getByRole('list', { name: 'Alternativ i Meriter' }).getByRole('listitem').count()).toBe(3);
+    await page.getByRole('button', { name: 'Redigera Födelseår' }).click();
+    const editor = page.locator(`#${await page.getByRole('button', { name: 'Redigera Födelseår' }).getAttribute('aria-controls')}`);
+    expect(await editor.getByLabel('Tillåtna födelseår').isChecked()).toBe(true);
+    expect(await editor.locator('input[id*="-years_0"]').inputValue()).toBe('2006');
+  });
+
+  it('has no axe violations in the builder', async () => {
+    await expectNoAxeViolations(page, 'main');
+  });
+
+  it('creates a position from that template and shows the applicant view', async () => {
+    await page.getByRole('link', { name: 'Skapa annons' }).first().click();
+    await page.getByRole('link', { name: 'Publik annons: Sommarjobb' }).click();
+    await page.getByLabel('Rubrik *').fill('Sommarjobb på lagret');
+    await page.getByLabel('Ort', { exact: true }).fill('Göteborg');
+    await page.getByLabel('Formulärmall').selectOption({ label: 'Sommarmall med meriter' });
+    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår']);
+    await page.getByRole('button', { name: 'Spara annons' }).click();
+    await page.waitForURL(/\/admin\/positions$/);
+    const link = page.getByRole('link', { name: 'Visa ansökningssidan Sommarjobb på lagret' });
+    await link.click();
+    await page.waitForURL(/\/apply$/);
+    await expect.poll(() => page.getByText('Födelseår').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('group', { name: /Meriter/ }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Perioder').count()).toBeGreaterThan(0);
+  });
+});
