@@ -22,9 +22,9 @@ export type AllowedYearsData = string;
 export type AllowedYearsBornSweData = string;
 
 /**
- * Validatorn tar ingen data; null, tom text eller true accepteras och ignoreras.
+ * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
  */
-export type ApprovedData = null | string | boolean;
+export type ApprovedData = (null | boolean) | string | {};
 
 /**
  * Valfri lista med barnnycklar; minst en av dem måste väljas. Utan lista gäller alla barn.
@@ -37,9 +37,9 @@ export type BeCustomGroupValidationData = null | string | string[];
 export type EqualYearBornData = number | string;
 
 /**
- * Validatorn tar ingen data; null, tom text eller true accepteras och ignoreras.
+ * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
  */
-export type FileRequiredData = null | string | boolean;
+export type FileRequiredData = (null | boolean) | string | {};
 
 /**
  * Minsta antal tecken (0 eller mer). 1 betyder att fältet är obligatoriskt.
@@ -67,16 +67,16 @@ export type MinYearBornData = number | string;
 export type MinYearBornSweData = number | string;
 
 /**
- * Validatorn tar ingen data; null, tom text eller true accepteras och ignoreras.
+ * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
  */
-export type RadioRequiredData = null | string | boolean;
+export type RadioRequiredData = (null | boolean) | string | {};
 
 /**
- * Validatorn tar ingen data; null, tom text eller true accepteras och ignoreras.
+ * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
  */
-export type SsnValidSweData = null | string | boolean;
+export type SsnValidSweData = (null | boolean) | string | {};
 
 /**
- * Validatorn tar ingen data; null, tom text eller true accepteras och ignoreras.
+ * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
  */
-export type ValidEmailData = null | string | boolean;
+export type ValidEmailData = (null | boolean) | string | {};

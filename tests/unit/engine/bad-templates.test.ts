@@ -97,4 +97,11 @@ describe('compileTemplate with a bad template', () => {
     expect(issuesOf([{ key: 'a b', type: 'text' }])[0]?.key).toBe('a b');
     expect(issuesOf('not a list')[0]?.problem).toMatch(/metadata/);
   });
+
+  it('accepts the empty data forms older templates store for validators without data, and nothing else', () => {
+    for (const data of [null, undefined, '', true, {}]) {
+      expect(() => compileTemplate({ metadata: [{ key: 'a', type: 'checkbox', validators: [{ name: 'approved', data }] }] })).not.toThrow();
+    }
+    expect(issuesOf([{ key: 'a', type: 'checkbox', validators: [{ name: 'approved', data: { x: 1 } }] }])[0]?.problem).toMatch(/approved has malformed data/);
+  });
 });
