@@ -17,6 +17,10 @@ export function SiteFooter({ container }: { container: PublicContainer | null })
   const p = container?.profile;
   const social = SOCIAL.map((k) => ({ k, href: safeHref(p?.social?.[k]) })).filter((x): x is { k: SocialKey; href: string } => !!x.href);
   const website = safeHref(p?.website);
+  const more = [
+    { href: safeHref(p?.aboutUsLink), text: s.aboutUs },
+    { href: safeHref(p?.supportLink), text: s.support },
+  ].filter((l): l is { href: string; text: string } => !!l.href);
   const place = [p?.zip, p?.city].filter(Boolean).join(' ');
   return (
     <footer className="pub-footer">
@@ -63,6 +67,15 @@ export function SiteFooter({ container }: { container: PublicContainer | null })
                 </div>
               )}
             </dl>
+            {more.length > 0 && (
+              <ul className="pub-footer-links">
+                {more.map((l) => (
+                  <li key={l.text}>
+                    <a href={l.href}>{l.text}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
           {social.length > 0 && (
             <nav aria-label={s.socialHeading} className="pub-social">

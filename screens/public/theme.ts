@@ -16,9 +16,11 @@ type Rgb = [number, number, number];
 /** `#RGB` or `#RRGGBB` → [r, g, b]; anything else → null. */
 export function parseHex(value: string | undefined): Rgb | null {
   if (!value) return null;
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
+  // #RRGGBBAA is accepted (the theme schema allows it) and drawn opaque, so the contrast
+  // computed here is the contrast shown.
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(value.trim());
   if (!m || !m[1]) return null;
-  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1].slice(0, 6);
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
 }
 
@@ -64,7 +66,8 @@ function radius(value: string | undefined): string {
 }
 
 function colour(value: string | undefined, fallback: string): string {
-  return parseHex(value) ? value!.trim() : fallback;
+  const rgb = parseHex(value);
+  return rgb ? toHex(rgb) : fallback;
 }
 
 /** The theme (merged over the default) as CSS custom properties for a style attribute. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
 
 interface StaffPosition {
   id: number;
@@ -207,6 +207,49 @@ describe('the public site', () => {
     await page.getByRole('heading', { name: 'Tjänsten är stängd för ansökningar' }).waitFor();
     expect(await page.getByLabel(/^Förnamn/).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Skicka ansökan' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  // Last: it changes the demo organisation's profile and theme.
+  it('shows the organisation’s contact details, social links, terms and theme', async () => {
+    await staff('create_containerMetadata', {
+      id: 1,
+      metadata: {
+        displayName: 'Demoföretaget AB',
+        address: 'Drottninggatan 1',
+        zip: '111 51',
+        city: 'Stockholm',
+        phone: '08-123 456 78',
+        email: 'jobb@demo.test',
+        website: 'https://demo.example.se',
+        terms: '<p>Demoföretagets egna villkor för sökande.</p><script>window.pwned = 1</script>',
+        social: { facebook: 'https://facebook.com/demo', linkedin: 'javascript:alert(1)' },
+        gdprContact: 'dataskydd@demo.test',
+        aboutUsLink: 'https://demo.example.se/om-oss',
+        showAge: true,
+        showGender: true,
+      },
+      theme: { button: { backgroundColor: '#006400', textColor: '#FFFFFF', borderRadius: 'rounded-lg' } },
+    });
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(`${app.orgUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'Jobba hos Demoföretaget AB' }).waitFor();
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: '08-123 456 78' }).waitFor();
+    expect(await footer.getByRole('link', { name: 'jobb@demo.test' }).getAttribute('href')).toBe('mailto:jobb@demo.test');
+    expect(await footer.getByText('Drottninggatan 1, 111 51 Stockholm').count()).toBe(1);
+    expect(await footer.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('https://facebook.com/demo');
+    expect(await footer.getByRole('link', { name: 'LinkedIn' }).count()).toBe(0);
+    expect(await footer.getByRole('link', { name: 'Om oss' }).getAttribute('href')).toBe('https://demo.example.se/om-oss');
+    const cta = page.getByRole('link', { name: /^Läs mer och ansök/ }).first();
+    expect(await cta.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 100, 0)');
+    await page.getByText('Läs hur vi behandlar dina personuppgifter').click();
+    await page.getByText(/dataskydd@demo\.test/).first().waitFor();
+    await page.getByRole('button', { name: 'Allmänna villkor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Allmänna villkor' });
+    await dialog.getByText('Demoföretagets egna villkor för sökande.').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await expectNoAxeViolations(page);
     await page.context().close();
   });
 });

@@ -40,6 +40,10 @@ describe('themeVariables', () => {
     expect(v['--pub-main-bg']).toBe('#FFFFFF');
   });
 
+  it('draws an 8-digit colour opaque', () => {
+    expect(themeVariables({ button: { backgroundColor: '#00550080' } })['--pub-button-bg']).toBe('#005500');
+  });
+
   it('ignores values that are not colours so nothing can be injected into the style', () => {
     const v = themeVariables({ backgroundColor: { mainContent: 'url(https://x)' } });
     expect(v['--pub-main-bg']).toBe('#FFFFFF');
