@@ -103,6 +103,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus('loading');
   }, []);
 
+  // An invalid, undecodable or expired token found at start is a logout, not just ignored.
+  useEffect(() => {
+    if (getToken() && !validUser(getToken())) clearStoredSession();
+  }, []);
+
   // The session ends when the token expires, not only at the next navigation.
   useEffect(() => {
     if (!user) return;

@@ -69,7 +69,7 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
   it('creates a template with a text field, a checkbox group of three and a summer-period group', async () => {
     await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Formulärmallar' }).click();
     await page.getByRole('link', { name: 'Ny mall' }).click();
-    await page.getByLabel('Namn *').fill('Sommarmall med meriter');
+    await page.getByLabel('Namn *', { exact: true }).fill('Sommarmall med meriter');
     await page.getByRole('group', { name: 'Sommarjobb' }).getByLabel('Kan användas').check();
     await expect.poll(() => page.getByText('Här var det tomt. Lägg till minst ett fält för att kunna redigera det.').count()).toBe(1);
 
@@ -123,7 +123,7 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
   it('finds it all saved after a reload', async () => {
     await page.goto(templateUrl);
     await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår']);
-    expect(await page.getByLabel('Namn *').inputValue()).toBe('Sommarmall med meriter');
+    expect(await page.getByLabel('Namn *', { exact: true }).inputValue()).toBe('Sommarmall med meriter');
     expect(await page.getByRole('list', { name: 'Alternativ i Meriter' }).getByRole('listitem').count()).toBe(3);
     await page.getByRole('button', { name: 'Redigera Födelseår' }).click();
     const editor = page.locator(`#${await page.getByRole('button', { name: 'Redigera Födelseår' }).getAttribute('aria-controls')}`);
