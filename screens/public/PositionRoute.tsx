@@ -38,7 +38,9 @@ function LoadedPosition({ target, apply }: { target: PositionRef; apply: boolean
   const host = useResolvedHostContainer();
   const position = res.status === 'ok' ? res.data : null;
   const container = usePositionContainer(position, host);
-  if (res.status === 'loading') return <Loading />;
+  const { hostContainer } = usePublicSite();
+  // On an organisation host, wait for the organisation so another one's position is never shown.
+  if (res.status === 'loading' || hostContainer === 'loading') return <Loading />;
   if (res.status === 'notFound') return <NotFoundPage />;
   if (res.status === 'error') return <LoadError onRetry={res.reload} />;
   const p = res.data;
@@ -57,12 +59,13 @@ function LoadedPosition({ target, apply }: { target: PositionRef; apply: boolean
  * stand-in from the position itself, so the page never waits on it.
  */
 function usePositionContainer(p: PublicPosition | null, host: PublicContainer | null): PublicContainer | null {
-  const { setPageContainer } = usePublicSite();
+  const { setPageContainer, hostContainer } = usePublicSite();
   const [fetched, setFetched] = useState<PublicContainer | null>(null);
   const id = p?.id;
   const containerId = p?.containerId;
+  const hostPending = hostContainer === 'loading';
   useEffect(() => {
-    if (host || id === undefined) return;
+    if (host || hostPending || id === undefined) return;
     let live = true;
     publicGet<PublicContainer>(`/api/public/open/${id}/container`).then(
       (c) => live && c && c.id === containerId && setFetched(c),
@@ -71,7 +74,7 @@ function usePositionContainer(p: PublicPosition | null, host: PublicContainer | 
     return () => {
       live = false;
     };
-  }, [host, id, containerId]);
+  }, [host, hostPending, id, containerId]);
   const stand = p ? { id: p.containerId, name: p.containerName, displayName: p.displayName || p.containerName } : null;
   const container = host ?? (fetched && fetched.id === containerId ? fetched : stand);
   useEffect(() => {
