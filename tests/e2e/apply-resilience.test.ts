@@ -95,6 +95,43 @@ describe('the apply page under pressure', () => {
     await page.context().close();
   });
 
+  it('refuses a file type the form does not allow at the file field and stores nothing', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(applyUrl);
+    await fillAll(page, 'fel.filtyp@example.se');
+    await page.locator('input[type=file]').first().setInputFiles({ name: 'program.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ\x90\x00binary') });
+    await page.getByText('program.exe').first().waitFor();
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByText(/Filtypen stöds inte/).first().waitFor();
+    expect(await page.getByRole('heading', { name: /Tack för din ansökan/ }).count()).toBe(0);
+    const again = await fetch(`${app.url}/api/public/positions/apply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        action: 'create_jobApplication',
+        data: {
+          email: 'fel.filtyp@example.se',
+          positionId: Number(/\/(\d+)_/.exec(new URL(applyUrl).pathname)![1]),
+          metadata: {
+            form_firstname: 'Cecilia',
+            form_surname: 'Berg',
+            form_ssn: '199001012385',
+            form_address: 'Ringvägen 2',
+            form_zipcode: '11860',
+            form_city: 'Stockholm',
+            form_mobilePhone: '0709876543',
+            form_email: 'fel.filtyp@example.se',
+            form_agreement: true,
+            form_agreement_company: true,
+          },
+        },
+      }),
+    });
+    // Accepted now, not 409: the refused attempt left no application behind.
+    expect(again.status).toBe(201);
+    await page.context().close();
+  });
+
   it('opens Allmänna villkor by keyboard, keeps focus inside, closes on Escape and returns focus', async () => {
     const page = await newPage(browser, { viewport: 'desktop' });
     await page.goto(applyUrl);
