@@ -10,7 +10,7 @@ import { submitApplication } from './submitApplication';
 import { TermsButton } from './TermsDialog';
 import { fmt, s } from './text';
 import type { PublicContainer, PublicPosition } from './types';
-import { useDocumentMeta } from './useDocumentMeta';
+import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
 
 /**
  * The apply page: the position's own form rendered by the engine in entry mode, terms and
@@ -20,6 +20,7 @@ import { useDocumentMeta } from './useDocumentMeta';
 export default function ApplyPage({ position: p, container }: { position: PublicPosition; container: PublicContainer | null }) {
   const title = fmt(s.applyTitle, { position: p.name });
   useDocumentMeta(title, p.description || p.name);
+  useNoIndex(p.isInternal);
   const [closed, setClosed] = useState<string | null>(p.status === 'Öppen' ? null : s.positionClosed);
   const [done, setDone] = useState<{ firstname: string } | null>(null);
   const [busy, setBusy] = useState(false);

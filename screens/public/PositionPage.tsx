@@ -5,7 +5,7 @@ import { applyPath } from './paths';
 import { sanitizeHtml } from './sanitize';
 import { s } from './text';
 import type { PublicContainer, PublicPosition } from './types';
-import { useDocumentMeta } from './useDocumentMeta';
+import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
 
 /** Plain text of organisation HTML, for the meta description. */
 export function plainText(html: string): string {
@@ -17,7 +17,9 @@ export function PositionPage({ position: p, container }: { position: PublicPosit
   const open = p.status === 'Öppen';
   const description = plainText(p.description || p.text).slice(0, 160);
   useDocumentMeta(p.name, description);
-  const ld = jsonForScript(jobPosting(p, container, typeof window === 'undefined' ? '' : window.location.href));
+  // Internal positions are reached only by their guid: no search engine may list them.
+  useNoIndex(p.isInternal);
+  const ld = p.isInternal ? null : jsonForScript(jobPosting(p, container, typeof window === 'undefined' ? '' : window.location.href));
   const company = container?.displayName || p.displayName || p.containerName;
   return (
     <article className="pub-section pub-position" aria-labelledby="pub-position-title">
@@ -72,7 +74,7 @@ export function PositionPage({ position: p, container }: { position: PublicPosit
           </Link>
         </p>
       )}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ld }} />
+      {ld && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ld }} />}
     </article>
   );
 }

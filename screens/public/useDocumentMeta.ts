@@ -27,3 +27,15 @@ export function useDocumentMeta(title: string | null, description?: string): voi
     };
   }, [title, description]);
 }
+
+/** `<meta name="robots" content="noindex">` while `active`: internal positions stay out of search engines. */
+export function useNoIndex(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex, nofollow';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, [active]);
+}

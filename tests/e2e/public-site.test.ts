@@ -188,6 +188,8 @@ describe('the public site', () => {
     for (const base of ['/internal', '/internal-positions']) {
       await page.goto(`${app.url}${base}/${internal.linkId}`);
       await page.getByRole('heading', { level: 1, name: internal.name }).waitFor();
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+      expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
       await page.goto(`${app.url}${base}/${internal.linkId}/apply`);
       await page.getByLabel(/^Förnamn/).waitFor();
     }
