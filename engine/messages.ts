@@ -72,6 +72,7 @@ export function classify(error: ErrorObject): { key: string; validator: string; 
 const dataKey = (data: unknown): string => (typeof data === 'object' && data !== null ? JSON.stringify(data) : String(data));
 
 const NO_OVERRIDES: Record<string, string> = {};
+const DEFAULT_MESSAGE = Symbol('defaultMessage');
 
 /**
  * Messages of one compiled form, memoised: a form has a fixed set of (validator, data)
@@ -86,6 +87,12 @@ export class MessageCache {
 
   get(validator: string, data: unknown, overrides: Record<string, string> | undefined, params?: object): string {
     if (params !== undefined) {
+      const override = overrides?.[validator];
+      if (override === undefined) {
+        // The usual case: the default message, kept on the field's own params object.
+        const holder = params as { [DEFAULT_MESSAGE]?: string };
+        return (holder[DEFAULT_MESSAGE] ??= messageFor(this.registry, validator, data, undefined));
+      }
       const scope = overrides ?? NO_OVERRIDES;
       let memo = this.byParams.get(scope);
       if (memo === undefined) this.byParams.set(scope, (memo = new WeakMap()));
@@ -115,20 +122,30 @@ export function toFieldErrors(
   // Only structural errors can repeat for one key (several file entries, pattern and size of
   // one image); keyword errors are unique per key and validator.
   let seen: Set<string> | undefined;
-  const ranked: { rank: number; index: number; error: FieldError }[] = [];
+  const out: FieldError[] = [];
+  const ranks: number[] = [];
+  let sorted = true;
   for (const error of errors) {
-    // anyOf reports each failed branch and then itself; the summary is enough.
-    if (error.schemaPath.includes('/anyOf/')) continue;
-    const { key, validator, data } = classify(error);
-    const params = error.params as { key?: unknown };
-    if (typeof params.key !== 'string') {
+    const params = error.params as { key?: unknown; validator?: unknown; data?: unknown };
+    let field: FieldError;
+    if (typeof params.key === 'string' && typeof params.validator === 'string') {
+      field = { key: params.key, validator: params.validator, message: messages.get(params.validator, params.data, overrides, params) };
+    } else {
+      // anyOf reports each failed branch and then itself; the summary is enough.
+      if (error.schemaPath.includes('/anyOf/')) continue;
+      const { key, validator, data } = classify(error);
       const id = `${key}\u0000${validator}`;
       if ((seen ??= new Set()).has(id)) continue;
       seen.add(id);
+      field = { key, validator, message: messages.get(validator, data, overrides) };
     }
-    const message = messages.get(validator, data, overrides, typeof params.key === 'string' ? params : undefined);
-    ranked.push({ rank: order.get(key) ?? Number.MAX_SAFE_INTEGER, index: ranked.length, error: { key, validator, message } });
+    const rank = order.get(field.key) ?? Number.MAX_SAFE_INTEGER;
+    if (ranks.length > 0 && rank < (ranks[ranks.length - 1] as number)) sorted = false;
+    out.push(field);
+    ranks.push(rank);
   }
-  ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
-  return ranked.map((r) => r.error);
+  if (sorted) return out;
+  // A stable sort by form position (presence and group rules are reported after the fields).
+  const index = out.map((_, i) => i).sort((a, b) => (ranks[a] as number) - (ranks[b] as number) || a - b);
+  return index.map((i) => out[i] as FieldError);
 }
