@@ -62,7 +62,7 @@ export async function apply(deps: ServerDeps, input: ApplyInput): Promise<{ id: 
 
   const id = await deps.store.nextSequence('applications');
   const stored: StoredFile[] = await storeFiles(deps.blobs, id, files.blobs);
-  const info = applicantInfo(answers, email);
+  const info = applicantInfo(position.metadata, answers, email);
   const doc: ApplicationDoc = {
     id,
     containerId: container.id,
