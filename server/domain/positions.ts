@@ -3,7 +3,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
 import type { ServerDeps } from '../dispatcher/types';
-import type { Store } from '../store/port';
+import { DuplicateKeyError, type Store } from '../store/port';
 import { defaultLabel, positionTypeName } from './containers';
 import type { ApplicationDoc, ContainerDoc, PositionDoc, PositionFormDoc } from './docs';
 import { strip } from './docs';
@@ -107,7 +107,13 @@ export async function updatePosition(
   if (input.metadata && JSON.stringify(input.metadata) !== JSON.stringify(current.metadata)) {
     checkForm(input.metadata);
     const version = current.formVersion + 1;
-    await storeFormVersion(store, current.id, version, input.metadata, deps.now());
+    try {
+      await storeFormVersion(store, current.id, version, input.metadata, deps.now());
+    } catch (err) {
+      // Someone else stored this version first: their save wins, this one must reload.
+      if (err instanceof DuplicateKeyError) throw errors.conflict();
+      throw err;
+    }
     set.metadata = input.metadata;
     set.formVersion = version;
     // Two editors saving at once: only the one that read the current version wins the bump.
