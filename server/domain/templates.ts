@@ -1,6 +1,7 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
+import { assertSafeJson } from '../http/body';
 import type { ServerDeps } from '../dispatcher/types';
 import { DuplicateKeyError, type Store } from '../store/port';
 import type { AssetDoc, ContainerDoc, FolderDoc } from './docs';
@@ -119,6 +120,8 @@ function parseTemplate(data: string): PositionTemplate {
   } catch {
     throw errors.invalid([{ path: '/data', message: 'base64 JSON expected' }], m.templateInvalid);
   }
+  // The decoded JSON is client input like any body: no operator or prototype keys inside.
+  assertSafeJson(parsed, '/data');
   const validate = entityValidator('position-template');
   if (!validate(parsed)) throw errors.invalid(schemaDetails(validate, '/data'), m.templateInvalid);
   return parsed as PositionTemplate;

@@ -65,6 +65,10 @@ describe.each(storeKinds())('templates as assets on the %s store', (kind) => {
     expect(notCompiling.status).toBe(400);
     expect(JSON.stringify(notCompiling.body.error.details)).toContain('form_x');
     expect((await save({ name: 'Trasig', data: 'inte base64 json!' })).status).toBe(400);
+    const operator = Buffer.from(JSON.stringify(template('op')).replace('"required":true', '"required":{"$ne":null}')).toString('base64');
+    expect((await save({ name: 'Trasig', data: operator })).status).toBe(400);
+    const proto = Buffer.from(JSON.stringify(template('proto')).replace('"order":1', '"__proto__":{"x":1},"order":1')).toString('base64');
+    expect((await save({ name: 'Trasig', data: proto })).status).toBe(400);
     expect((await templatesInFolder()).length).toBe(before);
   });
 
