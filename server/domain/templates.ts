@@ -121,7 +121,7 @@ function parseTemplate(data: string): PositionTemplate {
     throw errors.invalid([{ path: '/data', message: 'base64 JSON expected' }], m.templateInvalid);
   }
   // The decoded JSON is client input like any body: no operator or prototype keys inside.
-  assertSafeJson(parsed, '/data');
+  assertSafeJson(parsed);
   const validate = entityValidator('position-template');
   if (!validate(parsed)) throw errors.invalid(schemaDetails(validate, '/data'), m.templateInvalid);
   return parsed as PositionTemplate;
