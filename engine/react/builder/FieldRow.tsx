@@ -68,30 +68,27 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
   const editing = editingKey === property.key;
   const own = issues.filter((i) => i.key === property.key);
   const editorId = `bld-editor-${property.key}`;
+  // A flat fragment inside the sortable row: every element here is walked on each drag frame.
   return (
-    <div className={own.length ? 'bld-row bld-row-invalid' : 'bld-row'}>
-      <div className="bld-row-head">
-        <span className="bld-row-label">{label}</span>
-        <span className="bld-row-type">{def?.title ?? property.type}</span>
-        {issues.length > 0 && <span className="bld-row-problem">{b.rowHasErrors}</span>}
-        <span className="bld-row-actions">
-          <button
-            type="button"
-            className="bld-edit"
-            aria-label={fill(b.editField, label)}
-            aria-expanded={editing}
-            aria-controls={editing ? editorId : undefined}
-            onClick={() => actions.toggleEdit(property.key)}
-          >
-            {b.edit}
-          </button>
-          <button type="button" className="bld-remove" aria-label={fill(b.removeField, label)} onClick={() => actions.remove(property.key)}>
-            {b.remove}
-          </button>
-        </span>
-      </div>
+    <>
+      <span className={own.length ? 'bld-row-label bld-row-label-invalid' : 'bld-row-label'}>{label}</span>
+      <span className="bld-row-type">{def?.title ?? property.type}</span>
+      {issues.length > 0 && <span className="bld-row-problem">{b.rowHasErrors}</span>}
+      <button
+        type="button"
+        className="bld-edit"
+        aria-label={fill(b.editField, label)}
+        aria-expanded={editing}
+        aria-controls={editing ? editorId : undefined}
+        onClick={() => actions.toggleEdit(property.key)}
+      >
+        {b.edit}
+      </button>
+      <button type="button" className="bld-remove" aria-label={fill(b.removeField, label)} onClick={() => actions.remove(property.key)}>
+        {b.remove}
+      </button>
       {editing && def && (
-        <div id={editorId}>
+        <div id={editorId} className="bld-row-wide">
           <FieldEditor
             property={property}
             def={def}
@@ -104,7 +101,7 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
         </div>
       )}
       {def?.groupLike && (
-        <div className="bld-children">
+        <div className="bld-children bld-row-wide">
           {children.length === 0 ? (
             <p className="bld-empty">{b.noOptions}</p>
           ) : (
@@ -134,6 +131,6 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
           </button>
         </div>
       )}
-    </div>
+    </>
   );
 });

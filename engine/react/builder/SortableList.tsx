@@ -5,7 +5,7 @@
  */
 import { memo, useMemo, type ReactNode } from 'react';
 import {
-  DndContext, KeyboardSensor, type CollisionDetection, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors,
+  DndContext, KeyboardSensor, type CollisionDetection, PointerSensor, TouchSensor, closestCenter, pointerWithin, useSensor, useSensors,
   type Announcements, type DragEndEvent, type PointerSensorOptions, type ScreenReaderInstructions, type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -29,13 +29,18 @@ class MousePenSensor extends PointerSensor {
 }
 
 /**
- * Pointer drags use closestCenter. A keyboard step lines the field up with its neighbour's
+ * A pointer drag drops where the pointer is (the field under it), else the closest centre:
+ * with fields of very different heights the centre of a tall dragged group says little.
+ * A keyboard step lines the field up with its neighbour's
  * top (moving up) or bottom (moving down) edge, so the neighbour is the one whose edge
  * matches: with fields of different heights (a group with its options beside a one-line
  * field), the centre rule would keep the field over itself and nothing would move.
  */
 const collisionDetection: CollisionDetection = (args) => {
-  if (args.pointerCoordinates) return closestCenter(args);
+  if (args.pointerCoordinates) {
+    const under = pointerWithin(args);
+    return under.length > 0 ? under : closestCenter(args);
+  }
   const r = args.collisionRect;
   return args.droppableContainers
     .flatMap((c) => {
@@ -77,31 +82,32 @@ const instructions: ScreenReaderInstructions = { draggable: d.instructions };
 
 interface ItemProps {
   id: string;
-  label: string;
+  /** The handle's accessible name, 'Flytta <label>' (made by the list, not per drag frame). */
+  handleLabel: string;
   children: ReactNode;
 }
 
+const TRANSITION = { duration: DRAG_ANIMATION_MS, easing: 'ease' };
+
 /** One sortable row: the drag handle lives here, the row's content is the caller's (memoised) element. */
-const SortableItem = memo(function SortableItem({ id, label, children }: ItemProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-    transition: { duration: DRAG_ANIMATION_MS, easing: 'ease' },
-  });
+// Every row re-renders on every pointer move of a drag (dnd-kit's context), so it does no
+// more than the plain recipe: no string work, no new objects beyond dnd-kit's own.
+const SortableItem = memo(function SortableItem({ id, handleLabel, children }: ItemProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, transition: TRANSITION });
   const style = { transform: CSS.Translate.toString(transform), transition };
   return (
     <li ref={setNodeRef} style={style} className={isDragging ? 'bld-item bld-item-dragging' : 'bld-item'} data-key={id}>
+      {/* The grip glyph comes from CSS: one element less in each of the rows a drag re-renders. */}
       <button
         type="button"
         ref={setActivatorNodeRef}
         className="bld-handle"
         {...attributes}
         {...listeners}
-        aria-label={fill(sv.builder.moveField, { label })}
+        aria-label={handleLabel}
         aria-roledescription={d.roleDescription}
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
-      <div className="bld-item-body">{children}</div>
+      />
+      {children}
     </li>
   );
 });
@@ -125,7 +131,7 @@ export function SortableList({ ids, label, labelOf, onMove, renderItem, classNam
       <SortableContext items={items} strategy={verticalListSortingStrategy}>
         <ul className={className ?? 'bld-list'} aria-label={label}>
           {ids.map((id) => (
-            <SortableItem key={id} id={id} label={labelOf(id)}>
+            <SortableItem key={id} id={id} handleLabel={fill(sv.builder.moveField, { label: labelOf(id) })}>
               {renderItem(id)}
             </SortableItem>
           ))}

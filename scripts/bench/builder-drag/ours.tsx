@@ -1,0 +1,13 @@
+import { createRoot } from 'react-dom/client';
+import { FormBuilder } from '../../../engine/react/builder';
+import type { MetadataProperty } from '../../../engine/types';
+import { installHarness } from './harness';
+
+const n = window.__benchCount ?? 200;
+const metadata: MetadataProperty[] = Array.from({ length: n }, (_, i) => ({
+  key: `form_text_${1000 + i}`, type: 'text', label: `Fält ${i + 1}`, order: i, validators: [],
+}));
+
+// The builder as staff use it, live preview included.
+createRoot(document.getElementById('root') as HTMLElement).render(<FormBuilder initial={{ metadata }} today="2026-06-01"/>);
+installHarness();
