@@ -4,10 +4,13 @@ import type { Middleware } from 'koa';
  * A CSP for the Vite build: scripts and styles from our origin only (RJSF and the widgets set
  * inline style attributes, hence 'unsafe-inline' for styles, never for scripts), images also
  * from data:/blob: (image fields hold data URLs), the real-time socket on the same origin.
+ * 'unsafe-eval' is there because the form engine compiles each form's validators with ajv in
+ * the browser (forms are data, so they cannot be compiled at build time) and ajv generates
+ * functions; inline scripts stay forbidden, so injected markup still cannot run script.
  */
 export const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
