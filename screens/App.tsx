@@ -7,7 +7,7 @@ import sv from '../schemas/messages/sv.json';
 const PublicApp = lazy(() => import('./public/PublicApp'));
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
-const ADMIN_PREFIXES = ['/admin', '/login', '/forgot', '/access-denied'];
+const ADMIN_PREFIXES = ['/admin', '/login', '/forgot', '/reset-password', '/access-denied'];
 
 /** True for the paths the admin/session app owns (spec document 1 §2, session and admin routes). */
 export function isAdminPath(pathname: string): boolean {

@@ -108,3 +108,12 @@ export async function login(email: string, password: string): Promise<string | n
 export async function requestPasswordReset(email: string): Promise<void> {
   await publicPost<unknown>('/api/account/reset', { email });
 }
+
+/**
+ * POST /api/account/reset/confirm {token, password, confirmPassword}. The token travels only
+ * in this POST body, never in a URL. A bad/used/expired token is a 400 whose `details` name
+ * `/token`; password problems name `/password` or `/confirmPassword`.
+ */
+export async function confirmPasswordReset(token: string, password: string, confirmPassword: string): Promise<void> {
+  await publicPost<unknown>('/api/account/reset/confirm', { token, password, confirmPassword });
+}

@@ -10,6 +10,7 @@ import PickContainer from './PickContainer';
 import AdBuilder from './positions/AdBuilder';
 import AdPicker from './positions/AdPicker';
 import PositionList from './positions/PositionList';
+import ResetPassword from './ResetPassword';
 import { SessionProvider } from './session';
 import Shell from './Shell';
 import TemplateEditor from './templates/TemplateEditor';
@@ -27,6 +28,7 @@ export default function AdminApp() {
         <Routes>
           <Route path="/login" element={<Login />} />
           <Route path="/forgot/:email?" element={<Forgot />} />
+          <Route path="/reset-password" element={<ResetPassword />} />
           <Route path="/access-denied" element={<AccessDenied />} />
           <Route
             path="/admin/pick-container"

@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import sv from '../../schemas/messages/sv.json';
+import { ApiError, confirmPasswordReset } from '../api';
+import { SessionPage } from './SessionPage';
+
+const t = sv.account;
+
+// The server's limits (server/auth/account.ts PASSWORD_MIN/PASSWORD_MAX); that module pulls
+// in node:crypto, so the numbers are repeated rather than imported into the browser bundle.
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 256;
+
+interface FieldErrors {
+  password?: string;
+  confirm?: string;
+}
+
+/** The token of a mailed link `…/reset-password#token=…`, or null. */
+function tokenFromHash(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return token ? token : null;
+}
+
+function check(password: string, confirm: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (password.length < PASSWORD_MIN) errors.password = t.passwordTooShort;
+  else if (password.length > PASSWORD_MAX) errors.password = t.passwordTooLong;
+  if (!confirm) errors.confirm = t.repeatRequired;
+  else if (confirm !== password) errors.confirm = t.passwordsDiffer;
+  return errors;
+}
+
+/** Field errors from a 400's `details`, or 'token' when the link itself was refused. */
+function fromServer(err: ApiError): FieldErrors | 'token' | null {
+  const details = Array.isArray(err.body.details) ? (err.body.details as { path?: unknown; message?: unknown }[]) : [];
+  if (details.some((d) => d.path === '/token')) return 'token';
+  const out: FieldErrors = {};
+  for (const d of details) {
+    if (typeof d.message !== 'string') continue;
+    if (d.path === '/password') out.password = d.message;
+    if (d.path === '/confirmPassword') out.confirm = d.message;
+  }
+  return out.password || out.confirm ? out : null;
+}
+
+/**
+ * /reset-password#token=… — the page of the mailed reset link. The token lives in the
+ * fragment so it never reaches a server log or a Referer; it is read once, kept in memory
+ * only, wiped from the address bar (history and screen sharing), and sent in the POST body.
+ */
+export default function ResetPassword() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token, setToken] = useState(() => tokenFromHash(location.hash));
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [tried, setTried] = useState(false);
+  const [general, setGeneral] = useState('');
+  const [phase, setPhase] = useState<'form' | 'done' | 'refused'>('form');
+  const [busy, setBusy] = useState(false);
+  // A ref, not state: two clicks in one frame must not both post (the token works once).
+  const sending = useRef(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    const fresh = tokenFromHash(location.hash);
+    if (!fresh) return;
+    setToken(fresh);
+    setPhase('form');
+    // replace: a router navigation is history.replaceState, so no entry keeps the token.
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
+  }, [location.hash, location.pathname, location.search, location.state, navigate]);
+
+  useEffect(() => {
+    if (phase !== 'form') outcomeRef.current?.focus();
+  }, [phase]);
+
+  function show(next: FieldErrors) {
+    setErrors(next);
+    // Focus carries the screen reader to the field, which reads its error via aria-describedby.
+    if (next.password) passwordRef.current?.focus();
+    else if (next.confirm) confirmRef.current?.focus();
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (sending.current || !token) return;
+    setTried(true);
+    setGeneral('');
+    const problems = check(password, confirm);
+    if (problems.password || problems.confirm) {
+      show(problems);
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    try {
+      await confirmPasswordReset(token, password, confirm);
+      setPassword('');
+      setConfirm('');
+      setToken(null);
+      setPhase('done');
+    } catch (err) {
+      const answer = err instanceof ApiError && err.status === 400 ? fromServer(err) : null;
+      if (answer === 'token') {
+        setToken(null);
+        setPhase('refused');
+      } else if (answer) show(answer);
+      else setGeneral(err instanceof ApiError && err.status === 429 ? err.message : sv.toast.errorRetry);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  function change(nextPassword: string, nextConfirm: string) {
+    setPassword(nextPassword);
+    setConfirm(nextConfirm);
+    // After a first attempt, errors follow the typing so a fixed field stops complaining.
+    if (tried) setErrors(check(nextPassword, nextConfirm));
+  }
+
+  if (phase === 'done') {
+    return (
+      <SessionPage title={t.resetTitle}>
+        <p ref={outcomeRef} tabIndex={-1} role="status" className="adm-form-ok">
+          {t.resetDone}
+        </p>
+        <p>
+          <Link to="/login">{t.toLogin}</Link>
+        </p>
+      </SessionPage>
+    );
+  }
+
+  if (phase === 'refused' || !token) {
+    return (
+      <SessionPage title={t.resetTitle}>
+        <p ref={outcomeRef} tabIndex={-1} role="alert" className="adm-form-error">
+          {phase === 'refused' ? t.resetTokenInvalid : t.resetLinkMissing}
+        </p>
+        {phase === 'refused' && <p>{t.resetTokenHelp}</p>}
+        <p>
+          <Link to="/forgot">{t.requestNewLink}</Link>
+        </p>
+        <p>
+          <Link to="/login">{sv.admin.forgot.back}</Link>
+        </p>
+      </SessionPage>
+    );
+  }
+
+  return (
+    <SessionPage title={t.resetTitle}>
+      <p>{t.resetIntro}</p>
+      <form className="adm-session-form" onSubmit={submit} noValidate>
+        <label htmlFor="reset-password">{t.newPassword}</label>
+        <input
+          ref={passwordRef}
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby="reset-password-hint reset-password-error"
+          onChange={(e) => change(e.target.value, confirm)}
+        />
+        <p id="reset-password-hint" className="adm-hint adm-reset-hint">
+          {t.passwordHint}
+        </p>
+        <p id="reset-password-error" className="adm-form-error">
+          {errors.password ?? ''}
+        </p>
+        <label htmlFor="reset-confirm">{t.repeatPassword}</label>
+        <input
+          ref={confirmRef}
+          id="reset-confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          aria-invalid={errors.confirm ? true : undefined}
+          aria-describedby="reset-confirm-error"
+          onChange={(e) => change(password, e.target.value)}
+        />
+        <p id="reset-confirm-error" className="adm-form-error">
+          {errors.confirm ?? ''}
+        </p>
+        <p className="adm-form-error" role="alert">
+          {general}
+        </p>
+        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+          {t.resetSubmit}
+        </button>
+      </form>
+      <p>
+        <Link to="/forgot">{t.requestNewLink}</Link>
+      </p>
+    </SessionPage>
+  );
+}
