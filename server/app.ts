@@ -7,6 +7,7 @@ import { bindAuth, createAuth, type Auth } from './auth/middleware';
 import { openBlobs } from './blobs';
 import { mountDispatcher } from './dispatcher/route';
 import { ensureFrameworkIndexes } from './dispatcher/indexes';
+import { ensureDomainIndexes } from './domain/indexes';
 import { hasAccess } from './dispatcher/policy';
 import { loadRegistry, type Registry } from './dispatcher/registry';
 import type { ServerDeps } from './dispatcher/types';
@@ -42,7 +43,10 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   const ownsStore = !given.store;
   const blobs = given.blobs ?? (await openBlobs({ store, dataDir: config.dataDir }));
   const now = given.now ?? (() => Math.floor(Date.now() / 1000));
+  // Every index exists before the first request: the unique (positionId, email) index is what
+  // refuses a second application, so it must not wait for the first write to create it.
   await ensureFrameworkIndexes(store);
+  await ensureDomainIndexes(store);
   const registry = await loadRegistry();
 
   const koa = new Koa({ proxy: config.trustProxy });
