@@ -17,7 +17,8 @@ export function ferretDbBinary(): string | null {
   return candidates.find((c): c is string => !!c && existsSync(c)) ?? null;
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on loopback (also used by the browser-test harness). */
+export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.once('error', rej);
