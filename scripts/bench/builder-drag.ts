@@ -13,18 +13,26 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser } from 'playwright-core';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-const FIELDS = 200;
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+export const FIELDS = 200;
 /** The drag: the 11th field, carried down past 20 rows in 120 pointer moves. */
-const FROM = 10;
-const ROWS = 20;
-const STEPS = 120;
+export const FROM = 10;
+export const ROWS = 20;
+export const STEPS = 120;
 const ROUNDS = 5;
 const FRAME_BUDGET_MS = 16.7;
 
-async function buildPage(entry: string, outDir: string): Promise<{ js: string; css: string }> {
+export interface BuiltPage {
+  js: string;
+  css: string;
+}
+
+/** Drag-handle selectors of the two pages. */
+export const HANDLES = { plain: 'ul > li > button.handle', ours: '[aria-label="Formulärfält"] > li > button.bld-handle' };
+
+export async function buildPage(entry: string, outDir: string, minify = true): Promise<BuiltPage> {
   await build({
     configFile: false,
     root: ROOT,
@@ -34,7 +42,7 @@ async function buildPage(entry: string, outDir: string): Promise<{ js: string; c
     build: {
       outDir,
       emptyOutDir: true,
-      minify: true,
+      minify,
       lib: { entry, formats: ['iife'], name: 'BenchPage', fileName: () => 'page.js', cssFileName: 'page' },
     },
   });
@@ -42,7 +50,7 @@ async function buildPage(entry: string, outDir: string): Promise<{ js: string; c
   return { js: readFileSync(join(outDir, 'page.js'), 'utf8'), css };
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
@@ -54,7 +62,7 @@ function median(values: number[]): number {
 }
 
 /** One drag in a fresh tab (after one warm-up drag): the p95 of its frame times. */
-async function measure(browser: Browser, page: { js: string; css: string }, handle: string): Promise<number> {
+async function measure(browser: Browser, page: BuiltPage, handle: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const tab = await context.newPage();
   try {
@@ -84,8 +92,8 @@ export async function run(): Promise<string[]> {
     const plainP95: number[] = [];
     // Alternate the two so a slow moment of the shared machine hits both alike.
     for (let round = 0; round < ROUNDS; round++) {
-      plainP95.push(await measure(browser, plain, 'ul > li > button.handle'));
-      oursP95.push(await measure(browser, ours, '[aria-label="Formulärfält"] > li > button.bld-handle'));
+      plainP95.push(await measure(browser, plain, HANDLES.plain));
+      oursP95.push(await measure(browser, ours, HANDLES.ours));
     }
     const o = median(oursP95);
     const p = median(plainP95);

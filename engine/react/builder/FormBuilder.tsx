@@ -1,11 +1,11 @@
-import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { addableTypes, builderCatalog, childKeysOf, parentMap, validateForm, type BuilderForm, type BuilderIssue } from '../../builder';
 import { defaultRegistry, type Registry } from '../../index';
 import type { MetadataProperty } from '../../types';
-import { ApplicationForm } from '../ApplicationForm';
 import { useOptionalFormEngine } from '../FormEngineProvider';
 import { FieldRow, plainLabel, type RowActions } from './FieldRow';
+import { DragFlag, LivePreview } from './LivePreview';
 import { SortableList } from './SortableList';
 import { useBuilderState } from './state';
 import { useAutosave, type SaveOptions, type SaveStatus } from './useAutosave';
@@ -176,8 +176,7 @@ export function FormBuilder({
     else actions.undo();
   };
 
-  const deferred = useDeferredValue(form.metadata);
-  const previewForm = useMemo(() => ({ metadata: deferred }), [deferred]);
+  const [drag] = useState(() => new DragFlag());
   const statusText = autosave.status === 'conflict' ? autosave.message : save ? STATUS_TEXT[autosave.status] : valid ? '' : b.invalidManual;
 
   return (
@@ -220,6 +219,7 @@ export function FormBuilder({
             label={b.listLabel}
             labelOf={rowActions.labelOf}
             onMove={actions.move}
+            onDragActive={drag.set}
             renderItem={(key) => {
               const property = topByKey.get(key) as MetadataProperty;
               const kids = childrenByKey.get(key) ?? NO_CHILDREN;
@@ -243,17 +243,12 @@ export function FormBuilder({
               <option value="entry">{b.previewEntry}</option>
             </select>
           </div>
-          <Preview form={previewForm} mode={previewMode} messages={messages} positionStart={positionStart} />
+          <LivePreview metadata={form.metadata} drag={drag} mode={previewMode} messages={messages} positionStart={positionStart} />
         </section>
       )}
     </div>
   );
 }
-
-/** The preview renders in the background (deferred) and only when the form changed. */
-const Preview = memo(function Preview(props: { form: { metadata: MetadataProperty[] }; mode: 'edit' | 'entry'; messages?: Record<string, string>; positionStart?: number }) {
-  return <ApplicationForm form={props.form} mode={props.mode} messages={props.messages} positionStart={props.positionStart} submitLabel={b.previewSubmit} />;
-});
 
 const NO_CHILDREN: MetadataProperty[] = [];
 const NO_ISSUES: BuilderIssue[] = [];

@@ -5,7 +5,7 @@
  */
 import { memo, useMemo, type ReactNode } from 'react';
 import {
-  DndContext, KeyboardSensor, type CollisionDetection, PointerSensor, TouchSensor, closestCenter, pointerWithin, useSensor, useSensors,
+  DndContext, KeyboardSensor, type ClientRect, type Collision, type CollisionDetection, PointerSensor, TouchSensor, useSensor, useSensors,
   type Announcements, type DragEndEvent, type PointerSensorOptions, type ScreenReaderInstructions, type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -28,18 +28,74 @@ class MousePenSensor extends PointerSensor {
   ];
 }
 
+/** The droppables' boxes as plain numbers, read once per measurement of the list. */
+interface Boxes {
+  source: ReadonlyMap<UniqueIdentifier, ClientRect>;
+  index: Map<UniqueIdentifier, number>;
+  /** left, top, right, bottom of each box, in that order. */
+  edges: Float64Array;
+  refId: UniqueIdentifier;
+  refLeft: number;
+  refTop: number;
+}
+
+let boxes: Boxes | undefined;
+
+/**
+ * dnd-kit's measured boxes correct themselves for scrolling on every read of an edge (a
+ * scrollTop read per scrolling ancestor); a collision check over 200 rows on each pointer
+ * move made that 800 DOM reads. The rows of one list share their scrolling ancestors, so one
+ * box read again gives the scroll shift for all of them.
+ */
+function boxesOf(rects: ReadonlyMap<UniqueIdentifier, ClientRect>): { b: Boxes; dx: number; dy: number } {
+  if (boxes?.source !== rects || !rects.has(boxes.refId)) {
+    const index = new Map<UniqueIdentifier, number>();
+    const edges = new Float64Array(rects.size * 4);
+    let i = 0;
+    for (const [id, r] of rects) {
+      index.set(id, i);
+      edges.set([r.left, r.top, r.right, r.bottom], i * 4);
+      i++;
+    }
+    const [refId, ref] = rects.entries().next().value ?? ['', { left: 0, top: 0 }];
+    boxes = { source: rects, index, edges, refId, refLeft: ref.left, refTop: ref.top };
+    return { b: boxes, dx: 0, dy: 0 };
+  }
+  const ref = rects.get(boxes.refId) as ClientRect;
+  return { b: boxes, dx: ref.left - boxes.refLeft, dy: ref.top - boxes.refTop };
+}
+
 /**
  * A pointer drag drops where the pointer is (the field under it), else the closest centre:
  * with fields of very different heights the centre of a tall dragged group says little.
+ * (The same results as dnd-kit's pointerWithin and closestCenter, on the boxes above.)
  * A keyboard step lines the field up with its neighbour's
  * top (moving up) or bottom (moving down) edge, so the neighbour is the one whose edge
  * matches: with fields of different heights (a group with its options beside a one-line
  * field), the centre rule would keep the field over itself and nothing would move.
  */
 const collisionDetection: CollisionDetection = (args) => {
-  if (args.pointerCoordinates) {
-    const under = pointerWithin(args);
-    return under.length > 0 ? under : closestCenter(args);
+  const p = args.pointerCoordinates;
+  if (p) {
+    const { b, dx, dy } = boxesOf(args.droppableRects);
+    const e = b.edges;
+    const under: Collision[] = [];
+    const near: Collision[] = [];
+    const c = args.collisionRect;
+    const cx = c.left + c.width / 2;
+    const cy = c.top + c.height / 2;
+    for (const container of args.droppableContainers) {
+      const i = b.index.get(container.id);
+      if (i === undefined) continue;
+      const [l, t, r, bt] = [(e[i * 4] as number) + dx, (e[i * 4 + 1] as number) + dy, (e[i * 4 + 2] as number) + dx, (e[i * 4 + 3] as number) + dy];
+      if (p.x >= l && p.x <= r && p.y >= t && p.y <= bt) {
+        const corners = Math.hypot(p.x - l, p.y - t) + Math.hypot(p.x - r, p.y - t) + Math.hypot(p.x - l, p.y - bt) + Math.hypot(p.x - r, p.y - bt);
+        under.push({ id: container.id, data: { droppableContainer: container, value: Number((corners / 4).toFixed(4)) } });
+      } else if (under.length === 0) {
+        near.push({ id: container.id, data: { droppableContainer: container, value: Math.hypot((l + r) / 2 - cx, (t + bt) / 2 - cy) } });
+      }
+    }
+    return (under.length > 0 ? under : near).sort(byValue);
   }
   const r = args.collisionRect;
   return args.droppableContainers
@@ -47,8 +103,10 @@ const collisionDetection: CollisionDetection = (args) => {
       const rect = args.droppableRects.get(c.id);
       return rect ? [{ id: c.id, data: { droppableContainer: c, value: Math.min(Math.abs(rect.top - r.top), Math.abs(rect.bottom - r.bottom)) } }] : [];
     })
-    .sort((a, b) => a.data.value - b.data.value);
+    .sort(byValue);
 };
+
+const byValue = (a: Collision, b: Collision) => (a.data?.value as number) - (b.data?.value as number);
 
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 
@@ -60,6 +118,8 @@ export interface SortableListProps {
   onMove(activeId: string, overId: string): void;
   renderItem(id: string): ReactNode;
   className?: string;
+  /** Told when a drag of this list starts (true) and when it ends or is cancelled (false). */
+  onDragActive?(dragging: boolean): void;
 }
 
 function announcements(ids: readonly string[], labelOf: (id: string) => string): Announcements {
@@ -113,7 +173,7 @@ const SortableItem = memo(function SortableItem({ id, handleLabel, children }: I
 });
 
 /** A sortable list of keys. Nested lists (a group's children) are separate lists with their own context. */
-export function SortableList({ ids, label, labelOf, onMove, renderItem, className }: SortableListProps) {
+export function SortableList({ ids, label, labelOf, onMove, renderItem, className, onDragActive }: SortableListProps) {
   const sensors = useSensors(
     useSensor(MousePenSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
@@ -124,10 +184,20 @@ export function SortableList({ ids, label, labelOf, onMove, renderItem, classNam
   const items = useMemo(() => [...ids], [ids]);
   const accessibility = useMemo(() => ({ announcements: announcements(ids, labelOf), screenReaderInstructions: instructions }), [ids, labelOf]);
   const onDragEnd = (e: DragEndEvent) => {
+    onDragActive?.(false);
     if (e.over && e.active.id !== e.over.id) onMove(String(e.active.id), String(e.over.id));
   };
+  const onDragStart = () => onDragActive?.(true);
+  const onDragCancel = () => onDragActive?.(false);
   return (
-    <DndContext sensors={sensors} collisionDetection={collisionDetection} onDragEnd={onDragEnd} accessibility={accessibility}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={onDragCancel}
+      accessibility={accessibility}
+    >
       <SortableContext items={items} strategy={verticalListSortingStrategy}>
         <ul className={className ?? 'bld-list'} aria-label={label}>
           {ids.map((id) => (
