@@ -26,6 +26,8 @@ export interface Config {
   rateLimits: {
     loginPerIp: number;
     loginPerAccount: number;
+    /** Public applications per IP per window (APPLY_RATE_LIMIT, default 30). */
+    applyPerIp: number;
     windowMs: number;
   };
 }
@@ -78,7 +80,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: join(root, 'dist'),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    rateLimits: { loginPerIp: 30, loginPerAccount: 10, windowMs: 60_000 },
+    rateLimits: {
+      loginPerIp: 30,
+      loginPerAccount: 10,
+      applyPerIp: intFrom(env.APPLY_RATE_LIMIT, 30, 'APPLY_RATE_LIMIT'),
+      windowMs: 60_000,
+    },
     ...overrides,
   };
 }

@@ -28,7 +28,7 @@ export interface BenchServer {
 export async function startBenchServer(opts: { mongoUri?: string } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'blankett-bench-'));
   const store = await openStore({ dataDir, mongoUri: opts.mongoUri, dbName: `bench_${randomBytes(4).toString('hex')}` });
-  const config = loadConfig({ NODE_ENV: 'test', DEMO_PASSWORD: BENCH_PASSWORD }, { dataDir, jwtSecret: randomBytes(32), port: 0 });
+  const config = loadConfig({ NODE_ENV: 'test', DEMO_PASSWORD: BENCH_PASSWORD, APPLY_RATE_LIMIT: process.env.APPLY_RATE_LIMIT }, { dataDir, jwtSecret: randomBytes(32), port: 0 });
   const app = await createApp(config, { store, log: createLogger({ silent: true }) });
   await seedIfEmpty(app.deps, config, false);
   await new Promise<void>((res) => app.httpServer.listen(0, '127.0.0.1', () => res()));

@@ -52,10 +52,9 @@ async function containersById(deps: ServerDeps, ids: number[]): Promise<Map<numb
   return new Map(list.map((c) => [c.id, c]));
 }
 
-/** Requests per IP per window for apply; APPLY_RATE_LIMIT overrides (benchmarks, load tests). */
+/** Requests per IP per window for apply (config: APPLY_RATE_LIMIT, default 30). */
 function applyLimiter(config: Config) {
-  const max = Number(process.env.APPLY_RATE_LIMIT ?? '');
-  return createRateLimiter({ windowMs: config.rateLimits?.windowMs ?? 60_000, max: Number.isInteger(max) && max > 0 ? max : 30 });
+  return createRateLimiter({ windowMs: config.rateLimits.windowMs, max: config.rateLimits.applyPerIp });
 }
 
 export function mount(router: Router, deps: ServerDeps, config: Config): void {

@@ -7,7 +7,6 @@ describe.each(storeKinds())('apply rate limit on the %s store', (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    delete process.env.APPLY_RATE_LIMIT;
     server = await startTestServer({ kind, seed: true });
   });
   afterAll(() => server?.close());

@@ -224,7 +224,7 @@ describe.each(storeKinds())('auth on the %s store', (kind) => {
 describe.each(storeKinds())('login rate limits on the %s store', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ kind, seed: true, config: { rateLimits: { loginPerAccount: 3, loginPerIp: 8, windowMs: 3000 } } });
+    server = await startTestServer({ kind, seed: true, config: { rateLimits: { loginPerAccount: 3, loginPerIp: 8, applyPerIp: 30, windowMs: 3000 } } });
   }, 60_000);
   afterAll(async () => {
     await server?.close();

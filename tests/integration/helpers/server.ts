@@ -57,7 +57,7 @@ export async function startTestServer(opts: { kind: StoreKind; seed?: boolean; c
       jwtSecret: randomBytes(32),
       port: 0,
       // Every test request comes from 127.0.0.1: the per-IP limit would throttle the suite itself.
-      rateLimits: { loginPerIp: 100_000, loginPerAccount: 10, windowMs: 60_000 },
+      rateLimits: { loginPerIp: 100_000, loginPerAccount: 10, applyPerIp: 30, windowMs: 60_000 },
       ...opts.config,
     },
   );

@@ -35,6 +35,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'short' })).toThrow(/at least 32/);
   });
 
+  it('limits public applications to 30 per IP a minute unless APPLY_RATE_LIMIT says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).rateLimits.applyPerIp).toBe(30);
+    expect(loadConfig({ DATA_DIR: tmp(), APPLY_RATE_LIMIT: '500' }).rateLimits.applyPerIp).toBe(500);
+    expect(() => loadConfig({ DATA_DIR: tmp(), APPLY_RATE_LIMIT: 'many' })).toThrow(/APPLY_RATE_LIMIT/);
+  });
+
   it('reads PORT, MONGODB_URI, DEMO_PASSWORD and NODE_ENV', () => {
     const c = loadConfig({ DATA_DIR: tmp(), PORT: '8080', MONGODB_URI: 'mongodb://x', DEMO_PASSWORD: 'pw', NODE_ENV: 'production' });
     expect(c).toMatchObject({ port: 8080, mongoUri: 'mongodb://x', demoPassword: 'pw', isProduction: true, publicUrl: 'http://localhost:8080' });
