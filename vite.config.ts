@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -5,6 +6,15 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   root: '.',
+  resolve: {
+    alias: {
+      // @rjsf/core imports markdown-to-jsx (~84 KB) for features Blankett never turns on
+      // (ui:enableMarkdownIn*, RJSF's own file widget); the adapter renders their text as plain
+      // text. Why it is safe, and the check: engine/react/markdown-plain.tsx. Vitest does not
+      // use this file, so the unit tests still run the real package.
+      'markdown-to-jsx/react': fileURLToPath(new URL('./engine/react/markdown-plain.tsx', import.meta.url)),
+    },
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/notifications': { target: 'ws://127.0.0.1:3000', ws: true } } },
 });

@@ -22,7 +22,21 @@ interface CompiledCore extends BuiltForm {
   identity: string;
   messages: MessageCache;
   fingerprint: string;
-  validateFn: ValidateFunction;
+  /** The ajv validator; compiled on first use when the compiler defers it. */
+  validateFn(): ValidateFunction;
+}
+
+export interface CompilerOptions {
+  /** How many compiled templates to keep (least recently used are dropped). */
+  cacheSize?: number;
+  /**
+   * Compile a form's ajv validator when it first validates instead of in compileTemplate.
+   * Only for a trusted registry (createRegistry's `trusted`), whose schemas compile by
+   * construction: a page can then show the form before paying for its validator. A failure
+   * there (a broken catalogue) makes validate report 'internal' instead of compileTemplate
+   * throwing.
+   */
+  deferValidator?: boolean;
 }
 
 /** Per-registry compile cache and counter (the counter is what the cache benchmark reads). */
@@ -36,7 +50,8 @@ export interface Compiler {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function createCompiler(registry: Registry, cacheSize = 500): Compiler {
+export function createCompiler(registry: Registry, options: number | CompilerOptions = {}): Compiler {
+  const { cacheSize = 500, deferValidator = false } = typeof options === 'number' ? { cacheSize: options } : options;
   const cache = new LruCache<CompiledCore>(cacheSize);
   let compiles = 0;
 
@@ -49,12 +64,15 @@ export function createCompiler(registry: Registry, cacheSize = 500): Compiler {
     const hit = cache.get(identity);
     if (hit && hit.fingerprint === print) return hit;
     const built = buildForm(checkTemplate(template, registry), registry);
-    let validateFn: ValidateFunction;
-    try {
-      validateFn = registry.ajv.compile(built.schema);
-    } catch (e) {
-      throw new TemplateError([{ key: '', problem: `the compiled schema is rejected by ajv: ${(e as Error).message}` }]);
-    }
+    const compileValidator = (): ValidateFunction => {
+      try {
+        return registry.ajv.compile(built.schema);
+      } catch (e) {
+        throw new TemplateError([{ key: '', problem: `the compiled schema is rejected by ajv: ${(e as Error).message}` }]);
+      }
+    };
+    let compiled: ValidateFunction | undefined = deferValidator ? undefined : compileValidator();
+    const validateFn = () => (compiled ??= compileValidator());
     compiles += 1;
     const entry: CompiledCore = { ...built, identity, fingerprint: print, validateFn, messages: new MessageCache(registry) };
     cache.set(identity, entry);
@@ -65,7 +83,6 @@ export function createCompiler(registry: Registry, cacheSize = 500): Compiler {
     const c = core(template);
     const rt = new RunContext(ctx.now, ctx.positionStart);
     const overrides = ctx.messages;
-    const fn = c.validateFn;
     return {
       schema: c.schema,
       uiSchema: c.uiSchema,
@@ -75,7 +92,9 @@ export function createCompiler(registry: Registry, cacheSize = 500): Compiler {
           return { valid: false, errors: [{ key: '', validator: 'type', message: c.messages.get('type', null, overrides) }] };
         }
         let ok: boolean;
+        let fn: ValidateFunction;
         try {
+          fn = c.validateFn();
           ok = fn.call(rt, answers) as boolean;
         } catch {
           // A keyword must never throw; if one does, the answers are not accepted.

@@ -1,9 +1,11 @@
 import { fieldTypeDefinitions, validatorDefinitions } from '../schemas/generated/catalogue';
 import { createCompiler, type Compiler } from './compile';
 import { createRegistry, type Registry } from './registry';
+import { builtinValidators } from './validators/index';
 
 let registry: Registry | undefined;
 let compiler: Compiler | undefined;
+let trusted: { registry: Registry; compiler: Compiler } | undefined;
 
 /** The registry of the catalogue under schemas/ (built once, on first use). */
 export function defaultRegistry(): Registry {
@@ -15,4 +17,18 @@ export function defaultRegistry(): Registry {
 export function defaultCompiler(): Compiler {
   compiler ??= createCompiler(defaultRegistry());
   return compiler;
+}
+
+/**
+ * The same catalogue for the browser: a trusted registry (createRegistry's `trusted`; the
+ * server and the catalogue test check these very declarations in full) and a compiler that
+ * compiles a form's validator on its first validation. Same schemas, uiSchemas and
+ * validation results as defaultCompiler, without ajv's up-front work.
+ */
+export function trustedDefaults(): { registry: Registry; compiler: Compiler } {
+  if (!trusted) {
+    const reg = createRegistry(fieldTypeDefinitions, validatorDefinitions, builtinValidators, { trusted: true });
+    trusted = { registry: reg, compiler: createCompiler(reg, { cacheSize: 50, deferValidator: true }) };
+  }
+  return trusted;
 }

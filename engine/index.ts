@@ -16,9 +16,9 @@ export function compileTemplate(template: FormTemplate, ctx?: CompileContext): C
   return defaultCompiler().compileTemplate(template, ctx);
 }
 
-export { defaultRegistry, defaultCompiler } from './default-registry';
-export { createRegistry, fieldTypeFor, type Registry } from './registry';
-export { createCompiler, type CompiledForm, type Compiler } from './compile';
+export { defaultRegistry, defaultCompiler, trustedDefaults } from './default-registry';
+export { createRegistry, fieldTypeFor, type Registry, type RegistryOptions } from './registry';
+export { createCompiler, type CompiledForm, type Compiler, type CompilerOptions } from './compile';
 export { TemplateError, CatalogueError, type Issue } from './errors';
 export type { LayoutNode, FieldUiOptions, UiSchema, JSONSchema } from './build-form';
 export type { FieldTypeDefinition, ValidatorDefinition } from './definitions';

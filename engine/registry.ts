@@ -30,6 +30,29 @@ export function describeAjvErrors(errors: ErrorObject[] | null | undefined): str
   return `${where}${first.message ?? 'is invalid'}`;
 }
 
+export interface RegistryOptions {
+  /**
+   * The declarations were already checked where they were made (the catalogue test and the
+   * server build the same catalogue with full checks): skip checking them against their
+   * meta-schemas, skip ajv's meta-schema validation of the schemas compiled later, and compile
+   * each data schema when a template first uses it. For the browser, where compiling the
+   * draft 2020-12 meta-schema and every catalogue schema up front cost most of the apply
+   * page's start-up. A valid catalogue gives the same registry, compile results and errors.
+   */
+  trusted?: boolean;
+}
+
+function checkWith(check: (() => ValidateFunction) | undefined, data: unknown): string | null {
+  if (!check) return null;
+  let fn: ValidateFunction;
+  try {
+    fn = check();
+  } catch (e) {
+    return `its schema does not compile: ${(e as Error).message}`;
+  }
+  return fn(data) ? null : describeAjvErrors(fn.errors);
+}
+
 /**
  * The pure field-type lookup: the definition for a property's `type`. When nothing matches,
  * throws a TemplateError naming the key and the type.
@@ -52,18 +75,42 @@ export function createRegistry(
   fieldTypes: readonly unknown[],
   validators: readonly unknown[],
   implementations: Record<string, ValidatorImpl<any>> = builtinValidators,
+  options: RegistryOptions = {},
 ): Registry {
+  const trusted = options.trusted === true;
   const issues: Issue[] = [];
   const impls = new Map<string, ValidatorImpl<unknown>>();
-  const ajv = createAjv({ implementations: new Map(Object.entries(implementations)) });
-  const checkType = ajv.compile(fieldTypeMeta);
-  const checkValidator = ajv.compile(validatorMeta);
+  const ajv = createAjv({ implementations: new Map(Object.entries(implementations)), options: trusted ? { validateSchema: false } : undefined });
+  const checkType = trusted ? null : ajv.compile(fieldTypeMeta);
+  const checkValidator = trusted ? null : ajv.compile(validatorMeta);
+  // Trusted: a schema is compiled when a template first needs it, once per distinct content
+  // (many declarations share one data schema and differ only in their description);
+  // otherwise now, so a broken one is reported here.
+  const shared = new Map<string, () => ValidateFunction>();
+  const prepare = (schema: object): (() => ValidateFunction) => {
+    if (!trusted) {
+      const fn = ajv.compile(schema);
+      return () => fn;
+    }
+    let content = JSON.stringify(schema);
+    if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
+      const { description: _annotation, ...rules } = schema as { description?: unknown };
+      content = JSON.stringify(rules);
+    }
+    let check = shared.get(content);
+    if (!check) {
+      let fn: ValidateFunction | undefined;
+      check = () => (fn ??= ajv.compile(schema));
+      shared.set(content, check);
+    }
+    return check;
+  };
 
   const vDefs = new Map<string, ValidatorDefinition>();
-  const dataChecks = new Map<string, ValidateFunction>();
+  const dataChecks = new Map<string, () => ValidateFunction>();
   for (const raw of validators) {
     const name = String((raw as { name?: unknown })?.name ?? '(unnamed validator)');
-    if (!checkValidator(raw)) {
+    if (checkValidator && !checkValidator(raw)) {
       issues.push({ key: name, problem: `validator declaration ${describeAjvErrors(checkValidator.errors)}` });
       continue;
     }
@@ -74,7 +121,7 @@ export function createRegistry(
     else if (impl.level !== def.level) issues.push({ key: def.name, problem: `declared level ${def.level} but implemented as ${impl.level}` });
     else impls.set(def.name, impl);
     try {
-      dataChecks.set(def.name, ajv.compile(def.data as object));
+      dataChecks.set(def.name, prepare(def.data as object));
     } catch (e) {
       issues.push({ key: def.name, problem: `data schema does not compile: ${(e as Error).message}` });
     }
@@ -82,19 +129,20 @@ export function createRegistry(
   }
 
   const tDefs = new Map<string, FieldTypeDefinition>();
-  const typeDataChecks = new Map<string, ValidateFunction>();
+  const typeDataChecks = new Map<string, () => ValidateFunction>();
   for (const raw of fieldTypes) {
     const name = String((raw as { name?: unknown })?.name ?? '(unnamed field type)');
-    if (!checkType(raw)) {
+    if (checkType && !checkType(raw)) {
       issues.push({ key: name, problem: `field type declaration ${describeAjvErrors(checkType.errors)}` });
       continue;
     }
     const def = raw as unknown as FieldTypeDefinition;
     if (tDefs.has(def.name)) issues.push({ key: def.name, problem: 'field type declared twice' });
     for (const [what, schema] of [['answer', def.answer], ['data', def.data]] as const) {
-      if (schema === null) continue;
+      // Answer schemas are compiled here only to report a broken one; forms compile their own copy.
+      if (schema === null || (trusted && what === 'answer')) continue;
       try {
-        const fn = ajv.compile(schema as object);
+        const fn = prepare(schema as object);
         if (what === 'data') typeDataChecks.set(def.name, fn);
       } catch (e) {
         issues.push({ key: def.name, problem: `${what} schema does not compile: ${(e as Error).message}` });
@@ -126,12 +174,10 @@ export function createRegistry(
     ajv,
     allows,
     checkValidatorData(validator, data) {
-      const fn = dataChecks.get(validator);
-      return !fn || fn(data) ? null : describeAjvErrors(fn.errors);
+      return checkWith(dataChecks.get(validator), data);
     },
     checkPropertyData(type, data) {
-      const fn = typeDataChecks.get(type);
-      return !fn || fn(data) ? null : describeAjvErrors(fn.errors);
+      return checkWith(typeDataChecks.get(type), data);
     },
   };
 }

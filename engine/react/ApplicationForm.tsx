@@ -64,7 +64,6 @@ function FormBody(props: ApplicationFormProps) {
     return (
       <div className="blk-form blk-form-broken" role="alert">
         <p>{t.compileError}</p>
-        <p className="blk-error">{compiled.error}</p>
       </div>
     );
   }
@@ -75,7 +74,9 @@ function compileSafely(engine: FormEngine, form: FormTemplate, messages?: Record
   try {
     return { form: engine.compile(form, { messages, positionStart }) };
   } catch (e) {
-    return { error: e instanceof Error ? e.message : String(e) };
+    // Applicants get only the Swedish notice; the engine's (English, key-naming) detail is for developers.
+    console.error('ApplicationForm: the form could not be compiled:', e instanceof Error ? e.message : e);
+    return { error: true as const };
   }
 }
 

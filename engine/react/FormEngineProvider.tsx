@@ -1,6 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ValidatorType } from '@rjsf/utils';
-import ajv8Validator from '@rjsf/validator-ajv8';
+import { trustedDefaults } from '../default-registry';
+import type { Registry } from '../registry';
+import { createRjsfValidator } from '../rjsf';
 import type { CompileFn } from './contract';
 import type { WidgetDefinition } from './widget-api';
 
@@ -28,7 +30,9 @@ export function createFormEngine({ compile, fieldTypes, widgets, rjsfValidator }
     if (map.has(widget.id)) throw new Error(`createFormEngine: widget '${widget.id}' is registered twice`);
     map.set(widget.id, widget);
   }
-  return { compile, fieldTypes: fieldTypes ?? null, widgets: map, rjsfValidator: rjsfValidator ?? ajv8Validator };
+  // RJSF's schema utilities run on the engine's own ajv (engine/rjsf), compiled only if RJSF asks.
+  const registry = () => (typeof fieldTypes === 'object' && fieldTypes !== null && 'ajv' in fieldTypes ? (fieldTypes as Registry) : trustedDefaults().registry);
+  return { compile, fieldTypes: fieldTypes ?? null, widgets: map, rjsfValidator: rjsfValidator ?? createRjsfValidator({ registry }) };
 }
 
 /** A copy of `engine` with more widgets (later ones replace earlier ones with the same id). */

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import template from '../../../schemas/templates/default-application.json' with { type: 'json' };
-import { compileTemplate, type FormTemplate, type MetadataProperty } from '../../../engine/index';
+import { builtinValidators, compileTemplate, createRegistry, type FormTemplate, type MetadataProperty } from '../../../engine/index';
+import { fieldTypeDefinitions, validatorDefinitions } from '../../../schemas/generated/catalogue';
 import { createRjsfValidator } from '../../../engine/rjsf';
 import { PNR } from './helpers';
 
@@ -46,5 +47,19 @@ describe('createRjsfValidator', () => {
     const start = Date.parse('2024-05-31T22:30:00Z') / 1000;
     expect(createRjsfValidator({ positionStart: start }).validateFormData({ ssn: PNR.born20060601 }, formSchema).errors).toEqual([]);
     expect(createRjsfValidator({ positionStart: start - 3600 }).validateFormData({ ssn: PNR.born20060601 }, formSchema).errors).toHaveLength(1);
+  });
+});
+
+describe('createRjsfValidator for RJSF\'s schema utilities', () => {
+  it('answers isValid with the engine\'s own strict ajv, compiling nothing until asked', () => {
+    const registry = createRegistry(fieldTypeDefinitions, validatorDefinitions, builtinValidators, { trusted: true });
+    const compile = vi.spyOn(registry.ajv, 'compile');
+    const validator = createRjsfValidator({ registry: () => registry });
+    expect(compile).not.toHaveBeenCalled();
+    const item = { type: 'object', anyOf: [{ type: 'object', required: ['url'] }, { type: 'object', required: ['data'] }] };
+    expect(validator.isValid(item as never, { url: 'x' }, {} as never)).toBe(true);
+    expect(validator.isValid(item as never, { filename: 'a.pdf' }, {} as never)).toBe(false);
+    expect(validator.isValid({ type: 'string', 'x-nonsense': 1 } as never, 'a', {} as never)).toBe(false);
+    expect(compile).toHaveBeenCalled();
   });
 });

@@ -62,10 +62,11 @@ describe('FormEngineProvider', () => {
     expect(screen.getByLabelText('Ort').classList.contains('shouting')).toBe(true);
   });
 
-  it('shows a Swedish message instead of crashing when the form does not compile', () => {
+  it('shows applicants only a Swedish message when the form does not compile, and logs the detail', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<ApplicationForm form={{ metadata: [{ key: 'form_x', type: 'stars', label: 'Betyg' }] }} />);
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Formuläret kunde inte visas.');
-    expect(alert.textContent).toContain('form_x');
+    expect(alert.textContent).toBe('Formuläret kunde inte visas.');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('could not be compiled'), expect.stringContaining('form_x'));
   });
 });
