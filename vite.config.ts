@@ -13,6 +13,10 @@ export default defineConfig({
       // text. Why it is safe, and the check: engine/react/markdown-plain.tsx. Vitest does not
       // use this file, so the unit tests still run the real package.
       'markdown-to-jsx/react': fileURLToPath(new URL('./engine/react/markdown-plain.tsx', import.meta.url)),
+      // ajv brings fast-uri 3 and @rjsf/utils fast-uri 4 (same parse/resolve/serialize API,
+      // which is all ajv uses): one copy in the browser instead of two (~22 KB). The server
+      // keeps ajv's own copy; the apply browser tests run this build.
+      'fast-uri': fileURLToPath(new URL('./node_modules/fast-uri/index.js', import.meta.url)),
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
