@@ -37,17 +37,38 @@ async function setLabel(editorOf: string, value: string) {
 }
 
 /** A real pointer drag: press, move in steps (dnd-kit needs movement past its 4 px threshold), release. */
+/** Waits until the page has painted twice, i.e. dnd-kit has measured and handled the last move. */
+async function settle() {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
+/**
+ * A mouse drag the way a person does it: press, move past the activation distance, travel to
+ * the target, hover there. Waits on the page's frames rather than fixed sleeps, so a loaded
+ * CI machine drops where the pointer really is.
+ */
 async function dragTo(handle: Locator, target: Locator) {
+  // The mouse only reaches what is on screen, and within 20% of an edge dnd-kit scrolls the
+  // page under the pointer: bring the target to a third of the way down, as a person would.
+  const height = page.viewportSize()?.height ?? 900;
+  await target.evaluate((el, y) => {
+    el.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, el.getBoundingClientRect().top - y);
+  }, Math.round(height / 3));
+  await settle();
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('no boxes to drag between');
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
+  await settle();
   await page.mouse.move(to.x + to.width / 2, to.y + 5, { steps: 15 });
-  await page.waitForTimeout(250);
+  await settle();
+  await page.mouse.move(to.x + to.width / 2, to.y + 6);
+  await settle();
   await page.mouse.up();
-  await page.waitForTimeout(300);
+  await settle();
 }
 
 async function waitSaved() {
@@ -90,18 +111,20 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
   });
 
   it('reorders by mouse and by keyboard', async () => {
+    // A tall screen: the summer-period group is dragged past the three-option merit group.
+    await page.setViewportSize({ width: 1280, height: 1600 });
     await dragTo(page.getByRole('button', { name: 'Flytta Perioder' }), page.getByRole('button', { name: 'Flytta Födelseår' }).locator('xpath=ancestor::li[1]'));
-    expect(await topLabels()).toEqual(['Perioder', 'Födelseår', 'Meriter']);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Födelseår', 'Meriter']);
 
     const handle = page.getByRole('button', { name: 'Flytta Meriter' });
     await handle.focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(100);
+    await settle();
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
+    await settle();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(300);
-    expect(await topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår']);
+    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår']);
   });
 
   it('edits a validator, undoes and redoes it', async () => {
