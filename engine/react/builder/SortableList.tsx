@@ -150,8 +150,9 @@ interface ItemProps {
 const TRANSITION = { duration: DRAG_ANIMATION_MS, easing: 'ease' };
 
 /** One sortable row: the drag handle lives here, the row's content is the caller's (memoised) element. */
-// Every row re-renders on every pointer move of a drag (dnd-kit's context), so it does no
-// more than the plain recipe: no string work, no new objects beyond dnd-kit's own.
+// useSortable re-renders every row each time the drop target changes during a drag (not on
+// every pointer move), so a row does no more than the plain recipe: no string work, no new
+// objects beyond dnd-kit's own; the field's content is a memoised element it passes through.
 const SortableItem = memo(function SortableItem({ id, handleLabel, children }: ItemProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, transition: TRANSITION });
   const style = { transform: CSS.Translate.toString(transform), transition };
