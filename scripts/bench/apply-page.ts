@@ -12,19 +12,17 @@
  * Uses dist/ (runs `vite build` first when it is missing). Standalone:
  *   node --import tsx scripts/bench/apply-page.ts
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import react from '@vitejs/plugin-react';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { compileTemplate } from '../../engine/index';
 import type { MetadataProperty } from '../../engine/types';
 import { launchBrowser, startApp } from '../../tests/e2e/helpers/app';
+import { ROOT, buildPage, median, runStandalone } from './_pages';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const ROUNDS = 5;
 const QUIET_MS = 1000;
 const JS_GOAL_KB = 200;
@@ -102,28 +100,6 @@ async function measure(browser: Browser, url: string, selector: string, prepare?
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-async function buildPlain(outDir: string): Promise<string> {
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'error',
-    plugins: [react()],
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: true,
-      lib: { entry: join(ROOT, 'scripts/bench/apply-page/plain.tsx'), formats: ['iife'], name: 'PlainApply', fileName: () => 'plain.js' },
-    },
-  });
-  return readFileSync(join(outDir, 'plain.js'), 'utf8');
-}
 
 export async function run(): Promise<string[]> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
@@ -138,7 +114,7 @@ export async function run(): Promise<string[]> {
     if (!pos) throw new Error('ingen publik tjänst i demodatan');
     const full = (await (await fetch(`${app.url}/api/public/positions/${pos.id}`)).json()) as { data: { metadata: MetadataProperty[]; name: string } };
     const schema = compileTemplate({ metadata: full.data.metadata }).schema;
-    const plainJs = await buildPlain(dir);
+    const plainJs = (await buildPage(join(ROOT, 'scripts/bench/apply-page/plain.tsx'), dir)).js;
     // The plain page is served from the same origin as ours, so both pay the same network costs.
     const plainHtml = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Ansökan</title>
 <script>window.__benchSchema = ${JSON.stringify(schema).replace(/</g, '\\u003c')};</script></head><body><div id="root"></div><script src="/__bench/plain.js"></script></body></html>`;
@@ -181,12 +157,4 @@ export async function run(): Promise<string[]> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  run().then(
-    (lines) => console.log(lines.join('\n')),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runStandalone(import.meta.url, run);

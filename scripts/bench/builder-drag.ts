@@ -5,17 +5,14 @@
  * Both pages are built with Vite's build API into a temporary folder. Runs standalone:
  *   node --import tsx scripts/bench/builder-drag.ts
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../tests/e2e/helpers/app';
+import { ROOT, buildPage, median, percentile, runStandalone, type BuiltPage } from './_pages';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+export { ROOT, buildPage, percentile, type BuiltPage };
 export const FIELDS = 200;
 /** The drag: the 11th field, carried down past 20 rows in 120 pointer moves. */
 export const FROM = 10;
@@ -24,42 +21,12 @@ export const STEPS = 120;
 const ROUNDS = 5;
 const FRAME_BUDGET_MS = 16.7;
 
-export interface BuiltPage {
-  js: string;
-  css: string;
-}
 
 /** Drag-handle selectors of the two pages. */
 export const HANDLES = { plain: 'ul > li > button.handle', ours: '[aria-label="Formulärfält"] > li > button.bld-handle' };
 
-export async function buildPage(entry: string, outDir: string, minify = true): Promise<BuiltPage> {
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'error',
-    plugins: [react()],
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify,
-      lib: { entry, formats: ['iife'], name: 'BenchPage', fileName: () => 'page.js', cssFileName: 'page' },
-    },
-  });
-  const css = readdirSync(outDir).filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n');
-  return { js: readFileSync(join(outDir, 'page.js'), 'utf8'), css };
-}
 
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 /** One drag in a fresh tab (after one warm-up drag): the p95 of its frame times. */
 async function measure(browser: Browser, page: BuiltPage, handle: string): Promise<number> {
@@ -81,13 +48,12 @@ async function measure(browser: Browser, page: BuiltPage, handle: string): Promi
 }
 
 export async function run(): Promise<string[]> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium saknas (${CHROMIUM}); sätt CHROMIUM_PATH`);
   const dir = mkdtempSync(join(tmpdir(), 'blankett-drag-'));
   let browser: Browser | undefined;
   try {
     const ours = await buildPage(join(ROOT, 'scripts/bench/builder-drag/ours.tsx'), join(dir, 'ours'));
     const plain = await buildPage(join(ROOT, 'scripts/bench/builder-drag/plain.tsx'), join(dir, 'plain'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchBrowser();
     const oursP95: number[] = [];
     const plainP95: number[] = [];
     // Alternate the two so a slow moment of the shared machine hits both alike.
@@ -110,12 +76,4 @@ export async function run(): Promise<string[]> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  run().then(
-    (lines) => console.log(lines.join('\n')),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runStandalone(import.meta.url, run);

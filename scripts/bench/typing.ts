@@ -5,19 +5,15 @@
  * built with Vite's build API into a temporary folder. Runs standalone:
  *   node --import tsx scripts/bench/typing.ts
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../tests/e2e/helpers/app';
+import { ROOT, buildPage, median, runStandalone } from './_pages';
 import { compileTemplate } from '../../engine/index';
 import type { FormTemplate, MetadataProperty } from '../../engine/types';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const WARMUP = 30;
 const KEYSTROKES = 150;
 const ROUNDS = 5;
@@ -47,23 +43,6 @@ function targetKey(template: FormTemplate): string {
   return middle.key;
 }
 
-async function buildPage(entry: string, outDir: string): Promise<{ js: string; css: string }> {
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'error',
-    plugins: [react()],
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: true,
-      lib: { entry, formats: ['iife'], name: 'BenchPage', fileName: () => 'page.js', cssFileName: 'page' },
-    },
-  });
-  const css = readdirSync(outDir).filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n');
-  return { js: readFileSync(join(outDir, 'page.js'), 'utf8'), css };
-}
 
 interface Page {
   js: string;
@@ -96,14 +75,8 @@ function trimmedMean(values: number[]): number {
   return kept.reduce((sum, v) => sum + v, 0) / kept.length;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 export async function run(): Promise<string[]> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium saknas (${CHROMIUM}); sätt CHROMIUM_PATH`);
   const { template, source } = loadTemplate();
   const compiled = compileTemplate(template);
   const key = targetKey(template);
@@ -113,7 +86,7 @@ export async function run(): Promise<string[]> {
   try {
     const ours = await buildPage(join(ROOT, 'scripts/bench/typing/ours.tsx'), join(dir, 'ours'));
     const plain = await buildPage(join(ROOT, 'scripts/bench/typing/plain.tsx'), join(dir, 'plain'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchBrowser();
     const oursTimes: number[] = [];
     const plainTimes: number[] = [];
     // Alternate the two so a slow moment of the shared machine hits both alike.
@@ -136,12 +109,4 @@ export async function run(): Promise<string[]> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  run().then(
-    (lines) => console.log(lines.join('\n')),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runStandalone(import.meta.url, run);

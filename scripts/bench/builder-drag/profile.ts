@@ -13,8 +13,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { ARGS, CHROMIUM, FIELDS, FROM, HANDLES, ROOT, ROWS, STEPS, buildPage, percentile, type BuiltPage } from '../builder-drag';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../../tests/e2e/helpers/app';
+import { FIELDS, FROM, HANDLES, ROOT, ROWS, STEPS, buildPage, percentile, type BuiltPage } from '../builder-drag';
 
 const METRICS = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'RecalcStyleCount', 'LayoutCount', 'Nodes'] as const;
 
@@ -96,7 +97,7 @@ try {
   // A/B: COMPARE_ROOT is another checkout (e.g. an older commit) whose builder is measured alongside.
   const other = process.env.COMPARE_ROOT;
   if (other) pages.push(['other', await buildPage(join(other, 'scripts/bench/builder-drag/ours.tsx'), join(dir, 'other'), !cpu), HANDLES.ours]);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchBrowser();
   const rounds = Number(process.env.ROUNDS ?? 2);
   const all = new Map<string, Result[]>();
   for (let round = 0; round < rounds; round++) {
