@@ -11,7 +11,7 @@ if [ ! -x "$chromium_bin" ]; then
     echo "Installerar Chromium (Debian-paketet)…"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
+    apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
   else
     echo "Chromium saknas ($chromium_bin). Installera Debians paket 'chromium' (som root: apt-get install chromium)." >&2
     exit 1
