@@ -1,29 +1,16 @@
 import sv from '../../../schemas/messages/sv.json';
 import type { MetadataProperty } from '../../../engine/types';
+import type { PositionTemplate as GeneratedTemplate } from '../../../schemas/generated/entities';
 import { ApiError, dispatch } from '../../api';
 
 /** The folder name the spec fixes for position templates. */
 export const TEMPLATES_FOLDER = 'PositionTemplates';
 
-export interface TemplateType {
-  positionTypeId: number;
-  positionTypeName?: string;
-  included: boolean;
-  default: boolean;
-}
+/** The stored template's shape comes from its schema (schemas/entities/position-template.json). */
+export type TemplateType = GeneratedTemplate['availableInPositionTypes'][number];
 
-/** A position template (form template) as stored in its JSON asset (spec document 1 §3). */
-export interface PositionTemplate {
-  key: string;
-  name: string;
-  description?: string;
-  version?: number;
-  createdAt?: number | string;
-  createdBy?: string;
-  folderId?: number;
-  availableInPositionTypes: TemplateType[];
-  metadata: MetadataProperty[];
-}
+/** A position template (form template) as stored in its JSON asset, with the engine's field type. */
+export type PositionTemplate = Omit<GeneratedTemplate, 'metadata'> & { metadata: MetadataProperty[] };
 
 export interface Asset {
   id: number;
