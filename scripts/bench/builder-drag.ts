@@ -28,19 +28,28 @@ export const HANDLES = { plain: 'ul > li > button.handle', ours: '[aria-label="F
 
 
 
-/** One drag in a fresh tab (after one warm-up drag): the p95 of its frame times. */
-async function measure(browser: Browser, page: BuiltPage, handle: string): Promise<number> {
+/**
+ * A fresh tab with the page loaded and one warm-up drag done; `drag()` runs the timed drag
+ * and resolves to its frame times. The caller closes `context`.
+ */
+export async function openDragPage(browser: Browser, page: BuiltPage, handle: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const tab = await context.newPage();
+  await tab.setContent('<!doctype html><html lang="sv"><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>');
+  await tab.evaluate((n) => Object.assign(window, { __benchCount: n }), FIELDS);
+  if (page.css) await tab.addStyleTag({ content: page.css });
+  await tab.addScriptTag({ content: page.js });
+  await tab.waitForFunction((sel) => window.__benchReady === true && document.querySelectorAll(sel).length >= 200, handle);
+  const drag = () =>
+    tab.evaluate(([sel, from, rows, steps]) => window.__benchDrag!(sel as string, from as number, rows as number, steps as number), [handle, FROM, ROWS, STEPS] as const);
+  await drag();
+  return { context, tab, drag };
+}
+
+/** One drag in a fresh tab (after one warm-up drag): the p95 of its frame times. */
+async function measure(browser: Browser, page: BuiltPage, handle: string): Promise<number> {
+  const { context, drag } = await openDragPage(browser, page, handle);
   try {
-    await tab.setContent('<!doctype html><html lang="sv"><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>');
-    await tab.evaluate((n) => Object.assign(window, { __benchCount: n }), FIELDS);
-    if (page.css) await tab.addStyleTag({ content: page.css });
-    await tab.addScriptTag({ content: page.js });
-    await tab.waitForFunction((sel) => window.__benchReady === true && document.querySelectorAll(sel).length >= 200, handle);
-    const drag = () =>
-      tab.evaluate(([sel, from, rows, steps]) => window.__benchDrag!(sel as string, from as number, rows as number, steps as number), [handle, FROM, ROWS, STEPS] as const);
-    await drag();
     return percentile(await drag(), 95);
   } finally {
     await context.close();

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../../tests/e2e/helpers/app';
-import { FIELDS, FROM, HANDLES, ROOT, ROWS, STEPS, buildPage, percentile, type BuiltPage } from '../builder-drag';
+import { HANDLES, ROOT, STEPS, buildPage, openDragPage, percentile, type BuiltPage } from '../builder-drag';
 
 const METRICS = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'RecalcStyleCount', 'LayoutCount', 'Nodes'] as const;
 
@@ -26,17 +26,8 @@ interface Result {
 }
 
 async function profile(browser: Browser, page: BuiltPage, handle: string, tracePath?: string): Promise<Result> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const tab = await context.newPage();
+  const { context, tab, drag } = await openDragPage(browser, page, handle);
   try {
-    await tab.setContent('<!doctype html><html lang="sv"><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>');
-    await tab.evaluate((n) => Object.assign(window, { __benchCount: n }), FIELDS);
-    if (page.css) await tab.addStyleTag({ content: page.css });
-    await tab.addScriptTag({ content: page.js });
-    await tab.waitForFunction((sel) => window.__benchReady === true && document.querySelectorAll(sel).length >= 200, handle);
-    const drag = () =>
-      tab.evaluate(([sel, from, rows, steps]) => window.__benchDrag!(sel as string, from as number, rows as number, steps as number), [handle, FROM, ROWS, STEPS] as const);
-    await drag();
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Performance.enable');
     const read = async () => {
