@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
 
 /** WCAG 2.1 A/AA by axe-core in Chromium: the positions lists, a position page and the apply page, phone and desktop. */
 describe('public pages pass axe', () => {
@@ -11,8 +11,7 @@ describe('public pages pass axe', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const list = (await (await fetch(`${app.url}/api/public/positions?take=30&page=1`)).json()) as { data: { items: (typeof position)[] } };
-    position = list.data.items[0]!;
+    position = await firstPublicPosition(app);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
 
 /**
  * The issue's "Done when": an applicant on a phone opens the demo organisation's page, a
@@ -73,8 +73,7 @@ describe('applying on a phone', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const list = (await (await fetch(`${app.url}/api/public/positions?take=30&page=1`)).json()) as { data: { items: { id: number; slug: string }[] } };
-    const p = list.data.items[0]!;
+    const p = await firstPublicPosition(app);
     applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
   });
 
@@ -127,8 +126,7 @@ describe('applying on a phone', () => {
   });
 
   it('refuses the same bad answers on the server, with the Swedish messages per field', async () => {
-    const position = (await (await fetch(`${app.url}/api/public/positions?take=30&page=1`)).json()) as { data: { items: { id: number }[] } };
-    const positionId = position.data.items[0]!.id;
+    const positionId = (await firstPublicPosition(app)).id;
     const res = await fetch(`${app.url}/api/public/positions/apply`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
 
 /** What must never lose an application: reloads, a dropped network, double clicks; and the terms by keyboard. */
 describe('the apply page under pressure', () => {
@@ -11,8 +11,7 @@ describe('the apply page under pressure', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const list = (await (await fetch(`${app.url}/api/public/positions?take=30&page=1`)).json()) as { data: { items: { id: number; slug: string }[] } };
-    const p = list.data.items[0]!;
+    const p = await firstPublicPosition(app);
     applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
 
 interface StaffPosition {
   id: number;
@@ -40,8 +40,7 @@ describe('the public site', () => {
       body: JSON.stringify({ email: 'admin@demo.test', password: app.password }),
     });
     token = ((await login.json()) as { token: string }).token;
-    const list = (await (await fetch(`${app.url}/api/public/positions?take=30&page=1`)).json()) as { data: { items: { id: number; slug: string; name: string }[] } };
-    open = list.data.items[0]!;
+    open = await firstPublicPosition(app);
     const all = await staff<StaffPosition[]>('get_positions', { containerId: 1 });
     internal = all.find((p) => p.isInternal)!;
     const full = await staff<StaffPosition>('get_position', { id: open.id });

@@ -84,6 +84,21 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
+export interface ListedPosition {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** The first position the public list shows (the demo seed's open position). */
+export async function firstPublicPosition(app: RunningApp): Promise<ListedPosition> {
+  const res = await fetch(`${app.url}/api/public/positions?take=30&page=1`);
+  const body = (await res.json()) as { data: { items: ListedPosition[] } };
+  const first = body.data.items[0];
+  if (!first) throw new Error('ingen publik tjänst i demodatan');
+  return first;
+}
+
 /** Debian's Chromium (installed by scripts/ensure-test-tools.sh), headless, with no outside traffic. */
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
