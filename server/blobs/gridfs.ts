@@ -5,7 +5,8 @@ import { InvalidBlobIdError, isValidBlobId } from './id';
 /**
  * Blobs in GridFS (bucket `blobs`), one GridFS file per id, its name being the id. A put
  * uploads the new version completely before older versions of the id are removed, so a
- * reader always finds a whole blob; get reads the newest version.
+ * reader always finds a whole blob; get reads the newest version, and a put removes only
+ * versions older than its own, so racing puts leave the newest.
  */
 export class GridFsBlobStore implements BlobStore {
   private readonly bucket: GridFSBucket;
@@ -26,9 +27,12 @@ export class GridFsBlobStore implements BlobStore {
       upload.once('error', rej);
       upload.end(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
     });
-    for (const old of await this.versions(id)) {
-      if (!old._id.equals(upload.id)) await this.bucket.delete(old._id).catch(() => undefined);
-    }
+    // Only versions older than ours go: when two puts of one id race, the older writer must
+    // not delete the newer upload (each deleting "all but mine" left nothing at all).
+    const versions = await this.versions(id);
+    const mine = versions.findIndex((v) => v._id.equals(upload.id));
+    if (mine < 0) return; // a newer put has already replaced ours
+    for (const old of versions.slice(mine + 1)) await this.bucket.delete(old._id).catch(() => undefined);
   }
 
   async get(id: string): Promise<{ data: Uint8Array; contentType: string; filename: string } | null> {
