@@ -77,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoPassword: env.DEMO_PASSWORD || undefined,
     nodeEnv,
     isProduction: nodeEnv === 'production',
-    distDir: join(root, 'dist'),
+    // DIST_DIR: another build of the front end (parallel browser-test runs build apart).
+    distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(root, 'dist'),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: {

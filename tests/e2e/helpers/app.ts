@@ -26,8 +26,9 @@ export interface RunningApp {
  * run (npm test does it before vitest).
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    throw new Error('dist/ saknas: kör `npm run build` före webbläsartesterna');
+  const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${dist} saknas: kör \`npm run build\` före webbläsartesterna`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'blankett-e2e-'));
