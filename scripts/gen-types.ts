@@ -91,6 +91,11 @@ async function validatorsModule(): Promise<string> {
   return typesOf(entries);
 }
 
+// The screen-file meta-schema (docs/screens.md): ScreenFile for the runner and the checks.
+async function screenModule(): Promise<string> {
+  return typesOf([{ name: 'ScreenFile', schema: readJson(join(schemas, 'screen.schema.json')) }]);
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const files: Record<string, string> = {
@@ -98,6 +103,7 @@ async function main(): Promise<void> {
     'entities.ts': await entitiesModule(),
     'field-types.ts': await fieldTypesModule(),
     'validators.ts': await validatorsModule(),
+    'screen.ts': await screenModule(),
   };
   const stale: string[] = [];
   for (const [name, content] of Object.entries(files)) {

@@ -1,0 +1,12 @@
+import type { ScreenFile } from '../../schemas/generated/screen';
+
+export type { ScreenFile, Action as ScreenAction, Column as ScreenColumn, Load as ScreenLoad, Call as ScreenCall } from '../../schemas/generated/screen';
+
+/** Who may open a screen (screen.schema.json `access`). */
+export type Access = ScreenFile['access'];
+
+/** What a `view` screen's component receives (docs/screens.md "Views"). */
+export interface ViewProps {
+  screen: ScreenFile;
+  props: Record<string, unknown>;
+}
