@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from './config';
 import { createLogger } from './log';
+import { createMailer } from './mail';
 import { bindAuth, createAuth, type Auth } from './auth/middleware';
 import { openBlobs } from './blobs';
 import { mountDispatcher } from './dispatcher/route';
@@ -49,14 +50,17 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   await ensureDomainIndexes(store);
   const registry = await loadRegistry();
 
-  const koa = new Koa({ proxy: config.trustProxy });
+  // Behind a proxy only its own hop is trusted: the last X-Forwarded-For entry is the address
+  // the proxy saw; entries before it are whatever the client wrote.
+  const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   // koa.callback() composes the middleware present when it is called, so the server gets a
   // handler that is filled in once everything below is mounted.
   let handle: ReturnType<Koa['callback']> | undefined;
   const httpServer = createServer((req, res) => handle!(req, res));
   const auth = createAuth({ store, now }, config.jwtSecret);
   bindAuth(koa, auth);
-  const base = { store, blobs, log, now };
+  const mail = given.mail ?? createMailer(config);
+  const base = { store, blobs, log, now, mail };
   const hub = attachHub(httpServer, {
     verifyToken: (token: string) => auth.verifyToken(token),
     canJoin: (principal, containerId) => hasAccess(base, principal, 'read', 'container', { containerId }),

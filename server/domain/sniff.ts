@@ -116,3 +116,16 @@ export function decodeBase64(s: string): Uint8Array | null {
   if (s.length % 4 !== 0 || !BASE64.test(s)) return null;
   return new Uint8Array(Buffer.from(s, 'base64'));
 }
+
+/**
+ * The name and type a stored file is served under: the sniffed kind decides both, so an
+ * upload named `cv.html` whose bytes are plain text downloads as `cv.txt`, text/plain, and
+ * never opens as a page from the recipient's disk. Null when the bytes are no accepted kind.
+ */
+export function servedAs(bytes: Uint8Array, filename: string): { filename: string; contentType: string } | null {
+  const kind = sniff(bytes);
+  if (!kind) return null;
+  const ext = extension(filename);
+  const base = (ext ? filename.slice(0, filename.length - ext.length - 1) : filename) || 'fil';
+  return { filename: kind.extensions.includes(ext) ? filename : `${base}.${kind.extensions[0]}`, contentType: kind.contentType };
+}

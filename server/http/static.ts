@@ -58,13 +58,16 @@ export function serveSpa(distDir: string): Middleware {
       ctx.type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
       ctx.set('Cache-Control', HASHED.test(ctx.path) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
       ctx.length = statSync(file).size;
-      ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
+      ctx.body = createReadStream(file);
       return;
     }
     // A missing hashed asset is a stale client, not a client route: answer 404, not the app.
     if (ctx.path.startsWith('/assets/') || !existsSync(index)) return next();
     ctx.type = TYPES['.html']!;
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(index);
+    // HEAD gets the same body as GET: Koa answers HEAD with GET's status and headers and
+    // destroys the unread stream. A null body would turn into 204 (HEAD / once did).
+    ctx.length = statSync(index).size;
+    ctx.body = createReadStream(index);
   };
 }

@@ -7,7 +7,6 @@ import { checkLogin, confirmReset, isEmail, logout, passwordProblems, PASSWORD_M
 import { errors } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
 import { createRateLimiter } from '../http/rate-limit';
-import { createFileMailer } from '../mail';
 import { normaliseEmail, publicUser } from '../auth/users';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
@@ -30,14 +29,13 @@ function str(value: unknown, path: string, max: number): string {
 /**
  * /api/account/*: login, register, reset (+ confirm) and logout. Login answers 200
  * `{ token, data: { token } }` (DESIGN.md's `{token}` and our `{data}` envelope in one) or
- * 401 with an empty body; limits per IP and, for failed attempts, per account: a window
- * later the account is open again, and a correct password resets its count.
+ * 401 with an empty body; limits per IP and, for failed attempts, per account and IP: a
+ * window later it is open again, and a correct password resets its count.
  */
 export function mount(router: Router, deps: ServerDeps, config: Config): void {
   const { windowMs, loginPerIp, loginPerAccount } = config.rateLimits;
   const perIp = createRateLimiter({ windowMs, max: loginPerIp });
   const failuresPerAccount = createRateLimiter({ windowMs, max: loginPerAccount });
-  const mailer = createFileMailer(config.dataDir);
   const limitIp = (ctx: Context) => {
     if (!perIp.hit(ctx.ip)) throw errors.rateLimited();
   };
@@ -47,7 +45,10 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     const b = fields(ctx, ['email', 'password']);
     const email = str(b.email, '/email', 254);
     const password = str(b.password, '/password', PASSWORD_MAX);
-    const key = normaliseEmail(email);
+    // Failures count per account AND address: an attacker guessing from elsewhere is slowed
+    // down without locking the owner out of their own account (a fixed-window limit on the
+    // account alone did exactly that).
+    const key = `${normaliseEmail(email)}\n${ctx.ip}`;
     if (failuresPerAccount.blocked(key)) throw errors.rateLimited();
     const user = await checkLogin(deps, email, password);
     if (!user) {
@@ -75,7 +76,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
   router.post('/api/account/reset', SMALL, async (ctx) => {
     limitIp(ctx);
     const b = fields(ctx, ['email']);
-    await startReset(deps, mailer, str(b.email, '/email', 254), config.publicUrl);
+    await startReset(deps, deps.mail, str(b.email, '/email', 254), config.publicUrl);
     ctx.body = { data: { sent: true } };
   });
 

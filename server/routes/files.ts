@@ -3,13 +3,15 @@ import { authenticate, principalOf } from '../auth/middleware';
 import { requireAccess } from '../dispatcher/policy';
 import type { ServerDeps } from '../dispatcher/types';
 import { loadApplication } from '../domain/applicants';
+import { servedAs } from '../domain/sniff';
 import { errors } from '../errors';
 
 /**
  * Staff download of an applicant's attachment (spec doc 2 §7):
  * GET /api/dispatcher/storage/application/{applicantId}/files/{url}. Bearer token and read
  * right on the applicant's position; the file must be one of that application's own, and
- * it is always sent as a download with the sniffed content type and `nosniff`, so an
+ * it is always sent as a download with the sniffed content type, an extension that
+ * matches it (`cv.html` of plain text downloads as `cv.txt`) and `nosniff`, so an
  * uploaded file can never render as a page of ours.
  */
 export function mount(router: Router, deps: ServerDeps): void {
@@ -23,12 +25,15 @@ export function mount(router: Router, deps: ServerDeps): void {
     if (!file) throw errors.notFound();
     const blob = await deps.blobs.get(url);
     if (!blob) throw errors.notFound();
-    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    ctx.set('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+    const bytes = new Uint8Array(blob.data);
+    const served = servedAs(bytes, file.filename);
+    if (!served) throw errors.notFound();
+    const ascii = served.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    ctx.set('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(served.filename)}`);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.type = file.type;
-    ctx.body = Buffer.from(blob.data);
+    ctx.type = served.contentType;
+    ctx.body = Buffer.from(bytes);
   });
 }
