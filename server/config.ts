@@ -20,6 +20,10 @@ export interface Config {
    * request's Host header, which a caller controls. Default http://localhost:PORT.
    */
   publicUrl: string;
+  /** SMTP delivery (SMTP_URL, `smtp://user:pass@host:port`); unset: mails go to DATA_DIR/outbox as .eml files. */
+  smtpUrl?: string;
+  /** The From of every mail (MAIL_FROM), default `Blankett <no-reply@blankett.local>`. */
+  mailFrom?: string;
   /** Behind a reverse proxy (TRUST_PROXY=1): client IPs come from X-Forwarded-For. */
   trustProxy: boolean;
   /** Login/register/reset limits; tests may tighten or loosen them. */
@@ -80,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // DIST_DIR: another build of the front end (parallel browser-test runs build apart).
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(root, 'dist'),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: {
       loginPerIp: 30,

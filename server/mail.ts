@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createSmtpMailer } from './mail/smtp';
 
 export interface Mail {
   to: string;
   subject: string;
+  /** The plain-text body (always sent; mail readers without HTML show it). */
   text: string;
+  /** An HTML alternative, already sanitised by the caller. */
+  html?: string;
 }
 
 export interface Mailer {
+  /** Resolves once the mail is handed over (outbox file written, or SMTP server accepted it); throws otherwise. */
   send(mail: Mail): Promise<void>;
 }
 
@@ -22,32 +27,59 @@ function encodeHeader(value: string): string {
 /** Header values never carry a line break (header injection). */
 const oneLine = (v: string) => v.replace(/[\r\n]+/g, ' ');
 
+const base64Body = (text: string) => Buffer.from(text, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');
+
 /**
  * The mail adapter with a file transport: each mail becomes one RFC 5322 message
  * `DATA_DIR/outbox/<time>-<random>.eml` (UTF-8, base64 body) that any mail client opens and
- * an operator can hand to a real MTA. Real SMTP delivery is out of scope; another transport
- * only has to implement `Mailer`.
+ * an operator can hand to a real MTA. A text-only mail is one part; with `html` it is
+ * multipart/alternative (text, then HTML). SMTP delivery is `createSmtpMailer`.
  */
-export function createFileMailer(dataDir: string): Mailer {
+export function createFileMailer(dataDir: string, from = FROM): Mailer {
   const outbox = join(dataDir, 'outbox');
   return {
     async send(mail) {
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
-      const message = [
-        `From: ${FROM}`,
+      const head = [
+        `From: ${oneLine(from)}`,
         `To: ${oneLine(mail.to)}`,
         `Subject: ${encodeHeader(oneLine(mail.subject))}`,
         `Date: ${new Date().toUTCString()}`,
         `Message-ID: <${id}@blankett.local>`,
         'MIME-Version: 1.0',
-        'Content-Type: text/plain; charset=utf-8',
-        'Content-Transfer-Encoding: base64',
-        '',
-        Buffer.from(mail.text, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n'),
-        '',
-      ].join('\r\n');
-      await writeFile(join(outbox, `${id}.eml`), message, { mode: 0o600 });
+      ];
+      let body: string[];
+      if (mail.html === undefined) {
+        body = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Body(mail.text), ''];
+      } else {
+        const boundary = `=_blankett_${randomBytes(12).toString('hex')}`;
+        const part = (type: string, text: string) => [
+          `--${boundary}`,
+          `Content-Type: ${type}; charset=utf-8`,
+          'Content-Transfer-Encoding: base64',
+          '',
+          base64Body(text),
+        ];
+        body = [
+          `Content-Type: multipart/alternative; boundary="${boundary}"`,
+          '',
+          ...part('text/plain', mail.text),
+          ...part('text/html', mail.html),
+          `--${boundary}--`,
+          '',
+        ];
+      }
+      await writeFile(join(outbox, `${id}.eml`), [...head, ...body].join('\r\n'), { mode: 0o600 });
     },
   };
+}
+
+/**
+ * The portal's mailer: SMTP delivery when `SMTP_URL` is set, otherwise the file outbox
+ * (zero setup). Password reset, invitations and mails to applicants all go through it.
+ */
+export function createMailer(config: { dataDir: string; smtpUrl?: string; mailFrom?: string }): Mailer {
+  const from = config.mailFrom || FROM;
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createFileMailer(config.dataDir, from);
 }

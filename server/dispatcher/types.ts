@@ -1,4 +1,5 @@
 import type { TokenUser } from '../auth/tokens';
+import type { Mailer } from '../mail';
 import type { BlobStore, Store } from '../store/port';
 
 /**
@@ -61,6 +62,8 @@ export interface ServerDeps {
   blobs: BlobStore;
   hub: Hub;
   log: Logger;
+  /** Outgoing mail: SMTP when SMTP_URL is set, else the DATA_DIR/outbox files (server/mail.ts). */
+  mail: Mailer;
   /** Clock in unix seconds (injectable for tests). */
   now(): number;
 }

@@ -1,0 +1,41 @@
+import nodemailer from 'nodemailer';
+import type { Mail, Mailer } from '../mail';
+
+/**
+ * The one file that imports nodemailer: delivery over SMTP to `SMTP_URL`
+ * (`smtp://user:pass@host:port`, `smtps://…` for TLS from the first byte). A pooled
+ * transport reuses connections for a bulk send; short timeouts make a dead server fail a
+ * send within seconds instead of nodemailer's two minutes, so the caller can log it.
+ */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {
+  const url = new URL(smtpUrl);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+    secure: url.protocol === 'smtps:',
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    pool: true,
+    maxConnections: 2,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    // Loopback servers in tests (and internal relays) often have no certificate for their name.
+    tls: url.searchParams.get('tls') === 'insecure' ? { rejectUnauthorized: false } : undefined,
+  });
+  return {
+    async send(mail: Mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        textEncoding: 'base64',
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
