@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createLogger } from './log';
 import { createMailer } from './mail';
 import { bindAuth, createAuth, type Auth } from './auth/middleware';
+import { onSessionsRevoked } from './auth/revocations';
 import { openBlobs } from './blobs';
 import { mountDispatcher } from './dispatcher/route';
 import { ensureFrameworkIndexes } from './dispatcher/indexes';
@@ -60,11 +61,17 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   const auth = createAuth({ store, now }, config.jwtSecret);
   bindAuth(koa, auth);
   const mail = given.mail ?? createMailer(config);
-  const base = { store, blobs, log, now, mail };
+  const base = { store, blobs, log, now, mail, publicUrl: config.publicUrl, dataDir: config.dataDir };
   const hub = attachHub(httpServer, {
     verifyToken: (token: string) => auth.verifyToken(token),
     canJoin: (principal, containerId) => hasAccess(base, principal, 'read', 'container', { containerId }),
     log,
+    // The same address rule as koa's ctx.ip: behind a trusted proxy its own (last) hop.
+    clientIp: (req) => {
+      const hops = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').map((h) => h.trim()).filter(Boolean) : [];
+      return hops.at(-1) ?? req.socket.remoteAddress ?? '';
+    },
+    subscribeRevocations: (listener) => onSessionsRevoked(store, listener),
   });
   const deps: ServerDeps = { ...base, hub };
 

@@ -5,6 +5,8 @@ import { findUserByEmail, findUserById, normaliseEmail, publicUser, users } from
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
 import { DuplicateKeyError } from '../store/port';
+import { mayEditAccount } from '../domain/users';
+import { announceSessionsRevoked } from '../auth/revocations';
 
 type Prefs = { realtime?: boolean; email?: boolean; types?: string[] };
 const DEFAULT_PREFS = { realtime: true, email: false };
@@ -31,11 +33,12 @@ export const actions: ActionTable = {
       { $set: { passwordHash: await hashPassword(data.newPassword) }, $inc: { tokenVersion: 1 } },
     );
     if (!updated) throw errors.unauthorized();
+    announceSessionsRevoked(ctx.deps.store, user.id);
     return { token: await issuer(ctx)(updated) };
   },
 
   async update_account(ctx, data: { id: number; email: string; firstname: string; lastname: string; phoneNumber?: string; title?: string }) {
-    if (data.id !== ctx.principal.userId && !ctx.principal.isOdin) throw errors.forbidden();
+    if (!(await mayEditAccount(ctx, data.id))) throw errors.forbidden(sv.org.mayNotEditUser);
     const target = await findUserById(ctx.deps.store, data.id);
     if (!target) throw errors.notFound();
     const email = normaliseEmail(data.email);

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail';
 import { DuplicateKeyError } from '../store/port';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { bumpTokenVersion, findUserByEmail, normaliseEmail, users, type UserDoc } from './users';
+import { announceSessionsRevoked } from './revocations';
 
 const a = sv.account;
 
@@ -76,10 +77,19 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export async function startReset(deps: Pick<ServerDeps, 'store' | 'now'>, mailer: Mailer, email: string, publicUrl: string): Promise<void> {
   const user = isEmail(email) ? await findUserByEmail(deps.store, email) : null;
   if (!user) throw new HttpError(404, 'not_found', a.resetFailed);
-  const token = randomBytes(32).toString('base64url');
-  await users(deps.store).updateOne({ id: user.id }, { $set: { resetTokenHash: sha256(token), resetTokenExpires: deps.now() + RESET_TTL_SECONDS } });
-  const link = `${publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;
+  const link = await passwordLink(deps, user, publicUrl, RESET_TTL_SECONDS);
   await mailer.send({ to: user.email, subject: a.resetSubject, text: a.resetBody.replace('{link}', link) });
+}
+
+/**
+ * A one-time link to /reset-password that lets the user choose a password, valid `ttl`
+ * seconds (a reset: an hour; an invitation: a week). Only the token's sha256 is stored; a
+ * newer link replaces an older one.
+ */
+export async function passwordLink(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, publicUrl: string, ttl: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await users(deps.store).updateOne({ id: user.id }, { $set: { resetTokenHash: sha256(token), resetTokenExpires: deps.now() + ttl } });
+  return `${publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;
 }
 
 /** Completes a reset: the token must match and be unexpired; it is used up, and old sessions end. */
@@ -95,6 +105,7 @@ export async function confirmReset(deps: Pick<ServerDeps, 'store' | 'now'>, toke
     { $set: { passwordHash }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } },
   );
   if (!done) throw invalid();
+  announceSessionsRevoked(deps.store, user.id);
 }
 
 /** Ends every session of the user (all tokens issued so far stop working). */

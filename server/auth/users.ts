@@ -1,5 +1,6 @@
 import type { Store } from '../store/port';
 import type { TokenUser } from './tokens';
+import { announceSessionsRevoked } from './revocations';
 
 /** A stored user (docs/collections.md `users`). */
 export interface UserDoc extends TokenUser {
@@ -29,6 +30,7 @@ export function findUserById(store: Store, id: number): Promise<UserDoc | null> 
 /** Invalidates every token issued to the user so far (logout, password or role change). */
 export async function bumpTokenVersion(store: Store, userId: number): Promise<void> {
   await users(store).updateOne({ id: userId }, { $inc: { tokenVersion: 1 } });
+  announceSessionsRevoked(store, userId);
 }
 
 /** What a client may see of a user: never the hash or reset state. */

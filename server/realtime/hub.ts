@@ -24,10 +24,19 @@ export interface HubOptions {
   rateLimit?: { burst: number; perSecond: number };
   /** Groups one connection may be in. Default 50. */
   maxGroups?: number;
+  /** Open sockets one user may hold (tabs, devices). Default 10. */
+  maxPerUser?: number;
+  /** Open sockets from one client address. Default 50. */
+  maxPerIp?: number;
+  /** The client's address (behind a trusted proxy: its hop). Default: the socket's peer. */
+  clientIp?(req: IncomingMessage): string;
+  /** Tells the hub that a user's sessions ended (logout, password or rights change): their sockets are re-checked at once. */
+  subscribeRevocations?(listener: (userId: number) => void): () => void;
 }
 
 interface Conn {
   ws: WebSocket;
+  ip: string;
   token: string;
   principal: Principal;
   groups: Set<number>;
@@ -48,9 +57,9 @@ function tokenFrom(req: IncomingMessage, url: URL): string | null {
 }
 
 /** Answers a refused handshake with a plain HTTP error in the API's shape, then hangs up. */
-function refuse(socket: Duplex, status: 401 | 403 | 404, code: string, message: string): void {
+function refuse(socket: Duplex, status: 401 | 403 | 404 | 429, code: string, message: string): void {
   const body = JSON.stringify({ error: { code, message } });
-  const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found';
+  const reason = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' }[status];
   if (!socket.writable) return void socket.destroy();
   socket.once('finish', () => socket.destroy());
   socket.end(
@@ -70,6 +79,9 @@ export function attachHub(server: Server, options: HubOptions): Hub {
   const log = options.log;
   const rate = options.rateLimit ?? { burst: 10, perSecond: 2 };
   const maxGroups = options.maxGroups ?? 50;
+  const maxPerUser = options.maxPerUser ?? 10;
+  const maxPerIp = options.maxPerIp ?? 50;
+  const clientIp = options.clientIp ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? '');
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 4096, perMessageDeflate: false });
   const groups = new Map<number, Set<Conn>>();
   const conns = new Set<Conn>();
@@ -126,8 +138,8 @@ export function attachHub(server: Server, options: HubOptions): Hub {
     send(conn, JSON.stringify({ type: 'Joined', containerId }));
   }
 
-  function onConnection(ws: WebSocket, principal: Principal, token: string) {
-    const conn: Conn = { ws, token, principal, groups: new Set(), alive: true, tokens: rate.burst, refilledAt: Date.now(), strikes: 0 };
+  function onConnection(ws: WebSocket, principal: Principal, token: string, ip: string) {
+    const conn: Conn = { ws, ip, token, principal, groups: new Set(), alive: true, tokens: rate.burst, refilledAt: Date.now(), strikes: 0 };
     conns.add(conn);
     ws.on('pong', () => (conn.alive = true));
     ws.on('message', (data, isBinary) => {
@@ -156,7 +168,18 @@ export function attachHub(server: Server, options: HubOptions): Hub {
     const principal = token ? await options.verifyToken(token).catch(() => null) : null;
     if (!principal || !token) return refuse(socket, 401, 'unauthorized', sv.server.unauthorized);
     if (socket.destroyed || closed) return socket.destroy();
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, principal, token));
+    const ip = clientIp(req);
+    let mine = 0;
+    let fromIp = 0;
+    for (const c of conns) {
+      if (c.principal.userId === principal.userId) mine += 1;
+      if (c.ip === ip) fromIp += 1;
+    }
+    if (mine >= maxPerUser || fromIp >= maxPerIp) {
+      log.warn('realtime connection limit', { userId: principal.userId, perUser: mine, perIp: fromIp });
+      return refuse(socket, 429, 'rate_limited', sv.server.rateLimited);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, principal, token, ip));
   }
 
   const upgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -173,6 +196,20 @@ export function attachHub(server: Server, options: HubOptions): Hub {
   };
   server.on('upgrade', upgradeListener);
 
+  /** Closes a socket whose token no longer holds; leaves the groups it may no longer read. */
+  async function recheck(conn: Conn) {
+    const principal = await options.verifyToken(conn.token).catch(() => null);
+    if (!principal) {
+      for (const id of [...conn.groups]) leave(conn, id);
+      conn.ws.close(1008, 'token');
+      return;
+    }
+    conn.principal = principal;
+    for (const id of [...conn.groups]) {
+      if (!(await options.canJoin(principal, id).catch(() => false))) leave(conn, id);
+    }
+  }
+
   /** Drops clients that missed a ping, and those whose token or memberships no longer hold. */
   async function heartbeat() {
     for (const conn of [...conns]) {
@@ -182,17 +219,31 @@ export function attachHub(server: Server, options: HubOptions): Hub {
       }
       conn.alive = false;
       if (conn.ws.readyState === WebSocket.OPEN) conn.ws.ping();
-      const principal = await options.verifyToken(conn.token).catch(() => null);
-      if (!principal) {
-        conn.ws.close(1008, 'token');
-        continue;
-      }
-      conn.principal = principal;
-      for (const id of [...conn.groups]) {
-        if (!(await options.canJoin(principal, id).catch(() => false))) leave(conn, id);
-      }
+      await recheck(conn);
     }
   }
+
+  /** A revoked user's sockets leave their groups at once (nothing more reaches them), then close unless their token still holds. */
+  async function revoke(conn: Conn) {
+    const held = [...conn.groups];
+    for (const id of held) leave(conn, id);
+    const principal = await options.verifyToken(conn.token).catch(() => null);
+    if (!principal) return conn.ws.close(1008, 'token');
+    conn.principal = principal;
+    for (const id of held) {
+      if (conn.ws.readyState !== WebSocket.OPEN || !(await options.canJoin(principal, id).catch(() => false))) continue;
+      conn.groups.add(id);
+      let members = groups.get(id);
+      if (!members) groups.set(id, (members = new Set()));
+      members.add(conn);
+    }
+  }
+  const unsubscribe = options.subscribeRevocations?.((userId) => {
+    for (const conn of [...conns]) {
+      if (conn.principal.userId !== userId) continue;
+      revoke(conn).catch((err: unknown) => log.error('realtime revocation failed', { userId, err }));
+    }
+  });
   let beating = false;
   const timer = setInterval(() => {
     if (beating) return;
@@ -207,13 +258,17 @@ export function attachHub(server: Server, options: HubOptions): Hub {
     publish(containerId, event) {
       const members = groups.get(containerId);
       if (!members || members.size === 0) return;
-      const text = JSON.stringify({ ...event, type: event.type ?? 'Notification' });
-      for (const conn of members) send(conn, text);
+      // An event naming its recipients (user ids) reaches only them (per-position notification preferences).
+      const { recipients, ...rest } = event as { recipients?: unknown };
+      const only = Array.isArray(recipients) ? new Set(recipients as number[]) : null;
+      const text = JSON.stringify({ ...rest, type: event.type ?? 'Notification' });
+      for (const conn of members) if (!only || only.has(conn.principal.userId)) send(conn, text);
     },
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(timer);
+      unsubscribe?.();
       server.off('upgrade', upgradeListener);
       for (const conn of conns) conn.ws.terminate();
       conns.clear();
