@@ -25,7 +25,7 @@ async function findPosition(deps: ServerDeps, id: number | string): Promise<Posi
   const positions = deps.store.collection<PositionDoc>('positions');
   const p =
     typeof id === 'number' ? await positions.findOne({ id }) : UUID.test(id) ? await positions.findOne({ linkId: id.toLowerCase() }) : null;
-  if (!p) throw errors.notFound();
+  if (!p || p.deleting) throw errors.notFound();
   return p;
 }
 
@@ -88,6 +88,15 @@ export async function apply(deps: ServerDeps, input: ApplyInput): Promise<{ id: 
     await removeFiles(deps.blobs, stored);
     if (err instanceof DuplicateKeyError) throw errors.duplicateApplication();
     throw err;
+  }
+  // Apply and delete must not race: a position deleted while this application was on its way
+  // takes the application with it. Re-read after the insert; deletePosition marks the position
+  // before it sweeps, so one of the two always sees the other.
+  const still = await deps.store.collection<PositionDoc>('positions').findOne({ id: position.id }, { projection: { id: 1, deleting: 1 } });
+  if (!still || still.deleting) {
+    await apps.deleteOne({ id });
+    await removeFiles(deps.blobs, stored);
+    throw errors.notFound();
   }
   try {
     await notify(

@@ -27,6 +27,8 @@ export interface ContainerDoc {
 export interface PositionDoc {
   [k: string]: unknown;
   id: number;
+  /** Set while delete_position sweeps the position away; applications are refused meanwhile. */
+  deleting?: boolean;
   containerId: number;
   name: string;
   text: string;

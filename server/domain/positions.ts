@@ -144,13 +144,27 @@ export async function copyPosition(deps: ServerDeps, container: ContainerDoc, so
 /** Deletes a position with its form versions, applications and their attachments. */
 export async function deletePosition(deps: ServerDeps, position: PositionDoc): Promise<void> {
   const { store } = deps;
-  const apps = store.collection<ApplicationDoc>('applications');
-  const withFiles = (await apps.find({ positionId: position.id }, { projection: { files: 1 } })).filter((a) => a.files?.length);
-  await store.collection('positions').deleteOne({ id: position.id });
-  await apps.deleteMany({ positionId: position.id });
+  const positions = store.collection<PositionDoc>('positions');
+  // Marked first: an application that reads the position from now on is refused, and one
+  // already on its way sees the mark (or the missing position) after its insert and removes
+  // itself (server/domain/apply.ts). The sweeps below catch whatever landed in between.
+  await positions.updateOne({ id: position.id }, { $set: { deleting: true } });
+  await sweepApplications(deps, position.id);
   await store.collection('positionForms').deleteMany({ positionId: position.id });
-  await store.collection('notifications').deleteMany({ 'data.positionId': position.id });
-  for (const a of withFiles) for (const f of a.files ?? []) await deps.blobs.delete(f.url).catch(() => undefined);
+  await positions.deleteOne({ id: position.id });
+  await sweepApplications(deps, position.id);
+}
+
+/** Deletes a position's applications with their attachments, batch by batch, until none is left. */
+async function sweepApplications(deps: ServerDeps, positionId: number): Promise<void> {
+  const apps = deps.store.collection<ApplicationDoc>('applications');
+  for (;;) {
+    const batch = await apps.find({ positionId }, { projection: { id: 1, files: 1 }, limit: 500 });
+    if (!batch.length) break;
+    for (const a of batch) for (const f of a.files ?? []) await deps.blobs.delete(f.url).catch(() => undefined);
+    await apps.deleteMany({ id: { $in: batch.map((a) => a.id) } });
+  }
+  await deps.store.collection('notifications').deleteMany({ 'data.positionId': positionId });
 }
 
 export async function loadPosition(store: Store, id: number): Promise<PositionDoc> {
