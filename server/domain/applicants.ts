@@ -28,6 +28,21 @@ async function positionNames(store: Store, ids: number[]): Promise<Map<number, s
   return new Map(list.map((p) => [p.id, p.name]));
 }
 
+const PERSONNUMMER = /^\s*\d{6}(\d{2})?[-+]?\d{4}\s*$/;
+
+/**
+ * Lists never carry a personnummer (docs/contracts.md): not in `info`, and not in the answers
+ * either — the form's ssn key, or any other answer that is one (custom ssn fields).
+ */
+function withoutPersonnummer(metadata: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(metadata ?? {})) {
+    if (k === 'form_ssn' || (typeof v === 'string' && PERSONNUMMER.test(v))) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
 /** A list row: everything but the notes, logs and personnummer; `age` derived for display. */
 function listItem(c: ContainerDoc, a: ApplicationDoc, positionName: string, now: number) {
   const { ssn: _ssn, ...info } = a.info ?? ({} as ApplicationDoc['info']);
@@ -42,7 +57,7 @@ function listItem(c: ContainerDoc, a: ApplicationDoc, positionName: string, now:
     email: a.email,
     user: { email: a.email },
     info: { ...info, ...(age !== null ? { age } : {}) },
-    metadata: a.metadata,
+    metadata: withoutPersonnummer(a.metadata),
     formVersion: a.formVersion,
     interestLabelId: a.interestLabelId,
     processLabelId: a.processLabelId,
