@@ -40,15 +40,21 @@ function catalogueModule(): string {
 
 // Our keywords and $id/$schema mean nothing to the type generator; strip them for stable output.
 // Titles below the root would become one exported alias each (Swedish editor titles); drop them.
-function forTypes(schema: unknown, depth = 0): unknown {
+// Keys of `properties` (and $defs) are names, not keywords: a property called `title` stays.
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
+function forTypes(schema: unknown, depth = 0, names = false): unknown {
   if (Array.isArray(schema)) return schema.map((s) => forTypes(s, depth));
   if (typeof schema !== 'object' || schema === null) return schema;
   const copy: Record<string, unknown> = {};
+  if (names) {
+    for (const [k, v] of Object.entries(schema)) copy[k] = forTypes(v, depth + 1);
+    return copy;
+  }
   for (const [k, v] of Object.entries(schema)) {
     if (k.startsWith('x-') || k === '$id' || k === '$schema' || (k === 'title' && depth > 0)) continue;
     // anyOf: [{ required: [...] }, ...] constrains presence only; as types it is noise.
     if (k === 'anyOf' && Array.isArray(v) && v.every((b) => typeof b === 'object' && b !== null && Object.keys(b).join() === 'required')) continue;
-    copy[k] = forTypes(v, depth + 1);
+    copy[k] = forTypes(v, depth + 1, NAME_MAPS.has(k));
   }
   return copy;
 }

@@ -131,6 +131,7 @@ export interface AttachedFile {
  */
 export interface BlogPost {
   id?: number;
+  title: string;
   /**
    * HTML, sanitised when rendered.
    */
@@ -196,6 +197,7 @@ export interface CompanyProfile {
 export interface ContainerTemplate {
   containerId: number;
   id?: number;
+  title: string;
   text: string;
 }
 
@@ -212,6 +214,7 @@ export interface ContainerUser {
    */
   email: string;
   phoneNumber?: string;
+  title?: string;
   permissionId?: number;
   otherOffer?: boolean;
 }
@@ -269,10 +272,16 @@ export interface EmailLabelTemplate {
  * A field type as data: the file schemas/field-types/<name>.json. The engine loads every file of the folder; a new type that reuses a widget needs nothing else.
  */
 export interface FieldTypeDefinition {
+  $schema?: string;
+  $id?: string;
   /**
    * The metadata property's `type`.
    */
   name: string;
+  /**
+   * Swedish name shown in the builder.
+   */
+  title: string;
   description?: string;
   /**
    * JSON Schema of the answer value, or null when the type carries no value of its own.
@@ -471,6 +480,7 @@ export interface Notification {
     | "alert"
     | "error"
     | "other";
+  title: string;
   message?: string;
   /**
    * When (unix seconds)
@@ -647,6 +657,7 @@ export interface ApplicantQuestionnaireAnswers {
  */
 export interface RequirementFulfilment {
   key: string;
+  title?: string;
   fullfilled: boolean;
 }
 
@@ -786,7 +797,13 @@ export interface UserPermission {
  * A validator as data: the file schemas/validators/<name>.json. Its code is one keyword in engine/validators/<name>.ts.
  */
 export interface ValidatorDefinition {
+  $schema?: string;
+  $id?: string;
   name: string;
+  /**
+   * Swedish name shown in the builder.
+   */
+  title: string;
   /**
    * value: judges the field's answer; group: judges a group's children.
    */

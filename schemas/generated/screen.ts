@@ -5,6 +5,7 @@
  * One admin, session or candidate screen (DESIGN.md 'Screens are data too', docs/screens.md). The file name is `<id>.json` under schemas/screens/. The runner builds routes, guards, the sidebar and page titles from these files; nothing lists routes by hand.
  */
 export type ScreenFile = {
+  $schema?: string;
   /**
    * Equals the file name without .json.
    */
@@ -17,6 +18,10 @@ export type ScreenFile = {
    * Extra paths that show the same screen (e.g. / for /admin).
    */
   aliases?: string[];
+  /**
+   * Swedish page title: the h1 and the document title '<title> – Blankett'.
+   */
+  title: string;
   /**
    * For developers: what the screen is for and any decision behind it.
    */
