@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from './config';
-import { createLogger } from './log';
+import { createLogger, requestContext } from './log';
 import { createMailer } from './mail';
 import { bindAuth, createAuth, type Auth } from './auth/middleware';
 import { onSessionsRevoked } from './auth/revocations';
@@ -79,6 +80,13 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   mountDispatcher(router, deps, registry);
   await mountRoutes(router, deps, config);
 
+  // Every request gets an id (X-Request-Id in the answer) that every log line of it carries,
+  // so a 500 a user reports can be found in the log without logging anything personal.
+  koa.use((ctx, next) => {
+    const requestId = randomUUID();
+    ctx.set('X-Request-Id', requestId);
+    return requestContext.run({ requestId }, next);
+  });
   koa.use(errorHandler(log));
   koa.use(async (ctx, next) => {
     const started = performance.now();

@@ -1,4 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from './dispatcher/types';
+
+/** The request a log line belongs to: set by the request-id middleware for the whole request. */
+export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
 type Level = 'info' | 'warn' | 'error';
 
@@ -21,7 +25,8 @@ function clean(value: unknown, depth = 0): unknown {
 }
 
 /**
- * One JSON line per event on stdout (errors on stderr). Values are scrubbed: secret-looking
+ * One JSON line per event on stdout (errors on stderr), with the request's id when it
+ * happens inside one. Values are scrubbed: secret-looking
  * fields are dropped and personnummer-like digit runs masked, so a careless caller cannot
  * leak tokens, passwords or personnummer into the log.
  */
@@ -31,7 +36,8 @@ export function createLogger(opts: { silent?: boolean; write?: (line: string, le
     ((line: string, level: Level) => (level === 'error' ? process.stderr : process.stdout).write(line + '\n'));
   const emit = (level: Level, msg: string, fields?: Record<string, unknown>) => {
     if (opts.silent) return;
-    const entry = { t: new Date().toISOString(), level, msg: clean(msg), ...(fields ? (clean(fields) as object) : {}) };
+    const requestId = requestContext.getStore()?.requestId;
+    const entry = { t: new Date().toISOString(), level, ...(requestId ? { requestId } : {}), msg: clean(msg), ...(fields ? (clean(fields) as object) : {}) };
     write(JSON.stringify(entry), level);
   };
   return {
