@@ -1,3 +1,4 @@
+import type { Logger } from '../dispatcher/types';
 import { EmbeddedStore } from './embedded';
 import { MongoStore } from './mongo';
 import type { Store } from './port';
@@ -13,14 +14,16 @@ export { MongoStore } from './mongo';
 export interface OpenStoreOptions {
   /** Set → the mongo adapter (MONGODB_URI); unset or empty → the embedded store. */
   mongoUri?: string;
-  /** DATA_DIR: the embedded store's files live in `<dataDir>/db`. */
+  /** DATA_DIR: the embedded store is `<dataDir>/blankett.sqlite` (an old nedb `<dataDir>/db` is imported once). */
   dataDir: string;
   /** Overrides the database named in the URI (tests). */
   dbName?: string;
+  /** Where the embedded store reports its nedb import (JSON lines on stdout when not given). */
+  log?: Logger;
 }
 
 /** Opens the store the configuration asks for. */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.mongoUri) return MongoStore.open(options.mongoUri, { dbName: options.dbName });
-  return EmbeddedStore.open(options.dataDir);
+  return EmbeddedStore.open(options.dataDir, { log: options.log });
 }

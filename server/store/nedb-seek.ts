@@ -1,6 +1,7 @@
 import type Datastore from '@seald-io/nedb';
 import { createRequire } from 'node:module';
 import type { Filter, Sort } from './port';
+import { project } from './project';
 
 /**
  * A faster plan for "sorted by one indexed field, limited" on nedb — the shape of every
@@ -55,50 +56,6 @@ function* inOrder(node: TreeNode | null, direction: 1 | -1, bound: Bound): Gener
   if (!past) yield* inOrder(first, direction, bound);
   if (!past) yield node;
   yield* inOrder(second, direction, bound);
-}
-
-function getPath(doc: Record<string, unknown>, path: string[]): unknown {
-  let cur: unknown = doc;
-  for (const seg of path) {
-    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
-    cur = (cur as Record<string, unknown>)[seg];
-  }
-  return cur;
-}
-
-function setPath(doc: Record<string, unknown>, path: string[], value: unknown): void {
-  let cur = doc;
-  for (const seg of path.slice(0, -1)) {
-    if (cur[seg] === null || typeof cur[seg] !== 'object' || Array.isArray(cur[seg])) cur[seg] = {};
-    cur = cur[seg] as Record<string, unknown>;
-  }
-  cur[path[path.length - 1]!] = value;
-}
-
-function deletePath(doc: Record<string, unknown>, path: string[]): void {
-  const parent = getPath(doc, path.slice(0, -1));
-  if (parent && typeof parent === 'object' && !Array.isArray(parent)) delete (parent as Record<string, unknown>)[path[path.length - 1]!];
-}
-
-/** A copy of a stored document with a projection applied (Mongo rules: `_id` kept unless excluded). */
-export function project(doc: Record<string, unknown>, projection: Record<string, 0 | 1> | undefined): Record<string, unknown> {
-  const copy = structuredClone(doc);
-  if (!projection || Object.keys(projection).length === 0) return copy;
-  const entries = Object.entries(projection);
-  const inclusive = entries.some(([k, v]) => k !== '_id' && v === 1);
-  if (!inclusive) {
-    for (const [k] of entries) deletePath(copy, k.split('.'));
-    return copy;
-  }
-  const out: Record<string, unknown> = {};
-  if (projection._id !== 0 && '_id' in copy) out._id = copy._id;
-  for (const [k, v] of entries) {
-    if (k === '_id' || v !== 1) continue;
-    const path = k.split('.');
-    const value = getPath(copy, path);
-    if (value !== undefined) setPath(out, path, value);
-  }
-  return out;
 }
 
 /**

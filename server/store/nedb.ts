@@ -50,7 +50,7 @@ function mapError(err: unknown): never {
   throw err;
 }
 
-export class EmbeddedStore implements Store {
+export class NedbStore implements Store {
   readonly kind = 'embedded' as const;
   private readonly dir: string;
   private readonly entries = new Map<string, Entry>();
@@ -65,10 +65,10 @@ export class EmbeddedStore implements Store {
   }
 
   /** Opens (creating) `<dataDir>/db`; throws DataDirLockedError when another process has it. */
-  static open(dataDir: string): EmbeddedStore {
+  static open(dataDir: string): NedbStore {
     const root = resolve(dataDir);
     mkdirSync(join(root, 'db'), { recursive: true });
-    return new EmbeddedStore(root, lockDataDir(root));
+    return new NedbStore(root, lockDataDir(root));
   }
 
   /** @internal the datastore for a collection, loaded once. */
@@ -150,7 +150,7 @@ export class EmbeddedStore implements Store {
 
 class EmbeddedCollection<T extends Doc> implements Collection<T> {
   constructor(
-    private readonly store: EmbeddedStore,
+    private readonly store: NedbStore,
     private readonly name: string,
   ) {}
 
