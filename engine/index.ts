@@ -26,6 +26,7 @@ export { createAjv, addBlankettKeywords, keywordFor, RunContext, AJV_OPTIONS, da
 export { messageFor } from './messages';
 export { sanitizeHtml, setHtmlSanitizer, htmlToText, escapeHtml, defaultSanitizer, type HtmlSanitizer } from './sanitize';
 export { parsePersonnummer, luhnValid, type Personnummer } from './personnummer';
+export { parseOrganisationsnummer } from './organisationsnummer';
 export { stockholmDate, ageOn, parseIsoDate, formatIsoDate, TIME_ZONE, type CalendarDate } from './dates';
 export { builtinValidators, DataError, type ValidatorImpl, type RuntimeContext } from './validators/index';
 export type {

@@ -19,6 +19,7 @@ import { errorHandler } from './http/error-handler';
 import { httpsRedirect, securityHeaders } from './http/security';
 import { serveSpa } from './http/static';
 import { attachHub } from './realtime/hub';
+import { openApiDocument } from './openapi';
 import { mountRoutes } from './routes';
 import { openStore } from './store';
 
@@ -42,9 +43,9 @@ export type GivenDeps = Partial<Omit<ServerDeps, 'hub'>>;
  */
 export async function createApp(config: Config, given: GivenDeps = {}): Promise<App> {
   const log = given.log ?? createLogger();
-  const store = given.store ?? (await openStore({ mongoUri: config.mongoUri, dataDir: config.dataDir }));
+  const store = given.store ?? (await openStore({ mongoUri: config.mongoUri, dataDir: config.dataDir, log }));
   const ownsStore = !given.store;
-  const blobs = given.blobs ?? (await openBlobs({ store, dataDir: config.dataDir }));
+  const blobs = given.blobs ?? (await openBlobs({ store, dataDir: config.dataDir, log }));
   const now = given.now ?? (() => Math.floor(Date.now() / 1000));
   // Every index exists before the first request: the unique (positionId, email) index is what
   // refuses a second application, so it must not wait for the first write to create it.
@@ -78,6 +79,10 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
 
   const router = new Router();
   mountDispatcher(router, deps, registry);
+  router.get('/api/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = openApiDocument(registry);
+  });
   await mountRoutes(router, deps, config);
 
   // Every request gets an id (X-Request-Id in the answer) that every log line of it carries,

@@ -3,7 +3,7 @@ import { passwordProblems } from '../auth/account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { findUserByEmail, findUserById, normaliseEmail, publicUser, users } from '../auth/users';
 import type { ActionContext, ActionTable } from '../dispatcher/types';
-import { errors } from '../errors';
+import { errors, HttpError } from '../errors';
 import { DuplicateKeyError } from '../store/port';
 import { mayEditAccount } from '../domain/users';
 import { announceSessionsRevoked } from '../auth/revocations';
@@ -38,7 +38,7 @@ export const actions: ActionTable = {
   },
 
   async update_account(ctx, data: { id: number; email: string; firstname: string; lastname: string; phoneNumber?: string; title?: string }) {
-    if (!(await mayEditAccount(ctx, data.id))) throw errors.forbidden(sv.org.mayNotEditUser);
+    if (!(await mayEditAccount(ctx, data.id))) throw new HttpError(403, 'forbidden', sv.org.mayNotEditUser);
     const target = await findUserById(ctx.deps.store, data.id);
     if (!target) throw errors.notFound();
     const email = normaliseEmail(data.email);

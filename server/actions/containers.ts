@@ -9,6 +9,7 @@ import { defaultApplicationMetadata } from '../domain/demo';
 import { removeFiles } from '../domain/attachments';
 import { encodeTemplate, ensureFolder, saveTemplate, TEMPLATES_FOLDER } from '../domain/templates';
 import type { ContainerDoc } from '../domain/docs';
+import { cleanProfile } from '../domain/profile';
 
 type Theme = Record<string, Record<string, string>>;
 
@@ -135,9 +136,10 @@ export const actions: ActionTable = {
 
   async create_containerMetadata(ctx, data: { id: number; metadata: Record<string, unknown>; theme?: Theme; messages?: Record<string, string> }) {
     const c = await loadContainer(ctx, data.id);
-    const { displayName, ...profile } = data.metadata;
+    // Checked and sanitised first (domain/profile.ts): a bad field refuses the whole save.
+    const { displayName, ...profile } = await cleanProfile(ctx.deps.store, c.id, data.metadata);
     const set: Record<string, unknown> = { profile: { ...(c.profile ?? {}), ...profile } };
-    if (typeof displayName === 'string') set.displayName = displayName.trim();
+    if (typeof displayName === 'string' && displayName) set.displayName = displayName;
     if (data.theme) set.theme = data.theme;
     if (data.messages) {
       const messages = { ...(c.messages ?? {}) };

@@ -1,5 +1,6 @@
 import type { ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
+import { visibleTo } from '../domain/notify';
 
 const strip = <T extends Record<string, unknown>>({ _id, ...rest }: T) => rest;
 
@@ -12,9 +13,10 @@ export const actions: ActionTable = {
     const take = data.take ?? 50;
     const page = data.page ?? 1;
     const col = ctx.deps.store.collection('notifications');
+    const filter = visibleTo(ctx.principal, data.containerId);
     const [items, total] = await Promise.all([
-      col.find({ containerId: data.containerId }, { sort: { timestamp: -1, id: -1 }, skip: (page - 1) * take, limit: take }),
-      col.count({ containerId: data.containerId }),
+      col.find(filter, { sort: { timestamp: -1, id: -1 }, skip: (page - 1) * take, limit: take }),
+      col.count(filter),
     ]);
     return { items: items.map(strip), total, page, take };
   },

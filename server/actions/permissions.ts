@@ -3,6 +3,8 @@ import { bumpTokenVersion, findUserByEmail, type UserDoc } from '../auth/users';
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
 import { DuplicateKeyError, type Doc } from '../store/port';
+import { loadContainer } from '../domain/containers';
+import { userOrInvite } from '../domain/users';
 
 const POSITION_PERMISSION = { 1: 'Administrator', 2: 'Write' } as const;
 
@@ -44,9 +46,37 @@ async function upsertMembership(ctx: ActionContext, containerId: number, user: U
 }
 
 export const actions: ActionTable = {
+  /**
+   * Adds a colleague by email: a registered user becomes a member, a person without an account
+   * gets one and an invitation mail (domain/users.ts). Someone already in the organisation → 409.
+   */
   async create_userContainerPermission(ctx, data: { containerId: number; email: string; permissionId: number }) {
-    const user = await registeredUser(ctx, data.email);
-    return upsertMembership(ctx, data.containerId, user, (ids) => [...ids, data.permissionId]);
+    const container = await loadContainer(ctx.deps.store, data.containerId);
+    const known = await findUserByEmail(ctx.deps.store, data.email);
+    if (known && (await ctx.deps.store.collection('memberships').findOne({ containerId: data.containerId, userId: known.id }))) {
+      throw errors.conflict(sv.org.alreadyMember, [{ path: '/email', message: sv.org.alreadyMember }]);
+    }
+    const { user } = await userOrInvite(ctx, data.email, container);
+    return upsertMembership(ctx, data.containerId, user, () => [data.permissionId]);
+  },
+
+  /** One member of the organisation (`id`: the membership id) with their account details. */
+  async get_containerUser(ctx, data: { containerId: number; id: number }) {
+    const row = await ctx.deps.store.collection('memberships').findOne({ id: data.id, containerId: data.containerId });
+    if (!row) throw errors.notFound(sv.server.notMember);
+    const u = await ctx.deps.store.collection('users').findOne({ id: row.userId });
+    if (!u) throw errors.notFound(sv.server.notMember);
+    return {
+      id: row.id as number,
+      userId: row.userId as number,
+      containerId: data.containerId,
+      email: u.email as string,
+      firstname: (u.firstname as string) ?? '',
+      lastname: (u.lastname as string) ?? '',
+      phoneNumber: (u.phoneNumber as string) ?? '',
+      title: (u.title as string) ?? '',
+      permissionIds: ((row.permissionIds as number[]) ?? []) as (1 | 2 | 3)[],
+    };
   },
 
   async update_ContainerUserPermissionsCommand(ctx, data: { containerId: number; email: string; permissionIds: number[] }) {

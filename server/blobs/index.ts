@@ -1,22 +1,32 @@
+import type { Logger } from '../dispatcher/types';
 import { MongoStore } from '../store/mongo';
 import type { BlobStore, Store } from '../store/port';
 import { FileBlobStore } from './file';
 import { GridFsBlobStore } from './gridfs';
+import { sweepBlobs } from './sweep';
 
 export { FileBlobStore } from './file';
 export { GridFsBlobStore } from './gridfs';
 export { InvalidBlobIdError, isValidBlobId } from './id';
+export { sweepBlobs } from './sweep';
 
 export interface OpenBlobsOptions {
   store: Store;
   dataDir: string;
+  /** Told what the start-up sweep removed. */
+  log?: Logger;
 }
 
-/** GridFS in the store's database when the store is Mongo, files under `<dataDir>/blobs` otherwise. */
+/**
+ * GridFS in the store's database when the store is Mongo, files under `<dataDir>/blobs`
+ * otherwise — swept first of what a crash left there (sweep.ts).
+ */
 export async function openBlobs(options: OpenBlobsOptions): Promise<BlobStore>;
 export async function openBlobs(store: Store, dataDir: string): Promise<BlobStore>;
 export async function openBlobs(a: OpenBlobsOptions | Store, b?: string): Promise<BlobStore> {
-  const { store, dataDir } = 'store' in a && typeof b !== 'string' ? (a as OpenBlobsOptions) : { store: a as Store, dataDir: b! };
+  const { store, dataDir, log } = 'store' in a && typeof b !== 'string' ? (a as OpenBlobsOptions) : { store: a as Store, dataDir: b!, log: undefined };
   if (store instanceof MongoStore) return new GridFsBlobStore(store.db);
-  return new FileBlobStore(dataDir);
+  const files = new FileBlobStore(dataDir);
+  await sweepBlobs(files, store, { log });
+  return files;
 }

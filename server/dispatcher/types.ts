@@ -64,6 +64,10 @@ export interface ServerDeps {
   log: Logger;
   /** Outgoing mail: SMTP when SMTP_URL is set, else the DATA_DIR/outbox files (server/mail.ts). */
   mail: Mailer;
+  /** The portal's public base URL (PUBLIC_URL) for links in mails; createApp sets it from the config. */
+  publicUrl?: string;
+  /** DATA_DIR, for files the server writes besides the store (e.g. DATA_DIR/partner-outbox). */
+  dataDir?: string;
   /** Clock in unix seconds (injectable for tests). */
   now(): number;
 }

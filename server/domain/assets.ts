@@ -5,6 +5,8 @@ import { DuplicateKeyError, type Store } from '../store/port';
 import type { AssetDoc, ContainerDoc, FolderDoc } from './docs';
 import { strip } from './docs';
 import { decodeBase64, sniff, sniffImage } from './sniff';
+import { imageSize } from './imageSize';
+import { IMAGE_LIMITS, imageSizeProblem } from '../../engine/imageLimits';
 import { TEMPLATES_FOLDER, saveTemplate } from './templates';
 
 const m = sv.domain;
@@ -57,6 +59,19 @@ function assetTypeMatches(contentType: string, bytes: Uint8Array): boolean {
   return false;
 }
 
+/**
+ * The organisation's image folders (ad images, logo, public banner) take images only, within
+ * that folder's width and height limits (engine/imageLimits.ts), each refusal in Swedish.
+ */
+function checkImageLimits(folderName: string, contentType: string, bytes: Uint8Array): void {
+  const limits = IMAGE_LIMITS[folderName];
+  if (!limits) return;
+  const size = contentType.startsWith('image/') ? imageSize(bytes) : null;
+  if (!size) throw errors.invalid([{ path: '/data', message: sv.org.imageUnreadable }], sv.org.imageUnreadable);
+  const problem = imageSizeProblem(size, limits, { small: sv.org.imageTooSmall, large: sv.org.imageTooLarge });
+  if (problem) throw errors.invalid([{ path: '/data', message: problem }], problem);
+}
+
 export interface AssetInput {
   id?: number;
   folderId: number;
@@ -82,6 +97,7 @@ export async function saveAsset(deps: ServerDeps, container: ContainerDoc, input
   if (!bytes) throw errors.invalid([{ path: '/data', message: m.assetType }], m.assetType);
   if (bytes.byteLength > MAX_ASSET_BYTES) throw errors.invalid([{ path: '/data', message: m.fileTooLarge }], m.fileTooLarge);
   if (!assetTypeMatches(input.contentType, bytes)) throw errors.invalid([{ path: '/contentType', message: m.assetType }], m.assetType);
+  checkImageLimits(folder.name, input.contentType, bytes);
   const assets = deps.store.collection<AssetDoc>('assets');
   const now = deps.now();
   if (input.id === undefined) {

@@ -17,11 +17,33 @@ const specs: Record<string, IndexSpec[]> = {
     { fields: { positionId: 1, email: 1 }, unique: true },
     { fields: { containerId: 1, interestLabelId: 1, id: 1 } },
     { fields: { positionId: 1, interestLabelId: 1, id: 1 } },
+    // Lists and search without a label filter walk these newest first.
+    { fields: { containerId: 1, id: 1 } },
+    { fields: { positionId: 1, id: 1 } },
+    { fields: { containerId: 1, processLabelId: 1, id: 1 } },
   ],
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
   assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],
 };
+
+/**
+ * Substring search (search.ts, the list's name/email filter: a case-insensitive `$regex` of
+ * escaped text) gets a trigram index on the embedded store; MongoDB has no substring index,
+ * so there the regex scans the container's rows.
+ */
+const textSpecs: Record<string, string[]> = {
+  applications: ['info.name', 'email'],
+  positions: ['name'],
+};
+
+interface TextIndexing {
+  ensureTextIndex(collection: string, paths: string[]): Promise<void>;
+}
+
+function hasTextIndexes(store: Store): store is Store & TextIndexing {
+  return typeof (store as Partial<TextIndexing>).ensureTextIndex === 'function';
+}
 
 const done = new WeakMap<Store, Promise<void>>();
 
@@ -33,6 +55,9 @@ export function ensureDomainIndexes(store: Store): Promise<void> {
       for (const [name, list] of Object.entries(specs)) {
         const col = store.collection(name);
         for (const spec of list) await col.ensureIndex(spec);
+      }
+      if (hasTextIndexes(store)) {
+        for (const [name, paths] of Object.entries(textSpecs)) await store.ensureTextIndex(name, paths);
       }
     })();
     // A failure must not be cached forever: the next call retries.

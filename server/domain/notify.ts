@@ -1,6 +1,58 @@
-import type { ServerDeps } from '../dispatcher/types';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import type { Principal, ServerDeps } from '../dispatcher/types';
 import type { NotificationDoc } from './docs';
 import { strip } from './docs';
+
+/** A user's notification preferences: in the bell (realtime), by mail, and which types (all when unset). */
+export interface NotificationPrefs {
+  realtime?: boolean;
+  email?: boolean;
+  types?: string[];
+}
+
+export const DEFAULT_PREFS = { realtime: true, email: false } as const;
+
+/** Notification types delivered per position, by the recipients' preferences; others reach the whole group. */
+const PER_POSITION = new Set(['create_jobApplication']);
+
+interface PrefsHolder {
+  id: number;
+  email: string;
+  notificationPreferences?: Record<string, NotificationPrefs>;
+  positionNotificationPreferences?: Record<string, Record<string, { realtime: boolean; email: boolean }>>;
+}
+
+/**
+ * How a notification of `type` about a position reaches one user: the user's preferences for
+ * that position when set (get/update_PositionNotificationPreferences), else their own for the
+ * organisation (/admin/profile: realtime, email, types), else the default (bell, no mail).
+ */
+export function deliveryFor(user: PrefsHolder, containerId: number, positionId: number, type: string): { bell: boolean; mail: boolean } {
+  const own = user.positionNotificationPreferences?.[String(containerId)]?.[String(positionId)];
+  if (own) return { bell: own.realtime, mail: own.email };
+  const general = { ...DEFAULT_PREFS, ...(user.notificationPreferences?.[String(containerId)] ?? {}) };
+  if (general.types && !general.types.includes(type)) return { bell: false, mail: false };
+  return { bell: general.realtime !== false, mail: general.email === true };
+}
+
+/** The stored notifications a user may see: the group's, and those addressed to them. Odin sees all. */
+export function visibleTo(principal: Principal, containerId: number): Record<string, unknown> {
+  if (principal.isOdin) return { containerId };
+  return { containerId, $or: [{ recipients: { $exists: false } }, { recipients: principal.userId }] };
+}
+
+async function recipients(deps: ServerDeps, containerId: number, positionId: number, type: string) {
+  const members = await deps.store.collection('memberships').find({ containerId }, { projection: { userId: 1 } });
+  const people = (await deps.store.collection('users').find({ id: { $in: members.map((m) => m.userId) } })) as unknown as PrefsHolder[];
+  const bell: number[] = [];
+  const mail: string[] = [];
+  for (const u of people) {
+    const d = deliveryFor(u, containerId, positionId, type);
+    if (d.bell) bell.push(u.id);
+    if (d.mail) mail.push(u.email);
+  }
+  return { bell, mail };
+}
 
 /**
  * Stores a notification for a container and pushes it to that container's group. The push
@@ -8,6 +60,10 @@ import { strip } from './docs';
  * `read`, `data`) with `type: 'Notification'` as the hub's event type; the notification's own
  * type (e.g. `create_jobApplication`) is in `notificationType` and in the nested
  * `notification` (the stored document as get_notifications returns it).
+ *
+ * A new application is delivered by each member's preferences (deliveryFor): to the bell of
+ * those who want it (stored with `recipients`, pushed to them only), by mail to those who want
+ * mail, to nobody else.
  */
 export async function notify(
   deps: ServerDeps,
@@ -17,6 +73,7 @@ export async function notify(
   message: string,
   data: { positionId: number; id: number },
 ): Promise<NotificationDoc> {
+  const addressed = PER_POSITION.has(type) ? await recipients(deps, containerId, data.positionId, type) : null;
   const doc: NotificationDoc = {
     id: await deps.store.nextSequence('notifications'),
     containerId,
@@ -26,13 +83,28 @@ export async function notify(
     timestamp: deps.now(),
     read: false,
     data,
+    ...(addressed ? { recipients: addressed.bell } : {}),
   };
-  const saved = strip(await deps.store.collection<NotificationDoc>('notifications').insertOne(doc));
+  const { recipients: to, ...saved } = strip(await deps.store.collection<NotificationDoc>('notifications').insertOne(doc)) as NotificationDoc & { recipients?: number[] };
   try {
-    deps.hub.publish(containerId, { ...saved, type: 'Notification', notificationType: type, notification: saved });
+    if (!addressed || addressed.bell.length > 0) {
+      deps.hub.publish(containerId, { ...saved, type: 'Notification', notificationType: type, notification: saved, ...(to ? { recipients: to } : {}) });
+    }
   } catch (err) {
     // The stored notification is what counts; a failed push is only logged (spec doc 2 §7).
     deps.log.warn('notification push failed', { containerId, type, error: (err as Error).name });
   }
+  if (addressed?.mail.length) await mailOut(deps, addressed.mail, title, message, data);
   return saved as NotificationDoc;
+}
+
+async function mailOut(deps: ServerDeps, to: string[], title: string, message: string, data: { positionId: number; id: number }) {
+  const position = await deps.store.collection('positions').findOne({ id: data.positionId }, { projection: { name: 1 } });
+  const link = `${(deps.publicUrl ?? '').replace(/\/$/, '')}/admin/positions/${data.positionId}/applicants/${data.id}`;
+  const subject = sv.org.newApplicationMailSubject.replace('{position}', String(position?.name ?? title));
+  const text = sv.org.newApplicationMailBody.replace('{message}', message).replace('{link}', link);
+  for (const address of to) {
+    // A failed mail is only logged (spec document 2 §7: email-send failures are only logged).
+    await deps.mail.send({ to: address, subject, text }).catch((err: unknown) => deps.log.warn('notification mail failed', { error: (err as Error).name }));
+  }
 }

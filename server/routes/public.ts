@@ -88,7 +88,12 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     const p = await findPublicPosition(deps.store, ctx.params.id ?? '');
     const c = (await containersById(deps, [p.containerId])).get(p.containerId);
     if (!c) throw errors.notFound();
-    await deps.store.collection('positions').updateOne({ id: p.id }, { $inc: { views: 1 } });
+    // A view count is not worth a failed page (a full or read-only disk): log it and answer.
+    try {
+      await deps.store.collection('positions').updateOne({ id: p.id }, { $inc: { views: 1 } });
+    } catch (err) {
+      deps.log.warn('view not counted', { positionId: p.id, error: err instanceof Error ? err.name : 'unknown', code: (err as { code?: unknown }).code });
+    }
     ctx.body = { data: publicPosition(c, p, deps.now()) };
   });
 
