@@ -6,9 +6,11 @@ import {
   applicationsByEmail,
   deleteApplications,
   listApplicants,
+  listPositionApplicants,
   loadApplication,
   moveToLabel,
 } from '../domain/applicants';
+import { loadContainer } from '../domain/containers';
 import type { ApplicationDoc } from '../domain/docs';
 import { loadPosition } from '../domain/positions';
 
@@ -38,10 +40,10 @@ async function checkIds(ctx: ActionContext, ids: number[]): Promise<void> {
 }
 
 export const actions: ActionTable = {
-  async get_applicantPositionByPosition(ctx, data: { positionId: number; labelId?: number; filter?: string; after?: number }) {
+  async get_applicantPositionByPosition(ctx, data) {
     const p = await loadPosition(ctx.deps.store, data.positionId);
     sameContainer(ctx, p.containerId);
-    return listApplicants(ctx.deps, { ...data, containerId: p.containerId });
+    return listPositionApplicants(ctx.deps, await loadContainer(ctx.deps.store, p.containerId), p, data);
   },
 
   async get_applicantPositionByLabel(

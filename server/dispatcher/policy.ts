@@ -74,7 +74,8 @@ async function applicantsAccess(deps: Pick<ServerDeps, 'store'>, p: Principal, r
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every(isId)) throw errors.invalid([{ path: '/ids', message: sv.server.fields.missing }]);
   const unique = [...new Set(ids as number[])];
   const apps = await deps.store.collection('applications').find({ id: { $in: unique } }, { projection: { id: 1, positionId: 1 } });
-  if (apps.length !== unique.length) throw errors.notFound();
+  // Typically a colleague deleted one of a bulk selection: refuse all, say why (issue 9).
+  if (apps.length !== unique.length) throw errors.notFound(sv.applicants.server.applicantsGone);
   const containerIds = new Set<number>();
   for (const positionId of new Set(apps.map((a) => a.positionId as number))) {
     const r = await positionAccess(deps, p, role, positionId, data);

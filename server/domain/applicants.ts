@@ -4,8 +4,9 @@ import type { ServerDeps } from '../dispatcher/types';
 import { escapeRegex, pageByKey } from '../store';
 import type { Filter, Store } from '../store/port';
 import { labelOf, loadContainer } from './containers';
-import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionFormDoc } from './docs';
+import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, PositionFormDoc } from './docs';
 import { ageOn } from './info';
+import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
 import { notify } from './notify';
 
 const m = sv.domain;
@@ -106,6 +107,17 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery) {
   return { items: page.items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', now)), next: page.next };
 }
 
+/**
+ * One batch (30) of a position's applicants under the structured filter (applicant-filters.ts),
+ * in the chosen order, paged by key: pass `next` as `after`.
+ */
+export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery & { after?: unknown }) {
+  const filter = await applicantFilter(deps.store, c, p, q);
+  const page = await pageApplicants(deps.store, filter, q.sort, q.after, BATCH);
+  const now = deps.now();
+  return { items: page.items.map((a) => listItem(c, a, p.name, now)), next: page.next };
+}
+
 /** One application with the form version it answered, notes, log and labels. */
 export async function applicantView(deps: ServerDeps, a: ApplicationDoc) {
   const c = await loadContainer(deps.store, a.containerId);
@@ -152,7 +164,7 @@ export async function moveToLabel(
 ) {
   const apps = deps.store.collection<ApplicationDoc>('applications');
   const found = await apps.find({ id: { $in: ids } }, { projection: { id: 1, containerId: 1, positionId: 1 } });
-  if (found.length !== new Set(ids).size) throw errors.notFound();
+  if (found.length !== new Set(ids).size) throw errors.notFound(sv.applicants.server.applicantsGone);
   const containerIds = [...new Set(found.map((a) => a.containerId))];
   let label: LabelDoc | undefined;
   for (const cid of containerIds) {

@@ -35,7 +35,12 @@ async function findPosition(deps: ServerDeps, id: number | string): Promise<Posi
  * the application. The unique (positionId, email) index decides between two simultaneous
  * applications; the loser's attachments are removed again before its 409 goes out.
  */
-export async function apply(deps: ServerDeps, input: ApplyInput): Promise<{ id: number; firstname: string }> {
+export async function apply(
+  deps: ServerDeps,
+  input: ApplyInput,
+  /** Staff registering an application by hand (create_jobApplication through the dispatcher): who, for the log. */
+  staff?: { by: string },
+): Promise<{ id: number; firstname: string }> {
   await ensureDomainIndexes(deps.store);
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 254) {
@@ -43,7 +48,8 @@ export async function apply(deps: ServerDeps, input: ApplyInput): Promise<{ id: 
   }
   const position = await findPosition(deps, input.positionId);
   const now = deps.now();
-  const reason = closedReason(position, now);
+  // Staff may register a late paper application; the public may not apply to a closed position.
+  const reason = staff ? null : closedReason(position, now);
   if (reason) throw errors.positionClosed(reason);
   const container = await loadContainer(deps.store, position.containerId);
 
@@ -79,7 +85,11 @@ export async function apply(deps: ServerDeps, input: ApplyInput): Promise<{ id: 
     interestLabelId: defaultLabel(container, 'Interest')?.id ?? null,
     processLabelId: defaultLabel(container, 'Process')?.id ?? null,
     notes: [],
-    logs: [{ at: now, what: 'created', text: sv.domain.logCreated }],
+    logs: [
+      staff
+        ? { at: now, what: 'created', by: staff.by, text: sv.applicants.server.logRegistered }
+        : { at: now, what: 'created', text: sv.domain.logCreated },
+    ],
     files: stored,
   };
   try {
