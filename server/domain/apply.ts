@@ -7,6 +7,7 @@ import { defaultLabel, loadContainer } from './containers';
 import type { ApplicationDoc, PositionDoc, StoredFile } from './docs';
 import { positionValidator } from './forms';
 import { ensureDomainIndexes } from './indexes';
+import { sendConfirmation } from './email';
 import { applicantInfo } from './info';
 import { notify } from './notify';
 import { closedReason } from './status';
@@ -121,5 +122,8 @@ export async function apply(
     // The application is stored; a lost notification must not turn it into an error.
     deps.log.error('notification failed', { positionId: position.id, error: (err as Error).name });
   }
+  // The confirmation mail goes out after the answer: a slow or failing mail server never
+  // delays or fails an application (sendConfirmation logs the outcome and never throws).
+  void sendConfirmation(deps, doc, position, container);
   return { id, firstname: info.firstname };
 }

@@ -1,0 +1,191 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from '../../engine/fill';
+import { escapeHtml, sanitizeHtml } from '../../engine/sanitize';
+import { errors } from '../errors';
+import type { ServerDeps } from '../dispatcher/types';
+import type { Mail } from '../mail';
+import { loadContainer } from './containers';
+import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from './docs';
+import { confirmationTemplate } from './email-templates';
+
+const m = sv.mail;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A log entry of a mail: `what: 'email'`, the subject, and on failure the mail itself so it can be sent again. */
+export interface EmailLogEntry extends LogEntry {
+  what: 'email';
+  subject: string;
+  ok: boolean;
+  /** Only on a failed send: the filled HTML body, for 'Skicka igen'. */
+  body?: string;
+}
+
+export interface Sender {
+  givenName: string;
+  familyName: string;
+  email: string;
+}
+
+const who = (p: Sender) => `${p.givenName} ${p.familyName}`.trim() || p.email;
+
+/** The merge values of one applicant (get_TemplateProperties keys). */
+export function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: ContainerDoc): Record<string, string> {
+  const info = a.info ?? ({} as ApplicationDoc['info']);
+  return {
+    firstname: info.firstname ?? '',
+    lastname: info.lastname ?? '',
+    name: info.name ?? '',
+    email: a.email ?? '',
+    phone: typeof info.phone === 'string' ? info.phone : '',
+    city: typeof info.city === 'string' ? info.city : '',
+    position: position.name,
+    company: c.displayName || c.name,
+  };
+}
+
+/** Plain text of a mail's HTML: block ends and line breaks become new lines, tags go. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li)>/gi, '\n')
+    .replace(/<li>/gi, '• ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * One mail to one applicant, filled with the applicant's values: values are escaped for the
+ * HTML body and the body sanitised once more after filling (the template is staff HTML).
+ */
+export function composeMail(to: string, subject: string, body: string, values: Record<string, string>): Mail {
+  const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]));
+  const html = sanitizeHtml(fill(body, escaped));
+  const wrapped = `<!doctype html><html lang="sv"><head><meta charset="utf-8"></head><body>${html}</body></html>`;
+  return { to, subject: fill(subject, values).replace(/[\r\n]+/g, ' ').trim(), text: textOf(html), html: wrapped };
+}
+
+export interface SendResult {
+  id: number;
+  name: string;
+  ok: boolean;
+}
+
+/**
+ * Sends one mail and records it in the application's log whatever happens: a failure is
+ * logged with the mail (so 'Skicka igen' can send it again) and never thrown, as the spec
+ * says ("email-send failures are only logged"). A send from a label's template also sets
+ * `info.emailNotificationSent` (unix seconds).
+ */
+export async function sendAndLog(
+  deps: ServerDeps,
+  a: ApplicationDoc,
+  mail: Mail,
+  opts: { by?: string; templateLabelId?: number; kind?: 'confirmation' } = {},
+): Promise<SendResult> {
+  let ok = true;
+  try {
+    await deps.mail.send(mail);
+  } catch (err) {
+    ok = false;
+    deps.log.warn('mail failed', { applicationId: a.id, error: (err as Error).name, code: (err as { code?: string }).code });
+  }
+  const at = deps.now();
+  const text = fill(ok ? (opts.kind === 'confirmation' ? m.logConfirmation : m.logSent) : m.logFailed, { subject: mail.subject });
+  const entry: EmailLogEntry = {
+    at,
+    what: 'email',
+    ...(opts.by ? { by: opts.by } : {}),
+    text,
+    subject: mail.subject,
+    ok,
+    ...(ok ? {} : { body: mail.html?.replace(/^.*<body>|<\/body>.*$/gs, '') ?? mail.text }),
+  };
+  const update: Record<string, unknown> = { $push: { logs: entry } };
+  if (ok && opts.templateLabelId !== undefined) update.$set = { 'info.emailNotificationSent': at };
+  await deps.store.collection<ApplicationDoc>('applications').updateOne({ id: a.id }, update);
+  return { id: a.id, name: a.info?.name || a.email, ok };
+}
+
+export interface SendInput {
+  subject: string;
+  body: string;
+  /** The label whose template this mail came from (records emailNotificationSent). */
+  labelId?: number;
+}
+
+function checkMail(input: SendInput): void {
+  if (!input.subject.trim()) throw errors.invalid([{ path: '/subject', message: m.subjectMissing }], m.subjectMissing);
+  if (!sanitizeHtml(input.body).replace(/<[^>]*>/g, '').trim()) throw errors.invalid([{ path: '/body', message: m.bodyMissing }], m.bodyMissing);
+}
+
+async function positionOf(deps: ServerDeps, id: number): Promise<PositionDoc> {
+  const p = await deps.store.collection<PositionDoc>('positions').findOne({ id }, { projection: { metadata: 0 } });
+  if (!p) throw errors.notFound();
+  return p;
+}
+
+/** send_email: one applicant, to the address staff confirmed in the dialog. */
+export async function sendToOne(deps: ServerDeps, sender: Sender, a: ApplicationDoc, email: string, input: SendInput) {
+  checkMail(input);
+  const to = email.trim();
+  if (!to) throw errors.invalid([{ path: '/email', message: fill(m.noEmail, { name: a.info?.name || '' }) }], fill(m.noEmail, { name: a.info?.name || '' }));
+  if (!EMAIL.test(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
+  const [c, p] = await Promise.all([loadContainer(deps.store, a.containerId), positionOf(deps, a.positionId)]);
+  const mail = composeMail(to, input.subject, input.body, { ...mergeValues(a, p, c), email: to });
+  const r = await sendAndLog(deps, a, mail, { by: who(sender), templateLabelId: input.labelId });
+  return { sent: r.ok ? [r.id] : [], failed: r.ok ? [] : [{ id: r.id, name: r.name }], missingEmail: [] };
+}
+
+/**
+ * send_emailToApplicants: every recipient must be an application of the position (else 404
+ * and nothing is sent). Applicants without a usable address are reported by name and the
+ * others are sent, one after the other, each result in its own log.
+ */
+export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: number, ids: number[], input: SendInput) {
+  checkMail(input);
+  const p = await positionOf(deps, positionId);
+  const c = await loadContainer(deps.store, p.containerId);
+  const apps = await deps.store
+    .collection<ApplicationDoc>('applications')
+    .find({ id: { $in: ids }, positionId }, { projection: { notes: 0, logs: 0, metadata: 0, files: 0 } });
+  if (apps.length !== new Set(ids).size) throw errors.notFound(m.recipientsGone);
+  const sent: number[] = [];
+  const failed: { id: number; name: string }[] = [];
+  const missingEmail: { id: number; name: string }[] = [];
+  for (const a of apps) {
+    if (!a.email || !EMAIL.test(a.email)) {
+      missingEmail.push({ id: a.id, name: a.info?.name || String(a.id) });
+      continue;
+    }
+    const r = await sendAndLog(deps, a, composeMail(a.email, input.subject, input.body, mergeValues(a, p, c)), {
+      by: who(sender),
+      templateLabelId: input.labelId,
+    });
+    if (r.ok) sent.push(r.id);
+    else failed.push({ id: r.id, name: r.name });
+  }
+  return { sent, failed, missingEmail };
+}
+
+/**
+ * The confirmation after applying, when the container has a template for its default
+ * Interest label and the position's type. Never throws: the application is already stored.
+ */
+export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: PositionDoc, c: ContainerDoc): Promise<void> {
+  try {
+    const t = await confirmationTemplate(deps.store, c, p.positionTypeId);
+    if (!t) return;
+    await sendAndLog(deps, a, composeMail(a.email, t.subject, t.content, mergeValues(a, p, c)), { kind: 'confirmation', templateLabelId: t.labelId });
+  } catch (err) {
+    deps.log.error('confirmation mail failed', { applicationId: a.id, error: (err as Error).name });
+  }
+}
+
