@@ -5,6 +5,9 @@
  * - entities.ts: TypeScript types of schemas/entities/*.json (json-schema-to-typescript);
  * - field-types.ts / validators.ts: the answer type of each field type and the data type of
  *   each validator.
+ * - actions.ts: per dispatcher action (schemas/actions/*.json) its request data type and its
+ *   answer type (`x-answer`), collected in `ActionData`, `ActionAnswer` and `ActionName`; the
+ *   shared answer shapes of schemas/answers/*.json are declared once by their titles.
  * `--check` writes nothing and exits 1 naming the stale files.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
@@ -102,6 +105,74 @@ async function screenModule(): Promise<string> {
   return typesOf([{ name: 'ScreenFile', schema: readJson(join(schemas, 'screen.schema.json')) }]);
 }
 
+const SCHEMA_ID = /^https:\/\/blankett\.se\/schemas\/(answers|entities)\/([a-z0-9-]+\.json)$/;
+/** Entity types the TypeScript side already has from the engine (the engine's own copy wins). */
+const ENGINE_TYPES: Record<string, string> = { 'metadata-property.json': 'MetadataProperty' };
+
+/**
+ * `$ref`s to schemas/answers/ and schemas/entities/ become named types (`tsType`), so each
+ * shared shape is declared once and an action's answer reads `StaffPosition[]`.
+ */
+function namedRefs(schema: unknown, used: { answers: Set<string>; entities: Set<string>; engine: Set<string> }): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => namedRefs(s, used));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  const hit = typeof ref === 'string' ? SCHEMA_ID.exec(ref) : null;
+  if (hit) {
+    const [, dir, file] = hit as unknown as [string, 'answers' | 'entities', string];
+    const engineType = dir === 'entities' ? ENGINE_TYPES[file] : undefined;
+    if (engineType) {
+      used.engine.add(engineType);
+      return { tsType: engineType };
+    }
+    const path = join(schemas, dir, file);
+    if (!existsSync(path)) throw new Error(`$ref ${ref}: no file schemas/${dir}/${file}`);
+    const title = String(readJson(path).title ?? pascal(file.replace(/\.json$/, '')));
+    used[dir].add(title);
+    return { tsType: title };
+  }
+  const copy: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) copy[k] = namedRefs(v, used);
+  return copy;
+}
+
+async function actionsModule(): Promise<string> {
+  const used = { answers: new Set<string>(), entities: new Set<string>(), engine: new Set<string>() };
+  const shared: { name: string; schema: unknown }[] = jsonFiles(join(schemas, 'answers')).map((f) => {
+    const schema = readJson(join(schemas, 'answers', f));
+    return { name: String(schema.title ?? pascal(f.replace(/\.json$/, ''))), schema: namedRefs(schema, used) };
+  });
+  const names: string[] = [];
+  const entries: { name: string; schema: unknown }[] = [];
+  for (const f of jsonFiles(join(schemas, 'actions'))) {
+    const action = f.replace(/\.json$/, '');
+    const schema = readJson(join(schemas, 'actions', f));
+    if (!('x-answer' in schema)) throw new Error(`schemas/actions/${f}: no x-answer (the JSON Schema of what the handler returns)`);
+    names.push(action);
+    const { title: _t, description, ...data } = schema;
+    entries.push({ name: `${pascal(action)}Data`, schema: { ...data, title: `${pascal(action)}Data`, description: `Request data of ${action}.${description ? ` ${String(description)}` : ''}` } });
+    const answer = schema['x-answer'];
+    const answerSchema = typeof answer === 'object' && answer !== null ? namedRefs(answer, used) : {};
+    entries.push({ name: `${pascal(action)}Answer`, schema: { ...(answerSchema as object), title: `${pascal(action)}Answer`, description: `Answer of ${action}.` } });
+  }
+  const body = await typesOf([...shared, ...entries]);
+  const imports: string[] = [];
+  if (used.engine.size) imports.push(`import type { ${[...used.engine].sort().join(', ')} } from '../../engine/types';`);
+  if (used.entities.size) imports.push(`import type { ${[...used.entities].sort().join(', ')} } from './entities';`);
+  const table = (suffix: string) => names.map((n) => `  ${n}: ${pascal(n)}${suffix};`).join('\n');
+  return [
+    body.replace('/* eslint-disable */\n', `/* eslint-disable */\n${imports.length ? `${imports.join('\n')}\n` : ''}`),
+    '/** Request data of every dispatcher action, by action name. */',
+    `export interface ActionData {\n${table('Data')}\n}`,
+    '',
+    '/** What every dispatcher action answers (`data` of the 200 body), by action name. */',
+    `export interface ActionAnswer {\n${table('Answer')}\n}`,
+    '',
+    'export type ActionName = keyof ActionData;',
+    '',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const files: Record<string, string> = {
@@ -109,6 +180,7 @@ async function main(): Promise<void> {
     'entities.ts': await entitiesModule(),
     'field-types.ts': await fieldTypesModule(),
     'validators.ts': await validatorsModule(),
+    'actions.ts': await actionsModule(),
     'screen.ts': await screenModule(),
   };
   const stale: string[] = [];

@@ -23,7 +23,7 @@ async function me(ctx: ActionContext) {
 }
 
 export const actions: ActionTable = {
-  async update_password(ctx, data: { password: string; newPassword: string; confirmNewPassword: string }) {
+  async update_password(ctx, data) {
     const user = await me(ctx);
     const problems = passwordProblems(data.newPassword, data.confirmNewPassword, { password: '/newPassword', confirm: '/confirmNewPassword' });
     if (!(await verifyPassword(data.password, user.passwordHash))) problems.unshift({ path: '/password', message: sv.account.wrongPassword });
@@ -37,7 +37,7 @@ export const actions: ActionTable = {
     return { token: await issuer(ctx)(updated) };
   },
 
-  async update_account(ctx, data: { id: number; email: string; firstname: string; lastname: string; phoneNumber?: string; title?: string }) {
+  async update_account(ctx, data) {
     if (!(await mayEditAccount(ctx, data.id))) throw new HttpError(403, 'forbidden', sv.org.mayNotEditUser);
     const target = await findUserById(ctx.deps.store, data.id);
     if (!target) throw errors.notFound();
@@ -65,7 +65,7 @@ export const actions: ActionTable = {
   },
 
   // Kept on the user, per container id, so odin (often no member) has preferences too.
-  async update_NotificationPreferences(ctx, data: { containerId: number; notificationPreferences: Prefs }) {
+  async update_NotificationPreferences(ctx, data) {
     const user = await me(ctx);
     const prefs = { ...DEFAULT_PREFS, ...data.notificationPreferences };
     const all = { ...((user.notificationPreferences as Record<string, Prefs> | undefined) ?? {}), [String(data.containerId)]: prefs };
@@ -73,7 +73,7 @@ export const actions: ActionTable = {
     return prefs;
   },
 
-  async get_UserNotificationPreferences(ctx, data: { containerId: number }) {
+  async get_UserNotificationPreferences(ctx, data) {
     const user = await me(ctx);
     const mine = (user.notificationPreferences as Record<string, Prefs> | undefined)?.[String(data.containerId)];
     return { ...DEFAULT_PREFS, ...(mine ?? {}) };

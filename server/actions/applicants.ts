@@ -46,10 +46,7 @@ export const actions: ActionTable = {
     return listPositionApplicants(ctx.deps, await loadContainer(ctx.deps.store, p.containerId), p, data);
   },
 
-  async get_applicantPositionByLabel(
-    ctx,
-    data: { containerId: number; positionId?: number; labelId?: number; filter?: string; after?: number },
-  ) {
+  async get_applicantPositionByLabel(ctx, data) {
     sameContainer(ctx, data.containerId);
     if (data.positionId !== undefined && data.positionId !== -1) {
       const p = await loadPosition(ctx.deps.store, data.positionId);
@@ -58,38 +55,38 @@ export const actions: ActionTable = {
     return listApplicants(ctx.deps, data);
   },
 
-  async get_applicantPosition(ctx, data: { id: number }) {
+  async get_applicantPosition(ctx, data) {
     return applicantView(ctx.deps, await applicationIn(ctx, data.id));
   },
 
-  async get_applicantPositions(ctx, data: { containerId: number; email: string }) {
+  async get_applicantPositions(ctx, data) {
     sameContainer(ctx, data.containerId);
     return applicationsByEmail(ctx.deps, data.containerId, data.email);
   },
 
-  async update_jobApplicationStatus(ctx, data: { labelId: number; ids: number[] }) {
+  async update_jobApplicationStatus(ctx, data) {
     await checkIds(ctx, data.ids);
     return moveToLabel(ctx.deps, ctx.principal, 'Interest', data.labelId, data.ids);
   },
 
-  async update_jobApplicationProcess(ctx, data: { labelId: number; ids: number[] }) {
+  async update_jobApplicationProcess(ctx, data) {
     await checkIds(ctx, data.ids);
     return moveToLabel(ctx.deps, ctx.principal, 'Process', data.labelId, data.ids);
   },
 
-  async create_JobApplicantNote(ctx, data: { id: number; note: string }) {
+  async create_JobApplicantNote(ctx, data) {
     const a = await applicationIn(ctx, data.id);
     return addNote(ctx.deps, ctx.principal, a, data.note);
   },
 
-  async delete_jobapplication(ctx, data: { positionId: number; id: number }) {
+  async delete_jobapplication(ctx, data) {
     const a = await applicationIn(ctx, data.id);
     if (a.positionId !== data.positionId) throw errors.notFound();
     await deleteApplications(ctx.deps, [a]);
     return { id: a.id };
   },
 
-  async delete_ApplicantFromContainer(ctx, data: { containerId: number; userId: string }) {
+  async delete_ApplicantFromContainer(ctx, data) {
     sameContainer(ctx, data.containerId);
     const list = await ctx.deps.store
       .collection<ApplicationDoc>('applications')

@@ -4,16 +4,15 @@ import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { PERMISSIONS, type PermissionName } from '../dispatcher/policy';
 import { errors } from '../errors';
 import { newContainerDoc } from '../seed';
-import { DuplicateKeyError, type Doc } from '../store/port';
+import { DuplicateKeyError } from '../store/port';
 import { defaultApplicationMetadata } from '../domain/demo';
 import { removeFiles } from '../domain/attachments';
 import { encodeTemplate, ensureFolder, saveTemplate, TEMPLATES_FOLDER } from '../domain/templates';
-import type { ContainerDoc } from '../domain/docs';
+import { strip, type ContainerDoc, type MembershipDoc } from '../domain/docs';
+import type { UserDoc } from '../auth/users';
 import { cleanProfile } from '../domain/profile';
 
 type Theme = Record<string, Record<string, string>>;
-
-const strip = <T extends Doc>({ _id, ...rest }: T) => rest;
 
 /** The default theme with the stored one laid over it, group by group. */
 export function effectiveTheme(stored: unknown): Theme {
@@ -42,8 +41,8 @@ async function myPermissions(ctx: ActionContext, containerId: number): Promise<P
 
 /** A container's users with their permissions (get_container's `permissions`). */
 async function members(ctx: ActionContext, containerId: number) {
-  const rows = await ctx.deps.store.collection('memberships').find({ containerId }, { sort: { id: 1 } });
-  const people = await ctx.deps.store.collection('users').find({ id: { $in: rows.map((r) => r.userId) } });
+  const rows = await ctx.deps.store.collection<MembershipDoc>('memberships').find({ containerId }, { sort: { id: 1 } });
+  const people = await ctx.deps.store.collection<UserDoc>('users').find({ id: { $in: rows.map((r) => r.userId) } });
   const byId = new Map(people.map((u) => [u.id, u]));
   return rows.map((r) => {
     const u = byId.get(r.userId);
@@ -86,13 +85,13 @@ export const actions: ActionTable = {
     if (ctx.principal.isOdin) {
       return (await containers.find({}, { sort: { id: 1 }, projection })).map((c) => ({ ...strip(c), myPermissions: ALL }));
     }
-    const mine = await ctx.deps.store.collection('memberships').find({ userId: ctx.principal.userId });
+    const mine = await ctx.deps.store.collection<MembershipDoc>('memberships').find({ userId: ctx.principal.userId });
     const perms = new Map(mine.map((m) => [m.containerId as number, names(m.permissionIds as number[])]));
     const list = await containers.find({ id: { $in: [...perms.keys()] } }, { sort: { id: 1 }, projection });
     return list.map((c) => ({ ...strip(c), myPermissions: perms.get(c.id) ?? [] }));
   },
 
-  async get_container(ctx, data: { id: number }) {
+  async get_container(ctx, data) {
     const c = await loadContainer(ctx, data.id);
     return {
       ...strip(c),
@@ -102,7 +101,7 @@ export const actions: ActionTable = {
     };
   },
 
-  async create_container(ctx, data: { name: string; displayName?: string; plans?: string[] }) {
+  async create_container(ctx, data) {
     const containers = ctx.deps.store.collection('containers');
     const taken = () => errors.conflict(sv.server.containerNameTaken, [{ path: '/name', message: sv.server.containerNameTaken }]);
     if (await containers.findOne({ name: data.name })) throw taken();
@@ -117,7 +116,7 @@ export const actions: ActionTable = {
     return { ...doc, theme: effectiveTheme(undefined), permissions: [], myPermissions: ALL };
   },
 
-  async delete_container(ctx, data: { id: number }) {
+  async delete_container(ctx, data) {
     const { store, blobs } = ctx.deps;
     const containerId = data.id;
     // The container goes first: from then on every call about it is a 404, even if the
@@ -134,7 +133,7 @@ export const actions: ActionTable = {
     return { id: containerId, deleted: true };
   },
 
-  async create_containerMetadata(ctx, data: { id: number; metadata: Record<string, unknown>; theme?: Theme; messages?: Record<string, string> }) {
+  async create_containerMetadata(ctx, data) {
     const c = await loadContainer(ctx, data.id);
     // Checked and sanitised first (domain/profile.ts): a bad field refuses the whole save.
     const { displayName, ...profile } = await cleanProfile(ctx.deps.store, c.id, data.metadata);
@@ -154,17 +153,17 @@ export const actions: ActionTable = {
     return { ...strip(updated), theme: effectiveTheme(updated.theme) };
   },
 
-  async get_containerTheme(ctx, data: { containerId: number }) {
+  async get_containerTheme(ctx, data) {
     return effectiveTheme((await loadContainer(ctx, data.containerId)).theme);
   },
 
-  async update_containerTheme(ctx, data: { containerId: number; theme: Theme }) {
+  async update_containerTheme(ctx, data) {
     const updated = await ctx.deps.store.collection('containers').updateOne({ id: data.containerId }, { $set: { theme: data.theme } });
     if (!updated) throw errors.notFound();
     return effectiveTheme(updated.theme);
   },
 
-  async reset_containerTheme(ctx, data: { containerId: number }) {
+  async reset_containerTheme(ctx, data) {
     const updated = await ctx.deps.store.collection('containers').updateOne({ id: data.containerId }, { $unset: { theme: true } });
     if (!updated) throw errors.notFound();
     return effectiveTheme(undefined);

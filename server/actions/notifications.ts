@@ -1,18 +1,17 @@
 import type { ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
+import { strip, type NotificationDoc } from '../domain/docs';
 import { visibleTo } from '../domain/notify';
-
-const strip = <T extends Record<string, unknown>>({ _id, ...rest }: T) => rest;
 
 /**
  * Notifications are per organisation (docs/collections.md `notifications`); the domain's
  * notify() (server/domain/notify.ts) stores them and pushes them over the hub.
  */
 export const actions: ActionTable = {
-  async get_notifications(ctx, data: { containerId: number; take?: number; page?: number }) {
+  async get_notifications(ctx, data) {
     const take = data.take ?? 50;
     const page = data.page ?? 1;
-    const col = ctx.deps.store.collection('notifications');
+    const col = ctx.deps.store.collection<NotificationDoc>('notifications');
     const filter = visibleTo(ctx.principal, data.containerId);
     const [items, total] = await Promise.all([
       col.find(filter, { sort: { timestamp: -1, id: -1 }, skip: (page - 1) * take, limit: take }),
@@ -21,19 +20,19 @@ export const actions: ActionTable = {
     return { items: items.map(strip), total, page, take };
   },
 
-  async update_NotificationRead(ctx, data: { containerId: number; id: number; read: boolean }) {
-    const updated = await ctx.deps.store.collection('notifications').updateOne({ id: data.id, containerId: data.containerId }, { $set: { read: data.read } });
+  async update_NotificationRead(ctx, data) {
+    const updated = await ctx.deps.store.collection<NotificationDoc>('notifications').updateOne({ id: data.id, containerId: data.containerId }, { $set: { read: data.read } });
     if (!updated) throw errors.notFound();
     return strip(updated);
   },
 
-  async delete_NotificationById(ctx, data: { containerId: number; id: number }) {
+  async delete_NotificationById(ctx, data) {
     const deleted = await ctx.deps.store.collection('notifications').deleteOne({ id: data.id, containerId: data.containerId });
     if (!deleted) throw errors.notFound();
     return { id: data.id, deleted: true };
   },
 
-  async delete_NotificationByContainerId(ctx, data: { containerId: number }) {
+  async delete_NotificationByContainerId(ctx, data) {
     return { deleted: await ctx.deps.store.collection('notifications').deleteMany({ containerId: data.containerId }) };
   },
 };

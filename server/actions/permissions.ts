@@ -2,7 +2,8 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { bumpTokenVersion, findUserByEmail, type UserDoc } from '../auth/users';
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
-import { DuplicateKeyError, type Doc } from '../store/port';
+import { DuplicateKeyError } from '../store/port';
+import type { MembershipDoc, PositionPermissionDoc } from '../domain/docs';
 import { loadContainer } from '../domain/containers';
 import { userOrInvite } from '../domain/users';
 
@@ -22,12 +23,12 @@ async function keepAnAdmin(ctx: ActionContext, containerId: number, changedUserI
 }
 
 /** Adds or replaces a membership; a unique index race ends in the same single row. */
-async function upsertMembership(ctx: ActionContext, containerId: number, user: UserDoc, permissionIds: (ids: number[]) => number[]): Promise<Doc> {
-  const memberships = ctx.deps.store.collection('memberships');
+async function upsertMembership(ctx: ActionContext, containerId: number, user: UserDoc, permissionIds: (ids: number[]) => number[]): Promise<MembershipDoc> {
+  const memberships = ctx.deps.store.collection<MembershipDoc>('memberships');
   const current = await memberships.findOne({ containerId, userId: user.id });
   const nextIds = [...new Set(permissionIds((current?.permissionIds as number[] | undefined) ?? []))].sort();
   if (current) await keepAnAdmin(ctx, containerId, user.id, nextIds);
-  let saved: Doc | null;
+  let saved: MembershipDoc | null;
   if (current) {
     saved = await memberships.updateOne({ id: current.id }, { $set: { permissionIds: nextIds, email: user.email } });
   } else {
@@ -50,7 +51,7 @@ export const actions: ActionTable = {
    * Adds a colleague by email: a registered user becomes a member, a person without an account
    * gets one and an invitation mail (domain/users.ts). Someone already in the organisation → 409.
    */
-  async create_userContainerPermission(ctx, data: { containerId: number; email: string; permissionId: number }) {
+  async create_userContainerPermission(ctx, data) {
     const container = await loadContainer(ctx.deps.store, data.containerId);
     const known = await findUserByEmail(ctx.deps.store, data.email);
     if (known && (await ctx.deps.store.collection('memberships').findOne({ containerId: data.containerId, userId: known.id }))) {
@@ -61,7 +62,7 @@ export const actions: ActionTable = {
   },
 
   /** One member of the organisation (`id`: the membership id) with their account details. */
-  async get_containerUser(ctx, data: { containerId: number; id: number }) {
+  async get_containerUser(ctx, data) {
     const row = await ctx.deps.store.collection('memberships').findOne({ id: data.id, containerId: data.containerId });
     if (!row) throw errors.notFound(sv.server.notMember);
     const u = await ctx.deps.store.collection('users').findOne({ id: row.userId });
@@ -79,13 +80,13 @@ export const actions: ActionTable = {
     };
   },
 
-  async update_ContainerUserPermissionsCommand(ctx, data: { containerId: number; email: string; permissionIds: number[] }) {
+  async update_ContainerUserPermissionsCommand(ctx, data) {
     const user = await registeredUser(ctx, data.email);
     return upsertMembership(ctx, data.containerId, user, () => data.permissionIds);
   },
 
-  async delete_userContainerPermission(ctx, data: { containerId: number; id: number }) {
-    const memberships = ctx.deps.store.collection('memberships');
+  async delete_userContainerPermission(ctx, data) {
+    const memberships = ctx.deps.store.collection<MembershipDoc>('memberships');
     const row = await memberships.findOne({ id: data.id, containerId: data.containerId });
     if (!row) throw errors.notFound(sv.server.notMember);
     await keepAnAdmin(ctx, data.containerId, row.userId as number, []);
@@ -95,12 +96,12 @@ export const actions: ActionTable = {
     return { id: row.id, deleted: true };
   },
 
-  async create_positionPermission(ctx, data: { email: string; positionId: number; permissionId: 1 | 2 }) {
+  async create_positionPermission(ctx, data) {
     const containerId = ctx.resolved.containerId!;
     const user = await registeredUser(ctx, data.email);
     const member = await ctx.deps.store.collection('memberships').findOne({ containerId, userId: user.id });
     if (!member) throw errors.notFound(sv.server.notMember);
-    const rows = ctx.deps.store.collection('positionPermissions');
+    const rows = ctx.deps.store.collection<PositionPermissionDoc>('positionPermissions');
     const permissionName = POSITION_PERMISSION[data.permissionId];
     let saved = await rows.updateOne({ positionId: data.positionId, userId: user.id }, { $set: { permissionName, email: user.email } });
     if (!saved) {
@@ -117,7 +118,7 @@ export const actions: ActionTable = {
     return row;
   },
 
-  async delete_positionPermission(ctx, data: { email: string; positionId: number }) {
+  async delete_positionPermission(ctx, data) {
     const user = await registeredUser(ctx, data.email);
     const deleted = await ctx.deps.store.collection('positionPermissions').deleteOne({ positionId: data.positionId, userId: user.id });
     if (!deleted) throw errors.notFound();
@@ -125,9 +126,9 @@ export const actions: ActionTable = {
     return { positionId: data.positionId, email: user.email, deleted: true };
   },
 
-  async get_positionPermissions(ctx, data: { positionId: number }) {
-    const rows = await ctx.deps.store.collection('positionPermissions').find({ positionId: data.positionId }, { sort: { id: 1 } });
-    const people = await ctx.deps.store.collection('users').find({ id: { $in: rows.map((r) => r.userId) } });
+  async get_positionPermissions(ctx, data) {
+    const rows = await ctx.deps.store.collection<PositionPermissionDoc>('positionPermissions').find({ positionId: data.positionId }, { sort: { id: 1 } });
+    const people = await ctx.deps.store.collection<UserDoc>('users').find({ id: { $in: rows.map((r) => r.userId) } });
     const byId = new Map(people.map((u) => [u.id, u]));
     return rows.map((r) => ({
       id: r.id,

@@ -36,54 +36,54 @@ async function positionIn(ctx: ActionContext, id: number): Promise<{ position: P
 const view = (ctx: ActionContext, c: ContainerDoc, p: PositionDoc) => positionView(ctx.deps.store, c, p, ctx.deps.now(), true);
 
 export const actions: ActionTable = {
-  async get_positions(ctx, data: { containerId: number }) {
+  async get_positions(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return listPositions(ctx.deps.store, c, ctx.deps.now());
   },
 
-  async get_PositionsCards(ctx, data: { containerId: number }) {
+  async get_PositionsCards(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return listPositions(ctx.deps.store, c, ctx.deps.now());
   },
 
-  async get_positions_by_container(ctx, data: { name: string }) {
+  async get_positions_by_container(ctx, data) {
     const c = await ctx.deps.store.collection<ContainerDoc>('containers').findOne({ name: data.name.toLowerCase() });
     if (!c) throw errors.notFound();
     await requireAccess(ctx.deps, ctx.principal, 'read', 'container', { containerId: c.id });
     return listPositions(ctx.deps.store, c, ctx.deps.now());
   },
 
-  async get_position(ctx, data: { id: number }) {
+  async get_position(ctx, data) {
     const { position, container } = await positionIn(ctx, data.id);
     return view(ctx, container, position);
   },
 
-  async create_position(ctx, data: PositionInput & { id?: number }) {
+  async create_position(ctx, data) {
     const { id: _ignored, ...input } = data;
     const c = await containerOf(ctx, input.containerId);
     return view(ctx, c, await createPosition(ctx.deps, c, input));
   },
 
-  async update_position(ctx, data: PositionInput & { id: number }) {
+  async update_position(ctx, data) {
     const { id, ...input } = data;
     const { position, container } = await positionIn(ctx, id);
     return view(ctx, container, await updatePosition(ctx.deps, container, position, input));
   },
 
-  async copy_position(ctx, data: { id: number }) {
+  async copy_position(ctx, data) {
     const { position, container } = await positionIn(ctx, data.id);
     // A per-position writer of the source may not create positions in the container.
     await requireAccess(ctx.deps, ctx.principal, 'write', 'container', { containerId: container.id });
     return view(ctx, container, await copyPosition(ctx.deps, container, position));
   },
 
-  async delete_position(ctx, data: { id: number }) {
+  async delete_position(ctx, data) {
     const { position } = await positionIn(ctx, data.id);
     await deletePosition(ctx.deps, position);
     return { id: position.id };
   },
 
-  async update_PositionArchivedStatus(ctx, data: { positionId: number; isArchived: boolean }) {
+  async update_PositionArchivedStatus(ctx, data) {
     const { position, container } = await positionIn(ctx, data.positionId);
     const updated = await ctx.deps.store
       .collection<PositionDoc>('positions')
@@ -92,7 +92,7 @@ export const actions: ActionTable = {
     return view(ctx, container, updated);
   },
 
-  async create_positionType(ctx, data: { containerId: number; name: string }) {
+  async create_positionType(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     const name = data.name.trim();
     if (!name) throw errors.invalid([{ path: '/name', message: 'empty' }]);

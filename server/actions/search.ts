@@ -4,7 +4,7 @@ import { search } from '../domain/search';
 
 export const actions: ActionTable = {
   /** `POST /api/dispatcher?filter=<text>` (spec doc 2 §7): the text rides in the query string. */
-  async get_applicantPositionBySearchQuery(ctx, data: { containerId: number }) {
+  async get_applicantPositionBySearchQuery(ctx, data) {
     if (ctx.resolved.containerId !== undefined && ctx.resolved.containerId !== data.containerId) throw errors.forbidden();
     return search(ctx.deps, data.containerId, ctx.query.filter);
   },

@@ -19,27 +19,27 @@ function author(ctx: ActionContext): string {
 }
 
 export const actions: ActionTable = {
-  async create_Folder(ctx, data: { containerId: number; name: string }) {
+  async create_Folder(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return createFolder(ctx.deps, c.id, data.name.trim());
   },
 
-  async get_folders(ctx, data: { containerId: number }) {
+  async get_folders(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return listFolders(ctx.deps.store, c.id);
   },
 
-  async get_folder(ctx, data: { containerId: number; id: number }) {
+  async get_folder(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return folderWithAssets(ctx.deps.store, c.id, data.id);
   },
 
-  async create_containerAssetCommand(ctx, data: AssetInput) {
+  async create_containerAssetCommand(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return saveAsset(ctx.deps, c, data, author(ctx));
   },
 
-  async create_positionTemplateAssetCommand(ctx, data: AssetInput) {
+  async create_positionTemplateAssetCommand(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     const folder = await loadFolder(ctx.deps.store, c.id, data.folderId);
     if (folder.name !== TEMPLATES_FOLDER) {
@@ -48,7 +48,7 @@ export const actions: ActionTable = {
     return strip(await saveTemplate(ctx.deps, c, folder, data, author(ctx)));
   },
 
-  async delete_ContainerAsset(ctx, data: { containerId: number; folderId: number; id: number }) {
+  async delete_ContainerAsset(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return deleteAsset(ctx.deps.store, c.id, data.folderId, data.id);
   },

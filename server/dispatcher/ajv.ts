@@ -4,13 +4,15 @@ import addFormats from 'ajv-formats';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
 /** Our own schema keywords: declared, so ajv can stay in strict mode. */
-export const ACTION_KEYWORDS = ['x-role', 'x-scope', 'x-maxBody'] as const;
+export const ACTION_KEYWORDS = ['x-role', 'x-scope', 'x-maxBody', 'x-answer'] as const;
 
 function configure<T extends Ajv>(ajv: T): T {
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'x-role', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-scope', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-maxBody', schemaType: 'number' });
+  // The answer's own schema: compiled apart by the registry (answerValidator), not part of `data`.
+  ajv.addKeyword({ keyword: 'x-answer', schemaType: ['object', 'boolean'] });
   return ajv;
 }
 

@@ -3,7 +3,8 @@ import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { ajvPicker } from './ajv';
-import type { ActionTable, Handler, Role, Scope } from './types';
+import { answerCompiler } from './answers';
+import type { ActionTable, AnyHandler, Role, Scope } from './types';
 
 export interface ActionDef {
   name: string;
@@ -12,7 +13,9 @@ export interface ActionDef {
   /** Largest accepted request body for this action, in bytes. */
   maxBody: number;
   validate: ValidateFunction;
-  handler: Handler<any>;
+  /** The compiled `x-answer`: what the handler must return (checked in test runs). */
+  validateAnswer: ValidateFunction;
+  handler: AnyHandler;
   schema: Record<string, unknown>;
 }
 
@@ -29,8 +32,8 @@ const root = resolve(import.meta.dirname, '../..');
 export const DEFAULT_DIRS = { schemasDir: join(root, 'schemas/actions'), actionsDir: join(root, 'server/actions') };
 
 /** Loads every `server/actions/*.ts` module's `actions` table (readdir + dynamic import). */
-async function loadHandlers(actionsDir: string): Promise<Map<string, { handler: Handler<any>; file: string }>> {
-  const handlers = new Map<string, { handler: Handler<any>; file: string }>();
+async function loadHandlers(actionsDir: string): Promise<Map<string, { handler: AnyHandler; file: string }>> {
+  const handlers = new Map<string, { handler: AnyHandler; file: string }>();
   const files = readdirSync(actionsDir)
     .filter((f) => /\.(ts|js|mjs)$/.test(f) && !/\.(d|test|spec)\.(ts|js|mjs)$/.test(f))
     .sort();
@@ -68,7 +71,7 @@ function loadSchemas(schemasDir: string): Map<string, Record<string, unknown>> {
 /**
  * Builds the dispatcher's registry at start-up: every schema in schemas/actions/ pairs with
  * exactly one handler of the same name in server/actions/; each schema declares `x-role`
- * and `x-scope` and closes its object (`additionalProperties: false`). Any mismatch throws
+ * and `x-scope` and `x-answer` (compiled too) and closes its object (`additionalProperties: false`). Any mismatch throws
  * an error naming the action, so the server does not start with a hole in its policy.
  */
 export function loadRegistry(dirs: { schemasDir: string; actionsDir: string } = DEFAULT_DIRS): Promise<Registry> {
@@ -86,6 +89,7 @@ const cache = new Map<string, Promise<Registry>>();
 
 async function buildRegistry(dirs: { schemasDir: string; actionsDir: string }): Promise<Registry> {
   const ajvFor = ajvPicker();
+  const answerFor = answerCompiler();
   const schemas = loadSchemas(dirs.schemasDir);
   const handlers = await loadHandlers(dirs.actionsDir);
   const problems: string[] = [];
@@ -107,9 +111,18 @@ async function buildRegistry(dirs: { schemasDir: string; actionsDir: string }): 
     } catch (e) {
       problems.push(`action ${name}: schema does not compile: ${(e as Error).message}`);
     }
-    if (!h || !validate || problems.length) continue;
+    let validateAnswer: ValidateFunction | undefined;
+    if (!('x-answer' in schema)) problems.push(`action ${name}: x-answer missing (the JSON Schema of what the handler returns)`);
+    else {
+      try {
+        validateAnswer = answerFor(schema['x-answer']);
+      } catch (e) {
+        problems.push(`action ${name}: x-answer does not compile: ${(e as Error).message}`);
+      }
+    }
+    if (!h || !validate || !validateAnswer || problems.length) continue;
     const maxBody = typeof schema['x-maxBody'] === 'number' ? schema['x-maxBody'] : /^create_.*AssetCommand$/.test(name) ? ASSET_MAX_BODY : DEFAULT_MAX_BODY;
-    registry.set(name, { name, role, scope, maxBody: Math.min(maxBody, ASSET_MAX_BODY), validate, handler: h.handler, schema });
+    registry.set(name, { name, role, scope, maxBody: Math.min(maxBody, ASSET_MAX_BODY), validate, validateAnswer, handler: h.handler, schema });
   }
   if (problems.length) throw new Error(`dispatcher registry refused to start:\n  ${problems.join('\n  ')}`);
   return registry;

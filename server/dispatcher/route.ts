@@ -5,6 +5,7 @@ import { errors } from '../errors';
 import { parseJson, readRaw } from '../http/body';
 import { detailsOf } from './ajv';
 import { requireAccess } from './policy';
+import { CHECK_ANSWERS } from './answers';
 import { ASSET_MAX_BODY, type Registry } from './registry';
 import type { ServerDeps } from './types';
 
@@ -44,7 +45,15 @@ export function mountDispatcher(router: Router, deps: ServerDeps, registry: Regi
     if (!def.validate(data)) throw errors.invalid(detailsOf(def.validate.errors));
     const resolved = await requireAccess(deps, principal, def.role, def.scope, data as Record<string, unknown>);
     const auth = authOf(ctx.app);
-    const result = await def.handler({ principal, resolved, deps, query: queryOf(ctx.query), issueToken: (u) => auth.issue(u) }, data);
+    // The schema has just checked `data`: it is this action's ActionData.
+    const result = await def.handler({ principal, resolved, deps, query: queryOf(ctx.query), issueToken: (u) => auth.issue(u) }, data as never);
+    // Test runs prove the x-answer schemas true: an answer that breaks its schema is a 500 and a
+    // logged error naming the action and the paths, so the integration suite fails on drift.
+    if (CHECK_ANSWERS && !def.validateAnswer(result ?? null)) {
+      const paths = (def.validateAnswer.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+      deps.log.error('answer breaks x-answer', { action, paths });
+      throw new Error(`answer of ${action} breaks schemas/actions/${action}.json x-answer: ${paths.join('; ')}`);
+    }
     ctx.status = 200;
     ctx.body = { data: result ?? null };
     ctx.state.action = action;

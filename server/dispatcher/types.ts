@@ -1,3 +1,4 @@
+import type { ActionAnswer, ActionData, ActionName } from '../../schemas/generated/actions';
 import type { TokenUser } from '../auth/tokens';
 import type { Mailer } from '../mail';
 import type { BlobStore, Store } from '../store/port';
@@ -82,7 +83,18 @@ export interface ActionContext {
   issueToken?: (user: TokenUser) => Promise<string>;
 }
 
-export type Handler<D = Record<string, unknown>> = (ctx: ActionContext, data: D) => Promise<unknown>;
+/**
+ * The handler of action N, typed from its schema file (`npm run gen`): `data` is what the data
+ * schema admits, and the answer must fit its `x-answer`, so a handler reading or sending a
+ * field the schema lacks fails the type check.
+ */
+export type Handler<N extends ActionName> = (ctx: ActionContext, data: ActionData[N]) => Promise<ActionAnswer[N]>;
 
-/** What each file in server/actions/ exports: `export const actions: ActionTable = { name: handler }`. */
-export type ActionTable = Record<string, Handler<any>>;
+/** A handler as the registry holds it, its action no longer known statically. */
+export type AnyHandler = (ctx: ActionContext, data: never) => Promise<unknown>;
+
+/**
+ * What each file in server/actions/ exports: `export const actions: ActionTable = { name: handler }`.
+ * Only names with a schema file are accepted (excess keys fail the type check).
+ */
+export type ActionTable = { [N in ActionName]?: Handler<N> };

@@ -107,6 +107,27 @@ export interface ApplicationDoc {
   files: StoredFile[];
 }
 
+/** `memberships`: a user's container permissions (1 Administrator, 2 Write, 3 Read). */
+export interface MembershipDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  userId: number;
+  email: string;
+  permissionIds: number[];
+}
+
+/** `positionPermissions`: a member's right on one position. */
+export interface PositionPermissionDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  positionId: number;
+  userId: number;
+  email: string;
+  permissionName: 'Administrator' | 'Write';
+}
+
 export interface FolderDoc {
   [k: string]: unknown;
   id: number;
@@ -139,8 +160,11 @@ export interface NotificationDoc {
   data: { positionId: number; id: number };
 }
 
-/** Drops the store's internal `_id` before a document leaves the server. */
-export function strip<T extends Record<string, unknown>>(doc: T): Omit<T, '_id'> {
+/**
+ * Drops the store's internal `_id` before a document leaves the server. Typed as `T` (our doc
+ * types never declare `_id`): `Omit` over an index signature would lose the declared keys.
+ */
+export function strip<T extends Record<string, unknown>>(doc: T): T {
   const { _id: _ignored, ...rest } = doc as T & { _id?: unknown };
-  return rest;
+  return rest as T;
 }

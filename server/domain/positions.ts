@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../engine/types';
+import type { StaffPosition } from '../../schemas/generated/actions';
 import { errors } from '../errors';
 import type { ServerDeps } from '../dispatcher/types';
 import { DuplicateKeyError, type Store } from '../store/port';
@@ -191,7 +192,7 @@ export async function positionView(
   p: PositionDoc,
   now: number,
   withForm: boolean,
-): Promise<Record<string, unknown>> {
+): Promise<StaffPosition> {
   const { metadata, ...rest } = strip(p);
   return {
     ...rest,

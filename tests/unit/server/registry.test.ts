@@ -13,6 +13,7 @@ const ok = (extra: Record<string, unknown> = {}) => ({
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   'x-role': 'read',
   'x-scope': 'container',
+  'x-answer': { type: 'integer' },
   type: 'object',
   additionalProperties: false,
   properties: { containerId: { type: 'integer', minimum: 1 } },
@@ -54,6 +55,24 @@ describe('the dispatcher registry', () => {
     const s = ok();
     delete (s as Record<string, unknown>)['x-role'];
     await expect(loadRegistry(fixture({ a: s }, { 'a.mjs': 'export const actions = { a: async () => 1 };' }))).rejects.toThrow(/a: x-role missing/);
+  });
+
+  it('refuses an action file without x-answer, naming the action', async () => {
+    const s = ok();
+    delete (s as Record<string, unknown>)['x-answer'];
+    await expect(loadRegistry(fixture({ a: s }, { 'a.mjs': 'export const actions = { a: async () => 1 };' }))).rejects.toThrow(/action a: x-answer missing/);
+  });
+
+  it('refuses an x-answer that is not a valid schema, naming the action', async () => {
+    await expect(
+      loadRegistry(fixture({ a: ok({ 'x-answer': { type: 'integer', minimum: 'one' } }) }, { 'a.mjs': 'export const actions = { a: async () => 1 };' })),
+    ).rejects.toThrow(/action a: x-answer does not compile/);
+  });
+
+  it('compiles x-answer so an answer can be checked against it', async () => {
+    const def = (await loadRegistry(fixture({ get_thing: ok() }, { 'things.mjs': 'export const actions = { get_thing: async () => 1 };' }))).get('get_thing')!;
+    expect(def.validateAnswer(1)).toBe(true);
+    expect(def.validateAnswer({ id: 1 })).toBe(false);
   });
 
   it('refuses a schema that leaves additional properties open', async () => {
