@@ -140,7 +140,7 @@ export function planFilter(filter: Filter, ctx: PlanContext): SqlPart {
     params.push(...part.params);
     exact &&= part.exact;
   }
-  return { sql: parts.length ? parts.join(' AND ') : '1', params, exact };
+  return { sql: parts.length ? parts.map((p) => `(${p})`).join(' AND ') : '1', params, exact };
 }
 
 /** ORDER BY for a sort whose every key is a scalar indexed path, else null (sorted in code). */
