@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what `npm test` needs beyond npm packages: Debian's Chromium (browser tests) and
-# FerretDB (the MongoDB-wire server for the mongo adapter run). Runs as npm's pretest hook,
+# Installs what `npm test` needs beyond npm packages: Debian's Chromium (browser tests),
+# FerretDB (the MongoDB-wire server for the mongo adapter run) and schemathesis (API fuzzing). Runs as npm's pretest hook,
 # so `npm test` on a fresh machine sets itself up. Idempotent and quick when all is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,3 +21,5 @@ fi
 if [ -z "${MONGODB_URI:-}" ]; then
   bash scripts/install-ferretdb.sh
 fi
+
+bash scripts/install-schemathesis.sh

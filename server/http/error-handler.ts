@@ -23,6 +23,7 @@ const MESSAGES: Record<string, string> = {
   conflict: sv.server.conflict,
   too_large: sv.server.tooLarge,
   rate_limited: sv.server.rateLimited,
+  method_not_allowed: sv.server.methodNotAllowed,
 };
 
 /**
@@ -41,7 +42,10 @@ export function errorHandler(log: Logger): Middleware {
         ctx.body = { error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } };
         return;
       }
-      const status = (err as { status?: unknown; expose?: unknown }).status;
+      let status = (err as { status?: unknown; expose?: unknown }).status;
+      // koa-router answers a method it does not know at all (TRACE, PROPFIND…) with 501; for a
+      // client that is the same as any other method this path does not allow.
+      if (status === 501 && (err as Error).name === 'NotImplementedError') status = 405;
       if (typeof status === 'number' && status >= 400 && status < 500) {
         const code = CODES[status] ?? 'invalid';
         ctx.status = status;

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestServer, type TestServer } from './helpers/server';
+
+const st = join(import.meta.dirname, '../../.tools/py/bin/st');
+
+/**
+ * schemathesis (scripts/install-schemathesis.sh) fuzzes a running server from its own
+ * OpenAPI document: no request may end in a 500, and every answer must match the document
+ * (the error shape, and each action's `x-answer`). It runs as odin, who passes every policy
+ * check, so the fuzzer reaches every handler. Bounded by examples and a time budget.
+ */
+describe.skipIf(!existsSync(st) && process.env.CI !== 'true')('schemathesis against a running server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      kind: 'embedded',
+      seed: true,
+      config: { rateLimits: { loginPerIp: 100_000, loginPerAccount: 100_000, applyPerIp: 100_000, windowMs: 60_000 } },
+    });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it('finds no server error and no answer that breaks the schema', async () => {
+    expect(existsSync(st), 'schemathesis saknas: kör scripts/install-schemathesis.sh').toBe(true);
+    const token = await server.login(DEMO.odin);
+    const args = [
+      'run',
+      `${server.url}/api/openapi.json`,
+      '--checks',
+      'not_a_server_error,response_schema_conformance',
+      '-H',
+      `Authorization: Bearer ${token}`,
+      '--max-examples',
+      '40',
+      '--max-time',
+      '150',
+      '--workers',
+      '1',
+      '--seed',
+      '1',
+      '--phases',
+      'examples,coverage,fuzzing',
+      '--no-color',
+      '--suppress-health-check',
+      'all',
+    ];
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(st, args, { env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' } });
+      let output = '';
+      child.stdout.on('data', (d) => (output += String(d)));
+      child.stderr.on('data', (d) => (output += String(d)));
+      child.on('close', (c) => resolve({ code: c, output }));
+    });
+    expect(output.split('\n').slice(-60).join('\n')).toContain('passed');
+    expect(code, output.slice(-6000)).toBe(0);
+  }, 240_000);
+});
