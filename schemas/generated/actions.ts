@@ -1579,6 +1579,31 @@ export interface GetFoldersData {
 export type GetFoldersAnswer = FolderView[];
 
 /**
+ * Request data of get_notification. One notification of the organisation (our action: /admin/notifications/:id opens its target). Unknown id → 404.
+ */
+export interface GetNotificationData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of get_notification.
+ */
+export interface GetNotificationAnswer {
+  id: number;
+  containerId: number;
+  type: string;
+  title: string;
+  message: string;
+  timestamp: number;
+  read: boolean;
+  data: {
+    positionId: number;
+    id: number;
+  };
+}
+
+/**
  * Request data of get_notifications. The organisation's notifications, newest first: `{ items, total, page, take }` (take default 50, at most 200).
  */
 export interface GetNotificationsData {
@@ -2350,6 +2375,7 @@ export interface ActionData {
   get_events: GetEventsData;
   get_folder: GetFolderData;
   get_folders: GetFoldersData;
+  get_notification: GetNotificationData;
   get_notifications: GetNotificationsData;
   get_position: GetPositionData;
   get_positionPermissions: GetPositionPermissionsData;
@@ -2433,6 +2459,7 @@ export interface ActionAnswer {
   get_events: GetEventsAnswer;
   get_folder: GetFolderAnswer;
   get_folders: GetFoldersAnswer;
+  get_notification: GetNotificationAnswer;
   get_notifications: GetNotificationsAnswer;
   get_position: GetPositionAnswer;
   get_positionPermissions: GetPositionPermissionsAnswer;
