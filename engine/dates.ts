@@ -70,3 +70,20 @@ export function ageOn(birth: CalendarDate, on: CalendarDate): number {
   if (on.month < birth.month || (on.month === birth.month && on.day < birth.day)) age -= 1;
   return age;
 }
+
+// hour/minute formatter for formatNotificationTime, created on first use like `formatter`.
+let timeFormatter: Intl.DateTimeFormat | undefined;
+
+/**
+ * A notification's time as the bell shows it (spec document 1 §2 and document 2 §9):
+ * `HH:mm` when it is the same Stockholm day as `now`, otherwise `YYYY-MM-DD HH:mm`,
+ * both in Europe/Stockholm.
+ */
+export function formatNotificationTime(at: number, now: Date | number = new Date()): string {
+  const date = new Date(at * 1000);
+  timeFormatter ??= new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const time = timeFormatter.format(date);
+  const day = stockholmDate(date);
+  const today = stockholmDate(typeof now === 'number' ? new Date(now * 1000) : now);
+  return compareDates(day, today) === 0 ? time : `${formatIsoDate(day)} ${time}`;
+}
