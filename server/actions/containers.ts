@@ -6,6 +6,8 @@ import { errors } from '../errors';
 import { newContainerDoc } from '../seed';
 import { DuplicateKeyError } from '../store/port';
 import { defaultApplicationMetadata } from '../domain/demo';
+import { addAdministrator } from '../domain/odin';
+import { findUserByEmail } from '../auth/users';
 import { removeFiles } from '../domain/attachments';
 import { encodeTemplate, ensureFolder, saveTemplate, TEMPLATES_FOLDER } from '../domain/templates';
 import { strip, type ContainerDoc, type MembershipDoc } from '../domain/docs';
@@ -105,6 +107,8 @@ export const actions: ActionTable = {
     const containers = ctx.deps.store.collection('containers');
     const taken = () => errors.conflict(sv.server.containerNameTaken, [{ path: '/name', message: sv.server.containerNameTaken }]);
     if (await containers.findOne({ name: data.name })) throw taken();
+    const admin = data.adminEmail ? await findUserByEmail(ctx.deps.store, data.adminEmail) : null;
+    if (data.adminEmail && !admin) throw errors.notFound(sv.odin.adminNotFound);
     const doc = await newContainerDoc(ctx.deps.store, { name: data.name, displayName: data.displayName ?? data.name, plans: data.plans });
     try {
       await containers.insertOne(doc);
@@ -113,12 +117,16 @@ export const actions: ActionTable = {
       throw e;
     }
     await seedTemplates(ctx, doc);
-    return { ...doc, theme: effectiveTheme(undefined), permissions: [], myPermissions: ALL };
+    if (admin) await addAdministrator(ctx.deps.store, doc.id, admin);
+    return { ...doc, theme: effectiveTheme(undefined), permissions: await members(ctx, doc.id), myPermissions: ALL };
   },
 
   async delete_container(ctx, data) {
     const { store, blobs } = ctx.deps;
     const containerId = data.id;
+    if (data.confirmName !== undefined && data.confirmName !== (await loadContainer(ctx, containerId)).name) {
+      throw errors.invalid([{ path: '/confirmName', message: sv.odin.confirmMismatch }], sv.odin.confirmMismatch);
+    }
     // The container goes first: from then on every call about it is a 404, even if the
     // clean-up below is interrupted and leaves orphans behind.
     if (!(await store.collection('containers').deleteOne({ id: containerId }))) throw errors.notFound();

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import { authenticate, authOf, principalOf } from '../auth/middleware';
 import { errors } from '../errors';
 import { parseJson, readRaw } from '../http/body';
+import { isWrite, recordEvent } from '../domain/events';
 import { detailsOf } from './ajv';
 import { requireAccess } from './policy';
 import { CHECK_ANSWERS } from './answers';
@@ -54,6 +55,8 @@ export function mountDispatcher(router: Router, deps: ServerDeps, registry: Regi
       deps.log.error('answer breaks x-answer', { action, paths });
       throw new Error(`answer of ${action} breaks schemas/actions/${action}.json x-answer: ${paths.join('; ')}`);
     }
+    // The platform event log (/admin/events): who, what, when, where; never personal data.
+    if (isWrite(action)) await recordEvent(deps, { action, userId: principal.userId, containerId: resolved.containerId, positionId: resolved.positionId });
     ctx.status = 200;
     ctx.body = { data: result ?? null };
     ctx.state.action = action;

@@ -1,0 +1,195 @@
+import { useState, type FormEvent } from 'react';
+import sv from '../../schemas/messages/sv.json';
+import { ApiError, dispatch } from '../api';
+import { useLoad } from '../odin/useLoad';
+import { Failure, Loading } from '../runner/states';
+import type { ViewProps } from '../runner/types';
+import { useToast } from '../shared/toast';
+import '../odin/odin.css';
+
+const t = sv.odin;
+const CHUNK = 500;
+const MAX = 10_000;
+
+type Org = { id: number; name: string; displayName?: string };
+type Label = { id: number; name: string; labelType: 'Interest' | 'Process'; isDefault: boolean };
+
+/** Odin: demo organisations and demo applicants, the latter in chunks with progress. */
+export default function GenerateData({ screen }: ViewProps) {
+  const toast = useToast();
+  const orgs = useLoad(() => dispatch('get_containers', {}) as Promise<Org[]>, 'orgs');
+  const [orgId, setOrgId] = useState<number>(0);
+  const detail = useLoad(
+    async () =>
+      orgId
+        ? {
+            labels: ((await dispatch('get_container', { id: orgId })) as { labels: Label[] }).labels,
+            positions: (await dispatch('get_positions', { containerId: orgId })) as { id: number; name: string }[],
+          }
+        : null,
+    String(orgId),
+  );
+  const [positionId, setPositionId] = useState(0);
+  const [interest, setInterest] = useState(0);
+  const [process, setProcess] = useState(0);
+  const [amount, setAmount] = useState('100');
+  const [error, setError] = useState('');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [demo, setDemo] = useState({ name: '', displayName: '', applicants: '20' });
+  const [demoError, setDemoError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function generate(e: FormEvent) {
+    e.preventDefault();
+    const total = Number(amount);
+    if (!Number.isInteger(total) || total < 1 || total > MAX) return setError(t.amountRange);
+    if (!positionId) return setError(t.position);
+    setError('');
+    setBusy(true);
+    setProgress({ done: 0, total });
+    try {
+      for (let done = 0; done < total; ) {
+        const n = Math.min(CHUNK, total - done);
+        await dispatch('create_positionDemoApplicants', {
+          containerId: orgId,
+          positionId,
+          amount: n,
+          ...(interest ? { defaultInterest: interest } : {}),
+          ...(process ? { defaultProcess: process } : {}),
+        });
+        done += n;
+        setProgress({ done, total });
+      }
+      toast.show(t.demoDone.replace('{count}', String(total)), 'success');
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 400 ? err.message : sv.toast.errorRetry);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function createDemo(e: FormEvent) {
+    e.preventDefault();
+    const applicants = Number(demo.applicants);
+    if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(demo.name)) return setDemoError(t.nameRule);
+    if (!Number.isInteger(applicants) || applicants < 0 || applicants > 1000) return setDemoError(t.perPosition);
+    setDemoError('');
+    setBusy(true);
+    try {
+      const r = (await dispatch('create_demoContainer', { name: demo.name, displayName: demo.displayName.trim() || demo.name, applicants })) as { applicants: number };
+      toast.show(t.demoCreated.replace('{name}', demo.name).replace('{count}', String(r.applicants)), 'success');
+      orgs.reload();
+    } catch (err) {
+      setDemoError(err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : sv.toast.errorRetry);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const labels = (type: Label['labelType']) => detail.data?.labels.filter((l) => l.labelType === type) ?? [];
+  return (
+    <>
+      <h1>{screen.title}</h1>
+      <h2>{t.demoApplicantsTitle}</h2>
+      {orgs.loading && !orgs.data && <Loading />}
+      {orgs.error !== undefined && !orgs.data && <Failure onRetry={orgs.reload} />}
+      {orgs.data && (
+        <form className="odin-form" onSubmit={generate} noValidate aria-describedby={error ? 'gd-error' : undefined}>
+          <div className="odin-field">
+            <label htmlFor="gd-org">{t.organisation}</label>
+            <select id="gd-org" value={orgId} onChange={(e) => (setOrgId(Number(e.target.value)), setPositionId(0), setInterest(0), setProcess(0))}>
+              <option value={0}>{t.choose}</option>
+              {orgs.data.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.displayName ?? o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          {orgId > 0 && detail.loading && <Loading />}
+          {orgId > 0 && detail.error !== undefined && <Failure onRetry={detail.reload} />}
+          {detail.data && (
+            <>
+              <div className="odin-field">
+                <label htmlFor="gd-position">{t.position}</label>
+                <select id="gd-position" value={positionId} onChange={(e) => setPositionId(Number(e.target.value))}>
+                  <option value={0}>{t.choose}</option>
+                  {detail.data.positions.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+                {detail.data.positions.length === 0 && <small>{t.noPositions}</small>}
+              </div>
+              <div className="odin-field">
+                <label htmlFor="gd-interest">{t.interest}</label>
+                <select id="gd-interest" value={interest} onChange={(e) => setInterest(Number(e.target.value))}>
+                  {labels('Interest').map((l) => (
+                    <option key={l.id} value={l.isDefault ? 0 : l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="odin-field">
+                <label htmlFor="gd-process">{t.process}</label>
+                <select id="gd-process" value={process} onChange={(e) => setProcess(Number(e.target.value))}>
+                  {labels('Process').map((l) => (
+                    <option key={l.id} value={l.isDefault ? 0 : l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </>
+          )}
+          <div className="odin-field">
+            <label htmlFor="gd-amount">{t.amount}</label>
+            <input id="gd-amount" type="number" min={1} max={MAX} value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby="gd-amount-hint" />
+            <small id="gd-amount-hint">{t.amountHint}</small>
+          </div>
+          {error && (
+            <p id="gd-error" className="adm-form-error" role="alert">
+              {error}
+            </p>
+          )}
+          {progress && (
+            <div>
+              <progress className="odin-progress" max={progress.total} value={progress.done} aria-labelledby="gd-progress" />
+              <p id="gd-progress" role="status">
+                {t.progress.replace('{done}', String(progress.done)).replace('{total}', String(progress.total))}
+              </p>
+            </div>
+          )}
+          <button type="submit" className="adm-button adm-button-primary" disabled={busy || !positionId}>
+            {t.generate}
+          </button>
+        </form>
+      )}
+      <h2>{t.demoContainerTitle}</h2>
+      <form className="odin-form" onSubmit={createDemo} noValidate aria-describedby={demoError ? 'gd-demo-error' : undefined}>
+        <div className="odin-field">
+          <label htmlFor="gd-demo-name">{t.name}</label>
+          <input id="gd-demo-name" type="text" value={demo.name} onChange={(e) => setDemo({ ...demo, name: e.target.value })} />
+        </div>
+        <div className="odin-field">
+          <label htmlFor="gd-demo-display">{t.displayName}</label>
+          <input id="gd-demo-display" type="text" value={demo.displayName} onChange={(e) => setDemo({ ...demo, displayName: e.target.value })} />
+        </div>
+        <div className="odin-field">
+          <label htmlFor="gd-demo-count">{t.perPosition}</label>
+          <input id="gd-demo-count" type="number" min={0} max={1000} value={demo.applicants} onChange={(e) => setDemo({ ...demo, applicants: e.target.value })} />
+        </div>
+        {demoError && (
+          <p id="gd-demo-error" className="adm-form-error" role="alert">
+            {demoError}
+          </p>
+        )}
+        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+          {t.createDemo}
+        </button>
+      </form>
+    </>
+  );
+}
