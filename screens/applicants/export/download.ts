@@ -1,0 +1,48 @@
+import { ApiError, getToken } from '../../api';
+
+/** What create_applicantsExport and create_ApplicantPDFExport answer. */
+export interface ExportTicket {
+  ticket: string;
+  url: string;
+  filename: string;
+  expires: number;
+  total: number;
+}
+
+/**
+ * Fetches an export's file with the session token, reporting progress as it streams in
+ * (`rows`: line breaks seen, for the CSV), then hands it to the browser as a download.
+ */
+export async function downloadExport(ticket: ExportTicket, onProgress: (rows: number) => void, signal?: AbortSignal): Promise<void> {
+  const token = getToken();
+  let res: Response;
+  try {
+    res = await fetch(ticket.url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, { code: 'network', message: 'Något gick fel, vänligen försök igen' });
+  }
+  if (!res.ok || !res.body) {
+    const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+    throw new ApiError(res.status, body?.error ?? { code: String(res.status), message: 'Något gick fel' });
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let rows = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) rows++;
+    onProgress(rows);
+  }
+  const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' });
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = ticket.filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}

@@ -1,0 +1,251 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import sv from '../../../schemas/messages/sv.json';
+import { fill } from '../../../engine/fill';
+import { dispatch } from '../../api';
+import { useSession } from '../../admin/session';
+import { useToast } from '../../shared/toast';
+import { MailBodyEditor } from './MailBodyEditor';
+import { emailTemplates, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
+import '../../shared/dialog.css';
+import './mail.css';
+
+const t = sv.mail;
+
+/** One recipient: an application id, with the name and address when the caller has them. */
+export interface MailRecipient {
+  id: number;
+  name?: string;
+  email?: string;
+}
+
+/**
+ * Props of the send-mail dialog, mounted by the position page (a selection), the applicant
+ * page (one applicant) and the move-to-status flow (prefilled from the label's template).
+ */
+export interface SendEmailDialogProps {
+  isOpen: boolean;
+  /** Closed by the user (Avbryt, Escape) or after a send; `outcome` is the server's answer when something was sent. */
+  onClose(outcome?: SendOutcome): void;
+  /** The applications to mail. One → send_email (with an editable address); several → send_emailToApplicants. */
+  recipients: MailRecipient[];
+  /** The position the applications belong to. */
+  positionId: number;
+  /** The position's type: its templates are offered in the template chooser. */
+  positionTypeId?: number;
+  /** Prefill with this Interest label's template (after a move); sending records emailNotificationSent. */
+  labelId?: number;
+  /** Prefill subject and body (e.g. 'Skicka igen' from a failed send in the log). */
+  initial?: { subject: string; body: string };
+}
+
+/**
+ * Compose and send a mail to one applicant or a selection: subject and body with merge
+ * fields from get_TemplateProperties (inserted at the cursor), a chooser of the position
+ * type's email templates, and the outcome: 'E-post skickad', names without an address,
+ * failed sends with 'Skicka igen'.
+ */
+export function SendEmailDialog({ isOpen, onClose, recipients, positionId, positionTypeId, labelId, initial }: SendEmailDialogProps) {
+  const { container, handleError } = useSession();
+  const toast = useToast();
+  const ids = useId();
+  const [props, setProps] = useState<TemplateProperty[]>([]);
+  const [templates, setTemplates] = useState<EmailTemplate[] | null>(null);
+  const [chosen, setChosen] = useState<number | ''>('');
+  const [subject, setSubject] = useState(initial?.subject ?? '');
+  const [body, setBody] = useState(initial?.body ?? '');
+  const [email, setEmail] = useState(recipients[0]?.email ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<SendOutcome | null>(null);
+  const [targets, setTargets] = useState<MailRecipient[]>(recipients);
+  const lastField = useRef<'subject' | 'body'>('body');
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const insertBody = useRef<((text: string) => void) | null>(null);
+  const labels = ((container?.labels as Label[] | undefined) ?? []).filter((l) => l.labelType === 'Interest');
+  const labelName = (id: number) => labels.find((l) => l.id === id)?.name ?? '';
+
+  useEffect(() => {
+    if (!isOpen) return;
+    setTargets(recipients);
+    setOutcome(null);
+    setProblem(null);
+    setSubject(initial?.subject ?? '');
+    setBody(initial?.body ?? '');
+    setEmail(recipients[0]?.email ?? '');
+    setChosen('');
+    templateProperties().then(setProps, () => setProps([]));
+    if (!container) return;
+    let live = true;
+    emailTemplates(container.id, positionTypeId ? { positionTypeId } : {}).then(
+      (list) => {
+        if (!live) return;
+        setTemplates(list);
+        const preset = labelId !== undefined && !initial ? list.find((x) => x.labelId === labelId) : undefined;
+        if (preset) pick(preset);
+      },
+      () => live && setTemplates([]),
+    );
+    return () => {
+      live = false;
+    };
+    // Opening the dialog (again) starts from the caller's props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isOpen]);
+
+  function pick(tpl: EmailTemplate | undefined) {
+    setChosen(tpl ? tpl.id : '');
+    if (tpl) {
+      setSubject(tpl.subject);
+      setBody(tpl.content);
+    }
+  }
+
+  function insert(field: TemplateProperty) {
+    if (lastField.current === 'subject' && subjectRef.current) {
+      const el = subjectRef.current;
+      const at = el.selectionStart ?? subject.length;
+      const next = subject.slice(0, at) + field.placeholder + subject.slice(el.selectionEnd ?? at);
+      setSubject(next);
+      requestAnimationFrame(() => {
+        el.focus();
+        el.setSelectionRange(at + field.placeholder.length, at + field.placeholder.length);
+      });
+    } else {
+      insertBody.current?.(field.placeholder);
+    }
+  }
+
+  const chosenLabel = templates?.find((x) => x.id === chosen)?.labelId ?? (initial ? undefined : labelId);
+
+  async function send(to: MailRecipient[]) {
+    if (!subject.trim()) return setProblem(t.subjectMissing);
+    if (!body.replace(/<[^>]*>/g, '').trim()) return setProblem(t.bodyMissing);
+    setBusy(true);
+    setProblem(null);
+    try {
+      const base = { subject: subject.trim(), body, ...(chosenLabel !== undefined ? { labelId: chosenLabel } : {}) };
+      const result = (
+        to.length === 1 && recipients.length === 1
+          ? await dispatch('send_email', { applicantId: to[0]!.id, email: email.trim(), ...base })
+          : await dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base })
+      ) as SendOutcome;
+      if (result.sent.length && !result.failed.length && !result.missingEmail.length) {
+        toast.show(sv.toast.emailSent, 'success');
+        onClose(result);
+        return;
+      }
+      if (result.sent.length) toast.show(sv.toast.emailSent, 'success');
+      setOutcome(result);
+      setTargets(to.filter((r) => result.failed.some((f) => f.id === r.id)));
+    } catch (err) {
+      setProblem(handleError(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const single = recipients.length === 1;
+  const title = labelId !== undefined && !initial ? fill(t.dialogTitleTemplate, { label: labelName(labelId) }) : t.dialogTitle;
+  return (
+    <ModalOverlay isOpen={isOpen} isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(open) => !open && onClose(outcome ?? undefined)} className="bk-modal-overlay">
+      <Modal className="bk-modal mail-modal">
+        <Dialog className="bk-dialog" aria-labelledby={`${ids}-title`}>
+          <Heading slot="title" id={`${ids}-title`} className="bk-dialog-title">
+            {title}
+          </Heading>
+          <form
+            className="mail-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void send(outcome ? targets : recipients);
+            }}
+          >
+            <p className="mail-recipients" id={`${ids}-to`}>
+              <strong>{t.recipients}:</strong>{' '}
+              {recipients.length <= 3 ? recipients.map((r) => r.name ?? r.email ?? `#${r.id}`).join(', ') : fill(t.recipientsCount, { count: recipients.length })}
+            </p>
+            {single && (
+              <div className="mail-field">
+                <label htmlFor={`${ids}-email`}>{t.emailLabel}</label>
+                <input id={`${ids}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" required />
+              </div>
+            )}
+            <div className="mail-field">
+              <label htmlFor={`${ids}-tpl`}>{t.template}</label>
+              <select
+                id={`${ids}-tpl`}
+                value={chosen}
+                disabled={templates === null}
+                onChange={(e) => pick(templates?.find((x) => x.id === Number(e.target.value)))}
+              >
+                <option value="">{t.noTemplate}</option>
+                {(templates ?? []).map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name || labelName(x.labelId)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="mail-field">
+              <label htmlFor={`${ids}-subject`}>{t.subject}</label>
+              <input
+                id={`${ids}-subject`}
+                ref={subjectRef}
+                value={subject}
+                maxLength={200}
+                onChange={(e) => setSubject(e.target.value)}
+                onFocus={() => (lastField.current = 'subject')}
+              />
+            </div>
+            <div className="mail-field">
+              <span id={`${ids}-body-label`} className="mail-label">
+                {t.body}
+              </span>
+              <MailBodyEditor
+                id={`${ids}-body`}
+                value={body}
+                onChange={setBody}
+                labelledBy={`${ids}-body-label`}
+                describedBy={`${ids}-fields-help`}
+                insertRef={insertBody}
+                onFocus={() => (lastField.current = 'body')}
+              />
+            </div>
+            <div role="group" aria-label={t.mergeFields} className="mail-merge">
+              <span className="mail-label">{t.mergeFields}</span>
+              {props.map((p) => (
+                <button key={p.key} type="button" className="bk-btn mail-chip" onClick={() => insert(p)}>
+                  {p.label}
+                </button>
+              ))}
+              <p id={`${ids}-fields-help`} className="mail-help">
+                {t.mergeFieldsHelp}
+              </p>
+            </div>
+            <div aria-live="polite" className="mail-outcome">
+              {problem && <p className="mail-problem">{problem}</p>}
+              {outcome && (
+                <>
+                  <p>{fill(t.resultSent, { sent: outcome.sent.length, total: recipients.length })}</p>
+                  {outcome.missingEmail.length > 0 && <p className="mail-problem">{fill(t.resultMissing, { names: outcome.missingEmail.map((m) => m.name).join(', ') })}</p>}
+                  {outcome.failed.length > 0 && <p className="mail-problem">{fill(t.resultFailed, { names: outcome.failed.map((m) => m.name).join(', ') })}</p>}
+                </>
+              )}
+            </div>
+            <div className="bk-dialog-actions">
+              <Button className="bk-btn" onPress={() => onClose(outcome ?? undefined)} isDisabled={busy}>
+                {outcome ? t.close : labelId !== undefined && !initial ? t.skip : t.cancel}
+              </Button>
+              {(!outcome || targets.length > 0) && (
+                <Button type="submit" className="bk-btn bk-btn-primary" isDisabled={busy}>
+                  {busy ? t.sending : outcome ? t.resend : t.send}
+                </Button>
+              )}
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,55 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import type { Store } from '../store/port';
+import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
+import { answerColumns, answerText, appliedDate } from './exports';
+
+const col = sv.exports.columns;
+/** Rows read from the store per batch: memory holds one batch, whatever the total. */
+export const CSV_BATCH = 500;
+
+/**
+ * A spreadsheet program runs a cell that starts with = + - @ as a formula (CSV injection);
+ * such text gets a leading apostrophe. Plain numbers and phone numbers (+46 70…) stay.
+ */
+export function cell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) && !/^[+-]?[\d\s().-]+$/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * report.csv of a position's applicants under the list's filter and sort: UTF-8 with BOM,
+ * `;` between fields (what Swedish Excel expects), written by csv-stringify. Rows come from
+ * the store in key-paged batches as the reader pulls them, so memory stays flat.
+ */
+export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery): Promise<Readable> {
+  const filter = await applicantFilter(store, c, p, q);
+  const columns = await answerColumns(store, p);
+  const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
+  const header = [col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, ...columns.map((a) => a.label)];
+  const row = (a: ApplicationDoc) => [
+    a.info?.name ?? '',
+    a.email ?? '',
+    typeof a.info?.phone === 'string' ? a.info.phone : '',
+    typeof a.info?.city === 'string' ? a.info.city : '',
+    labelName.get(a.interestLabelId ?? -1) ?? '',
+    labelName.get(a.processLabelId ?? -1) ?? '',
+    appliedDate(a.created),
+    ...columns.map((k) => answerText(k, a.metadata?.[k.key])),
+  ].map(cell);
+
+  async function* rows() {
+    yield header;
+    let after: unknown = undefined;
+    do {
+      const page = await pageApplicants(store, filter, q.sort, after, CSV_BATCH);
+      for (const a of page.items) yield row(a);
+      after = page.next;
+    } while (after !== null);
+  }
+  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
+  const source = Readable.from(rows());
+  source.on('error', (err) => csv.destroy(err));
+  return source.pipe(csv);
+}

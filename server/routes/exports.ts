@@ -1,0 +1,40 @@
+import type Router from '@koa/router';
+import { authenticate, principalOf } from '../auth/middleware';
+import { requireAccess } from '../dispatcher/policy';
+import type { ServerDeps } from '../dispatcher/types';
+import { loadContainer } from '../domain/containers';
+import { CSV_NAME, PDF_NAME, takeTicket } from '../domain/exports';
+import { applicantsCsv } from '../domain/exports-csv';
+import { applicantsPdf } from '../domain/exports-pdf';
+import { loadPosition } from '../domain/positions';
+import { errors } from '../errors';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+
+/**
+ * GET /api/exports/<ticket>/<file>: streams the export a create_*Export action prepared.
+ * Bearer token of the user the ticket was issued to; the read right on the position is
+ * checked again (rights may have changed since); a ticket works once, for five minutes.
+ */
+export function mount(router: Router, deps: ServerDeps): void {
+  router.get('/api/exports/:ticket/:file', authenticate(), async (ctx) => {
+    const principal = principalOf(ctx);
+    const ticket = ctx.params.ticket ?? '';
+    if (!/^[A-Za-z0-9_-]{32}$/.test(ticket)) throw errors.notFound();
+    const spec = takeTicket(ticket, principal.userId);
+    if (!spec || ctx.params.file !== (spec.kind === 'csv' ? CSV_NAME : PDF_NAME)) throw errors.notFound(sv.exports.expired);
+    await requireAccess(deps, principal, 'read', 'position', { positionId: spec.positionId });
+    const p = await loadPosition(deps.store, spec.positionId);
+    const c = await loadContainer(deps.store, p.containerId);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (spec.kind === 'csv') {
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.attachment(CSV_NAME);
+      ctx.body = await applicantsCsv(deps.store, c, p, spec.query);
+    } else {
+      ctx.type = 'application/pdf';
+      ctx.attachment(PDF_NAME);
+      ctx.body = await applicantsPdf(deps.store, c, p, spec.ids);
+    }
+  });
+}
