@@ -51,7 +51,7 @@ type Phase = 'short' | 'searching' | 'done' | 'error';
  * react-aria-components. From 3 characters it asks get_applicantPositionBySearchQuery with
  * `?filter=` (debounced, late answers to older text dropped) and lists applicants and
  * positions in two groups; arrows move, Enter opens the active hit (or the first when none
- * is active), Escape closes and then clears.
+ * is active), Escape closes the list and a second Escape clears the text.
  */
 export function GlobalSearch() {
   const { container, handleError } = useSession();
@@ -106,10 +106,12 @@ export function GlobalSearch() {
       inputValue={text}
       onInputChange={setText}
       selectedKey={null}
-      onSelectionChange={(key) => open(byKey(key))}
+      onSelectionChange={(key) => key !== null && open(byKey(key))}
       items={groups}
       menuTrigger="input"
       allowsEmptyCollection
+      // The text is a query, not a choice: Escape and blur keep it instead of reverting it.
+      allowsCustomValue
       aria-describedby="sh-search-status"
     >
       <Label className="bk-visually-hidden">{t.label}</Label>
@@ -122,8 +124,11 @@ export function GlobalSearch() {
           className="sh-search-input"
           placeholder={t.placeholder}
           onKeyDown={(e) => {
+            const expanded = e.currentTarget.getAttribute('aria-expanded') === 'true';
             // Enter with no active option opens the first hit (what a sighted user expects).
             if (e.key === 'Enter' && !e.currentTarget.getAttribute('aria-activedescendant') && phase === 'done') open(groups[0]?.hits[0]);
+            // Escape closes the list first, then clears the text.
+            else if (e.key === 'Escape' && !expanded) setText('');
           }}
         />
       </span>

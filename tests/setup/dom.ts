@@ -2,3 +2,7 @@ import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// jsdom has no CSS.escape; react-aria-components' overlays call it (CSP nonce lookup).
+const css = ((globalThis as { CSS?: Record<string, unknown> }).CSS ??= {}) as { escape?: (s: string) => string };
+css.escape ??= (s: string) => s.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
