@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { getToken } from '../api';
-import { useSession, type Rights } from './session';
+import { useSession } from './session';
 import { validUser } from './token';
 
 function Loading() {
@@ -45,10 +45,4 @@ export function RequireAuth({ children, allowPick = false }: { children: ReactNo
     );
   }
   return <>{children}</>;
-}
-
-/** A role guard: insufficient role goes to /access-denied (spec document 2 §6). */
-export function RequireRight({ right, children }: { right: keyof Rights; children: ReactNode }) {
-  const { rights } = useSession();
-  return rights[right] ? <>{children}</> : <Navigate to="/access-denied" replace />;
 }

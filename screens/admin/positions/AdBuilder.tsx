@@ -26,15 +26,6 @@ interface Position {
   positionTypeId: number;
   responsibleId?: number;
   metadata?: MetadataProperty[];
-  myPermissions?: string[];
-  userPositions?: { email?: string; permissionName?: string; user?: { email?: string } }[];
-}
-
-/** Writer right on the position: container writer/admin/odin, or a per-position Administrator/Write. */
-function mayWrite(p: Position, email: string | undefined, containerWrite: boolean): boolean {
-  if (containerWrite) return true;
-  if (p.myPermissions?.some((x) => x === 'Write' || x === 'Administrator')) return true;
-  return !!p.userPositions?.some((u) => (u.email ?? u.user?.email)?.toLowerCase() === email?.toLowerCase() && (u.permissionName === 'Write' || u.permissionName === 'Administrator'));
 }
 
 function templatesFor(all: StoredTemplate[], typeId: number): StoredTemplate[] {
@@ -50,7 +41,7 @@ export default function AdBuilder() {
   const { action, type, id } = useParams();
   const editing = id !== undefined;
   const container = useContainer();
-  const { rights, user, handleError } = useSession();
+  const { handleError } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
   const typeId = Number(type);
@@ -79,10 +70,8 @@ export default function AdBuilder() {
         if (editing) {
           const p = await dispatch<Position>('get_position', { id: Number(id) });
           if (!live) return;
-          if (!mayWrite(p, user?.sub, rights.write)) {
-            setDenied(true);
-            return;
-          }
+          // The writer right on the position (container or per-position) is the runner's
+          // positionWrite guard (screens/runner/Guard.tsx), checked before this screen.
           setDraft({
             name: p.name, text: p.text ?? '', description: p.description ?? '', city: p.city ?? '',
             startDate: formatDate(p.start), stopDate: formatDate(p.stop), isInternal: !!p.isInternal,

@@ -31,7 +31,9 @@ interface Loaded {
  * itself; a template is created at the first save that has a name.
  */
 export default function TemplateEditor() {
-  const { mode, id } = useParams();
+  // Two screens share this view: /admin/form-templates/new and /admin/form-templates/edit/:id.
+  const { id } = useParams();
+  const mode = id === undefined ? 'new' : 'edit';
   const container = useContainer();
   const { handleError } = useSession();
   const toast = useToast();

@@ -52,7 +52,8 @@ describe('AdminApp', () => {
     localStorage.setItem('blankett.token', writer);
     serve({ get_containers: [{ id: 1, name: 'demo' }], get_container: container(['Read']) });
     renderAt('/admin/form-templates/new');
-    expect(await screen.findByRole('heading', { name: 'Åtkomst nekad' })).toBeTruthy();
+    // The guard redirects, then the access-denied view loads lazily (its first transform is slow under vitest).
+    expect(await screen.findByRole('heading', { name: 'Åtkomst nekad' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/access-denied');
   });
 
@@ -69,7 +70,7 @@ describe('AdminApp', () => {
   it('shows the generic login failure text when the server refuses the login', async () => {
     serve({});
     renderAt('/login');
-    screen.getByLabelText('E-post');
+    await screen.findByLabelText('E-post');
     (screen.getByRole('button', { name: 'Logga in' }) as HTMLButtonElement).click();
     expect(await screen.findByText('Fel e-post eller lösenord')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
@@ -54,7 +54,8 @@ describe('ResetPassword', () => {
     serve(200, { data: { reset: true } });
     renderAt(`/reset-password#token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Välj ett nytt lösenord' })).toBeTruthy();
-    expect(screen.getByTestId('where').textContent).toBe('/reset-password');
+    // The screen's view loads lazily (screens/runner/views.ts); its effect then wipes the fragment.
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/reset-password'));
   });
 
   it('says the passwords do not match at the repeat field and posts nothing', async () => {

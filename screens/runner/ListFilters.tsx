@@ -1,0 +1,60 @@
+import { useEffect, useId, useState } from 'react';
+import sv from '../../schemas/messages/sv.json';
+
+interface FieldSchema {
+  type?: string;
+  title?: string;
+  enum?: unknown[];
+}
+
+/**
+ * A list screen's filters: one labelled input per property of the filter schema (text,
+ * number, yes/no, or a choice for an enum) in a region named 'Filter'. Values reach the
+ * list as {filter.x}; text is passed on 300 ms after the last key press.
+ */
+export function ListFilters({ schema, onChange }: { schema: { properties?: Record<string, FieldSchema> }; onChange(values: Record<string, unknown>): void }) {
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const id = useId();
+  useEffect(() => {
+    const t = setTimeout(() => onChange(values), 300);
+    return () => clearTimeout(t);
+  }, [values, onChange]);
+  const set = (k: string, v: unknown) => setValues((old) => ({ ...old, [k]: v === '' ? undefined : v }));
+  return (
+    <section role="region" aria-label={sv.screens.filter} className="scr-filters">
+      {Object.entries(schema.properties ?? {}).map(([key, f]) => {
+        const fid = `${id}-${key}`;
+        const label = f.title ?? key;
+        if (f.type === 'boolean') {
+          return (
+            <label key={key} className="scr-filter scr-filter-check">
+              <input type="checkbox" checked={values[key] === true} onChange={(e) => set(key, e.target.checked ? true : undefined)} /> {label}
+            </label>
+          );
+        }
+        return (
+          <div key={key} className="scr-filter">
+            <label htmlFor={fid}>{label}</label>
+            {f.enum ? (
+              <select id={fid} value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)}>
+                <option value="" />
+                {f.enum.map((o) => (
+                  <option key={String(o)} value={String(o)}>
+                    {String(o)}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={fid}
+                type={f.type === 'integer' || f.type === 'number' ? 'number' : 'search'}
+                value={String(values[key] ?? '')}
+                onChange={(e) => set(key, e.target.value)}
+              />
+            )}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { RequireAuth } from '../admin/guards';
+import Shell from '../admin/Shell';
+import CandidateFrame from './CandidateFrame';
+import { screenFiles } from './catalogue';
+import { CatalogueContext } from './context';
+import { AccessGuard, SessionAuth } from './Guard';
+import { layoutOf, Screen } from './Screen';
+import type { ScreenFile } from './types';
+
+/** Every path of a screen: its route and aliases. */
+export function pathsOf(screen: ScreenFile): string[] {
+  return [screen.route, ...(screen.aliases ?? [])];
+}
+
+/**
+ * Two screens of one view share a key, so moving between them (a new template saved becomes
+ * /admin/form-templates/edit/:id) keeps the view and its state; other screens remount.
+ */
+const keyOf = (s: ScreenFile) => (s.kind === 'view' ? `view:${s.view}` : `screen:${s.id}`);
+
+function routes(screens: ScreenFile[], wrap: (s: ScreenFile) => ReactElement) {
+  return screens.flatMap((s) => pathsOf(s).map((path) => <Route key={`${s.id}:${path}`} path={path} element={wrap(s)} />));
+}
+
+/**
+ * The routes of the session, admin and candidate screens, built from the screen files
+ * (docs/screens.md): session-layout screens stand alone (a logged-in guard when their access
+ * asks for more than public), admin screens sit in the shell behind the logged-in guard and
+ * their own access guard, candidate screens in the candidate frame without a guard.
+ */
+export function ScreenRoutes({ catalogue = screenFiles }: { catalogue?: readonly ScreenFile[] }) {
+  const by = (layout: string) => catalogue.filter((s) => layoutOf(s) === layout);
+  return (
+    <CatalogueContext.Provider value={catalogue}>
+      <Routes>
+        {routes(by('session'), (s) => (
+          <SessionAuth key={keyOf(s)} screen={s}>
+            <Screen screen={s} />
+          </SessionAuth>
+        ))}
+        <Route element={<CandidateFrame />}>{routes(by('candidate'), (s) => <Screen key={keyOf(s)} screen={s} />)}</Route>
+        <Route
+          element={
+            <RequireAuth>
+              <Shell />
+            </RequireAuth>
+          }
+        >
+          {routes(by('admin'), (s) => (
+            <AccessGuard key={keyOf(s)} screen={s}>
+              <Screen screen={s} />
+            </AccessGuard>
+          ))}
+        </Route>
+      </Routes>
+    </CatalogueContext.Provider>
+  );
+}

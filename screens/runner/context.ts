@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import { screenFiles } from './catalogue';
+import type { ScreenFile } from './types';
+
+/**
+ * The screens the running app knows: the real catalogue, or another one a test passes to
+ * <ScreenRoutes catalogue={…}>. The sidebar reads it with useScreens() so routes, guards and
+ * navigation always come from the same files.
+ */
+export const CatalogueContext = createContext<readonly ScreenFile[]>(screenFiles);
+
+export function useScreens(): readonly ScreenFile[] {
+  return useContext(CatalogueContext);
+}
+
+/** Screens that have a sidebar entry, ordered by category order then `nav.order`. */
+export function navScreens(screens: readonly ScreenFile[]): ScreenFile[] {
+  return screens.filter((s) => s.nav).sort((a, b) => (a.nav?.order ?? 0) - (b.nav?.order ?? 0));
+}

@@ -1,0 +1,54 @@
+import sv from '../../schemas/messages/sv.json';
+import { formatDate, TIME_ZONE } from '../admin/dates';
+import type { ScreenColumn } from './types';
+
+const timeFmt = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** Unix seconds from a stored time (unix seconds, or an ISO string); null when it is neither. */
+function seconds(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v !== '') {
+    const ms = Date.parse(v);
+    return Number.isNaN(ms) ? null : ms / 1000;
+  }
+  return null;
+}
+
+/** A cell's text by the column's format (dates in Europe/Stockholm, YYYY-MM-DD [HH:mm]). */
+export function formatCell(value: unknown, format: ScreenColumn['format'] = 'text'): string {
+  if (value === undefined || value === null || value === '') return '';
+  switch (format) {
+    case 'date': {
+      const s = seconds(value);
+      return s === null ? String(value) : formatDate(s);
+    }
+    case 'datetime': {
+      const s = seconds(value);
+      return s === null ? String(value) : `${formatDate(s)} ${timeFmt.format(new Date(s * 1000))}`;
+    }
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString('sv-SE') : String(value);
+    case 'boolean':
+      return value ? sv.screens.yes : sv.screens.no;
+    case 'list':
+      return Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v !== null ? String((v as { name?: unknown }).name ?? '') : String(v))).join(', ') : String(value);
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** Sort comparison of two cell values: numbers and times numerically, text in Swedish order. */
+export function compareCells(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === undefined || a === null || a === '') return 1;
+  if (b === undefined || b === null || b === '') return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), 'sv');
+}
+
+/** The css modifier of a status cell ('Öppen' → open). */
+export function statusClass(value: unknown): string {
+  const v = String(value).toLowerCase();
+  return v === 'öppen' ? 'open' : v === 'stängd' ? 'closed' : v === 'arkiverad' ? 'archived' : 'other';
+}

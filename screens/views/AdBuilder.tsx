@@ -1,0 +1,2 @@
+/** The AdBuilder screen (schemas/screens/); the component lives in screens/admin/positions/. */
+export { default } from '../admin/positions/AdBuilder';

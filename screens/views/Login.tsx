@@ -1,0 +1,2 @@
+/** The Login screen (schemas/screens/); the component lives in screens/admin/. */
+export { default } from '../admin/Login';
