@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { freePort } from '../../../scripts/ferretdb';
+import { dataUrl, PDF, validAnswers } from './domain';
+
+/**
+ * The real server (`server/main.ts`) as its own process on the embedded store, for the
+ * crash tests: unlike tests/e2e/helpers/app.ts it needs no built front end or browser, keeps
+ * the DATA_DIR it is given (so it can be killed and started again on it) and leaves killing
+ * to the test.
+ */
+
+const root = resolve(import.meta.dirname, '../../..');
+export const MAIN_PASSWORD = 'demo-pass-123';
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** The last 8 KB the process wrote. */
+  output(): string;
+  /** Resolves once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dist = join(dataDir, '..', 'no-dist');
+  mkdirSync(dist, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DIST_DIR: dist,
+      DEMO_PASSWORD: MAIN_PASSWORD,
+      NODE_ENV: 'test',
+      MONGODB_URI: '',
+      APPLY_RATE_LIMIT: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 40_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Servern avslutades (${child.exitCode}):\n${out}`);
+    const ok = await fetch(`${url}/api/public/positions?take=1&page=1`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Servern startade inte:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, child, output: () => out, exited };
+}
+
+/** The demo organisation's open public position (the seed's first). */
+export async function openPositionId(url: string): Promise<number> {
+  const r = (await (await fetch(`${url}/api/public/positions?take=20&page=1`)).json()) as { data: { items: { id: number; status: string }[] } };
+  const p = r.data.items.find((i) => i.status === 'Öppen');
+  if (!p) throw new Error('no open demo position');
+  return p.id;
+}
+
+/** A public application with a PDF attached; the answer's status and id. */
+export async function applyWithCv(url: string, positionId: number, email: string): Promise<{ status: number; id?: number }> {
+  const metadata = validAnswers(email, { form_file: [{ filename: 'cv.pdf', type: 'application/pdf', data: dataUrl('application/pdf', PDF) }] });
+  const res = await fetch(`${url}/api/public/positions/apply`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'create_jobApplication', data: { email, positionId, metadata } }),
+  });
+  const body = (await res.json().catch(() => null)) as { data?: { id?: number } } | null;
+  return { status: res.status, id: body?.data?.id };
+}
+
+export async function loginAs(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: MAIN_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export async function dispatch(url: string, token: string, action: string, data: unknown): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ action, data }),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+export interface Audit {
+  /** Applications in the store by id, with their email. */
+  apps: Map<number, { email: string; notes: string[] }>;
+  /** Applications missing a part a complete one has (answers, info, creation log, a readable blob per file). */
+  incomplete: number[];
+  /** Blob files no application lists, and writer temp files. */
+  orphans: string[];
+}
+
+/** Opens a stopped server's DATA_DIR and checks every application and blob in it. */
+export async function auditDataDir(dataDir: string): Promise<Audit> {
+  const { readdirSync } = await import('node:fs');
+  const { EmbeddedStore } = await import('../../../server/store/embedded');
+  const { FileBlobStore } = await import('../../../server/blobs/file');
+  const store = EmbeddedStore.open(dataDir, { log: { info() {}, warn() {}, error() {} } as never });
+  try {
+    const blobs = new FileBlobStore(dataDir);
+    type App = { id: number; email: string; info?: unknown; metadata?: unknown; logs?: { what: string }[]; files?: { url: string }[]; notes?: { note: string }[] };
+    const list = await store.collection<App>('applications').find({});
+    const apps = new Map<number, { email: string; notes: string[] }>();
+    const incomplete: number[] = [];
+    const referenced = new Set<string>();
+    for (const a of list) {
+      apps.set(a.id, { email: a.email, notes: (a.notes ?? []).map((n) => n.note) });
+      let whole = !!a.info && !!a.metadata && a.logs?.[0]?.what === 'created' && (a.files?.length ?? 0) > 0;
+      for (const f of a.files ?? []) {
+        referenced.add(f.url);
+        const blob = await blobs.get(f.url);
+        if (!blob || !Buffer.from(blob.data).equals(PDF)) whole = false;
+      }
+      if (!whole) incomplete.push(a.id);
+    }
+    const orphans: string[] = [];
+    const walk = (dir: string, prefix: string) => {
+      let entries: import('node:fs').Dirent[] = [];
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const id = prefix ? `${prefix}/${e.name}` : e.name;
+        if (e.isDirectory()) walk(join(dir, e.name), id);
+        else if (!referenced.has(id)) orphans.push(id);
+      }
+    };
+    walk(blobs.root, '');
+    return { apps, incomplete, orphans };
+  } finally {
+    await store.close();
+  }
+}
