@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { formatFigure, isFigure, type BenchContext, type BenchResult } from './_report';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -49,10 +50,10 @@ export function median(values: number[]): number {
 }
 
 /** Runs a benchmark's `run()` when its file is executed directly (`node --import tsx <file>`). */
-export function runStandalone(moduleUrl: string, run: () => Promise<string[]>): void {
+export function runStandalone(moduleUrl: string, run: (ctx: BenchContext) => Promise<BenchResult>): void {
   if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
-  run().then(
-    (lines) => console.log(lines.join('\n')),
+  run({ progress: (m) => console.log(`  … ${m}`) }).then(
+    (lines) => console.log(lines.map((l) => (isFigure(l) ? formatFigure(l) : l)).join('\n')),
     (err: unknown) => {
       console.error(err instanceof Error ? err.message : err);
       process.exit(1);

@@ -6,15 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createCompiler, defaultRegistry, type FormTemplate } from '../../engine/index';
+import type { BenchResult } from './_report';
+import { runStandalone } from './_pages';
 
 const FIXTURE = join(import.meta.dirname, '../../tests/fixtures/form-200.json');
 const VALID = join(import.meta.dirname, '../../tests/fixtures/form-200.valid.json');
 const VALIDATIONS = 10_000;
 const PEER_VALIDATIONS = 50;
 
-export async function run(): Promise<string[]> {
+export async function run(): Promise<BenchResult> {
   const answers = JSON.parse(readFileSync(VALID, 'utf8')) as Record<string, unknown>;
   const registry = defaultRegistry();
 
@@ -38,12 +39,10 @@ export async function run(): Promise<string[]> {
   const peerMs = (performance.now() - t0) / PEER_VALIDATIONS;
 
   return [
-    `  ${VALIDATIONS.toLocaleString('sv-SE')} valideringar, mallen inläst från JSON varje gång; mål: exakt 1 kompilering per version`,
-    `  kompileringar: våra ${cached.compiles} ${cached.compiles === 1 ? '(mål nått)' : '(MÅL MISSAT)'}   utan cache ${peerCompiles}/${PEER_VALIDATIONS} (1 per validering)`,
-    `  tid per validering inkl. inläsning: våra ${oursMs.toFixed(3)} ms   utan cache ${peerMs.toFixed(2)} ms   kvot ${(peerMs / oursMs).toFixed(0)}× snabbare`,
+    `  ${VALIDATIONS.toLocaleString('sv-SE')} valideringar, mallen inläst från JSON varje gång`,
+    { name: 'kompileringar per mallversion', ours: cached.compiles, peer: peerCompiles / PEER_VALIDATIONS * VALIDATIONS, peerName: 'utan cache', unit: 'st', goal: { atMost: 1 } },
+    { name: 'tid per validering inkl. inläsning', ours: oursMs, peer: peerMs, peerName: 'utan cache', unit: 'ms' },
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const line of await run()) console.log(line);
-}
+runStandalone(import.meta.url, run);

@@ -6,9 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { addBlankettKeywords, AJV_OPTIONS, Ajv2020 } from '../../engine/ajv';
 import { compileTemplate, defaultRegistry, type FormTemplate } from '../../engine/index';
+import type { BenchResult } from './_report';
+import { runStandalone } from './_pages';
 
 const FIXTURES = join(import.meta.dirname, '../../tests/fixtures');
 const GOAL = 0.8;
@@ -47,9 +48,7 @@ function compare(ours: () => unknown, peer: () => unknown): { ours: number; peer
   return { ours: median(o), peer: median(p) };
 }
 
-const perSecond = (ns: number): string => `${Math.round(1e9 / ns).toLocaleString('sv-SE')}/s`;
-
-export async function run(): Promise<string[]> {
+export async function run(): Promise<BenchResult> {
   const template = readJson<FormTemplate>('form-200.json');
   const valid = readJson<Record<string, unknown>>('form-200.valid.json');
   const invalid = readJson<Record<string, unknown>>('form-200.invalid.json');
@@ -63,17 +62,12 @@ export async function run(): Promise<string[]> {
   const errors = form.validate(invalid).errors.length;
   if (rawValidate(invalid) !== false || errors === 0) throw new Error('the invalid fixture validates');
 
-  const lines = [`  200 fält (tests/fixtures/form-200.json), ${errors} fel i den ogiltiga ansökan; mål ≥ ${GOAL}×`];
+  const lines: BenchResult = [`  200 fält (tests/fixtures/form-200.json), ${errors} fel i den ogiltiga ansökan`];
   for (const [name, answers] of [['giltig', valid], ['ogiltig', invalid]] as const) {
     const t = compare(() => form.validate(answers), () => rawValidate(answers));
-    const ratio = t.peer / t.ours;
-    lines.push(
-      `  ${name.padEnd(8)} vår validate ${perSecond(t.ours).padStart(12)}   rå ajv ${perSecond(t.peer).padStart(12)}   kvot ${ratio.toFixed(2)}× ${ratio >= GOAL ? '(mål nått)' : '(under målet)'}`,
-    );
+    lines.push({ name: `validering, ${name} ansökan`, ours: 1e9 / t.ours, peer: 1e9 / t.peer, peerName: 'rå ajv', unit: 'st/s', goal: { ratioAtLeast: GOAL } });
   }
   return lines;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const line of await run()) console.log(line);
-}
+runStandalone(import.meta.url, run);

@@ -11,13 +11,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { MetadataProperty } from '../../engine/types';
 import { loadContainer } from '../../server/domain/containers';
 import { createPosition } from '../../server/domain/positions';
 import { load, ms, startBenchServer, type LoadResult } from './server-common';
+import type { BenchResult } from './_report';
+import { runStandalone } from './_pages';
 
 const REQUESTS = Number(process.env.BENCH_APPLY_REQUESTS ?? 1500);
 const CONCURRENCY = 16;
@@ -67,11 +68,8 @@ async function echoServer(): Promise<{ url: string; close(): Promise<void> }> {
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-function line(name: string, r: LoadResult): string {
-  return `  ${name.padEnd(28)} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   (${r.count} requests, ${r.failures} failed)`;
-}
 
-export async function run(): Promise<string[]> {
+export async function run(): Promise<BenchResult> {
   process.env.APPLY_RATE_LIMIT = String(REQUESTS * 10);
   const server = await startBenchServer();
   const echo = await echoServer();
@@ -102,13 +100,12 @@ export async function run(): Promise<string[]> {
     await load(warm, CONCURRENCY, post(`${echo.url}/api/public/positions/apply`, 201));
     const ours = await load(REQUESTS, CONCURRENCY, post(`${server.url}/api/public/positions/apply`, 201));
     const peer = await load(REQUESTS, CONCURRENCY, post(`${echo.url}/api/public/positions/apply`, 201));
-    const ratio = ours.perSecond / peer.perSecond;
     const bytes = Buffer.byteLength(bodies[0]!);
     return [
-      `  form: ${metadata.length} fields${existsSync(FIXTURE) ? ' (tests/fixtures/form-200.json)' : ' (generated)'}, body ${(bytes / 1024).toFixed(1)} KB, ${CONCURRENCY} concurrent clients`,
-      line('ours (apply, embedded)', ours),
-      line('peer (Koa + bodyparser echo)', peer),
-      `  ratio ours/peer: ${ratio.toFixed(2)}× req/s (goal ≥ ${GOAL}×) ${ratio >= GOAL ? 'OK' : 'UNDER GOAL'}`,
+      `  formulär: ${metadata.length} fält${existsSync(FIXTURE) ? ' (tests/fixtures/form-200.json)' : ' (genererat)'}, ${(bytes / 1024).toFixed(1)} KB per ansökan, ${CONCURRENCY} samtidiga klienter`,
+      { name: 'ansökningar per sekund', ours: ours.perSecond, peer: peer.perSecond, peerName: 'Koa-eko av samma kropp', unit: 'req/s', goal: { ratioAtLeast: GOAL } },
+      `  våra ${ours.count} anrop, ${ours.failures} misslyckade; jämförelsens ${peer.count}, ${peer.failures} misslyckade`,
+      { name: 'svarstid p99', ours: ours.p99, peer: peer.p99, peerName: 'Koa-eko av samma kropp', unit: 'ms', goal: { ratioAtMost: 1 } },
     ];
   } finally {
     await echo.close();
@@ -116,6 +113,4 @@ export async function run(): Promise<string[]> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const l of await run()) console.log(l);
-}
+runStandalone(import.meta.url, run);

@@ -13,6 +13,7 @@ import { launchBrowser } from '../../tests/e2e/helpers/app';
 import { ROOT, buildPage, median, runStandalone } from './_pages';
 import { compileTemplate } from '../../engine/index';
 import type { FormTemplate, MetadataProperty } from '../../engine/types';
+import type { BenchResult } from './_report';
 
 const WARMUP = 30;
 const KEYSTROKES = 150;
@@ -76,7 +77,7 @@ function trimmedMean(values: number[]): number {
 }
 
 
-export async function run(): Promise<string[]> {
+export async function run(): Promise<BenchResult> {
   const { template, source } = loadTemplate();
   const compiled = compileTemplate(template);
   const key = targetKey(template);
@@ -96,12 +97,9 @@ export async function run(): Promise<string[]> {
     }
     const o = median(oursTimes);
     const p = median(plainTimes);
-    const ratio = o / p;
     return [
       `  formulär: ${source} (${template.metadata.length} fält, ${fields} med egna svar), vi skriver i '${key}'; Chromium, median av ${ROUNDS} omgångar × ${KEYSTROKES} tangenttryck (trimmat medel)`,
-      `  Blankett ApplicationForm:   ${o.toFixed(3)} ms per tangenttryck`,
-      `  @rjsf/core <Form> (ren):    ${p.toFixed(3)} ms per tangenttryck`,
-      `  kvot: ${ratio.toFixed(3)}× (mål ≤ 0.5×) ${ratio <= 0.5 ? 'uppnått' : 'EJ uppnått'}`,
+      { name: 'tid per tangenttryck', ours: o, peer: p, peerName: '@rjsf/core <Form>', unit: 'ms', goal: { ratioAtMost: 0.5 } },
     ];
   } finally {
     await browser?.close();
