@@ -1,0 +1,123 @@
+/** What the organisation-settings views share: folders, image uploads, field errors (issue 11). */
+import sv from '../../schemas/messages/sv.json';
+import { IMAGE_LIMITS, imageSizeProblem, publicAssetUrl } from '../../engine/imageLimits';
+import { ApiError, dispatch } from '../api';
+
+const t = sv.org;
+export const MAX_FILE_BYTES = 5_000_000;
+
+export interface Folder {
+  id: number;
+  name: string;
+}
+
+export interface Asset {
+  id: number;
+  folderId: number;
+  containerId: number;
+  name: string;
+  contentType: string;
+  created?: number;
+}
+
+/** The organisation's folder of that name, created on first use. */
+export async function ensureFolder(containerId: number, name: string): Promise<Folder> {
+  const folders = (await dispatch('get_folders', { containerId })) as Folder[];
+  const found = folders.find((f) => f.name === name);
+  if (found) return found;
+  try {
+    return (await dispatch('create_Folder', { containerId, name })) as Folder;
+  } catch (err) {
+    // Someone else created it a moment ago.
+    if (err instanceof ApiError && err.status === 409) {
+      const again = ((await dispatch('get_folders', { containerId })) as Folder[]).find((f) => f.name === name);
+      if (again) return again;
+    }
+    throw err;
+  }
+}
+
+/** The images of one of the organisation's folders (none when the folder does not exist yet). */
+export async function folderImages(containerId: number, name: string): Promise<Asset[]> {
+  const folders = (await dispatch('get_folders', { containerId })) as Folder[];
+  const folder = folders.find((f) => f.name === name);
+  if (!folder) return [];
+  const full = (await dispatch('get_folder', { containerId, id: folder.id })) as { assets: Asset[] };
+  return full.assets.filter((a) => a.contentType.startsWith('image/'));
+}
+
+function dimensions(file: File): Promise<{ width: number; height: number }> {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(file);
+    const img = new Image();
+    img.onload = () => {
+      URL.revokeObjectURL(url);
+      resolve({ width: img.naturalWidth, height: img.naturalHeight });
+    };
+    img.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error(t.imageUnreadable));
+    };
+    img.src = url;
+  });
+}
+
+function base64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(new Error(t.imageUnreadable));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * Checks an image against the spec's limits before anything is sent (5 MB: 'Filen är för
+ * stor'; the folder's width and height: 'Bilden är för liten/stor …'), returns the message or
+ * null. The server checks the same again.
+ */
+export async function imageProblem(file: File, folderName: string): Promise<string | null> {
+  if (file.size > MAX_FILE_BYTES) return t.fileTooLarge;
+  if (!/^image\/(png|jpe?g|gif|bmp|webp)$/.test(file.type)) return t.imageUnreadable;
+  const limits = IMAGE_LIMITS[folderName];
+  let size: { width: number; height: number };
+  try {
+    size = await dimensions(file);
+  } catch {
+    return t.imageUnreadable;
+  }
+  return limits ? imageSizeProblem(size, limits, { small: t.imageTooSmall, large: t.imageTooLarge }) : null;
+}
+
+/** Uploads an image to the folder (checked first) and answers the stored asset and its public URL. */
+export async function uploadImage(containerId: number, folderName: string, file: File): Promise<{ asset: Asset; url: string }> {
+  const problem = await imageProblem(file, folderName);
+  if (problem) throw new Error(problem);
+  const folder = await ensureFolder(containerId, folderName);
+  const asset = (await dispatch('create_containerAssetCommand', {
+    containerId,
+    folderId: folder.id,
+    name: file.name.slice(0, 200) || 'bild',
+    contentType: file.type === 'image/jpg' ? 'image/jpeg' : file.type,
+    data: await base64(file),
+  })) as Asset;
+  return { asset, url: publicAssetUrl(containerId, asset.id) };
+}
+
+/** The server's field errors (`details: [{ path, message }]`) by JSON pointer, for messages at each field. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (err instanceof ApiError && Array.isArray(err.body.details)) {
+    for (const d of err.body.details as { path?: string; message?: string }[]) {
+      if (d.path && d.message && !(d.path in out)) out[d.path] = d.message;
+    }
+  }
+  return out;
+}
+
+/** The error's own Swedish message (spec: template upserts show it), or the plain failure text. */
+export function messageOf(err: unknown): string {
+  if (err instanceof ApiError && err.message) return err.message;
+  if (err instanceof Error && err.message) return err.message;
+  return sv.screens.error;
+}

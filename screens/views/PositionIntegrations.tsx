@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import sv from '../../schemas/messages/sv.json';
+import { dispatch } from '../api';
+import { useContainer, useSession } from '../admin/session';
+import { fieldErrors, messageOf } from '../org/api';
+import { PartnerForm, type PartnerItem, type PartnerType } from '../org/PartnerForm';
+import { partnerTypes } from '../org/partners';
+import { Failure, Loading } from '../runner/states';
+import { useScreenTitle } from '../runner/title';
+import type { ViewProps } from '../runner/types';
+import { useToast } from '../shared/toast';
+import '../org/org.css';
+
+const t = sv.org;
+
+/**
+ * /admin/positions/:id/integrations: publish the position to a partner (typeId 3 employment
+ * agency, typeId 2 classified-ad site) with that type's required fields; saving a checked type
+ * writes the outgoing document to the partner outbox.
+ */
+export default function PositionIntegrations({ screen }: ViewProps) {
+  const { id } = useParams();
+  const positionId = Number(id);
+  const container = useContainer();
+  const { handleError } = useSession();
+  const toast = useToast();
+  const [types, setTypes] = useState<PartnerType[] | null>(null);
+  const [items, setItems] = useState<PartnerItem[] | null>(null);
+  const [name, setName] = useState('');
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const heading = name ? `${screen.title}: ${name}` : screen.title;
+  useScreenTitle(heading);
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    Promise.all([
+      partnerTypes(),
+      dispatch('get_PositionsPartnersByPositionId', { containerId: container.id, positionId }) as Promise<PartnerItem[]>,
+      dispatch('get_position', { id: positionId }) as Promise<{ name: string }>,
+    ])
+      .then(([ty, it, p]) => {
+        if (!live) return;
+        setTypes(ty);
+        setItems(it);
+        setName(p.name);
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        handleError(err);
+        setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [container.id, positionId, attempt, handleError]);
+
+  const save = useCallback(
+    async (e: FormEvent) => {
+      e.preventDefault();
+      if (!items || busy) return;
+      setBusy(true);
+      setErrors({});
+      setFormError('');
+      try {
+        const saved = (await dispatch('update_PositionPartner', {
+          containerId: container.id,
+          settings: items.map((i) => ({ typeId: i.typeId as 2 | 3, positionId, isChecked: i.isChecked, data: i.data as Record<string, string | number | string[]> })),
+        })) as PartnerItem[];
+        setItems(saved);
+        toast.show(saved.some((s) => s.isChecked) ? t.published : sv.toast.saved);
+      } catch (err) {
+        const msg = handleError(err);
+        const found = fieldErrors(err);
+        setErrors(found);
+        setFormError(Object.keys(found).length ? t.partnerFix : messageOf(err));
+        toast.show(msg, 'error');
+      } finally {
+        setBusy(false);
+      }
+    },
+    [items, busy, container.id, positionId, toast, handleError],
+  );
+
+  return (
+    <>
+      <h1>{heading}</h1>
+      <p>
+        <Link to={`/admin/positions/${positionId}`}>{t.backToPosition}</Link>
+      </p>
+      <p className="adm-hint">{t.positionIntegrationIntro}</p>
+      {failed && <Failure onRetry={() => setAttempt((a) => a + 1)} />}
+      {!failed && (!types || !items) && <Loading />}
+      {types && items && (
+        <form onSubmit={(e) => void save(e)} noValidate>
+          {items.map((item, i) => {
+            const type = types.find((x) => x.typeId === item.typeId);
+            return type ? (
+              <PartnerForm
+                key={item.typeId}
+                type={type}
+                item={item}
+                complete={item.isChecked}
+                checkLabel={t.partnerPublish.replace('{name}', type.name)}
+                errors={errors}
+                base={`/settings/${i}/data`}
+                onChange={(next) => setItems(items.map((x, j) => (j === i ? next : x)))}
+              />
+            ) : null;
+          })}
+          <p role="alert" className="org-error">
+            {formError}
+          </p>
+          <div className="adm-form-actions">
+            <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+              {t.saveIntegrations}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}
