@@ -15,7 +15,10 @@ export const CSP = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
-  "object-src 'none'",
+  // The applicant page previews attachments it fetched with the token as blob: URLs (a PDF
+  // in a frame is drawn by the browser's viewer, a plugin document, hence object-src too).
+  "frame-src 'self' blob:",
+  "object-src blob:",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",

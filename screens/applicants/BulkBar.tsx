@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import sv from '../../schemas/messages/sv.json';
+import { ApiError } from '../api';
+import { call } from './call';
+import { useToast } from '../shared/toast';
+import type { Label } from './types';
+
+const t = sv.applicants.bulk;
+
+/**
+ * Bulk actions on the selection: move to an Interest label ('Flytta till status'; each
+ * applicant keeps exactly one) or set the Process level. One call each; when the server
+ * refuses (e.g. a colleague deleted one of them) nothing changed and its message is shown.
+ */
+export function BulkBar(props: {
+  selected: number[];
+  interest: Label[];
+  process: Label[];
+  onDone(): void;
+}) {
+  const { selected, interest, process, onDone } = props;
+  const id = useId();
+  const toast = useToast();
+  const [status, setStatus] = useState<number>(interest[0]?.id ?? 0);
+  const [level, setLevel] = useState<number>(process[0]?.id ?? 0);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: 'update_jobApplicationStatus' | 'update_jobApplicationProcess', labelId: number) {
+    if (!selected.length || !labelId) return;
+    setBusy(true);
+    try {
+      await call(action, { labelId, ids: selected });
+      toast.show(t.moved.replace('{count}', String(selected.length)), 'success');
+      onDone();
+    } catch (err) {
+      toast.show(err instanceof ApiError && err.status !== 0 && err.status !== 500 ? err.message : sv.applicants.error, 'error');
+      // The list may have changed under us (deleted applicants): show it as it is now.
+      if (err instanceof ApiError && err.status === 404) onDone();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (selected.length === 0) return null;
+  return (
+    <div className="apl-bulk" role="group" aria-label={t.group}>
+      <p aria-live="polite">{t.count.replace('{count}', String(selected.length))}</p>
+      <label htmlFor={`${id}-s`}>{t.status}</label>
+      <select id={`${id}-s`} value={status} onChange={(e) => setStatus(Number(e.currentTarget.value))}>
+        {interest.map((l) => (
+          <option key={l.id} value={l.id}>{l.name}</option>
+        ))}
+      </select>
+      <button type="button" className="adm-button adm-button-primary" disabled={busy} onClick={() => void run('update_jobApplicationStatus', status)}>
+        {t.move}
+      </button>
+      {process.length > 0 && (
+        <>
+          <label htmlFor={`${id}-p`}>{t.process}</label>
+          <select id={`${id}-p`} value={level} onChange={(e) => setLevel(Number(e.currentTarget.value))}>
+            {process.map((l) => (
+              <option key={l.id} value={l.id}>{l.name}</option>
+            ))}
+          </select>
+          <button type="button" className="adm-button" disabled={busy} onClick={() => void run('update_jobApplicationProcess', level)}>
+            {t.setProcess}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

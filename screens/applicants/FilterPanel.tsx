@@ -1,0 +1,119 @@
+import { useEffect, useId, useState } from 'react';
+import sv from '../../schemas/messages/sv.json';
+import type { AnswerGroup } from './filterGroups';
+import { clean, hasAnswer, isDefault, toggleAnswer, type ApplicantQuery, type Sort } from './query';
+import type { Counts, Label } from './types';
+
+const t = sv.applicants.filters;
+
+function countOf(counts: Counts | null, id: number): string {
+  const n = counts?.labels.find((l) => l.labelId === id)?.count;
+  return n === undefined ? '' : ` (${n})`;
+}
+
+function LabelChoice(props: { legend: string; name: string; labels: Label[]; value: number | undefined; counts: Counts | null; onChange(id: number | undefined): void }) {
+  const { legend, name, labels, value, counts, onChange } = props;
+  if (labels.length === 0) return null;
+  return (
+    <fieldset className="apl-fieldset">
+      <legend>{legend}</legend>
+      <label className="apl-option">
+        <input type="radio" name={name} checked={value === undefined} onChange={() => onChange(undefined)} /> {t.all}
+      </label>
+      {labels.map((l) => (
+        <label key={l.id} className="apl-option">
+          <input type="radio" name={name} checked={value === l.id} onChange={() => onChange(l.id)} /> {l.name}
+          <span className="apl-count">{countOf(counts, l.id)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The region 'Filter': Status (Interest), Processnivå, the answer groups built from the
+ * position's form, 'Har körkort och egen bil', 'Ansökta tjänster', a name/email search and
+ * the sort. Every change is applied at once (and remembered per position by the page).
+ */
+export function FilterPanel(props: {
+  query: ApplicantQuery;
+  onChange(q: ApplicantQuery): void;
+  interest: Label[];
+  process: Label[];
+  groups: AnswerGroup[];
+  hasCarFilter: boolean;
+  otherPositions: { id: number; name: string }[];
+  counts: Counts | null;
+}) {
+  const { query, onChange, interest, process, groups, hasCarFilter, otherPositions, counts } = props;
+  const id = useId();
+  const set = (patch: Partial<ApplicantQuery>) => onChange(clean({ ...query, ...patch }));
+  const [text, setText] = useState(query.filter ?? '');
+  // A reset or a remembered filter replaces the text; typing (trailing spaces too) is kept.
+  useEffect(() => {
+    setText((cur) => ((query.filter ?? '') === cur.trim() ? cur : (query.filter ?? '')));
+  }, [query.filter]);
+  // The search is sent when typing pauses, not at every key.
+  useEffect(() => {
+    if ((query.filter ?? '') === text.trim()) return;
+    const h = setTimeout(() => onChange(clean({ ...query, filter: text })), 300);
+    return () => clearTimeout(h);
+  }, [text, query, onChange]);
+  const applied = query.appliedPositionIds ?? [];
+
+  return (
+    <section className="apl-filters" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t.title}</h2>
+      <div className="apl-filter-top">
+        <label htmlFor={`${id}-q`}>{t.search}</label>
+        <input id={`${id}-q`} type="search" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} />
+        <label htmlFor={`${id}-sort`}>{t.sort}</label>
+        <select id={`${id}-sort`} value={query.sort ?? 'newest'} onChange={(e) => set({ sort: e.currentTarget.value as Sort })}>
+          <option value="newest">{t.newest}</option>
+          <option value="oldest">{t.oldest}</option>
+          <option value="name">{t.byName}</option>
+        </select>
+        <button type="button" className="adm-button" disabled={isDefault(query)} onClick={() => onChange({})}>
+          {t.reset}
+        </button>
+      </div>
+      <div className="apl-filter-groups">
+        <LabelChoice legend={t.status} name={`${id}-status`} labels={interest} value={query.labelId} counts={counts} onChange={(labelId) => set({ labelId })} />
+        <LabelChoice legend={t.process} name={`${id}-process`} labels={process} value={query.processLabelId} counts={counts} onChange={(processLabelId) => set({ processLabelId })} />
+        {hasCarFilter && (
+          <fieldset className="apl-fieldset">
+            <legend>{t.car}</legend>
+            <label className="apl-option">
+              <input type="checkbox" checked={!!query.driverLicenceAndCar} onChange={(e) => set({ driverLicenceAndCar: e.currentTarget.checked })} /> {t.car}
+            </label>
+          </fieldset>
+        )}
+        {groups.map((g) => (
+          <fieldset key={g.id} className="apl-fieldset">
+            <legend>{g.title}</legend>
+            {g.options.map((o) => (
+              <label key={`${o.choice.key}=${String(o.choice.value)}`} className="apl-option">
+                <input type="checkbox" checked={hasAnswer(query, o.choice)} onChange={(e) => onChange(toggleAnswer(query, o.choice, e.currentTarget.checked))} /> {o.label}
+              </label>
+            ))}
+          </fieldset>
+        ))}
+        {otherPositions.length > 0 && (
+          <fieldset className="apl-fieldset">
+            <legend>{t.applied}</legend>
+            {otherPositions.map((p) => (
+              <label key={p.id} className="apl-option">
+                <input
+                  type="checkbox"
+                  checked={applied.includes(p.id)}
+                  onChange={(e) => set({ appliedPositionIds: e.currentTarget.checked ? [...applied, p.id] : applied.filter((x) => x !== p.id) })}
+                />{' '}
+                {p.name}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useId, useState, type FormEvent } from 'react';
+import sv from '../../../schemas/messages/sv.json';
+import { call } from '../call';
+import { useSession } from '../../admin/session';
+import { useToast } from '../../shared/toast';
+import { day } from '../ApplicantRows';
+import type { ApplicantDetail, Label } from '../types';
+import { dateTime } from './time';
+
+const t = sv.applicants.applicant;
+
+/** Email, applied date, and age and gender only when the company profile allows (showAge/showGender, default true). */
+export function Facts({ a, showAge, showGender }: { a: ApplicantDetail; showAge: boolean; showGender: boolean }) {
+  return (
+    <dl className="apl-facts">
+      <dt>{t.email}</dt>
+      <dd><a href={`mailto:${a.email}`}>{a.email}</a></dd>
+      <dt>{t.applied}</dt>
+      <dd className="bk-date">{day(a.created)}</dd>
+      {showAge && typeof a.info.age === 'number' && (
+        <>
+          <dt>{t.age}</dt>
+          <dd>{t.ageValue.replace('{age}', String(a.info.age))}</dd>
+        </>
+      )}
+      {showGender && a.info.gender && (
+        <>
+          <dt>{t.gender}</dt>
+          <dd>{a.info.gender}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** Interest and Process label: shown to all, changed by writers (one call per changed label). */
+export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetail; labels: Label[]; canWrite: boolean; onSaved(): void }) {
+  const id = useId();
+  const toast = useToast();
+  const { handleError } = useSession();
+  const interest = labels.filter((l) => l.labelType === 'Interest');
+  const process = labels.filter((l) => l.labelType === 'Process');
+  const [status, setStatus] = useState(a.interestLabelId ?? 0);
+  const [level, setLevel] = useState(a.processLabelId ?? 0);
+  const [busy, setBusy] = useState(false);
+  const name = (lid: number | null) => labels.find((l) => l.id === lid)?.name ?? '–';
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      if (status && status !== a.interestLabelId) await call('update_jobApplicationStatus', { labelId: status, ids: [a.id] });
+      if (level && level !== a.processLabelId) await call('update_jobApplicationProcess', { labelId: level, ids: [a.id] });
+      toast.show(sv.toast.saved, 'success');
+      onSaved();
+    } catch (err) {
+      toast.show(handleError(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="apl-card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t.labels}</h2>
+      {canWrite ? (
+        <form className="apl-label-form" onSubmit={(e) => void save(e)}>
+          <label htmlFor={`${id}-s`}>{t.status}</label>
+          <select id={`${id}-s`} value={status} onChange={(e) => setStatus(Number(e.currentTarget.value))}>
+            {interest.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+          </select>
+          <label htmlFor={`${id}-p`}>{t.process}</label>
+          <select id={`${id}-p`} value={level} onChange={(e) => setLevel(Number(e.currentTarget.value))}>
+            {process.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+          </select>
+          <button type="submit" className="adm-button adm-button-primary" disabled={busy}>{t.saveLabels}</button>
+        </form>
+      ) : (
+        <dl className="apl-facts">
+          <dt>{t.status}</dt>
+          <dd>{name(a.interestLabelId)}</dd>
+          <dt>{t.process}</dt>
+          <dd>{name(a.processLabelId)}</dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** Notes, newest last; writers add one with create_JobApplicantNote ('Anteckning sparad'). */
+export function NotesCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWrite: boolean; onSaved(next: ApplicantDetail): void }) {
+  const id = useId();
+  const toast = useToast();
+  const { handleError } = useSession();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    try {
+      const next = await call<ApplicantDetail>('create_JobApplicantNote', { id: a.id, note: text.trim() });
+      setText('');
+      toast.show(sv.toast.noteSaved, 'success');
+      onSaved(next);
+    } catch (err) {
+      toast.show(handleError(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="apl-card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t.notes}</h2>
+      {a.notes.length === 0 ? (
+        <p>{t.noNotes}</p>
+      ) : (
+        <ul className="apl-notes">
+          {a.notes.map((n) => (
+            <li key={n.id}>
+              <span className="apl-note-meta">{dateTime(n.created)} · {n.author}</span>
+              <p className="apl-note-text">{n.note}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canWrite && (
+        <form className="apl-note-form" onSubmit={(e) => void save(e)}>
+          <label htmlFor={`${id}-n`}>{t.newNote}</label>
+          <textarea id={`${id}-n`} value={text} maxLength={10000} onChange={(e) => setText(e.currentTarget.value)} />
+          <button type="submit" className="adm-button adm-button-primary" disabled={busy || !text.trim()}>{t.saveNote}</button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** What happened, with who and when (oldest first, as it happened). */
+export function LogCard({ a }: { a: ApplicantDetail }) {
+  const id = useId();
+  return (
+    <section className="apl-card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t.log}</h2>
+      {a.logs.length === 0 ? (
+        <p>{t.noLog}</p>
+      ) : (
+        <ol className="apl-log">
+          {a.logs.map((l, i) => (
+            <li key={i}>
+              <span className="apl-log-meta">{dateTime(l.at)}{l.by ? ` · ${t.logBy.replace('{by}', l.by)}` : ''}</span>
+              <div>{l.text}</div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useId, useState } from 'react';
+import sv from '../../../schemas/messages/sv.json';
+import { useToast } from '../../shared/toast';
+import type { ApplicantDetail, StoredFile } from '../types';
+import { download, FilePreview } from './FilePreview';
+
+const t = sv.applicants.applicant;
+
+/** Attached files: preview in a modal and download (both fetched with the token). */
+export function FilesCard({ a }: { a: ApplicantDetail }) {
+  const id = useId();
+  const toast = useToast();
+  const [open, setOpen] = useState<StoredFile | null>(null);
+  const save = (f: StoredFile) => download(a.id, f).catch(() => toast.show(t.previewFailed, 'error'));
+  return (
+    <section className="apl-card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t.files}</h2>
+      {a.files.length === 0 ? (
+        <p>{t.noFiles}</p>
+      ) : (
+        <ul className="apl-files">
+          {a.files.map((f) => (
+            <li key={f.url}>
+              <span>{f.filename}</span>
+              <button type="button" className="adm-button adm-button-small" onClick={() => setOpen(f)}>
+                {t.preview.replace('{name}', f.filename)}
+              </button>
+              <button type="button" className="adm-button adm-button-small" onClick={() => void save(f)}>
+                {t.download.replace('{name}', f.filename)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FilePreview applicantId={a.id} file={open} onClose={() => setOpen(null)} onDownload={(f) => void save(f)} />
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import sv from '../../schemas/messages/sv.json';
+import { ApiError } from '../api';
+import { call } from '../applicants/call';
+import { useContainer, useSession } from '../admin/session';
+import { ApplicantRows } from '../applicants/ApplicantRows';
+import { BulkBar } from '../applicants/BulkBar';
+import { FilterPanel } from '../applicants/FilterPanel';
+import { PositionHeader } from '../applicants/PositionHeader';
+import { SelectAll } from '../applicants/SelectAll';
+import { answerGroups } from '../applicants/filterGroups';
+import { fitToForm, loadQuery, saveQuery, type ApplicantQuery } from '../applicants/query';
+import type { Label, StaffPosition } from '../applicants/types';
+import { useApplicants, useCounts } from '../applicants/useApplicants';
+import { usePositionWrite } from '../applicants/usePositionRights';
+import { useScreenTitle } from '../runner/title';
+import type { ViewProps } from '../runner/types';
+import '../applicants/applicants.css';
+
+const t = sv.applicants;
+
+/** /admin/positions/:id — the position with its applicants, filters and bulk actions (issue 9). */
+export default function PositionPage(_: ViewProps) {
+  const positionId = Number(useParams().id);
+  const { handleError } = useSession();
+  const [position, setPosition] = useState<StaffPosition | null>(null);
+  const [failure, setFailure] = useState<'missing' | 'error' | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useScreenTitle(position?.name);
+
+  useEffect(() => {
+    let live = true;
+    setFailure(null);
+    if (!Number.isSafeInteger(positionId) || positionId < 1) {
+      setFailure('missing');
+      return;
+    }
+    call<StaffPosition>('get_position', { id: positionId })
+      .then((p) => live && setPosition(p))
+      .catch((err: unknown) => {
+        if (!live) return;
+        handleError(err);
+        setFailure(err instanceof ApiError && (err.status === 404 || err.status === 403) ? 'missing' : 'error');
+      });
+    return () => {
+      live = false;
+    };
+  }, [positionId, attempt, handleError]);
+
+  if (failure === 'missing') return <><h1>{t.position.missingTitle}</h1><p>{t.position.missing}</p></>;
+  if (failure === 'error') {
+    return (
+      <div role="alert" className="adm-error">
+        <h1>{t.position.title}</h1>
+        <p>{t.error}</p>
+        <button type="button" className="adm-button" onClick={() => setAttempt((a) => a + 1)}>{t.retry}</button>
+      </div>
+    );
+  }
+  if (!position) return <p role="status" className="adm-loading">{t.loading}</p>;
+  return <Loaded key={position.id} position={position} onChanged={setPosition} />;
+}
+
+function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p: StaffPosition): void }) {
+  const container = useContainer();
+  const canWrite = usePositionWrite(position.id);
+  const labels = useMemo(() => ((container.labels as Label[] | undefined) ?? []), [container.labels]);
+  const labelMap = useMemo(() => new Map(labels.map((l) => [l.id, l])), [labels]);
+  const interest = useMemo(() => labels.filter((l) => l.labelType === 'Interest'), [labels]);
+  const process = useMemo(() => labels.filter((l) => l.labelType === 'Process'), [labels]);
+  const { groups, hasCarFilter } = useMemo(() => answerGroups(position.metadata ?? []), [position.metadata]);
+
+  const [query, setQueryState] = useState<ApplicantQuery>(() => {
+    const offered = new Set(groups.flatMap((g) => g.options.map((o) => `${o.choice.key}=${String(o.choice.value)}`)));
+    return fitToForm(loadQuery(position.id), (c) => offered.has(`${c.key}=${String(c.value)}`), hasCarFilter);
+  });
+  const setQuery = useCallback(
+    (q: ApplicantQuery) => {
+      setQueryState(q);
+      saveQuery(position.id, q);
+    },
+    [position.id],
+  );
+
+  const list = useApplicants(position.id, query);
+  const [generation, setGeneration] = useState(0);
+  const counts = useCounts(position.id, query, generation);
+  const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => setSelection(new Set()), [query]);
+  const toggle = useCallback((id: number, on: boolean) => {
+    setSelection((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const [others, setOthers] = useState<{ id: number; name: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    call<{ id: number; name: string }[]>('get_positions', { containerId: position.containerId })
+      .then((list) => live && setOthers((list ?? []).filter((p) => p.id !== position.id).map((p) => ({ id: p.id, name: p.name }))))
+      .catch(() => live && setOthers([]));
+    return () => {
+      live = false;
+    };
+  }, [position.id, position.containerId]);
+
+  const refresh = useCallback(() => {
+    setSelection(new Set());
+    list.reload();
+    setGeneration((g) => g + 1);
+    call<StaffPosition>('get_position', { id: position.id }).then(onChanged, () => undefined);
+  }, [list, position.id, onChanged]);
+
+  return (
+    <div className="apl-page">
+      <PositionHeader position={position} canWrite={canWrite} onChanged={onChanged} />
+      <div className="apl-layout">
+        <FilterPanel
+          query={query}
+          onChange={setQuery}
+          interest={interest}
+          process={process}
+          groups={groups}
+          hasCarFilter={hasCarFilter}
+          otherPositions={others}
+          counts={counts}
+        />
+        <section className="apl-results" aria-labelledby="apl-results-h">
+          <h2 id="apl-results-h">
+            {t.list.name}
+            {counts && <span className="apl-total"> {t.list.total.replace('{count}', String(counts.total))}</span>}
+          </h2>
+          {canWrite && (
+            <>
+              <SelectAll positionId={position.id} query={query} total={counts?.total ?? null} selection={selection} onSelect={setSelection} />
+              <BulkBar selected={[...selection]} interest={interest} process={process} onDone={refresh} />
+            </>
+          )}
+          <ApplicantRows list={list} positionId={position.id} selection={selection} selectable={canWrite} labels={labelMap} onToggle={toggle} />
+        </section>
+      </div>
+    </div>
+  );
+}
