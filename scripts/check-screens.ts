@@ -1,0 +1,233 @@
+/**
+ * Static checks of the screen catalogue (docs/screens.md), run by
+ * tests/unit/screens/catalogue.test.ts. Every problem names the file and the key:
+ * meta-schema; id = file name; actions exist; what a screen sends (bindings filled with
+ * sample values of the action's declared types, coerced as the runner does) satisfies the
+ * action's data schema; access ≥ the action's x-role; views exist; route params a binding
+ * names exist; no route declared twice; every spec route has a file.
+ * `checkCatalogue` takes the catalogue as input, so a test can run it on a made-up one.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { ajvPicker } from '../server/dispatcher/ajv';
+import { BINDING_SOURCES, bindingsIn, coerce, parseBinding, type TypeSchema } from '../screens/runner/bindings';
+
+type Json = Record<string, unknown>;
+
+export interface CatalogueInput {
+  /** `file` as shown in messages, e.g. 'schemas/screens/users.json'. */
+  screens: { file: string; json: unknown }[];
+  /** Action name → its data schema (schemas/actions/<name>.json). */
+  actions: ReadonlyMap<string, Json>;
+  /** The names of screens/views/*.tsx. */
+  views: ReadonlySet<string>;
+  metaSchema: Json;
+  /** Routes that must each have a screen file (spec document 1 §2). */
+  specRoutes?: readonly string[];
+}
+
+/**
+ * Spec document 1 §2: the session routes, the admin routes (the table, one entry per route),
+ * the candidate layout and the redirect targets. `/admin` alias `/` is not here: `/` is the
+ * public list on the public host rules (screens/public/README.md). Our addition
+ * /reset-password is not a spec route and not required.
+ */
+export const SPEC_ROUTES: readonly string[] = [
+  '/login', '/forgot/:email?', '/access-denied',
+  '/admin', '/admin/pick-container',
+  '/admin/users', '/admin/users/:id', '/admin/users/new',
+  '/admin/positions', '/admin/positions/new', '/admin/positions/:action/:type', '/admin/positions/:id',
+  '/admin/positions/:id/edit', '/admin/positions/:id/permissions',
+  '/admin/positions/:id/applicants/:applicantId', '/admin/positions/:id/applicants/new', '/admin/positions/:id/integrations',
+  '/admin/templates/skills', '/admin/templates/email', '/admin/templates/email/:positionTypeId', '/admin/banners',
+  '/admin/form-templates', '/admin/form-templates/new', '/admin/form-templates/edit/:id', '/admin/notifications/:id',
+  '/admin/integration', '/admin/container/profile', '/admin/gdpr', '/admin/gdpr/inform', '/admin/gdpr/delete',
+  '/admin/container/new', '/admin/generate-data', '/admin/create-news', '/admin/create-news/details',
+  '/admin/news', '/admin/news/:id', '/admin/news/:id/edit', '/admin/events', '/admin/chat', '/admin/chat/:id',
+  '/admin/recruit-chat', '/admin/change-password', '/admin/profile', '/admin/access-denied',
+  '/*',
+  '/admin/recruit', '/admin/minasidor',
+  '/admin/formbuilder', '/admin/formbuilderedit',
+];
+
+/** A route pattern with parameter names erased ('/admin/users/:id' → '/admin/users/:'), for comparing. */
+export function routeShape(route: string): string {
+  return route.replace(/:[A-Za-z0-9_]+(\?)?/g, ':$1').replace(/\/+$/, '') || '/';
+}
+
+const paramsOf = (route: string): string[] => [...route.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string);
+
+/** Ranks of screen access and action roles (public < loggedIn < read < write < admin < odin). */
+const RANK: Record<string, number> = { public: 0, candidate: 0, loggedIn: 1, read: 2, write: 3, positionWrite: 3, admin: 4, positionAdmin: 4, odin: 5 };
+
+/** An action's x-role as a rank: role user with scope none is any logged-in user, with a scope a member (read). */
+export function roleRank(schema: Json): number {
+  const role = String(schema['x-role']);
+  if (role === 'user') return schema['x-scope'] === 'none' ? RANK.loggedIn! : RANK.read!;
+  return RANK[role] ?? RANK.odin!;
+}
+
+/**
+ * What a screen's access guarantees: loggedIn inside the shell (admin layout) means a chosen
+ * company the user belongs to, so it counts as read; in the session layout it is only a token.
+ */
+function screenRank(screen: Json): number {
+  const access = String(screen.access);
+  const layout = screen.layout ?? (access === 'candidate' ? 'candidate' : access === 'public' ? 'session' : 'admin');
+  if (access === 'loggedIn' && layout === 'admin') return RANK.read!;
+  return RANK[access] ?? 0;
+}
+
+/** A value of the type a schema declares (first enum value, lowest allowed number, required keys of objects). */
+export function sampleOf(schema: Json | undefined): unknown {
+  if (!schema) return 'x';
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  for (const k of ['anyOf', 'oneOf'] as const) if (Array.isArray(schema[k])) return sampleOf((schema[k] as Json[])[0]);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return Math.max(typeof schema.minimum === 'number' ? schema.minimum : 1, 1);
+    case 'boolean':
+      return true;
+    case 'array': {
+      const n = Math.max(typeof schema.minItems === 'number' ? schema.minItems : 1, 1);
+      return Array.from({ length: n }, (_, i) => {
+        const s = sampleOf(schema.items as Json | undefined);
+        return typeof s === 'number' ? s + i : s;
+      });
+    }
+    case 'object': {
+      const props = (schema.properties ?? {}) as Record<string, Json>;
+      return Object.fromEntries(((schema.required ?? []) as string[]).map((k) => [k, sampleOf(props[k])]));
+    }
+    default: {
+      const format = schema.format;
+      if (format === 'email') return 'user@example.se';
+      if (format === 'date') return '2026-01-01';
+      if (format === 'date-time') return '2026-01-01T00:00:00Z';
+      if (format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      return 'x'.repeat(Math.max(typeof schema.minLength === 'number' ? schema.minLength : 1, 1));
+    }
+  }
+}
+
+/** The value a binding has at run time, as far as the checker knows its type. */
+function sampleBinding(source: string, path: string, target: Json | undefined): unknown {
+  if (source === 'selection') return path === 'ids' ? [1, 2] : undefined;
+  if (source === 'session') return path === 'containerId' ? 1 : path === 'email' ? 'user@example.se' : undefined;
+  // Route and query values are text; the runner coerces them to the declared type.
+  if (source === 'route' || source === 'query') return coerce(typeof sampleOf(target) === 'number' ? '1' : String(sampleOf(target)), target as TypeSchema);
+  return sampleOf(target);
+}
+
+function fill(data: unknown, schema: Json | undefined): unknown {
+  if (typeof data === 'string') {
+    const one = parseBinding(data);
+    if (one) return sampleBinding(one.source, one.path, schema);
+    return data.includes('{') ? data.replace(/\{[^}]*\}/g, 'x') : data;
+  }
+  if (Array.isArray(data)) return data.map((d) => fill(d, schema?.items as Json | undefined));
+  if (data && typeof data === 'object') {
+    const props = (schema?.properties ?? {}) as Record<string, Json>;
+    return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, fill(v, props[k])]));
+  }
+  return data;
+}
+
+/** Every string in a value with its key path ('rowActions[0].data.positionId'). */
+function strings(value: unknown, path: string, out: { path: string; text: string }[] = []) {
+  if (typeof value === 'string') out.push({ path, text: value });
+  else if (Array.isArray(value)) value.forEach((v, i) => strings(v, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) strings(v, path ? `${path}.${k}` : k, out);
+  return out;
+}
+
+/** Every action call of a screen: [key path, call]. */
+function callsOf(screen: Json): { path: string; call: Json }[] {
+  const out: { path: string; call: Json }[] = [];
+  if (screen.load) out.push({ path: 'load', call: screen.load as Json });
+  if (screen.save) out.push({ path: 'save', call: screen.save as Json });
+  for (const list of ['actions', 'rowActions', 'bulkActions'] as const) {
+    ((screen[list] ?? []) as Json[]).forEach((a, i) => a.action !== undefined && out.push({ path: `${list}[${i}]`, call: a }));
+  }
+  return out;
+}
+
+/** All problems of a catalogue, each 'file: key: what is wrong'; empty when it is sound. */
+export function checkCatalogue(input: CatalogueInput): string[] {
+  const problems: string[] = [];
+  const pick = ajvPicker();
+  // The meta-schema's `if/then: required` name properties declared at the top: not strictRequired.
+  const meta = new Ajv2020({ allErrors: true, strictRequired: false }).compile(input.metaSchema);
+  const seen = new Map<string, string>();
+  const firstSegments = new Set<string>();
+  for (const { json } of input.screens) {
+    const route = (json as Json | null)?.route;
+    if (typeof route === 'string') firstSegments.add(route.split('/')[1] ?? '');
+  }
+  for (const { file, json } of input.screens) {
+    const say = (key: string, msg: string) => problems.push(`${file}: ${key}: ${msg}`);
+    if (!meta(json)) {
+      for (const e of meta.errors ?? []) say(e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(root)', `${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+      continue;
+    }
+    const s = json as Json;
+    const name = file.replace(/^.*\//, '').replace(/\.json$/, '');
+    if (s.id !== name) say('id', `'${String(s.id)}' differs from the file name '${name}'`);
+    const paths = [s.route as string, ...((s.aliases ?? []) as string[])];
+    paths.forEach((p, i) => {
+      const key = i === 0 ? 'route' : `aliases[${i - 1}]`;
+      const shape = routeShape(p);
+      const other = seen.get(shape);
+      if (other) say(key, `${p} is declared twice (also ${other})`);
+      else seen.set(shape, `${file} ${key}`);
+      if (i > 0 && !firstSegments.has(p.split('/')[1] ?? '')) say(key, `${p} starts with a segment no screen route has (screens/App.tsx sends only those to the admin app)`);
+    });
+    if (s.kind === 'view' && !input.views.has(String(s.view))) say('view', `no screens/views/${String(s.view)}.tsx`);
+    const params = new Set(paths.flatMap(paramsOf));
+    for (const { path, text } of strings({ load: s.load, save: s.save, actions: s.actions, rowActions: s.rowActions, bulkActions: s.bulkActions, columns: s.columns, next: s.next, to: s.to, rowLabel: s.rowLabel }, '')) {
+      for (const b of bindingsIn(text)) {
+        if (!(BINDING_SOURCES as readonly string[]).includes(b.source)) say(path, `unknown binding {${b.source}${b.path ? `.${b.path}` : ''}}`);
+        else if (b.source === 'route' && !params.has(b.path)) say(path, `{route.${b.path}}: the route ${String(s.route)} has no :${b.path}`);
+      }
+    }
+    for (const { path, call } of callsOf(s)) {
+      const action = String(call.action);
+      const schema = input.actions.get(action);
+      if (!schema) {
+        say(`${path}.action`, `unknown action ${action} (no schemas/actions/${action}.json)`);
+        continue;
+      }
+      const access = Math.max(screenRank(s), RANK[String(call.access)] ?? 0);
+      if (access < roleRank(schema)) say(`${path}.action`, `${action} needs x-role ${String(schema['x-role'])} (scope ${String(schema['x-scope'])}) but the screen's access is ${String(s.access)}${call.access ? ` / ${String(call.access)}` : ''}`);
+      // A form's save without data sends the form itself; its shape is the form's, not checked here.
+      if (path === 'save' && call.data === undefined) continue;
+      const validate = pick(schema).compile(schema);
+      const sent = fill(call.data ?? {}, schema);
+      if (!validate(sent)) {
+        for (const e of validate.errors ?? []) {
+          const where = e.keyword === 'additionalProperties' ? `/${String(e.params.additionalProperty)}` : e.keyword === 'required' ? `/${String(e.params.missingProperty)}` : e.instancePath;
+          say(`${path}.data${where.replace(/\//g, '.')}`, `${action} refuses it: ${e.message ?? 'invalid'}`);
+        }
+      }
+    }
+  }
+  for (const r of input.specRoutes ?? []) if (!seen.has(routeShape(r))) problems.push(`schemas/screens/: route ${r}: no screen file declares it (spec document 1 §2)`);
+  return problems;
+}
+
+/** The repository's own catalogue, read from disk. */
+export function loadCatalogue(root: string): CatalogueInput {
+  const dir = (d: string) => readdirSync(join(root, d)).sort();
+  const read = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8')) as Json;
+  return {
+    screens: dir('schemas/screens').filter((f) => f.endsWith('.json')).map((f) => ({ file: `schemas/screens/${f}`, json: read(`schemas/screens/${f}`) })),
+    actions: new Map(dir('schemas/actions').filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), read(`schemas/actions/${f}`)])),
+    views: new Set(dir('screens/views').filter((f) => f.endsWith('.tsx')).map((f) => f.replace(/\.tsx$/, ''))),
+    metaSchema: read('schemas/screen.schema.json'),
+    specRoutes: SPEC_ROUTES,
+  };
+}

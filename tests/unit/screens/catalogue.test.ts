@@ -1,0 +1,94 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkCatalogue, loadCatalogue, routeShape, SPEC_ROUTES, type CatalogueInput } from '../../../scripts/check-screens';
+
+const root = join(import.meta.dirname, '../../..');
+const real = loadCatalogue(root);
+const isSpecProblem = (p: string) => p.includes('no screen file declares it');
+
+/** The real actions, views and meta-schema with made-up screen files. */
+function catalogue(...screens: Record<string, unknown>[]): CatalogueInput {
+  return { ...real, specRoutes: [], screens: screens.map((json) => ({ file: `schemas/screens/${String(json.id)}.json`, json })) };
+}
+
+const list = {
+  id: 'archive-test',
+  route: '/admin/archive-test',
+  title: 'Arkiv',
+  access: 'loggedIn',
+  kind: 'list',
+  load: { action: 'get_positions', data: { containerId: '{session.containerId}' } },
+  columns: [{ field: 'name', label: 'Namn' }],
+  rowActions: [{ label: 'Arkivera', action: 'update_PositionArchivedStatus', data: { positionId: '{row.id}', isArchived: true }, access: 'write' }],
+};
+
+describe('the screen catalogue', () => {
+  it('passes every static check: meta-schema, ids, actions, bindings, access, views, routes', () => {
+    expect(checkCatalogue(real).filter((p) => !isSpecProblem(p))).toEqual([]);
+  });
+
+  it('has a screen file for every session, admin and candidate route and redirect target of spec document 1 §2', () => {
+    expect(checkCatalogue(real).filter(isSpecProblem)).toEqual([]);
+  });
+
+  it('accepts a sound made-up screen', () => {
+    expect(checkCatalogue(catalogue(list))).toEqual([]);
+  });
+
+  it('names the file and key of an action that does not exist', () => {
+    const bad = { ...list, load: { action: 'get_nothing', data: {} } };
+    expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/archive-test.json: load.action: unknown action get_nothing (no schemas/actions/get_nothing.json)']);
+  });
+
+  it('names the file and key of a binding or value the action refuses', () => {
+    const bad = { ...list, rowActions: [{ ...list.rowActions[0], data: { positionId: '{row.id}', isArchived: 'ja', colour: '{row.colour}' } }] };
+    const problems = checkCatalogue(catalogue(bad));
+    expect(problems).toContainEqual(expect.stringMatching(/^schemas\/screens\/archive-test\.json: rowActions\[0\]\.data\.isArchived: update_PositionArchivedStatus refuses it/));
+    expect(problems).toContainEqual(expect.stringMatching(/^schemas\/screens\/archive-test\.json: rowActions\[0\]\.data\.colour: update_PositionArchivedStatus refuses it/));
+  });
+
+  it('refuses a selection bound where the action wants one id', () => {
+    const bad = { ...list, select: true, bulkActions: [{ label: 'Arkivera', action: 'update_PositionArchivedStatus', data: { positionId: '{selection.ids}', isArchived: true }, access: 'write' }] };
+    expect(checkCatalogue(catalogue(bad))).toContainEqual(expect.stringMatching(/archive-test\.json: bulkActions\[0\]\.data\.positionId: .*refuses it/));
+  });
+
+  it('names the file and key of a view that has no component', () => {
+    const bad = { id: 'ghost', route: '/admin/ghost', title: 'Spöke', access: 'loggedIn', kind: 'view', view: 'NoSuchView' };
+    expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/ghost.json: view: no screens/views/NoSuchView.tsx']);
+  });
+
+  it('names the file and key of a route declared twice, aliases and parameter names included', () => {
+    const a = { ...list, route: '/admin/things/:id' };
+    const b = { id: 'twin', route: '/admin/twin', aliases: ['/admin/things/:thingId'], title: 'Tvilling', access: 'loggedIn', kind: 'view', view: 'NotAvailable' };
+    expect(checkCatalogue(catalogue(a, b))).toEqual(['schemas/screens/twin.json: aliases[0]: /admin/things/:thingId is declared twice (also schemas/screens/archive-test.json route)']);
+  });
+
+  it('says when an id differs from the file name', () => {
+    const input = catalogue(list);
+    input.screens[0]!.file = 'schemas/screens/archive.json';
+    expect(checkCatalogue(input)).toEqual(["schemas/screens/archive.json: id: 'archive-test' differs from the file name 'archive'"]);
+  });
+
+  it("says when a screen's access is below its action's role", () => {
+    const bad = { ...list, rowActions: [{ ...list.rowActions[0], access: undefined }] };
+    expect(checkCatalogue(catalogue(JSON.parse(JSON.stringify(bad))))).toEqual([
+      'schemas/screens/archive-test.json: rowActions[0].action: update_PositionArchivedStatus needs x-role write (scope position) but the screen\'s access is loggedIn',
+    ]);
+  });
+
+  it('says when a binding names a route parameter the route lacks', () => {
+    const bad = { ...list, rowActions: [{ label: 'Öppna', to: '/admin/positions/{route.id}' }] };
+    expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/archive-test.json: rowActions[0].to: {route.id}: the route /admin/archive-test has no :id']);
+  });
+
+  it('refuses a file the meta-schema does not allow, naming the key', () => {
+    const bad = { ...list, colour: 'blå' };
+    expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/archive-test.json: (root): must NOT have additional properties (colour)']);
+  });
+
+  it('compares routes by shape, whatever the parameters are called', () => {
+    expect(routeShape('/forgot/:email?')).toBe('/forgot/:?');
+    expect(routeShape('/admin/users/:id')).toBe(routeShape('/admin/users/:userId'));
+    expect(new Set(SPEC_ROUTES.map(routeShape)).size).toBe(SPEC_ROUTES.length);
+  });
+});
