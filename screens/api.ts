@@ -1,4 +1,5 @@
 /** The one HTTP client of the front end (docs/contracts.md). */
+import type { ActionAnswer, ActionData, ActionName } from '../schemas/generated/actions';
 
 export const TOKEN_KEY = 'blankett.token';
 export const CONTAINER_KEY = 'blankett.containerId';
@@ -63,13 +64,23 @@ export function publicPost<T>(path: string, body: unknown): Promise<T> {
 }
 
 /**
- * A staff call: POST /api/dispatcher {action, data} with the stored bearer token.
+ * A staff call: POST /api/dispatcher {action, data} with the stored bearer token. Typed from
+ * the action's schema file (`npm run gen`): `data` must be what its data schema admits and the
+ * answer is its `x-answer`, so reading or sending a field the schema lacks fails the type check.
  * `keepalive` lets a save outlive the page (autosave on pagehide).
  */
-export function dispatch<T>(action: string, data: unknown, query = '', opts: { keepalive?: boolean } = {}): Promise<T> {
+export function dispatch<N extends ActionName>(action: N, data: ActionData[N], query = '', opts: { keepalive?: boolean } = {}): Promise<ActionAnswer[N]> {
+  return dispatchByName(action, data, query, opts) as Promise<ActionAnswer[N]>;
+}
+
+/**
+ * The same call for an action named only at run time (a screen file's `load`/`save`): not
+ * checked by the compiler; `npm test` checks screen files against the action schemas instead.
+ */
+export function dispatchByName(action: string, data: unknown, query = '', opts: { keepalive?: boolean } = {}): Promise<unknown> {
   const token = getToken();
   const body = JSON.stringify({ action, data });
-  return request<T>(`/api/dispatcher${query}`, {
+  return request<unknown>(`/api/dispatcher${query}`, {
     method: 'POST',
     // Browsers refuse keepalive bodies over 64 KiB; a big one is sent normally instead.
     ...(opts.keepalive && body.length < 60_000 ? { keepalive: true } : {}),

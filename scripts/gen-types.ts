@@ -64,10 +64,10 @@ function forTypes(schema: unknown, depth = 0, names = false): unknown {
 
 const options = { bannerComment: '', additionalProperties: false, format: true, cwd: join(schemas, 'entities'), declareExternallyReferenced: true, unreachableDefinitions: false, maxItems: -1 };
 
-async function typesOf(entries: { name: string; schema: unknown }[], declareReferenced = true): Promise<string> {
+async function typesOf(entries: { name: string; schema: unknown }[], declareReferenced = true, extra: Partial<typeof options> & { ignoreMinAndMaxItems?: boolean } = {}): Promise<string> {
   const parts: string[] = [BANNER, '/* eslint-disable */', ''];
   for (const { name, schema } of entries) {
-    const ts = await compile(forTypes(schema) as JSONSchema, name, { ...options, declareExternallyReferenced: declareReferenced });
+    const ts = await compile(forTypes(schema) as JSONSchema, name, { ...options, ...extra, declareExternallyReferenced: declareReferenced });
     parts.push(ts.trim(), '');
   }
   return parts.join('\n');
@@ -155,7 +155,9 @@ async function actionsModule(): Promise<string> {
     const answerSchema = typeof answer === 'object' && answer !== null ? namedRefs(answer, used) : {};
     entries.push({ name: `${pascal(action)}Answer`, schema: { ...(answerSchema as object), title: `${pascal(action)}Answer`, description: `Answer of ${action}.` } });
   }
-  const body = await typesOf([...shared, ...entries]);
+  // Plain arrays, not `[T, ...T[]]` tuples: a screen holding a selection need not prove it non-empty
+  // to the compiler; the server's schema still refuses an empty one.
+  const body = await typesOf([...shared, ...entries], true, { ignoreMinAndMaxItems: true });
   const imports: string[] = [];
   if (used.engine.size) imports.push(`import type { ${[...used.engine].sort().join(', ')} } from '../../engine/types';`);
   if (used.entities.size) imports.push(`import type { ${[...used.entities].sort().join(', ')} } from './entities';`);

@@ -225,7 +225,39 @@ export interface NotificationView {
 }
 
 /**
- * A position as staff see it (server/domain/positions.ts positionView): the stored fields, the derived status, the container's and type's names and the applicant totals. `metadata` (the form) only in get_position and the write answers.
+ * A position as staff see it with its form (`metadata`, the current form version): get_position and every position write answer (server/domain/positions.ts positionView with the form).
+ */
+export interface StaffPositionWithForm {
+  id: number;
+  containerId: number;
+  name: string;
+  text: string;
+  description: string;
+  city: string;
+  start: number;
+  stop: number;
+  created: number;
+  isArchived: boolean;
+  isInternal: boolean;
+  linkId: string;
+  positionTypeId: number;
+  responsibleId?: number;
+  formVersion: number;
+  views: number;
+  metadata: MetadataProperty[];
+  status: "Öppen" | "Stängd" | "Arkiverad";
+  containerName: string;
+  positionTypeName: string;
+  totalApplicants: number;
+  totalUnProcessed: number;
+  /**
+   * The position's ad image URL ('Annonsbilder'), when it has one.
+   */
+  banner?: string;
+}
+
+/**
+ * A position as staff see it in lists (server/domain/positions.ts positionView): the stored fields without the form, the derived status, the container's and type's names and the applicant totals.
  */
 export interface StaffPosition {
   id: number;
@@ -244,12 +276,15 @@ export interface StaffPosition {
   responsibleId?: number;
   formVersion: number;
   views: number;
-  metadata?: MetadataProperty[];
   status: "Öppen" | "Stängd" | "Arkiverad";
   containerName: string;
   positionTypeName: string;
   totalApplicants: number;
   totalUnProcessed: number;
+  /**
+   * The position's ad image URL ('Annonsbilder'), when it has one.
+   */
+  banner?: string;
 }
 
 /**
@@ -337,7 +372,7 @@ export interface CopyPositionData {
 /**
  * Answer of copy_position.
  */
-export type CopyPositionAnswer = StaffPosition;
+export type CopyPositionAnswer = StaffPositionWithForm;
 
 /**
  * Request data of create_ApplicantPDFExport. A PDF of the chosen applications' answers, one applicant per page (items: application ids, all of the position, at most 500; positionId is our addition and scopes the read right). Answers a download ticket; GET its url streams the PDF.
@@ -348,7 +383,7 @@ export interface CreateApplicantPDFExportData {
    * @minItems 1
    * @maxItems 500
    */
-  items: [number, ...number[]];
+  items: number[];
 }
 
 /**
@@ -712,12 +747,16 @@ export interface CreatePositionData {
     }[];
   }[];
   templateKey?: string;
+  /**
+   * The position's ad image: the public URL of one of the organisation's ad images ('Annonsbilder'), or '' for none.
+   */
+  banner?: string;
 }
 
 /**
  * Answer of create_position.
  */
-export type CreatePositionAnswer = StaffPosition;
+export type CreatePositionAnswer = StaffPositionWithForm;
 
 /**
  * Request data of create_positionDemoApplicants. Makes `amount` realistic Swedish fake applicants (faker, valid personnummer) for a position; every answer set passes the position's own form. `defaultInterest` / `defaultProcess` are label ids of the container (default: the container's default labels). `amount` 1–10,000 per call (the page asks in chunks for progress); anything else → 400 with a Swedish message. Odin only.
@@ -727,6 +766,9 @@ export interface CreatePositionDemoApplicantsData {
   positionId: number;
   defaultInterest?: number;
   defaultProcess?: number;
+  /**
+   * Checked by the handler (a whole number 1–10,000) so the refusal carries the Swedish message.
+   */
   amount: number;
 }
 
@@ -823,7 +865,27 @@ export interface CreateUserContainerPermissionAnswer {
 }
 
 /**
- * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with.
+ * Request data of create_userExport. GDPR register extract (Administrator): everything stored about the person (found by `email`, or a personnummer) in the container — every document of every holder the entity schemas declare with x-gdpr (applications with answers, notes, labels and log; notifications; skill answers; conversations and messages), the files' bytes, and names for the ids — as JSON (`json`) and as a readable PDF (`pdf`, base64). Nobody → 404. Nothing is stored by the export.
+ */
+export interface CreateUserExportData {
+  containerId: number;
+  email: string;
+}
+
+/**
+ * Answer of create_userExport.
+ */
+export interface CreateUserExportAnswer {
+  filename: string;
+  json: {};
+  pdf: string;
+  counts: {
+    [k: string]: number;
+  };
+}
+
+/**
+ * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with. Erases every trace of the person in the container (server/domain/gdpr.ts, driven by the entity schemas' x-gdpr/x-pii tags): applications and their files, notifications, skill answers, conversations and messages; `userId` may also be a personnummer. Records the erasure in the event log with counts only. Nobody → 404.
  */
 export interface DeleteApplicantFromContainerData {
   containerId: number;
@@ -835,6 +897,12 @@ export interface DeleteApplicantFromContainerData {
  */
 export interface DeleteApplicantFromContainerAnswer {
   deleted: number;
+  /**
+   * Documents removed per collection, plus `blobs` (files) and `accounts` (a candidate account left with nothing).
+   */
+  erased?: {
+    [k: string]: number;
+  };
 }
 
 /**
@@ -1579,6 +1647,32 @@ export interface GetFoldersData {
 export type GetFoldersAnswer = FolderView[];
 
 /**
+ * Request data of get_gdprPerson. GDPR search (Administrator): the person in the container named by `query`, an email or a personnummer (any accepted spelling), with every email and personnummer their applications carry, their applications and how many stored documents each holder has. Nobody → 404 with a Swedish message.
+ */
+export interface GetGdprPersonData {
+  containerId: number;
+  query: string;
+}
+
+/**
+ * Answer of get_gdprPerson.
+ */
+export interface GetGdprPersonAnswer {
+  emails: string[];
+  personnummer: string[];
+  name?: string;
+  applications: {
+    id: number;
+    positionId: number;
+    positionName: string;
+    created: number;
+  }[];
+  counts: {
+    [k: string]: number;
+  };
+}
+
+/**
  * Request data of get_notification. One notification of the organisation (our action: /admin/notifications/:id opens its target). Unknown id → 404.
  */
 export interface GetNotificationData {
@@ -1632,7 +1726,7 @@ export interface GetPositionData {
 /**
  * Answer of get_position.
  */
-export type GetPositionAnswer = StaffPosition;
+export type GetPositionAnswer = StaffPositionWithForm;
 
 /**
  * Request data of get_positionPermissions. The per-position permissions of one position: `[{ id, userId, email, firstname, lastname, permissionName }]`.
@@ -1798,7 +1892,7 @@ export interface SendEmailToApplicantsData {
    * @minItems 1
    * @maxItems 5000
    */
-  recipients: [number, ...number[]];
+  recipients: number[];
   /**
    * Plain text; {merge} fields are filled per recipient.
    */
@@ -1849,7 +1943,7 @@ export interface UpdateContainerUserPermissionsCommandData {
    *
    * Items: 1 Administrator, 2 Write, 3 Read.
    */
-  permissionIds: [1 | 2 | 3, ...(1 | 2 | 3)[]];
+  permissionIds: (1 | 2 | 3)[];
 }
 
 /**
@@ -1933,7 +2027,7 @@ export interface UpdatePositionArchivedStatusData {
 /**
  * Answer of update_PositionArchivedStatus.
  */
-export type UpdatePositionArchivedStatusAnswer = StaffPosition;
+export type UpdatePositionArchivedStatusAnswer = StaffPositionWithForm;
 
 /**
  * Request data of update_PositionNotificationPreferences. Sets the caller's notification preferences for one position (bell, mail, both or neither for new applications); `inherit: true` removes them so the user's own preferences apply again.
@@ -1977,40 +2071,19 @@ export interface UpdatePositionPartnerData {
    * @minItems 1
    * @maxItems 20
    */
-  settings: [
-    {
-      typeId: 2 | 3;
-      positionId: number;
-      isChecked?: boolean;
-      /**
-       * The type's fields (schemas/entities/integration-employment-agency.json for typeId 3, integration-classified-ad.json for typeId 2); checked by the handler against that schema.
-       */
-      data?: {
-        /**
-         * @maxItems 50
-         */
-        [k: string]: string | number | string[];
-      };
-      name?: string;
-      id?: number;
-    },
-    ...{
-      typeId: 2 | 3;
-      positionId: number;
-      isChecked?: boolean;
-      /**
-       * The type's fields (schemas/entities/integration-employment-agency.json for typeId 3, integration-classified-ad.json for typeId 2); checked by the handler against that schema.
-       */
-      data?: {
-        /**
-         * @maxItems 50
-         */
-        [k: string]: string | number | string[];
-      };
-      name?: string;
-      id?: number;
-    }[]
-  ];
+  settings: {
+    typeId: 2 | 3;
+    positionId: number;
+    isChecked?: boolean;
+    /**
+     * The type's fields (schemas/entities/integration-employment-agency.json for typeId 3, integration-classified-ad.json for typeId 2); checked by the handler against that schema.
+     */
+    data?: {
+      [k: string]: string | number | string[];
+    };
+    name?: string;
+    id?: number;
+  }[];
 }
 
 /**
@@ -2153,7 +2226,7 @@ export interface UpdateJobApplicationProcessData {
    * @minItems 1
    * @maxItems 50000
    */
-  ids: [number, ...number[]];
+  ids: number[];
 }
 
 /**
@@ -2174,7 +2247,7 @@ export interface UpdateJobApplicationStatusData {
    * @minItems 1
    * @maxItems 50000
    */
-  ids: [number, ...number[]];
+  ids: number[];
 }
 
 /**
@@ -2251,12 +2324,16 @@ export interface UpdatePositionData {
       data?: unknown;
     }[];
   }[];
+  /**
+   * The position's ad image: the public URL of one of the organisation's ad images ('Annonsbilder'), or '' for none.
+   */
+  banner?: string;
 }
 
 /**
  * Answer of update_position.
  */
-export type UpdatePositionAnswer = StaffPosition;
+export type UpdatePositionAnswer = StaffPositionWithForm;
 
 /**
  * Request data of update_positionPartnerSetting. Saves the organisation's partner settings (defaults per type). Fields are checked for type and format (400 at /settings/<i>/data/<field>); required fields are checked when a position is published.
@@ -2273,9 +2350,6 @@ export interface UpdatePositionPartnerSettingData {
      * The type's fields (schemas/entities/integration-employment-agency.json for typeId 3, integration-classified-ad.json for typeId 2); checked by the handler against that schema.
      */
     data?: {
-      /**
-       * @maxItems 50
-       */
       [k: string]: string | number | string[];
     };
     name?: string;
@@ -2341,6 +2415,7 @@ export interface ActionData {
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandData;
   create_positionType: CreatePositionTypeData;
   create_userContainerPermission: CreateUserContainerPermissionData;
+  create_userExport: CreateUserExportData;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerData;
   delete_ContainerAsset: DeleteContainerAssetData;
   delete_ContainerTemplate: DeleteContainerTemplateData;
@@ -2375,6 +2450,7 @@ export interface ActionData {
   get_events: GetEventsData;
   get_folder: GetFolderData;
   get_folders: GetFoldersData;
+  get_gdprPerson: GetGdprPersonData;
   get_notification: GetNotificationData;
   get_notifications: GetNotificationsData;
   get_position: GetPositionData;
@@ -2425,6 +2501,7 @@ export interface ActionAnswer {
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandAnswer;
   create_positionType: CreatePositionTypeAnswer;
   create_userContainerPermission: CreateUserContainerPermissionAnswer;
+  create_userExport: CreateUserExportAnswer;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerAnswer;
   delete_ContainerAsset: DeleteContainerAssetAnswer;
   delete_ContainerTemplate: DeleteContainerTemplateAnswer;
@@ -2459,6 +2536,7 @@ export interface ActionAnswer {
   get_events: GetEventsAnswer;
   get_folder: GetFolderAnswer;
   get_folders: GetFoldersAnswer;
+  get_gdprPerson: GetGdprPersonAnswer;
   get_notification: GetNotificationAnswer;
   get_notifications: GetNotificationsAnswer;
   get_position: GetPositionAnswer;

@@ -133,7 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let live = true;
     (async () => {
       try {
-        const list = (await dispatch<ContainerSummary[]>('get_containers', {})) ?? [];
+        const list = (await dispatch('get_containers', {})) ?? [];
         if (!live) return;
         setContainers(list);
         const id = list.find((c) => c.id === chosen)?.id ?? (list.length === 1 ? list[0]?.id : undefined);
@@ -142,7 +142,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           setStatus(list.length === 0 ? 'none' : 'pick');
           return;
         }
-        const c = await dispatch<Container>('get_container', { id });
+        const c = await dispatch('get_container', { id });
         if (!live) return;
         localStorage.setItem(CONTAINER_KEY, String(id));
         setContainer({ ...c, positionTypes: c.positionTypes ?? [], myPermissions: c.myPermissions ?? [] });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../engine/types';
-import type { StaffPosition } from '../../schemas/generated/actions';
+import type { StaffPosition, StaffPositionWithForm } from '../../schemas/generated/actions';
 import { errors } from '../errors';
 import type { ServerDeps } from '../dispatcher/types';
 import { DuplicateKeyError, type Store } from '../store/port';
@@ -186,13 +186,15 @@ async function totals(store: Store, container: ContainerDoc, positionId: number)
 }
 
 /** A position as staff see it: derived status, type name, totals; the form only when asked. */
+export function positionView(store: Store, container: ContainerDoc, p: PositionDoc, now: number, withForm: true): Promise<StaffPositionWithForm>;
+export function positionView(store: Store, container: ContainerDoc, p: PositionDoc, now: number, withForm: false): Promise<StaffPosition>;
 export async function positionView(
   store: Store,
   container: ContainerDoc,
   p: PositionDoc,
   now: number,
   withForm: boolean,
-): Promise<StaffPosition> {
+): Promise<StaffPosition | StaffPositionWithForm> {
   const { metadata, ...rest } = strip(p);
   return {
     ...rest,

@@ -68,7 +68,7 @@ export default function AdBuilder() {
     (async () => {
       try {
         if (editing) {
-          const p = await dispatch<Position>('get_position', { id: Number(id) });
+          const p = await dispatch('get_position', { id: Number(id) });
           if (!live) return;
           // The writer right on the position (container or per-position) is the runner's
           // positionWrite guard (screens/runner/Guard.tsx), checked before this screen.

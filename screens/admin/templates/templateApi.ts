@@ -55,7 +55,7 @@ export class NoTemplatesFolder extends Error {
 }
 
 export async function templatesFolder(containerId: number): Promise<Folder> {
-  const folders = (await dispatch<Folder[]>('get_folders', { containerId })) ?? [];
+  const folders = (await dispatch('get_folders', { containerId })) ?? [];
   const folder = folders.find((f) => f.name === TEMPLATES_FOLDER);
   if (!folder) throw new NoTemplatesFolder();
   return folder;
@@ -73,7 +73,7 @@ function decodeAsset(asset: Asset): StoredTemplate | null {
 /** Every template of the container (unreadable assets are skipped, not shown broken). */
 export async function listTemplates(containerId: number): Promise<{ folder: Folder; templates: StoredTemplate[] }> {
   const folder = await templatesFolder(containerId);
-  const full = await dispatch<Folder & { assets?: Asset[] }>('get_folder', { containerId, id: folder.id });
+  const full = await dispatch('get_folder', { containerId, id: folder.id });
   const templates = (full.assets ?? [])
     .filter((a) => a.contentType === 'application/json')
     .map(decodeAsset)
@@ -97,10 +97,10 @@ export async function saveTemplate(
     folderId,
     containerId,
     data: encodeJson(template),
-    contentType: 'application/json',
+    contentType: 'application/json' as const,
     name: template.name,
   };
-  return dispatch<Asset>('create_positionTemplateAssetCommand', data, '', opts);
+  return dispatch('create_positionTemplateAssetCommand', data, '', opts);
 }
 
 export async function deleteTemplate(containerId: number, folderId: number, id: number): Promise<void> {
