@@ -40,7 +40,7 @@ export function PositionHeader({ position, canWrite, onChanged }: { position: St
 
   const archive = () =>
     run(
-      () => call<StaffPosition>('update_PositionArchivedStatus', { positionId: p.id, isArchived: !p.isArchived }),
+      () => call('update_PositionArchivedStatus', { positionId: p.id, isArchived: !p.isArchived }),
       (updated) => {
         toast.show(sv.toast.saved, 'success');
         onChanged({ ...p, ...updated });
@@ -48,14 +48,14 @@ export function PositionHeader({ position, canWrite, onChanged }: { position: St
     );
   const copy = async () => {
     if (!(await confirm({ message: t.copyConfirm.replace('{name}', p.name), confirmLabel: t.copy }))) return;
-    await run(() => call<unknown>('copy_position', { id: p.id }), () => {
+    await run(() => call('copy_position', { id: p.id }), () => {
       toast.show(t.copied, 'success');
       navigate('/admin/positions');
     });
   };
   const remove = async () => {
     if (!(await confirm({ message: t.deleteConfirm.replace('{name}', p.name), confirmLabel: t.delete, danger: true }))) return;
-    await run(() => call<unknown>('delete_position', { id: p.id }), () => {
+    await run(() => call('delete_position', { id: p.id }), () => {
       toast.show(t.deleted, 'success');
       navigate('/admin/positions');
     });

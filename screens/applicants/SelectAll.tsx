@@ -24,7 +24,7 @@ export function SelectAll(props: {
     if (!on) return onSelect(new Set());
     setBusy(true);
     try {
-      const r = await call<{ ids: number[] }>('get_applicantIdsByFilter', { positionId, ...query });
+      const r = await call('get_applicantIdsByFilter', { positionId, ...query });
       onSelect(new Set(r.ids));
     } catch {
       toast.show(sv.applicants.error, 'error');

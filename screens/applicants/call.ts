@@ -1,10 +1,10 @@
+import type { ActionAnswer, ActionData, ActionName } from '../../schemas/generated/actions';
 import { dispatch } from '../api';
 
 /**
- * A dispatcher call whose answer the applicant pages read as their own declared shape
- * (types.ts). The schemas stay the contract (the server checks data and answers against them);
- * this only names the answer the way these pages use it.
+ * A dispatcher call of the applicant pages: `dispatch` itself, typed from the action's schema
+ * file (data and answer), so these pages cannot read a field the server never sends.
  */
-export function call<T>(action: string, data: Record<string, unknown>): Promise<T> {
-  return (dispatch as unknown as (action: string, data: unknown) => Promise<T>)(action, data);
+export function call(action: N, data: ActionData[N]): Promise<ActionAnswer[N]> {
+  return dispatch(action, data);
 }

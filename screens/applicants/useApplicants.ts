@@ -29,7 +29,7 @@ export function useApplicants(positionId: number, query: ApplicantQuery): Applic
     async (after: number | string | null, gen: number) => {
       busy.current = true;
       try {
-        const page = await call<Page<ApplicantItem>>('get_applicantPositionByPosition', { positionId, ...query, ...(after !== null ? { after } : {}) });
+        const page = await call('get_applicantPositionByPosition', { positionId, ...query, ...(after !== null ? { after } : {}) });
         if (gen !== current.current) return;
         setItems((prev) => (after === null ? page.items : [...prev, ...page.items]));
         setNext(page.next);
@@ -66,7 +66,7 @@ export function useCounts(positionId: number, query: ApplicantQuery, generation:
   const [counts, setCounts] = useState<Counts | null>(null);
   useEffect(() => {
     let live = true;
-    call<Counts>('get_applicantCounts', { positionId, ...query })
+    call('get_applicantCounts', { positionId, ...query })
       .then((c) => live && setCounts(c))
       .catch(() => live && setCounts(null));
     return () => {

@@ -14,7 +14,7 @@ export function usePositionWrite(positionId: number): boolean {
   useEffect(() => {
     if (rights.write || !Number.isSafeInteger(positionId)) return;
     let live = true;
-    call<{ email?: string; permissionName?: string }[]>('get_positionPermissions', { positionId })
+    call('get_positionPermissions', { positionId })
       .then((list) => {
         const me = user?.sub.toLowerCase();
         if (live) setPerPosition((list ?? []).some((p) => p.email?.toLowerCase() === me && (p.permissionName === 'Write' || p.permissionName === 'Administrator')));

@@ -39,7 +39,7 @@ export default function ApplicantNew(_: ViewProps) {
   useEffect(() => {
     let live = true;
     setFailure(null);
-    call<StaffPosition>('get_position', { id: positionId })
+    call('get_position', { id: positionId })
       .then((p) => live && setPosition(p))
       .catch((err: unknown) => {
         if (!live) return;
@@ -64,7 +64,7 @@ export default function ApplicantNew(_: ViewProps) {
     setProblem(null);
     setBusy(true);
     try {
-      const r = await call<{ id: number }>('create_jobApplication', { email: address, positionId, metadata: answers });
+      const r = await call('create_jobApplication', { email: address, positionId, metadata: answers });
       toast.show(t.saved, 'success');
       navigate(`/admin/positions/${positionId}/applicants/${r.id}`);
     } catch (err) {

@@ -37,7 +37,7 @@ export default function ApplicantPage(_: ViewProps) {
       setFailure('missing');
       return;
     }
-    call<ApplicantDetail>('get_applicantPosition', { id })
+    call('get_applicantPosition', { id })
       .then((d) => {
         if (!live) return;
         if (d.positionId !== positionId) setFailure('missing');

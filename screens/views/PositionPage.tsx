@@ -36,7 +36,7 @@ export default function PositionPage(_: ViewProps) {
       setFailure('missing');
       return;
     }
-    call<StaffPosition>('get_position', { id: positionId })
+    call('get_position', { id: positionId })
       .then((p) => live && setPosition(p))
       .catch((err: unknown) => {
         if (!live) return;
@@ -100,7 +100,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
   const [others, setOthers] = useState<{ id: number; name: string }[]>([]);
   useEffect(() => {
     let live = true;
-    call<{ id: number; name: string }[]>('get_positions', { containerId: position.containerId })
+    call('get_positions', { containerId: position.containerId })
       .then((list) => live && setOthers((list ?? []).filter((p) => p.id !== position.id).map((p) => ({ id: p.id, name: p.name }))))
       .catch(() => live && setOthers([]));
     return () => {
@@ -112,7 +112,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
     setSelection(new Set());
     list.reload();
     setGeneration((g) => g + 1);
-    call<StaffPosition>('get_position', { id: position.id }).then(onChanged, () => undefined);
+    call('get_position', { id: position.id }).then(onChanged, () => undefined);
   }, [list, position.id, onChanged]);
 
   return (

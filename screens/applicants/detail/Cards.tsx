@@ -100,7 +100,7 @@ export function NotesCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWri
     if (!text.trim()) return;
     setBusy(true);
     try {
-      const next = await call<ApplicantDetail>('create_JobApplicantNote', { id: a.id, note: text.trim() });
+      const next = await call('create_JobApplicantNote', { id: a.id, note: text.trim() });
       setText('');
       toast.show(sv.toast.noteSaved, 'success');
       onSaved(next);

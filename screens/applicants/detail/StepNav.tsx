@@ -12,9 +12,9 @@ export function StepNav({ positionId, id }: { positionId: number; id: number }) 
   useEffect(() => {
     let live = true;
     setN(null);
-    call<{ prev: number | null; next: number | null }>('get_applicantNeighbours', { positionId, id, ...loadQuery(positionId) })
+    call('get_applicantNeighbours', { positionId, id, ...loadQuery(positionId) })
       // A remembered filter the form no longer fits: step through the whole list instead.
-      .catch(() => call<{ prev: number | null; next: number | null }>('get_applicantNeighbours', { positionId, id }))
+      .catch(() => call('get_applicantNeighbours', { positionId, id }))
       .then((r) => live && setN(r))
       .catch(() => live && setN({ prev: null, next: null }));
     return () => {

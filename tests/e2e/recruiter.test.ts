@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
+import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+let app: RunningApp;
+let browser: Browser;
+let positionId: number;
+const ids = new Map<string, number>();
+
+async function api(token: string, action: string, data: unknown) {
+  const res = await fetch(`${app.url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ action, data }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as any };
+}
+
+async function token(email: string): Promise<string> {
+  const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: app.password }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+const PEOPLE: (Person & { cv?: boolean })[] = [
+  { first: 'Anna', last: 'Berg', licence: true, car: true },
+  { first: 'Bo', last: 'Ek', licence: true, car: false },
+  { first: 'Cecilia', last: 'Falk', licence: false, car: true },
+  { first: 'David', last: 'Gran', licence: true, car: true },
+  { first: 'Filip', last: 'Ahl', licence: true, car: true },
+  { first: 'Gustav', last: 'Lund', licence: true, car: true },
+  { first: 'Hanna', last: 'Mört', licence: true, car: true, cv: true },
+];
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  const writer = await token('writer@demo.test');
+  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  const now = Math.floor(Date.now() / 1000);
+  const created = await api(writer, 'create_position', {
+    containerId: 1, name: 'Sommarjobb på lagret', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
+    start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  positionId = created.body.data.id;
+  for (const [i, p] of PEOPLE.entries()) {
+    const email = `${p.first.toLowerCase()}.${i}@example.se`;
+    const metadata = { ...summerAnswers(p, email, i), ...(p.cv ? { form_file: [{ filename: 'cv.pdf', type: 'application/pdf', data: `data:application/pdf;base64,${PDF.toString('base64')}` }] } : {}) };
+    const r = await api(writer, 'create_jobApplication', { email, positionId, metadata });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    ids.set(p.first, r.body.data.id);
+  }
+  const intressant = c.labels.find((l: { name: string }) => l.name === 'Intressant').id;
+  const moved = await api(writer, 'update_jobApplicationStatus', { labelId: intressant, ids: ['Anna', 'Bo', 'David', 'Filip', 'Gustav', 'Hanna'].map((n) => ids.get(n)) });
+  expect(moved.status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const rows = (page: Page) => page.getByRole('list', { name: 'Sökande' }).getByRole('link');
+const names = async (page: Page) => (await rows(page).allTextContents()).sort();
+
+describe("the recruiter's day in Chromium", () => {
+  it('a writer filters, moves three in one action, writes a note, previews the PDF and steps to the next applicant; the filter survives a reload', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    const cspErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && /Content Security Policy/.test(m.text()) && cspErrors.push(m.text()));
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`/admin/positions/${positionId}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sommarjobb på lagret');
+    await expect.poll(() => rows(page).count()).toBe(7);
+
+    const filters = page.getByRole('region', { name: 'Filter' });
+    await filters.getByRole('radio', { name: /^Intressant/ }).check();
+    await filters.getByRole('checkbox', { name: 'Har körkort och egen bil' }).check();
+    await expect.poll(() => names(page)).toEqual(['Anna Berg', 'David Gran', 'Filip Ahl', 'Gustav Lund', 'Hanna Mört']);
+
+    for (const n of ['Anna Berg', 'David Gran', 'Filip Ahl']) await page.getByRole('checkbox', { name: `Välj ${n}` }).check();
+    await page.getByLabel('Ny status').selectOption({ label: 'Kanske' });
+    await page.getByRole('button', { name: 'Flytta till status' }).click();
+    await expect.poll(() => names(page)).toEqual(['Gustav Lund', 'Hanna Mört']);
+    await filters.getByRole('radio', { name: /^Kanske/ }).check();
+    await expect.poll(() => names(page)).toEqual(['Anna Berg', 'David Gran', 'Filip Ahl']);
+    await filters.getByRole('radio', { name: /^Intressant/ }).check();
+    await expect.poll(() => names(page)).toEqual(['Gustav Lund', 'Hanna Mört']);
+
+    await page.reload();
+    await expect.poll(() => names(page)).toEqual(['Gustav Lund', 'Hanna Mört']);
+    expect(await page.getByRole('region', { name: 'Filter' }).getByRole('radio', { name: /^Intressant/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Filter' }).getByRole('checkbox', { name: 'Har körkort och egen bil' }).isChecked()).toBe(true);
+
+    await rows(page).filter({ hasText: 'Hanna Mört' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Hanna Mört');
+    await page.getByLabel('Ny anteckning').fill('Ring på måndag om lagerpasset.');
+    await page.getByRole('button', { name: 'Spara anteckning' }).click();
+    await expect.poll(() => page.getByText('Anteckning sparad').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.apl-note-text').allTextContents()).toEqual(['Ring på måndag om lagerpasset.']);
+
+    await page.getByRole('button', { name: 'Förhandsgranska cv.pdf' }).click();
+    const dialog = page.getByRole('dialog');
+    const frame = dialog.locator('iframe[title="cv.pdf"]');
+    await expect.poll(() => frame.getAttribute('src')).toMatch(/^blob:/);
+    // The frame really navigated to the PDF (a CSP refusal leaves it on an error page).
+    const src = await frame.getAttribute('src');
+    await expect.poll(() => page.frames().some((f) => f.url() === src)).toBe(true);
+    expect(cspErrors).toEqual([]);
+    await dialog.getByRole('button', { name: 'Stäng' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Bläddra bland sökande' }).getByRole('link', { name: 'Nästa sökande' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Gustav Lund');
+    expect(await page.getByRole('link', { name: 'Nästa sökande' }).count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+
+  it('a reader sees the applicants but cannot move or delete, and the server refuses it too', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    const readerToken = await loginAs(page, app, 'reader@demo.test');
+    await page.goto(`/admin/positions/${positionId}`);
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('checkbox', { name: /^Välj / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Flytta till status' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ta bort annons' }).count()).toBe(0);
+    await page.goto(`/admin/positions/${positionId}/applicants/${ids.get('Bo')}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Bo Ek');
+    expect(await page.getByRole('button', { name: 'Ta bort ansökan' }).count()).toBe(0);
+    expect(await page.getByLabel('Ny anteckning').count()).toBe(0);
+    const refused = await api(readerToken, 'update_jobApplicationStatus', { labelId: 1, ids: [ids.get('Bo')] });
+    expect(refused.status).toBe(403);
+    const del = await api(readerToken, 'delete_jobapplication', { positionId, id: ids.get('Bo') });
+    expect(del.status).toBe(403);
+    await page.context().close();
+  }, 60_000);
+
+  it('shows a not-found state when an applicant was deleted and then opened from an old link', async () => {
+    const writer = await token('writer@demo.test');
+    expect((await api(writer, 'delete_jobapplication', { positionId, id: ids.get('Cecilia') })).status).toBe(200);
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`/admin/positions/${positionId}/applicants/${ids.get('Cecilia')}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ansökan hittades inte');
+    await page.context().close();
+  }, 60_000);
+});
