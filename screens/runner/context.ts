@@ -13,7 +13,3 @@ export function useScreens(): readonly ScreenFile[] {
   return useContext(CatalogueContext);
 }
 
-/** Screens that have a sidebar entry, ordered by category order then `nav.order`. */
-export function navScreens(screens: readonly ScreenFile[]): ScreenFile[] {
-  return screens.filter((s) => s.nav).sort((a, b) => (a.nav?.order ?? 0) - (b.nav?.order ?? 0));
-}

@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import AdminApp from '../../../screens/admin/AdminApp';
+import { screenFiles } from '../../../screens/runner/catalogue';
+import type { ScreenFile } from '../../../screens/runner/types';
+
+const token = `h.${Buffer.from(JSON.stringify({ sub: 'writer@demo.test', given_name: 'V', family_name: 'S', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+const SLOW = { timeout: 5000 };
+type Handler = (data: Record<string, unknown>) => unknown;
+
+function serve(actions: Record<string, Handler>) {
+  const calls: { action: string; data: Record<string, unknown> }[] = [];
+  const table: Record<string, Handler> = {
+    get_containers: () => [{ id: 1, name: 'demo' }],
+    get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Write'] }),
+    get_notifications: () => [],
+    ...actions,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as { action: string; data: Record<string, unknown> };
+      calls.push({ action, data });
+      const h = table[action];
+      const value = h?.(data);
+      if (!h || value instanceof Error) return new Response(JSON.stringify({ error: { code: 'internal', message: 'Något gick fel' } }), { status: 500 });
+      return new Response(JSON.stringify({ data: value }), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+const at = (path: string, catalogue?: readonly ScreenFile[]) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminApp catalogue={catalogue} />
+    </MemoryRouter>,
+  );
+
+const position = (id: number, name: string, start: number, isArchived = false) => ({
+  id, name, start, stop: start + 86_400 * 30, status: isArchived ? 'Arkiverad' : 'Öppen', isArchived, totalApplicants: id, totalUnProcessed: 0,
+});
+
+const bodyRows = () => screen.getAllByRole('row').slice(1);
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('blankett.token', token);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('list screens', () => {
+  it('lists the positions, sorts by a column, and archives one after the confirmation with a toast', async () => {
+    let rows = [position(1, 'Bagare', 1_767_222_000), position(2, 'Administratör', 1_769_900_400)];
+    const calls = serve({
+      get_positions: () => rows,
+      update_PositionArchivedStatus: (d) => {
+        rows = rows.map((r) => (r.id === d.positionId ? { ...r, isArchived: d.isArchived as boolean, status: 'Arkiverad' } : r));
+        return rows.find((r) => r.id === d.positionId);
+      },
+    });
+    at('/admin/positions');
+    await screen.findByRole('row', { name: /Bagare/ }, SLOW);
+    expect(document.title).toBe('Annonser – Blankett');
+    // Default sort: start, newest first.
+    expect(bodyRows().map((r) => within(r).getAllByRole('link')[0]?.textContent)).toEqual(['Administratör', 'Bagare']);
+    expect(within(bodyRows()[1]!).getByText('2026-01-01')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Namn' }));
+    expect(bodyRows().map((r) => within(r).getAllByRole('link')[0]?.textContent)).toEqual(['Administratör', 'Bagare']);
+    expect(screen.getByRole('columnheader', { name: /Namn/ }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(screen.getByRole('button', { name: 'Namn' }));
+    expect(bodyRows().map((r) => within(r).getAllByRole('link')[0]?.textContent)).toEqual(['Bagare', 'Administratör']);
+
+    await user.click(screen.getByRole('button', { name: 'Arkivera Bagare' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Vill du arkivera annonsen Bagare?');
+    await user.click(within(dialog).getByRole('button', { name: 'Arkivera' }));
+    expect(await screen.findByText('Sparad')).toBeTruthy();
+    expect(calls.find((c) => c.action === 'update_PositionArchivedStatus')?.data).toEqual({ positionId: 1, isArchived: true });
+    expect(await screen.findByRole('button', { name: 'Återaktivera Bagare' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Redigera Bagare' }).getAttribute('href')).toBe('/admin/positions/1/edit');
+  }, 30_000);
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const calls = serve({ get_positions: () => [position(1, 'Bagare', 1_767_222_000)], update_PositionArchivedStatus: () => ({}) });
+    at('/admin/positions');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Arkivera Bagare' }, SLOW));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Avbryt' }));
+    expect(calls.some((c) => c.action === 'update_PositionArchivedStatus')).toBe(false);
+  });
+
+  const things: ScreenFile = {
+    id: 'things',
+    route: '/admin/things',
+    title: 'Saker',
+    access: 'loggedIn',
+    kind: 'list',
+    load: { action: 'get_things', data: { containerId: '{session.containerId}', q: '{filter.q}' }, rows: '/items', next: '/next' },
+    columns: [{ field: 'name', label: 'Namn' }],
+    filters: { schema: { type: 'object', properties: { q: { type: 'string', title: 'Sök namn' } } } },
+    select: true,
+    bulkActions: [{ label: 'Ta bort valda', action: 'delete_things', data: { ids: '{selection.ids}' }, toast: 'Borttagna' }],
+    rowLabel: '{row.name}',
+    empty: 'Inga saker',
+  };
+  const all = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, name: `Sak ${i + 1}` }));
+  const page = (d: Record<string, unknown>) => {
+    const list = all.filter((r) => !d.q || r.name.includes(String(d.q)));
+    const from = typeof d.after === 'number' ? list.findIndex((r) => r.id === d.after) + 1 : 0;
+    const items = list.slice(from, from + 30);
+    return { items, next: from + 30 < list.length ? items[items.length - 1]?.id : null };
+  };
+
+  it('pages by key in batches of 30, filters, and acts on a selection', async () => {
+    const calls = serve({ get_things: page, delete_things: () => ({ deleted: 2 }) });
+    at('/admin/things', [...screenFiles, things]);
+    await screen.findByRole('row', { name: /Sak 30/ }, SLOW);
+    expect(bodyRows()).toHaveLength(30);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Visa fler' }));
+    await screen.findByRole('row', { name: /Sak 45/ });
+    expect(bodyRows()).toHaveLength(45);
+    expect(calls.filter((c) => c.action === 'get_things').map((c) => c.data)).toEqual([{ containerId: 1 }, { containerId: 1, after: 30 }]);
+    expect(screen.queryByRole('button', { name: 'Visa fler' })).toBeNull();
+
+    await user.type(within(screen.getByRole('region', { name: 'Filter' })).getByLabelText('Sök namn'), 'Sak 4');
+    await waitFor(() => expect(bodyRows()).toHaveLength(7), SLOW); // Sak 4, Sak 40–45
+    expect(calls.at(-1)?.data).toEqual({ containerId: 1, q: 'Sak 4' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Välj Sak 40' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Välj Sak 41' }));
+    await user.click(screen.getByRole('button', { name: 'Ta bort valda' }));
+    expect(await screen.findByText('Borttagna')).toBeTruthy();
+    expect(calls.find((c) => c.action === 'delete_things')?.data).toEqual({ ids: [40, 41] });
+    await user.click(await screen.findByRole('checkbox', { name: 'Välj alla' }));
+    expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(8);
+  }, 30_000);
+
+  it('says when there is nothing, and offers a retry when the load fails', async () => {
+    let fail = true;
+    serve({ get_things: () => (fail ? new Error('x') : { items: [], next: null }) });
+    at('/admin/things', [...screenFiles, things]);
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert.textContent).toContain('Något gick fel, vänligen försök igen');
+    fail = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Försök igen' }));
+    expect(await screen.findByText('Inga saker')).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import AdminApp from '../../../screens/admin/AdminApp';
+import { screenFiles } from '../../../screens/runner/catalogue';
+import type { ScreenFile } from '../../../screens/runner/types';
+
+const token = (sub: string) => `h.${Buffer.from(JSON.stringify({ sub, given_name: 'Vera', family_name: 'Test', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+const container = (myPermissions: string[]) => ({ id: 1, name: 'demo', displayName: 'Demo AB', positionTypes: [{ id: 1, name: 'Sommarjobb' }], myPermissions });
+const SLOW = { timeout: 5000 };
+
+type Answer = unknown | ((data: Record<string, unknown>) => unknown);
+
+/** A fake dispatcher: answers by action (a function gets the data); records every call. */
+function serve(perms: string[], actions: Record<string, Answer> = {}) {
+  const calls: { action: string; data: Record<string, unknown> }[] = [];
+  const table: Record<string, Answer> = { get_containers: [{ id: 1, name: 'demo' }], get_container: container(perms), get_notifications: [], ...actions };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as { action: string; data: Record<string, unknown> };
+      calls.push({ action, data });
+      const a = table[action];
+      if (a === undefined) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Hittades inte' } }), { status: 404 });
+      const value = typeof a === 'function' ? (a as (d: Record<string, unknown>) => unknown)(data) : a;
+      if (value instanceof Response) return value;
+      return new Response(JSON.stringify({ data: value }), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string, catalogue?: readonly ScreenFile[]) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminApp catalogue={catalogue} />
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const reports: ScreenFile = {
+  id: 'reports',
+  route: '/admin/reports/:id',
+  title: 'Rapporter',
+  access: 'admin',
+  nav: { category: 'Admin', label: 'Rapporter', order: 99 },
+  kind: 'view',
+  view: 'NotAvailable',
+};
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the screen runner', () => {
+  it('gives a new screen file its route, sidebar entry, guard and title with no code', async () => {
+    localStorage.setItem('blankett.token', token('admin@demo.test'));
+    serve(['Administrator']);
+    renderAt('/admin/reports/7', [...screenFiles, reports]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rapporter' }, SLOW)).toBeTruthy();
+    expect(document.title).toBe('Rapporter – Blankett');
+    const nav = screen.getByRole('navigation', { name: 'Huvudmeny' });
+    expect(within(nav).getByRole('link', { name: 'Rapporter' }).getAttribute('href')).toBe('/admin/reports/:id');
+  });
+
+  it('sends a writer away from the new admin screen to /access-denied', async () => {
+    localStorage.setItem('blankett.token', token('writer@demo.test'));
+    serve(['Write']);
+    renderAt('/admin/reports/7', [...screenFiles, reports]);
+    expect(await screen.findByRole('heading', { name: 'Åtkomst nekad' }, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/access-denied');
+  });
+
+  it('sends a reader who opens an admin screen to /access-denied', async () => {
+    localStorage.setItem('blankett.token', token('reader@demo.test'));
+    serve(['Read']);
+    renderAt('/admin/form-templates');
+    expect(await screen.findByRole('heading', { name: 'Åtkomst nekad' }, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/access-denied');
+    expect(document.title).toBe('Åtkomst nekad – Blankett');
+  });
+
+  it('lets a reader with Write on that one position into a positionWrite screen, and no one else', async () => {
+    const edit: ScreenFile = { id: 'thing-edit', route: '/admin/things/:id/edit', title: 'Ändra sak', access: 'positionWrite', kind: 'view', view: 'NotAvailable' };
+    localStorage.setItem('blankett.token', token('Reader@Demo.test'));
+    const calls = serve(['Read'], {
+      get_positionPermissions: (d: Record<string, unknown>) => (d.positionId === 7 ? [{ email: 'reader@demo.test', permissionName: 'Write' }] : [{ email: 'other@demo.test', permissionName: 'Write' }]),
+    });
+    const first = renderAt('/admin/things/7/edit', [...screenFiles, edit]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ändra sak' }, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.action === 'get_positionPermissions')?.data).toEqual({ positionId: 7 });
+    first.unmount();
+    renderAt('/admin/things/8/edit', [...screenFiles, edit]);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/access-denied'), SLOW);
+  });
+
+  it('redirects the spec redirect targets', async () => {
+    localStorage.setItem('blankett.token', token('writer@demo.test'));
+    serve(['Write'], { get_folders: [] });
+    renderAt('/admin/formbuilderedit');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/form-templates'), SLOW);
+  });
+});
