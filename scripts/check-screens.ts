@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { ajvPicker } from '../server/dispatcher/ajv';
+import { isAdminPath } from '../screens/adminPaths';
 import { BINDING_SOURCES, bindingsIn, coerce, parseBinding, type TypeSchema } from '../screens/runner/bindings';
 
 type Json = Record<string, unknown>;
@@ -163,11 +164,6 @@ export function checkCatalogue(input: CatalogueInput): string[] {
   // The meta-schema's `if/then: required` name properties declared at the top: not strictRequired.
   const meta = new Ajv2020({ allErrors: true, strictRequired: false }).compile(input.metaSchema);
   const seen = new Map<string, string>();
-  const firstSegments = new Set<string>();
-  for (const { json } of input.screens) {
-    const route = (json as Json | null)?.route;
-    if (typeof route === 'string') firstSegments.add(route.split('/')[1] ?? '');
-  }
   for (const { file, json } of input.screens) {
     const say = (key: string, msg: string) => problems.push(`${file}: ${key}: ${msg}`);
     if (!meta(json)) {
@@ -184,7 +180,7 @@ export function checkCatalogue(input: CatalogueInput): string[] {
       const other = seen.get(shape);
       if (other) say(key, `${p} is declared twice (also ${other})`);
       else seen.set(shape, `${file} ${key}`);
-      if (i > 0 && !firstSegments.has(p.split('/')[1] ?? '')) say(key, `${p} starts with a segment no screen route has (screens/App.tsx sends only those to the admin app)`);
+      if (p !== '/*' && !isAdminPath(p.replace(/\/:.*$/, '') || '/')) say(key, `${p} is not under a path of ADMIN_PREFIXES (screens/adminPaths.ts), so the public site would get it`);
     });
     if (s.kind === 'view' && !input.views.has(String(s.view))) say('view', `no screens/views/${String(s.view)}.tsx`);
     const params = new Set(paths.flatMap(paramsOf));

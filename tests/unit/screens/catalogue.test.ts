@@ -86,6 +86,11 @@ describe('the screen catalogue', () => {
     expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/archive-test.json: (root): must NOT have additional properties (colour)']);
   });
 
+  it('names a route the admin app would never get (the public site owns every other path)', () => {
+    const bad = { id: 'stray', route: '/reports', aliases: ['/admin/reports'], title: 'Rapporter', access: 'loggedIn', kind: 'view', view: 'NotAvailable' };
+    expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/stray.json: route: /reports is not under a path of ADMIN_PREFIXES (screens/adminPaths.ts), so the public site would get it']);
+  });
+
   it('compares routes by shape, whatever the parameters are called', () => {
     expect(routeShape('/forgot/:email?')).toBe('/forgot/:?');
     expect(routeShape('/admin/users/:id')).toBe(routeShape('/admin/users/:userId'));
