@@ -2,7 +2,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type Router from '@koa/router';
 import { authenticate, authOf, principalOf } from '../auth/middleware';
 import { errors } from '../errors';
-import { parseJson, readRaw } from '../http/body';
+import { DEFAULT_SHAPE, parseJson, readRaw } from '../http/body';
 import { isWrite, recordEvent } from '../domain/events';
 import { detailsOf } from './ajv';
 import { requireAccess } from './policy';
@@ -31,7 +31,7 @@ export function mountDispatcher(router: Router, deps: ServerDeps, registry: Regi
     const principal = principalOf(ctx);
     const type = ctx.request.type;
     if (type && type !== 'application/json') throw errors.invalid([{ path: '/', message: sv.server.expectedJson }]);
-    const raw = await readRaw(ctx.req, largest);
+    const raw = await readRaw(ctx.req, largest, DEFAULT_SHAPE);
     const body = parseJson(raw.toString('utf8'));
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.invalid([{ path: '/', message: sv.server.expectedObject }]);
     const { action, data = {}, ...rest } = body as Record<string, unknown>;

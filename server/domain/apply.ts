@@ -17,6 +17,22 @@ export interface ApplyInput {
   /** The numeric id the public call returned (internal positions too), or an internal position's linkId. */
   positionId: number | string;
   metadata: Record<string, unknown>;
+  /** Size of the request body, checked against what this position's form can need (applyBodyLimit). */
+  bodyBytes?: number;
+}
+
+/** Files per answer (engine: 'Du kan bifoga högst 10 filer.') and bytes per file, base64 in JSON. */
+const FILES_PER_FIELD = 10;
+const FILE_BYTES_IN_JSON = Math.ceil((5_000_000 * 4) / 3) + 1024;
+
+/**
+ * The largest body an application to this position can need: its form's answers (generous
+ * per field) plus its file fields' attachments, each counted at 5,000,000 bytes.
+ */
+export function applyBodyLimit(position: Pick<PositionDoc, 'metadata'>): number {
+  const fields = position.metadata.length;
+  const fileFields = position.metadata.filter((p) => p.type === 'file' || p.type === 'imageBase64').length;
+  return 64 * 1024 + fields * 16 * 1024 + fileFields * FILES_PER_FIELD * FILE_BYTES_IN_JSON;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -48,6 +64,7 @@ export async function apply(
     throw errors.invalid([{ key: 'email', validator: 'validEmail', message: sv.domain.invalidEmail }]);
   }
   const position = await findPosition(deps, input.positionId);
+  if (input.bodyBytes !== undefined && input.bodyBytes > applyBodyLimit(position)) throw errors.tooLarge();
   const now = deps.now();
   // Staff may register a late paper application; the public may not apply to a closed position.
   const reason = staff ? null : closedReason(position, now);

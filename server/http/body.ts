@@ -2,6 +2,10 @@ import type { Middleware } from 'koa';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
 import { assertPlainValue } from '../store/safe';
+import { JsonShapeGuard, type JsonShape } from './json-shape';
+
+/** What any JSON body of ours may be at most; routes with bigger needs pass their own. */
+export const DEFAULT_SHAPE: JsonShape = { maxDepth: 32, maxWidth: 60_000, maxItems: 200_000 };
 
 /**
  * Throws 400 when any key anywhere in `value` is `__proto__`, `constructor`, `prototype`,
@@ -14,8 +18,12 @@ export function assertSafeJson(value: unknown): void {
   assertPlainValue(value);
 }
 
-/** Reads the raw request body, refusing (413) as soon as more than `limit` bytes arrive. */
-export async function readRaw(req: NodeJS.ReadableStream & { headers: Record<string, unknown> }, limit: number): Promise<Buffer> {
+/**
+ * Reads the raw request body, refusing (413) as soon as more than `limit` bytes arrive, and
+ * (400) as soon as the JSON breaks `shape` (json-shape.ts), before anything is parsed.
+ */
+export async function readRaw(req: NodeJS.ReadableStream & { headers: Record<string, unknown> }, limit: number, shape?: JsonShape): Promise<Buffer> {
+  const guard = shape ? new JsonShapeGuard(shape) : null;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     drain(req);
@@ -29,6 +37,12 @@ export async function readRaw(req: NodeJS.ReadableStream & { headers: Record<str
     if (size > limit) {
       drain(req);
       throw errors.tooLarge();
+    }
+    try {
+      guard?.push(buf);
+    } catch (err) {
+      drain(req);
+      throw err;
     }
     chunks.push(buf);
   }
@@ -58,10 +72,10 @@ export function parseJson(text: string): unknown {
  * parsed body on `ctx.request.body`. Non-JSON content types → 400, bodies above `limit`
  * bytes → 413, malformed JSON or dangerous keys → 400. An empty body parses as `{}`.
  */
-export function jsonBody(opts: { limit: number }): Middleware {
+export function jsonBody(opts: { limit: number; shape?: JsonShape }): Middleware {
   return async (ctx, next) => {
     const type = ctx.request.type;
-    const raw = await readRaw(ctx.req, opts.limit);
+    const raw = await readRaw(ctx.req, opts.limit, opts.shape ?? DEFAULT_SHAPE);
     if (raw.length === 0) {
       (ctx.request as { body?: unknown }).body = {};
       return next();
@@ -69,6 +83,7 @@ export function jsonBody(opts: { limit: number }): Middleware {
     if (type && type !== 'application/json' && !type.endsWith('+json')) {
       throw errors.invalid([{ path: '/', message: sv.server.expectedJson }]);
     }
+    ctx.state.bodyBytes = raw.length;
     (ctx.request as { body?: unknown }).body = parseJson(raw.toString('utf8'));
     await next();
   };

@@ -17,6 +17,8 @@ import { createRateLimiter } from '../http/rate-limit';
 
 /** Several files of 5,000,000 bytes each travel base64-encoded inside the JSON body. */
 export const APPLY_MAX_BODY = 32 * 1024 * 1024;
+/** An application is one object of answers, at most a few levels deep (periods, files). */
+const APPLY_SHAPE = { maxDepth: 12, maxWidth: 2_000, maxItems: 20_000 };
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 const applySchema = {
@@ -97,7 +99,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     ctx.body = { data: publicPosition(c, p, deps.now()) };
   });
 
-  router.post('/api/public/positions/apply', limitApply, jsonBody({ limit: APPLY_MAX_BODY }), async (ctx) => {
+  router.post('/api/public/positions/apply', limitApply, jsonBody({ limit: APPLY_MAX_BODY, shape: APPLY_SHAPE }), async (ctx) => {
     const body = bodyOf(ctx);
     if (!validateApply(body)) {
       const details = (validateApply.errors ?? []).slice(0, 20).map((e) => ({ path: e.instancePath || '/', message: e.message ?? 'invalid' }));
@@ -105,7 +107,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     }
     const { data } = body as { data: { email: string; positionId: number | string; metadata: Record<string, unknown> } };
     ctx.status = 201;
-    ctx.body = { data: await apply(deps, data) };
+    ctx.body = { data: await apply(deps, { ...data, bodyBytes: ctx.state.bodyBytes as number }) };
   });
 
   router.get('/api/public/containers/:name', async (ctx) => {
