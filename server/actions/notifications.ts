@@ -3,6 +3,12 @@ import { errors } from '../errors';
 import { strip, type NotificationDoc } from '../domain/docs';
 import { visibleTo } from '../domain/notify';
 
+/** A notification as the answer schema has it: without the store's `_id` and the internal `recipients` (user ids). */
+const view = (doc: NotificationDoc) => {
+  const { recipients: _recipients, ...rest } = strip(doc);
+  return rest;
+};
+
 /**
  * Notifications are per organisation (docs/collections.md `notifications`); the domain's
  * notify() (server/domain/notify.ts) stores them and pushes them over the hub.
@@ -17,13 +23,13 @@ export const actions: ActionTable = {
       col.find(filter, { sort: { timestamp: -1, id: -1 }, skip: (page - 1) * take, limit: take }),
       col.count(filter),
     ]);
-    return { items: items.map(strip), total, page, take };
+    return { items: items.map(view), total, page, take };
   },
 
   async update_NotificationRead(ctx, data) {
     const updated = await ctx.deps.store.collection<NotificationDoc>('notifications').updateOne({ id: data.id, containerId: data.containerId }, { $set: { read: data.read } });
     if (!updated) throw errors.notFound();
-    return strip(updated);
+    return view(updated);
   },
 
   async delete_NotificationById(ctx, data) {
