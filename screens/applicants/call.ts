@@ -5,6 +5,6 @@ import { dispatch } from '../api';
  * A dispatcher call of the applicant pages: `dispatch` itself, typed from the action's schema
  * file (data and answer), so these pages cannot read a field the server never sends.
  */
-export function call(action: N, data: ActionData[N]): Promise<ActionAnswer[N]> {
+export function call<N extends ActionName>(action: N, data: ActionData[N]): Promise<ActionAnswer[N]> {
   return dispatch(action, data);
 }
