@@ -116,6 +116,21 @@ async function measure() {
     if (TOTAL >= 100_000 && hits.length === 0) throw new Error(`no hit for ${texts[i]}`);
   });
 
+  // The machine's own noise: the longest gap of an idle event loop over 1 s (shared CPUs).
+  const idlePauseMs = await new Promise<number>((res) => {
+    let max = 0;
+    let prev = performance.now();
+    const t = setInterval(() => {
+      const now = performance.now();
+      max = Math.max(max, now - prev - 5);
+      prev = now;
+    }, 5);
+    setTimeout(() => {
+      clearInterval(t);
+      res(max);
+    }, 1000);
+  });
+
   // Mixed load: applies, label moves and list reads for 3 s, the event loop watched throughout.
   const h = monitorEventLoopDelay({ resolution: 5 });
   h.enable();
@@ -143,7 +158,7 @@ async function measure() {
   h.disable();
   const rss = Math.max(rssStart, process.memoryUsage().rss);
   await store.close();
-  console.log(JSON.stringify({ startMs, rss, list, search, pauseMs: Math.max(maxGap, h.max / 1e6 - 5), writes }));
+  console.log(JSON.stringify({ startMs, rss, list, search, pauseMs: Math.max(maxGap, h.max / 1e6 - 5), idlePauseMs, writes }));
 }
 
 await (mode === 'seed' ? seed() : measure());

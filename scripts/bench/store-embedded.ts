@@ -25,6 +25,7 @@ interface Measured {
   list: Record<'first' | 'middle' | 'last', number>;
   search: number;
   pauseMs: number;
+  idlePauseMs: number;
   writes: number;
 }
 
@@ -77,6 +78,7 @@ export async function run(): Promise<string[]> {
     line('lista p95, sista sidan', a.list.last, b.list.last, 50, 'ms'),
     line('sökning p95', a.search, b.search, 100, 'ms'),
     line('längsta paus under last', a.pauseMs, b.pauseMs, 50, 'ms'),
+    `  längsta paus i tomgång (maskinens eget brus): SQLite-processen ${a.idlePauseMs.toFixed(1)} ms, nedb-processen ${b.idlePauseMs.toFixed(1)} ms`,
     `  skrivningar under 3 s last: SQLite ${a.writes}, nedb ${b.writes} (varje SQLite-skrivning fsync:ad före svar)`,
   ];
 }

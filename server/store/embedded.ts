@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Logger } from '../dispatcher/types';
 import { createLogger } from '../log';
+import { Checkpointer, WalSync } from './durable';
 import { lockDataDir, type DataDirLock } from './lock';
 import { matches } from './match';
 import { migrateNedb } from './migrate-nedb';
@@ -20,9 +22,10 @@ import { applyUpdate, upsertBase } from './update';
  * expressions, so a paged list or a filtered count reads an index instead of every document.
  * Filters are narrowed in SQL where that is safe and decided in code (sql-plan.ts).
  *
- * Durability: WAL with synchronous=FULL — the commit returns only after the log is on disk
- * (fsync), and nothing is kept in memory but the multikey flags, which change only after a
- * commit. A write either commits before its promise resolves, or throws and changes nothing:
+ * Durability (durable.ts): WAL; a write's promise resolves only after its commit is on disk
+ * (fdatasync of the WAL, off the event loop), and nothing is kept in memory but the multikey
+ * flags, which change only after a commit. A write either commits and is synced before its
+ * promise resolves, or rejects and changes nothing:
  * with the disk full or read-only, SQLite rolls the transaction back and the store keeps
  * serving reads. A crash (kill -9, power loss) leaves at most an uncommitted WAL tail, which
  * SQLite discards on the next open.
@@ -31,6 +34,7 @@ import { applyUpdate, upsertBase } from './update';
  * atomic without locks. The data-dir lock keeps a second process out.
  */
 
+const require = createRequire(import.meta.url);
 const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const SQLITE_FILE = 'blankett.sqlite';
 const STATEMENT_CACHE = 400;
@@ -90,6 +94,8 @@ export class EmbeddedStore implements Store {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly tx: <R>(work: () => R) => R;
   private closed = false;
+  private readonly walSync: WalSync;
+  private readonly checkpointer: Checkpointer;
 
   private constructor(
     readonly dataDir: string,
@@ -100,7 +106,9 @@ export class EmbeddedStore implements Store {
     try {
       this.db = new Database(this.file);
       this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = FULL');
+      // NORMAL + WalSync: each write is fsync'ed before it resolves, on the thread pool (durable.ts).
+      this.db.pragma('synchronous = NORMAL');
+      this.db.pragma('wal_autocheckpoint = 0');
       this.db.pragma('cache_size = -32000');
       this.db.pragma('journal_size_limit = 67108864');
       this.db.exec(`
@@ -114,6 +122,8 @@ export class EmbeddedStore implements Store {
       lock.release();
       throw err;
     }
+    this.walSync = new WalSync(`${this.file}-wal`);
+    this.checkpointer = new Checkpointer(this.file, require.resolve('better-sqlite3'));
     const run = this.db.transaction((work: () => unknown) => work());
     this.tx = run as unknown as <R>(work: () => R) => R;
     this.reloadMeta();
@@ -262,6 +272,12 @@ export class EmbeddedStore implements Store {
     });
     m.exists = true;
     m.text = { table: f, paths };
+    await this.durable();
+  }
+
+  /** @internal resolves once everything committed so far is on disk. */
+  durable(): Promise<void> {
+    return this.walSync.durable();
   }
 
   async close(): Promise<void> {
@@ -269,6 +285,9 @@ export class EmbeddedStore implements Store {
     this.closed = true;
     this.statements.clear();
     try {
+      await this.checkpointer.stop();
+      await this.walSync.close();
+      // Closing the last connection checkpoints the WAL into the database file (with fsync).
       this.db.close();
     } finally {
       this.lock.release();
@@ -286,6 +305,7 @@ export class EmbeddedStore implements Store {
       this.db.exec('DELETE FROM _collections; DELETE FROM _indexes; DELETE FROM _multikey; DELETE FROM _text;');
     });
     this.reloadMeta();
+    await this.durable();
   }
 
   /** @internal logs through the store's logger. */
@@ -380,14 +400,17 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
 
   async insertOne(doc: T): Promise<T> {
     checkDoc(doc);
-    return this.write((m) => {
+    const saved = this.write((m) => {
       const { json, multikeys } = this.insertRow(m, doc);
       return { result: this.copyBack(doc, json), multikeys };
     });
+    await this.store.durable();
+    return saved;
   }
 
   async insertMany(docs: T[]): Promise<void> {
     this.insertManyNow(docs);
+    await this.store.durable();
   }
 
   /** @internal insertMany that throws synchronously (the nedb import runs it inside its own transaction). */
@@ -421,7 +444,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
     checkFilter(filter);
     checkUpdate(update);
-    return this.write((m) => {
+    const result = this.write((m) => {
       const [hit] = m.exists ? this.select(filter, { limit: 1 }) : [];
       if (hit) {
         const { doc, multikeys } = this.updateRow(m, hit.row, hit.doc, update);
@@ -433,17 +456,21 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       const { json, multikeys } = this.insertRow(m, base);
       return { result: this.copyBack(base, json), multikeys };
     });
+    if (result !== null) await this.store.durable();
+    return result;
   }
 
   async updateMany(filter: Filter, update: Update): Promise<number> {
     checkFilter(filter);
     checkUpdate(update);
-    return this.write((m) => {
+    const n = this.write((m) => {
       const hits = this.select(filter, {});
       const multikeys = new Set<string>();
       for (const hit of hits) for (const p of this.updateRow(m, hit.row, hit.doc, update).multikeys) multikeys.add(p);
       return { result: hits.length, multikeys: [...multikeys] };
     });
+    if (n > 0) await this.store.durable();
+    return n;
   }
 
   async deleteOne(filter: Filter): Promise<number> {
@@ -457,12 +484,14 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   private async remove(filter: Filter, limit: number): Promise<number> {
     checkFilter(filter);
     if (!this.store.meta(this.name).exists) return 0;
-    return this.write((m) => {
+    const n = this.write((m) => {
       const hits = this.select(filter, limit ? { limit } : {});
       const del = this.store.stmt(`DELETE FROM "${m.table}" WHERE rid = ?`);
       for (const hit of hits) del.run(hit.row.rid);
       return { result: hits.length, multikeys: [] };
     });
+    if (n > 0) await this.store.durable();
+    return n;
   }
 
   async count(filter: Filter): Promise<number> {
@@ -512,5 +541,6 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     });
     m.indexes.set(name, info);
     for (const p of paths) m.indexPaths.add(p);
+    await this.store.durable();
   }
 }

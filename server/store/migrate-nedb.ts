@@ -148,6 +148,8 @@ export function migrateNedb(store: EmbeddedStore, log: Logger): void {
     store.db.prepare('INSERT OR REPLACE INTO _info (key, value) VALUES (?, ?)').run(MARKER, JSON.stringify({ at: new Date().toISOString(), counts, warnings }));
   });
   store.reloadMeta();
+  // On disk (WAL and database file fsync'ed) before the old files move.
+  store.db.pragma('wal_checkpoint(FULL)');
   log.info('nedb-data importerad till SQLite', { counts, skippedLines: warnings.length, ms: Math.round(performance.now() - started) });
   moveAside(store.dataDir, log);
 }

@@ -24,6 +24,17 @@ export interface ServerProcess {
 }
 
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(dataDir, env);
+    } catch (err) {
+      // Another process may take the free port between the probe and the listen.
+      if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function spawnOnce(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const dist = join(dataDir, '..', 'no-dist');
   mkdirSync(dist, { recursive: true });
@@ -52,7 +63,10 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 40_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Servern avslutades (${child.exitCode}):\n${out}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await new Promise((r) => setTimeout(r, 200));
+      throw new Error(`Servern avslutades (${child.exitCode}):\n${out}`);
+    }
     const ok = await fetch(`${url}/api/public/positions?take=1&page=1`).then(
       (r) => r.ok,
       () => false,

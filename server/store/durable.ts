@@ -1,0 +1,94 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Durability of the embedded store without blocking the event loop.
+ *
+ * better-sqlite3 runs on the main thread. With synchronous=FULL every commit waits there for
+ * an fsync, and on a busy shared disk one fsync took 100–240 ms (measured): every such wait
+ * freezes every request. So the store commits with synchronous=NORMAL (the WAL frames are
+ * written to the OS, which already survives a killed process) and then, before the write's
+ * promise resolves, waits for an fdatasync of the WAL file on libuv's thread pool: the
+ * acknowledgement comes only once the commit is on the disk, as with FULL, but the waiting
+ * happens off the event loop. Writes that commit while one fsync runs share the next one
+ * (group commit). Checkpoints (copying the WAL into the database file, two more fsyncs) run
+ * in a worker thread on its own connection, never on the main thread.
+ */
+export class WalSync {
+  private handle: Promise<FileHandle> | null = null;
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(private readonly walFile: string) {}
+
+  private async sync(): Promise<void> {
+    this.handle ??= open(this.walFile, 'r');
+    const h = await this.handle.catch((err: unknown) => {
+      this.handle = null;
+      throw err;
+    });
+    await h.datasync();
+  }
+
+  /** Resolves once every commit made before the call is on disk; rejects when the fsync fails. */
+  durable(): Promise<void> {
+    if (!this.running) {
+      this.running = this.sync().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    // The fsync under way may have started before this commit: wait for the next one, shared.
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.durable();
+      });
+    return this.queued;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.running, this.queued]);
+    const h = await this.handle?.catch(() => null);
+    this.handle = null;
+    await h?.close().catch(() => undefined);
+  }
+}
+
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 100');
+db.pragma('synchronous = NORMAL');
+const tick = () => {
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (err) { /* full disk or busy: next tick */ }
+};
+const timer = setInterval(tick, workerData.intervalMs);
+parentPort.on('message', (m) => {
+  if (m === 'stop') { clearInterval(timer); try { db.close(); } catch {} parentPort.postMessage('stopped'); }
+});
+`;
+
+/** A worker thread that checkpoints the WAL every `intervalMs` on its own connection. */
+export class Checkpointer {
+  private readonly worker: Worker;
+
+  constructor(file: string, driver: string, intervalMs = 1000) {
+    this.worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file, driver, intervalMs } });
+    this.worker.unref();
+    this.worker.on('error', () => undefined);
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((res) => {
+      const done = () => res();
+      this.worker.once('message', done);
+      this.worker.once('exit', done);
+      this.worker.postMessage('stop');
+      setTimeout(done, 2000).unref();
+    });
+    await this.worker.terminate();
+  }
+}
