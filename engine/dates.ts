@@ -87,3 +87,50 @@ export function formatNotificationTime(at: number, now: Date | number = new Date
   const today = stockholmDate(typeof now === 'number' ? new Date(now * 1000) : now);
   return compareDates(day, today) === 0 ? time : `${formatIsoDate(day)} ${time}`;
 }
+
+/** `YYYY-MM-DD` of an instant (unix seconds) as the day is in Stockholm. */
+export function formatStockholmDate(unixSeconds: number): string {
+  return formatIsoDate(stockholmDate(unixSeconds));
+}
+
+/** `YYYY-MM-DD HH:mm` of an instant (unix seconds) in Stockholm (logs, notes, list cells). */
+export function formatStockholmDateTime(unixSeconds: number): string {
+  const date = new Date(unixSeconds * 1000);
+  timeFormatter ??= new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${formatIsoDate(stockholmDate(date))} ${timeFormatter.format(date)}`;
+}
+
+/** Today in Stockholm as `YYYY-MM-DD`. */
+export function todayInStockholm(now: Date = new Date()): string {
+  return formatIsoDate(stockholmDate(now));
+}
+
+// Wall-clock parts in Stockholm, for the offset from UTC at an instant.
+let wallFormatter: Intl.DateTimeFormat | undefined;
+
+/** Stockholm's offset from UTC at an instant, in seconds (3600 in winter, 7200 in summer). */
+function stockholmOffset(unixSeconds: number): number {
+  wallFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  });
+  const p = Object.fromEntries(wallFormatter.formatToParts(new Date(unixSeconds * 1000)).map((x) => [x.type, x.value]));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) / 1000 - unixSeconds;
+}
+
+/**
+ * The unix time of a Stockholm date at 00:00:00, or at 23:59:59 with `endOfDay` (a stop date
+ * lasts the whole day). Null for a string that is not a real `YYYY-MM-DD` date.
+ */
+export function stockholmDateToUnix(date: string, endOfDay = false): number | null {
+  const d = parseIsoDate(date);
+  if (!d) return null;
+  const wall = Date.UTC(d.year, d.month - 1, d.day, endOfDay ? 23 : 0, endOfDay ? 59 : 0, endOfDay ? 59 : 0) / 1000;
+  // Two passes settle the offset across a daylight-saving change.
+  return wall - stockholmOffset(wall - stockholmOffset(wall));
+}
+
+/** Age in whole years at an instant (unix seconds, the day in Stockholm) for a `YYYY-MM-DD` birth date; null when it is not one. */
+export function ageAt(dateOfBirth: string, atUnixSeconds: number): number | null {
+  const birth = parseIsoDate(dateOfBirth);
+  return birth ? ageOn(birth, stockholmDate(atUnixSeconds)) : null;
+}

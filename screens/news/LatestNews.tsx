@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { htmlToText } from '../../engine/sanitize';
-import { formatDate } from '../admin/dates';
+import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { useLoad } from '../odin/useLoad';
 import { Failure } from '../runner/states';
 import { getPosts } from './api';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from './dates';
+import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { positionPath } from './positionRef';
 import { s } from './text';
 import type { PublicPositionSummary } from './types';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from './dates';
+import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { jobPosting, jsonForScript } from './jobPosting';
 import { applyPath } from './paths';
 import { sanitizeHtml } from './sanitize';

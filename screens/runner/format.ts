@@ -1,8 +1,6 @@
 import sv from '../../schemas/messages/sv.json';
-import { formatDate, TIME_ZONE } from '../admin/dates';
+import { formatStockholmDate, formatStockholmDateTime } from '../../engine/dates';
 import type { ScreenColumn } from './types';
-
-const timeFmt = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** Unix seconds from a stored time (unix seconds, or an ISO string); null when it is neither. */
 function seconds(v: unknown): number | null {
@@ -20,11 +18,11 @@ export function formatCell(value: unknown, format: ScreenColumn['format'] = 'tex
   switch (format) {
     case 'date': {
       const s = seconds(value);
-      return s === null ? String(value) : formatDate(s);
+      return s === null ? String(value) : formatStockholmDate(s);
     }
     case 'datetime': {
       const s = seconds(value);
-      return s === null ? String(value) : `${formatDate(s)} ${timeFmt.format(new Date(s * 1000))}`;
+      return s === null ? String(value) : formatStockholmDateTime(s);
     }
     case 'number':
       return typeof value === 'number' ? value.toLocaleString('sv-SE') : String(value);

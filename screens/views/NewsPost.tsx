@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { sanitizeHtml } from '../../engine/react/Html';
 import { dispatch } from '../api';
-import { formatDate } from '../admin/dates';
+import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { useSession } from '../admin/session';
 import { getPosts } from '../news/api';
 import { useLoad } from '../odin/useLoad';

@@ -5,7 +5,7 @@ import { escapeRegex, pageByKey } from '../store';
 import type { Filter, Store } from '../store/port';
 import { labelOf, loadContainer } from './containers';
 import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, PositionFormDoc } from './docs';
-import { ageOn } from './info';
+import { ageAt } from '../../engine/dates';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
 import { notify } from './notify';
 
@@ -47,7 +47,7 @@ function withoutPersonnummer(metadata: Record<string, unknown>): Record<string, 
 /** A list row: everything but the notes, logs and personnummer; `age` derived for display. */
 function listItem(c: ContainerDoc, a: ApplicationDoc, positionName: string, now: number) {
   const { ssn: _ssn, ...info } = a.info ?? ({} as ApplicationDoc['info']);
-  const age = typeof info.dateOfBirth === 'string' ? ageOn(info.dateOfBirth, now) : null;
+  const age = typeof info.dateOfBirth === 'string' ? ageAt(info.dateOfBirth, now) : null;
   return {
     id: a.id,
     created: a.created,

@@ -2,17 +2,6 @@ import { extractApplicantInfo } from '../../engine';
 import type { MetadataProperty } from '../../engine/types';
 import type { ApplicantInfo } from './docs';
 
-/** Age in whole years on `at` (unix seconds) for a YYYY-MM-DD birth date, or null. */
-export function ageOn(dateOfBirth: string, at: number): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
-  if (!m) return null;
-  const now = new Date(at * 1000);
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  let age = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < mo || (now.getUTCMonth() + 1 === mo && now.getUTCDate() < d)) age -= 1;
-  return age;
-}
-
 /**
  * The applicant's info as stored beside the answers: the engine's extractApplicantInfo
  * (special form keys, with fallbacks for custom forms), without empty values and without

@@ -1,12 +1,12 @@
-const STOCKHOLM = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
+import { formatStockholmDate } from '../../engine/dates';
 
 /** A period date as YYYY-MM-DD in Europe/Stockholm: from unix seconds, a Date string, or an ISO date/time. */
 export function formatDate(value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return STOCKHOLM.format(new Date(value * 1000));
+  if (typeof value === 'number' && Number.isFinite(value)) return formatStockholmDate(value);
   if (typeof value !== 'string') return '';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const time = Date.parse(value);
-  return Number.isNaN(time) ? value : STOCKHOLM.format(new Date(time));
+  return Number.isNaN(time) ? value : formatStockholmDate(time / 1000);
 }
 
 export interface Period {

@@ -5,7 +5,7 @@ import { FormBuilder } from '../../../engine/react/builder';
 import type { MetadataProperty } from '../../../engine/types';
 import { dispatch } from '../../api';
 import { useToast } from '../../shared/toast';
-import { formatDate, stockholmDateToUnix, todayInStockholm } from '../dates';
+import { formatStockholmDate as formatDate, stockholmDateToUnix, todayInStockholm } from '../../../engine/dates';
 import NotFound from '../NotFound';
 import { useContainer, useSession } from '../session';
 import { listTemplates, NoTemplatesFolder, type StoredTemplate } from '../templates/templateApi';

@@ -5,7 +5,7 @@ import type { BuilderForm } from '../../../engine/builder';
 import { FormBuilder, SaveConflict, type SaveOptions } from '../../../engine/react/builder';
 import type { MetadataProperty } from '../../../engine/types';
 import { useToast } from '../../shared/toast';
-import { todayInStockholm } from '../dates';
+import { todayInStockholm } from '../../../engine/dates';
 import NotFound from '../NotFound';
 import { useContainer, useSession } from '../session';
 import { isConflict, listTemplates, newTemplateKey, NoTemplatesFolder, saveTemplate, type PositionTemplate, type StoredTemplate, type TemplateType } from './templateApi';

@@ -5,7 +5,7 @@ import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { day } from '../ApplicantRows';
 import type { ApplicantDetail, Label } from '../types';
-import { dateTime } from './time';
+import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
 
 const t = sv.applicants.applicant;
 
