@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { jobPosting, jsonForScript } from './jobPosting';
 import { applyPath } from './paths';
-import { sanitizeHtml } from './sanitize';
+import { AdBody } from './AdBody';
 import { s } from './text';
 import type { PublicContainer, PublicPosition } from './types';
 import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
@@ -65,8 +65,7 @@ export function PositionPage({ position: p, container }: { position: PublicPosit
       ) : (
         <ClosedNotice />
       )}
-      {p.description && <p className="pub-lead">{p.description}</p>}
-      <div className="pub-richtext" dangerouslySetInnerHTML={{ __html: sanitizeHtml(p.text) }} />
+      <AdBody p={p} />
       {open && (
         <p>
           <Link to={applyPath(p)} className="pub-button pub-apply-button">

@@ -25,6 +25,8 @@ export interface PublicPosition extends PublicPositionSummary {
   metadata: MetadataProperty[];
   formVersion: number;
   messages?: Record<string, string>;
+  /** The ad image chosen in the ad builder ('Annonsbilder'), when there is one. */
+  banner?: string;
 }
 
 export interface PositionPage {

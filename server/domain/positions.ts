@@ -12,6 +12,8 @@ import { checkForm } from './forms';
 import { ensureDomainIndexes } from './indexes';
 import { positionStatus } from './status';
 import { templateForPosition } from './templates';
+import { sanitizeHtml } from '../../engine/sanitize';
+import { IMAGE_FOLDERS } from '../../engine/imageLimits';
 
 export interface PositionInput {
   containerId: number;
@@ -26,6 +28,8 @@ export interface PositionInput {
   responsibleId?: number;
   metadata?: MetadataProperty[];
   templateKey?: string;
+  /** An ad image of the organisation ('Annonsbilder'): its public asset URL, '' for none. */
+  banner?: string;
 }
 
 function checkType(container: ContainerDoc, positionTypeId: number): void {
@@ -60,7 +64,8 @@ export async function createPosition(deps: ServerDeps, container: ContainerDoc, 
     id: await store.nextSequence('positions'),
     containerId: container.id,
     name: input.name,
-    text: input.text ?? '',
+    // Staff HTML is stored sanitised (the project's one sanitiser), never executed on the public page.
+    text: sanitizeHtml(input.text ?? ''),
     description: input.description ?? '',
     city: input.city ?? '',
     start: input.start,
@@ -71,6 +76,7 @@ export async function createPosition(deps: ServerDeps, container: ContainerDoc, 
     linkId: randomUUID(),
     positionTypeId: input.positionTypeId,
     ...(input.responsibleId !== undefined ? { responsibleId: input.responsibleId } : {}),
+    ...(input.banner ? { banner: await checkBanner(store, container.id, input.banner) } : {}),
     metadata,
     formVersion: 1,
     views: 0,
@@ -95,7 +101,7 @@ export async function updatePosition(
   checkDates(input.start, input.stop);
   const set: Record<string, unknown> = {
     name: input.name,
-    text: input.text ?? current.text,
+    text: input.text !== undefined ? sanitizeHtml(input.text) : current.text,
     description: input.description ?? current.description,
     city: input.city ?? current.city,
     start: input.start,
@@ -104,6 +110,7 @@ export async function updatePosition(
     positionTypeId: input.positionTypeId,
   };
   if (input.responsibleId !== undefined) set.responsibleId = input.responsibleId;
+  if (input.banner !== undefined) set.banner = input.banner ? await checkBanner(store, container.id, input.banner) : '';
   const filter: Record<string, unknown> = { id: current.id };
   if (input.metadata && JSON.stringify(input.metadata) !== JSON.stringify(current.metadata)) {
     checkForm(input.metadata);
@@ -125,6 +132,15 @@ export async function updatePosition(
   return updated;
 }
 
+/** A position's ad image must be one of the organisation's own ad images ('Annonsbilder'). */
+async function checkBanner(store: Store, containerId: number, url: string): Promise<string> {
+  const m = /^\/api\/public\/open\/containers\/(\d+)\/assets\?id=assets\/(\d+)$/.exec(url);
+  const asset = m && Number(m[1]) === containerId ? await store.collection('assets').findOne({ id: Number(m[2]), containerId }) : null;
+  const folder = asset ? await store.collection('folders').findOne({ id: asset.folderId, containerId }) : null;
+  if (!folder || folder.name !== IMAGE_FOLDERS.adBanners) throw errors.invalid([{ path: '/banner', message: sv.org.imageNotOwn }], sv.org.imageNotOwn);
+  return url;
+}
+
 /** "Copying creates a new position from an existing one" (spec doc 1 §4). */
 export async function copyPosition(deps: ServerDeps, container: ContainerDoc, source: PositionDoc): Promise<PositionDoc> {
   return createPosition(deps, container, {
@@ -138,6 +154,7 @@ export async function copyPosition(deps: ServerDeps, container: ContainerDoc, so
     isInternal: source.isInternal,
     positionTypeId: source.positionTypeId,
     ...(source.responsibleId !== undefined ? { responsibleId: source.responsibleId } : {}),
+    ...(typeof source.banner === 'string' && source.banner ? { banner: source.banner } : {}),
     metadata: source.metadata,
   });
 }

@@ -64,6 +64,7 @@ export function publicPosition(c: ContainerDoc, p: PositionDoc, now: number) {
   return {
     ...publicSummary(c, p, now),
     text: p.text,
+    ...(typeof p.banner === 'string' && p.banner ? { banner: p.banner } : {}),
     isInternal: p.isInternal,
     ...(p.isInternal ? { linkId: p.linkId } : {}),
     metadata: p.metadata,

@@ -75,7 +75,7 @@ export default function AdBuilder() {
           setDraft({
             name: p.name, text: p.text ?? '', description: p.description ?? '', city: p.city ?? '',
             startDate: formatDate(p.start), stopDate: formatDate(p.stop), isInternal: !!p.isInternal,
-            positionTypeId: p.positionTypeId, responsibleId: p.responsibleId ?? '',
+            positionTypeId: p.positionTypeId, responsibleId: p.responsibleId ?? '', banner: p.banner ?? '',
           });
           setInitial({ metadata: p.metadata ?? [] });
           return;
@@ -83,7 +83,7 @@ export default function AdBuilder() {
         const today = todayInStockholm();
         setDraft({
           name: '', text: '', description: '', city: '', startDate: today,
-          stopDate: formatDate((stockholmDateToUnix(today) ?? 0) + 31 * DAY), isInternal: action === 'internal', positionTypeId: typeId, responsibleId: '',
+          stopDate: formatDate((stockholmDateToUnix(today) ?? 0) + 31 * DAY), isInternal: action === 'internal', positionTypeId: typeId, responsibleId: '', banner: '',
         });
         try {
           const { templates: all } = await listTemplates(container.id);
@@ -153,6 +153,7 @@ export default function AdBuilder() {
       containerId: container.id, name: draft.name.trim(), text: draft.text, description: draft.description, city: draft.city,
       start, stop, isInternal: draft.isInternal, positionTypeId: draft.positionTypeId,
       ...(draft.responsibleId ? { responsibleId: draft.responsibleId } : {}),
+      banner: draft.banner,
       metadata: form.current.metadata,
     };
     try {

@@ -1,5 +1,7 @@
 import sv from '../../../schemas/messages/sv.json';
 import type { Container } from '../session';
+import { RichText } from '../../org/RichText';
+import { AdBannerPicker, AdPreview, AdTextTemplates } from '../../org/AdExtras';
 
 const t = sv.admin.ads;
 
@@ -14,6 +16,8 @@ export interface AdDraft {
   isInternal: boolean;
   positionTypeId: number;
   responsibleId: number | '';
+  /** The ad image ('Annonsbilder'): its public URL, '' for none. */
+  banner: string;
 }
 
 export type AdErrors = Partial<Record<keyof AdDraft, string>>;
@@ -55,9 +59,10 @@ export function AdFields({ draft, errors, showErrors, container, onChange }: {
       <label htmlFor="ad-description">{t.description}</label>
       <input id="ad-description" value={draft.description} maxLength={5000} {...field('description')} onChange={(e) => onChange({ description: e.target.value })} />
       <Err id="ad-description-error" text={err('description')} />
-      <label htmlFor="ad-text">{t.text}</label>
-      <textarea id="ad-text" rows={6} value={draft.text} {...field('text')} onChange={(e) => onChange({ text: e.target.value })} />
+      <AdTextTemplates containerId={container.id} onInsert={(html) => onChange({ text: draft.text + html })} />
+      <RichText id="ad-text" label={t.text} value={draft.text} invalid={!!err('text')} describedBy="ad-text-error" onChange={(html) => onChange({ text: html })} />
       <Err id="ad-text-error" text={err('text')} />
+      <AdBannerPicker containerId={container.id} value={draft.banner} onChange={(banner) => onChange({ banner })} />
       <label htmlFor="ad-city">{t.city}</label>
       <input id="ad-city" value={draft.city} maxLength={300} {...field('city')} onChange={(e) => onChange({ city: e.target.value })} />
       <Err id="ad-city-error" text={err('city')} />
@@ -102,6 +107,7 @@ export function AdFields({ draft, errors, showErrors, container, onChange }: {
         <input id="ad-isInternal" type="checkbox" checked={draft.isInternal} onChange={(e) => onChange({ isInternal: e.target.checked })} />
         <label htmlFor="ad-isInternal">{t.internal}</label>
       </div>
+      <AdPreview draft={draft} />
     </div>
   );
 }
