@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function call<T>(token: string, action: string, data: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${app.url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ action, data }),
+  });
+  if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const bodyRows = (page: Page) => page.locator('table.scr-table tbody tr');
+
+describe('list screens in Chromium', () => {
+  it('lists the positions, archives one after the confirmation with a toast, and reactivates it', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    const token = await loginAs(page, app, 'writer@demo.test');
+    const [first] = await call<{ id: number; name: string }[]>(token, 'get_positions', { containerId: 1 });
+    if (!first) throw new Error('the demo has no positions');
+    await page.goto('/admin/positions');
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: first.name, exact: true }) });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await page.title()).toBe('Annonser – Blankett');
+    expect(await row.getByRole('link', { name: first.name, exact: true }).getAttribute('href')).toBe(`/admin/positions/${first.id}`);
+
+    await row.getByRole('button', { name: `Arkivera ${first.name}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.textContent()).toContain(`Vill du arkivera annonsen ${first.name}?`);
+    await dialog.getByRole('button', { name: 'Arkivera' }).click();
+    await expect.poll(() => page.getByText('Sparad', { exact: true }).count()).toBe(1);
+    await expect.poll(() => row.textContent()).toContain('Arkiverad');
+    const stored = await call<{ isArchived: boolean }>(token, 'get_position', { id: first.id });
+    expect(stored.isArchived).toBe(true);
+
+    await row.getByRole('button', { name: `Återaktivera ${first.name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Återaktivera' }).click();
+    await expect.poll(async () => (await call<{ isArchived: boolean }>(token, 'get_position', { id: first.id })).isArchived).toBe(false);
+    await expect.poll(() => row.getByRole('button', { name: `Arkivera ${first.name}` }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('shows each row as a card at phone width', async () => {
+    const page = await newPage(browser, { viewport: 'phone', baseURL: app.url });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto('/admin/positions');
+    await expect.poll(() => bodyRows(page).count()).toBeGreaterThan(0);
+    const row = bodyRows(page).first();
+    expect(await row.evaluate((el) => getComputedStyle(el).display)).toBe('block');
+    const box = await row.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+
+  it('loads the next batch of 30 as the end of a paged list scrolls into view', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    const token = await loginAs(page, app, 'writer@demo.test');
+    const [first] = await call<{ id: number }[]>(token, 'get_positions', { containerId: 1 });
+    // Every successful write is an event: 36 more make sure there are over 30.
+    for (let i = 0; i < 36; i++) await call(token, 'update_PositionArchivedStatus', { positionId: first!.id, isArchived: i % 2 === 0 });
+    const batches: unknown[] = [];
+    page.on('request', (r) => {
+      const body = r.postDataJSON() as { action?: string; data?: { after?: unknown } } | null;
+      if (r.url().endsWith('/api/dispatcher') && body?.action === 'get_events') batches.push(body.data?.after ?? null);
+    });
+    await page.goto('/admin/events');
+    await expect.poll(() => bodyRows(page).count()).toBe(30);
+    await bodyRows(page).last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => bodyRows(page).count()).toBeGreaterThan(30);
+    expect(batches).toHaveLength(2);
+    expect(batches[0]).toBeNull();
+    expect(typeof batches[1]).toBe('number');
+    await expectNoAxeViolations(page, 'table.scr-table');
+    await page.context().close();
+  });
+});
