@@ -1,19 +1,5 @@
+import { isValidEmail } from '../email';
 import { isBlank, type ValidatorImpl } from './types';
-
-// Deliberately plain: one address, no quoted local parts, no IP literals (DESIGN semantics).
-const LOCAL = /^[^\s@<>()[\]\\,;:"]{1,64}$/;
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
-
-export function isValidEmail(value: string): boolean {
-  const text = value.trim();
-  if (text.length > 254) return false;
-  const at = text.lastIndexOf('@');
-  if (at <= 0 || text.indexOf('@') !== at) return false;
-  if (!LOCAL.test(text.slice(0, at))) return false;
-  const labels = text.slice(at + 1).split('.');
-  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return false;
-  return /^[a-z]{2,}$/i.test(labels[labels.length - 1] as string);
-}
 
 export const validEmail: ValidatorImpl<null> = {
   name: 'validEmail',

@@ -11,9 +11,9 @@ import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../applicants/applicants.css';
+import { isValidEmail } from '../../engine/email';
 
 const t = sv.applicants.register;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * /admin/positions/:id/applicants/new — staff register an application by hand with the
@@ -55,7 +55,7 @@ export default function ApplicantNew(_: ViewProps) {
 
   async function submit(answers: Record<string, unknown>) {
     const address = (email || (typeof answers.form_email === 'string' ? answers.form_email : '')).trim();
-    if (!EMAIL.test(address)) {
+    if (!isValidEmail(address)) {
       setEmailError(t.invalidEmail);
       document.getElementById(`${id}-email`)?.focus();
       return;

@@ -11,6 +11,7 @@ import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
+import { isValidEmail } from '../../engine/email';
 
 const t = sv.org;
 
@@ -65,7 +66,7 @@ export default function PositionPermissions({ screen }: ViewProps) {
     async (e: FormEvent) => {
       e.preventDefault();
       if (busy) return;
-      if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setError(t.emailInvalid);
+      if (!isValidEmail(email)) return setError(t.emailInvalid);
       setBusy(true);
       setError('');
       try {

@@ -7,6 +7,7 @@ import { DuplicateKeyError } from '../store/port';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { bumpTokenVersion, findUserByEmail, normaliseEmail, users, type UserDoc } from './users';
 import { announceSessionsRevoked } from './revocations';
+import { isValidEmail } from '../../engine/email';
 
 const a = sv.account;
 
@@ -16,10 +17,9 @@ export const PASSWORD_MAX = 256;
 /** A reset link works for one hour, once. */
 export const RESET_TTL_SECONDS = 60 * 60;
 
-const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]+$/;
-
+/** The project's one e-mail rule (engine/email.ts), for values of unknown type. */
 export function isEmail(v: unknown): v is string {
-  return typeof v === 'string' && v.length <= 254 && EMAIL.test(v.trim());
+  return typeof v === 'string' && isValidEmail(v);
 }
 
 /** Password rules with Swedish messages, as `details` entries at the given paths. */

@@ -11,6 +11,7 @@ import { sendConfirmation } from './email';
 import { applicantInfo } from './info';
 import { notify } from './notify';
 import { closedReason } from './status';
+import { isValidEmail } from '../../engine/email';
 
 export interface ApplyInput {
   email: string;
@@ -35,7 +36,6 @@ export function applyBodyLimit(position: Pick<PositionDoc, 'metadata'>): number 
   return 64 * 1024 + fields * 16 * 1024 + fileFields * FILES_PER_FIELD * FILE_BYTES_IN_JSON;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function findPosition(deps: ServerDeps, id: number | string): Promise<PositionDoc> {
@@ -60,7 +60,7 @@ export async function apply(
 ): Promise<{ id: number; firstname: string }> {
   await ensureDomainIndexes(deps.store);
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) {
+  if (!isValidEmail(email)) {
     throw errors.invalid([{ key: 'email', validator: 'validEmail', message: sv.domain.invalidEmail }]);
   }
   const position = await findPosition(deps, input.positionId);

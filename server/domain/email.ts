@@ -1,4 +1,5 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { isValidEmail } from '../../engine/email';
 import { fill } from '../../engine/fill';
 import { escapeHtml, sanitizeHtml } from '../../engine/sanitize';
 import { errors } from '../errors';
@@ -9,7 +10,6 @@ import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from './docs
 import { confirmationTemplate } from './email-templates';
 
 const m = sv.mail;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A log entry of a mail: `what: 'email'`, the subject, and on failure the mail itself so it can be sent again. */
 export interface EmailLogEntry extends LogEntry {
@@ -137,7 +137,7 @@ export async function sendToOne(deps: ServerDeps, sender: Sender, a: Application
   checkMail(input);
   const to = email.trim();
   if (!to) throw errors.invalid([{ path: '/email', message: fill(m.noEmail, { name: a.info?.name || '' }) }], fill(m.noEmail, { name: a.info?.name || '' }));
-  if (!EMAIL.test(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
+  if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
   const [c, p] = await Promise.all([loadContainer(deps.store, a.containerId), positionOf(deps, a.positionId)]);
   const mail = composeMail(to, input.subject, input.body, { ...mergeValues(a, p, c), email: to });
   const r = await sendAndLog(deps, a, mail, { by: who(sender), templateLabelId: input.labelId });
@@ -161,7 +161,7 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   const failed: { id: number; name: string }[] = [];
   const missingEmail: { id: number; name: string }[] = [];
   for (const a of apps) {
-    if (!a.email || !EMAIL.test(a.email)) {
+    if (!a.email || !isValidEmail(a.email)) {
       missingEmail.push({ id: a.id, name: a.info?.name || String(a.id) });
       continue;
     }
