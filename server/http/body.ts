@@ -49,9 +49,20 @@ export async function readRaw(req: NodeJS.ReadableStream & { headers: Record<str
   return Buffer.concat(chunks, size);
 }
 
-/** Lets the rest of an oversized upload flow away so the 413 answer can be read by the client. */
+/** Refused bodies are read away this far so the client can still read the answer; past it the connection is cut. */
+const DRAIN_BUDGET = 1024 * 1024;
+
+/**
+ * Lets the rest of a refused upload flow away so the 413/400 answer can be read by the
+ * client, but only up to DRAIN_BUDGET: an attacker streaming megabytes after the refusal
+ * would otherwise keep the event loop busy reading what nobody wants.
+ */
 function drain(req: NodeJS.ReadableStream) {
-  req.on('data', () => {});
+  let read = 0;
+  req.on('data', (chunk: Buffer | string) => {
+    read += chunk.length;
+    if (read > DRAIN_BUDGET) (req as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  });
   req.resume();
 }
 
