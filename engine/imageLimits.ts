@@ -1,3 +1,4 @@
+import { fill } from './fill';
 /**
  * The organisation's own images and their size limits (spec document 2 §5: the caller supplies
  * the minimum and maximum width and height). One folder per kind of image, so the server can
@@ -35,7 +36,7 @@ export function publicAssetUrl(containerId: number, assetId: number): string {
  * `small` / `large` are 'Bilden är för liten. Minsta storlek är {w}x{h}' and '… Max storlek är {w}x{h}'.
  */
 export function imageSizeProblem(size: { width: number; height: number }, l: ImageLimits, texts: { small: string; large: string }): string | null {
-  if (size.width < l.minWidth || size.height < l.minHeight) return texts.small.replace('{w}', String(l.minWidth)).replace('{h}', String(l.minHeight));
-  if (size.width > l.maxWidth || size.height > l.maxHeight) return texts.large.replace('{w}', String(l.maxWidth)).replace('{h}', String(l.maxHeight));
+  if (size.width < l.minWidth || size.height < l.minHeight) return fill(texts.small, { w: String(l.minWidth), h: String(l.minHeight) });
+  if (size.width > l.maxWidth || size.height > l.maxHeight) return fill(texts.large, { w: String(l.maxWidth), h: String(l.maxHeight) });
   return null;
 }

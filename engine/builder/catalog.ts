@@ -2,14 +2,15 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { FieldTypeDefinition } from '../definitions';
 import type { BuilderCatalog, NewFieldContext } from './types';
 import { keyPrefix } from './keys';
+import { fill } from '../fill';
 
 /** What a new child gets: an option label, or a period of one day starting today. */
 function childDefaults(def: FieldTypeDefinition, ctx: NewFieldContext) {
   const needsPeriod = JSON.stringify(def.data).includes('startDate');
   if (needsPeriod) {
-    return { label: sv.builder.newPeriod.replace('{n}', String(ctx.index)), data: { startDate: ctx.today, endDate: ctx.today } };
+    return { label: fill(sv.builder.newPeriod, { n: String(ctx.index) }), data: { startDate: ctx.today, endDate: ctx.today } };
   }
-  return { label: sv.builder.newOption.replace('{n}', String(ctx.index)) };
+  return { label: fill(sv.builder.newOption, { n: String(ctx.index) }) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { useSession } from './session';
+import { fill } from '../../engine/fill';
 
 /** /admin: the start page. */
 export default function Home() {
@@ -9,7 +10,7 @@ export default function Home() {
   return (
     <>
       <h1>{h.title}</h1>
-      <p>{h.welcome.replace('{name}', user?.given_name || user?.sub || '').replace('{company}', container?.displayName || container?.name || '')}</p>
+      <p>{fill(h.welcome, { name: user?.given_name || user?.sub || '', company: container?.displayName || container?.name || '' })}</p>
       <ul className="adm-home-links">
         <li>
           <Link to="/admin/positions">{h.positions}</Link>

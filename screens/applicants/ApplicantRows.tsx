@@ -4,6 +4,7 @@ import sv from '../../schemas/messages/sv.json';
 import { formatIsoDate, stockholmDate } from '../../engine/dates';
 import type { ApplicantList } from './useApplicants';
 import type { ApplicantItem, Label } from './types';
+import { fill } from '../../engine/fill';
 
 const t = sv.applicants.list;
 
@@ -46,8 +47,8 @@ const Row = memo(function Row({ a, positionId, selected, selectable, labels, onT
       </span>
       <span className="apl-meta">
         <span className="bk-date">{day(a.created)}</span>
-        {a.files.length > 0 && <span> · {t.files.replace('{count}', String(a.files.length))}</span>}
-        {a.notesCount > 0 && <span> · {t.notes.replace('{count}', String(a.notesCount))}</span>}
+        {a.files.length > 0 && <span> · {fill(t.files, { count: String(a.files.length) })}</span>}
+        {a.notesCount > 0 && <span> · {fill(t.notes, { count: String(a.notesCount) })}</span>}
       </span>
     </li>
   );

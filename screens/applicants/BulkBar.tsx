@@ -4,6 +4,7 @@ import { ApiError } from '../api';
 import { call } from './call';
 import { useToast } from '../shared/toast';
 import type { Label } from './types';
+import { fill } from '../../engine/fill';
 
 const t = sv.applicants.bulk;
 
@@ -30,7 +31,7 @@ export function BulkBar(props: {
     setBusy(true);
     try {
       await call(action, { labelId, ids: selected });
-      toast.show(t.moved.replace('{count}', String(selected.length)), 'success');
+      toast.show(fill(t.moved, { count: String(selected.length) }), 'success');
       onDone();
     } catch (err) {
       toast.show(err instanceof ApiError && err.status !== 0 && err.status !== 500 ? err.message : sv.applicants.error, 'error');
@@ -44,7 +45,7 @@ export function BulkBar(props: {
   if (selected.length === 0) return null;
   return (
     <div className="apl-bulk" role="group" aria-label={t.group}>
-      <p aria-live="polite">{t.count.replace('{count}', String(selected.length))}</p>
+      <p aria-live="polite">{fill(t.count, { count: String(selected.length) })}</p>
       <label htmlFor={`${id}-s`}>{t.status}</label>
       <select id={`${id}-s`} value={status} onChange={(e) => setStatus(Number(e.currentTarget.value))}>
         {interest.map((l) => (

@@ -7,6 +7,7 @@ import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import { day } from './ApplicantRows';
 import type { StaffPosition } from './types';
+import { fill } from '../../engine/fill';
 
 const t = sv.applicants.position;
 
@@ -47,14 +48,14 @@ export function PositionHeader({ position, canWrite, onChanged }: { position: St
       },
     );
   const copy = async () => {
-    if (!(await confirm({ message: t.copyConfirm.replace('{name}', p.name), confirmLabel: t.copy }))) return;
+    if (!(await confirm({ message: fill(t.copyConfirm, { name: p.name }), confirmLabel: t.copy }))) return;
     await run(() => call('copy_position', { id: p.id }), () => {
       toast.show(t.copied, 'success');
       navigate('/admin/positions');
     });
   };
   const remove = async () => {
-    if (!(await confirm({ message: t.deleteConfirm.replace('{name}', p.name), confirmLabel: t.delete, danger: true }))) return;
+    if (!(await confirm({ message: fill(t.deleteConfirm, { name: p.name }), confirmLabel: t.delete, danger: true }))) return;
     await run(() => call('delete_position', { id: p.id }), () => {
       toast.show(t.deleted, 'success');
       navigate('/admin/positions');

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { IMAGE_LIMITS } from '../../engine/imageLimits';
 import { messageOf, uploadImage } from './api';
+import { fill } from '../../engine/fill';
 
 const t = sv.org;
 
@@ -38,7 +39,7 @@ export function ImageField({ id, label, containerId, folder, value, onChange, er
   return (
     <div className="org-field">
       <label htmlFor={id}>{label}</label>
-      {value && <img src={value} alt={t.currentImage.replace('{label}', label)} className="org-image-preview" />}
+      {value && <img src={value} alt={fill(t.currentImage, { label })} className="org-image-preview" />}
       <input
         id={id}
         type="file"
@@ -52,15 +53,11 @@ export function ImageField({ id, label, containerId, folder, value, onChange, er
         }}
       />
       <p id={hintId} className="adm-hint">
-        {t.imageHint
-          .replace('{minW}', String(l.minWidth))
-          .replace('{minH}', String(l.minHeight))
-          .replace('{maxW}', String(l.maxWidth))
-          .replace('{maxH}', String(l.maxHeight))}
+        {fill(t.imageHint, { minW: String(l.minWidth), minH: String(l.minHeight), maxW: String(l.maxWidth), maxH: String(l.maxHeight) })}
       </p>
       {value && (
         <button type="button" className="adm-button adm-button-small" onClick={() => onChange('')}>
-          {t.removeImage.replace('{label}', label)}
+          {fill(t.removeImage, { label })}
         </button>
       )}
       <p id={`${id}-error`} className="org-error" role={shown ? 'alert' : undefined}>

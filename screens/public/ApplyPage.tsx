@@ -8,7 +8,8 @@ import { ClosedNotice } from './PositionPage';
 import { PrivacyNotice } from './PrivacyNotice';
 import { submitApplication } from './submitApplication';
 import { TermsButton } from './TermsDialog';
-import { fmt, s } from './text';
+import { s } from './text';
+import { fill } from '../../engine/fill';
 import type { PublicContainer, PublicPosition } from './types';
 import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
 
@@ -18,7 +19,7 @@ import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
  * reloads) until the server has accepted them, so no failure ever loses them.
  */
 export default function ApplyPage({ position: p, container }: { position: PublicPosition; container: PublicContainer | null }) {
-  const title = fmt(s.applyTitle, { position: p.name });
+  const title = fill(s.applyTitle, { position: p.name });
   useDocumentMeta(title, p.description || p.name);
   useNoIndex(p.isInternal);
   const [closed, setClosed] = useState<string | null>(p.status === 'Öppen' ? null : s.positionClosed);
@@ -109,9 +110,9 @@ function Success({ firstname, position }: { firstname: string; position: string 
   return (
     <div className="pub-success">
       <h2 ref={ref} tabIndex={-1}>
-        {firstname ? fmt(s.success, { firstname }) : s.successNoName}
+        {firstname ? fill(s.success, { firstname }) : s.successNoName}
       </h2>
-      <p>{fmt(s.successText, { position })}</p>
+      <p>{fill(s.successText, { position })}</p>
       <p>
         <Link to="/positions">{s.seeAllPositions}</Link>
       </p>

@@ -4,7 +4,8 @@ import { PositionList } from './PositionList';
 import { PrivacyNotice } from './PrivacyNotice';
 import { Loading, LoadError } from './States';
 import { TermsButton } from './TermsDialog';
-import { fmt, s } from './text';
+import { s } from './text';
+import { fill } from '../../engine/fill';
 import type { PositionPage, PublicContainer } from './types';
 import { useDocumentMeta } from './useDocumentMeta';
 import { usePublicGet } from './useFetch';
@@ -16,7 +17,7 @@ export function OrganisationPage({ container }: { container: PublicContainer }) 
   const { pathname, search } = useLocation();
   const page = pageParam(search);
   const res = usePublicGet<PositionPage>(`/api/public/positions?take=${PAGE_SIZE}&page=${page}&containerId=${container.id}`);
-  const title = fmt(s.workAt, { company: container.displayName });
+  const title = fill(s.workAt, { company: container.displayName });
   useDocumentMeta(title, container.profile?.description || title);
   const banner = container.profile?.banner;
   const open = res.status === 'ok' ? res.data.items.filter((p) => p.status === 'Öppen' && p.containerId === container.id) : [];
@@ -34,7 +35,7 @@ export function OrganisationPage({ container }: { container: PublicContainer }) 
         {(res.status === 'error' || res.status === 'notFound') && <LoadError onRetry={res.reload} />}
         {res.status === 'ok' && (
           <>
-            {open.length > 0 && <p className="pub-vacancies">{total === 1 ? s.vacanciesNowOne : fmt(s.vacanciesNow, { count: total })}</p>}
+            {open.length > 0 && <p className="pub-vacancies">{total === 1 ? s.vacanciesNowOne : fill(s.vacanciesNow, { count: total })}</p>}
             <PositionList items={open} headingLevel={3} showEmployer={false} />
             <Pager page={page} pages={Math.ceil(res.data.total / PAGE_SIZE)} basePath={pathname} />
           </>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { fmt, s } from './text';
+import { s } from './text';
+import { fill } from '../../engine/fill';
 
 /** Previous/next links for a paged list; page numbers live in `?page=`. */
 export function Pager({ page, pages, basePath }: { page: number; pages: number; basePath: string }) {
@@ -14,7 +15,7 @@ export function Pager({ page, pages, basePath }: { page: number; pages: number; 
       ) : (
         <span />
       )}
-      <span aria-current="page">{fmt(s.pageOf, { page, pages })}</span>
+      <span aria-current="page">{fill(s.pageOf, { page, pages })}</span>
       {page < pages ? (
         <Link to={href(page + 1)} rel="next">
           {s.nextPage}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { privacyNoticeFor } from './privacy';
-import { fmt, s } from './text';
+import { s } from './text';
+import { fill } from '../../engine/fill';
 import type { PublicContainer } from './types';
 
 /**
@@ -36,7 +37,7 @@ export function PrivacyNotice({ container, level = 2 }: { container: PublicConta
               )}
             </div>
           ))}
-          <p className="pub-valid-from">{fmt(s.validFrom, { date: notice.validFromText })}</p>
+          <p className="pub-valid-from">{fill(s.validFrom, { date: notice.validFromText })}</p>
         </div>
       </details>
     </section>

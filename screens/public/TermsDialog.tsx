@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { sanitizeHtml } from './sanitize';
-import { fmt, s } from './text';
+import { s } from './text';
+import { fill } from '../../engine/fill';
 import type { PublicContainer } from './types';
 
 /**
@@ -80,7 +81,7 @@ function TermsDialog({ container, onClose }: { container: PublicContainer | null
         <p>{s.termsIntro}</p>
         <h3>{s.providerTermsHeading}</h3>
         <div className="pub-richtext" dangerouslySetInnerHTML={{ __html: sanitizeHtml(s.providerTerms) }} />
-        {company && <h3>{fmt(s.companyTermsHeading, { company })}</h3>}
+        {company && <h3>{fill(s.companyTermsHeading, { company })}</h3>}
         {companyTerms ? <div className="pub-richtext" dangerouslySetInnerHTML={{ __html: companyTerms }} /> : <p>{s.noCompanyTerms}</p>}
       </div>
     </dialog>

@@ -4,6 +4,7 @@
  */
 import notice from '../../schemas/templates/privacy-notice.json';
 import type { PublicContainer } from './types';
+import { fill } from '../../engine/fill';
 
 export interface NoticeSection {
   id: string;
@@ -47,10 +48,6 @@ interface NoticeData {
 }
 
 const data = notice as NoticeData;
-
-function fill(text: string, vars: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? vars[name]! : whole));
-}
 
 /** The notice for a container (or the default when the container is unknown). */
 export function privacyNoticeFor(container: Pick<PublicContainer, 'id' | 'displayName' | 'name' | 'profile'> | null, source: NoticeData = data): PrivacyNotice {

@@ -13,6 +13,7 @@ import { useBindingContext } from './useBindingContext';
 import { useRows, type Row } from './useRows';
 import { useRunAction } from './useRunAction';
 import './runner.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.screens;
 
@@ -105,8 +106,8 @@ export default function ListScreen({ screen }: { screen: ScreenFile }) {
       </div>
       {screen.filters && <ListFilters schema={screen.filters.schema as { properties?: Record<string, { type?: string }> }} onChange={setFilter} />}
       {screen.select && bulk.length > 0 && selected.size > 0 && (
-        <div className="scr-bulk" role="toolbar" aria-label={t.selected.replace('{count}', String(selected.size))}>
-          <span>{t.selected.replace('{count}', String(selected.size))}</span>
+        <div className="scr-bulk" role="toolbar" aria-label={fill(t.selected, { count: String(selected.size) })}>
+          <span>{fill(t.selected, { count: String(selected.size) })}</span>
           {bulk.map((a) => (
             <button key={a.label} type="button" className="adm-button" onClick={() => void run(a, selectionCtx)}>
               {a.label}
@@ -158,7 +159,7 @@ export default function ListScreen({ screen }: { screen: ScreenFile }) {
                   <tr key={String(row.id ?? i)}>
                     {screen.select && (
                       <td className="scr-select">
-                        <input type="checkbox" aria-label={t.selectRow.replace('{label}', name)} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
+                        <input type="checkbox" aria-label={fill(t.selectRow, { label: name })} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
                       </td>
                     )}
                     {columns.map((c, ci) =>

@@ -15,6 +15,7 @@ import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import '../applicants/applicants.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.applicants.applicant;
 
@@ -90,7 +91,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
   const form = useMemo(() => ({ metadata: a.form, key: `position-${a.positionId}`, version: a.formVersion }), [a.form, a.positionId, a.formVersion]);
 
   async function removeApplication() {
-    if (!(await confirm({ message: t.deleteApplicationConfirm.replace('{name}', name), confirmLabel: t.deleteApplication, danger: true }))) return;
+    if (!(await confirm({ message: fill(t.deleteApplicationConfirm, { name }), confirmLabel: t.deleteApplication, danger: true }))) return;
     try {
       await call('delete_jobapplication', { positionId: a.positionId, id: a.id });
       toast.show(sv.toast.applicationDeleted, 'success');
@@ -100,7 +101,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
     }
   }
   async function removePerson() {
-    if (!(await confirm({ message: t.removePersonConfirm.replace('{name}', name).replace('{email}', a.email), confirmLabel: t.removePerson, danger: true }))) return;
+    if (!(await confirm({ message: fill(t.removePersonConfirm, { name, email: a.email }), confirmLabel: t.removePerson, danger: true }))) return;
     try {
       await call('delete_ApplicantFromContainer', { containerId: container.id, userId: a.userId });
       toast.show(sv.toast.applicantRemoved, 'success');

@@ -9,6 +9,7 @@ import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.org;
 const FOLDER = IMAGE_FOLDERS.adBanners;
@@ -62,7 +63,7 @@ export default function Banners({ screen }: ViewProps) {
 
   const remove = useCallback(
     async (a: Asset) => {
-      if (!(await confirm({ title: t.removeBannerTitle, message: t.removeBannerConfirm.replace('{name}', a.name), confirmLabel: t.remove, danger: true }))) return;
+      if (!(await confirm({ title: t.removeBannerTitle, message: fill(t.removeBannerConfirm, { name: a.name }), confirmLabel: t.remove, danger: true }))) return;
       try {
         await dispatch('delete_ContainerAsset', { containerId: container.id, folderId: a.folderId, id: a.id });
         setImages((list) => (list ?? []).filter((x) => x.id !== a.id));
@@ -93,7 +94,7 @@ export default function Banners({ screen }: ViewProps) {
           }}
         />
         <p id="banner-hint" className="adm-hint">
-          {t.imageHint.replace('{minW}', String(limits.minWidth)).replace('{minH}', String(limits.minHeight)).replace('{maxW}', String(limits.maxWidth)).replace('{maxH}', String(limits.maxHeight))}
+          {fill(t.imageHint, { minW: String(limits.minWidth), minH: String(limits.minHeight), maxW: String(limits.maxWidth), maxH: String(limits.maxHeight) })}
         </p>
         <p id="banner-error" className="org-error" role={problem ? 'alert' : undefined}>
           {busy ? t.uploading : problem}

@@ -6,6 +6,7 @@ import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../odin/odin.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.odin;
 const CHUNK = 500;
@@ -60,7 +61,7 @@ export default function GenerateData({ screen }: ViewProps) {
         done += n;
         setProgress({ done, total });
       }
-      toast.show(t.demoDone.replace('{count}', String(total)), 'success');
+      toast.show(fill(t.demoDone, { count: String(total) }), 'success');
     } catch (err) {
       setError(err instanceof ApiError && err.status === 400 ? err.message : sv.toast.errorRetry);
     } finally {
@@ -77,7 +78,7 @@ export default function GenerateData({ screen }: ViewProps) {
     setBusy(true);
     try {
       const r = (await dispatch('create_demoContainer', { name: demo.name, displayName: demo.displayName.trim() || demo.name, applicants })) as { applicants: number };
-      toast.show(t.demoCreated.replace('{name}', demo.name).replace('{count}', String(r.applicants)), 'success');
+      toast.show(fill(t.demoCreated, { name: demo.name, count: String(r.applicants) }), 'success');
       orgs.reload();
     } catch (err) {
       setDemoError(err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : sv.toast.errorRetry);
@@ -158,7 +159,7 @@ export default function GenerateData({ screen }: ViewProps) {
             <div>
               <progress className="odin-progress" max={progress.total} value={progress.done} aria-labelledby="gd-progress" />
               <p id="gd-progress" role="status">
-                {t.progress.replace('{done}', String(progress.done)).replace('{total}', String(progress.total))}
+                {fill(t.progress, { done: String(progress.done), total: String(progress.total) })}
               </p>
             </div>
           )}

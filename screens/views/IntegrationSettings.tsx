@@ -9,6 +9,7 @@ import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.org;
 
@@ -83,7 +84,7 @@ export default function IntegrationSettings({ screen }: ViewProps) {
                 type={type}
                 item={item}
                 complete={false}
-                checkLabel={t.partnerInUse.replace('{name}', type.name)}
+                checkLabel={fill(t.partnerInUse, { name: type.name })}
                 errors={errors}
                 base={`/settings/${i}/data`}
                 onChange={(next) => setItems(items.map((x, j) => (j === i ? next : x)))}

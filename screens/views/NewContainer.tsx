@@ -6,6 +6,7 @@ import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../odin/odin.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.odin;
 type Row = { id: number; name: string; displayName?: string };
@@ -120,7 +121,7 @@ export default function NewContainer({ screen }: ViewProps) {
                 <td>{c.displayName}</td>
                 <td>
                   <button type="button" className="adm-button adm-button-small adm-button-danger" onClick={() => (setRemoving(c), setTyped(''))}>
-                    {t.removeNamed.replace('{name}', c.name)}
+                    {fill(t.removeNamed, { name: c.name })}
                   </button>
                 </td>
               </tr>
@@ -130,9 +131,9 @@ export default function NewContainer({ screen }: ViewProps) {
       )}
       {removing && (
         <form className="odin-form odin-danger" onSubmit={remove} aria-labelledby="nc-remove-title">
-          <h2 id="nc-remove-title">{t.removeNamed.replace('{name}', removing.name)}</h2>
+          <h2 id="nc-remove-title">{fill(t.removeNamed, { name: removing.name })}</h2>
           <p>{t.removeWarning}</p>
-          <label htmlFor="nc-confirm">{t.typeName.replace('{name}', removing.name)}</label>
+          <label htmlFor="nc-confirm">{fill(t.typeName, { name: removing.name })}</label>
           <input id="nc-confirm" type="text" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
           <p className="adm-actions">
             <button type="submit" className="adm-button adm-button-danger" disabled={busy || typed !== removing.name}>

@@ -13,6 +13,7 @@ import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import '../news/news.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.news;
 
@@ -48,7 +49,7 @@ export default function NewsPost({ screen }: ViewProps) {
   return (
     <article>
       <h1>{p.title}</h1>
-      <p className="news-meta">{t.published.replace('{date}', formatDate(p.created))}</p>
+      <p className="news-meta">{fill(t.published, { date: formatDate(p.created) })}</p>
       <div className="news-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(p.body) }} />
       <p className="adm-actions">
         <Link to="/admin/news">{t.back}</Link>

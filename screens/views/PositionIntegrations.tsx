@@ -11,6 +11,7 @@ import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.org;
 
@@ -106,7 +107,7 @@ export default function PositionIntegrations({ screen }: ViewProps) {
                 type={type}
                 item={item}
                 complete={item.isChecked}
-                checkLabel={t.partnerPublish.replace('{name}', type.name)}
+                checkLabel={fill(t.partnerPublish, { name: type.name })}
                 errors={errors}
                 base={`/settings/${i}/data`}
                 onChange={(next) => setItems(items.map((x, j) => (j === i ? next : x)))}

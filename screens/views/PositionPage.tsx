@@ -17,6 +17,7 @@ import { usePositionWrite } from '../applicants/usePositionRights';
 import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import '../applicants/applicants.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.applicants;
 
@@ -132,7 +133,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
         <section className="apl-results" aria-labelledby="apl-results-h">
           <h2 id="apl-results-h">
             {t.list.name}
-            {counts && <span className="apl-total"> {t.list.total.replace('{count}', String(counts.total))}</span>}
+            {counts && <span className="apl-total"> {fill(t.list.total, { count: String(counts.total) })}</span>}
           </h2>
           {canWrite && (
             <>

@@ -12,6 +12,7 @@ import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
 import { isValidEmail } from '../../engine/email';
+import { fill } from '../../engine/fill';
 
 const t = sv.org;
 
@@ -86,7 +87,7 @@ export default function PositionPermissions({ screen }: ViewProps) {
 
   const remove = useCallback(
     async (row: Row) => {
-      if (!(await confirm({ title: t.removeRightTitle, message: t.removeRightConfirm.replace('{email}', row.email), confirmLabel: t.remove, danger: true }))) return;
+      if (!(await confirm({ title: t.removeRightTitle, message: fill(t.removeRightConfirm, { email: row.email }), confirmLabel: t.remove, danger: true }))) return;
       try {
         await dispatch('delete_positionPermission', { email: row.email, positionId });
         toast.show(sv.toast.saved);
@@ -110,7 +111,7 @@ export default function PositionPermissions({ screen }: ViewProps) {
         <section className="org-section" aria-labelledby="pp-list">
           <h2 id="pp-list">{t.positionRights}</h2>
           {rows.length === 0 ? (
-            <p>{t.noPositionRights.replace('{company}', container.displayName ?? container.name)}</p>
+            <p>{fill(t.noPositionRights, { company: container.displayName ?? container.name })}</p>
           ) : (
             <div className="adm-table-wrap">
               <table className="adm-table">

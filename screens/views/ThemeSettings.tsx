@@ -11,6 +11,7 @@ import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.org;
 type Group = 'button' | 'backgroundColor' | 'textColor' | 'icon';
@@ -109,7 +110,7 @@ export default function ThemeSettings({ screen }: ViewProps) {
       <p className="adm-hint">{t.themeIntro}</p>
       {low.length > 0 && (
         <div className="org-warning" role="status" aria-live="polite">
-          <p>{t.contrastSummary.replace('{count}', String(low.length))}</p>
+          <p>{fill(t.contrastSummary, { count: String(low.length) })}</p>
         </div>
       )}
       <div className="org-theme">
@@ -143,7 +144,7 @@ export default function ThemeSettings({ screen }: ViewProps) {
                     <div className="org-colour">
                       <input
                         type="color"
-                        aria-label={t.pickColour.replace('{name}', nameOf(group, k))}
+                        aria-label={fill(t.pickColour, { name: nameOf(group, k) })}
                         value={rgb ? `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}` : '#000000'}
                         onChange={(e) => set(group, k, e.target.value.toUpperCase())}
                       />
@@ -154,10 +155,7 @@ export default function ThemeSettings({ screen }: ViewProps) {
                     </p>
                     {warn && (
                       <p id={`${id}-warning`} className="org-warning">
-                        {t.contrastWarning
-                          .replace('{ratio}', ratioText(warn.ratio))
-                          .replace('{background}', nameOf(warn.pair.background[0], warn.pair.background[1]).toLowerCase())
-                          .replace('{shown}', warn.shownAs)}
+                        {fill(t.contrastWarning, { ratio: ratioText(warn.ratio), background: nameOf(warn.pair.background[0], warn.pair.background[1]).toLowerCase(), shown: warn.shownAs })}
                       </p>
                     )}
                   </div>
@@ -191,7 +189,7 @@ function Preview({ theme, company }: { theme: Full; company: string }) {
         {t.preview}
       </h2>
       <div className="org-preview-main" style={{ background: v('--pub-main-bg') }}>
-        <p style={{ color: v('--pub-work-at-text'), fontSize: '1.5rem', fontWeight: 700, margin: 0 }}>{t.sampleWorkAt.replace('{company}', company)}</p>
+        <p style={{ color: v('--pub-work-at-text'), fontSize: '1.5rem', fontWeight: 700, margin: 0 }}>{fill(t.sampleWorkAt, { company })}</p>
         <p style={{ color: v('--pub-other-text') }}>{t.sampleVacancies}</p>
         <div className="org-preview-card">
           <p style={{ color: v('--pub-other-text'), fontWeight: 600, margin: 0 }}>{t.samplePosition}</p>

@@ -11,6 +11,7 @@ import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.org;
 
@@ -120,7 +121,7 @@ export default function UserEdit({ screen }: ViewProps) {
   );
 
   const remove = useCallback(async () => {
-    if (!member || !(await confirm({ title: t.removeUserTitle, message: t.removeUserConfirm.replace('{email}', member.email), confirmLabel: t.remove, danger: true }))) return;
+    if (!member || !(await confirm({ title: t.removeUserTitle, message: fill(t.removeUserConfirm, { email: member.email }), confirmLabel: t.remove, danger: true }))) return;
     try {
       await dispatch('delete_userContainerPermission', { containerId: container.id, id: member.id });
       toast.show(sv.toast.saved);

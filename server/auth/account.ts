@@ -8,6 +8,7 @@ import { dummyHash, hashPassword, verifyPassword } from './password';
 import { bumpTokenVersion, findUserByEmail, normaliseEmail, users, type UserDoc } from './users';
 import { announceSessionsRevoked } from './revocations';
 import { isValidEmail } from '../../engine/email';
+import { fill } from '../../engine/fill';
 
 const a = sv.account;
 
@@ -78,7 +79,7 @@ export async function startReset(deps: Pick<ServerDeps, 'store' | 'now'>, mailer
   const user = isEmail(email) ? await findUserByEmail(deps.store, email) : null;
   if (!user) throw new HttpError(404, 'not_found', a.resetFailed);
   const link = await passwordLink(deps, user, publicUrl, RESET_TTL_SECONDS);
-  await mailer.send({ to: user.email, subject: a.resetSubject, text: a.resetBody.replace('{link}', link) });
+  await mailer.send({ to: user.email, subject: a.resetSubject, text: fill(a.resetBody, { link }) });
 }
 
 /**

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from '../../engine/fill';
 
 /** Our own schema keywords: declared, so ajv can stay in strict mode. */
 export const ACTION_KEYWORDS = ['x-role', 'x-scope', 'x-maxBody', 'x-answer'] as const;
@@ -52,7 +53,7 @@ export function detailsOf(errs: ErrorObject[] | null | undefined): { path: strin
         message = m.unknown;
         break;
       case 'type':
-        message = m.type.replace('{type}', String(params.type));
+        message = fill(m.type, { type: String(params.type) });
         break;
       case 'minLength':
       case 'minItems':

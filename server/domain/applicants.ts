@@ -8,6 +8,7 @@ import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, Pos
 import { ageAt } from '../../engine/dates';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
 import { notify } from './notify';
+import { fill } from '../../engine/fill';
 
 const m = sv.domain;
 export const BATCH = 30;
@@ -174,7 +175,7 @@ export async function moveToLabel(
   }
   if (!label) throw errors.notFound();
   const field = labelType === 'Interest' ? 'interestLabelId' : 'processLabelId';
-  const text = (labelType === 'Interest' ? m.logInterest : m.logProcess).replace('{label}', label.name);
+  const text = fill((labelType === 'Interest' ? m.logInterest : m.logProcess), { label: label.name });
   const log: LogEntry = { at: deps.now(), what: labelType === 'Interest' ? 'status' : 'process', by: who(principal), text };
   await apps.updateMany({ id: { $in: ids } }, { $set: { [field]: labelId }, $push: { logs: log } });
   if (labelType === 'Interest') {
@@ -186,7 +187,7 @@ export async function moveToLabel(
         cid,
         'update_jobApplicationStatus',
         m.notificationStatusTitle,
-        m.notificationStatusMessage.replace('{count}', String(count)).replace('{label}', label.name),
+        fill(m.notificationStatusMessage, { count: String(count), label: label.name }),
         { positionId: first.positionId, id: first.id },
       );
     }

@@ -12,6 +12,7 @@ import { applicantInfo } from './info';
 import { notify } from './notify';
 import { closedReason } from './status';
 import { isValidEmail } from '../../engine/email';
+import { fill } from '../../engine/fill';
 
 export interface ApplyInput {
   email: string;
@@ -132,7 +133,7 @@ export async function apply(
       container.id,
       'create_jobApplication',
       sv.domain.notificationNewTitle,
-      sv.domain.notificationNewMessage.replace('{name}', info.name || email).replace('{position}', position.name),
+      fill(sv.domain.notificationNewMessage, { name: info.name || email, position: position.name }),
       { positionId: position.id, id },
     );
   } catch (err) {

@@ -8,6 +8,7 @@ import { positionValidator } from './forms';
 import { ensureDomainIndexes } from './indexes';
 import { applicantInfo } from './info';
 import { loadPosition } from './positions';
+import { fill } from '../../engine/fill';
 
 /** The most demo applicants one call makes; the page asks for more in several calls. */
 export const DEMO_MAX = 10_000;
@@ -58,7 +59,7 @@ export async function createDemoApplicants(deps: ServerDeps, input: DemoApplican
       while (!validator.validate(person.answers).valid) {
         if (tries++ >= ATTEMPTS) {
           const bad = validator.validate(person.answers).errors[0];
-          throw errors.invalid([{ path: '/positionId', message: sv.odin.demoFormUnfit.replace('{key}', bad?.key ?? '') }], sv.odin.demoFormUnfit.replace('{key}', bad?.key ?? ''));
+          throw errors.invalid([{ path: '/positionId', message: fill(sv.odin.demoFormUnfit, { key: bad?.key ?? '' }) }], fill(sv.odin.demoFormUnfit, { key: bad?.key ?? '' }));
         }
         person = fakeApplicant(position.metadata, { now, positionStart: position.start, unique: `${run}${id.toString(36)}` });
       }

@@ -2,6 +2,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Principal, ServerDeps } from '../dispatcher/types';
 import type { NotificationDoc } from './docs';
 import { strip } from './docs';
+import { fill } from '../../engine/fill';
 
 /** A user's notification preferences: in the bell (realtime), by mail, and which types (all when unset). */
 export interface NotificationPrefs {
@@ -101,8 +102,8 @@ export async function notify(
 async function mailOut(deps: ServerDeps, to: string[], title: string, message: string, data: { positionId: number; id: number }) {
   const position = await deps.store.collection('positions').findOne({ id: data.positionId }, { projection: { name: 1 } });
   const link = `${(deps.publicUrl ?? '').replace(/\/$/, '')}/admin/positions/${data.positionId}/applicants/${data.id}`;
-  const subject = sv.org.newApplicationMailSubject.replace('{position}', String(position?.name ?? title));
-  const text = sv.org.newApplicationMailBody.replace('{message}', message).replace('{link}', link);
+  const subject = fill(sv.org.newApplicationMailSubject, { position: String(position?.name ?? title) });
+  const text = fill(sv.org.newApplicationMailBody, { message, link });
   for (const address of to) {
     // A failed mail is only logged (spec document 2 §7: email-send failures are only logged).
     await deps.mail.send({ to: address, subject, text }).catch((err: unknown) => deps.log.warn('notification mail failed', { error: (err as Error).name }));

@@ -5,6 +5,7 @@ import { findUserByEmail, type UserDoc } from '../auth/users';
 import type { ActionContext } from '../dispatcher/types';
 import { errors } from '../errors';
 import type { ContainerDoc } from './docs';
+import { fill } from '../../engine/fill';
 
 /** An invitation link works for a week, once (a password reset: an hour). */
 export const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -21,8 +22,8 @@ export async function userOrInvite(ctx: ActionContext, email: string, container:
   const link = await passwordLink(ctx.deps, user, ctx.deps.publicUrl ?? 'http://localhost:3000', INVITE_TTL_SECONDS);
   const company = container.displayName || container.name;
   const inviter = `${ctx.principal.givenName} ${ctx.principal.familyName}`.trim() || ctx.principal.email;
-  const fill = (t: string) => t.replace('{company}', company).replace('{inviter}', inviter).replace('{link}', link);
-  await ctx.deps.mail.send({ to: user.email, subject: fill(sv.org.inviteSubject), text: fill(sv.org.inviteBody) });
+  const invite = (t: string) => fill(t, { company, inviter, link });
+  await ctx.deps.mail.send({ to: user.email, subject: invite(sv.org.inviteSubject), text: invite(sv.org.inviteBody) });
   return { user, invited: true };
 }
 

@@ -9,6 +9,7 @@ import { bodyOf, jsonBody } from '../http/body';
 import { createRateLimiter } from '../http/rate-limit';
 import { normaliseEmail, publicUser } from '../auth/users';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from '../../engine/fill';
 
 const SMALL = jsonBody({ limit: 16 * 1024 });
 
@@ -22,7 +23,7 @@ function fields(ctx: Context, names: string[]): Record<string, unknown> {
 }
 
 function str(value: unknown, path: string, max: number): string {
-  if (typeof value !== 'string' || value.length > max) throw errors.invalid([{ path, message: sv.server.fields.type.replace('{type}', 'string') }]);
+  if (typeof value !== 'string' || value.length > max) throw errors.invalid([{ path, message: fill(sv.server.fields.type, { type: 'string' }) }]);
   return value;
 }
 

@@ -7,9 +7,9 @@ import type { MetadataProperty } from '../../types';
 import { FieldEditor } from './FieldEditor';
 import { SortableList } from './SortableList';
 import type { FieldPatch } from './state';
+import { fill } from '../../fill';
 
 const b = sv.builder;
-const fill = (text: string, label: string) => text.replace('{label}', label);
 
 /** The text a field is known by in the builder's buttons and announcements. */
 export function plainLabel(p: MetadataProperty | undefined): string {
@@ -77,14 +77,14 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
       <button
         type="button"
         className="bld-edit"
-        aria-label={fill(b.editField, label)}
+        aria-label={fill(b.editField, { label })}
         aria-expanded={editing}
         aria-controls={editing ? editorId : undefined}
         onClick={() => actions.toggleEdit(property.key)}
       >
         {b.edit}
       </button>
-      <button type="button" className="bld-remove" aria-label={fill(b.removeField, label)} onClick={() => actions.remove(property.key)}>
+      <button type="button" className="bld-remove" aria-label={fill(b.removeField, { label })} onClick={() => actions.remove(property.key)}>
         {b.remove}
       </button>
       {editing && def && (
@@ -107,7 +107,7 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
           ) : (
             <SortableList
               ids={children.map((c) => c.key)}
-              label={fill(b.childrenOf, label)}
+              label={fill(b.childrenOf, { label })}
               labelOf={actions.labelOf}
               onMove={actions.moveChild}
               className="bld-list bld-list-nested"
@@ -127,7 +127,7 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
             />
           )}
           <button type="button" className="bld-add-child" onClick={() => actions.addChild(property.key)}>
-            {fill(b.addChild, label).replace('{child}', (actions.typeOf(def.childTypes?.[0] ?? '')?.title ?? b.option).toLowerCase())}
+            {fill(b.addChild, { label, child: (actions.typeOf(def.childTypes?.[0] ?? '')?.title ?? b.option).toLowerCase() })}
           </button>
         </div>
       )}

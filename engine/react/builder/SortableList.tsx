@@ -11,6 +11,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import sv from '../../../schemas/messages/sv.json';
+import { fill } from '../../fill';
 
 /** Spec document 2 §9: drag animation 200 ms. */
 export const DRAG_ANIMATION_MS = 200;
@@ -108,7 +109,6 @@ const collisionDetection: CollisionDetection = (args) => {
 
 const byValue = (a: Collision, b: Collision) => (a.data?.value as number) - (b.data?.value as number);
 
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 
 export interface SortableListProps {
   ids: readonly string[];

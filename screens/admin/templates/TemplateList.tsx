@@ -4,6 +4,7 @@ import sv from '../../../schemas/messages/sv.json';
 import { useToast } from '../../shared/toast';
 import { useContainer, useSession } from '../session';
 import { deleteTemplate, listTemplates, NoTemplatesFolder, type StoredTemplate } from './templateApi';
+import { fill } from '../../../engine/fill';
 
 const t = sv.admin.templates;
 
@@ -68,15 +69,15 @@ export default function TemplateList() {
                     ? t.noTypesChosen
                     : types.map((a) => `${a.positionTypeName ?? a.positionTypeId}${a.default ? ` (${t.defaultShort})` : ''}`).join(', ')}
                   {' · '}
-                  {t.fieldCount.replace('{n}', String(item.template.metadata.length))}
+                  {fill(t.fieldCount, { n: String(item.template.metadata.length) })}
                 </p>
                 <div className="adm-actions">
                   <Link to={`/admin/form-templates/edit/${item.asset.id}`} aria-label={`${t.edit} ${item.template.name}`}>
                     {t.edit}
                   </Link>
                   {confirming === item.asset.id ? (
-                    <span role="group" aria-label={t.confirmDelete.replace('{name}', item.template.name)} className="adm-confirm">
-                      <span>{t.confirmDelete.replace('{name}', item.template.name)}</span>
+                    <span role="group" aria-label={fill(t.confirmDelete, { name: item.template.name })} className="adm-confirm">
+                      <span>{fill(t.confirmDelete, { name: item.template.name })}</span>
                       <button type="button" className="adm-button adm-button-small adm-button-danger" onClick={() => remove(item)}>
                         {t.yesDelete}
                       </button>

@@ -6,6 +6,7 @@ import { useToast } from '../../shared/toast';
 import { day } from '../ApplicantRows';
 import type { ApplicantDetail, Label } from '../types';
 import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
+import { fill } from '../../../engine/fill';
 
 const t = sv.applicants.applicant;
 
@@ -20,7 +21,7 @@ export function Facts({ a, showAge, showGender }: { a: ApplicantDetail; showAge:
       {showAge && typeof a.info.age === 'number' && (
         <>
           <dt>{t.age}</dt>
-          <dd>{t.ageValue.replace('{age}', String(a.info.age))}</dd>
+          <dd>{fill(t.ageValue, { age: String(a.info.age) })}</dd>
         </>
       )}
       {showGender && a.info.gender && (
@@ -149,7 +150,7 @@ export function LogCard({ a }: { a: ApplicantDetail }) {
         <ol className="apl-log">
           {a.logs.map((l, i) => (
             <li key={i}>
-              <span className="apl-log-meta">{dateTime(l.at)}{l.by ? ` · ${t.logBy.replace('{by}', l.by)}` : ''}</span>
+              <span className="apl-log-meta">{dateTime(l.at)}{l.by ? ` · ${fill(t.logBy, { by: l.by })}` : ''}</span>
               <div>{l.text}</div>
             </li>
           ))}

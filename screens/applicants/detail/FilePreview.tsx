@@ -4,6 +4,7 @@ import sv from '../../../schemas/messages/sv.json';
 import { getToken } from '../../api';
 import type { StoredFile } from '../types';
 import '../../shared/dialog.css';
+import { fill } from '../../../engine/fill';
 
 const t = sv.applicants.applicant;
 const IMAGE_EXT = /\.(jpe?g|png|gif|bmp)$/i;
@@ -63,8 +64,8 @@ function Body({ applicantId, file, onDownload }: { applicantId: number; file: St
   if (!kind) {
     return (
       <>
-        <p>{t.noPreview.replace('{name}', file.filename)}</p>
-        <button type="button" className="adm-button" onClick={onDownload}>{t.download.replace('{name}', file.filename)}</button>
+        <p>{fill(t.noPreview, { name: file.filename })}</p>
+        <button type="button" className="adm-button" onClick={onDownload}>{fill(t.download, { name: file.filename })}</button>
       </>
     );
   }

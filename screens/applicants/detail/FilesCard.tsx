@@ -3,6 +3,7 @@ import sv from '../../../schemas/messages/sv.json';
 import { useToast } from '../../shared/toast';
 import type { ApplicantDetail, StoredFile } from '../types';
 import { download, FilePreview } from './FilePreview';
+import { fill } from '../../../engine/fill';
 
 const t = sv.applicants.applicant;
 
@@ -23,10 +24,10 @@ export function FilesCard({ a }: { a: ApplicantDetail }) {
             <li key={f.url}>
               <span>{f.filename}</span>
               <button type="button" className="adm-button adm-button-small" onClick={() => setOpen(f)}>
-                {t.preview.replace('{name}', f.filename)}
+                {fill(t.preview, { name: f.filename })}
               </button>
               <button type="button" className="adm-button adm-button-small" onClick={() => void save(f)}>
-                {t.download.replace('{name}', f.filename)}
+                {fill(t.download, { name: f.filename })}
               </button>
             </li>
           ))}
