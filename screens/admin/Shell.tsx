@@ -1,148 +1,105 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { RouterProvider } from 'react-aria-components';
+import { Link, Outlet, useHref, useLocation, useNavigate, type NavigateOptions } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { useSession, type Rights } from './session';
+import { Bell } from '../shell/Bell';
+import { GlobalSearch } from '../shell/Search';
+import { Sidebar } from '../shell/Sidebar';
+import { UserMenu } from '../shell/UserMenu';
+import { useSession } from './session';
 import './admin.css';
+import '../shared/dialog.css';
+import '../shell/shell.css';
 
-const n = sv.admin.nav;
+const t = sv.shell;
 
-interface NavItem {
-  label: string;
-  to: string;
-  /** The right the screen needs; undefined: any logged-in user. */
-  right?: keyof Rights;
-  end?: boolean;
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: NavigateOptions;
+  }
 }
 
-interface NavCategory {
-  id: string;
-  title: string;
-  items: NavItem[];
-}
-
-/**
- * The spec's sidebar categories, with only the entries whose screens exist in this build
- * (a link to a screen that is not there would be a dead end). Categories left empty are
- * not shown.
- */
-export const NAV: NavCategory[] = [
-  { id: 'general', title: n.general, items: [{ label: n.start, to: '/admin', end: true }, { label: n.positions, to: '/admin/positions' }] },
-  { id: 'settings', title: n.settings, items: [{ label: n.formTemplates, to: '/admin/form-templates', right: 'write' }] },
-];
-
-/** Spec document 1 §1: dev and staging hosts carry a banner. */
-function isTestHost(hostname: string): boolean {
+/** Spec document 1 §1: hosts whose first label contains min-dev or min-staging carry a banner. */
+export function isTestHost(hostname: string): boolean {
   const first = hostname.split('.')[0] ?? '';
   return first.includes('min-dev') || first.includes('min-staging');
 }
 
-function Sidebar({ onNavigate }: { onNavigate(): void }) {
-  const { rights, user, container, containers, logout } = useSession();
-  const navigate = useNavigate();
+function MenuIcon({ open }: { open: boolean }) {
   return (
-    <>
-      {rights.write ? (
-        <Link to="/admin/positions/new" className="adm-button adm-button-primary adm-create" onClick={onNavigate}>
-          {sv.admin.createAd}
-        </Link>
-      ) : (
-        <button type="button" className="adm-button adm-create" disabled aria-describedby="adm-create-denied">
-          {sv.admin.createAd}
-          <span id="adm-create-denied" className="adm-visually-hidden">
-            {sv.admin.noPermissionCategory}
-          </span>
-        </button>
-      )}
-      <nav aria-label={n.label} className="adm-nav">
-        {NAV.map((cat) => {
-          const open = cat.items.some((i) => !i.right || rights[i.right]);
-          return (
-            <section key={cat.id} className={open ? 'adm-nav-cat' : 'adm-nav-cat adm-nav-cat-denied'} aria-labelledby={`adm-cat-${cat.id}`}>
-              <h2 id={`adm-cat-${cat.id}`} className="adm-nav-title">
-                {cat.title}
-              </h2>
-              {!open && <p className="adm-nav-warning">{sv.admin.noPermissionCategory}</p>}
-              <ul>
-                {cat.items.map((item) => (
-                  <li key={item.to}>
-                    {!item.right || rights[item.right] ? (
-                      <NavLink to={item.to} end={item.end} className="adm-nav-link" onClick={onNavigate}>
-                        {item.label}
-                      </NavLink>
-                    ) : (
-                      <span className="adm-nav-link adm-nav-disabled" aria-disabled="true" title={sv.admin.noPermissionCategory}>
-                        {item.label}
-                        {open && <span className="adm-visually-hidden">, {sv.admin.noPermissionCategory}</span>}
-                      </span>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })}
-      </nav>
-      <footer className="adm-sidebar-footer">
-        <p className="adm-user">
-          <span className="adm-user-name">
-            {user?.given_name} {user?.family_name}
-          </span>
-          <span>{container?.displayName || container?.name}</span>
-          <span className="adm-user-sub">{user?.sub}</span>
-        </p>
-        {containers.length > 1 && (
-          <Link to="/admin/pick-container" className="adm-button adm-button-small">
-            {n.switchCompany}
-          </Link>
-        )}
-        <button
-          type="button"
-          className="adm-button adm-button-small"
-          onClick={() => {
-            logout();
-            navigate('/login', { replace: true });
-          }}
-        >
-          {n.logout}
-        </button>
-      </footer>
-    </>
+    <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+    </svg>
   );
 }
 
-/** The admin shell: skip link, top bar, sidebar (a drawer on narrow screens), main area. */
+/**
+ * The admin shell (spec document 1 §2 "Admin shell"): skip link, test banner, top bar with
+ * the menu toggle, global search, notification bell and user menu; the sidebar (a drawer
+ * below 900 px that closes on route change and on Escape); the screen in <main>.
+ */
 export default function Shell() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { logout } = useSession();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const banner = typeof location !== 'undefined' && isTestHost(location.hostname);
+
   useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const onLogout = useCallback(() => {
+    logout();
+    navigate('/login', { replace: true });
+  }, [logout, navigate]);
+
   return (
-    <div className={open ? 'adm-shell adm-shell-open' : 'adm-shell'}>
-      <a className="adm-skip" href="#main">
-        {n.skip}
-      </a>
-      {typeof location !== 'undefined' && isTestHost(location.hostname) && <p className="adm-test-banner">{sv.admin.testBanner}</p>}
-      <header className="adm-topbar">
-        <button
-          type="button"
-          className="adm-menu-toggle"
-          aria-expanded={open}
-          aria-controls="adm-sidebar"
-          onClick={() => setOpen((o) => !o)}
-        >
-          {open ? n.closeMenu : n.menu}
-        </button>
-        <Link to="/admin" className="adm-brand">
-          {sv.admin.brand}
-        </Link>
-      </header>
-      <div className="adm-body">
-        <aside id="adm-sidebar" className="adm-sidebar">
-          <Sidebar onNavigate={() => setOpen(false)} />
-        </aside>
-        <main id="main" className="adm-main" tabIndex={-1}>
-          <Outlet />
-        </main>
+    <RouterProvider navigate={navigate} useHref={useHref}>
+      <div className={`sh-shell${open ? ' sh-open' : ''}${banner ? ' sh-has-banner' : ''}`}>
+        <a className="sh-skip" href="#main">
+          {t.nav.skip}
+        </a>
+        <div className="sh-head">
+          {banner && <p className="sh-test-banner">{sv.admin.testBanner}</p>}
+          <header className="sh-topbar">
+            <button
+              ref={toggle}
+              type="button"
+              className="sh-icon-button sh-menu-toggle"
+              aria-expanded={open}
+              aria-controls="sh-sidebar"
+              aria-label={t.nav.menu}
+              onClick={() => setOpen((o) => !o)}
+            >
+              <MenuIcon open={open} />
+            </button>
+            <Link to="/admin" className="sh-brand">
+              {sv.admin.brand}
+            </Link>
+            <GlobalSearch />
+            <Bell />
+            <UserMenu onLogout={onLogout} />
+          </header>
+        </div>
+        <div className="sh-body">
+          <aside id="sh-sidebar" className="sh-sidebar">
+            <Sidebar onNavigate={() => setOpen(false)} onLogout={onLogout} />
+          </aside>
+          <main id="main" className="sh-main" tabIndex={-1}>
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </RouterProvider>
   );
 }

@@ -40,11 +40,12 @@ export function OpenNotification({ title }: { title: string }) {
       return setState({ kind: 'error' });
     }
     const to = notificationTarget(n);
-    if (!to) return setState({ kind: 'noTarget', n });
+    const positionId = n.data?.positionId;
+    if (!to || !positionId) return setState({ kind: 'noTarget', n });
     try {
       const applicantId = to.includes('/applicants/') ? n.data?.id : undefined;
       if (applicantId) await dispatch('get_applicantPosition', { id: applicantId });
-      else await dispatch('get_position', { id: n.data?.positionId });
+      else await dispatch('get_position', { id: positionId });
     } catch (err) {
       if (isNotFound(err)) return setState({ kind: 'gone', text: t.targetGone });
       handleError(err);

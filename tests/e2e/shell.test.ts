@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import { personnummer, validAnswers } from '../integration/helpers/domain';
+import { firstPublicPosition, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+
+/**
+ * The admin shell in Chromium (issue 8 parts 4, 5 and 7): the live bell, the bell after a cut
+ * connection, the global search, changing the password, and the shell at phone width.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let positionId = 0;
+let serial = 100;
+
+beforeAll(async () => {
+  app = await startApp({ APPLY_RATE_LIMIT: '1000' });
+  browser = await launchBrowser();
+  positionId = (await firstPublicPosition(app)).id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** An application through the public API, with the default form's answers. */
+async function apply(firstname: string, surname: string): Promise<number> {
+  const email = `${firstname.toLowerCase()}.${surname.toLowerCase()}.${serial}@example.se`;
+  const metadata = validAnswers(email, { form_firstname: firstname, form_surname: surname, form_ssn: personnummer('19900101', String(serial++)) });
+  const res = await fetch(`${app.url}/api/public/positions/apply`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'create_jobApplication', data: { email, positionId, metadata } }),
+  });
+  if (res.status !== 201) throw new Error(`ansökan misslyckades: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+async function call<T>(token: string, action: string, data: unknown): Promise<T> {
+  const res = await fetch(`${app.url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ action, data }),
+  });
+  if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** expect.poll with room for a loaded machine (its default waits one second). */
+const soon = <T>(fn: () => T | Promise<T>, timeout = 10_000) => expect.poll(fn, { timeout });
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifikationer, \d+ olästa$/ });
+const unread = async (page: Page) => Number((await bell(page).getAttribute('aria-label'))?.match(/(\d+) olästa/)?.[1]);
+
+/** Resolves when the page's hub connection has been joined to its container. */
+function joined(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"Joined"') && resolve()));
+  });
+}
+
+describe('the notification bell', () => {
+  it('shows an application submitted through the public API within a second, without a reload', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'writer@demo.test');
+    const ready = joined(page);
+    await page.goto('/admin');
+    await ready;
+    await soon(() => bell(page).count()).toBe(1);
+    const before = await unread(page);
+
+    const t0 = Date.now();
+    await apply('Bella', 'Klocksson');
+    await page.waitForFunction((n) => document.querySelector(`[aria-label="Notifikationer, ${n} olästa"]`) !== null, before + 1, { timeout: 1000 });
+    expect(Date.now() - t0).toBeLessThan(1000);
+
+    await bell(page).click();
+    const list = page.getByRole('list', { name: 'Notifikationer' });
+    await soon(() => list.getByRole('listitem').first().textContent()).toContain('Bella Klocksson');
+    // Today's notification shows its time as HH:mm.
+    expect(await list.getByRole('listitem').first().locator('time').textContent()).toMatch(/^\d{2}:\d{2}$/);
+    await page.context().close();
+  });
+
+  it('catches up on an application sent while the WebSocket was cut, and shows nothing broken meanwhile', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    let cut = false;
+    let live: { client: WebSocketRoute; server: WebSocketRoute } | null = null;
+    let joins = 0;
+    await page.context().routeWebSocket(/\/notifications/, (client) => {
+      if (cut) return void client.close({ code: 1011, reason: 'cut' });
+      const server = client.connectToServer();
+      server.onMessage((m) => {
+        if (String(m).includes('"Joined"')) joins++;
+        client.send(m);
+      });
+      live = { client, server };
+    });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto('/admin');
+    await soon(() => joins).toBe(1);
+    const before = await unread(page);
+
+    cut = true;
+    live!.server.close();
+    live!.client.close({ code: 1011, reason: 'cut' });
+    // The client checks its session once the connection is lost; apply after that check.
+    await page.waitForTimeout(2500);
+    await apply('Cissi', 'Avbrottsson');
+    await page.waitForTimeout(1500);
+    expect(await unread(page)).toBe(before);
+    // Nothing broken: no error, the bell still works and lists what it had.
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    cut = false;
+    await soon(() => joins, 20_000).toBe(2);
+    await soon(() => unread(page)).toBe(before + 1);
+    await bell(page).click();
+    await soon(() => page.getByRole('list', { name: 'Notifikationer' }).textContent()).toContain('Cissi Avbrottsson');
+    await page.context().close();
+  });
+
+  it('marks read and unread by the dot, deletes one, and clears them all after a confirmation', async () => {
+    await apply('Dora', 'Prick');
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'admin@demo.test');
+    await page.goto('/admin');
+    await soon(() => unread(page)).toBeGreaterThan(0);
+    const before = await unread(page);
+    await bell(page).click();
+    const list = page.getByRole('list', { name: 'Notifikationer' });
+    const dora = list.getByRole('listitem').filter({ hasText: 'Dora Prick' });
+    await dora.getByRole('button', { name: /som läst$/ }).click();
+    await soon(() => unread(page)).toBe(before - 1);
+    await dora.getByRole('button', { name: /som oläst$/ }).click();
+    await soon(() => unread(page)).toBe(before);
+
+    await dora.getByRole('button', { name: /^Ta bort / }).click();
+    await soon(() => list.getByText('Dora Prick').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Rensa alla' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await soon(() => dialog.textContent()).toContain('Ta bort alla notifikationer för företaget?');
+    await dialog.getByRole('button', { name: 'Rensa alla' }).click();
+    await soon(() => page.getByText('Inga notifikationer').count()).toBe(1);
+    expect(await unread(page)).toBe(0);
+    // Stored, not only hidden: a reload shows the same.
+    await page.reload();
+    await soon(() => unread(page)).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the global search', () => {
+  it("lists an applicant and a position for 'Ann' and opens the chosen one with Enter", async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    const token = await loginAs(page, app, 'writer@demo.test');
+    const applicantId = await apply('Annelie', 'Sökström');
+    const container = await call<{ id: number; positionTypes: { id: number }[] }>(token, 'get_container', { id: 1 });
+    const now = Math.floor(Date.now() / 1000);
+    const created = await call<{ id: number }>(token, 'create_position', {
+      containerId: container.id,
+      name: 'Annonsör till kundtjänst',
+      start: now,
+      stop: now + 30 * 86400,
+      positionTypeId: container.positionTypes[0]!.id,
+    });
+
+    await page.goto('/admin');
+    const box = page.getByRole('combobox', { name: 'Sök' });
+    expect(await box.getAttribute('placeholder')).toBe('Sök...');
+    await box.fill('Ann');
+    const listbox = page.getByRole('listbox');
+    await listbox.getByRole('option', { name: /Annelie Sökström/ }).waitFor();
+    await listbox.getByRole('option', { name: /Annonsör till kundtjänst/ }).waitFor();
+
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await page.waitForURL(new RegExp(`/admin/positions/${positionId}/applicants/${applicantId}$`));
+
+    await box.fill('Annonsör');
+    await listbox.getByRole('option', { name: /Annonsör till kundtjänst/ }).waitFor();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await page.waitForURL(new RegExp(`/admin/positions/${created.id}$`));
+    await page.context().close();
+  });
+});
+
+describe('changing the password', () => {
+  it("shows the server's message for a wrong current password, and the right one logs the user's other session out", async () => {
+    const other = await newPage(browser, { baseURL: app.url });
+    const oldToken = await loginAs(other, app, 'admin@demo.test');
+    await other.goto('/admin');
+    await bell(other).waitFor();
+
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'admin@demo.test');
+    await page.goto('/admin');
+    await page.getByRole('button', { name: /^Användarmeny/ }).click();
+    await page.getByRole('menuitem', { name: 'Byt lösenord' }).click();
+    await page.waitForURL(/\/admin\/change-password$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Byt lösenord');
+
+    await page.getByLabel('Nuvarande lösenord').fill('inte-rätt-lösenord');
+    await page.getByLabel('Nytt lösenord').fill('Nytt-lösen-2026');
+    await page.getByLabel('Upprepa det nya lösenordet').fill('Nytt-lösen-2026');
+    await page.getByRole('button', { name: 'Spara lösenordet' }).click();
+    await soon(() => page.locator('.sh-form-problem').textContent()).toBe('Fel lösenord');
+    expect(await page.getByLabel('Nuvarande lösenord').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Nuvarande lösenord').fill(app.password);
+    await page.getByRole('button', { name: 'Spara lösenordet' }).click();
+    await soon(() => page.getByRole('alert').filter({ hasText: 'Ditt lösenord är ändrat' }).count()).toBe(1);
+
+    // The other session is sent to /login by itself (its hub connection is closed and the catch-up is refused).
+    await other.waitForURL(/\/login$/, { timeout: 15_000 });
+    const refused = await fetch(`${app.url}/api/dispatcher`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${oldToken}` },
+      body: JSON.stringify({ action: 'get_containers', data: {} }),
+    });
+    expect(refused.status).toBe(401);
+
+    // This session keeps working with the fresh token, also after a reload.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Byt lösenord' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/change-password');
+    const login = await fetch(`${app.url}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: 'Nytt-lösen-2026' }),
+    });
+    expect(login.status).toBe(200);
+    await page.context().close();
+    await other.context().close();
+  });
+});
+
+describe('the shell at phone width', () => {
+  it('has no horizontal scroll at 375 px and Logga ut is reachable from the menu', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
+    const page = await context.newPage();
+    await loginAs(page, app, 'reader@demo.test');
+    await page.goto(`${app.url}/admin`);
+    await bell(page).waitFor();
+    const widths = () => page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect((await widths())[0]).toBe(375);
+
+    const toggle = page.getByRole('button', { name: 'Meny', exact: true });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const nav = page.getByRole('navigation', { name: 'Huvudmeny' });
+    await nav.waitFor();
+    expect((await widths())[0]).toBe(375);
+    const logout = page.getByRole('button', { name: 'Logga ut' });
+    await logout.scrollIntoViewIfNeeded();
+    const box = await logout.boundingBox();
+    expect(box && box.y + box.height <= 667 && box.x + box.width <= 375).toBe(true);
+
+    // The drawer closes on a route change.
+    await nav.getByRole('link', { name: 'Annonser' }).click();
+    await page.waitForURL(/\/admin\/positions$/);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.count()).toBe(0);
+
+    await toggle.click();
+    await logout.click();
+    await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  it('fits a desktop window without scrolling, Logga ut in view (the page no longer scrolls 35 px)', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'reader@demo.test');
+    await page.goto('/admin');
+    await bell(page).waitFor();
+    const m = await page.evaluate(() => ({ sh: document.documentElement.scrollHeight, ch: document.documentElement.clientHeight, margin: getComputedStyle(document.body).marginTop }));
+    expect(m.margin).toBe('0px');
+    expect(m.sh).toBe(m.ch);
+    const box = await page.getByRole('button', { name: 'Logga ut' }).boundingBox();
+    expect(box && box.y + box.height <= m.ch).toBe(true);
+    await page.context().close();
+  });
+});
