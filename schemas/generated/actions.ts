@@ -42,6 +42,10 @@ export interface ApplicantDetail {
      * Personnummer, 12 digits: only when one application is read.
      */
     ssn?: string;
+    /**
+     * When a label's email template was last sent to the applicant (unix seconds; spec Applicant info).
+     */
+    emailNotificationSent?: number;
   };
   /**
    * The answers, by field key (files carry url, never data).
@@ -74,11 +78,23 @@ export interface ApplicantDetail {
   logs: {
     at: number;
     /**
-     * created | status | process | note
+     * created | status | process | note | email
      */
     what: string;
     by?: string;
     text: string;
+    /**
+     * email: the mail's subject.
+     */
+    subject?: string;
+    /**
+     * email: delivered (true) or failed (false, can be sent again).
+     */
+    ok?: boolean;
+    /**
+     * email, failed only: the body, for 'Skicka igen'.
+     */
+    body?: string;
   }[];
 }
 
@@ -117,6 +133,10 @@ export interface ApplicantListItem {
     dateOfBirth?: string;
     gender?: string;
     age?: number;
+    /**
+     * When a label's email template was last sent to the applicant (unix seconds; spec Applicant info).
+     */
+    emailNotificationSent?: number;
   };
   /**
    * The answers, by field key (files carry url, never data).
@@ -865,27 +885,7 @@ export interface CreateUserContainerPermissionAnswer {
 }
 
 /**
- * Request data of create_userExport. GDPR register extract (Administrator): everything stored about the person (found by `email`, or a personnummer) in the container — every document of every holder the entity schemas declare with x-gdpr (applications with answers, notes, labels and log; notifications; skill answers; conversations and messages), the files' bytes, and names for the ids — as JSON (`json`) and as a readable PDF (`pdf`, base64). Nobody → 404. Nothing is stored by the export.
- */
-export interface CreateUserExportData {
-  containerId: number;
-  email: string;
-}
-
-/**
- * Answer of create_userExport.
- */
-export interface CreateUserExportAnswer {
-  filename: string;
-  json: {};
-  pdf: string;
-  counts: {
-    [k: string]: number;
-  };
-}
-
-/**
- * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with. Erases every trace of the person in the container (server/domain/gdpr.ts, driven by the entity schemas' x-gdpr/x-pii tags): applications and their files, notifications, skill answers, conversations and messages; `userId` may also be a personnummer. Records the erasure in the event log with counts only. Nobody → 404.
+ * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with.
  */
 export interface DeleteApplicantFromContainerData {
   containerId: number;
@@ -897,12 +897,6 @@ export interface DeleteApplicantFromContainerData {
  */
 export interface DeleteApplicantFromContainerAnswer {
   deleted: number;
-  /**
-   * Documents removed per collection, plus `blobs` (files) and `accounts` (a candidate account left with nothing).
-   */
-  erased?: {
-    [k: string]: number;
-  };
 }
 
 /**
@@ -1647,32 +1641,6 @@ export interface GetFoldersData {
 export type GetFoldersAnswer = FolderView[];
 
 /**
- * Request data of get_gdprPerson. GDPR search (Administrator): the person in the container named by `query`, an email or a personnummer (any accepted spelling), with every email and personnummer their applications carry, their applications and how many stored documents each holder has. Nobody → 404 with a Swedish message.
- */
-export interface GetGdprPersonData {
-  containerId: number;
-  query: string;
-}
-
-/**
- * Answer of get_gdprPerson.
- */
-export interface GetGdprPersonAnswer {
-  emails: string[];
-  personnummer: string[];
-  name?: string;
-  applications: {
-    id: number;
-    positionId: number;
-    positionName: string;
-    created: number;
-  }[];
-  counts: {
-    [k: string]: number;
-  };
-}
-
-/**
  * Request data of get_notification. One notification of the organisation (our action: /admin/notifications/:id opens its target). Unknown id → 404.
  */
 export interface GetNotificationData {
@@ -2415,7 +2383,6 @@ export interface ActionData {
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandData;
   create_positionType: CreatePositionTypeData;
   create_userContainerPermission: CreateUserContainerPermissionData;
-  create_userExport: CreateUserExportData;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerData;
   delete_ContainerAsset: DeleteContainerAssetData;
   delete_ContainerTemplate: DeleteContainerTemplateData;
@@ -2450,7 +2417,6 @@ export interface ActionData {
   get_events: GetEventsData;
   get_folder: GetFolderData;
   get_folders: GetFoldersData;
-  get_gdprPerson: GetGdprPersonData;
   get_notification: GetNotificationData;
   get_notifications: GetNotificationsData;
   get_position: GetPositionData;
@@ -2501,7 +2467,6 @@ export interface ActionAnswer {
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandAnswer;
   create_positionType: CreatePositionTypeAnswer;
   create_userContainerPermission: CreateUserContainerPermissionAnswer;
-  create_userExport: CreateUserExportAnswer;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerAnswer;
   delete_ContainerAsset: DeleteContainerAssetAnswer;
   delete_ContainerTemplate: DeleteContainerTemplateAnswer;
@@ -2536,7 +2501,6 @@ export interface ActionAnswer {
   get_events: GetEventsAnswer;
   get_folder: GetFolderAnswer;
   get_folders: GetFoldersAnswer;
-  get_gdprPerson: GetGdprPersonAnswer;
   get_notification: GetNotificationAnswer;
   get_notifications: GetNotificationsAnswer;
   get_position: GetPositionAnswer;

@@ -354,35 +354,38 @@ export interface FormFieldElement {
 }
 
 /**
- * Classified-ad data (integration typeId 2).
+ * Classified-ad data (integration typeId 2, spec document 1 §3). `required` lists what a position must have before it can be published to the classified-ad site.
  */
 export interface IntegrationClassifiedAd {
   categoryId: string;
   categorySubId?: string;
-  employmentId?: string;
+  employmentId: string;
   jobAdId?: string;
-  regionId?: string;
+  regionId: string;
   regionSubId?: string;
   productId?: string;
-  summary?: string;
+  summary: string;
   vatId?: string;
 }
 
 /**
- * Employment-agency data (integration typeId 3).
+ * Employment-agency data (integration typeId 3, spec document 1 §3). `required` lists what a position must have before it can be published to the agency; the organisation's saved settings (/admin/integration) fill in what a position leaves out. Either senderId or transactionId identifies the sender.
  */
 export interface IntegrationEmploymentAgency {
   senderId?: string;
   transactionId?: string;
-  address?: string;
-  city?: string;
-  zipCode?: string;
+  address: string;
+  city: string;
+  zipCode: string;
   salaryDescription?: string;
   monthlySalary?: number;
-  countryCode?: string;
-  scheduleType?: string;
-  timeType?: string;
-  occupationId?: string;
+  countryCode: string;
+  scheduleType: "Heltid" | "Deltid";
+  timeType: "Tillsvidare" | "Visstid" | "Sommarjobb" | "Timanställning";
+  occupationId: string;
+  /**
+   * @maxItems 50
+   */
   qualifications?: string[];
 }
 

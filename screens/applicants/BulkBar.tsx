@@ -17,7 +17,8 @@ export function BulkBar(props: {
   selected: number[];
   interest: Label[];
   process: Label[];
-  onDone(): void;
+  /** After a call: what moved (absent when the server refused and the list should just reload). */
+  onDone(done?: { labelId: number; ids: number[]; labelType: 'Interest' | 'Process' }): void;
 }) {
   const { selected, interest, process, onDone } = props;
   const id = useId();
@@ -32,7 +33,7 @@ export function BulkBar(props: {
     try {
       await call(action, { labelId, ids: selected });
       toast.show(fill(t.moved, { count: String(selected.length) }), 'success');
-      onDone();
+      onDone({ labelId, ids: selected, labelType: action === 'update_jobApplicationStatus' ? 'Interest' : 'Process' });
     } catch (err) {
       toast.show(err instanceof ApiError && err.status !== 0 && err.status !== 500 ? err.message : sv.applicants.error, 'error');
       // The list may have changed under us (deleted applicants): show it as it is now.

@@ -51,6 +51,7 @@ export interface StaffPosition {
   views: number;
   totalApplicants: number;
   totalUnProcessed: number;
+  positionTypeId: number;
   positionTypeName?: string;
   metadata: MetadataProperty[];
   formVersion: number;

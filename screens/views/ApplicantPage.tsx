@@ -10,6 +10,7 @@ import { FilesCard } from '../applicants/detail/FilesCard';
 import { StepNav } from '../applicants/detail/StepNav';
 import type { ApplicantDetail, Label } from '../applicants/types';
 import { usePositionWrite } from '../applicants/usePositionRights';
+import { SendEmailDialog } from '../applicants/mail/SendEmailDialog';
 import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
@@ -85,6 +86,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
   const navigate = useNavigate();
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
+  const [mailing, setMailing] = useState(false);
   const labels = useMemo(() => (container.labels as Label[] | undefined) ?? [], [container.labels]);
   const profile = (container.profile ?? {}) as { showAge?: boolean; showGender?: boolean };
   const name = a.info.name || `${a.info.firstname} ${a.info.lastname}`.trim() || a.email;
@@ -116,6 +118,23 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
       <StepNav positionId={a.positionId} id={a.id} />
       <h1>{name}</h1>
       <p>{a.position?.name}</p>
+      {canWrite && (
+        <p>
+          <button type="button" className="adm-button" onClick={() => setMailing(true)}>{t.mail}</button>
+        </p>
+      )}
+      {mailing && (
+        <SendEmailDialog
+          isOpen
+          recipients={[{ id: a.id, name, email: a.email }]}
+          positionId={a.positionId}
+          onClose={(outcome) => {
+            setMailing(false);
+            // The send (or its failure) is in the log now.
+            if (outcome) reload();
+          }}
+        />
+      )}
       <div className="apl-detail">
         <div>
           <section className="apl-card" aria-labelledby="apl-answers-h">

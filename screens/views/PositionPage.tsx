@@ -14,6 +14,9 @@ import { fitToForm, loadQuery, saveQuery, type ApplicantQuery } from '../applica
 import type { Label, StaffPosition } from '../applicants/types';
 import { useApplicants, useCounts } from '../applicants/useApplicants';
 import { usePositionWrite } from '../applicants/usePositionRights';
+import { ExportMenu } from '../applicants/export/ExportMenu';
+import { SendEmailDialog, type MailRecipient } from '../applicants/mail/SendEmailDialog';
+import { emailTemplates } from '../applicants/mail/mailApi';
 import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import '../applicants/applicants.css';
@@ -109,6 +112,29 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
     };
   }, [position.id, position.containerId]);
 
+  // Mail: the selection, or after a move the moved applicants with the label's template.
+  const [mail, setMail] = useState<{ recipients: MailRecipient[]; labelId?: number } | null>(null);
+  const [offer, setOffer] = useState<{ labelId: number; ids: number[] } | null>(null);
+  const recipientsOf = useCallback(
+    (ids: number[]): MailRecipient[] =>
+      ids.map((id) => {
+        const a = list.items.find((x) => x.id === id);
+        return a ? { id, name: `${a.info.firstname} ${a.info.lastname}`.trim(), email: a.email } : { id };
+      }),
+    [list.items],
+  );
+  const moved = useCallback(
+    (done?: { labelId: number; ids: number[]; labelType: 'Interest' | 'Process' }) => {
+      setOffer(null);
+      if (!done || done.labelType !== 'Interest') return;
+      // A label with an email template for this position type: offer to send it to the moved.
+      emailTemplates(position.containerId, { positionTypeId: position.positionTypeId, labelId: done.labelId })
+        .then((list) => list.some((x) => x.labelId === done.labelId) && setOffer({ labelId: done.labelId, ids: done.ids }))
+        .catch(() => undefined);
+    },
+    [position.containerId, position.positionTypeId],
+  );
+
   const refresh = useCallback(() => {
     setSelection(new Set());
     list.reload();
@@ -135,11 +161,51 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
             {t.list.name}
             {counts && <span className="apl-total"> {fill(t.list.total, { count: String(counts.total) })}</span>}
           </h2>
+          <div className="adm-actions apl-toolbar">
+            <ExportMenu containerId={position.containerId} positionId={position.id} filter={{ ...query }} selectedIds={[...selection]} />
+            {canWrite && (
+              <button type="button" className="adm-button" disabled={selection.size === 0} onClick={() => setMail({ recipients: recipientsOf([...selection]) })}>
+                {t.bulk.mail}
+              </button>
+            )}
+          </div>
           {canWrite && (
             <>
               <SelectAll positionId={position.id} query={query} total={counts?.total ?? null} selection={selection} onSelect={setSelection} />
-              <BulkBar selected={[...selection]} interest={interest} process={process} onDone={refresh} />
+              <BulkBar
+                selected={[...selection]}
+                interest={interest}
+                process={process}
+                onDone={(done) => {
+                  if (done) moved(done);
+                  refresh();
+                }}
+              />
+              {offer && (
+                <p className="apl-offer" role="status">
+                  {fill(t.bulk.offerTemplate, { label: labelMap.get(offer.labelId)?.name ?? '' })}{' '}
+                  <button type="button" className="adm-button adm-button-small" onClick={() => setMail({ recipients: recipientsOf(offer.ids), labelId: offer.labelId })}>
+                    {t.bulk.sendTemplate}
+                  </button>
+                </p>
+              )}
             </>
+          )}
+          {mail && (
+            <SendEmailDialog
+              isOpen
+              recipients={mail.recipients}
+              positionId={position.id}
+              positionTypeId={position.positionTypeId}
+              {...(mail.labelId !== undefined ? { labelId: mail.labelId } : {})}
+              onClose={(outcome) => {
+                setMail(null);
+                if (outcome) {
+                  setOffer(null);
+                  list.reload();
+                }
+              }}
+            />
           )}
           <ApplicantRows list={list} positionId={position.id} selection={selection} selectable={canWrite} labels={labelMap} onToggle={toggle} />
         </section>

@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
+import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
 import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 let app: RunningApp;
 let browser: Browser;
+let smtp: TestSmtp;
 let positionId: number;
 const ids = new Map<string, number>();
 
@@ -35,7 +38,8 @@ const PEOPLE: (Person & { cv?: boolean })[] = [
 ];
 
 beforeAll(async () => {
-  app = await startApp();
+  smtp = await startSmtp();
+  app = await startApp({ SMTP_URL: smtp.url });
   browser = await launchBrowser();
   const writer = await token('writer@demo.test');
   const c = (await api(writer, 'get_container', { id: 1 })).body.data;
@@ -61,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await smtp?.stop();
 });
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Sökande' }).getByRole('link');
@@ -94,6 +99,31 @@ describe("the recruiter's day in Chromium", () => {
     await expect.poll(() => names(page)).toEqual(['Gustav Lund', 'Hanna Mört']);
     expect(await page.getByRole('region', { name: 'Filter' }).getByRole('radio', { name: /^Intressant/ }).isChecked()).toBe(true);
     expect(await page.getByRole('region', { name: 'Filter' }).getByRole('checkbox', { name: 'Har körkort och egen bil' }).isChecked()).toBe(true);
+
+    // Mail to two of them, delivered to a real SMTP server on loopback.
+    for (const n of ['Gustav Lund', 'Hanna Mört']) await page.getByRole('checkbox', { name: `Välj ${n}` }).check();
+    await page.getByRole('button', { name: 'Skicka e-post' }).click();
+    const mail = page.getByRole('dialog');
+    await mail.getByLabel('Ämne').fill('Välkommen på intervju');
+    await mail.getByRole('textbox', { name: 'Meddelande' }).click();
+    await page.keyboard.type('Hej! Vi vill träffa dig på lagret.');
+    await mail.getByRole('button', { name: 'Skicka', exact: true }).click();
+    const arrived = await smtp.waitFor(2, 20_000);
+    expect(arrived.flatMap((m) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((a) => a?.value.map((v) => v.address) ?? [])).sort()).toEqual(['gustav.5@example.se', 'hanna.6@example.se']);
+    expect(arrived.every((m) => m.subject === 'Välkommen på intervju')).toBe(true);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // report.csv holds exactly the applicants under the filter.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportera' }).click();
+    await page.getByRole('menuitem', { name: 'Exportera till Excel (report.csv)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('report.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.slice(1).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).map((l) => l.split(';').find((cell) => cell.includes('@example.se'))?.replace(/"/g, '')).sort()).toEqual(['gustav.5@example.se', 'hanna.6@example.se']);
 
     await rows(page).filter({ hasText: 'Hanna Mört' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Hanna Mört');
