@@ -105,4 +105,5 @@ describe.skipIf(!mounted)('the embedded store on a full disk', () => {
     expect(audit.incomplete.filter((id) => audit.apps.get(id)?.email.endsWith('@full.se'))).toEqual([]);
     expect(audit.orphans).toEqual([]);
   }, 90_000);
+
 });
