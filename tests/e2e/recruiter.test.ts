@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
 import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
-import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -80,6 +80,7 @@ describe("the recruiter's day in Chromium", () => {
     await page.goto(`/admin/positions/${positionId}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sommarjobb på lagret');
     await expect.poll(() => rows(page).count()).toBe(7);
+    await expectNoAxeViolations(page, 'main');
 
     const filters = page.getByRole('region', { name: 'Filter' });
     await filters.getByRole('radio', { name: /^Intressant/ }).check();
@@ -127,6 +128,7 @@ describe("the recruiter's day in Chromium", () => {
 
     await rows(page).filter({ hasText: 'Hanna Mört' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Hanna Mört');
+    await expectNoAxeViolations(page, 'main');
     await page.getByLabel('Ny anteckning').fill('Ring på måndag om lagerpasset.');
     await page.getByRole('button', { name: 'Spara anteckning' }).click();
     await expect.poll(() => page.getByText('Anteckning sparad').count()).toBeGreaterThan(0);
