@@ -24,7 +24,7 @@ export type { LayoutNode, FieldUiOptions, UiSchema, JSONSchema } from './build-f
 export type { FieldTypeDefinition, ValidatorDefinition } from './definitions';
 export { createAjv, addBlankettKeywords, keywordFor, RunContext, AJV_OPTIONS, dataUrlBytes } from './ajv';
 export { messageFor } from './messages';
-export { sanitizeHtml, setHtmlSanitizer, htmlToText, escapeHtml, defaultSanitizer, type HtmlSanitizer } from './sanitize';
+export { sanitizeHtml, htmlToText, escapeHtml } from './sanitize';
 export { parsePersonnummer, luhnValid, type Personnummer } from './personnummer';
 export { parseOrganisationsnummer } from './organisationsnummer';
 export { stockholmDate, ageOn, parseIsoDate, formatIsoDate, TIME_ZONE, type CalendarDate } from './dates';

@@ -1,25 +1,6 @@
-/** The one file that imports DOMPurify: every HTML label and message passes through here. */
-import DOMPurify from 'dompurify';
+/** Staff-written HTML in labels and messages, rendered through the engine's one sanitiser. */
 import type { ElementType } from 'react';
-
-// Links in labels (terms, help) open outside the form, so they must not be able to reach back.
-let hooked = false;
-function purifier(): typeof DOMPurify {
-  if (!hooked && DOMPurify.isSupported) {
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
-    });
-    hooked = true;
-  }
-  return DOMPurify;
-}
-
-/** Sanitised HTML, or the text escaped when no DOM is available (server-side rendering). */
-export function sanitizeHtml(html: string): string {
-  const p = purifier();
-  if (!p.isSupported) return html.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return p.sanitize(html, { ADD_ATTR: ['target'] });
-}
+import { sanitizeHtml } from '../sanitize';
 
 interface TextOrHtmlProps {
   text: string;

@@ -10,6 +10,6 @@ export {
   type FormEngineOptions,
 } from './FormEngineProvider';
 export { defaultFormEngine } from './defaultEngine';
-export { sanitizeHtml, TextOrHtml } from './Html';
+export { TextOrHtml } from './Html';
 export type * from './widget-api';
 export type { CompiledForm, CompileFn, LayoutNode, FieldUiOptions, ChoiceOption } from './contract';

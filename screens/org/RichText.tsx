@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import sv from '../../schemas/messages/sv.json';
-import { sanitizeHtml } from '../public/sanitize';
+import { sanitizeHtml } from '../../engine/sanitize';
 import './org.css';
 
 const t = sv.org;

@@ -1,4 +1,4 @@
-import { sanitizeHtml } from './sanitize';
+import { sanitizeHtml } from '../../engine/sanitize';
 
 /**
  * The ad as applicants see it: the ad image, the lead and the sanitised ad text. Shared by the

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { sanitizeHtml } from './sanitize';
+import { sanitizeHtml } from '../../engine/sanitize';
 import { s } from './text';
 import { fill } from '../../engine/fill';
 import type { PublicContainer } from './types';

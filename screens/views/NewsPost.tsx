@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { sanitizeHtml } from '../../engine/react/Html';
+import { sanitizeHtml } from '../../engine/sanitize';
 import { dispatch } from '../api';
 import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { useSession } from '../admin/session';
