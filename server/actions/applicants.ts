@@ -1,5 +1,7 @@
 import type { ActionContext, ActionTable } from '../dispatcher/types';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
+import { erasePerson, findPerson } from '../domain/gdpr';
 import {
   addNote,
   applicantView,
@@ -88,10 +90,10 @@ export const actions: ActionTable = {
 
   async delete_ApplicantFromContainer(ctx, data) {
     sameContainer(ctx, data.containerId);
-    const list = await ctx.deps.store
-      .collection<ApplicationDoc>('applications')
-      .find({ containerId: data.containerId, email: data.userId.trim().toLowerCase() });
-    if (list.length === 0) throw errors.notFound();
-    return { deleted: await deleteApplications(ctx.deps, list) };
+    // GDPR erasure (server/domain/gdpr.ts): every trace of the person, as the entity schemas' tags declare.
+    const person = await findPerson(ctx.deps, data.containerId, data.userId);
+    if (!person) throw errors.notFound(sv.gdpr.notFound);
+    const erased = await erasePerson(ctx.deps, data.containerId, person, ctx.principal.userId);
+    return { deleted: erased.applications ?? 0 };
   },
 };

@@ -5,7 +5,7 @@ import { requireAccess } from '../dispatcher/policy';
 import { seedDemoContent } from '../domain/demo';
 import { createDemoApplicants, type DemoApplicantsInput } from '../domain/demoApplicants';
 import { listEvents } from '../domain/events';
-import { newContainerDoc } from '../seed';
+import { newContainerDoc } from '../domain/containers';
 import { DuplicateKeyError } from '../store/port';
 import type { PositionDoc } from '../domain/docs';
 

@@ -19,6 +19,9 @@ export function answerCompiler(): (schema: unknown) => ValidateFunction {
     if (!ajv) {
       ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
       addFormats(ajv);
+      // The entities' GDPR tags (server/domain/gdpr.ts): which fields are personal data.
+      ajv.addKeyword({ keyword: 'x-pii', schemaType: 'boolean' });
+      ajv.addKeyword({ keyword: 'x-gdpr', schemaType: 'object' });
       for (const dir of SHARED_DIRS) {
         for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
           const s = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { $id?: string };
