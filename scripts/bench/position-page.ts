@@ -74,7 +74,7 @@ async function measure(browser: Browser, server: BenchServer, page: BuiltPage, r
     );
     await context.route(`${server.url}/__bench/page.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: page.js }));
     const tab = await context.newPage();
-    await tab.goto(`${server.url}/__bench/page.html`);
+    await tab.goto(`${server.url}/__bench/page.html`, { timeout: 120_000 });
     await tab.waitForFunction(() => typeof window.__benchFirst30 === 'number', undefined, { timeout: 60_000 });
     const first = await tab.evaluate(() => window.__benchFirst30!);
     const frames = await tab.evaluate(([sel, target, step]) => window.__benchScroll!(sel as string, target as number, step as number), [rows, TARGET_ROW, STEP_PX] as const);
