@@ -32,6 +32,14 @@ import { applyUpdate, upsertBase } from './update';
  *
  * better-sqlite3 is synchronous, so every call runs alone: an update's read-modify-write is
  * atomic without locks. The data-dir lock keeps a second process out.
+ *
+ * Why SQLite (measured at 100,000 applications, scripts/bench/store-embedded.ts, beside the
+ * nedb store it replaced, on a loaded 2-core machine): start 0.07 s vs 74–110 s, RSS 97–108 MB
+ * vs 660–830 MB, applicant list p95 9–20 ms vs 21–53 ms, search p95 49–70 ms vs 3.4–6.2 s,
+ * longest event-loop pause under writes 32 ms vs 368 ms, 15× the writes (each fsync'ed).
+ * nedb holds every document in memory and rewrites whole files to compact; SQLite reads pages
+ * on demand, indexes JSON through expressions, has a trigram index for substring search, and
+ * gives transactions that either commit or leave nothing.
  */
 
 const require = createRequire(import.meta.url);

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
 /**
- * One process per DATA_DIR: nedb keeps every collection in memory and appends to its file,
- * so a second process on the same directory would silently overwrite the first one's
- * writes at its next compaction. The lock file holds the owner's pid; a lock left by a
+ * One process per DATA_DIR: the embedded store keeps per-collection metadata (multikey
+ * flags) in memory and sweeps orphan blobs at start, which only one owner may do; the
+ * earlier nedb store would even overwrite another process's writes at compaction. The lock file holds the owner's pid; a lock left by a
  * process that no longer runs is taken over.
  */
 export class DataDirLockedError extends Error {

@@ -8,7 +8,11 @@ import { seekFind } from './nedb-seek';
 import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, toNedbFilter } from './query';
 
 /**
- * The embedded adapter: @seald-io/nedb, one append-only datafile per collection under
+ * The previous embedded adapter, kept only as the peer of the embedded-store benchmark
+ * (scripts/bench/store-embedded.ts); the server uses SQLite (embedded.ts), which imports a
+ * DATA_DIR of this adapter on its first start (migrate-nedb.ts).
+ *
+ * @seald-io/nedb, one append-only datafile per collection under
  * `<dataDir>/db/`. nedb runs every operation of a datastore through one queue, so a single
  * process may use it concurrently; the data-dir lock keeps a second process out.
  *
