@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
 import type { ServerDeps } from './dispatcher/types';
 import { registerUser } from './auth/account';
+import { newContainerDoc } from './domain/containers';
 import { seedDemoContent } from './domain/demo';
 
 /** The demo organisation and its four users (DESIGN.md, docs/contracts.md "Demo data"). */
@@ -12,39 +13,6 @@ export const DEMO_USERS = [
   { email: 'writer@demo.test', firstname: 'Viktor', lastname: 'Skribent', role: 'user', permissionIds: [2] },
   { email: 'reader@demo.test', firstname: 'Linnea', lastname: 'Läsare', role: 'user', permissionIds: [3] },
 ] as const;
-
-export const DEFAULT_POSITION_TYPES = ['Sommarjobb', 'Tillsvidareanställning'];
-export const DEFAULT_LABELS: { labelType: 'Interest' | 'Process'; name: string; isDefault: boolean }[] = [
-  { labelType: 'Interest', name: 'Ej bedömd', isDefault: true },
-  { labelType: 'Interest', name: 'Intressant', isDefault: false },
-  { labelType: 'Interest', name: 'Kanske', isDefault: false },
-  { labelType: 'Interest', name: 'Ej intressant', isDefault: false },
-  { labelType: 'Process', name: 'Ny', isDefault: true },
-  { labelType: 'Process', name: 'Intervju', isDefault: false },
-  { labelType: 'Process', name: 'Erbjudande', isDefault: false },
-  { labelType: 'Process', name: 'Anställd', isDefault: false },
-];
-
-/**
- * A new container document: default labels and position types with ids from their own
- * counters. Used by the seed and by create_container, so every organisation starts alike.
- */
-export async function newContainerDoc(store: ServerDeps['store'], input: { name: string; displayName: string; plans?: unknown[] }) {
-  const labels = [];
-  for (const l of DEFAULT_LABELS) labels.push({ id: await store.nextSequence('labels'), ...l });
-  const positionTypes = [];
-  for (const name of DEFAULT_POSITION_TYPES) positionTypes.push({ id: await store.nextSequence('positionTypes'), name });
-  return {
-    id: await store.nextSequence('containers'),
-    name: input.name,
-    displayName: input.displayName,
-    positionTypes,
-    labels,
-    profile: { showAge: true, showGender: true },
-    messages: {},
-    plans: input.plans ?? [],
-  };
-}
 
 /**
  * Seeds the demo organisation on an empty store outside production; production never seeds.

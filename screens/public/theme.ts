@@ -5,7 +5,7 @@
  * they are drawn on: organisations pick brand colours (the default theme's own contactText
  * #868BFC is 2.9:1 on white) and WCAG 2.1 AA must hold whatever they pick.
  */
-import defaultTheme from '../../schemas/templates/default-theme.json';
+import { DEFAULT_THEME as defaultTheme } from '../../engine/theme';
 import type { Theme } from './types';
 
 /** The default theme of spec document 2 §9 (schemas/templates/default-theme.json), applied where a container has none. */

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useState, type CSSProperties, type For
 import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { useContainer, useSession } from '../admin/session';
-import { DEFAULT_THEME, parseHex, themeVariables } from '../public/theme';
+import { parseHex, themeVariables } from '../public/theme';
+import { effectiveTheme } from '../../engine/theme';
 import type { Theme } from '../public/types';
 import { fieldErrors, messageOf } from '../org/api';
 import { colourAt, lowContrast, PAIRS, ratioText } from '../org/contrast';
@@ -26,7 +27,7 @@ const GROUPS: { group: Group; title: string; keys: string[] }[] = [
 const RADII = ['rounded-none', 'rounded-sm', 'rounded', 'rounded-md', 'rounded-lg', 'rounded-xl', 'rounded-full'];
 const names = t.themeKeys as Record<string, Record<string, string>>;
 const nameOf = (g: string, k: string) => names[g]?.[k] ?? k;
-const full = (theme: Theme): Full => structuredClone({ ...DEFAULT_THEME, ...theme }) as Full;
+const full = (theme: Theme): Full => effectiveTheme(theme) as Full;
 
 /** /admin/container/theme: every theme key with a live preview of the public page and WCAG AA warnings. */
 export default function ThemeSettings({ screen }: ViewProps) {

@@ -1,11 +1,10 @@
-import defaultTheme from '../../schemas/templates/default-theme.json' with { type: 'json' };
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { PERMISSIONS, type PermissionName } from '../dispatcher/policy';
 import { errors } from '../errors';
-import { newContainerDoc } from '../seed';
 import { DuplicateKeyError } from '../store/port';
 import { defaultApplicationMetadata } from '../domain/demo';
+import { newContainerDoc } from '../domain/containers';
 import { addAdministrator } from '../domain/odin';
 import { findUserByEmail } from '../auth/users';
 import { removeFiles } from '../domain/attachments';
@@ -13,18 +12,7 @@ import { encodeTemplate, ensureFolder, saveTemplate, TEMPLATES_FOLDER } from '..
 import { strip, type ContainerDoc, type MembershipDoc } from '../domain/docs';
 import type { UserDoc } from '../auth/users';
 import { cleanProfile } from '../domain/profile';
-
-type Theme = Record<string, Record<string, string>>;
-
-/** The default theme with the stored one laid over it, group by group. */
-export function effectiveTheme(stored: unknown): Theme {
-  const base = structuredClone(defaultTheme) as Theme;
-  if (!stored || typeof stored !== 'object') return base;
-  for (const [group, values] of Object.entries(stored as Theme)) {
-    if (values && typeof values === 'object') base[group] = { ...(base[group] ?? {}), ...values };
-  }
-  return base;
-}
+import { effectiveTheme } from '../../engine/theme';
 
 const ALL: PermissionName[] = ['Administrator', 'Write', 'Read'];
 const names = (ids: number[]) => ids.map((id) => PERMISSIONS[id as 1 | 2 | 3]).filter(Boolean);

@@ -25,3 +25,36 @@ export function labelOf(c: ContainerDoc, labelId: number, path = '/labelId'): La
 export function positionTypeName(c: ContainerDoc, id: number): string {
   return (c.positionTypes ?? []).find((t) => t.id === id)?.name ?? '';
 }
+
+export const DEFAULT_POSITION_TYPES = ['Sommarjobb', 'Tillsvidareanställning'];
+export const DEFAULT_LABELS: { labelType: 'Interest' | 'Process'; name: string; isDefault: boolean }[] = [
+  { labelType: 'Interest', name: 'Ej bedömd', isDefault: true },
+  { labelType: 'Interest', name: 'Intressant', isDefault: false },
+  { labelType: 'Interest', name: 'Kanske', isDefault: false },
+  { labelType: 'Interest', name: 'Ej intressant', isDefault: false },
+  { labelType: 'Process', name: 'Ny', isDefault: true },
+  { labelType: 'Process', name: 'Intervju', isDefault: false },
+  { labelType: 'Process', name: 'Erbjudande', isDefault: false },
+  { labelType: 'Process', name: 'Anställd', isDefault: false },
+];
+
+/**
+ * A new container document: default labels and position types with ids from their own
+ * counters. Used by the seed, create_container and the demo data, so every organisation starts alike.
+ */
+export async function newContainerDoc(store: Store, input: { name: string; displayName: string; plans?: unknown[] }) {
+  const labels = [];
+  for (const l of DEFAULT_LABELS) labels.push({ id: await store.nextSequence('labels'), ...l });
+  const positionTypes = [];
+  for (const name of DEFAULT_POSITION_TYPES) positionTypes.push({ id: await store.nextSequence('positionTypes'), name });
+  return {
+    id: await store.nextSequence('containers'),
+    name: input.name,
+    displayName: input.displayName,
+    positionTypes,
+    labels,
+    profile: { showAge: true, showGender: true },
+    messages: {},
+    plans: input.plans ?? [],
+  };
+}

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { effectiveTheme } from '../../engine/theme';
 import { errors } from '../errors';
 import type { Store } from '../store/port';
 import { positionTypeName } from './containers';
@@ -11,12 +10,6 @@ import { TEMPLATES_FOLDER } from './templates';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-let defaultTheme: unknown;
-function theme(c: ContainerDoc): unknown {
-  if (c.theme) return c.theme;
-  defaultTheme ??= JSON.parse(readFileSync(resolve(import.meta.dirname, '../../schemas/templates/default-theme.json'), 'utf8'));
-  return defaultTheme;
-}
 
 /** URL slug of a position name: lower-case ASCII, Swedish letters folded (å, ä → a; ö → o). */
 export function slugify(name: string): string {
@@ -35,7 +28,7 @@ export function publicContainer(c: ContainerDoc) {
     id: c.id,
     name: c.name,
     displayName: c.displayName ?? c.name,
-    theme: theme(c),
+    theme: effectiveTheme(c.theme),
     profile: { ...profile, showAge: profile.showAge !== false, showGender: profile.showGender !== false },
   };
 }

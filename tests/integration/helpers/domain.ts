@@ -1,6 +1,6 @@
 import type { BlobStore } from '../../../server/store/port';
 import { registerUser } from '../../../server/auth/account';
-import { newContainerDoc } from '../../../server/seed';
+import { newContainerDoc } from '../../../server/domain/containers';
 import { seedDemoContent } from '../../../server/domain/demo';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../../server/domain/docs';
 import { TEST_PASSWORD, type TestServer } from './server';
