@@ -89,8 +89,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     return () => {
       live = false;
     };
-    // Opening the dialog (again) starts from the caller's props.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Opening the dialog (again) starts from the caller's props at that moment.
   }, [isOpen]);
 
   function pick(tpl: EmailTemplate | undefined) {

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { validAnswers } from '../integration/helpers/domain';
+import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
+import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+
+let app: RunningApp;
+let browser: Browser;
+let smtp: TestSmtp;
+let writer: string;
+let positionId: number;
+let summerTypeId: number;
+
+async function api(token: string, action: string, data: unknown) {
+  const res = await fetch(`${app.url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ action, data }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as any };
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+const section = (page: Page, label: string) => page.getByRole('group', { name: `Mall för ${label}` });
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  app = await startApp({ SMTP_URL: smtp.url });
+  browser = await launchBrowser();
+  const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'writer@demo.test', password: app.password }) });
+  writer = ((await res.json()) as { token: string }).token;
+  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  summerTypeId = c.positionTypes.find((t: { name: string }) => t.name === 'Sommarjobb').id;
+  const positions = (await api(writer, 'get_positions', { containerId: 1 })).body.data as { id: number; isInternal: boolean; positionTypeId: number }[];
+  const open = positions.find((p) => !p.isInternal && p.positionTypeId === summerTypeId)!;
+  positionId = open.id;
+  for (const [first, last] of [['Örjan', 'Åberg'], ['Elsa', 'Ek']]) {
+    const email = `${first.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@example.se`;
+    const r = await api(writer, 'create_jobApplication', { email, positionId, metadata: validAnswers(email, { form_firstname: first, form_surname: last }) });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.stop();
+});
+
+describe('email templates in the browser', () => {
+  it('picks a position type, saves one and then two templates with their toasts, and keeps them after a reload', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`${app.url}/admin/templates/email`);
+    await expect.poll(() => h1(page)).toBe('E-postmallar');
+    await page.getByRole('link', { name: 'Sommarjobb' }).click();
+    await expect.poll(() => h1(page)).toBe('E-postmallar: Sommarjobb');
+    expect(new URL(page.url()).pathname).toBe(`/admin/templates/email/${summerTypeId}`);
+    await expect.poll(() => page.title()).toBe('E-postmallar: Sommarjobb – Blankett');
+
+    const interesting = section(page, 'Intressant');
+    await interesting.getByLabel('Ämne').fill('Hej ');
+    await interesting.getByRole('button', { name: 'Förnamn' }).click();
+    await interesting.getByRole('textbox', { name: 'Innehåll' }).click();
+    await page.keyboard.type('Vi vill gärna träffa dig, ');
+    await interesting.getByRole('button', { name: 'Förnamn' }).click();
+    await page.keyboard.type('. Hälsningar ');
+    await interesting.getByRole('button', { name: 'Företag' }).click();
+    await expect.poll(() => interesting.getByLabel('Ämne').inputValue()).toBe('Hej {firstname}');
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await expect.poll(() => page.getByText('E-postmall uppdaterad', { exact: true }).count()).toBeGreaterThan(0);
+
+    await section(page, 'Kanske').getByLabel('Ämne').fill('Vi återkommer');
+    await section(page, 'Kanske').getByRole('textbox', { name: 'Innehåll' }).click();
+    await page.keyboard.type('Tack för ditt tålamod.');
+    await section(page, 'Ej bedömd').getByLabel('Ämne').fill('Tack för din ansökan, {firstname}');
+    await section(page, 'Ej bedömd').getByRole('textbox', { name: 'Innehåll' }).click();
+    await page.keyboard.type('Vi har tagit emot din ansökan.');
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await expect.poll(() => page.getByText('E-postmallar uppdaterade', { exact: true }).count()).toBeGreaterThan(0);
+
+    await page.reload();
+    await expect.poll(() => section(page, 'Intressant').getByLabel('Ämne').inputValue()).toBe('Hej {firstname}');
+    expect(await section(page, 'Intressant').getByRole('textbox', { name: 'Innehåll' }).textContent()).toBe('Vi vill gärna träffa dig, {firstname}. Hälsningar {company}');
+    expect(await section(page, 'Kanske').getByLabel('Ämne').inputValue()).toBe('Vi återkommer');
+    // The page's own content (the shell's avatar button is checked by the shell's tests).
+    await expectNoAxeViolations(page, 'main');
+
+    // A subject is required for a changed template: nothing is saved without one.
+    await section(page, 'Ej intressant').getByRole('textbox', { name: 'Innehåll' }).click();
+    await page.keyboard.type('Tyvärr');
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await expect.poll(() => section(page, 'Ej intressant').getByText('Ange ett ämne.').count()).toBe(1);
+    const stored = (await api(writer, 'get_emailTemplates', { containerId: 1, positionTypeId: summerTypeId })).body.data as { subject: string }[];
+    expect(stored.map((t) => t.subject).sort()).toEqual(['Hej {firstname}', 'Tack för din ansökan, {firstname}', 'Vi återkommer']);
+    await page.context().close();
+  }, 90_000);
+
+  it('offers the label template after a move and mails it, filled, to the moved applicants', async () => {
+    smtp.mails.length = 0;
+    const page = await newPage(browser);
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`${app.url}/admin/positions/${positionId}`);
+    for (const n of ['Örjan Åberg', 'Elsa Ek']) await page.getByRole('checkbox', { name: `Välj ${n}` }).check();
+    await page.getByLabel('Ny status').selectOption({ label: 'Intressant' });
+    await page.getByRole('button', { name: 'Flytta till status' }).click();
+    await page.getByRole('button', { name: 'Skicka mallen till de flyttade' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByLabel('Ämne').inputValue()).toBe('Hej {firstname}');
+    await dialog.getByRole('button', { name: 'Skicka', exact: true }).click();
+    const mails = await smtp.waitFor(2, 20_000);
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Hej Elsa', 'Hej Örjan']);
+    const toOrjan = mails.find((m) => m.subject === 'Hej Örjan')!;
+    expect(toOrjan.text).toBe('Vi vill gärna träffa dig, Örjan. Hälsningar Demoföretaget AB');
+    await expect.poll(() => page.getByText('E-post skickad', { exact: true }).count()).toBeGreaterThan(0);
+    await page.context().close();
+  }, 90_000);
+});
