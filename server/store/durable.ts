@@ -13,6 +13,11 @@ import { Worker } from 'node:worker_threads';
  * happens off the event loop. Writes that commit while one fsync runs share the next one
  * (group commit). Checkpoints (copying the WAL into the database file, two more fsyncs) run
  * in a worker thread on its own connection, never on the main thread.
+ *
+ * One difference from FULL remains: another request may read a commit during its fsync (a
+ * few milliseconds). A killed process keeps that commit (it is in the OS already); only a
+ * power cut inside that window could lose a row someone saw but nobody was told was stored.
+ * If the fsync itself fails (an I/O error), the write is reported as failed.
  */
 export class WalSync {
   private handle: Promise<FileHandle> | null = null;
