@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { personnummer, validAnswers } from '../integration/helpers/domain';
-import { firstPublicPosition, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, firstPublicPosition, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
 
 /**
  * The admin shell in Chromium (issue 8 parts 4, 5 and 7): the live bell, the bell after a cut
@@ -152,6 +152,47 @@ describe('the notification bell', () => {
   });
 });
 
+describe('opening a notification', () => {
+  it('opens the applicant from the bell, and shows the not-found state once the application is deleted', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    const token = await loginAs(page, app, 'writer@demo.test');
+    const applicantId = await apply('Elsa', 'Länksson');
+    const list = await call<{ items: { id: number; message: string }[] }>(token, 'get_notifications', { containerId: 1, take: 5 });
+    const notification = list.items.find((n) => n.message.includes('Elsa Länksson'));
+    expect(notification).toBeDefined();
+
+    await page.goto('/admin');
+    await bell(page).click();
+    const item = page.getByRole('list', { name: 'Notifikationer' }).getByRole('listitem').filter({ hasText: 'Elsa Länksson' });
+    await item.getByRole('link', { name: 'Ny ansökan' }).click();
+    await page.waitForURL(new RegExp(`/admin/positions/${positionId}/applicants/${applicantId}$`));
+
+    // Deleted by a colleague while this bell still lists it: the server removes the
+    // application's notifications with it, so the page says the notification is gone.
+    await call(token, 'delete_jobapplication', { positionId, id: applicantId });
+    await bell(page).click();
+    await item.getByRole('link', { name: 'Ny ansökan' }).click();
+    await page.waitForURL(new RegExp(`/admin/notifications/${notification!.id}$`));
+    await page.getByRole('heading', { level: 1, name: 'Sidan hittades inte' }).waitFor();
+    expect(await page.getByText('Notifikationen finns inte längre.').count()).toBe(1);
+
+    await page.goto('/admin/notifications/999999');
+    await page.getByText('Notifikationen finns inte längre.').waitFor();
+    expect(await page.getByRole('link', { name: 'Till startsidan' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('passes axe with the bell open', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto('/admin');
+    await bell(page).click();
+    await page.getByRole('dialog', { name: 'Notifikationer' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+});
+
 describe('the global search', () => {
   it("lists an applicant and a position for 'Ann' and opens the chosen one with Enter", async () => {
     const page = await newPage(browser, { baseURL: app.url });
@@ -184,6 +225,35 @@ describe('the global search', () => {
     await box.press('ArrowDown');
     await box.press('Enter');
     await page.waitForURL(new RegExp(`/admin/positions/${created.id}$`));
+    await page.context().close();
+  });
+});
+
+describe('profile settings', () => {
+  it("are reached from the top-right menu, saved, and decide whether a new application reaches the user's bell", async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'reader@demo.test');
+    await page.goto('/admin');
+    await page.getByRole('button', { name: /^Användarmeny/ }).click();
+    await page.getByRole('menuitem', { name: 'Profilinställningar' }).click();
+    await page.waitForURL(/\/admin\/profile$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Profilinställningar');
+    const live = page.getByLabel('Visa nya notifikationer direkt i klockan');
+    await live.waitFor();
+    expect(await live.isChecked()).toBe(true);
+    await live.uncheck();
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await page.getByText('Sparad').waitFor();
+
+    const listed = page.waitForResponse((r) => r.url().includes('/api/dispatcher') && (r.request().postData() ?? '').includes('"get_notifications"'));
+    await page.reload();
+    await listed;
+    await page.getByLabel('Visa nya notifikationer direkt i klockan').waitFor();
+    expect(await page.getByLabel('Visa nya notifikationer direkt i klockan').isChecked()).toBe(false);
+    const before = await unread(page);
+    await apply('Frida', 'Tystsson');
+    await page.waitForTimeout(1500);
+    expect(await unread(page)).toBe(before);
     await page.context().close();
   });
 });
