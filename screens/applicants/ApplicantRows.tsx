@@ -1,15 +1,16 @@
 import { memo, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { formatIsoDate, stockholmDate } from '../../engine/dates';
+import { formatStockholmDate } from '../../engine/dates';
 import type { ApplicantList } from './useApplicants';
 import type { ApplicantItem, Label } from './types';
 import { fill } from '../../engine/fill';
 
 const t = sv.applicants.list;
 
+/** `YYYY-MM-DD` in Stockholm of a unix time in seconds (the API's unit). */
 export function day(unix: number): string {
-  return formatIsoDate(stockholmDate(unix * 1000));
+  return formatStockholmDate(unix);
 }
 
 interface RowProps {

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import { formatIsoDate, stockholmDate } from '../../engine';
+import { formatStockholmDate } from '../../engine/dates';
 import type { MetadataProperty } from '../../engine/types';
 import type { ServerDeps } from '../dispatcher/types';
 import { loadContainer } from './containers';
@@ -9,7 +9,7 @@ import { blobIdsOf, collectPerson, HOLDERS, type Found, type Person } from './gd
 import { fill } from '../../engine/fill';
 
 const t = sv.gdpr;
-const date = (s: unknown) => (typeof s === 'number' ? formatIsoDate(stockholmDate(s * 1000)) : '');
+const date = (s: unknown) => (typeof s === 'number' ? formatStockholmDate(s) : '');
 
 export interface UserExport {
   filename: string;
