@@ -182,6 +182,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                 {(templates ?? []).map((x) => (
                   <option key={x.id} value={x.id}>
                     {x.name || labelName(x.labelId)}
+                    {positionTypeId === undefined ? ` (${container?.positionTypes.find((p) => p.id === x.positionTypeId)?.name ?? ''})` : ''}
                   </option>
                 ))}
               </select>
