@@ -30,7 +30,9 @@ async function positionNames(store: Store, ids: number[]): Promise<Map<number, s
   return new Map(list.map((p) => [p.id, p.name]));
 }
 
-const PERSONNUMMER = /^\s*\d{6}(\d{2})?[-+]?\d{4}\s*$/;
+// A personnummer as the forms take it: 12 digits (spec), one '-' or '+' before the last four.
+// Ten-digit answers are left alone: they are phone numbers ('0701234567'), not personnummer.
+const PERSONNUMMER = /^\s*\d{8}[-+]?\d{4}\s*$/;
 
 /**
  * Lists never carry a personnummer (docs/contracts.md): not in `info`, and not in the answers
@@ -131,6 +133,8 @@ export async function applicantView(deps: ServerDeps, a: ApplicationDoc) {
   return {
     ...base,
     info: { ...base.info, ...(a.info?.ssn ? { ssn: a.info.ssn } : {}) },
+    // The answers as given, personnummer included: the applicant page shows them in full.
+    metadata: a.metadata ?? {},
     form: form?.metadata ?? [],
     notes: a.notes ?? [],
     logs: a.logs ?? [],

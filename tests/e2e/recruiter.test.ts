@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { personnummer } from '../integration/helpers/domain';
 import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
 import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
 import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
@@ -169,6 +170,41 @@ describe("the recruiter's day in Chromium", () => {
     expect(del.status).toBe(403);
     await page.context().close();
   }, 60_000);
+
+  it('a writer registers an application by hand with the form and its checks; a reader may not open the page', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`/admin/positions/${positionId}/applicants/new`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Registrera ansökan');
+    const valid = personnummer('20040101', '321');
+    const wrongCheckDigit = valid.slice(0, 11) + String((Number(valid[11]) + 1) % 10);
+    await page.getByLabel(/^Sökandens e-postadress/).fill('pappers@example.se');
+    const fields: [RegExp, string][] = [
+      [/^Förnamn/, 'Petra'], [/^Efternamn/, 'Papper'], [/^Personnummer/, wrongCheckDigit], [/^Adress/, 'Brevgatan 2'],
+      [/^Postnummer/, '11122'], [/^Ort/, 'Stockholm'], [/^Mobiltelefon/, '0701112233'], [/^E-post/, 'pappers@example.se'],
+    ];
+    for (const [label, value] of fields) await page.getByLabel(label).first().fill(value);
+    await page.getByLabel('Vår webbplats').check();
+    for (const box of await page.getByRole('checkbox', { name: /^Jag har läst och godkänner/ }).all()) await box.check();
+    await page.getByRole('button', { name: 'Registrera ansökan' }).click();
+    // The engine's own check: a wrong personnummer stays on the page, nothing is stored.
+    await expect.poll(() => page.getByLabel(/^Personnummer/).first().getAttribute('aria-invalid')).toBe('true');
+    const writer = await token('writer@demo.test');
+    expect((await api(writer, 'get_applicantIdsByFilter', { positionId, filter: 'pappers' })).body.data.total).toBe(0);
+    await page.getByLabel(/^Personnummer/).first().fill(valid);
+    await page.getByRole('button', { name: 'Registrera ansökan' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Petra Papper');
+    await expect.poll(() => page.getByText('Ansökan registrerad av personal').count()).toBe(1);
+    expect(await page.getByText(valid).count()).toBe(1);
+    expect(await page.getByText('0701112233').count()).toBe(1);
+    await page.context().close();
+
+    const reader = await newPage(browser, { baseURL: app.url });
+    await loginAs(reader, app, 'reader@demo.test');
+    await reader.goto(`/admin/positions/${positionId}/applicants/new`);
+    await reader.waitForURL(/access-denied/);
+    await reader.context().close();
+  }, 90_000);
 
   it('shows a not-found state when an applicant was deleted and then opened from an old link', async () => {
     const writer = await token('writer@demo.test');
