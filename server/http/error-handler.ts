@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Logger } from '../dispatcher/types';
 import { HttpError } from '../errors';
+import { UnsafeValueError } from '../store/safe';
 
 const CODES: Record<number, string> = {
   400: 'invalid',
@@ -40,6 +41,12 @@ export function errorHandler(log: Logger): Middleware {
       if (err instanceof HttpError) {
         ctx.status = err.status;
         ctx.body = { error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } };
+        return;
+      }
+      // The store's refusal of a client value (server/store/safe.ts) is the client's error.
+      if (err instanceof UnsafeValueError) {
+        ctx.status = 400;
+        ctx.body = { error: { code: 'invalid', message: sv.server.invalid, details: err.details } };
         return;
       }
       let status = (err as { status?: unknown; expose?: unknown }).status;

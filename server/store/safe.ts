@@ -1,11 +1,11 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import { errors } from '../errors';
 
 /**
  * Guards for values that come from clients. The store port cannot tell a programmer's
  * `{ $ne: null }` from an attacker's, so every client-supplied value goes through one of
- * these before it reaches a filter or a document. They throw the 400 `invalid` HttpError,
- * so a bad value becomes a clear client error and nothing is stored.
+ * these before it reaches a filter or a document. They throw UnsafeValueError (the store
+ * layer knows no HTTP; the error handler answers it as 400 `invalid` with its details), so a
+ * bad value becomes a clear client error and nothing is stored.
  */
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -14,6 +14,14 @@ const MAX_DEPTH = 64;
 export interface UnsafeDetail {
   path: string;
   message: string;
+}
+
+/** A client value the store refuses to query or store, with where it went wrong. */
+export class UnsafeValueError extends Error {
+  constructor(readonly details: UnsafeDetail[]) {
+    super(details[0]?.message ?? sv.store.unsafeValue);
+    this.name = 'UnsafeValueError';
+  }
 }
 
 /** Why a key cannot be stored or queried safely, or null when it can. */
@@ -64,7 +72,7 @@ export function unsafeDetail(value: unknown, path = ''): UnsafeDetail | null {
  */
 export function assertPlainValue<T>(value: T, path = ''): T {
   const found = findUnsafe(value, path, 0);
-  if (found) throw errors.invalid([found]);
+  if (found) throw new UnsafeValueError([found]);
   return value;
 }
 
@@ -80,7 +88,7 @@ export function sanitizeFilterValue(value: unknown, path: string, allowArray: tr
 export function sanitizeFilterValue(value: unknown, path = '', allowArray = false): FilterScalar | FilterScalar[] {
   if (isScalar(value)) return value;
   if (allowArray && Array.isArray(value) && value.every(isScalar)) return value as FilterScalar[];
-  throw errors.invalid([{ path, message: sv.store.unsafeValue }]);
+  throw new UnsafeValueError([{ path, message: sv.store.unsafeValue }]);
 }
 
 function isScalar(value: unknown): value is FilterScalar {
