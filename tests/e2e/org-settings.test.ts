@@ -18,6 +18,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** Pages here load lazy chunks (the rich-text editor, RJSF) on a busy machine: allow 15 s. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
 /** Decoded text of the newest mail to `to` in DATA_DIR/outbox. */
@@ -61,25 +64,25 @@ describe('the organisation runs itself', () => {
   it('an administrator adds a colleague with Write, who logs in through the invitation link, can create an ad but cannot open /admin/users', async () => {
     const page = await asAdmin();
     await page.goto('/admin/users');
-    await expect.poll(() => h1(page)).toBe('Användare');
+    await poll(() => h1(page)).toBe('Användare');
     await page.getByRole('link', { name: 'Lägg till användare' }).click();
-    await expect.poll(() => h1(page)).toBe('Lägg till användare');
+    await poll(() => h1(page)).toBe('Lägg till användare');
     await page.getByLabel('E-post').fill('Ny.Kollega@demo.test');
     await page.getByLabel(/^Skriva/).check();
     await page.getByRole('button', { name: 'Spara' }).click();
     await page.waitForURL(/\/admin\/users$/);
-    await expect.poll(() => page.getByRole('link', { name: 'ny.kollega@demo.test' }).count()).toBeGreaterThan(0);
+    await poll(() => page.getByRole('link', { name: 'ny.kollega@demo.test' }).count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     await page.context().close();
 
-    await expect.poll(() => lastMailTo('ny.kollega@demo.test')).toBeTruthy();
+    await poll(() => lastMailTo('ny.kollega@demo.test')).toBeTruthy();
     const token = /reset-password#token=([A-Za-z0-9_-]+)/.exec(lastMailTo('ny.kollega@demo.test')!)![1]!;
     const colleague = await newPage(browser, { baseURL: app.url });
     await colleague.goto(`/reset-password#token=${token}`);
     await colleague.getByLabel('Nytt lösenord').fill('kollega-losen-2026');
     await colleague.getByLabel('Upprepa det nya lösenordet').fill('kollega-losen-2026');
     await colleague.getByLabel('Upprepa det nya lösenordet').press('Enter');
-    await expect.poll(() => colleague.getByText('Ditt lösenord är ändrat', { exact: false }).count()).toBe(1);
+    await poll(() => colleague.getByText('Ditt lösenord är ändrat', { exact: false }).count()).toBe(1);
     await colleague.goto('/login');
     await colleague.getByLabel('E-post').fill('ny.kollega@demo.test');
     await colleague.getByLabel('Lösenord').fill('kollega-losen-2026');
@@ -98,7 +101,7 @@ describe('the organisation runs itself', () => {
     await colleague.getByLabel(/^Namn|^Tjänstens namn|^Rubrik/).first().fill('Lagerarbetare i Solna');
     await colleague.getByRole('button', { name: /^Spara/ }).first().click();
     await colleague.waitForURL(/\/admin\/positions$/);
-    await expect.poll(() => colleague.getByText('Lagerarbetare i Solna').count()).toBeGreaterThan(0);
+    await poll(() => colleague.getByText('Lagerarbetare i Solna').count()).toBeGreaterThan(0);
 
     await colleague.goto('/admin/users');
     await colleague.waitForURL(/\/access-denied$/);
@@ -108,34 +111,34 @@ describe('the organisation runs itself', () => {
   it('the administrator changes display name, logo and button colour, and the public organisation page shows them', async () => {
     const page = await asAdmin();
     await page.goto('/admin/container/profile');
-    await expect.poll(() => h1(page)).toBe('Företagsprofil');
+    await poll(() => h1(page)).toBe('Företagsprofil');
     await page.getByLabel('Visningsnamn').fill('Solna Lager AB');
     await page.getByLabel('Organisationsnummer').fill('556677-8890');
     await page.getByRole('button', { name: 'Spara företagsprofilen' }).click();
-    await expect.poll(() => page.locator('#cp-orgNumber-error').textContent()).toBe('Organisationsnumret är inte giltigt. Skriv det som NNNNNN-NNNN.');
+    await poll(() => page.locator('#cp-orgNumber-error').textContent()).toBe('Organisationsnumret är inte giltigt. Skriv det som NNNNNN-NNNN.');
     await page.getByLabel('Organisationsnummer').fill('556677-8899');
     await page.getByLabel('Logotyp').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(10, 10) });
-    await expect.poll(() => page.locator('#cp-logo-error').textContent()).toBe('Bilden är för liten. Minsta storlek är 32x32');
+    await poll(() => page.locator('#cp-logo-error').textContent()).toBe('Bilden är för liten. Minsta storlek är 32x32');
     await page.getByLabel('Logotyp').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(120, 60, [200, 30, 30]) });
-    await expect.poll(() => page.getByRole('img', { name: 'Nuvarande Logotyp' }).count()).toBe(1);
+    await poll(() => page.getByRole('img', { name: 'Nuvarande Logotyp' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Spara företagsprofilen' }).click();
-    await expect.poll(() => page.getByText('Sparad').count()).toBeGreaterThan(0);
+    await poll(() => page.getByText('Sparad').count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
 
     await page.goto('/admin/container/theme');
-    await expect.poll(() => h1(page)).toBe('Tema');
+    await poll(() => h1(page)).toBe('Tema');
     await page.getByLabel('Knappens bakgrund', { exact: true }).fill('blå');
     await page.getByRole('button', { name: 'Spara temat' }).click();
-    await expect.poll(() => page.locator('#th-button-backgroundColor-error').textContent()).toBe('Ogiltig färg. Ange en färg som #RRGGBB, till exempel #2522BA.');
+    await poll(() => page.locator('#th-button-backgroundColor-error').textContent()).toBe('Ogiltig färg. Ange en färg som #RRGGBB, till exempel #2522BA.');
     await page.getByLabel('Knappens bakgrund', { exact: true }).fill('#0B6E4F');
     await page.getByRole('button', { name: 'Spara temat' }).click();
-    await expect.poll(() => page.getByText('Sparad').count()).toBeGreaterThan(0);
+    await poll(() => page.getByText('Sparad').count()).toBeGreaterThan(0);
     await page.context().close();
 
     const pub = await newPage(browser, { baseURL: app.orgUrl });
     await pub.goto('/');
-    await expect.poll(() => h1(pub)).toBe('Jobba hos Solna Lager AB');
-    await expect.poll(() => pub.getByRole('img', { name: 'Solna Lager AB' }).count()).toBe(1);
+    await poll(() => h1(pub)).toBe('Jobba hos Solna Lager AB');
+    await poll(() => pub.getByRole('img', { name: 'Solna Lager AB' }).count()).toBe(1);
     const size = await pub.getByRole('img', { name: 'Solna Lager AB' }).evaluate((img: HTMLImageElement) => img.naturalWidth);
     expect(size).toBe(120);
     const bg = await pub.evaluate(() => getComputedStyle(document.querySelector('.pub-root')!).getPropertyValue('--pub-button-bg').trim());
@@ -146,32 +149,33 @@ describe('the organisation runs itself', () => {
   it('warns at the field when a text and its background fail WCAG AA contrast', async () => {
     const page = await asAdmin();
     await page.goto('/admin/container/theme');
-    await expect.poll(() => h1(page)).toBe('Tema');
+    await poll(() => h1(page)).toBe('Tema');
     await page.getByLabel('Knappens bakgrund', { exact: true }).fill('#777777');
     await page.getByLabel('Knappens text', { exact: true }).fill('#888888');
-    await expect.poll(() => page.locator('#th-button-textColor-warning').textContent()).toMatch(/^Låg kontrast: 1,\d:1 mot knappens bakgrund\. WCAG AA kräver minst 4,5:1\./);
+    await poll(() => page.locator('#th-button-textColor-warning').textContent()).toMatch(/^Låg kontrast: 1,\d:1 mot knappens bakgrund\. WCAG AA kräver minst 4,5:1\./);
     // White on #777777 is 4.48:1, still too low; black is 4.69:1.
     await page.getByLabel('Knappens text', { exact: true }).fill('#FFFFFF');
-    await expect.poll(() => page.locator('#th-button-textColor-warning').count()).toBe(1);
+    await poll(() => page.locator('#th-button-textColor-warning').count()).toBe(1);
     await page.getByLabel('Knappens text', { exact: true }).fill('#000000');
-    await expect.poll(() => page.locator('#th-button-textColor-warning').count()).toBe(0);
-    await expect.poll(() => page.getByText('Jobba hos').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText('Just nu har vi 2 lediga tjänster').count()).toBe(1);
+    await poll(() => page.locator('#th-button-textColor-warning').count()).toBe(0);
+    await poll(() => page.getByText('Jobba hos').count()).toBeGreaterThan(0);
+    await poll(() => page.getByText('Just nu har vi 2 lediga tjänster').count()).toBe(1);
+    await expectNoAxeViolations(page);
     await page.context().close();
   });
 
   it('a banner uploaded in /admin/banners appears in the ad builder', async () => {
     const page = await asAdmin();
     await page.goto('/admin/banners');
-    await expect.poll(() => h1(page)).toBe('Annonsbilder');
+    await poll(() => h1(page)).toBe('Annonsbilder');
     await page.getByLabel('Ladda upp en annonsbild').setInputFiles({ name: 'sommar.png', mimeType: 'image/png', buffer: solidPng(800, 200, [240, 180, 0]) });
-    await expect.poll(() => page.getByRole('img', { name: 'sommar.png' }).count()).toBe(1);
+    await poll(() => page.getByRole('img', { name: 'sommar.png' }).count()).toBe(1);
     await expectNoAxeViolations(page);
     const id = await demoPositionId();
     await page.goto(`/admin/positions/${id}/edit`);
-    await expect.poll(() => page.getByRole('radio', { name: 'sommar.png' }).count()).toBe(1);
+    await poll(() => page.getByRole('radio', { name: 'sommar.png' }).count()).toBe(1);
     await page.getByRole('radio', { name: 'sommar.png' }).check();
-    await expect.poll(() => page.locator('.org-ad-preview img.pub-ad-banner').count()).toBe(1);
+    await poll(() => page.locator('.org-ad-preview img.pub-ad-banner').count()).toBe(1);
     await page.context().close();
   });
 
@@ -187,9 +191,11 @@ describe('the organisation runs itself', () => {
     const page = await asAdmin();
     const id = await demoPositionId();
     await page.goto(`/admin/positions/${id}/integrations`);
+    await poll(() => page.getByLabel('Publicera tjänsten hos Arbetsförmedlingen').count()).toBe(1);
+    await expectNoAxeViolations(page);
     await page.getByLabel('Publicera tjänsten hos Arbetsförmedlingen').check();
     await page.getByRole('button', { name: 'Spara integrationer' }).click();
-    await expect.poll(() => page.getByText('Fältet är obligatoriskt').count()).toBeGreaterThan(0);
+    await poll(() => page.getByText('Fältet är obligatoriskt').count()).toBeGreaterThan(0);
     expect(partnerOutbox()).toEqual([]);
     await page.getByLabel('Avsändar-id').fill('AF-123');
     await page.getByLabel(/^Adress/).first().fill('Lagervägen 1');
@@ -200,7 +206,7 @@ describe('the organisation runs itself', () => {
     await page.getByLabel(/^Anställningsform/).selectOption('Sommarjobb');
     await page.getByLabel(/^Landskod/).fill('SE');
     await page.getByRole('button', { name: 'Spara integrationer' }).click();
-    await expect.poll(() => partnerOutbox().filter((n) => n.includes(`position-${id}-type-3-publish`)).length).toBe(1);
+    await poll(() => partnerOutbox().filter((n) => n.includes(`position-${id}-type-3-publish`)).length).toBe(1);
     const doc = JSON.parse(readFileSync(join(app.dataDir, 'partner-outbox', partnerOutbox()[0]!), 'utf8'));
     expect(doc).toMatchObject({ action: 'publish', typeId: 3, position: { id }, data: { senderId: 'AF-123', city: 'Solna', zipCode: '171 48', occupationId: '9321' } });
     await page.context().close();
