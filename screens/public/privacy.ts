@@ -69,7 +69,9 @@ export function privacyNoticeFor(container: Pick<PublicContainer, 'id' | 'displa
     const merged = { ...s, ...(o ?? {}) };
     const out: NoticeSection = { id: s.id, heading: fill(merged.heading, vars), paragraphs: merged.paragraphs.map((p) => fill(p, vars)) };
     if (merged.listHeading) out.listHeading = fill(merged.listHeading, vars);
-    if (merged.list) out.list = merged.list.map((p) => fill(p, vars));
+    // The organisation's own members list (company profile) replaces the template's stand-in names.
+    const members = profile?.members?.filter((m) => m.trim());
+    if (merged.list) out.list = (members?.length ? members : merged.list).map((p) => fill(p, vars));
     return out;
   });
   return {

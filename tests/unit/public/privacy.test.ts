@@ -46,6 +46,12 @@ describe('privacyNoticeFor', () => {
     expect(recipients).toContain('medlemsföretag');
   });
 
+  it("lists the organisation's own member companies and GDPR address from its company profile instead of the template's names", () => {
+    const n = privacyNoticeFor({ ...demo, id: 393, profile: { ...demo.profile, members: ['Solna Energi AB', 'Haga Bostäder AB'], gdprAddress: 'Box 12, 171 48 Solna' } });
+    expect(n.sections.find((s) => s.id === 'controller')!.list).toEqual(['Solna Energi AB', 'Haga Bostäder AB']);
+    expect(text(n)).toContain('Box 12, 171 48 Solna');
+  });
+
   it('names another company in the consent for container 382', () => {
     const n = privacyNoticeFor({ ...demo, id: 382 });
     expect(n.consentCompany).not.toBe(n.controller);
