@@ -13,6 +13,7 @@ import { loadContainer } from '../../server/domain/containers';
 import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
 import { pageByKey } from '../../server/store';
 import { ferretDbBinary, startFerretDb } from '../ferretdb';
+import { formatFigure, isFigure, type BenchContext, type BenchResult } from './_report';
 import { load, login, ms, startBenchServer, type BenchServer } from './server-common';
 
 const TOTAL = Number(process.env.BENCH_LIST_TOTAL ?? 100_000);
@@ -62,12 +63,13 @@ async function seed(server: BenchServer) {
   return { c, position, labelId, pages: { first: undefined, middle, last } as Record<string, number | undefined> };
 }
 
-async function measure(kind: string, server: BenchServer): Promise<string[]> {
+async function measure(kind: string, server: BenchServer, say: (m: string) => void): Promise<BenchResult> {
   const t0 = performance.now();
+  say(`${kind}: fyller ${TOTAL.toLocaleString('sv-SE')} sökande`);
   const { c, labelId, pages } = await seed(server);
   const seeded = (performance.now() - t0) / 1000;
   const token = await login(server.url, 'reader@demo.test');
-  const out = [`  ${kind}: ${TOTAL.toLocaleString('sv-SE')} sökande fyllda på ${seeded.toFixed(1)} s`];
+  const out: BenchResult = [`  ${kind}: ${TOTAL.toLocaleString('sv-SE')} sökande fyllda på ${seeded.toFixed(1)} s`];
   for (const [name, after] of Object.entries(pages)) {
     const data = { containerId: c.id, positionId: -1, labelId, ...(after ? { after } : {}) };
     const body = JSON.stringify({ action: 'get_applicantPositionByLabel', data });
@@ -91,20 +93,26 @@ async function measure(kind: string, server: BenchServer): Promise<string[]> {
       });
       return page.items.length === 30;
     });
-    out.push(
-      `    ${({ first: 'första', middle: 'mittersta', last: 'sista' } as Record<string, string>)[name]!.padEnd(9)} sidan: p95 ${ms(http.p95)} via HTTP (p50 ${ms(http.p50)}, ${rounds} varv), lagret ensamt p95 ${ms(direct.p95)}, ` +
-        `kvot ${(http.p95 / Math.max(direct.p95, 0.001)).toFixed(1)}; mål < ${GOAL_MS} ms ${http.p95 < GOAL_MS ? 'uppfyllt' : 'EJ uppfyllt'}${http.failures ? `, ${http.failures} misslyckades` : ''}`,
-    );
+    out.push({
+      name: `${kind}: lista 30 via HTTP, ${({ first: 'första', middle: 'mittersta', last: 'sista' } as Record<string, string>)[name]} sidan, p95`,
+      ours: http.p95,
+      peer: direct.p95,
+      peerName: 'samma sida direkt ur lagret',
+      unit: 'ms',
+      goal: { atMost: GOAL_MS },
+      note: `p50 ${ms(http.p50)}, ${rounds} varv${http.failures ? `, ${http.failures} misslyckades` : ''}`,
+    });
   }
   return out;
 }
 
-export async function run(): Promise<string[]> {
-  const lines: string[] = [];
+export async function run(ctx?: BenchContext): Promise<BenchResult> {
+  const say = ctx?.progress ?? ((m: string) => console.log(`  … ${m}`));
+  const lines: BenchResult = [];
   if (STORES.includes('embedded')) {
     const embedded = await startBenchServer();
     try {
-      lines.push(...(await measure('embedded', embedded)));
+      lines.push(...(await measure('inbäddat lager', embedded, say)));
     } finally {
       await embedded.close();
     }
@@ -120,7 +128,7 @@ export async function run(): Promise<string[]> {
   try {
     const mongo = await startBenchServer({ mongoUri: uri });
     try {
-      lines.push(...(await measure(process.env.MONGODB_URI ? 'MongoDB (MONGODB_URI)' : 'FerretDB (SQLite)', mongo)));
+      lines.push(...(await measure(process.env.MONGODB_URI ? 'MongoDB (MONGODB_URI)' : 'FerretDB (SQLite)', mongo, say)));
     } finally {
       await mongo.close();
     }
@@ -131,5 +139,5 @@ export async function run(): Promise<string[]> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const l of await run()) console.log(l);
+  for (const item of await run()) console.log(isFigure(item) ? formatFigure(item) : item);
 }

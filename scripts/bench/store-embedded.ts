@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { formatFigure, isFigure, type BenchContext, type BenchResult } from './_report';
 
 const TOTAL = Number(process.env.BENCH_STORE_TOTAL ?? 100_000);
 const CHILD = join(import.meta.dirname, '_store-child.ts');
@@ -44,12 +45,12 @@ function child(args: string[]): Promise<Record<string, unknown>> {
   });
 }
 
-async function side(kind: 'sqlite' | 'nedb'): Promise<{ seedMs: number; m: Measured }> {
+async function side(kind: 'sqlite' | 'nedb', say: (m: string) => void): Promise<{ seedMs: number; m: Measured }> {
   const dir = mkdtempSync(join(tmpdir(), `blankett-bench-${kind}-`));
   try {
-    console.log(`  … ${kind}: fyller ${TOTAL.toLocaleString('sv-SE')} ansökningar`);
+    say(`${kind}: fyller ${TOTAL.toLocaleString('sv-SE')} ansökningar`);
     const seeded = await child(['seed', kind, dir, String(TOTAL)]);
-    console.log(`  … ${kind}: mäter (${((seeded.seedMs as number) / 1000).toFixed(1)} s att fylla)`);
+    say(`${kind}: mäter (${((seeded.seedMs as number) / 1000).toFixed(1)} s att fylla)`);
     const m = (await child(['measure', kind, dir, String(TOTAL)])) as unknown as Measured;
     return { seedMs: seeded.seedMs as number, m };
   } finally {
@@ -57,32 +58,36 @@ async function side(kind: 'sqlite' | 'nedb'): Promise<{ seedMs: number; m: Measu
   }
 }
 
-const fmt = (v: number, unit: string) => (unit === 'MB' ? `${(v / 1024 / 1024).toFixed(0)} MB` : unit === 's' ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
+const MB = 1024 * 1024;
 
-function line(name: string, ours: number, peer: number, goal: number, unit: 'ms' | 's' | 'MB'): string {
-  const ratio = peer > 0 ? (ours / peer).toFixed(3) : '–';
-  return `  ${name.padEnd(30)} vår ${fmt(ours, unit).padStart(9)}  nedb ${fmt(peer, unit).padStart(9)}  kvot ${ratio.padStart(6)}  mål < ${fmt(goal, unit)}  ${ours < goal ? 'uppfyllt' : 'EJ uppfyllt'}`;
-}
-
-export async function run(): Promise<string[]> {
-  const ours = await side('sqlite');
-  const peer = await side('nedb');
+export async function run(ctx?: BenchContext): Promise<BenchResult> {
+  const say = ctx?.progress ?? ((m: string) => console.log(`  … ${m}`));
+  const ours = await side('sqlite', say);
+  const peer = await side('nedb', say);
   const a = ours.m;
   const b = peer.m;
+  const peerName = 'nedb';
   return [
     `  ${TOTAL.toLocaleString('sv-SE')} ansökningar; fyllning SQLite ${(ours.seedMs / 1000).toFixed(1)} s, nedb ${(peer.seedMs / 1000).toFixed(1)} s`,
-    line('start (öppna + index + sida 1)', a.startMs, b.startMs, 2000, 's'),
-    line('RSS', a.rss, b.rss, 300 * 1024 * 1024, 'MB'),
-    line('lista p95, första sidan', a.list.first, b.list.first, 50, 'ms'),
-    line('lista p95, mittersta sidan', a.list.middle, b.list.middle, 50, 'ms'),
-    line('lista p95, sista sidan', a.list.last, b.list.last, 50, 'ms'),
-    line('sökning p95', a.search, b.search, 100, 'ms'),
-    line('längsta paus under last', a.pauseMs, b.pauseMs, 50, 'ms'),
-    `  längsta paus i tomgång (maskinens eget brus): SQLite-processen ${a.idlePauseMs.toFixed(1)} ms, nedb-processen ${b.idlePauseMs.toFixed(1)} ms`,
-    `  skrivningar under 3 s last: SQLite ${a.writes}, nedb ${b.writes} (varje SQLite-skrivning fsync:ad före svar)`,
+    { name: 'start (öppna + index + första sidan)', ours: a.startMs / 1000, peer: b.startMs / 1000, peerName, unit: 's', goal: { atMost: 2 } },
+    { name: 'RSS efter start och frågor', ours: a.rss / MB, peer: b.rss / MB, peerName, unit: 'MB', goal: { atMost: 300 } },
+    { name: 'lista 30 med etikettfilter, första sidan, p95', ours: a.list.first, peer: b.list.first, peerName, unit: 'ms', goal: { atMost: 50 } },
+    { name: 'lista 30 med etikettfilter, mittersta sidan, p95', ours: a.list.middle, peer: b.list.middle, peerName, unit: 'ms', goal: { atMost: 50 } },
+    { name: 'lista 30 med etikettfilter, sista sidan, p95', ours: a.list.last, peer: b.list.last, peerName, unit: 'ms', goal: { atMost: 50 } },
+    { name: 'sökning (namn, e-post), p95', ours: a.search, peer: b.search, peerName, unit: 'ms', goal: { atMost: 100 } },
+    {
+      name: 'längsta paus i händelseloopen under skrivlast',
+      ours: a.pauseMs,
+      peer: b.pauseMs,
+      peerName,
+      unit: 'ms',
+      goal: { atMost: 50 },
+      note: `maskinens eget brus i tomgång: ${a.idlePauseMs.toFixed(0)} ms resp. ${b.idlePauseMs.toFixed(0)} ms`,
+    },
+    { name: 'skrivningar under 3 s last (SQLite: var och en fsync:ad)', ours: a.writes / 3, peer: b.writes / 3, peerName, unit: 'st/s' },
   ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const l of await run()) console.log(l);
+  for (const item of await run()) console.log(isFigure(item) ? formatFigure(item) : item);
 }
