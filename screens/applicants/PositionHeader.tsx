@@ -81,6 +81,7 @@ export function PositionHeader({ position, canWrite, onChanged }: { position: St
         {canWrite && <Link to={`/admin/positions/${p.id}/edit`}>{t.edit}</Link>}
         {rights.admin && <Link to={`/admin/positions/${p.id}/permissions`}>{t.permissions}</Link>}
         <Link to={`/admin/positions/${p.id}/integrations`}>{t.integrations}</Link>
+        <Link to={`/admin/positions/${p.id}/notifications`}>{sv.org.positionNotificationsLink}</Link>
         <a href={publicPath} target="_blank" rel="noopener">{t.publicPage}</a>
         {canWrite && <Link to={`/admin/positions/${p.id}/applicants/new`}>{t.register}</Link>}
       </nav>
