@@ -25,10 +25,10 @@ export interface BenchServer {
 }
 
 /** The real app (demo seed) on 127.0.0.1:0 over an embedded store in a temp dir, or over `mongoUri`. */
-export async function startBenchServer(opts: { mongoUri?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(opts: { mongoUri?: string; distDir?: string } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'blankett-bench-'));
   const store = await openStore({ dataDir, mongoUri: opts.mongoUri, dbName: `bench_${randomBytes(4).toString('hex')}` });
-  const config = loadConfig({ NODE_ENV: 'test', DEMO_PASSWORD: BENCH_PASSWORD, APPLY_RATE_LIMIT: process.env.APPLY_RATE_LIMIT }, { dataDir, jwtSecret: randomBytes(32), port: 0 });
+  const config = loadConfig({ NODE_ENV: 'test', DEMO_PASSWORD: BENCH_PASSWORD, APPLY_RATE_LIMIT: process.env.APPLY_RATE_LIMIT, ...(opts.distDir ? { DIST_DIR: opts.distDir } : {}) }, { dataDir, jwtSecret: randomBytes(32), port: 0 });
   const app = await createApp(config, { store, log: createLogger({ silent: true }) });
   await seedIfEmpty(app.deps, config, false);
   await new Promise<void>((res) => app.httpServer.listen(0, '127.0.0.1', () => res()));
