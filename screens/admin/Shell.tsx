@@ -49,6 +49,8 @@ export default function Shell() {
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
+    // The drawer takes focus when it opens (keyboard and screen-reader users land in it).
+    document.querySelector<HTMLElement>('#sh-sidebar a, #sh-sidebar button:not([disabled])')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       setOpen(false);

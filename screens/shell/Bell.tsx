@@ -84,7 +84,7 @@ function Item({ n, state, now, onOpen }: { n: AppNotification; state: Notificati
 }
 
 /** The list inside the bell's popover: loading, error with retry, empty, or the notifications. */
-export function NotificationList({ state, onOpen }: { state: NotificationsState; onOpen(): void }) {
+function NotificationList({ state, onOpen }: { state: NotificationsState; onOpen(): void }) {
   const { confirm, dialog } = useConfirm();
   const { show } = useToast();
   const now = new Date();

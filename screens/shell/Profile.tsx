@@ -16,7 +16,7 @@ interface Preferences {
 }
 
 /** The types offered, in the order a recruiter cares about them (names in sv.json). */
-export const TYPES = Object.keys(t.typeNames) as NotificationType[];
+const TYPES = Object.keys(t.typeNames) as NotificationType[];
 
 /**
  * /admin/profile: the user's notification preferences in the chosen organisation

@@ -8,10 +8,10 @@ import { useSession } from '../admin/session';
 
 const t = sv.shell.search;
 /** Spec document 2 §5 and §9: the search starts at 3 characters. */
-export const MIN_CHARS = 3;
+const MIN_CHARS = 3;
 const DEBOUNCE_MS = 250;
 
-export interface SearchAnswer {
+interface SearchAnswer {
   applicants: { id: number; positionId: number; positionName: string; name: string; firstname: string; lastname: string; email: string }[];
   positions: { id: number; name: string; status: string }[];
 }
@@ -30,7 +30,7 @@ interface Group {
 }
 
 /** The answer as the list's two groups, applicants first; empty groups left out. */
-export function groupsOf(answer: SearchAnswer): Group[] {
+function groupsOf(answer: SearchAnswer): Group[] {
   const applicants: Hit[] = answer.applicants.map((a) => ({
     id: `a${a.id}`,
     text: a.name || `${a.firstname} ${a.lastname}`.trim() || a.email,

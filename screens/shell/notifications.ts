@@ -27,7 +27,7 @@ export interface AppNotification {
 }
 
 /** Spec document 2 §9: the list shows at most 71 characters of a message, then an ellipsis. */
-export const MESSAGE_MAX = 71;
+const MESSAGE_MAX = 71;
 
 /** Cuts `text` after `max` characters (code points, so no emoji is split) and adds '…'. */
 export function truncateMessage(text: string, max = MESSAGE_MAX): string {
