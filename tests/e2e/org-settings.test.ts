@@ -179,6 +179,29 @@ describe('the organisation runs itself', () => {
     await page.context().close();
   });
 
+  it("a user chooses mail instead of the bell for one position's new applications", async () => {
+    const page = await asAdmin();
+    const id = await demoPositionId();
+    await page.goto(`/admin/positions/${id}/notifications`);
+    await poll(() => h1(page)).toBe('Notiser för tjänsten');
+    await poll(() => page.getByLabel(/i notifikationerna/).isChecked()).toBe(true);
+    await page.getByLabel(/i notifikationerna/).uncheck();
+    await page.getByLabel(/e-postmeddelande/).check();
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await poll(() => page.getByText('Sparad').count()).toBeGreaterThan(0);
+    const prefs = await page.evaluate(async (positionId) => {
+      const res = await fetch('/api/dispatcher', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('blankett.token')}` },
+        body: JSON.stringify({ action: 'get_PositionNotificationPreferences', data: { containerId: 1, positionId } }),
+      });
+      return ((await res.json()) as { data: unknown }).data;
+    }, id);
+    expect(prefs).toMatchObject({ realtime: false, email: true, inherited: false });
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
   it('a writer cannot open the company profile', async () => {
     const page = await newPage(browser, { baseURL: app.url });
     await loginAs(page, app, 'writer@demo.test');
