@@ -885,7 +885,27 @@ export interface CreateUserContainerPermissionAnswer {
 }
 
 /**
- * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with.
+ * Request data of create_userExport. GDPR register extract (Administrator): everything stored about the person (found by `email`, or a personnummer) in the container — every document of every holder the entity schemas declare with x-gdpr (applications with answers, notes, labels and log; notifications; skill answers; conversations and messages), the files' bytes, and names for the ids — as JSON (`json`) and as a readable PDF (`pdf`, base64). Nobody → 404. Nothing is stored by the export.
+ */
+export interface CreateUserExportData {
+  containerId: number;
+  email: string;
+}
+
+/**
+ * Answer of create_userExport.
+ */
+export interface CreateUserExportAnswer {
+  filename: string;
+  json: {};
+  pdf: string;
+  counts: {
+    [k: string]: number;
+  };
+}
+
+/**
+ * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with. Erases every trace of the person in the container (server/domain/gdpr.ts, driven by the entity schemas' x-gdpr/x-pii tags): applications and their files, notifications, skill answers, conversations and messages; `userId` may also be a personnummer (then every application carrying it goes, whatever the email). Records the erasure in the event log with counts only (documents per collection, blobs, candidate accounts). Nobody → 404.
  */
 export interface DeleteApplicantFromContainerData {
   containerId: number;
@@ -1010,6 +1030,20 @@ export interface DeleteJobapplicationAnswer {
 }
 
 /**
+ * Request data of delete_myApplication. Candidate area (our addition): the caller withdraws one of their own applications (made with their account's email); it is removed with its files. Anyone else's application, or none → 404.
+ */
+export interface DeleteMyApplicationData {
+  id: number;
+}
+
+/**
+ * Answer of delete_myApplication.
+ */
+export interface DeleteMyApplicationAnswer {
+  id: number;
+}
+
+/**
  * Request data of delete_position. Deletes a position with its form versions, applications and their attachments.
  */
 export interface DeletePositionData {
@@ -1073,6 +1107,29 @@ export type GetContainerTemplatesAnswer = {
   text: string;
   created: number;
   updated: number;
+}[];
+
+/**
+ * Request data of get_MessagingChannels. Conversations of an organisation, latest first: staff with any right there see all of them; anyone else only their own (their account's email), if any.
+ */
+export interface GetMessagingChannelsData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_MessagingChannels.
+ */
+export type GetMessagingChannelsAnswer = {
+  id: number;
+  containerId: number;
+  email: string;
+  name: string;
+  created?: number;
+  updated: number;
+  lastText: string;
+  lastFrom?: "candidate" | "staff";
+  unreadStaff: number;
+  unreadCandidate: number;
 }[];
 
 /**
@@ -1453,7 +1510,7 @@ export interface GetApplicantPositionBySearchQueryAnswer {
 }
 
 /**
- * Request data of get_applicantPositions. All applications one email made in the container (the applicant's other applications).
+ * Request data of get_applicantPositions. All applications one email made in the container (the applicant's other applications). Staff with a right in the organisation read anyone's; any other logged-in user (a candidate) only the applications of their own account's email (another email → 403; an unknown organisation → 404), with Process labels only.
  */
 export interface GetApplicantPositionsData {
   containerId: number;
@@ -1483,6 +1540,43 @@ export type GetBlogPostsAnswer = {
   created: number;
   updated?: number;
 }[];
+
+/**
+ * Request data of get_channelMessages. Our addition: one conversation and its messages, oldest first, for staff of its organisation or its own candidate (anyone else → 404). Reading marks the reader's side as read.
+ */
+export interface GetChannelMessagesData {
+  channelId: number;
+}
+
+/**
+ * Answer of get_channelMessages.
+ */
+export interface GetChannelMessagesAnswer {
+  channel: {
+    id: number;
+    containerId: number;
+    email: string;
+    name: string;
+    created?: number;
+    updated: number;
+    lastText: string;
+    lastFrom?: "candidate" | "staff";
+    unreadStaff: number;
+    unreadCandidate: number;
+  };
+  side: "staff" | "candidate";
+  messages: {
+    id: number;
+    channelId: number;
+    containerId: number;
+    email?: string;
+    from: "candidate" | "staff";
+    authorId?: number;
+    authorName?: string;
+    text: string;
+    created: number;
+  }[];
+}
 
 /**
  * Request data of get_container. One container with positionTypes, labels, profile, theme (default when unset), messages, `permissions` (its users with their permission ids) and the caller's `myPermissions`.
@@ -1639,6 +1733,50 @@ export interface GetFoldersData {
  * Answer of get_folders.
  */
 export type GetFoldersAnswer = FolderView[];
+
+/**
+ * Request data of get_gdprPerson. GDPR search (Administrator): the person in the container named by `query`. A personnummer (any accepted spelling) finds every application carrying it, whatever the email; an email finds that email's applications (and names other emails with the same personnummer in `sameSsnEmails`). Answers their applications and how many stored documents each holder has. Nobody → 404 with a Swedish message.
+ */
+export interface GetGdprPersonData {
+  containerId: number;
+  query: string;
+}
+
+/**
+ * Answer of get_gdprPerson.
+ */
+export interface GetGdprPersonAnswer {
+  emails: string[];
+  personnummer: string[];
+  name?: string;
+  applications: {
+    id: number;
+    positionId: number;
+    positionName: string;
+    created: number;
+  }[];
+  counts: {
+    [k: string]: number;
+  };
+  /**
+   * Other emails whose applications carry the same personnummer: a search by personnummer takes them too, a search by email does not.
+   */
+  sameSsnEmails?: string[];
+}
+
+/**
+ * Request data of get_myContainers. Candidate area (our addition): the organisations the caller has applied to with their account's email.
+ */
+export interface GetMyContainersData {}
+
+/**
+ * Answer of get_myContainers.
+ */
+export type GetMyContainersAnswer = {
+  id: number;
+  name: string;
+  displayName: string;
+}[];
 
 /**
  * Request data of get_notification. One notification of the organisation (our action: /admin/notifications/:id opens its target). Unknown id → 404.
@@ -1803,6 +1941,30 @@ export interface ResetContainerThemeData {
  * Answer of reset_containerTheme.
  */
 export type ResetContainerThemeAnswer = EffectiveTheme;
+
+/**
+ * Request data of send_MessageCommand. Sends a message in a conversation between an organisation and a person who applied there. Spec payload {message}; our additions: `channelId` (staff answering, or the candidate in their own conversation) or `containerId` (the candidate's first message to an organisation they applied to; the conversation is made then). At most 4,000 characters, not empty (400 with a Swedish message). A conversation the caller has no part in → 404. Delivered live to the organisation's group as a Notification of type send_MessageCommand (`chatMessage` holds the message, `data.channelId` the conversation).
+ */
+export interface SendMessageCommandData {
+  message: string;
+  channelId?: number;
+  containerId?: number;
+}
+
+/**
+ * Answer of send_MessageCommand.
+ */
+export interface SendMessageCommandAnswer {
+  id: number;
+  channelId: number;
+  containerId: number;
+  email?: string;
+  from: "candidate" | "staff";
+  authorId?: number;
+  authorName?: string;
+  text: string;
+  created: number;
+}
 
 /**
  * Request data of send_email. Sends one mail to an applicant (spec doc 2). The send lands in the application's log (what 'email', by, at, subject); a failed send is logged with the mail and answered in `failed`, never as an error, so it can be sent again.
@@ -2031,7 +2193,7 @@ export interface UpdatePositionNotificationPreferencesAnswer {
 }
 
 /**
- * Request data of update_PositionPartner. Saves positions' partner settings (each item names its positionId; write right on each position needed). A checked type must hold its schema's required fields (with the organisation's defaults) — else 400 'Fältet är obligatoriskt' at /settings/<i>/data/<field> and nothing is stored — and is published: the outgoing document is written to DATA_DIR/partner-outbox/. Unchecking a published type writes a withdrawal. Answers the first item's position settings.
+ * Request data of update_PositionPartner. Saves positions' partner settings (each item names its positionId; write right in the organisation, and on each position, needed). A checked type must hold its schema's required fields (with the organisation's defaults) — else 400 'Fältet är obligatoriskt' at /settings/<i>/data/<field> and nothing is stored — and is published: the outgoing document is written to DATA_DIR/partner-outbox/. Unchecking a published type writes a withdrawal. Answers the first item's position settings.
  */
 export interface UpdatePositionPartnerData {
   containerId: number;
@@ -2383,6 +2545,7 @@ export interface ActionData {
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandData;
   create_positionType: CreatePositionTypeData;
   create_userContainerPermission: CreateUserContainerPermissionData;
+  create_userExport: CreateUserExportData;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerData;
   delete_ContainerAsset: DeleteContainerAssetData;
   delete_ContainerTemplate: DeleteContainerTemplateData;
@@ -2391,10 +2554,12 @@ export interface ActionData {
   delete_blogPost: DeleteBlogPostData;
   delete_container: DeleteContainerData;
   delete_jobapplication: DeleteJobapplicationData;
+  delete_myApplication: DeleteMyApplicationData;
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
   delete_userContainerPermission: DeleteUserContainerPermissionData;
   get_ContainerTemplates: GetContainerTemplatesData;
+  get_MessagingChannels: GetMessagingChannelsData;
   get_PositionNotificationPreferences: GetPositionNotificationPreferencesData;
   get_PositionsCards: GetPositionsCardsData;
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdData;
@@ -2409,6 +2574,7 @@ export interface ActionData {
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryData;
   get_applicantPositions: GetApplicantPositionsData;
   get_blogPosts: GetBlogPostsData;
+  get_channelMessages: GetChannelMessagesData;
   get_container: GetContainerData;
   get_containerTheme: GetContainerThemeData;
   get_containerUser: GetContainerUserData;
@@ -2417,6 +2583,8 @@ export interface ActionData {
   get_events: GetEventsData;
   get_folder: GetFolderData;
   get_folders: GetFoldersData;
+  get_gdprPerson: GetGdprPersonData;
+  get_myContainers: GetMyContainersData;
   get_notification: GetNotificationData;
   get_notifications: GetNotificationsData;
   get_position: GetPositionData;
@@ -2427,6 +2595,7 @@ export interface ActionData {
   get_positions_by_container: GetPositionsByContainerData;
   get_textTemplates: GetTextTemplatesData;
   reset_containerTheme: ResetContainerThemeData;
+  send_MessageCommand: SendMessageCommandData;
   send_email: SendEmailData;
   send_emailToApplicants: SendEmailToApplicantsData;
   update_ContainerUserPermissionsCommand: UpdateContainerUserPermissionsCommandData;
@@ -2467,6 +2636,7 @@ export interface ActionAnswer {
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandAnswer;
   create_positionType: CreatePositionTypeAnswer;
   create_userContainerPermission: CreateUserContainerPermissionAnswer;
+  create_userExport: CreateUserExportAnswer;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerAnswer;
   delete_ContainerAsset: DeleteContainerAssetAnswer;
   delete_ContainerTemplate: DeleteContainerTemplateAnswer;
@@ -2475,10 +2645,12 @@ export interface ActionAnswer {
   delete_blogPost: DeleteBlogPostAnswer;
   delete_container: DeleteContainerAnswer;
   delete_jobapplication: DeleteJobapplicationAnswer;
+  delete_myApplication: DeleteMyApplicationAnswer;
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
   delete_userContainerPermission: DeleteUserContainerPermissionAnswer;
   get_ContainerTemplates: GetContainerTemplatesAnswer;
+  get_MessagingChannels: GetMessagingChannelsAnswer;
   get_PositionNotificationPreferences: GetPositionNotificationPreferencesAnswer;
   get_PositionsCards: GetPositionsCardsAnswer;
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdAnswer;
@@ -2493,6 +2665,7 @@ export interface ActionAnswer {
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryAnswer;
   get_applicantPositions: GetApplicantPositionsAnswer;
   get_blogPosts: GetBlogPostsAnswer;
+  get_channelMessages: GetChannelMessagesAnswer;
   get_container: GetContainerAnswer;
   get_containerTheme: GetContainerThemeAnswer;
   get_containerUser: GetContainerUserAnswer;
@@ -2501,6 +2674,8 @@ export interface ActionAnswer {
   get_events: GetEventsAnswer;
   get_folder: GetFolderAnswer;
   get_folders: GetFoldersAnswer;
+  get_gdprPerson: GetGdprPersonAnswer;
+  get_myContainers: GetMyContainersAnswer;
   get_notification: GetNotificationAnswer;
   get_notifications: GetNotificationsAnswer;
   get_position: GetPositionAnswer;
@@ -2511,6 +2686,7 @@ export interface ActionAnswer {
   get_positions_by_container: GetPositionsByContainerAnswer;
   get_textTemplates: GetTextTemplatesAnswer;
   reset_containerTheme: ResetContainerThemeAnswer;
+  send_MessageCommand: SendMessageCommandAnswer;
   send_email: SendEmailAnswer;
   send_emailToApplicants: SendEmailToApplicantsAnswer;
   update_ContainerUserPermissionsCommand: UpdateContainerUserPermissionsCommandAnswer;

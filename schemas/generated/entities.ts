@@ -143,6 +143,58 @@ export interface BlogPost {
 }
 
 /**
+ * One conversation between an organisation's staff and one person who applied there (the candidate's email). Staff list them with get_MessagingChannels; /admin/chat/:id is one.
+ */
+export interface ChatChannel {
+  id: number;
+  containerId: number;
+  /**
+   * The candidate's email, lower-cased.
+   */
+  email: string;
+  /**
+   * The candidate's name from their latest application.
+   */
+  name?: string;
+  created?: number;
+  /**
+   * Time of the latest message.
+   */
+  updated?: number;
+  /**
+   * The start of the latest message.
+   */
+  lastText?: string;
+  lastFrom?: "candidate" | "staff";
+  /**
+   * Candidate messages staff have not opened.
+   */
+  unreadStaff?: number;
+  unreadCandidate?: number;
+}
+
+/**
+ * One message in a conversation (send_MessageCommand). At most 4,000 characters.
+ */
+export interface ChatMessage {
+  id: number;
+  channelId: number;
+  containerId: number;
+  /**
+   * The candidate's email (the conversation's person).
+   */
+  email: string;
+  from: "candidate" | "staff";
+  /**
+   * The user who wrote it.
+   */
+  authorId?: number;
+  authorName?: string;
+  text: string;
+  created: number;
+}
+
+/**
  * The company profile, stored as container metadata keys (spec 1 §3).
  */
 export interface CompanyProfile {

@@ -2,6 +2,7 @@ import type { ActionContext, ActionTable } from '../dispatcher/types';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
 import { erasePerson, findPerson } from '../domain/gdpr';
+import { applicantPositionsFor } from '../domain/candidate';
 import {
   addNote,
   applicantView,
@@ -62,8 +63,8 @@ export const actions: ActionTable = {
   },
 
   async get_applicantPositions(ctx, data) {
-    sameContainer(ctx, data.containerId);
-    return applicationsByEmail(ctx.deps, data.containerId, data.email);
+    // Staff: anyone's applications in their organisation; a candidate: only their own (403 otherwise).
+    return applicantPositionsFor(ctx.deps, ctx.principal, data.containerId, data.email);
   },
 
   async update_jobApplicationStatus(ctx, data) {

@@ -1,0 +1,39 @@
+import { hasAccess } from '../dispatcher/policy';
+import type { Principal, ServerDeps } from '../dispatcher/types';
+import { errors } from '../errors';
+import { applicationsByEmail, deleteApplications } from './applicants';
+import type { ApplicationDoc, ContainerDoc } from './docs';
+
+/**
+ * The candidate area's server side. A candidate is any logged-in user without a right in the
+ * organisation: they see and withdraw only the applications made with their account's email.
+ * Staff keep their view of anyone's applications (the applicant page's "Ansökta tjänster").
+ */
+
+const own = (p: Principal, email: string) => p.email.toLowerCase() === email.trim().toLowerCase();
+
+/** get_applicantPositions for staff (read right) and for the candidate themself; 403 for anyone else's email. */
+export async function applicantPositionsFor(deps: ServerDeps, p: Principal, containerId: number, email: string) {
+  if (!(await deps.store.collection('containers').findOne({ id: containerId }, { projection: { id: 1 } }))) throw errors.notFound();
+  if (await hasAccess(deps, p, 'read', 'container', { containerId })) return applicationsByEmail(deps, containerId, email);
+  if (!own(p, email)) throw errors.forbidden();
+  const items = await applicationsByEmail(deps, containerId, email);
+  // The candidate sees where their application stands (the Process level), never staff's Interest label.
+  return items.map((a) => ({ ...a, labels: a.labels.filter((l) => l.labelType === 'Process') }));
+}
+
+/** The organisations the caller has applied to (the candidate area's choice of organisation). */
+export async function myContainers(deps: ServerDeps, p: Principal) {
+  const apps = await deps.store.collection<ApplicationDoc>('applications').find({ email: p.email.toLowerCase() }, { projection: { containerId: 1 }, limit: 1000 });
+  const ids = [...new Set(apps.map((a) => a.containerId))];
+  const list = ids.length ? await deps.store.collection<ContainerDoc>('containers').find({ id: { $in: ids } }, { sort: { id: 1 } }) : [];
+  return list.map((c) => ({ id: c.id, name: c.name, displayName: c.displayName ?? c.name }));
+}
+
+/** Withdraws one of the caller's own applications; anyone else's is a 404. */
+export async function withdrawApplication(deps: ServerDeps, p: Principal, id: number) {
+  const a = await deps.store.collection<ApplicationDoc>('applications').findOne({ id });
+  if (!a || !own(p, a.email)) throw errors.notFound();
+  await deleteApplications(deps, [a]);
+  return { id };
+}

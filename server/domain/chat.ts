@@ -1,0 +1,182 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from '../../engine/fill';
+import { hasAccess } from '../dispatcher/policy';
+import type { Principal, ServerDeps } from '../dispatcher/types';
+import { errors } from '../errors';
+import { strip, type ApplicationDoc } from './docs';
+
+/**
+ * Messages between an organisation's staff and a person who applied there. One
+ * conversation (channel) per person and organisation. Staff with any right in the
+ * organisation read and answer every conversation of it; the person reads and answers only
+ * their own, found by the email of their account. Anyone else gets 404, as if the channel
+ * did not exist. A candidate's message is pushed live to the organisation's group as a
+ * Notification of type send_MessageCommand (and kept in the bell); a staff answer is pushed too,
+ * so colleagues with the conversation open see it.
+ */
+
+export const MESSAGE_MAX = 4000;
+
+export interface ChannelDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  email: string;
+  name: string;
+  created: number;
+  updated: number;
+  lastText: string;
+  lastFrom: 'candidate' | 'staff';
+  unreadStaff: number;
+  unreadCandidate: number;
+}
+
+export interface MessageDoc {
+  [k: string]: unknown;
+  id: number;
+  channelId: number;
+  containerId: number;
+  email: string;
+  from: 'candidate' | 'staff';
+  authorId: number;
+  authorName: string;
+  text: string;
+  created: number;
+}
+
+const channels = (deps: ServerDeps) => deps.store.collection<ChannelDoc>('chatChannels');
+const messages = (deps: ServerDeps) => deps.store.collection<MessageDoc>('chatMessages');
+
+const indexed = new WeakSet<object>();
+async function ensureIndexes(deps: ServerDeps) {
+  if (indexed.has(deps.store)) return;
+  await channels(deps).ensureIndex({ fields: { id: 1 }, unique: true });
+  await channels(deps).ensureIndex({ fields: { containerId: 1, email: 1 }, unique: true });
+  await messages(deps).ensureIndex({ fields: { channelId: 1, id: 1 } });
+  indexed.add(deps.store);
+}
+
+const isStaff = (deps: ServerDeps, p: Principal, containerId: number) => hasAccess(deps, p, 'read', 'container', { containerId });
+
+/** The caller's side of a channel, or 404 when the caller has no business there. */
+async function sideOf(deps: ServerDeps, p: Principal, ch: ChannelDoc): Promise<'staff' | 'candidate'> {
+  if (await isStaff(deps, p, ch.containerId)) return 'staff';
+  if (p.email.toLowerCase() === ch.email) return 'candidate';
+  throw errors.notFound();
+}
+
+export async function loadChannel(deps: ServerDeps, p: Principal, id: number) {
+  const ch = await channels(deps).findOne({ id });
+  if (!ch) throw errors.notFound();
+  return { channel: ch, side: await sideOf(deps, p, ch) };
+}
+
+/** The candidate's own channel in a container, made on first use; 404 unless they applied there. */
+async function ownChannel(deps: ServerDeps, p: Principal, containerId: number): Promise<ChannelDoc> {
+  const email = p.email.toLowerCase();
+  const existing = await channels(deps).findOne({ containerId, email });
+  if (existing) return existing;
+  const app = await deps.store.collection<ApplicationDoc>('applications').findOne({ containerId, email }, { sort: { id: -1 }, projection: { id: 1, info: 1 } });
+  if (!app) throw errors.notFound();
+  const now = deps.now();
+  const doc: ChannelDoc = {
+    id: await deps.store.nextSequence('chatChannels'),
+    containerId,
+    email,
+    name: app.info?.name || email,
+    created: now,
+    updated: now,
+    lastText: '',
+    lastFrom: 'candidate',
+    unreadStaff: 0,
+    unreadCandidate: 0,
+  };
+  try {
+    return await channels(deps).insertOne(doc);
+  } catch {
+    // Two first messages at once: the unique (containerId, email) index keeps one channel.
+    const again = await channels(deps).findOne({ containerId, email });
+    if (!again) throw errors.conflict();
+    return again;
+  }
+}
+
+export async function sendMessage(deps: ServerDeps, p: Principal, input: { message: string; channelId?: number; containerId?: number }) {
+  await ensureIndexes(deps);
+  const text = input.message.trim();
+  if (!text) throw errors.invalid([{ path: '/message', message: sv.candidate.messageEmpty }], sv.candidate.messageEmpty);
+  if (text.length > MESSAGE_MAX) {
+    const msg = fill(sv.candidate.messageTooLong, { max: '4 000' });
+    throw errors.invalid([{ path: '/message', message: msg }], msg);
+  }
+  let channel: ChannelDoc;
+  let side: 'staff' | 'candidate';
+  if (input.channelId !== undefined) ({ channel, side } = await loadChannel(deps, p, input.channelId));
+  else if (input.containerId !== undefined) {
+    channel = await ownChannel(deps, p, input.containerId);
+    side = 'candidate';
+  } else throw errors.invalid([{ path: '/channelId', message: sv.server.fields.missing }]);
+  const now = deps.now();
+  const doc: MessageDoc = {
+    id: await deps.store.nextSequence('chatMessages'),
+    channelId: channel.id,
+    containerId: channel.containerId,
+    email: channel.email,
+    from: side,
+    authorId: p.userId,
+    authorName: `${p.givenName} ${p.familyName}`.trim() || (side === 'candidate' ? channel.name : p.email),
+    text,
+    created: now,
+  };
+  const saved = strip(await messages(deps).insertOne(doc));
+  await channels(deps).updateOne(
+    { id: channel.id },
+    { $set: { updated: now, lastText: text.slice(0, 140), lastFrom: side }, $inc: side === 'candidate' ? { unreadStaff: 1 } : { unreadCandidate: 1 } },
+  );
+  await push(deps, channel, saved as MessageDoc);
+  return saved;
+}
+
+/** Live delivery to the organisation's group; a candidate's message also goes to the bell. */
+async function push(deps: ServerDeps, channel: ChannelDoc, m: MessageDoc) {
+  try {
+    const app = await deps.store
+      .collection<ApplicationDoc>('applications')
+      .findOne({ containerId: channel.containerId, email: channel.email }, { sort: { id: -1 }, projection: { id: 1, positionId: 1 } });
+    const data = { positionId: app?.positionId ?? 0, id: app?.id ?? 0, channelId: channel.id };
+    const base = {
+      containerId: channel.containerId,
+      type: 'send_MessageCommand',
+      title: sv.candidate.notificationTitle,
+      message: fill(sv.candidate.notificationMessage, { name: channel.name, text: m.text.slice(0, 60) }),
+      timestamp: m.created,
+      read: false,
+      data,
+    };
+    let id = m.id;
+    if (m.from === 'candidate' && app) {
+      id = await deps.store.nextSequence('notifications');
+      await deps.store.collection('notifications').insertOne({ id, ...base, data: { positionId: data.positionId, id: data.id } });
+    }
+    const notification = { id, ...base };
+    deps.hub.publish(channel.containerId, { ...notification, type: 'Notification', notificationType: 'send_MessageCommand', notification, chatMessage: m });
+  } catch (err) {
+    deps.log.warn('message push failed', { containerId: channel.containerId, error: (err as Error).name });
+  }
+}
+
+/** Staff: every conversation of the organisation, latest first. A candidate: their own, if any. */
+export async function listChannels(deps: ServerDeps, p: Principal, containerId: number) {
+  await ensureIndexes(deps);
+  if (!(await deps.store.collection('containers').findOne({ id: containerId }, { projection: { id: 1 } }))) throw errors.notFound();
+  const filter = (await isStaff(deps, p, containerId)) ? { containerId } : { containerId, email: p.email.toLowerCase() };
+  return (await channels(deps).find(filter, { sort: { updated: -1 }, limit: 500 })).map((c) => strip(c));
+}
+
+/** A conversation's messages, oldest first; reading marks the reader's side as read. */
+export async function channelMessages(deps: ServerDeps, p: Principal, channelId: number) {
+  const { channel, side } = await loadChannel(deps, p, channelId);
+  const list = await messages(deps).find({ channelId }, { sort: { id: 1 }, limit: 1000 });
+  await channels(deps).updateOne({ id: channelId }, { $set: side === 'staff' ? { unreadStaff: 0 } : { unreadCandidate: 0 } });
+  return { channel: strip({ ...channel, ...(side === 'staff' ? { unreadStaff: 0 } : { unreadCandidate: 0 }) }), side, messages: list.map((m) => strip(m)) };
+}
