@@ -68,6 +68,8 @@ export function ApplicantRows(props: {
   selectable: boolean;
   labels: ReadonlyMap<number, Label>;
   onToggle(id: number, on: boolean): void;
+  /** A filter is set (the empty text says no one matches it, else that no one has applied). */
+  filtered?: boolean;
 }) {
   const { list, positionId, selection, selectable, labels, onToggle } = props;
   const sentinel = useRef<HTMLDivElement>(null);
@@ -92,7 +94,7 @@ export function ApplicantRows(props: {
   return (
     <>
       {list.items.length === 0 ? (
-        <p className="apl-empty">{t.empty}</p>
+        <p className="apl-empty">{props.filtered ? t.empty : t.none}</p>
       ) : (
         <ul className="apl-list" aria-label={t.name}>
           {list.items.map((a) => (

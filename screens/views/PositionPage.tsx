@@ -10,7 +10,7 @@ import { FilterPanel } from '../applicants/FilterPanel';
 import { PositionHeader } from '../applicants/PositionHeader';
 import { SelectAll } from '../applicants/SelectAll';
 import { answerGroups } from '../applicants/filterGroups';
-import { fitToForm, loadQuery, saveQuery, type ApplicantQuery } from '../applicants/query';
+import { fitToForm, isDefault, loadQuery, saveQuery, type ApplicantQuery } from '../applicants/query';
 import type { Label, StaffPosition } from '../applicants/types';
 import { useApplicants, useCounts } from '../applicants/useApplicants';
 import { usePositionWrite } from '../applicants/usePositionRights';
@@ -207,7 +207,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
               }}
             />
           )}
-          <ApplicantRows list={list} positionId={position.id} selection={selection} selectable={canWrite} labels={labelMap} onToggle={toggle} />
+          <ApplicantRows list={list} positionId={position.id} selection={selection} selectable={canWrite} labels={labelMap} onToggle={toggle} filtered={!isDefault(query)} />
         </section>
       </div>
     </div>
