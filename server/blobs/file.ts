@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { BlobStore } from '../store/port';
 import { InvalidBlobIdError, isValidBlobId } from './id';
+
+async function syncDir(dir: string): Promise<void> {
+  const d = await open(dir, 'r');
+  try {
+    await d.sync();
+  } finally {
+    await d.close();
+  }
+}
 
 /**
  * Blobs as files under `<dataDir>/blobs`. Each blob is one file: a 4-byte big-endian length,
@@ -33,8 +42,17 @@ export class FileBlobStore implements BlobStore {
     await mkdir(dirname(path), { recursive: true });
     const tmp = join(dirname(path), `.tmp-${randomBytes(8).toString('hex')}`);
     try {
-      await writeFile(tmp, Buffer.concat([len, header, data]), { flag: 'wx', mode: 0o600 });
+      // On disk before it counts: the bytes (fdatasync), then the rename (fsync of the directory),
+      // so an application acknowledged after this put never points at a blob a power cut lost.
+      const fh = await open(tmp, 'wx', 0o600);
+      try {
+        await fh.writeFile(Buffer.concat([len, header, data]));
+        await fh.datasync();
+      } finally {
+        await fh.close();
+      }
       await rename(tmp, path);
+      await syncDir(dirname(path));
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
