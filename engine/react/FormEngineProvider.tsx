@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { ValidatorType } from '@rjsf/utils';
 import { trustedDefaults } from '../default-registry';
 import type { Registry } from '../registry';
-import { createRjsfValidator } from '../rjsf';
+import { createRjsfValidator } from './rjsf-validator';
 import type { CompileFn } from './contract';
 import type { WidgetDefinition } from './widget-api';
 

@@ -1,26 +1,21 @@
-import { trustedDefaults } from '../default-registry';
-import { createRjsfValidator } from '../rjsf';
-import { builtInWidgets } from '../../widgets';
-import { createFormEngine, type FormEngine } from './FormEngineProvider';
-import type { CompileFn } from './contract';
+import type { FormEngine } from './FormEngineProvider';
 
+/*
+ * The engine never imports the widgets (widgets import the engine): the built-in widget set
+ * registers itself here (widgets/register.ts), as DESIGN.md says widgets are registered with
+ * the engine. Screens that render forms import widgets/register once.
+ */
+let make: (() => FormEngine) | undefined;
 let engine: FormEngine | undefined;
 
-/**
- * The engine with the catalogue under schemas/ and every built-in widget; created once.
- * It compiles with the trusted copy of the default catalogue (engine trustedDefaults: no
- * meta-schema work, a form's validator compiled on its first validation), so the apply page
- * shows its form without first paying for ajv; results are those of compileTemplate.
- */
+/** Sets the engine an ApplicationForm without a FormEngineProvider uses (created on first use). */
+export function registerDefaultFormEngine(factory: () => FormEngine): void {
+  make = factory;
+  engine = undefined;
+}
+
+/** The registered built-in engine; an error naming the fix when nothing registered one. */
 export function defaultFormEngine(): FormEngine {
-  if (!engine) {
-    const { registry, compiler } = trustedDefaults();
-    engine = createFormEngine({
-      compile: compiler.compileTemplate as CompileFn,
-      fieldTypes: registry,
-      widgets: builtInWidgets,
-      rjsfValidator: createRjsfValidator({ registry }),
-    });
-  }
-  return engine;
+  if (!make) throw new Error('No form engine: import widgets/register (the built-in widgets) or wrap the form in <FormEngineProvider>.');
+  return (engine ??= make());
 }

@@ -3,11 +3,11 @@ import {
   type CustomValidator, type ErrorTransformer, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidationData, type ValidatorType,
 } from '@rjsf/utils';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { RunContext } from './ajv';
-import { defaultRegistry } from './default-registry';
-import { classify, messageFor } from './messages';
-import type { Registry } from './registry';
-import type { CompileContext } from './types';
+import { RunContext } from '../ajv';
+import { defaultRegistry } from '../default-registry';
+import { classify, messageFor } from '../messages';
+import type { Registry } from '../registry';
+import type { CompileContext } from '../types';
 
 export interface RjsfValidatorOptions extends CompileContext {
   /** The registry whose ajv validates; defaultRegistry() when omitted. Read on first use. */
@@ -15,9 +15,8 @@ export interface RjsfValidatorOptions extends CompileContext {
 }
 
 /*
- * Not exported from engine/index: @rjsf/utils imports React, and the server imports the
- * engine. The React layer imports this file directly: `import { createRjsfValidator } from
- * '<rel>/engine/rjsf'`.
+ * In the React layer because @rjsf/utils imports React; the pure engine (and so the server)
+ * never loads it.
  */
 
 /**

@@ -1,7 +1,7 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import sv from '../../schemas/messages/sv.json';
-import { createRjsfValidator } from '../../engine/rjsf';
+import { createRjsfValidator } from '../../engine/react/rjsf-validator';
 import { translateSwedish } from '../../engine/react/builder/rjsf';
 
 const t = sv.org;

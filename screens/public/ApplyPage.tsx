@@ -12,6 +12,7 @@ import { s } from './text';
 import { fill } from '../../engine/fill';
 import type { PublicContainer, PublicPosition } from './types';
 import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
+import '../../widgets/register';
 
 /**
  * The apply page: the position's own form rendered by the engine in entry mode, terms and

@@ -4,7 +4,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { createRjsfValidator } from '../../engine/rjsf';
+import { createRjsfValidator } from '../../engine/react/rjsf-validator';
 import { translateSwedish } from '../../engine/react/builder/rjsf';
 import { dispatchByName } from '../api';
 import { useSession } from '../admin/session';

@@ -12,6 +12,7 @@ import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../applicants/applicants.css';
 import { isValidEmail } from '../../engine/email';
+import '../../widgets/register';
 
 const t = sv.applicants.register;
 

@@ -17,6 +17,7 @@ import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import '../applicants/applicants.css';
 import { fill } from '../../engine/fill';
+import '../../widgets/register';
 
 const t = sv.applicants.applicant;
 

@@ -1,5 +1,7 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+// The built-in widgets register the default form engine, as the screens that render forms do.
+import '../../widgets/register';
 
 afterEach(() => cleanup());
 

@@ -10,6 +10,7 @@ import NotFound from '../NotFound';
 import { useContainer, useSession } from '../session';
 import { listTemplates, NoTemplatesFolder, type StoredTemplate } from '../templates/templateApi';
 import { AdFields, adErrors, type AdDraft } from './AdFields';
+import '../../../widgets/register';
 
 const t = sv.admin.ads;
 const DAY = 86_400;

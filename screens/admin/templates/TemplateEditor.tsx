@@ -10,6 +10,7 @@ import NotFound from '../NotFound';
 import { useContainer, useSession } from '../session';
 import { isConflict, listTemplates, newTemplateKey, NoTemplatesFolder, saveTemplate, type PositionTemplate, type StoredTemplate, type TemplateType } from './templateApi';
 import { TypeChoices } from './TypeChoices';
+import '../../../widgets/register';
 
 const t = sv.admin.templates;
 

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { FormBuilder } from '../../../engine/react/builder';
 import type { MetadataProperty } from '../../../engine/types';
 import { installHarness } from './harness';
+import '../../../widgets/register';
 
 const n = window.__benchCount ?? 200;
 const metadata: MetadataProperty[] = Array.from({ length: n }, (_, i) => ({

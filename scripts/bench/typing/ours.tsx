@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { ApplicationForm } from '../../../engine/react';
 import type { Answers, FormTemplate } from '../../../engine/types';
 import { installHarness } from './harness';
+import '../../../widgets/register';
 
 // The public apply page keeps the answers it is told about, so the bench does too.
 let latest: Answers = {};

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileTemplate, createCompiler, TemplateError } from '../../../engine/index';
 import { loadRegistry } from '../../../engine/load-catalogue';
-import { createRjsfValidator } from '../../../engine/rjsf';
+import { createRjsfValidator } from '../../../engine/react/rjsf-validator';
 import { phoneForm, writeTempCatalogue } from './new-field-type';
 
 const dir = writeTempCatalogue();

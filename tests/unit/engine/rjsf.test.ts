@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import template from '../../../schemas/templates/default-application.json' with { type: 'json' };
 import { builtinValidators, compileTemplate, createRegistry, type FormTemplate, type MetadataProperty } from '../../../engine/index';
 import { fieldTypeDefinitions, validatorDefinitions } from '../../../schemas/generated/catalogue';
-import { createRjsfValidator } from '../../../engine/rjsf';
+import { createRjsfValidator } from '../../../engine/react/rjsf-validator';
 import { PNR } from './helpers';
 
 const schema = () => compileTemplate(template as FormTemplate).schema as never;
