@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import { authenticate, principalOf } from '../auth/middleware';
 import { requireAccess } from '../dispatcher/policy';
@@ -25,16 +26,23 @@ export function mount(router: Router, deps: ServerDeps): void {
     await requireAccess(deps, principal, 'read', 'position', { positionId: spec.positionId });
     const p = await loadPosition(deps.store, spec.positionId);
     const c = await loadContainer(deps.store, p.containerId);
+    // Koa leaves a response open when its stream fails after the headers went out: the
+    // connection is cut instead, so the browser sees a failed download, never a short file.
+    const cutOnError = <S extends Readable>(stream: S): S =>
+      stream.once('error', (err: Error) => {
+        deps.log.error('export failed', { kind: spec.kind, error: err.name });
+        ctx.res.destroy();
+      });
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (spec.kind === 'csv') {
       ctx.type = 'text/csv; charset=utf-8';
       ctx.attachment(CSV_NAME);
-      ctx.body = await applicantsCsv(deps.store, c, p, spec.query);
+      ctx.body = cutOnError(await applicantsCsv(deps.store, c, p, spec.query));
     } else {
       ctx.type = 'application/pdf';
       ctx.attachment(PDF_NAME);
-      ctx.body = await applicantsPdf(deps.store, c, p, spec.ids);
+      ctx.body = cutOnError(await applicantsPdf(deps.store, c, p, spec.ids));
     }
   });
 }

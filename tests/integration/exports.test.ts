@@ -118,6 +118,45 @@ describe.each(storeKinds())('exports on the %s store', (kind) => {
   });
 });
 
+describe('a report.csv that fails half-way on the embedded store', () => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('cuts the connection, so the browser never keeps a short file', async () => {
+    server = await startTestServer({ kind: 'embedded', seed: true });
+    const writer = await server.login(DEMO.writer);
+    const { container: c, open: position } = await demoPositions(server);
+    await insertApplications(server, position, c, 1200, [label(c, 'Ej bedömd')], 'avbrott');
+    const store = server.deps.store;
+    const original = store.collection.bind(store);
+    let pages = 0;
+    store.collection = ((name: string) => {
+      const col = original(name);
+      if (name !== 'applications') return col;
+      return new Proxy(col, {
+        get(target, prop, receiver) {
+          if (prop !== 'find') return Reflect.get(target, prop, receiver);
+          return async (...args: Parameters<typeof col.find>) => {
+            if (args[1]?.limit === 501 && ++pages === 2) throw new Error('disk borta');
+            return target.find(...args);
+          };
+        },
+      });
+    }) as typeof store.collection;
+    try {
+      const r = await server.call(writer, 'create_applicantsExport', { containerId: c.id, positionId: position.id });
+      const res = await fetch(server.url + r.body.data.url, { headers: { authorization: `Bearer ${writer}` } });
+      expect(res.status).toBe(200);
+      await expect(res.arrayBuffer()).rejects.toThrow();
+      expect(pages).toBe(2);
+    } finally {
+      store.collection = original;
+    }
+  });
+});
+
 describe('report.csv of 50,000 applicants on the embedded store', () => {
   let server: TestServer;
   afterAll(async () => {
