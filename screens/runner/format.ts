@@ -2,6 +2,10 @@ import sv from '../../schemas/messages/sv.json';
 import { formatStockholmDate, formatStockholmDateTime } from '../../engine/dates';
 import type { ScreenColumn } from './types';
 
+// One formatter and one collator for every cell (toLocaleString / localeCompare with a locale build a new one per call).
+const numberFormat = new Intl.NumberFormat('sv-SE');
+const collator = new Intl.Collator('sv');
+
 /** Unix seconds from a stored time (unix seconds, or an ISO string); null when it is neither. */
 function seconds(v: unknown): number | null {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
@@ -25,7 +29,7 @@ export function formatCell(value: unknown, format: ScreenColumn['format'] = 'tex
       return s === null ? String(value) : formatStockholmDateTime(s);
     }
     case 'number':
-      return typeof value === 'number' ? value.toLocaleString('sv-SE') : String(value);
+      return typeof value === 'number' ? numberFormat.format(value) : String(value);
     case 'boolean':
       return value ? sv.screens.yes : sv.screens.no;
     case 'list':
@@ -42,7 +46,7 @@ export function compareCells(a: unknown, b: unknown): number {
   if (b === undefined || b === null || b === '') return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return String(a).localeCompare(String(b), 'sv');
+  return collator.compare(String(a), String(b));
 }
 
 /** The css modifier of a status cell ('Öppen' → open). */

@@ -55,7 +55,8 @@ export function useRows(load: ScreenLoad, ctx: BindingContext, onError: (err: un
 
   useEffect(() => {
     const mine = ++request.current;
-    setState((s) => ({ ...s, status: 'loading', moreFailed: false }));
+    // The first load starts in 'loading' already: no extra render for it.
+    setState((s) => (s.status === 'loading' && !s.moreFailed ? s : { ...s, status: 'loading', moreFailed: false }));
     fetchBatch()
       .then(({ rows, next }) => mine === request.current && setState({ rows, next, status: 'ready', loadingMore: false, moreFailed: false }))
       .catch((err: unknown) => {
