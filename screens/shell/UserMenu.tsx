@@ -21,7 +21,8 @@ export function UserMenu({ onLogout }: { onLogout(): void }) {
   return (
     <MenuTrigger>
       <Button className="sh-icon-button sh-avatar" aria-label={fill(t.button, { name })}>
-        <span aria-hidden="true">{initials(user?.given_name ?? '', user?.family_name ?? '', user?.sub ?? '')}</span>
+        {/* The initials are drawn by CSS (not text), so the button's name is only its label. */}
+        <span className="sh-avatar-mark" aria-hidden="true" data-initials={initials(user?.given_name ?? '', user?.family_name ?? '', user?.sub ?? '')} />
       </Button>
       <Popover placement="bottom end" className="sh-popover sh-menu-popover" offset={6}>
         <Menu className="sh-menu" onAction={(key) => key === 'logout' && onLogout()}>
