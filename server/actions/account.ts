@@ -6,6 +6,7 @@ import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors, HttpError } from '../errors';
 import { DuplicateKeyError } from '../store/port';
 import { mayEditAccount } from '../domain/users';
+import { plainText } from '../domain/profile';
 import { announceSessionsRevoked } from '../auth/revocations';
 
 type Prefs = { realtime?: boolean; email?: boolean; types?: string[] };
@@ -44,9 +45,10 @@ export const actions: ActionTable = {
     const email = normaliseEmail(data.email);
     const taken = email !== target.email ? await findUserByEmail(ctx.deps.store, email) : null;
     if (taken) throw errors.conflict(sv.account.emailTaken, [{ path: '/email', message: sv.account.emailTaken }]);
-    const set: Record<string, unknown> = { email, firstname: data.firstname.trim(), lastname: data.lastname.trim() };
+    // Names and titles are plain text: any markup is taken out before it is stored.
+    const set: Record<string, unknown> = { email, firstname: plainText(data.firstname), lastname: plainText(data.lastname) };
     if (data.phoneNumber !== undefined) set.phoneNumber = data.phoneNumber.trim();
-    if (data.title !== undefined) set.title = data.title.trim();
+    if (data.title !== undefined) set.title = plainText(data.title);
     let updated;
     try {
       updated = await users(ctx.deps.store).updateOne({ id: target.id }, { $set: set });

@@ -8,6 +8,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
 import type { ContainerDoc, PositionDoc } from './docs';
+import { plainText } from './profile';
 
 /**
  * Partner integrations (spec document 1 §3 "Integration item"): the employment agency
@@ -67,7 +68,11 @@ export function checkData(typeId: number, data: unknown, base: string, complete:
 
 /** Empty strings are "not given": they never override a default nor count as a required value. */
 export function compact(data: Record<string, unknown> | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data ?? {}).filter(([, v]) => v !== '' && v !== null && v !== undefined));
+  return Object.fromEntries(
+    Object.entries(data ?? {})
+      .map(([k, v]) => [k, typeof v === 'string' ? plainText(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? plainText(x) : x)) : v] as const)
+      .filter(([, v]) => v !== '' && v !== null && v !== undefined),
+  );
 }
 
 /** Writes one outgoing document to DATA_DIR/partner-outbox/ and answers its file name. */

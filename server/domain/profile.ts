@@ -18,7 +18,7 @@ const ASSET_URL = /^\/api\/public\/open\/containers\/(\d+)\/assets\?id=assets\/(
 const isLink = (v: string) => /^https?:\/\/[^\s<>"]+$/i.test(v);
 
 /** Plain text with any markup taken out (script content dropped, not kept as text). */
-function plain(v: string): string {
+export function plainText(v: string): string {
   return /[<>&]/.test(v) ? htmlToText(v) : v.trim();
 }
 
@@ -61,7 +61,7 @@ export async function cleanProfile(store: Store, containerId: number, input: Pro
     } else if (HTML.has(key)) {
       out[key] = sanitizeHtml(v);
     } else {
-      out[key] = plain(v);
+      out[key] = plainText(v);
     }
   }
   if (input.social && typeof input.social === 'object') {
@@ -73,7 +73,7 @@ export async function cleanProfile(store: Store, containerId: number, input: Pro
     }
     out.social = social;
   }
-  if (Array.isArray(input.members)) out.members = (input.members as string[]).map(plain).filter(Boolean);
+  if (Array.isArray(input.members)) out.members = (input.members as string[]).map(plainText).filter(Boolean);
   if (problems.length) throw errors.invalid(problems, problems[0]!.message);
   return out;
 }

@@ -62,7 +62,7 @@ describe.each(storeKinds())('organisation users on the %s store', (kind) => {
   it("lets an administrator edit a colleague's details, email lower-cased, and read them back", async () => {
     const rows = (await server.call(admin, 'get_container', { id: containerId })).body.data.permissions;
     const reader = rows.find((p: { email: string }) => p.email === DEMO.reader);
-    const updated = await server.call(admin, 'update_account', { id: reader.userId, email: 'Lasare@Demo.TEST', firstname: ' Lisa ', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: 'Rekryterare' });
+    const updated = await server.call(admin, 'update_account', { id: reader.userId, email: 'Lasare@Demo.TEST', firstname: ' Lisa ', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: '<b onclick="steal()">Rekryterare</b><script>alert(1)</script>' });
     expect(updated.status).toBe(200);
     const row = (await server.call(admin, 'get_containerUser', { containerId, id: reader.id })).body.data;
     expect(row).toMatchObject({ email: 'lasare@demo.test', firstname: 'Lisa', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: 'Rekryterare', permissionIds: [3] });
