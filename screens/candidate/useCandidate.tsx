@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import sv from '../../schemas/messages/sv.json';
+import { fill } from '../../engine/fill';
+import { ApiError, getToken, publicPost, TOKEN_KEY } from '../api';
+import { clearStoredSession, validUser, type TokenUser } from '../admin/token';
+import './candidate.css';
+
+const t = sv.candidate;
+
+/** The candidate's session: the same stored token as staff use, read without the staff shell. */
+export function useCandidate(): { user: TokenUser | null; setToken(token: string | null): void } {
+  const [token, set] = useState(() => getToken());
+  const user = validUser(token);
+  return {
+    user,
+    setToken(next) {
+      if (next) localStorage.setItem(TOKEN_KEY, next);
+      else clearStoredSession();
+      set(next);
+    },
+  };
+}
+
+/** Login, or registration with the email the person applied with. */
+export function CandidateLogin({ onToken }: { onToken(token: string): void }) {
+  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      if (mode === 'register') await publicPost('/api/account/register', { email, password, confirmPassword: confirm });
+      const r = await publicPost<{ token: string } | null>('/api/account/login', { email, password });
+      const token = (r as { token?: string } | null)?.token;
+      if (!token) throw new ApiError(401, { code: 'unauthorized', message: t.loginFailed });
+      onToken(token);
+    } catch (err) {
+      const details = err instanceof ApiError && Array.isArray(err.body.details) ? (err.body.details as { message: string }[]).map((d) => d.message).join(' ') : '';
+      setError(details || (err instanceof ApiError && err.status === 401 ? t.loginFailed : err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : t.error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="cand-card" onSubmit={submit} noValidate aria-describedby={error ? 'cand-login-error' : undefined}>
+      <h2>{mode === 'login' ? t.login : t.register}</h2>
+      <label htmlFor="cand-email">{t.email}</label>
+      <input id="cand-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <label htmlFor="cand-password">{t.password}</label>
+      <input id="cand-password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
+      {mode === 'register' && (
+        <>
+          <label htmlFor="cand-confirm">{t.confirmPassword}</label>
+          <input id="cand-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-describedby="cand-pw-hint" />
+          <small id="cand-pw-hint">{t.passwordHint}</small>
+        </>
+      )}
+      {error && (
+        <p id="cand-login-error" className="adm-form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+        {mode === 'login' ? t.login : t.register}
+      </button>
+      <button type="button" className="cand-link" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+        {mode === 'login' ? t.noAccount : t.haveAccount}
+      </button>
+    </form>
+  );
+}
+
+/** Candidate pages' shared header: who is logged in, the three pages, log out. */
+export function CandidateNav({ user, onLogout }: { user: TokenUser; onLogout(): void }) {
+  return (
+    <nav className="cand-nav" aria-label={t.myPages}>
+      <Link to="/admin/recruit">{t.homeTitle}</Link>
+      <Link to="/admin/minasidor">{t.myPages}</Link>
+      <Link to="/admin/recruit-chat">{t.messages}</Link>
+      <span>{fill(t.loggedInAs, { email: user.sub })}</span>
+      <button type="button" className="adm-button adm-button-small" onClick={onLogout}>
+        {t.logout}
+      </button>
+    </nav>
+  );
+}

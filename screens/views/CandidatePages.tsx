@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import sv from '../../schemas/messages/sv.json';
+import { fill } from '../../engine/fill';
+import { formatStockholmDate } from '../../engine/dates';
+import { dispatch } from '../api';
+import { OrgPicker } from '../candidate/OrgPicker';
+import { CandidateLogin, CandidateNav, useCandidate } from '../candidate/useCandidate';
+import { useOrganisation } from '../candidate/useOrganisation';
+import { useLoad } from '../odin/useLoad';
+import { Failure, Loading } from '../runner/states';
+import type { ViewProps } from '../runner/types';
+import { useConfirm } from '../shared/ConfirmDialog';
+import { useToast } from '../shared/toast';
+
+const t = sv.candidate;
+
+interface Item {
+  id: number;
+  created: number;
+  position: { id: number; name: string };
+  labels: { name: string; labelType: string }[];
+}
+
+/** /admin/minasidor: the candidate's applications in an organisation, with status, and withdrawal. */
+export default function CandidatePages({ screen }: ViewProps) {
+  const { user, setToken } = useCandidate();
+  const org = useOrganisation(!!user);
+  const apps = useLoad(
+    async () => (user && org.id ? ((await dispatch('get_applicantPositions', { containerId: org.id, email: user.sub })) as Item[]) : []),
+    `${user?.sub}:${org.id}`,
+  );
+  const { confirm, dialog } = useConfirm();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+
+  if (!user) {
+    return (
+      <>
+        <h1>{screen.title}</h1>
+        <CandidateLogin onToken={setToken} />
+      </>
+    );
+  }
+
+  async function withdraw(a: Item) {
+    if (!(await confirm({ message: fill(t.confirmWithdraw, { name: a.position.name }), confirmLabel: t.withdraw, danger: true }))) return;
+    setBusy(true);
+    try {
+      await dispatch('delete_myApplication', { id: a.id });
+      toast.show(t.withdrawn, 'success');
+      apps.reload();
+    } catch {
+      toast.show(t.error, 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <h1>{screen.title}</h1>
+      <CandidateNav user={user} onLogout={() => setToken(null)} />
+      {org.list.loading && !org.list.data && <Loading />}
+      {org.list.error !== undefined && <Failure onRetry={org.list.reload} />}
+      {org.list.data?.length === 0 && <p>{fill(t.noOrganisations, { email: user.sub })}</p>}
+      {org.list.data && <OrgPicker list={org.list.data} id={org.id} choose={org.choose} />}
+      {org.id > 0 && apps.loading && !apps.data && <Loading />}
+      {apps.error !== undefined && <Failure onRetry={apps.reload} />}
+      {apps.data && apps.data.length > 0 && (
+        <table className="adm-table" aria-label={t.applications}>
+          <thead>
+            <tr>
+              <th scope="col">{t.position}</th>
+              <th scope="col">{t.applied}</th>
+              <th scope="col">{t.status}</th>
+              <th scope="col">
+                <span className="adm-visually-hidden">{t.withdraw}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {apps.data.map((a) => (
+              <tr key={a.id}>
+                <td>{a.position.name}</td>
+                <td>{formatStockholmDate(a.created)}</td>
+                <td>{a.labels.find((l) => l.labelType === 'Process')?.name ?? t.statusUnknown}</td>
+                <td>
+                  <button type="button" className="adm-button adm-button-small" disabled={busy} onClick={() => withdraw(a)} aria-label={fill(t.withdrawNamed, { name: a.position.name })}>
+                    {t.withdraw}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {dialog}
+    </>
+  );
+}
