@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/errors';
 import { pageByKey } from '../../server/store/paging';
 import type { Collection, Doc } from '../../server/store/port';
+import { UnsafeValueError } from '../../server/store/safe';
 import { openTestStore, storeKinds, type TestStore } from '../setup/stores';
 
 interface App extends Doc {
@@ -92,6 +92,6 @@ describe.each(storeKinds())('key pagination on the %s store', (kind) => {
 
   it('refuses an after value that is an operator object', async () => {
     const after = JSON.parse('{"$gt":0}');
-    await expect(pageByKey(apps, { containerId: 1 }, { sortKey: 'id', direction: -1, after })).rejects.toBeInstanceOf(HttpError);
+    await expect(pageByKey(apps, { containerId: 1 }, { sortKey: 'id', direction: -1, after })).rejects.toBeInstanceOf(UnsafeValueError);
   });
 });
