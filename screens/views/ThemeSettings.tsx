@@ -6,7 +6,7 @@ import { parseHex, themeVariables } from '../public/theme';
 import { effectiveTheme } from '../../engine/theme';
 import type { Theme } from '../public/types';
 import { fieldErrors, messageOf } from '../org/api';
-import { colourAt, lowContrast, PAIRS, ratioText } from '../org/contrast';
+import { lowContrast, ratioText } from '../org/contrast';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';

@@ -3,7 +3,6 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { passwordLink, registerUser } from '../auth/account';
 import { findUserByEmail, type UserDoc } from '../auth/users';
 import type { ActionContext } from '../dispatcher/types';
-import { errors } from '../errors';
 import type { ContainerDoc } from './docs';
 import { fill } from '../../engine/fill';
 

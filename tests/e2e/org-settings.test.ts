@@ -25,7 +25,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 
 /** Decoded text of the newest mail to `to` in DATA_DIR/outbox. */
 function lastMailTo(to: string): string | undefined {
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(join(app.dataDir, 'outbox')).sort().reverse();
   } catch {

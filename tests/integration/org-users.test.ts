@@ -8,7 +8,7 @@ import { DEMO, startTestServer, type TestServer } from './helpers/server';
 /** Mails the file transport wrote to `to`, decoded, oldest first. */
 function mailsTo(server: TestServer, to: string): string[] {
   const dir = join(server.config.dataDir, 'outbox');
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(dir).sort();
   } catch {
