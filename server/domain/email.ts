@@ -10,6 +10,7 @@ import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from './docs
 import { confirmationTemplate } from './email-templates';
 
 const m = sv.mail;
+const SEND_CONCURRENCY = 4;
 
 /** A log entry of a mail: `what: 'email'`, the subject, and on failure the mail itself so it can be sent again. */
 export interface EmailLogEntry extends LogEntry {
@@ -147,7 +148,7 @@ export async function sendToOne(deps: ServerDeps, sender: Sender, a: Application
 /**
  * send_emailToApplicants: every recipient must be an application of the position (else 404
  * and nothing is sent). Applicants without a usable address are reported by name and the
- * others are sent, one after the other, each result in its own log.
+ * others are sent, four at a time, each result in its own log.
  */
 export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: number, ids: number[], input: SendInput) {
   checkMail(input);
@@ -160,18 +161,23 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   const sent: number[] = [];
   const failed: { id: number; name: string }[] = [];
   const missingEmail: { id: number; name: string }[] = [];
+  const queue: ApplicationDoc[] = [];
   for (const a of apps) {
-    if (!a.email || !isValidEmail(a.email)) {
-      missingEmail.push({ id: a.id, name: a.info?.name || String(a.id) });
-      continue;
-    }
-    const r = await sendAndLog(deps, a, composeMail(a.email, input.subject, input.body, mergeValues(a, p, c)), {
-      by: who(sender),
-      templateLabelId: input.labelId,
-    });
-    if (r.ok) sent.push(r.id);
-    else failed.push({ id: r.id, name: r.name });
+    if (!a.email || !isValidEmail(a.email)) missingEmail.push({ id: a.id, name: a.info?.name || String(a.id) });
+    else queue.push(a);
   }
+  // A few sends at a time: the SMTP pool has two connections and each send also writes a log.
+  const worker = async () => {
+    for (let a = queue.shift(); a; a = queue.shift()) {
+      const r = await sendAndLog(deps, a, composeMail(a.email, input.subject, input.body, mergeValues(a, p, c)), {
+        by: who(sender),
+        templateLabelId: input.labelId,
+      });
+      if (r.ok) sent.push(r.id);
+      else failed.push({ id: r.id, name: r.name });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, worker));
   return { sent, failed, missingEmail };
 }
 
