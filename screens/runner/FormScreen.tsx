@@ -36,6 +36,7 @@ export default function FormScreen({ screen }: { screen: ScreenFile }) {
   const toast = useToast();
   const navigate = useNavigate();
   const schema = useMemo(() => resolveRefs(screen.schema, entities) as RJSFSchema, [screen.schema]);
+  const uiSchema = useMemo<UiSchema>(() => ({ 'ui:submitButtonOptions': { submitText: sv.screens.save }, ...((screen.uiSchema ?? {}) as UiSchema) }), [screen.uiSchema]);
   const [formData, setFormData] = useState<Data | null>(screen.load ? null : {});
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -94,8 +95,10 @@ export default function FormScreen({ screen }: { screen: ScreenFile }) {
       {formData !== null && (
         <Form
           schema={schema}
-          uiSchema={{ 'ui:submitButtonOptions': { submitText: sv.screens.save, props: { disabled: busy } }, ...((screen.uiSchema ?? {}) as UiSchema) }}
+          uiSchema={uiSchema}
           formData={formData}
+          // Controlled: what was typed survives every re-render (a failed save keeps it).
+          onChange={(e) => setFormData((e.formData ?? {}) as Data)}
           validator={validator}
           onSubmit={(e) => void submit(e)}
           showErrorList={false}
