@@ -67,9 +67,12 @@ describe('the organisation runs itself', () => {
     await poll(() => h1(page)).toBe('Användare');
     await page.getByRole('link', { name: 'Lägg till användare' }).click();
     await poll(() => h1(page)).toBe('Lägg till användare');
+    await page.getByLabel('E-post').fill('writer@demo.test');
+    await page.getByRole('button', { name: 'Lägg till' }).click();
+    await poll(() => page.locator('#un-email-error').textContent()).toBe('Användaren finns redan i företaget');
     await page.getByLabel('E-post').fill('Ny.Kollega@demo.test');
-    await page.getByLabel(/^Skriva/).check();
-    await page.getByRole('button', { name: 'Spara' }).click();
+    await page.getByLabel('Skriva', { exact: true }).check();
+    await page.getByRole('button', { name: 'Lägg till' }).click();
     await page.waitForURL(/\/admin\/users$/);
     await poll(() => page.getByRole('link', { name: 'ny.kollega@demo.test' }).count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
