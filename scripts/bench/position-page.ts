@@ -22,7 +22,7 @@ import type { BenchContext, BenchResult } from './_report';
 import { login, startBenchServer, type BenchServer } from './server-common';
 
 const TOTAL = Number(process.env.BENCH_POSITION_TOTAL ?? 50_000);
-const ROUNDS = 5;
+const ROUNDS = Number(process.env.BENCH_POSITION_ROUNDS ?? 5);
 const TARGET_ROW = 300;
 const STEP_PX = 60;
 const FILTER_ROUNDS = 40;
@@ -77,6 +77,7 @@ async function measure(browser: Browser, server: BenchServer, page: BuiltPage, r
     await tab.goto(`${server.url}/__bench/page.html`, { timeout: 120_000 });
     await tab.waitForFunction(() => typeof window.__benchFirst30 === 'number', undefined, { timeout: 60_000 });
     const first = await tab.evaluate(() => window.__benchFirst30!);
+    tab.setDefaultTimeout(360_000);
     const frames = await tab.evaluate(([sel, target, step]) => window.__benchScroll!(sel as string, target as number, step as number), [rows, TARGET_ROW, STEP_PX] as const);
     return { first, p95: percentile(frames, 95) };
   } finally {

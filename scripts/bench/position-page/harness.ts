@@ -41,8 +41,12 @@ export function installHarness(rowSelector: string): void {
       return !!row && row.getBoundingClientRect().top < window.innerHeight;
     };
     try {
-      for (let i = 0; !reached(); i++) {
-        if (i > 5000) throw new Error(`row ${target} never came into view`);
+      const deadline = performance.now() + 300_000;
+      while (!reached()) {
+        if (performance.now() > deadline) {
+          const error = document.querySelector('[role="alert"]')?.textContent;
+          throw new Error(`row ${target} not in view after 5 min (${document.querySelectorAll(selector).length} rows${error ? `, error: ${error}` : ''})`);
+        }
         await frame();
         window.scrollBy(0, stepPx);
         frames.push(busy);
