@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import type { EmbeddedStore } from './embedded';
+import { matches } from './match';
+import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Update } from './port';
+import { project } from './project';
+import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, isPlainObject } from './query';
+import { compareDocs, fieldExpr, jsonPath, planFilter, planSort } from './sql-plan';
+import { applyUpdate, upsertBase } from './update';
+
+/**
+ * One collection of the embedded store (embedded.ts): a table `d_<name>` of JSON documents
+ * (rid, the caller's `_id`, the document as JSONB). Reads narrow in SQL and decide in code;
+ * writes run in one transaction each and resolve after their commit is on disk.
+ */
+
+export interface IndexInfo {
+  fields: Record<string, 1 | -1>;
+  unique: boolean;
+}
+
+export interface CollMeta {
+  name: string;
+  table: string;
+  exists: boolean;
+  indexes: Map<string, IndexInfo>;
+  /** Indexed paths, each with the prefixes checked for arrays on write. */
+  indexPaths: Set<string>;
+  multikey: Set<string>;
+  text: { table: string; paths: string[] } | null;
+}
+
+export interface Row {
+  rid: number;
+  _id: string | null;
+  doc: string;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function mapError(err: unknown): never {
+  if (isUniqueViolation(err)) throw new DuplicateKeyError();
+  throw err;
+}
+
+/** Whether the value at a dotted path, or anything on the way to it, is an array. */
+export function hitsArray(doc: unknown, segs: string[]): boolean {
+  let cur: unknown = doc;
+  for (const seg of segs) {
+    if (Array.isArray(cur)) return true;
+    if (!isPlainObject(cur)) return false;
+    cur = cur[seg];
+  }
+  return Array.isArray(cur);
+}
+
+function indexName(coll: string, spec: IndexInfo): string {
+  const hash = createHash('sha1').update(JSON.stringify([spec.fields, spec.unique])).digest('hex').slice(0, 12);
+  return `x_${coll}_${hash}`;
+}
+
+export class EmbeddedCollection<T extends Doc> implements Collection<T> {
+  constructor(
+    private readonly store: EmbeddedStore,
+    private readonly name: string,
+  ) {}
+
+  private decode(row: Row): Record<string, unknown> {
+    const doc = JSON.parse(row.doc) as Record<string, unknown>;
+    return row._id === null ? doc : { _id: row._id, ...doc };
+  }
+
+  /** Rows matching the filter, in the sort's order when SQL can give it, stopping when `enough` says so. */
+  private scan(filter: Filter, sort: FindOptions['sort'], visit: (row: Row, doc: Record<string, unknown>) => boolean | void): 'sorted' | 'unsorted' {
+    const m = this.store.meta(this.name);
+    if (!m.exists) return 'sorted';
+    const ctx = this.store.planContext(m);
+    const where = planFilter(filter, ctx);
+    const order = planSort(sort, ctx);
+    const sql = `SELECT rid, _id, json(doc) AS doc FROM "${m.table}" WHERE ${where.sql}${order ?? ''}`;
+    for (const row of this.store.stmt(sql).iterate(...where.params) as IterableIterator<Row>) {
+      const doc = this.decode(row);
+      if (!matches(doc, filter)) continue;
+      if (visit(row, doc) === false) break;
+    }
+    return order === null ? 'unsorted' : 'sorted';
+  }
+
+  private select(filter: Filter, options: FindOptions): { row: Row; doc: Record<string, unknown> }[] {
+    const skip = options.skip ?? 0;
+    const limit = options.limit || Infinity;
+    const out: { row: Row; doc: Record<string, unknown> }[] = [];
+    let skipped = 0;
+    let sortedBySql = true;
+    const m = this.store.meta(this.name);
+    if (m.exists && planSort(options.sort, this.store.planContext(m)) === null) sortedBySql = false;
+    this.scan(filter, options.sort, (row, doc) => {
+      if (sortedBySql && skipped < skip) {
+        skipped++;
+        return;
+      }
+      out.push({ row, doc });
+      return !sortedBySql || out.length < limit;
+    });
+    if (sortedBySql) return out;
+    const cmp = compareDocs(options.sort!);
+    out.sort((a, b) => cmp(a.doc, b.doc));
+    return out.slice(skip, skip + limit);
+  }
+
+  private write<R>(work: (m: CollMeta) => { result: R; multikeys: string[] }): R {
+    const m = this.store.meta(this.name);
+    let done: { result: R; multikeys: string[] };
+    try {
+      done = this.store.transaction(() => {
+        this.store.createTable(m);
+        return work(m);
+      });
+    } catch (err) {
+      mapError(err);
+    }
+    // Committed: now (and only now) memory may follow.
+    m.exists = true;
+    for (const p of done.multikeys) m.multikey.add(p);
+    return done.result;
+  }
+
+  private insertRow(m: CollMeta, doc: Record<string, unknown>): { json: string; multikeys: string[] } {
+    const { _id, ...rest } = doc;
+    if (_id !== undefined && typeof _id !== 'string') throw new StoreUsageError('_id must be a string');
+    const json = JSON.stringify(rest);
+    this.store.stmt(`INSERT INTO "${m.table}" (_id, doc) VALUES (?, jsonb(?))`).run(_id ?? null, json);
+    return { json, multikeys: this.store.newMultikeys(m, doc) };
+  }
+
+  private copyBack(doc: Record<string, unknown>, json: string): T {
+    const copy = JSON.parse(json) as Record<string, unknown>;
+    return (typeof doc._id === 'string' ? { _id: doc._id, ...copy } : copy) as T;
+  }
+
+  async insertOne(doc: T): Promise<T> {
+    checkDoc(doc);
+    const saved = this.write((m) => {
+      const { json, multikeys } = this.insertRow(m, doc);
+      return { result: this.copyBack(doc, json), multikeys };
+    });
+    await this.store.durable();
+    return saved;
+  }
+
+  async insertMany(docs: T[]): Promise<void> {
+    this.insertManyNow(docs);
+    await this.store.durable();
+  }
+
+  /** @internal insertMany that throws synchronously (the nedb import runs it inside its own transaction). */
+  insertManyNow(docs: T[]): void {
+    if (docs.length === 0) return;
+    docs.forEach(checkDoc);
+    // All or nothing, in one transaction (one fsync for the batch).
+    this.write((m) => ({ result: undefined, multikeys: [...new Set(docs.flatMap((d) => this.insertRow(m, d).multikeys))] }));
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    checkFilter(filter);
+    checkFindOptions(options);
+    return this.select(filter, options).map(({ doc }) => project(doc, options.projection, false) as T);
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'projection' | 'sort'> = {}): Promise<T | null> {
+    const [first] = await this.find(filter, { ...options, limit: 1 });
+    return first ?? null;
+  }
+
+  private updateRow(m: CollMeta, row: Row, doc: Record<string, unknown>, update: Update): { doc: Record<string, unknown>; multikeys: string[] } {
+    const after = applyUpdate(doc, update);
+    checkDoc(after);
+    const { _id, ...rest } = after;
+    if ((_id ?? null) !== row._id) throw new StoreUsageError('_id cannot be changed');
+    this.store.stmt(`UPDATE "${m.table}" SET doc = jsonb(?) WHERE rid = ?`).run(JSON.stringify(rest), row.rid);
+    return { doc: after, multikeys: this.store.newMultikeys(m, after) };
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
+    checkFilter(filter);
+    checkUpdate(update);
+    const result = this.write((m) => {
+      const [hit] = m.exists ? this.select(filter, { limit: 1 }) : [];
+      if (hit) {
+        const { doc, multikeys } = this.updateRow(m, hit.row, hit.doc, update);
+        return { result: doc as T, multikeys };
+      }
+      if (options.upsert !== true) return { result: null, multikeys: [] };
+      const base = applyUpdate(upsertBase(filter), update);
+      checkDoc(base);
+      const { json, multikeys } = this.insertRow(m, base);
+      return { result: this.copyBack(base, json), multikeys };
+    });
+    if (result !== null) await this.store.durable();
+    return result;
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<number> {
+    checkFilter(filter);
+    checkUpdate(update);
+    const n = this.write((m) => {
+      const hits = this.select(filter, {});
+      const multikeys = new Set<string>();
+      for (const hit of hits) for (const p of this.updateRow(m, hit.row, hit.doc, update).multikeys) multikeys.add(p);
+      return { result: hits.length, multikeys: [...multikeys] };
+    });
+    if (n > 0) await this.store.durable();
+    return n;
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    return this.remove(filter, 1);
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    return this.remove(filter, 0);
+  }
+
+  private async remove(filter: Filter, limit: number): Promise<number> {
+    checkFilter(filter);
+    if (!this.store.meta(this.name).exists) return 0;
+    const n = this.write((m) => {
+      const hits = this.select(filter, limit ? { limit } : {});
+      const del = this.store.stmt(`DELETE FROM "${m.table}" WHERE rid = ?`);
+      for (const hit of hits) del.run(hit.row.rid);
+      return { result: hits.length, multikeys: [] };
+    });
+    if (n > 0) await this.store.durable();
+    return n;
+  }
+
+  async count(filter: Filter): Promise<number> {
+    checkFilter(filter);
+    const m = this.store.meta(this.name);
+    if (!m.exists) return 0;
+    const where = planFilter(filter, this.store.planContext(m));
+    if (where.exact) {
+      return this.store.stmt(`SELECT count(*) FROM "${m.table}" WHERE ${where.sql}`).pluck().get(...where.params) as number;
+    }
+    let n = 0;
+    this.scan(filter, undefined, () => {
+      n++;
+    });
+    return n;
+  }
+
+  async ensureIndex(spec: IndexSpec): Promise<void> {
+    const paths = Object.keys(spec.fields);
+    if (paths.length === 0) throw new StoreUsageError('index needs a field');
+    const exprs = paths.map((p) => {
+      checkFilter({ [p]: 1 });
+      const e = fieldExpr(p);
+      if (!e) throw new StoreUsageError(`cannot index ${p.slice(0, 60)}`);
+      return `${e}${spec.fields[p] === -1 ? ' DESC' : ''}`;
+    });
+    const info: IndexInfo = { fields: { ...spec.fields }, unique: spec.unique === true };
+    const name = indexName(this.name, info);
+    const m = this.store.meta(this.name);
+    if (m.indexes.has(name)) return;
+    this.write((meta) => {
+      this.store.db.exec(`CREATE ${info.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${meta.table}" (${exprs.join(', ')})`);
+      this.store.stmt('INSERT OR REPLACE INTO _indexes (coll, name, fields, uniq) VALUES (?, ?, ?, ?)').run(meta.name, name, JSON.stringify(info.fields), info.unique ? 1 : 0);
+      // Documents already stored may hold arrays on an indexed path: those paths are checked in code.
+      const multikeys: string[] = [];
+      for (const path of paths) {
+        if (path === '_id' || meta.multikey.has(path)) continue;
+        const segs = path.split('.');
+        const tests = segs.map((_, i) => `json_type(doc, '${jsonPath(segs.slice(0, i + 1).join('.'))!}') = 'array'`);
+        const any = this.store.db.prepare(`SELECT 1 FROM "${meta.table}" WHERE ${tests.join(' OR ')} LIMIT 1`).get();
+        if (any) {
+          this.store.stmt('INSERT OR IGNORE INTO _multikey (coll, path) VALUES (?, ?)').run(meta.name, path);
+          multikeys.push(path);
+        }
+      }
+      return { result: undefined, multikeys };
+    });
+    m.indexes.set(name, info);
+    for (const p of paths) m.indexPaths.add(p);
+    await this.store.durable();
+  }
+}
+
