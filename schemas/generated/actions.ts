@@ -359,6 +359,101 @@ export interface AddEmailTemplateAnswer {
 }
 
 /**
+ * Request data of add_skillCommand. Saves a skill (write right): `skill.id` above 0 updates. Questions with an empty id (the page's unsaved 'new_question-…' ones) get a new id. Name and questions are stored as plain text, the description as sanitised HTML. An empty name or question → 400 with a Swedish message. Page toast: 'Kompetens sparad.'
+ */
+export interface AddSkillCommandData {
+  containerId: number;
+  skill: {
+    id?: number;
+    name: string;
+    description?: string;
+    icon?: string;
+    categoryId?: number | null;
+    /**
+     * @maxItems 50
+     */
+    questions?: {
+      id?: string;
+      question: string;
+      answer?: string;
+    }[];
+  };
+}
+
+/**
+ * Answer of add_skillCommand.
+ */
+export interface AddSkillCommandAnswer {
+  id: number;
+  containerId: number;
+  name: string;
+  description: string;
+  icon: string;
+  questions: {
+    id: string;
+    question: string;
+    answer: string;
+  }[];
+  categoryId?: number | null;
+}
+
+/**
+ * Request data of add_skillPosition. Attaches one of the organisation's skills to a position (writer right on it); answers the position's skills.
+ */
+export interface AddSkillPositionData {
+  containerId: number;
+  positionId: number;
+  skillId: number;
+}
+
+/**
+ * Answer of add_skillPosition.
+ */
+export type AddSkillPositionAnswer = {
+  id: number;
+  containerId: number;
+  name: string;
+  description: string;
+  icon: string;
+  questions: {
+    id: string;
+    question: string;
+    answer: string;
+  }[];
+  categoryId?: number | null;
+}[];
+
+/**
+ * Request data of add_skillTemplate. Saves a skill collection (write right): `template.id` above 0 updates; `skillIds` must be skills of the organisation. Page toast: 'Kompetenssamling sparad.'
+ */
+export interface AddSkillTemplateData {
+  containerId: number;
+  template: {
+    id?: number;
+    name: string;
+    description?: string;
+    icon?: string;
+    /**
+     * @maxItems 500
+     */
+    skillIds?: number[];
+  };
+}
+
+/**
+ * Answer of add_skillTemplate.
+ */
+export interface AddSkillTemplateAnswer {
+  id: number;
+  containerId: number;
+  name: string;
+  description: string;
+  icon: string;
+  skillIds: number[];
+  skills?: unknown[];
+}
+
+/**
  * Request data of add_textTemplate. Adds a text template to the organisation (as upsert_ContainerTemplate without id).
  */
 export interface AddTextTemplateData {
@@ -451,6 +546,46 @@ export interface CreateJobApplicantNoteData {
  * Answer of create_JobApplicantNote.
  */
 export type CreateJobApplicantNoteAnswer = ApplicantDetail;
+
+/**
+ * Request data of create_applicantAnswer. Saves the answers to the position's skill questions for one application: by the applicant themself (the candidate area) or by staff with write right. Only the position's skills and their question ids; answers are plain text (2,000 characters). Replaces earlier answers.
+ */
+export interface CreateApplicantAnswerData {
+  applicantId: number;
+  containerId: number;
+  /**
+   * @maxItems 100
+   */
+  skills: {
+    skillId: number;
+    /**
+     * @maxItems 50
+     */
+    questions: {
+      id: string;
+      answer: string;
+    }[];
+  }[];
+}
+
+/**
+ * Answer of create_applicantAnswer.
+ */
+export interface CreateApplicantAnswerAnswer {
+  applicantId: number;
+  containerId: number;
+  skills: {
+    skillId: number;
+    name: string;
+    description?: string;
+    icon?: string;
+    questions: {
+      id: string;
+      question: string;
+      answer: string;
+    }[];
+  }[];
+}
 
 /**
  * Request data of create_applicantsExport. report.csv of a position's applicants under the list's filter and sort (the fields of get_applicantIdsByFilter; the spec's containerId, positionId, labelId, filter first). Answers a download ticket; GET its url streams the CSV: UTF-8 with BOM, ';' separators, columns name, email, phone, city, status, process level, applied date, then the form's answers by label. A positionId of another container → 404.
@@ -1075,6 +1210,62 @@ export interface DeletePositionPermissionAnswer {
 }
 
 /**
+ * Request data of delete_skill. Deletes a skill; it leaves the collections and positions that had it. Page toast: 'Kompetens borttagen.'
+ */
+export interface DeleteSkillData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of delete_skill.
+ */
+export interface DeleteSkillAnswer {
+  id: number;
+}
+
+/**
+ * Request data of delete_skillPosition. Detaches a skill from a position; answers the position's skills.
+ */
+export interface DeleteSkillPositionData {
+  containerId: number;
+  positionId: number;
+  skillId: number;
+}
+
+/**
+ * Answer of delete_skillPosition.
+ */
+export type DeleteSkillPositionAnswer = {
+  id: number;
+  containerId: number;
+  name: string;
+  description: string;
+  icon: string;
+  questions: {
+    id: string;
+    question: string;
+    answer: string;
+  }[];
+  categoryId?: number | null;
+}[];
+
+/**
+ * Request data of delete_skillTemplate. Deletes a skill collection (its skills stay). Page toast: 'Kompetenssamling borttagen.'
+ */
+export interface DeleteSkillTemplateData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of delete_skillTemplate.
+ */
+export interface DeleteSkillTemplateAnswer {
+  id: number;
+}
+
+/**
  * Request data of delete_userContainerPermission. Removes a member (`id`: the membership id from get_container's permissions) from the organisation, with their position permissions there. The last Administrator cannot be removed (409).
  */
 export interface DeleteUserContainerPermissionData {
@@ -1523,6 +1714,33 @@ export interface GetApplicantPositionsData {
 export type GetApplicantPositionsAnswer = ApplicantListItem[];
 
 /**
+ * Request data of get_applicantSkillsAnswer. The skills attached to the application's position with this application's answers (empty where unanswered). For staff of the organisation and for the applicant themself (their account's email); anyone else → 404 (a member without read → 403).
+ */
+export interface GetApplicantSkillsAnswerData {
+  applicantId: number;
+  containerId: number;
+}
+
+/**
+ * Answer of get_applicantSkillsAnswer.
+ */
+export interface GetApplicantSkillsAnswerAnswer {
+  applicantId: number;
+  containerId: number;
+  skills: {
+    skillId: number;
+    name: string;
+    description?: string;
+    icon?: string;
+    questions: {
+      id: string;
+      question: string;
+      answer: string;
+    }[];
+  }[];
+}
+
+/**
  * Request data of get_blogPosts. News posts, newest first (any logged-in user). Our additions to the spec's empty payload: `id` for one post (404 'Nyheten finns inte.'), `take` for the latest n (default 100).
  */
 export interface GetBlogPostsData {
@@ -1579,6 +1797,50 @@ export interface GetChannelMessagesAnswer {
 }
 
 /**
+ * Request data of get_competenceTemplates. The organisation's skill collections (kompetenssamlingar), by name.
+ */
+export interface GetCompetenceTemplatesData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_competenceTemplates.
+ */
+export type GetCompetenceTemplatesAnswer = {
+  id: number;
+  containerId: number;
+  name: string;
+  description: string;
+  icon: string;
+  skillIds: number[];
+  skills?: unknown[];
+}[];
+
+/**
+ * Request data of get_competences. The organisation's skills (the spec's second name for the same list), by name.
+ */
+export interface GetCompetencesData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_competences.
+ */
+export type GetCompetencesAnswer = {
+  id: number;
+  containerId: number;
+  name: string;
+  description: string;
+  icon: string;
+  questions: {
+    id: string;
+    question: string;
+    answer: string;
+  }[];
+  categoryId?: number | null;
+}[];
+
+/**
  * Request data of get_container. One container with positionTypes, labels, profile, theme (default when unset), messages, `permissions` (its users with their permission ids) and the caller's `myPermissions`.
  */
 export interface GetContainerData {
@@ -1589,6 +1851,30 @@ export interface GetContainerData {
  * Answer of get_container.
  */
 export type GetContainerAnswer = ContainerView;
+
+/**
+ * Request data of get_containerSkills. The organisation's skills (kompetenser), by name.
+ */
+export interface GetContainerSkillsData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_containerSkills.
+ */
+export type GetContainerSkillsAnswer = {
+  id: number;
+  containerId: number;
+  name: string;
+  description: string;
+  icon: string;
+  questions: {
+    id: string;
+    question: string;
+    answer: string;
+  }[];
+  categoryId?: number | null;
+}[];
 
 /**
  * Request data of get_containerTheme. The organisation's theme, the default theme filled in where it sets nothing.
@@ -1910,6 +2196,44 @@ export interface GetPositionsByContainerData {
  * Answer of get_positions_by_container.
  */
 export type GetPositionsByContainerAnswer = StaffPosition[];
+
+/**
+ * Request data of get_skillPositions. The skills attached to a position. (The spec lists skillId in this call's payload; reading needs only the position.)
+ */
+export interface GetSkillPositionsData {
+  containerId: number;
+  positionId: number;
+  skillId?: number;
+}
+
+/**
+ * Answer of get_skillPositions.
+ */
+export type GetSkillPositionsAnswer = {
+  id: number;
+  containerId: number;
+  name: string;
+  description: string;
+  icon: string;
+  questions: {
+    id: string;
+    question: string;
+    answer: string;
+  }[];
+  categoryId?: number | null;
+}[];
+
+/**
+ * Request data of get_skillsIcons. The icon names a skill or collection may use.
+ */
+export interface GetSkillsIconsData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_skillsIcons.
+ */
+export type GetSkillsIconsAnswer = string[];
 
 /**
  * Request data of get_textTemplates. The organisation's text templates (the ad builder's list; same rows as get_ContainerTemplates).
@@ -2527,11 +2851,15 @@ export interface UpsertContainerTemplateAnswer {
 /** Request data of every dispatcher action, by action name. */
 export interface ActionData {
   add_emailTemplate: AddEmailTemplateData;
+  add_skillCommand: AddSkillCommandData;
+  add_skillPosition: AddSkillPositionData;
+  add_skillTemplate: AddSkillTemplateData;
   add_textTemplate: AddTextTemplateData;
   copy_position: CopyPositionData;
   create_ApplicantPDFExport: CreateApplicantPDFExportData;
   create_Folder: CreateFolderData;
   create_JobApplicantNote: CreateJobApplicantNoteData;
+  create_applicantAnswer: CreateApplicantAnswerData;
   create_applicantsExport: CreateApplicantsExportData;
   create_blogPost: CreateBlogPostData;
   create_container: CreateContainerData;
@@ -2557,6 +2885,9 @@ export interface ActionData {
   delete_myApplication: DeleteMyApplicationData;
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
+  delete_skill: DeleteSkillData;
+  delete_skillPosition: DeleteSkillPositionData;
+  delete_skillTemplate: DeleteSkillTemplateData;
   delete_userContainerPermission: DeleteUserContainerPermissionData;
   get_ContainerTemplates: GetContainerTemplatesData;
   get_MessagingChannels: GetMessagingChannelsData;
@@ -2573,9 +2904,13 @@ export interface ActionData {
   get_applicantPositionByPosition: GetApplicantPositionByPositionData;
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryData;
   get_applicantPositions: GetApplicantPositionsData;
+  get_applicantSkillsAnswer: GetApplicantSkillsAnswerData;
   get_blogPosts: GetBlogPostsData;
   get_channelMessages: GetChannelMessagesData;
+  get_competenceTemplates: GetCompetenceTemplatesData;
+  get_competences: GetCompetencesData;
   get_container: GetContainerData;
+  get_containerSkills: GetContainerSkillsData;
   get_containerTheme: GetContainerThemeData;
   get_containerUser: GetContainerUserData;
   get_containers: GetContainersData;
@@ -2593,6 +2928,8 @@ export interface ActionData {
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryData;
   get_positionsPartnersSetting: GetPositionsPartnersSettingData;
   get_positions_by_container: GetPositionsByContainerData;
+  get_skillPositions: GetSkillPositionsData;
+  get_skillsIcons: GetSkillsIconsData;
   get_textTemplates: GetTextTemplatesData;
   reset_containerTheme: ResetContainerThemeData;
   send_MessageCommand: SendMessageCommandData;
@@ -2618,11 +2955,15 @@ export interface ActionData {
 /** What every dispatcher action answers (`data` of the 200 body), by action name. */
 export interface ActionAnswer {
   add_emailTemplate: AddEmailTemplateAnswer;
+  add_skillCommand: AddSkillCommandAnswer;
+  add_skillPosition: AddSkillPositionAnswer;
+  add_skillTemplate: AddSkillTemplateAnswer;
   add_textTemplate: AddTextTemplateAnswer;
   copy_position: CopyPositionAnswer;
   create_ApplicantPDFExport: CreateApplicantPDFExportAnswer;
   create_Folder: CreateFolderAnswer;
   create_JobApplicantNote: CreateJobApplicantNoteAnswer;
+  create_applicantAnswer: CreateApplicantAnswerAnswer;
   create_applicantsExport: CreateApplicantsExportAnswer;
   create_blogPost: CreateBlogPostAnswer;
   create_container: CreateContainerAnswer;
@@ -2648,6 +2989,9 @@ export interface ActionAnswer {
   delete_myApplication: DeleteMyApplicationAnswer;
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
+  delete_skill: DeleteSkillAnswer;
+  delete_skillPosition: DeleteSkillPositionAnswer;
+  delete_skillTemplate: DeleteSkillTemplateAnswer;
   delete_userContainerPermission: DeleteUserContainerPermissionAnswer;
   get_ContainerTemplates: GetContainerTemplatesAnswer;
   get_MessagingChannels: GetMessagingChannelsAnswer;
@@ -2664,9 +3008,13 @@ export interface ActionAnswer {
   get_applicantPositionByPosition: GetApplicantPositionByPositionAnswer;
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryAnswer;
   get_applicantPositions: GetApplicantPositionsAnswer;
+  get_applicantSkillsAnswer: GetApplicantSkillsAnswerAnswer;
   get_blogPosts: GetBlogPostsAnswer;
   get_channelMessages: GetChannelMessagesAnswer;
+  get_competenceTemplates: GetCompetenceTemplatesAnswer;
+  get_competences: GetCompetencesAnswer;
   get_container: GetContainerAnswer;
+  get_containerSkills: GetContainerSkillsAnswer;
   get_containerTheme: GetContainerThemeAnswer;
   get_containerUser: GetContainerUserAnswer;
   get_containers: GetContainersAnswer;
@@ -2684,6 +3032,8 @@ export interface ActionAnswer {
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryAnswer;
   get_positionsPartnersSetting: GetPositionsPartnersSettingAnswer;
   get_positions_by_container: GetPositionsByContainerAnswer;
+  get_skillPositions: GetSkillPositionsAnswer;
+  get_skillsIcons: GetSkillsIconsAnswer;
   get_textTemplates: GetTextTemplatesAnswer;
   reset_containerTheme: ResetContainerThemeAnswer;
   send_MessageCommand: SendMessageCommandAnswer;

@@ -123,7 +123,7 @@ export const actions: ActionTable = {
     for (const a of apps) await removeFiles(blobs, (a.files as { url: string }[] | undefined) ?? []);
     await store.collection('applications').deleteMany({ containerId });
     if (positionIds.length) await store.collection('positionForms').deleteMany({ positionId: { $in: positionIds } });
-    for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'notifications']) {
+    for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'notifications', 'skills', 'skillCollections', 'positionSkills', 'applicantAnswers', 'chatChannels', 'chatMessages']) {
       await store.collection(name).deleteMany({ containerId });
     }
     return { id: containerId, deleted: true };

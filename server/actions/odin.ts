@@ -3,7 +3,7 @@ import type { ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
 import { requireAccess } from '../dispatcher/policy';
 import { seedDemoContent } from '../domain/demo';
-import { createDemoApplicants, type DemoApplicantsInput } from '../domain/demoApplicants';
+import { createDemoApplicants } from '../domain/demoApplicants';
 import { listEvents } from '../domain/events';
 import { newContainerDoc } from '../domain/containers';
 import { DuplicateKeyError } from '../store/port';
