@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Store } from '../store/port';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
@@ -20,8 +20,9 @@ export function cell(text: string): string {
 
 /**
  * report.csv of a position's applicants under the list's filter and sort: UTF-8 with BOM,
- * `;` between fields (what Swedish Excel expects), written by csv-stringify. Rows come from
- * the store in key-paged batches as the reader pulls them, so memory stays flat.
+ * `;` between fields (what Swedish Excel expects), written by csv-stringify one batch at a
+ * time. Rows come from the store in key-paged batches as the reader pulls them (the stream
+ * waits while the client is slow), so memory holds one batch whatever the total.
  */
 export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery): Promise<Readable> {
   const filter = await applicantFilter(store, c, p, q);
@@ -39,17 +40,16 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
     ...columns.map((k) => answerText(k, a.metadata?.[k.key])),
   ].map(cell);
 
-  async function* rows() {
-    yield header;
+  const options = { delimiter: ';', record_delimiter: 'windows' } as const;
+  // One chunk per batch: a chunk per row means a socket write per row.
+  async function* chunks() {
+    yield Buffer.from('\uFEFF' + stringify([header], options), 'utf8');
     let after: unknown = undefined;
     do {
       const page = await pageApplicants(store, filter, q.sort, after, CSV_BATCH);
-      for (const a of page.items) yield row(a);
+      if (page.items.length) yield Buffer.from(stringify(page.items.map(row), options), 'utf8');
       after = page.next;
     } while (after !== null);
   }
-  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
-  const source = Readable.from(rows());
-  source.on('error', (err) => csv.destroy(err));
-  return source.pipe(csv);
+  return Readable.from(chunks(), { objectMode: false });
 }
