@@ -60,6 +60,7 @@ export function GlobalSearch() {
   const [groups, setGroups] = useState<Group[]>([]);
   const [phase, setPhase] = useState<Phase>('short');
   const seq = useRef(0);
+  const field = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     const query = text.trim();
@@ -115,7 +116,7 @@ export function GlobalSearch() {
       aria-describedby="sh-search-status"
     >
       <Label className="bk-visually-hidden">{t.label}</Label>
-      <span className="sh-search-field">
+      <span className="sh-search-field" ref={field}>
         <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
@@ -135,7 +136,7 @@ export function GlobalSearch() {
       <span id="sh-search-status" role="status" className="bk-visually-hidden">
         {status}
       </span>
-      <Popover className="sh-popover sh-search-popover" placement="bottom start" offset={4}>
+      <Popover className="sh-popover sh-search-popover" placement="bottom start" offset={4} triggerRef={field}>
         <ListBox<Group> className="sh-search-list" renderEmptyState={() => <p className="sh-search-state">{status || t.minChars}</p>}>
           {(group) => (
             <ListBoxSection id={group.id} className="sh-search-group">
