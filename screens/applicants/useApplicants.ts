@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from './call';
 import type { ApplicantQuery } from './query';
-import type { ApplicantItem, Counts, Page } from './types';
+import type { ApplicantItem, Counts } from './types';
 
 export interface ApplicantList {
   items: ApplicantItem[];

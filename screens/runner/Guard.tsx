@@ -7,11 +7,6 @@ import { canOpen, type PositionRights } from './access';
 import { Failure, Loading } from './states';
 import type { ScreenFile } from './types';
 
-interface PositionPermission {
-  email?: string;
-  permissionName?: string;
-}
-
 /**
  * positionWrite/positionAdmin: a container writer/admin passes at once; anyone else passes
  * with that per-position right on the route's :id, read from get_positionPermissions (the

@@ -16,7 +16,7 @@ import Koa from 'koa';
 import type { MetadataProperty } from '../../engine/types';
 import { loadContainer } from '../../server/domain/containers';
 import { createPosition } from '../../server/domain/positions';
-import { load, ms, startBenchServer, type LoadResult } from './server-common';
+import { load, startBenchServer } from './server-common';
 import type { BenchResult } from './_report';
 import { runStandalone } from './_pages';
 

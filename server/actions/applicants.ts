@@ -6,7 +6,6 @@ import { applicantPositionsFor } from '../domain/candidate';
 import {
   addNote,
   applicantView,
-  applicationsByEmail,
   deleteApplications,
   listApplicants,
   listPositionApplicants,

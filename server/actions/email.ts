@@ -3,13 +3,12 @@ import { errors } from '../errors';
 import { loadApplication } from '../domain/applicants';
 import { loadContainer } from '../domain/containers';
 import type { ContainerDoc } from '../domain/docs';
-import { sendToMany, sendToOne, type SendInput } from '../domain/email';
+import { sendToMany, sendToOne } from '../domain/email';
 import {
   addEmailTemplate,
   listEmailTemplates,
   TEMPLATE_PROPERTIES,
   upsertEmailTemplate,
-  type EmailTemplateInput,
 } from '../domain/email-templates';
 import { loadPosition } from '../domain/positions';
 

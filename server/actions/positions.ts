@@ -11,7 +11,6 @@ import {
   loadPosition,
   positionView,
   updatePosition,
-  type PositionInput,
 } from '../domain/positions';
 
 /**

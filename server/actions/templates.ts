@@ -1,6 +1,6 @@
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
-import { createFolder, deleteAsset, folderWithAssets, listFolders, loadFolder, saveAsset, type AssetInput } from '../domain/assets';
+import { createFolder, deleteAsset, folderWithAssets, listFolders, loadFolder, saveAsset } from '../domain/assets';
 import { loadContainer } from '../domain/containers';
 import type { ContainerDoc } from '../domain/docs';
 import { strip } from '../domain/docs';

@@ -42,23 +42,6 @@ export interface FieldRowProps {
   today: string;
 }
 
-function sameList<T>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean = Object.is): boolean {
-  return a.length === b.length && a.every((x, i) => eq(x, b[i] as T));
-}
-
-const sameIssue = (x: BuilderIssue, y: BuilderIssue) => x.key === y.key && x.path === y.path && x.message === y.message;
-
-function rowPropsEqual(prev: FieldRowProps, next: FieldRowProps): boolean {
-  return (
-    prev.property === next.property &&
-    prev.editingKey === next.editingKey &&
-    prev.actions === next.actions &&
-    prev.today === next.today &&
-    sameList(prev.children, next.children) &&
-    sameList(prev.issues, next.issues, sameIssue)
-  );
-}
-
 const NONE: readonly MetadataProperty[] = [];
 
 /** One field of the builder list: label, type, edit and delete, its editor when open, and a group's children. */

@@ -15,20 +15,6 @@ import '../../../widgets/register';
 const t = sv.admin.ads;
 const DAY = 86_400;
 
-interface Position {
-  id: number;
-  name: string;
-  text?: string;
-  description?: string;
-  city?: string;
-  start: number;
-  stop: number;
-  isInternal?: boolean;
-  positionTypeId: number;
-  responsibleId?: number;
-  metadata?: MetadataProperty[];
-}
-
 function templatesFor(all: StoredTemplate[], typeId: number): StoredTemplate[] {
   return all.filter((x) => x.template.availableInPositionTypes.some((a) => a.positionTypeId === typeId && a.included));
 }

@@ -3,7 +3,7 @@ import { createRateLimiter } from '../../../server/http/rate-limit';
 
 describe('createRateLimiter', () => {
   it('allows max hits per window and refuses the next', () => {
-    let t = 0;
+    const t = 0;
     const rl = createRateLimiter({ windowMs: 1000, max: 3, now: () => t });
     expect([rl.hit('a'), rl.hit('a'), rl.hit('a'), rl.hit('a')]).toEqual([true, true, true, false]);
     expect(rl.blocked('a')).toBe(true);
@@ -33,7 +33,7 @@ describe('createRateLimiter', () => {
   });
 
   it('keeps memory bounded when many keys arrive', () => {
-    let t = 0;
+    const t = 0;
     const rl = createRateLimiter({ windowMs: 1000, max: 1, now: () => t, maxKeys: 10 });
     for (let i = 0; i < 100; i++) rl.hit(`k${i}`);
     // The newest key is still tracked; the oldest were dropped to make room.

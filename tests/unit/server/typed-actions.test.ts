@@ -60,8 +60,8 @@ describe('typed actions', () => {
     const table = /export interface ActionAnswer \{([^}]*)\}/.exec(generated)?.[1] ?? '';
     const names = [...table.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]);
     expect(names.sort()).toEqual(files.map((f) => f.replace(/\.json$/, '')).sort());
-    const one: ActionName = 'get_position';
-    const data: ActionData[typeof one] = { id: 1 };
-    expect(data).toEqual({ id: 1 });
+    const name: ActionName = 'get_position';
+    const data: ActionData['get_position'] = { id: 1 };
+    expect([name, data]).toEqual(['get_position', { id: 1 }]);
   });
 });
