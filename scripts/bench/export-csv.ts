@@ -109,7 +109,7 @@ async function ours(server: BenchServer, token: string, position: PositionDoc, p
   let chunks = 0;
   for await (const chunk of file.body as unknown as AsyncIterable<Uint8Array>) {
     for (const b of chunk) if (b === 10) lines++;
-    if (++chunks % 50 === 0) probe();
+    if (++chunks % 5 === 0) probe();
   }
   return lines - 1;
 }
