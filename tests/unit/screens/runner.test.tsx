@@ -98,6 +98,21 @@ describe('the screen runner', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/access-denied'), SLOW);
   });
 
+  it('shows a candidate screen in the candidate frame without asking anyone to log in', async () => {
+    serve([]);
+    const mine: ScreenFile = { id: 'cand', route: '/admin/cand', title: 'Mina sidor', access: 'candidate', kind: 'view', view: 'NotAvailable' };
+    renderAt('/admin/cand', [...screenFiles, mine]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mina sidor' }, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/admin/cand');
+    expect(screen.queryByRole('navigation', { name: 'Huvudmeny' })).toBeNull();
+  });
+
+  it('sends a stranger from an admin screen to /login', async () => {
+    serve([]);
+    renderAt('/admin/positions');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'), SLOW);
+  });
+
   it('redirects the spec redirect targets', async () => {
     localStorage.setItem('blankett.token', token('writer@demo.test'));
     serve(['Write'], { get_folders: [] });
