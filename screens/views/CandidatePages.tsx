@@ -4,6 +4,7 @@ import { fill } from '../../engine/fill';
 import { formatStockholmDate } from '../../engine/dates';
 import { dispatch } from '../api';
 import { OrgPicker } from '../candidate/OrgPicker';
+import { AnswerSkills } from '../skills/AnswerSkills';
 import { CandidateLogin, CandidateNav, useCandidate } from '../candidate/useCandidate';
 import { useOrganisation } from '../candidate/useOrganisation';
 import { useLoad } from '../odin/useLoad';
@@ -94,6 +95,7 @@ export default function CandidatePages({ screen }: ViewProps) {
           </tbody>
         </table>
       )}
+      {apps.data?.map((a) => <AnswerSkills key={a.id} applicantId={a.id} containerId={org.id} title={a.position.name} />)}
       {dialog}
     </>
   );
