@@ -62,7 +62,7 @@ function Item({ n, state, now, onOpen }: { n: AppNotification; state: Notificati
           ) : (
             n.title
           )}
-          {!n.read && <span className="bk-visually-hidden"> (oläst)</span>}
+          {!n.read && <span className="bk-visually-hidden"> ({t.unread})</span>}
         </p>
         <p className="sh-note-message" title={n.message.length > 71 ? n.message : undefined}>
           {truncateMessage(n.message)}
