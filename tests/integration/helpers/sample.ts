@@ -37,7 +37,7 @@ export function idFor(action: string, scope: Scope, schema: Schema, ids: Ids): n
   if (scope === 'position') return ids.positionId;
   if (scope === 'applicant') return ids.applicationId;
   if (/update_account/.test(action)) return ids.userId;
-  if (/Notification/.test(action)) return ids.notificationId;
+  if (/[Nn]otification/.test(action)) return ids.notificationId;
   if (/userContainerPermission/.test(action)) return ids.membershipId;
   if (/Asset/.test(action)) return ids.assetId;
   if (/[Ff]older/.test(action)) return ids.folderId;
