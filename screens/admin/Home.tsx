@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { useSession } from './session';
 import { fill } from '../../engine/fill';
+import { LatestNews } from '../news/LatestNews';
 
 /** /admin: the start page. */
 export default function Home() {
@@ -26,6 +27,7 @@ export default function Home() {
           </>
         )}
       </ul>
+      <LatestNews />
     </>
   );
 }

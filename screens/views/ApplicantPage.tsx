@@ -7,6 +7,7 @@ import { call } from '../applicants/call';
 import { useContainer, useSession } from '../admin/session';
 import { Facts, LabelsCard, LogCard, NotesCard } from '../applicants/detail/Cards';
 import { FilesCard } from '../applicants/detail/FilesCard';
+import ApplicantSkills from '../skills/ApplicantSkills';
 import { StepNav } from '../applicants/detail/StepNav';
 import type { ApplicantDetail, Label } from '../applicants/types';
 import { usePositionWrite } from '../applicants/usePositionRights';
@@ -144,6 +145,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
             <ApplicationForm form={form} mode="view" answers={a.metadata} />
           </section>
           <FilesCard a={a} />
+          <ApplicantSkills applicantId={a.id} containerId={container.id} />
         </div>
         <div>
           <LabelsCard key={`${a.interestLabelId}-${a.processLabelId}`} a={a} labels={labels} canWrite={canWrite} onSaved={reload} />
