@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { ajvPicker } from '../server/dispatcher/ajv';
 import { isAdminPath } from '../screens/adminPaths';
+import { ACCESS_RANK as RANK } from '../screens/runner/access';
 import { BINDING_SOURCES, bindingsIn, coerce, parseBinding, type TypeSchema } from '../screens/runner/bindings';
 
 type Json = Record<string, unknown>;
@@ -59,14 +60,11 @@ export function routeShape(route: string): string {
 
 const paramsOf = (route: string): string[] => [...route.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string);
 
-/** Ranks of screen access and action roles (public < loggedIn < read < write < admin < odin). */
-const RANK: Record<string, number> = { public: 0, candidate: 0, loggedIn: 1, read: 2, write: 3, positionWrite: 3, admin: 4, positionAdmin: 4, odin: 5 };
-
 /** An action's x-role as a rank: role user with scope none is any logged-in user, with a scope a member (read). */
 export function roleRank(schema: Json): number {
   const role = String(schema['x-role']);
-  if (role === 'user') return schema['x-scope'] === 'none' ? RANK.loggedIn! : RANK.read!;
-  return RANK[role] ?? RANK.odin!;
+  if (role === 'user') return schema['x-scope'] === 'none' ? RANK.loggedIn : RANK.read;
+  return RANK[role as keyof typeof RANK] ?? RANK.odin;
 }
 
 /**
@@ -76,8 +74,8 @@ export function roleRank(schema: Json): number {
 function screenRank(screen: Json): number {
   const access = String(screen.access);
   const layout = screen.layout ?? (access === 'candidate' ? 'candidate' : access === 'public' ? 'session' : 'admin');
-  if (access === 'loggedIn' && layout === 'admin') return RANK.read!;
-  return RANK[access] ?? 0;
+  if (access === 'loggedIn' && layout === 'admin') return RANK.read;
+  return RANK[access as keyof typeof RANK] ?? 0;
 }
 
 /** A value of the type a schema declares (first enum value, lowest allowed number, required keys of objects). */
@@ -197,7 +195,7 @@ export function checkCatalogue(input: CatalogueInput): string[] {
         say(`${path}.action`, `unknown action ${action} (no schemas/actions/${action}.json)`);
         continue;
       }
-      const access = Math.max(screenRank(s), RANK[String(call.access)] ?? 0);
+      const access = Math.max(screenRank(s), RANK[String(call.access) as keyof typeof RANK] ?? 0);
       if (access < roleRank(schema)) say(`${path}.action`, `${action} needs x-role ${String(schema['x-role'])} (scope ${String(schema['x-scope'])}) but the screen's access is ${String(s.access)}${call.access ? ` / ${String(call.access)}` : ''}`);
       // A form's save without data sends the form itself; its shape is the form's, not checked here.
       if (path === 'save' && call.data === undefined) continue;

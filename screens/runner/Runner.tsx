@@ -10,7 +10,7 @@ import { layoutOf, Screen } from './Screen';
 import type { ScreenFile } from './types';
 
 /** Every path of a screen: its route and aliases. */
-export function pathsOf(screen: ScreenFile): string[] {
+function pathsOf(screen: ScreenFile): string[] {
   return [screen.route, ...(screen.aliases ?? [])];
 }
 

@@ -5,7 +5,7 @@
  */
 
 export const BINDING_SOURCES = ['route', 'session', 'row', 'form', 'filter', 'selection', 'query', 'answer'] as const;
-export type BindingSource = (typeof BINDING_SOURCES)[number];
+type BindingSource = (typeof BINDING_SOURCES)[number];
 export type BindingContext = Partial<Record<BindingSource, unknown>>;
 
 const ONE = /^\{([a-zA-Z]+)((?:\.[A-Za-z0-9_$-]+)*)\}$/;

@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect } from 'react';
 
-export const TITLE_SUFFIX = 'Blankett';
+const TITLE_SUFFIX = 'Blankett';
 
 /** The document title of a screen: '<title> – Blankett'. */
-export function documentTitle(text: string | undefined): string {
+function documentTitle(text: string | undefined): string {
   return text ? `${text} – ${TITLE_SUFFIX}` : TITLE_SUFFIX;
 }
 

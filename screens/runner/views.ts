@@ -7,9 +7,6 @@ const modules = import.meta.glob<{ default: ComponentType<ViewProps> }>('../view
 const loaders = new Map(Object.entries(modules).map(([path, load]) => [path.replace(/^.*\/|\.tsx$/g, ''), load]));
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();
 
-/** The names of the views that exist (for the runner's unknown-view state). */
-export const viewNames: ReadonlySet<string> = new Set(loaders.keys());
-
 /** The lazy component of a view, one per name (so two screens of one view keep its state). */
 export function viewComponent(name: string): LazyExoticComponent<ComponentType<ViewProps>> | null {
   const load = loaders.get(name);
