@@ -27,6 +27,22 @@ async function call<T>(token: string, action: string, data: Record<string, unkno
 
 const bodyRows = (page: Page) => page.locator('table.scr-table tbody tr');
 
+describe('position rights in Chromium', () => {
+  it('lets a reader with Write on one position edit that ad, and sends them away from another', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    const adminToken = await loginAs(page, app, 'admin@demo.test');
+    const [mine, other] = await call<{ id: number }[]>(adminToken, 'get_positions', { containerId: 1 });
+    await call(adminToken, 'create_positionPermission', { email: 'reader@demo.test', positionId: mine!.id, permissionId: 2 });
+    await loginAs(page, app, 'reader@demo.test');
+    await page.goto(`/admin/positions/${mine!.id}/edit`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Redigera annons');
+    expect(new URL(page.url()).pathname).toBe(`/admin/positions/${mine!.id}/edit`);
+    await page.goto(`/admin/positions/${other!.id}/edit`);
+    await page.waitForURL(/\/access-denied$/);
+    await page.context().close();
+  });
+});
+
 describe('list screens in Chromium', () => {
   it('lists the positions, archives one after the confirmation with a toast, and reactivates it', async () => {
     const page = await newPage(browser, { baseURL: app.url });
