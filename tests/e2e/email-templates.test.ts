@@ -34,7 +34,7 @@ beforeAll(async () => {
   const positions = (await api(writer, 'get_positions', { containerId: 1 })).body.data as { id: number; isInternal: boolean; positionTypeId: number }[];
   const open = positions.find((p) => !p.isInternal && p.positionTypeId === summerTypeId)!;
   positionId = open.id;
-  for (const [first, last] of [['Örjan', 'Åberg'], ['Elsa', 'Ek']]) {
+  for (const [first, last] of [['Örjan', 'Åberg'], ['Elsa', 'Ek']] as const) {
     const email = `${first.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@example.se`;
     const r = await api(writer, 'create_jobApplication', { email, positionId, metadata: validAnswers(email, { form_firstname: first, form_surname: last }) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
