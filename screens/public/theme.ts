@@ -70,8 +70,21 @@ function colour(value: string | undefined, fallback: string): string {
   return rgb ? toHex(rgb) : fallback;
 }
 
-/** The theme (merged over the default) as CSS custom properties for a style attribute. */
+const computed = new WeakMap<Theme, Record<string, string>>();
+let defaultVariables: Record<string, string> | undefined;
+
+/**
+ * The theme (merged over the default) as CSS custom properties for a style attribute. Computed
+ * once per theme object (the layout renders often; the contrast adjustment need not run again).
+ */
 export function themeVariables(theme: Theme | undefined): Record<string, string> {
+  if (!theme) return (defaultVariables ??= variablesOf(undefined));
+  let v = computed.get(theme);
+  if (!v) computed.set(theme, (v = variablesOf(theme)));
+  return v;
+}
+
+function variablesOf(theme: Theme | undefined): Record<string, string> {
   const t = theme ?? {};
   const d = DEFAULT_THEME;
   const main = colour(t.backgroundColor?.mainContent, d.backgroundColor.mainContent);
