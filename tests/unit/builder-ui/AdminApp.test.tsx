@@ -45,7 +45,8 @@ describe('AdminApp', () => {
     localStorage.setItem('blankett.token', writer);
     serve({ get_containers: [{ id: 1, name: 'demo' }], get_container: container(['Write']), get_folders: [{ id: 9, name: 'Bilder', containerId: 1 }] });
     renderAt('/admin/form-templates');
-    expect(await screen.findByText('Hittade inga mallar, vänligen kontakta support')).toBeTruthy();
+    // Views load lazily (screens/runner/views.ts); their first transform under vitest can take over a second.
+    expect(await screen.findByText('Hittade inga mallar, vänligen kontakta support', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('sends a reader who opens the template screens to /access-denied', async () => {
@@ -61,8 +62,8 @@ describe('AdminApp', () => {
     localStorage.setItem('blankett.token', writer);
     serve({ get_containers: [{ id: 1, name: 'demo', displayName: 'Demo AB' }, { id: 2, name: 'annat', displayName: 'Annat AB' }], get_container: { ...container(['Write']), id: 2, displayName: 'Annat AB' } });
     renderAt('/admin');
-    (await screen.findByRole('button', { name: 'Annat AB' })).click();
-    expect(await screen.findByRole('heading', { name: 'Start' })).toBeTruthy();
+    (await screen.findByRole('button', { name: 'Annat AB' }, { timeout: 5000 })).click();
+    expect(await screen.findByRole('heading', { name: 'Start' }, { timeout: 5000 })).toBeTruthy();
     expect(localStorage.getItem('blankett.containerId')).toBe('2');
     expect(screen.getByRole('link', { name: 'Byt företag' })).toBeTruthy();
   });
