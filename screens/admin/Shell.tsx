@@ -94,6 +94,8 @@ export default function Shell() {
           </header>
         </div>
         <div className="sh-body">
+          {/* A click beside the open drawer closes it (pointer only; keyboard users have Escape and the toggle). */}
+          {open && <div className="sh-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />}
           <aside id="sh-sidebar" className="sh-sidebar">
             <Sidebar onNavigate={() => setOpen(false)} onLogout={onLogout} />
           </aside>

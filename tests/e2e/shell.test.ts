@@ -330,6 +330,11 @@ describe('the shell at phone width', () => {
     const box = await logout.boundingBox();
     expect(box && box.y + box.height <= 667 && box.x + box.width <= 375).toBe(true);
 
+    // A tap beside the drawer closes it.
+    await page.mouse.click(365, 400);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+
     // The drawer closes on a route change.
     await nav.getByRole('link', { name: 'Annonser' }).click();
     await page.waitForURL(/\/admin\/positions$/);
