@@ -44,7 +44,7 @@ export const TEMPLATE_PROPERTIES = (['firstname', 'lastname', 'name', 'email', '
 const COLLECTION = 'emailTemplates';
 const indexed = new WeakMap<Store, Promise<void>>();
 
-export function templates(store: Store) {
+function templates(store: Store) {
   let p = indexed.get(store);
   if (!p) {
     p = store.collection(COLLECTION).ensureIndex({ fields: { containerId: 1, positionTypeId: 1, labelId: 1 }, unique: true });
@@ -70,7 +70,7 @@ export async function listEmailTemplates(
 }
 
 /** The template for a label and position type, or null. */
-export async function templateFor(store: Store, containerId: number, positionTypeId: number, labelId: number): Promise<EmailTemplateDoc | null> {
+async function templateFor(store: Store, containerId: number, positionTypeId: number, labelId: number): Promise<EmailTemplateDoc | null> {
   const { ready, col } = templates(store);
   await ready;
   const t = await col.findOne({ containerId, positionTypeId, labelId });

@@ -30,7 +30,7 @@ export interface Sender {
 const who = (p: Sender) => `${p.givenName} ${p.familyName}`.trim() || p.email;
 
 /** The merge values of one applicant (get_TemplateProperties keys). */
-export function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: ContainerDoc): Record<string, string> {
+function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: ContainerDoc): Record<string, string> {
   const info = a.info ?? ({} as ApplicationDoc['info']);
   return {
     firstname: info.firstname ?? '',
@@ -85,7 +85,7 @@ export interface SendResult {
  * says ("email-send failures are only logged"). A send from a label's template also sets
  * `info.emailNotificationSent` (unix seconds).
  */
-export async function sendAndLog(
+async function sendAndLog(
   deps: ServerDeps,
   a: ApplicationDoc,
   mail: Mail,

@@ -8,7 +8,7 @@ import { answerColumns, answerText, appliedDate } from './exports';
 
 const col = sv.exports.columns;
 /** Rows read from the store per batch: memory holds one batch, whatever the total. */
-export const CSV_BATCH = 500;
+const CSV_BATCH = 500;
 
 /**
  * A spreadsheet program runs a cell that starts with = + - @ as a formula (CSV injection);

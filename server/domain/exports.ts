@@ -26,7 +26,7 @@ interface Ticket {
   expires: number;
 }
 
-export const TICKET_MS = 5 * 60_000;
+const TICKET_MS = 5 * 60_000;
 export const CSV_NAME = 'report.csv';
 export const PDF_NAME = 'ansokningar.pdf';
 const tickets = new Map<string, Ticket>();

@@ -11,7 +11,7 @@ export interface EmailLogEntry {
 }
 
 /** True for a log entry of a mail that could not be sent (it carries the mail to send again). */
-export const isFailedEmail = (entry: EmailLogEntry): entry is EmailLogEntry & { subject: string; body: string } =>
+const isFailedEmail = (entry: EmailLogEntry): entry is EmailLogEntry & { subject: string; body: string } =>
   entry.what === 'email' && entry.ok === false && typeof entry.subject === 'string' && typeof entry.body === 'string';
 
 /**
