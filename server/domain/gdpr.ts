@@ -89,7 +89,19 @@ export interface Person {
  * applications and conversations; other emails with the same personnummer are reported
  * (`sameSsnEmails`), not taken, since a mistyped personnummer must never erase someone else.
  */
+const indexed = new WeakSet<object>();
+
+/** Lookups by email and by personnummer within a container, so a search or erasure never scans every application. */
+async function ensureIndexes(deps: ServerDeps): Promise<void> {
+  if (indexed.has(deps.store)) return;
+  const apps = deps.store.collection('applications');
+  await apps.ensureIndex({ fields: { containerId: 1, email: 1 } });
+  await apps.ensureIndex({ fields: { containerId: 1, 'info.ssn': 1 } });
+  indexed.add(deps.store);
+}
+
 export async function findPerson(deps: ServerDeps, containerId: number, query: string): Promise<Person | null> {
+  await ensureIndexes(deps);
   const apps = deps.store.collection<ApplicationDoc>('applications');
   const q = query.trim();
   const pnr = parsePersonnummer(q);
@@ -117,6 +129,8 @@ export async function findPerson(deps: ServerDeps, containerId: number, query: s
 
 /** The filter that finds a holder's documents of the person in the container. */
 function filterFor(h: Holder, containerId: number, p: Person): Filter | null {
+  // Applications were resolved to ids already: an id lookup instead of a scan by email.
+  if (h.application === 'id') return p.applicationIds.length ? { [h.container]: containerId, id: { $in: p.applicationIds } } : null;
   const or: Filter[] = [];
   if (h.person?.email && p.emails.length) or.push({ [h.person.email]: { $in: p.emails } });
   if (h.person?.ssn && p.ssns.length) or.push({ [h.person.ssn]: { $in: p.ssns } });
