@@ -83,7 +83,7 @@ export default function CandidatePages({ screen }: ViewProps) {
             {apps.data.map((a) => (
               <tr key={a.id}>
                 <td>{a.position.name}</td>
-                <td>{formatStockholmDate(a.created)}</td>
+                <td className="bk-date">{formatStockholmDate(a.created)}</td>
                 <td>{a.labels.find((l) => l.labelType === 'Process')?.name ?? t.statusUnknown}</td>
                 <td>
                   <button type="button" className="adm-button adm-button-small" disabled={busy} onClick={() => withdraw(a)} aria-label={fill(t.withdrawNamed, { name: a.position.name })}>

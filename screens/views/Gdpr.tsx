@@ -148,7 +148,7 @@ function PersonDesk({ title, mode }: { title: string; mode: 'inform' | 'delete' 
             )}
           </p>
           {found.sameSsnEmails && found.sameSsnEmails.length > 0 && <p>{fill(t.sameSsn, { emails: found.sameSsnEmails.join(', ') })}</p>}
-          <h3>{fill(t.foundApplications, { count: found.applications.length })}</h3>
+          <h3>{found.applications.length === 1 ? t.foundApplicationsOne : fill(t.foundApplications, { count: found.applications.length })}</h3>
           <ul>
             {found.applications.map((a) => (
               <li key={a.id}>

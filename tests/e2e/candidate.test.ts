@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+
+const EMAIL = 'clara.kandidat@exempel.se';
+const PASSWORD = 'Kandidat-lösen-1';
+
+let app: RunningApp;
+let browser: Browser;
+
+/** A valid personnummer for a birth date (YYYYMMDD) with serial 238. */
+function pnr(birth: string): string {
+  const nine = birth.slice(2) + '238';
+  let sum = 0;
+  for (let i = 0; i < 9; i++) {
+    let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
+    if (d > 9) d -= 9;
+    sum += d;
+  }
+  return `${birth}238${(10 - (sum % 10)) % 10}`;
+}
+
+const answers = (email: string) => ({
+  form_firstname: 'Clara', form_surname: 'Kandidat', form_ssn: pnr('19970707'), form_address: 'Storgatan 1', form_zipcode: '11122',
+  form_city: 'Stockholm', form_mobilePhone: '0701234567', form_email: email, form_referer: 'form_referer_2', form_agreement: true, form_agreement_company: true,
+});
+
+async function api(token: string | null, action: string, data: unknown) {
+  const res = await fetch(`${app.url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ action, data }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as { data?: any } | null };
+}
+
+async function login(email: string, password: string) {
+  const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  const writer = await login('writer@demo.test', app.password);
+  const positions = (await api(writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; isInternal: boolean }[];
+  const ids: number[] = [];
+  for (const p of positions.slice(0, 2)) {
+    const res = await fetch(`${app.url}/api/public/positions/apply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'create_jobApplication', data: { email: EMAIL, positionId: p.id, metadata: answers(EMAIL) } }),
+    });
+    expect(res.status).toBe(201);
+    ids.push(((await res.json()) as { data: { id: number } }).data.id);
+  }
+  const c = (await api(writer, 'get_container', { id: 1 })).body!.data as { labels: { id: number; name: string }[] };
+  const intervju = c.labels.find((l) => l.name === 'Intervju')!.id;
+  expect((await api(writer, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids[0]] })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('candidate area', () => {
+  it('a candidate registers, sees two applications with status, writes, and the recruiter sees it live and answers', async () => {
+    const cand = await newPage(browser, { baseURL: app.url });
+    await cand.goto('/admin/recruit');
+    await cand.getByRole('button', { name: 'Jag har inget konto' }).click();
+    await cand.getByLabel('E-post').fill(EMAIL);
+    await cand.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
+    await cand.getByLabel('Upprepa lösenordet').fill(PASSWORD);
+    await cand.getByRole('button', { name: 'Skapa konto' }).click();
+    await cand.getByRole('link', { name: 'Mina sidor' }).click();
+    const table = cand.getByRole('table', { name: 'Mina ansökningar' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    expect(await table.textContent()).toContain('Intervju');
+    expect(await table.textContent()).toContain('Ny');
+
+    await cand.getByRole('link', { name: 'Meddelanden' }).click();
+    await cand.getByLabel('Nytt meddelande').fill('Hej! Jag undrar när intervjun blir.');
+    await cand.getByRole('button', { name: 'Skicka' }).click();
+    await expect.poll(() => cand.getByRole('list', { name: 'Meddelanden' }).textContent()).toContain('när intervjun blir');
+
+    const writer = await login('writer@demo.test', app.password);
+    const channel = ((await api(writer, 'get_MessagingChannels', { containerId: 1 })).body!.data as { id: number; email: string }[]).find((c) => c.email === EMAIL)!;
+    const staff = await newPage(browser, { baseURL: app.url });
+    await loginAs(staff, app, 'writer@demo.test');
+    await staff.goto(`/admin/chat/${channel.id}`);
+    const thread = staff.getByRole('list', { name: 'Meddelanden' });
+    await expect.poll(() => thread.textContent()).toContain('när intervjun blir');
+    // Give the page's hub connection a moment to join, then a new message must arrive without a reload.
+    await staff.waitForTimeout(1500);
+    await cand.getByLabel('Nytt meddelande').fill('Jag kan på tisdag.');
+    await cand.getByRole('button', { name: 'Skicka' }).click();
+    await expect.poll(() => thread.textContent(), { timeout: 10_000 }).toContain('Jag kan på tisdag.');
+
+    await staff.getByLabel('Nytt meddelande').fill('Tisdag kl 10 passar bra.');
+    await staff.getByRole('button', { name: 'Skicka' }).click();
+    await expect.poll(() => thread.textContent()).toContain('Tisdag kl 10 passar bra.');
+    await expect.poll(() => cand.getByRole('list', { name: 'Meddelanden' }).textContent(), { timeout: 15_000 }).toContain('Tisdag kl 10 passar bra.');
+    await staff.context().close();
+    await cand.context().close();
+  });
+
+  it('a candidate gets 403 or 404 for anyone else’s applications and conversations', async () => {
+    const other = 'olof.annan@exempel.se';
+    const res = await fetch(`${app.url}/api/public/positions/apply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'create_jobApplication', data: { email: other, positionId: ((await api(await login('writer@demo.test', app.password), 'get_positions', { containerId: 1 })).body!.data as { id: number }[])[0]!.id, metadata: { ...answers(other), form_ssn: pnr('19980808') } } }),
+    });
+    const otherId = ((await res.json()) as { data: { id: number } }).data.id;
+    const token = await login(EMAIL, PASSWORD);
+    expect((await api(token, 'get_applicantPositions', { containerId: 1, email: other })).status).toBe(403);
+    expect((await api(token, 'get_applicantPosition', { id: otherId })).status).toBe(404);
+    expect((await api(token, 'delete_myApplication', { id: otherId })).status).toBe(404);
+    await fetch(`${app.url}/api/account/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: other, password: PASSWORD, confirmPassword: PASSWORD }) });
+    const olof = await login(other, PASSWORD);
+    const theirs = (await api(olof, 'send_MessageCommand', { containerId: 1, message: 'Hej från Olof' })).body!.data as { channelId: number };
+    expect((await api(token, 'get_channelMessages', { channelId: theirs.channelId })).status).toBe(404);
+    expect((await api(token, 'send_MessageCommand', { channelId: theirs.channelId, message: 'in i fel tråd' })).status).toBe(404);
+    const mine = (await api(token, 'get_MessagingChannels', { containerId: 1 })).body!.data as { email: string }[];
+    expect(mine.map((c) => c.email)).toEqual([EMAIL]);
+  });
+});
