@@ -1,5 +1,5 @@
-import type { ReactElement } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { useEffect, useMemo, type ReactElement } from 'react';
+import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireAuth } from '../admin/guards';
 import Shell from '../admin/Shell';
 import CandidateFrame from './CandidateFrame';
@@ -8,6 +8,7 @@ import { CatalogueContext } from './context';
 import { AccessGuard, SessionAuth } from './Guard';
 import { layoutOf, Screen } from './Screen';
 import type { ScreenFile } from './types';
+import { preloadScreen } from './views';
 
 /** Every path of a screen: its route and aliases. */
 function pathsOf(screen: ScreenFile): string[] {
@@ -32,6 +33,13 @@ function routes(screens: ScreenFile[], wrap: (s: ScreenFile) => ReactElement) {
  */
 export function ScreenRoutes({ catalogue = screenFiles }: { catalogue?: readonly ScreenFile[] }) {
   const by = (layout: string) => catalogue.filter((s) => layoutOf(s) === layout);
+  const { pathname } = useLocation();
+  const table = useMemo(() => catalogue.flatMap((screen) => pathsOf(screen).map((path) => ({ path, screen }))), [catalogue]);
+  // The matched screen's code starts loading now, beside the session's first calls.
+  useEffect(() => {
+    const match = matchRoutes(table, pathname)?.at(-1)?.route as { screen: ScreenFile } | undefined;
+    if (match) preloadScreen(match.screen);
+  }, [table, pathname]);
   return (
     <CatalogueContext.Provider value={catalogue}>
       <Routes>

@@ -1,14 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { SessionPage } from '../admin/SessionPage';
 import { fillText } from './bindings';
 import { Loading, ScreenBoundary } from './states';
 import { useRunnerTitle } from './title';
 import type { ScreenFile } from './types';
-import { viewComponent } from './views';
+import { kindComponent, viewComponent } from './views';
 
-const FormScreen = lazy(() => import('./FormScreen'));
-const ListScreen = lazy(() => import('./ListScreen'));
+const FormScreen = kindComponent('form');
+const ListScreen = kindComponent('list');
 
 export function layoutOf(screen: ScreenFile): 'admin' | 'session' | 'candidate' {
   return screen.layout ?? (screen.access === 'candidate' ? 'candidate' : screen.access === 'public' ? 'session' : 'admin');

@@ -1,11 +1,31 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ViewProps } from './types';
+import type { ScreenFile, ViewProps } from './types';
+
+type Module = { default: ComponentType<ViewProps> };
 
 /** Every screens/views/<View>.tsx, each its own lazily loaded chunk (docs/screens.md "Views"). */
-const modules = import.meta.glob<{ default: ComponentType<ViewProps> }>('../views/*.tsx');
+const modules = import.meta.glob<Module>('../views/*.tsx');
 
 const loaders = new Map(Object.entries(modules).map(([path, load]) => [path.replace(/^.*\/|\.tsx$/g, ''), load]));
+/** One import per chunk: a preload and the later render share it. */
+const loading = new Map<string, Promise<Module>>();
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();
+
+function once(key: string, load: () => Promise<Module>): Promise<Module> {
+  let p = loading.get(key);
+  if (!p) {
+    p = load();
+    // A failed chunk may be fetched again by the next attempt.
+    p.catch(() => loading.delete(key));
+    loading.set(key, p);
+  }
+  return p;
+}
+
+const kinds: Record<string, () => Promise<Module>> = {
+  form: () => import('./FormScreen') as Promise<Module>,
+  list: () => import('./ListScreen') as Promise<Module>,
+};
 
 /** The lazy component of a view, one per name (so two screens of one view keep its state). */
 export function viewComponent(name: string): LazyExoticComponent<ComponentType<ViewProps>> | null {
@@ -13,8 +33,31 @@ export function viewComponent(name: string): LazyExoticComponent<ComponentType<V
   if (!load) return null;
   let c = cache.get(name);
   if (!c) {
-    c = lazy(load);
+    c = lazy(() => once(`view:${name}`, load));
     cache.set(name, c);
   }
   return c;
+}
+
+/** The lazy form or list screen component. */
+export function kindComponent(kind: 'form' | 'list'): LazyExoticComponent<ComponentType<{ screen: ScreenFile }>> {
+  let c = cache.get(`kind:${kind}`);
+  if (!c) {
+    c = lazy(() => once(`kind:${kind}`, kinds[kind]!));
+    cache.set(`kind:${kind}`, c);
+  }
+  return c as unknown as LazyExoticComponent<ComponentType<{ screen: ScreenFile }>>;
+}
+
+/**
+ * Starts fetching a screen's code (its view, or the form/list screen) at once, so the chunk
+ * arrives while the session and the guards are still loading instead of after them.
+ */
+export function preloadScreen(screen: ScreenFile): void {
+  if (screen.kind === 'view') {
+    const load = loaders.get(screen.view ?? '');
+    if (load) void once(`view:${screen.view}`, load).catch(() => undefined);
+  } else if (screen.kind === 'form' || screen.kind === 'list') {
+    void once(`kind:${screen.kind}`, kinds[screen.kind]!).catch(() => undefined);
+  }
 }
