@@ -48,8 +48,8 @@ const Row = memo(function Row({ a, positionId, selected, selectable, labels, onT
       </span>
       <span className="apl-meta">
         <span className="bk-date">{day(a.created)}</span>
-        {a.files.length > 0 && <span> · {fill(t.files, { count: String(a.files.length) })}</span>}
-        {a.notesCount > 0 && <span> · {fill(t.notes, { count: String(a.notesCount) })}</span>}
+        {a.files.length > 0 && <span> · {a.files.length === 1 ? t.filesOne : fill(t.files, { count: String(a.files.length) })}</span>}
+        {a.notesCount > 0 && <span> · {a.notesCount === 1 ? t.notesOne : fill(t.notes, { count: String(a.notesCount) })}</span>}
       </span>
     </li>
   );
