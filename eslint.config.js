@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
 const restrict = (message, group) => ['error', { patterns: [{ group, message }] }];
 
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'schemas/generated/**', 'coverage/**', '**/*.d.ts', 'scripts/ferretdb-server/**'] },
+  // Our sources only: not builds, data, generated types, or tool folders (.tools/, .ci/, …).
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.*/**', 'schemas/generated/**', 'coverage/**', '**/*.d.ts', 'scripts/ferretdb-server/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
