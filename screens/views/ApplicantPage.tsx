@@ -150,7 +150,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
         <div>
           <LabelsCard key={`${a.interestLabelId}-${a.processLabelId}`} a={a} labels={labels} canWrite={canWrite} onSaved={reload} />
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />
-          <LogCard a={a} />
+          <LogCard a={a} {...(canWrite ? { onResent: reload } : {})} />
           {canWrite && (
             <section className="apl-card" aria-labelledby="apl-danger-h">
               <h2 id="apl-danger-h">{t.danger}</h2>

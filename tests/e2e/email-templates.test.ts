@@ -10,6 +10,7 @@ let smtp: TestSmtp;
 let writer: string;
 let positionId: number;
 let summerTypeId: number;
+const applicantIds = new Map<string, number>();
 
 async function api(token: string, action: string, data: unknown) {
   const res = await fetch(`${app.url}/api/dispatcher`, {
@@ -38,6 +39,7 @@ beforeAll(async () => {
     const email = `${first.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@example.se`;
     const r = await api(writer, 'create_jobApplication', { email, positionId, metadata: validAnswers(email, { form_firstname: first, form_surname: last }) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    applicantIds.set(first, r.body.data.id);
   }
 }, 120_000);
 
@@ -115,4 +117,35 @@ describe('email templates in the browser', () => {
     await expect.poll(() => page.getByText('E-post skickad', { exact: true }).count()).toBeGreaterThan(0);
     await page.context().close();
   }, 90_000);
+
+  it('shows a send that failed while the mail server was down in the log and sends it again from there', async () => {
+    smtp.mails.length = 0;
+    const page = await newPage(browser);
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`${app.url}/admin/positions/${positionId}/applicants/${applicantIds.get('Elsa')}`);
+    await expect.poll(() => h1(page)).toBe('Elsa Ek');
+    await smtp.stop();
+    try {
+      await page.getByRole('button', { name: 'Skicka e-post' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Ämne').fill('Intervjutid för {firstname}');
+      await dialog.getByRole('textbox', { name: 'Meddelande' }).click();
+      await page.keyboard.type('Välkommen på tisdag.');
+      await dialog.getByRole('button', { name: 'Skicka', exact: true }).click();
+      await expect.poll(() => dialog.getByText('Kunde inte skickas till: Elsa Ek', { exact: false }).count(), { timeout: 30_000 }).toBe(1);
+      await dialog.getByRole('button', { name: 'Stäng' }).click();
+    } finally {
+      await smtp.start();
+    }
+    await expect.poll(() => page.getByText('E-post kunde inte skickas: Intervjutid för Elsa').count()).toBe(1);
+    await page.getByRole('button', { name: 'Skicka igen' }).click();
+    const again = page.getByRole('dialog');
+    await expect.poll(() => again.getByLabel('Ämne').inputValue()).toBe('Intervjutid för Elsa');
+    await again.getByRole('button', { name: 'Skicka', exact: true }).click();
+    const [mail] = await smtp.waitFor(1, 20_000);
+    expect(mail!.subject).toBe('Intervjutid för Elsa');
+    expect(mail!.text).toBe('Välkommen på tisdag.');
+    await expect.poll(() => page.getByText('E-post skickad: Intervjutid för Elsa').count()).toBe(1);
+    await page.context().close();
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { day } from '../ApplicantRows';
 import type { ApplicantDetail, Label } from '../types';
 import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
 import { fill } from '../../../engine/fill';
+import { ResendEmail } from '../mail/ResendEmail';
 
 const t = sv.applicants.applicant;
 
@@ -138,8 +139,8 @@ export function NotesCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWri
   );
 }
 
-/** What happened, with who and when (oldest first, as it happened). */
-export function LogCard({ a }: { a: ApplicantDetail }) {
+/** What happened, with who and when (oldest first, as it happened); a failed mail offers 'Skicka igen' when `onResent` is given. */
+export function LogCard({ a, onResent }: { a: ApplicantDetail; onResent?(): void }) {
   const id = useId();
   return (
     <section className="apl-card" aria-labelledby={`${id}-h`}>
@@ -152,6 +153,7 @@ export function LogCard({ a }: { a: ApplicantDetail }) {
             <li key={i}>
               <span className="apl-log-meta">{dateTime(l.at)}{l.by ? ` · ${fill(t.logBy, { by: l.by })}` : ''}</span>
               <div>{l.text}</div>
+              {onResent && <ResendEmail entry={l} applicant={{ id: a.id, name: a.info.name || a.email, email: a.email, positionId: a.positionId }} onSent={onResent} />}
             </li>
           ))}
         </ol>
