@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../engine';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
-import { demoPositions, label } from './helpers/domain';
+import { applyTo, demoPositions, label, validAnswers } from './helpers/domain';
 import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
 
 const DAY = 86_400;
@@ -89,6 +89,10 @@ describe.each(storeKinds())('odin on the %s store', (kind) => {
       expect(a.info.ssn).toMatch(/^\d{12}$/);
     }
     expect(new Set(apps.map((a) => a.email)).size).toBe(120);
+    // Ids were reserved in blocks from the same counter: a real application after them gets a fresh one.
+    const real = await applyTo(server, open.id, 'efter.demo@exempel.se', validAnswers('efter.demo@exempel.se'));
+    expect(real.status, real.text).toBe(201);
+    expect(real.body.data.id).toBeGreaterThan(Math.max(...apps.map((a) => a.id)));
   });
 
   it('makes demo applicants that pass a form with age, group and radio rules', async () => {
