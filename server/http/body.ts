@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
-import { assertPlainValue } from '../store/safe';
+import { assertPlainValue, UnsafeValueError } from '../store/safe';
 import { JsonShapeGuard, type JsonShape } from './json-shape';
 
 /** What any JSON body of ours may be at most; routes with bigger needs pass their own. */
@@ -15,7 +15,13 @@ export const DEFAULT_SHAPE: JsonShape = { maxDepth: 32, maxWidth: 60_000, maxIte
  * property, so the walk sees it.
  */
 export function assertSafeJson(value: unknown): void {
-  assertPlainValue(value);
+  try {
+    assertPlainValue(value);
+  } catch (err) {
+    // The store's refusal, in the HTTP layer's terms (the store itself knows no HTTP).
+    if (err instanceof UnsafeValueError) throw errors.invalid(err.details);
+    throw err;
+  }
 }
 
 /**
