@@ -7,6 +7,7 @@ import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import { day } from './ApplicantRows';
 import type { StaffPosition } from './types';
+import { usePositionRights } from './usePositionRights';
 import { fill } from '../../engine/fill';
 
 const t = sv.applicants.position;
@@ -26,6 +27,8 @@ export function PositionHeader({ position, canWrite, onChanged }: { position: St
   const { confirm, dialog } = useConfirm();
   const [busy, setBusy] = useState(false);
   const p = position;
+  // Administrator of the organisation, or of this position only: both may manage its permissions.
+  const positionAdmin = usePositionRights(p.id).admin;
   const publicPath = p.isInternal ? `/internal/${p.linkId}` : `/positions/${p.id}`;
 
   async function run<T>(work: () => Promise<T>, done: (v: T) => void) {
@@ -79,7 +82,7 @@ export function PositionHeader({ position, canWrite, onChanged }: { position: St
       </dl>
       <nav className="apl-links" aria-label={t.linksLabel}>
         {canWrite && <Link to={`/admin/positions/${p.id}/edit`}>{t.edit}</Link>}
-        {rights.admin && <Link to={`/admin/positions/${p.id}/permissions`}>{t.permissions}</Link>}
+        {positionAdmin && <Link to={`/admin/positions/${p.id}/permissions`}>{t.permissions}</Link>}
         <Link to={`/admin/positions/${p.id}/integrations`}>{t.integrations}</Link>
         <Link to={`/admin/positions/${p.id}/notifications`}>{sv.org.positionNotificationsLink}</Link>
         <a href={publicPath} target="_blank" rel="noopener">{t.publicPage}</a>

@@ -33,8 +33,8 @@ describe('robots.txt and sitemap.xml', () => {
 
   it("lists the organisation's open public positions on its host, never internal or archived ones", async () => {
     const { open, internal } = await demoPositions(server);
-    const archived = { ...open, id: 8_000_001, name: 'Arkiverad tjänst', isArchived: true, linkId: undefined };
-    await server.deps.store.collection<PositionDoc>('positions').insertOne(archived as PositionDoc);
+    const archived: PositionDoc = { ...open, id: 8_000_001, name: 'Arkiverad tjänst', isArchived: true, linkId: 'arkiverad-8000001' };
+    await server.deps.store.collection<PositionDoc>('positions').insertOne(archived);
     const r = await fetchAs('demo.localhost:3000', '/sitemap.xml');
     expect(r.status).toBe(200);
     expect(r.type).toMatch(/application\/xml/);
