@@ -213,6 +213,8 @@ describe('the public site', () => {
 
   // Last: it changes the demo organisation's profile and theme.
   it('shows the organisation’s contact details, social links, terms and theme', async () => {
+    // A script link is refused at the field when the profile is saved; nothing is stored.
+    await expect(staff('create_containerMetadata', { id: 1, metadata: { displayName: 'Demoföretaget AB', social: { linkedin: 'javascript:alert(1)' } } })).rejects.toThrow(/: 400 /);
     await staff('create_containerMetadata', {
       id: 1,
       metadata: {
@@ -224,7 +226,7 @@ describe('the public site', () => {
         email: 'jobb@demo.test',
         website: 'https://demo.example.se',
         terms: '<p>Demoföretagets egna villkor för sökande.</p><script>window.pwned = 1</script>',
-        social: { facebook: 'https://facebook.com/demo', linkedin: 'javascript:alert(1)' },
+        social: { facebook: 'https://facebook.com/demo' },
         gdprContact: 'dataskydd@demo.test',
         aboutUsLink: 'https://demo.example.se/om-oss',
         showAge: true,
