@@ -29,7 +29,19 @@ export default function NewsPost({ screen }: ViewProps) {
   useScreenTitle(post.data?.title ?? screen.title);
 
   if (post.loading && !post.data) return <Loading />;
-  if (!post.data) return <Failure onRetry={post.reload} message={(post.error as { status?: number })?.status === 404 ? t.notFound : undefined} />;
+  // A post that is gone (404, or no such id) is a not-found page, not a retry.
+  if (!post.data && (post.error === undefined || post.error === null || (post.error as { status?: number })?.status === 404)) {
+    return (
+      <article>
+        <h1>{t.notFoundTitle}</h1>
+        <p>{t.notFound}</p>
+        <p>
+          <Link to="/admin/news">{t.back}</Link>
+        </p>
+      </article>
+    );
+  }
+  if (!post.data) return <Failure onRetry={post.reload} />;
   const p = post.data;
 
   async function remove() {
