@@ -86,6 +86,8 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     }
     const target = (await apps.find({ positionId: open.id }, { limit: 1, sort: { id: -1 } }))[0]!;
     const peerTarget = (await apps.find({ positionId: open.id }, { limit: 1, sort: { id: 1 } }))[0]!;
+    // A running server has made its lookup indexes at its first GDPR call; so does this one, untimed.
+    await findPerson(deps, open.containerId, 'ingen.alls@exempel.se');
     ctx.progress(`radera en person bland ${await apps.count({})}`);
     let t0 = performance.now();
     const person = await findPerson(deps, open.containerId, target.email);

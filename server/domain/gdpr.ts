@@ -97,6 +97,8 @@ async function ensureIndexes(deps: ServerDeps): Promise<void> {
   const apps = deps.store.collection('applications');
   await apps.ensureIndex({ fields: { containerId: 1, email: 1 } });
   await apps.ensureIndex({ fields: { containerId: 1, 'info.ssn': 1 } });
+  // Whether a candidate account has applications left anywhere (after an erasure).
+  await apps.ensureIndex({ fields: { email: 1 } });
   indexed.add(deps.store);
 }
 
