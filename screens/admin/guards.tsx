@@ -4,6 +4,7 @@ import sv from '../../schemas/messages/sv.json';
 import { getToken } from '../api';
 import { useSession } from './session';
 import { validUser } from './token';
+import { Failure } from '../runner/states';
 
 function Loading() {
   return (
@@ -30,13 +31,8 @@ export function RequireAuth({ children, allowPick = false }: { children: ReactNo
   if (!validUser(getToken())) return <LogoutAndRedirect from={pathname} />;
   if (s.status === 'loading') return <Loading />;
   if (s.status === 'pick' && !allowPick) return <Navigate to="/admin/pick-container" replace />;
-  if (s.status === 'error' && !allowPick) {
-    return (
-      <p role="alert" className="adm-error">
-        {sv.toast.errorRetry}
-      </p>
-    );
-  }
+  // The company could not be loaded: the retry starts the app again (session and all).
+  if (s.status === 'error' && !allowPick) return <Failure onRetry={() => location.reload()} />;
   if (s.status === 'none' && !allowPick) {
     return (
       <p role="alert" className="adm-error">

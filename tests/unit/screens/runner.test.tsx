@@ -113,6 +113,15 @@ describe('the screen runner', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'), SLOW);
   });
 
+  it('offers a retry, not a blank page, when the company cannot be loaded', async () => {
+    localStorage.setItem('blankett.token', token('writer@demo.test'));
+    serve(['Write'], { get_container: new Response('{}', { status: 500 }) });
+    renderAt('/admin/positions');
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert.textContent).toContain('Något gick fel, vänligen försök igen');
+    expect(within(alert).getByRole('button', { name: 'Försök igen' })).toBeTruthy();
+  });
+
   it('redirects the spec redirect targets', async () => {
     localStorage.setItem('blankett.token', token('writer@demo.test'));
     serve(['Write'], { get_folders: [] });
