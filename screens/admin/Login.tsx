@@ -5,6 +5,7 @@ import { ApiError, getToken, login } from '../api';
 import { useSession } from './session';
 import { validUser } from './token';
 import { SessionPage } from './SessionPage';
+import { isValidEmail } from '../../engine/email';
 
 const t = sv.admin.login;
 
@@ -19,6 +20,7 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
   const target = from && from.startsWith('/admin') ? from : '/admin';
@@ -28,8 +30,18 @@ export default function Login() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    setBusy(true);
     setError('');
+    // Empty or malformed fields are said at the field, without asking the server.
+    const wrong = {
+      email: !email.trim() ? sv.builder.fieldRequired : !isValidEmail(email.trim()) ? sv.validators.validEmail : undefined,
+      password: !password ? sv.builder.fieldRequired : undefined,
+    };
+    setFieldErrors(wrong);
+    if (wrong.email || wrong.password) {
+      document.getElementById(wrong.email ? 'login-email' : 'login-password')?.focus();
+      return;
+    }
+    setBusy(true);
     try {
       const token = await login(email.trim(), password);
       if (token && validUser(token)) {
@@ -49,7 +61,21 @@ export default function Login() {
     <SessionPage title={t.title}>
       <form className="adm-session-form" onSubmit={submit} noValidate aria-describedby={error ? 'login-error' : undefined}>
         <label htmlFor="login-email">{t.email}</label>
-        <input id="login-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          aria-invalid={fieldErrors.email ? true : undefined}
+          aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        {fieldErrors.email && (
+          <p id="login-email-error" className="adm-form-error">
+            {fieldErrors.email}
+          </p>
+        )}
         <label htmlFor="login-password">{t.password}</label>
         <input
           id="login-password"
@@ -57,8 +83,15 @@ export default function Login() {
           autoComplete="current-password"
           required
           value={password}
+          aria-invalid={fieldErrors.password ? true : undefined}
+          aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {fieldErrors.password && (
+          <p id="login-password-error" className="adm-form-error">
+            {fieldErrors.password}
+          </p>
+        )}
         <p id="login-error" className="adm-form-error" role="alert">
           {error}
         </p>

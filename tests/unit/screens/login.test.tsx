@@ -1,0 +1,36 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import AdminApp from '../../../screens/admin/AdminApp';
+
+const SLOW = { timeout: 5000 };
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the login page', () => {
+  it('says at each field what is missing or wrong and does not ask the server', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({}), { status: 401 }));
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <AdminApp />
+      </MemoryRouter>,
+    );
+    const button = await screen.findByRole('button', { name: 'Logga in' }, SLOW);
+    fireEvent.click(button);
+    const email = screen.getByLabelText('E-post');
+    const password = screen.getByLabelText('Lösenord');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('Fältet är obligatoriskt')).toHaveLength(2);
+    expect(document.activeElement).toBe(email);
+
+    fireEvent.change(email, { target: { value: 'inte-en-adress' } });
+    fireEvent.change(password, { target: { value: 'hemligt-123' } });
+    fireEvent.click(button);
+    expect(screen.getByText('Email är inte giltigt format')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/account/login'))).toHaveLength(0);
+  });
+});
