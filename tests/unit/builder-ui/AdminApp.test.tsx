@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 
@@ -71,7 +71,8 @@ describe('AdminApp', () => {
   it('shows the generic login failure text when the server refuses the login', async () => {
     serve({});
     renderAt('/login');
-    await screen.findByLabelText('E-post');
+    fireEvent.change(await screen.findByLabelText('E-post'), { target: { value: 'writer@demo.test' } });
+    fireEvent.change(screen.getByLabelText('Lösenord'), { target: { value: 'fel-lösenord' } });
     (screen.getByRole('button', { name: 'Logga in' }) as HTMLButtonElement).click();
     expect(await screen.findByText('Fel e-post eller lösenord')).toBeTruthy();
   });

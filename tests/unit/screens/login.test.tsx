@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the login page', () => {
   it('says at each field what is missing or wrong and does not ask the server', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({}), { status: 401 }));
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({}), { status: 401 }));
     vi.stubGlobal('fetch', fetch);
     render(
       <MemoryRouter initialEntries={['/login']}>
