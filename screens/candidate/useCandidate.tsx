@@ -29,11 +29,14 @@ export function CandidateLogin({ onToken }: { onToken(token: string): void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState('');
+  // The server's refusals per field (details[].path), shown at the field.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError('');
+    setFieldErrors({});
     setBusy(true);
     try {
       if (mode === 'register') await publicPost('/api/account/register', { email, password, confirmPassword: confirm });
@@ -42,24 +45,44 @@ export function CandidateLogin({ onToken }: { onToken(token: string): void }) {
       if (!token) throw new ApiError(401, { code: 'unauthorized', message: t.loginFailed });
       onToken(token);
     } catch (err) {
-      const details = err instanceof ApiError && Array.isArray(err.body.details) ? (err.body.details as { message: string }[]).map((d) => d.message).join(' ') : '';
-      setError(details || (err instanceof ApiError && err.status === 401 ? t.loginFailed : err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : t.error));
+      const details = err instanceof ApiError && Array.isArray(err.body.details) ? (err.body.details as { path?: string; message: string }[]) : [];
+      const byField: Record<string, string> = {};
+      for (const d of details) {
+        const field = (d.path ?? '').replace(/^\//, '');
+        if (['email', 'password', 'confirmPassword'].includes(field) && !byField[field]) byField[field] = d.message;
+      }
+      setFieldErrors(byField);
+      const rest = details.filter((d) => !byField[(d.path ?? '').replace(/^\//, '')]).map((d) => d.message).join(' ');
+      if (Object.keys(byField).length > 0) setError(rest);
+      else setError(rest || (err instanceof ApiError && err.status === 401 ? t.loginFailed : err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : t.error));
     } finally {
       setBusy(false);
     }
   }
 
+  const invalid = (field: string) =>
+    fieldErrors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `cand-${field}-error` } : {};
+  const fieldError = (field: string) =>
+    fieldErrors[field] ? (
+      <p id={`cand-${field}-error`} className="adm-form-error" role="alert">
+        {fieldErrors[field]}
+      </p>
+    ) : null;
+
   return (
     <form className="cand-card" onSubmit={submit} noValidate aria-describedby={error ? 'cand-login-error' : undefined}>
       <h2>{mode === 'login' ? t.login : t.register}</h2>
       <label htmlFor="cand-email">{t.email}</label>
-      <input id="cand-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input id="cand-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} {...invalid('email')} />
+      {fieldError('email')}
       <label htmlFor="cand-password">{t.password}</label>
-      <input id="cand-password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
+      <input id="cand-password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} {...invalid('password')} />
+      {fieldError('password')}
       {mode === 'register' && (
         <>
           <label htmlFor="cand-confirm">{t.confirmPassword}</label>
-          <input id="cand-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-describedby="cand-pw-hint" />
+          <input id="cand-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-invalid={fieldErrors.confirmPassword ? true : undefined} aria-describedby={fieldErrors.confirmPassword ? 'cand-pw-hint cand-confirmPassword-error' : 'cand-pw-hint'} />
+          {fieldError('confirmPassword')}
           <small id="cand-pw-hint">{t.passwordHint}</small>
         </>
       )}
@@ -71,7 +94,11 @@ export function CandidateLogin({ onToken }: { onToken(token: string): void }) {
       <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
         {mode === 'login' ? t.login : t.register}
       </button>
-      <button type="button" className="cand-link" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+      <button type="button" className="cand-link" onClick={() => {
+          setMode(mode === 'login' ? 'register' : 'login');
+          setFieldErrors({});
+          setError('');
+        }}>
         {mode === 'login' ? t.noAccount : t.haveAccount}
       </button>
     </form>

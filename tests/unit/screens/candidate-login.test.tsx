@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { CandidateLogin } from '../../../screens/candidate/useCandidate';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the candidate registration form', () => {
+  it('shows each of the server refusals at its own field', async () => {
+    const details = [
+      { path: '/email', message: 'Ange en giltig e-postadress' },
+      { path: '/password', message: 'Lösenordet måste vara minst 8 tecken' },
+      { path: '/confirmPassword', message: 'Lösenorden matchar inte' },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'invalid', message: details[0]!.message, details } }), { status: 400 })),
+    );
+    render(<CandidateLogin onToken={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Jag har inget konto' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Skapa konto' }));
+    const at = (label: string) => {
+      const input = screen.getByLabelText(label);
+      const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+      return ids.map((id) => document.getElementById(id)?.textContent).join(' | ');
+    };
+    expect(await screen.findByText('Lösenorden matchar inte')).toBeTruthy();
+    expect(at('E-post')).toBe('Ange en giltig e-postadress');
+    expect(at('Lösenord')).toBe('Lösenordet måste vara minst 8 tecken');
+    expect(at('Upprepa lösenordet')).toBe('Minst 8 tecken. | Lösenorden matchar inte');
+    expect(screen.getByLabelText('E-post').getAttribute('aria-invalid')).toBe('true');
+  });
+});
