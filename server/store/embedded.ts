@@ -73,6 +73,8 @@ export class EmbeddedStore implements Store {
       this.db.pragma('wal_autocheckpoint = 0');
       this.db.pragma('cache_size = -32000');
       this.db.pragma('journal_size_limit = 67108864');
+      // Erased personal data (GDPR) is overwritten in the file, not left in free pages.
+      this.db.pragma('secure_delete = ON');
       this.db.exec(`
         CREATE TABLE IF NOT EXISTS _collections (name TEXT PRIMARY KEY);
         CREATE TABLE IF NOT EXISTS _indexes (coll TEXT, name TEXT, fields TEXT NOT NULL, uniq INTEGER NOT NULL, PRIMARY KEY (coll, name));
