@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createSmtpMailer } from './mail/smtp';
 
@@ -15,6 +15,11 @@ export interface Mail {
 export interface Mailer {
   /** Resolves once the mail is handed over (outbox file written, or SMTP server accepted it); throws otherwise. */
   send(mail: Mail): Promise<void>;
+  /**
+   * GDPR erasure: removes every kept copy of mail to this address and says how many. The
+   * file outbox keeps copies; SMTP hands mail over and keeps nothing, so it has no forget.
+   */
+  forget?(email: string): Promise<number>;
 }
 
 const FROM = 'Blankett <no-reply@blankett.local>';
@@ -71,6 +76,26 @@ export function createFileMailer(dataDir: string, from = FROM): Mailer {
         ];
       }
       await writeFile(join(outbox, `${id}.eml`), [...head, ...body].join('\r\n'), { mode: 0o600 });
+    },
+    async forget(email) {
+      const to = `to: ${oneLine(email).trim().toLowerCase()}`;
+      let files: string[];
+      try {
+        files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'));
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const f of files) {
+        const text = await readFile(join(outbox, f), 'utf8').catch(() => '');
+        const header = text.slice(0, text.indexOf('\r\n\r\n') >>> 0).toLowerCase().split('\r\n');
+        const address = to.slice(4);
+        if (header.some((line) => line.trim() === to || (line.startsWith('to:') && line.includes(`<${address}>`)))) {
+          await unlink(join(outbox, f)).catch(() => undefined);
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }

@@ -190,6 +190,12 @@ export async function erasePerson(deps: ServerDeps, containerId: number, p: Pers
     if (filter) counts[holder.collection] = (counts[holder.collection] ?? 0) + (await deps.store.collection(holder.collection).deleteMany(filter));
   }
   counts.accounts = await removeCandidateAccounts(deps, p.emails);
+  // Copies of mail to the person kept in the file outbox go too (SMTP keeps none).
+  if (deps.mail?.forget) {
+    let mails = 0;
+    for (const email of p.emails) mails += await deps.mail.forget(email).catch(() => 0);
+    counts.outboxMails = mails;
+  }
   await recordEvent(deps, { action, userId: byUserId, containerId, counts });
   return counts;
 }
