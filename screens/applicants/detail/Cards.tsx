@@ -8,6 +8,12 @@ import type { ApplicantDetail, Label } from '../types';
 import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
 import { fill } from '../../../engine/fill';
 import { ResendEmail } from '../mail/ResendEmail';
+import { ApiError } from '../../api';
+
+/** A save on an application a colleague has erased meanwhile says so (not a bare 'Hittades inte'). */
+function saveFailure(err: unknown, handleError: (err: unknown) => string): string {
+  return err instanceof ApiError && err.status === 404 ? sv.applicants.applicant.missing : handleError(err);
+}
 
 const t = sv.applicants.applicant;
 
@@ -56,7 +62,7 @@ export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetai
       toast.show(sv.toast.saved, 'success');
       onSaved();
     } catch (err) {
-      toast.show(handleError(err), 'error');
+      toast.show(saveFailure(err, handleError), 'error');
     } finally {
       setBusy(false);
     }
@@ -107,7 +113,7 @@ export function NotesCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWri
       toast.show(sv.toast.noteSaved, 'success');
       onSaved(next);
     } catch (err) {
-      toast.show(handleError(err), 'error');
+      toast.show(saveFailure(err, handleError), 'error');
     } finally {
       setBusy(false);
     }
