@@ -6,6 +6,7 @@ import { dispatch } from '../../api';
 import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { MailBodyEditor } from './MailBodyEditor';
+import { isValidEmail } from '../../../engine/email';
 import { emailTemplates, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
 import '../../shared/dialog.css';
 import './mail.css';
@@ -57,6 +58,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const [email, setEmail] = useState(recipients[0]?.email ?? '');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [targets, setTargets] = useState<MailRecipient[]>(recipients);
   const lastField = useRef<'subject' | 'body'>('body');
@@ -118,6 +120,10 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const chosenLabel = templates?.find((x) => x.id === chosen)?.labelId ?? (initial ? undefined : labelId);
 
   async function send(to: MailRecipient[]) {
+    // The address is checked here, in Swedish at the field (the browser's own check is English).
+    const badEmail = recipients.length === 1 && !isValidEmail(email.trim());
+    setEmailProblem(badEmail ? sv.validators.validEmail : null);
+    if (badEmail) return setProblem(null);
     if (!subject.trim()) return setProblem(t.subjectMissing);
     if (!body.replace(/<[^>]*>/g, '').trim()) return setProblem(t.bodyMissing);
     setBusy(true);
@@ -155,6 +161,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
           </Heading>
           <form
             className="mail-form"
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               void send(outcome ? targets : recipients);
@@ -167,7 +174,21 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
             {single && (
               <div className="mail-field">
                 <label htmlFor={`${ids}-email`}>{t.emailLabel}</label>
-                <input id={`${ids}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" required />
+                <input
+                  id={`${ids}-email`}
+                  type="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  autoComplete="off"
+                  required
+                  aria-invalid={emailProblem ? true : undefined}
+                  aria-describedby={emailProblem ? `${ids}-email-error` : undefined}
+                />
+                {emailProblem && (
+                  <p id={`${ids}-email-error`} className="adm-form-error" role="alert">
+                    {emailProblem}
+                  </p>
+                )}
               </div>
             )}
             <div className="mail-field">
