@@ -2,6 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
+import { isValidEmail } from '../../engine/email';
 import { useContainer, useSession } from '../admin/session';
 import { fieldErrors, messageOf } from '../org/api';
 import { Field } from '../org/Field';
@@ -38,7 +39,7 @@ export default function UserNew({ screen }: ViewProps) {
       if (busy) return;
       setFormError('');
       const value = email.trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+      if (!isValidEmail(value)) {
         setError(t.emailInvalid);
         document.getElementById('un-email')?.focus();
         return;

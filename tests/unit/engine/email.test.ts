@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isValidEmail } from '../../../engine/email';
 import { isEmail } from '../../../server/auth/account';
@@ -25,5 +27,13 @@ describe('the one e-mail rule', () => {
       expect(isEmail(v)).toBe(isValidEmail(v));
     }
     expect(isEmail(42)).toBe(false);
+  });
+
+  it('is the only e-mail rule: no hand-written address regex is left in the code', () => {
+    const root = resolve(import.meta.dirname, '../../..');
+    // git grep exits 1 when nothing matches.
+    const grep = spawnSync('git', ['grep', '-nF', '-e', '[^\\s@]+@', '-e', '\\S+@\\S+', '--', 'engine', 'server', 'screens', 'widgets'], { cwd: root, encoding: 'utf8' });
+    expect(grep.stdout.trim()).toBe('');
+    expect(grep.status).toBe(1);
   });
 });
