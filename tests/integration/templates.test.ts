@@ -3,6 +3,7 @@ import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { PNG, PDF, container, otherOrganisation } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
+import { solidPng } from './helpers/png';
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
 const decode = (data: string) => JSON.parse(Buffer.from(data, 'base64').toString('utf8'));
@@ -119,8 +120,10 @@ describe.each(storeKinds())('templates as assets on the %s store', (kind) => {
 
   it('stores images whose bytes match their type, serves them publicly with nosniff, and deletes them', async () => {
     const folder = (await server.call(writer, 'get_folders', { containerId: c.id })).body.data.find((f: { name: string }) => f.name === 'Annonsbilder');
+    // An ad image within the folder's size limits (engine/imageLimits.ts: at least 400×100).
+    const banner = solidPng(800, 200);
     const png = await server.call(writer, 'create_containerAssetCommand', {
-      folderId: folder.id, containerId: c.id, contentType: 'image/png', name: 'banner.png', data: PNG.toString('base64'),
+      folderId: folder.id, containerId: c.id, contentType: 'image/png', name: 'banner.png', data: banner.toString('base64'),
     });
     expect(png.status).toBe(200);
     const liar = await server.call(writer, 'create_containerAssetCommand', {
@@ -131,7 +134,7 @@ describe.each(storeKinds())('templates as assets on the %s store', (kind) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await res.arrayBuffer()).equals(banner)).toBe(true);
     const byId = await fetch(`${server.url}/api/public/open/containers/${c.id}/assets?id=assets/${png.body.data.id}`);
     expect(byId.status).toBe(200);
     const template = (await templatesInFolder())[0]!;
