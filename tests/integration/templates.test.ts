@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
-import { PNG, PDF, container, otherOrganisation } from './helpers/domain';
+import { PDF, container, otherOrganisation } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 import { solidPng } from './helpers/png';
 
