@@ -1963,7 +1963,7 @@ export type GetEmailTemplatesAnswer = {
 }[];
 
 /**
- * Request data of get_events. The platform event log, newest first, 30 a page (`after` = the `next` of the previous page): every successful dispatcher write and the GDPR/retention jobs, as action, staff user, time, container, position and counts — never applicant data. Odin may leave out `containerId` to read every container's events. Others need the read right in `containerId` (checked by the handler: 404 outside, 403 without it).
+ * Request data of get_events. The platform event log, newest first, 30 a page (`after` = the `next` of the previous page): every successful dispatcher write and the GDPR/retention jobs, as action, staff user, time, container, position and counts — never applicant data. Odin may leave out `containerId` to read every container's events. Others need the read right in `containerId` (checked by the handler: 404 outside, 403 without it); without `containerId` they get the events of every container they hold a right in.
  */
 export interface GetEventsData {
   containerId?: number;

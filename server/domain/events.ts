@@ -57,9 +57,10 @@ export async function recordEvent(
 }
 
 /** A page of events, newest first; staff names are looked up when read, not stored. */
-export async function listEvents(deps: ServerDeps, q: { containerId?: number; action?: string; after?: number }) {
+export async function listEvents(deps: ServerDeps, q: { containerId?: number; containerIds?: number[]; action?: string; after?: number }) {
   const filter: Filter = {};
   if (q.containerId !== undefined) filter.containerId = q.containerId;
+  else if (q.containerIds) filter.containerId = { $in: q.containerIds };
   if (q.action) filter.action = q.action;
   const page = await pageByKey(deps.store.collection<EventDoc>('events'), filter, { sortKey: 'id', direction: -1, after: q.after, limit: 30 });
   const ids = [...new Set(page.items.map((e) => e.userId).filter((id) => id > 0))];

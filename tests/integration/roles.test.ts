@@ -9,6 +9,15 @@ const actions = catalogue();
 const POSITIONAL = new Set(['position', 'applicant', 'applicants']);
 /** Position-scoped actions that also create something in the organisation, so they need Write there too (their schema says so). */
 const CONTAINER_WRITE_ALSO = new Set(['copy_position']);
+/**
+ * Actions open to any logged-in user (x-role user, scope none) that act only on the caller's
+ * own object — the candidate's own application — or, for staff, through Write on its position.
+ * Of the staff callers the writer is the weakest that passes; the candidate's own access is
+ * tested with the candidate area (tests/integration/candidate*.test.ts, skills tests).
+ */
+const OWN_OBJECT_ONLY = new Set(['create_applicantAnswer']);
+/** Actions that create one thing per sample (a template per label and type): a second identical call is a 409, so each caller starts without it. */
+const ONE_PER_SAMPLE: Record<string, string> = { add_emailTemplate: 'emailTemplates' };
 
 /** The level each staff caller holds on the world's own objects for an action's scope. */
 function levelOf(caller: CallerName, a: CatalogueAction): 'read' | 'write' | 'admin' | null {
@@ -88,15 +97,22 @@ describe.each(storeKinds())('the role matrix on the %s store', (kind) => {
           ? sandbox(server, odin.token, await newContainer(server, odin.token, `sandl${Math.random().toString(36).slice(2, 8)}`))
           : sandbox(server, odin.token, world.own.containerId, { posWriterId: world.callers.posWriter.userId, posWriterEmail: world.callers.posWriter.email });
       const allowed: CallerName[] = [];
-      if (a.role !== 'odin') {
+      if (OWN_OBJECT_ONLY.has(a.name)) allowed.push('writer');
+      else if (a.role !== 'odin') {
         const weakest = (['reader', 'writer', 'admin'] as const).find((w) => a.scope === 'none' || satisfies(levelOf(w, a)!, a.role));
         if (weakest) allowed.push(weakest);
         if (a.scope !== 'none' && satisfies(levelOf('posWriter', a)!, a.role) && POSITIONAL.has(a.scope)) allowed.push('posWriter');
       }
+      const clean = async () => {
+        const coll = ONE_PER_SAMPLE[a.name];
+        if (coll) await server.deps.store.collection(coll).deleteMany({ containerId: world.own.containerId });
+      };
+      await clean();
       const reference = await server.call(odin.token, a.name, dataFor(a, await fresh(), odin.userId));
       expect([401, 403], JSON.stringify(reference.body)).not.toContain(reference.status);
       for (const who of allowed) {
         const c = world.callers[who];
+        await clean();
         const r = await server.call(c.token, a.name, dataFor(a, await fresh(), c.userId));
         expect({ who, status: r.status, code: r.body?.error?.code }).toEqual({ who, status: reference.status, code: reference.body?.error?.code });
       }
