@@ -4,8 +4,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { Config } from '../config';
 import type { ServerDeps } from '../dispatcher/types';
 import { apply } from '../domain/apply';
-import type { ContainerDoc, PositionDoc } from '../domain/docs';
-import { findPublicAsset, findPublicPosition, publicContainer, publicPosition, publicSummary } from '../domain/public';
+import { findPublicAsset } from '../domain/public';
+import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicPosition } from '../domain/publicReads';
 import { errors } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
 import { createRateLimiter } from '../http/rate-limit';
@@ -49,11 +49,6 @@ function intParam(value: unknown, name: string, fallback: number | undefined, mi
   return Number(value);
 }
 
-async function containersById(deps: ServerDeps, ids: number[]): Promise<Map<number, ContainerDoc>> {
-  const list = await deps.store.collection<ContainerDoc>('containers').find({ id: { $in: [...new Set(ids)] } });
-  return new Map(list.map((c) => [c.id, c]));
-}
-
 /** Requests per IP per window for apply (config: APPLY_RATE_LIMIT, default 30). */
 function applyLimiter(config: Config) {
   return createRateLimiter({ windowMs: config.rateLimits.windowMs, max: config.rateLimits.applyPerIp });
@@ -70,33 +65,11 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     const take = intParam(ctx.query.take, 'take', 30, 1, 100)!;
     const page = intParam(ctx.query.page, 'page', 1, 1, 100_000)!;
     const containerId = intParam(ctx.query.containerId, 'containerId', undefined, 1, Number.MAX_SAFE_INTEGER);
-    const now = deps.now();
-    const filter: Record<string, unknown> = { isInternal: false, isArchived: false, start: { $lte: now }, stop: { $gte: now } };
-    if (containerId !== undefined) filter.containerId = containerId;
-    const positions = deps.store.collection<PositionDoc>('positions');
-    const [list, total] = await Promise.all([
-      positions.find(filter, { sort: { start: -1, id: -1 }, skip: (page - 1) * take, limit: take, projection: { metadata: 0, text: 0 } }),
-      positions.count(filter),
-    ]);
-    const containers = await containersById(deps, list.map((p) => p.containerId));
-    const items = list.flatMap((p) => {
-      const c = containers.get(p.containerId);
-      return c ? [publicSummary(c, p, now)] : [];
-    });
-    ctx.body = { data: { items, total, page, take } };
+    ctx.body = { data: await listPublicPositions(deps, { take, page, containerId }) };
   });
 
   router.get('/api/public/positions/:id', async (ctx) => {
-    const p = await findPublicPosition(deps.store, ctx.params.id ?? '');
-    const c = (await containersById(deps, [p.containerId])).get(p.containerId);
-    if (!c) throw errors.notFound();
-    // A view count is not worth a failed page (a full or read-only disk): log it and answer.
-    try {
-      await deps.store.collection('positions').updateOne({ id: p.id }, { $inc: { views: 1 } });
-    } catch (err) {
-      deps.log.warn('view not counted', { positionId: p.id, error: err instanceof Error ? err.name : 'unknown', code: (err as { code?: unknown }).code });
-    }
-    ctx.body = { data: publicPosition(c, p, deps.now()) };
+    ctx.body = { data: await readPublicPosition(deps, ctx.params.id ?? '') };
   });
 
   router.post('/api/public/positions/apply', limitApply, jsonBody({ limit: APPLY_MAX_BODY, shape: APPLY_SHAPE }), async (ctx) => {
@@ -111,18 +84,11 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
   });
 
   router.get('/api/public/containers/:name', async (ctx) => {
-    const name = (ctx.params.name ?? '').toLowerCase();
-    if (!/^[a-z0-9-]{1,63}$/.test(name)) throw errors.notFound();
-    const c = await deps.store.collection<ContainerDoc>('containers').findOne({ name });
-    if (!c) throw errors.notFound();
-    ctx.body = { data: publicContainer(c) };
+    ctx.body = { data: await readPublicContainer(deps, ctx.params.name ?? '') };
   });
 
   router.get('/api/public/open/:positionId/container', async (ctx) => {
-    const p = await findPublicPosition(deps.store, ctx.params.positionId ?? '');
-    const c = (await containersById(deps, [p.containerId])).get(p.containerId);
-    if (!c) throw errors.notFound();
-    ctx.body = { data: publicContainer(c) };
+    ctx.body = { data: await readPositionContainer(deps, ctx.params.positionId ?? '') };
   });
 
   router.get('/api/public/open/containers/:containerId/assets', async (ctx) => {
