@@ -5,7 +5,7 @@ import { DuplicateKeyError } from '../store/port';
 import { prepareFiles, removeFiles, storeFiles } from './attachments';
 import { defaultLabel, loadContainer } from './containers';
 import type { ApplicationDoc, PositionDoc, StoredFile } from './docs';
-import { positionValidator } from './forms';
+import { positionForm, positionValidator } from './forms';
 import { ensureDomainIndexes } from './indexes';
 import { sendConfirmation } from './email';
 import { applicantInfo } from './info';
@@ -39,12 +39,20 @@ export function applyBodyLimit(position: Pick<PositionDoc, 'metadata'>): number 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The position to apply to, without its ad text, and its form from the per-version cache
+ * (positionForm): decoding a 200-field form and an ad on every application was most of the
+ * apply path's store time.
+ */
 async function findPosition(deps: ServerDeps, id: number | string): Promise<PositionDoc> {
   const positions = deps.store.collection<PositionDoc>('positions');
-  const p =
-    typeof id === 'number' ? await positions.findOne({ id }) : UUID.test(id) ? await positions.findOne({ linkId: id.toLowerCase() }) : null;
+  const projection = { metadata: 0, text: 0 } as const;
+  const filter = typeof id === 'number' ? { id } : UUID.test(id) ? { linkId: id.toLowerCase() } : null;
+  const p = filter ? await positions.findOne(filter, { projection }) : null;
   if (!p || p.deleting) throw errors.notFound();
-  return p;
+  const metadata = (await positionForm(deps.store, p.id, p.formVersion)) ?? (await positions.findOne({ id: p.id }, { projection: { metadata: 1 } }))?.metadata;
+  if (!metadata) throw errors.notFound();
+  return { ...p, metadata };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { compileTemplate } from '../../engine';
 import type { MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
+import type { Store } from '../store/port';
+import type { PositionFormDoc } from './docs';
 
 type Compiled = ReturnType<typeof compileTemplate>;
 
@@ -60,4 +62,31 @@ export function positionValidator(
     cache.set(id, c);
   }
   return c;
+}
+
+const forms = new Map<string, MetadataProperty[]>();
+const MAX_FORMS = 200;
+
+/**
+ * The form of one version of a position, from `positionForms`, where every version is stored
+ * once and never changes: so it is cached per (position, version) with no invalidation, in
+ * this process or any other over the same store. Null when the version was never stored
+ * (data older than form versions); the caller then reads the position's own copy.
+ */
+export async function positionForm(store: Store, positionId: number, version: number): Promise<MetadataProperty[] | null> {
+  const key = `${positionId}:${version}`;
+  const hit = forms.get(key);
+  if (hit) {
+    forms.delete(key);
+    forms.set(key, hit);
+    return hit;
+  }
+  const doc = await store.collection<PositionFormDoc>('positionForms').findOne({ positionId, version }, { projection: { metadata: 1 } });
+  if (!doc) return null;
+  if (forms.size >= MAX_FORMS) {
+    const oldest = forms.keys().next().value;
+    if (oldest !== undefined) forms.delete(oldest);
+  }
+  forms.set(key, doc.metadata);
+  return doc.metadata;
 }

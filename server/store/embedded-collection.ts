@@ -5,6 +5,7 @@ import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOpt
 import { project } from './project';
 import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, isPlainObject } from './query';
 import { compareDocs, fieldExpr, jsonPath, planFilter, planSort } from './sql-plan';
+import { docRead, type DocRead } from './sql-read';
 import { applyUpdate, upsertBase } from './update';
 
 /**
@@ -33,6 +34,8 @@ export interface Row {
   rid: number;
   _id: string | null;
   doc: string;
+  /** json_type of each field of DocRead.absent (null: not in the document). */
+  types?: string;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -67,21 +70,34 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     private readonly name: string,
   ) {}
 
-  private decode(row: Row): Record<string, unknown> {
+  private decode(row: Row, read: DocRead): Record<string, unknown> {
     const doc = JSON.parse(row.doc) as Record<string, unknown>;
+    if (read.absent && row.types) {
+      // json_object writes a missing field as null: drop the ones the document does not hold.
+      const types = JSON.parse(row.types) as (string | null)[];
+      read.absent.forEach((key, i) => {
+        if (types[i] === null) delete doc[key];
+      });
+    }
     return row._id === null ? doc : { _id: row._id, ...doc };
   }
 
   /** Rows matching the filter, in the sort's order when SQL can give it, stopping when `enough` says so. */
-  private scan(filter: Filter, sort: FindOptions['sort'], visit: (row: Row, doc: Record<string, unknown>) => boolean | void): 'sorted' | 'unsorted' {
+  private scan(
+    filter: Filter,
+    sort: FindOptions['sort'],
+    visit: (row: Row, doc: Record<string, unknown>) => boolean | void,
+    projection?: FindOptions['projection'],
+  ): 'sorted' | 'unsorted' {
     const m = this.store.meta(this.name);
     if (!m.exists) return 'sorted';
     const ctx = this.store.planContext(m);
     const where = planFilter(filter, ctx);
     const order = planSort(sort, ctx);
-    const sql = `SELECT rid, _id, json(doc) AS doc FROM "${m.table}" WHERE ${where.sql}${order ?? ''}`;
+    const read = docRead(projection, filter, sort);
+    const sql = `SELECT rid, _id, ${read.sql} AS doc${read.absent ? `, ${read.types} AS types` : ''} FROM "${m.table}" WHERE ${where.sql}${order ?? ''}`;
     for (const row of this.store.stmt(sql).iterate(...where.params) as IterableIterator<Row>) {
-      const doc = this.decode(row);
+      const doc = this.decode(row, read);
       if (!matches(doc, filter)) continue;
       if (visit(row, doc) === false) break;
     }
@@ -96,14 +112,19 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     let sortedBySql = true;
     const m = this.store.meta(this.name);
     if (m.exists && planSort(options.sort, this.store.planContext(m)) === null) sortedBySql = false;
-    this.scan(filter, options.sort, (row, doc) => {
-      if (sortedBySql && skipped < skip) {
-        skipped++;
-        return;
-      }
-      out.push({ row, doc });
-      return !sortedBySql || out.length < limit;
-    });
+    this.scan(
+      filter,
+      options.sort,
+      (row, doc) => {
+        if (sortedBySql && skipped < skip) {
+          skipped++;
+          return;
+        }
+        out.push({ row, doc });
+        return !sortedBySql || out.length < limit;
+      },
+      options.projection,
+    );
     if (sortedBySql) return out;
     const cmp = compareDocs(options.sort!);
     out.sort((a, b) => cmp(a.doc, b.doc));
@@ -184,9 +205,16 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
+    const result = this.updateOneNow(filter, update, options);
+    if (result !== null) await this.store.durable();
+    return result;
+  }
+
+  /** @internal updateOne, committed but not yet waited on disk (nextSequence: see there why that is enough). */
+  updateOneNow(filter: Filter, update: Update, options: { upsert?: boolean } = {}): T | null {
     checkFilter(filter);
     checkUpdate(update);
-    const result = this.write((m) => {
+    return this.write((m) => {
       const [hit] = m.exists ? this.select(filter, { limit: 1 }) : [];
       if (hit) {
         const { doc, multikeys } = this.updateRow(m, hit.row, hit.doc, update);
@@ -198,8 +226,6 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
       const { json, multikeys } = this.insertRow(m, base);
       return { result: this.copyBack(base, json), multikeys };
     });
-    if (result !== null) await this.store.durable();
-    return result;
   }
 
   async updateMany(filter: Filter, update: Update): Promise<number> {

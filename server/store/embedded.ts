@@ -194,8 +194,15 @@ export class EmbeddedStore implements Store {
     return new EmbeddedCollection<T>(this, name);
   }
 
+  /**
+   * The counter's commit is not waited on disk: an id matters only through the write that
+   * uses it, which comes later in the same WAL, so the fsync that makes that write durable
+   * makes the counter durable too. A crash before any such write may hand the same id out
+   * again, to a document that then is the first to hold it (blobs of a lost attempt are swept
+   * at start, before anything is served). Saves an fsync wait per created document.
+   */
   async nextSequence(name: string): Promise<number> {
-    const doc = await this.collection<{ _id: string; seq: number }>('counters').updateOne({ _id: name }, { $inc: { seq: 1 } }, { upsert: true });
+    const doc = (this.collection('counters') as EmbeddedCollection<{ _id: string; seq: number }>).updateOneNow({ _id: name }, { $inc: { seq: 1 } }, { upsert: true });
     if (typeof doc?.seq !== 'number') throw new Error('counter update returned no sequence');
     return doc.seq;
   }

@@ -9,15 +9,6 @@ export function getPath(doc: Record<string, unknown>, path: string[]): unknown {
   return cur;
 }
 
-export function setPath(doc: Record<string, unknown>, path: string[], value: unknown): void {
-  let cur = doc;
-  for (const seg of path.slice(0, -1)) {
-    if (cur[seg] === null || typeof cur[seg] !== 'object' || Array.isArray(cur[seg])) cur[seg] = {};
-    cur = cur[seg] as Record<string, unknown>;
-  }
-  cur[path[path.length - 1]!] = value;
-}
-
 export function deletePath(doc: Record<string, unknown>, path: string[]): void {
   const parent = getPath(doc, path.slice(0, -1));
   if (parent && typeof parent === 'object' && !Array.isArray(parent)) delete (parent as Record<string, unknown>)[path[path.length - 1]!];
@@ -38,10 +29,28 @@ export function project(doc: Record<string, unknown>, projection: Record<string,
   if (projection._id !== 0 && '_id' in copy) out._id = copy._id;
   for (const [k, v] of entries) {
     if (k === '_id' || v !== 1) continue;
-    const path = k.split('.');
-    const value = getPath(copy, path);
-    if (value !== undefined) setPath(out, path, value);
+    include(copy, out, k.split('.'));
   }
   return out;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Copies one included path; like MongoDB, an embedded document on the way is kept even when the path ends in nothing (`{ info: {} }`). */
+function include(src: Record<string, unknown>, out: Record<string, unknown>, path: string[]): void {
+  let from = src;
+  let to = out;
+  for (const [i, seg] of path.entries()) {
+    const value = from[seg];
+    if (value === undefined) return;
+    if (i === path.length - 1) {
+      to[seg] = value;
+      return;
+    }
+    if (!isObject(value)) return;
+    if (!isObject(to[seg])) to[seg] = {};
+    to = to[seg] as Record<string, unknown>;
+    from = value;
+  }
 }
 

@@ -152,6 +152,22 @@ describe.each(storeKinds())('the %s store', (kind) => {
       const exc = await c.findOne({ id: 2 }, { projection: { info: 0, tags: 0 } });
       expect(exc).toEqual({ id: 2, name: 'Bertil', city: 'Göteborg', age: 45 });
     });
+
+    it('projects the same whatever the filter and sort read: a null field stays, a missing one stays out', async () => {
+      const d = fresh();
+      await d.insertMany([
+        { id: 1, name: null, city: 'Umeå', info: { email: 'a@x.se' }, tags: ['a'] },
+        { id: 2, city: 'Umeå', info: { email: 'b@x.se', phone: '1' }, tags: [] },
+        { id: 3, name: 'C', city: "O'Luleå", info: { email: 'c@x.se' } },
+      ] as unknown as Person[]);
+      // Inclusion with filter and sort on fields it does not name: the filter still decides, the fields stay out.
+      expect(await d.find({ city: 'Umeå', 'info.email': { $in: ['a@x.se', 'b@x.se'] } }, { sort: { id: -1 }, projection: { name: 1 } })).toEqual([{}, { name: null }]);
+      expect(await d.find({ $or: [{ 'info.phone': '1' }, { name: 'C' }] }, { sort: { id: 1 }, projection: { id: 1, 'info.phone': 1 } })).toEqual([{ id: 2, info: { phone: '1' } }, { id: 3, info: {} }]); // as MongoDB: the embedded document stays
+      // Exclusion of a field the filter reads: the filter is still exact.
+      expect(await d.find({ 'info.email': 'c@x.se' }, { projection: { info: 0, tags: 0 } })).toEqual([{ id: 3, name: 'C', city: "O'Luleå" }]);
+      expect(await d.find({ city: "O'Luleå" }, { projection: { info: 0 } })).toEqual([{ id: 3, name: 'C', city: "O'Luleå" }]);
+      expect(await d.findOne({ id: 1 }, { projection: { 'info.email': 0, tags: 0 } })).toEqual({ id: 1, name: null, city: 'Umeå', info: {} });
+    });
   });
 
   describe('_id handling', () => {
