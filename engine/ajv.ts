@@ -1,29 +1,29 @@
 import Ajv2020 from 'ajv/dist/2020';
-import type { ErrorObject, KeywordDefinition, Options } from 'ajv';
-import type { DataValidateFunction } from 'ajv/dist/types';
+import type { KeywordCxt, KeywordDefinition, Options } from 'ajv';
+import { _, strConcat, type Code } from 'ajv/dist/compile/codegen';
+import names from 'ajv/dist/compile/names';
 import addFormats from 'ajv-formats';
-import type { GroupChild, RuntimeContext, ValidatorImpl } from './validators/types';
+import {
+  createKeywordRuntime, formats, keywordFor, MAX_BYTES_KEYWORD, REQUIRED_KEYWORD, RUNTIME_MODULE,
+  type GroupKeywordSchema, type KeywordRuntime, type ValueKeywordSchema,
+} from './validator-runtime';
+import type { RuntimeContext, ValidatorImpl } from './validators/types';
 
 /**
- * The one ajv factory. Browser (through @rjsf/validator-ajv8) and server validate with the
- * same keywords: `x-<validator name>` for the fifteen validators (our own prefix, because
- * names like minLength are standard JSON Schema keywords), `x-required` for answers that must
- * be present, and `x-maxBytes` for data-URL file sizes.
+ * The one ajv factory. Browser (admin pages) and server validate with the same keywords:
+ * `x-<validator name>` for the fifteen validators (our own prefix, because names like
+ * minLength are standard JSON Schema keywords), `x-required` for answers that must be present,
+ * and `x-maxBytes` for data-URL file sizes.
+ *
+ * The keywords are ajv `code` keywords: the code ajv generates calls the keyword runtime
+ * (engine/validator-runtime.ts, which calls engine/validators/), referenced as a scope value
+ * whose standalone form is `require("blankett/validator-runtime").keywords`. So a form compiled
+ * here and the same form as ajv standalone code (engine/standalone.ts, for the public pages)
+ * run the very same functions. `validate`/`compile` keywords would be closures standalone
+ * code cannot serialise.
  */
 
-export const KEYWORD_PREFIX = 'x-';
-export const REQUIRED_KEYWORD = 'x-required';
-export const MAX_BYTES_KEYWORD = 'x-maxBytes';
-
-export const keywordFor = (validator: string): string => KEYWORD_PREFIX + validator;
-
-/** Per-call facts (now, position start) passed as `this` to the keywords (ajv passContext). */
-export class RunContext implements RuntimeContext {
-  constructor(
-    readonly now?: Date,
-    readonly positionStart?: number,
-  ) {}
-}
+export { KEYWORD_PREFIX, REQUIRED_KEYWORD, MAX_BYTES_KEYWORD, RUNTIME_MODULE, keywordFor, pointer, RunContext, dataUrlBytes } from './validator-runtime';
 
 export interface AjvFactoryOptions {
   implementations: ReadonlyMap<string, ValidatorImpl<unknown>>;
@@ -32,6 +32,10 @@ export interface AjvFactoryOptions {
   /** Extra ajv options; strict mode stays on. */
   options?: Options;
 }
+
+// A CommonJS module with `exports.default`: Node's ESM loader hands over the exports object,
+// bundlers the default itself.
+const N = (names as unknown as { default?: typeof names }).default ?? names;
 
 export const AJV_OPTIONS: Options = {
   strict: true,
@@ -46,125 +50,83 @@ export const AJV_OPTIONS: Options = {
   code: { optimize: false },
 };
 
-/** Instance path of a top-level answer key. */
-export const pointer = (key: string): string => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
-
-type KeywordError = Partial<ErrorObject>;
-
-function fail(fn: DataValidateFunction, error: KeywordError | KeywordError[]): false {
-  fn.errors = Array.isArray(error) ? error : [error];
-  return false;
+/**
+ * Generated code: `const e = runtime.<call>; if (e !== null) append e to ajv's errors`.
+ * `this` is the RunContext (passContext); the errors carry their own instance paths.
+ */
+function runtimeCall(cxt: KeywordCxt, runtime: KeywordRuntime, call: (rt: Code, path: Code, schemaPath: string) => Code): void {
+  const { gen, it } = cxt;
+  const rt = gen.scopeValue('keyword', { ref: runtime, code: _`require(${RUNTIME_MODULE}).keywords` });
+  const schemaPath = `${it.errSchemaPath}/${cxt.keyword}`;
+  const errors = gen.const('blkErrors', call(rt, strConcat(N.instancePath, it.errorPath), schemaPath));
+  gen.if(_`${errors} !== null`, () => {
+    gen.if(_`${N.vErrors} === null`, () => gen.assign(N.vErrors, errors), () => gen.code(_`${N.vErrors}.push(...${errors})`));
+    gen.assign(N.errors, _`${N.vErrors}.length`);
+  });
 }
 
-function runtime(self: unknown, fallback: RuntimeContext): RuntimeContext {
-  return self instanceof RunContext ? self : fallback;
-}
-
-function valueKeyword(impl: ValidatorImpl<unknown>, fallback: RuntimeContext): KeywordDefinition {
-  const keyword = keywordFor(impl.name);
+function valueKeyword(impl: ValidatorImpl<unknown>, runtime: KeywordRuntime): KeywordDefinition {
   return {
-    keyword,
+    keyword: keywordFor(impl.name),
     schemaType: 'object',
-    compile(schema: { data?: unknown; key?: string }) {
-      const prepared = impl.prepare(schema.data);
-      // One params object per field: error mapping memoises messages by its identity.
-      const params = { validator: impl.name, data: schema.data, key: schema.key };
-      const fn: DataValidateFunction = function (this: unknown, value: unknown) {
-        return impl.check(value, prepared, runtime(this, fallback)) || fail(fn, { keyword, params });
-      };
-      return fn;
+    code(cxt) {
+      // Unusable data fails the compile here, as it always did.
+      runtime.prepareValue(impl.name, cxt.schema as ValueKeywordSchema);
+      runtimeCall(cxt, runtime, (rt, path, schemaPath) => _`${rt}.value(${impl.name}, ${cxt.data}, ${cxt.schemaValue}, ${N.this}, ${path}, ${schemaPath})`);
     },
   };
 }
 
-interface GroupInstance {
-  key: string;
-  children: GroupChild[];
-  data?: unknown;
-}
-
-function groupKeyword(impl: ValidatorImpl<unknown>, fallback: RuntimeContext): KeywordDefinition {
-  const keyword = keywordFor(impl.name);
+function groupKeyword(impl: ValidatorImpl<unknown>, runtime: KeywordRuntime): KeywordDefinition {
   return {
-    keyword,
+    keyword: keywordFor(impl.name),
     schemaType: 'array',
-    compile(schema: GroupInstance[]) {
-      const groups = schema.map((g) => ({ ...g, prepared: impl.prepare(g.data), path: pointer(g.key), params: { validator: impl.name, data: g.data, key: g.key } }));
-      const fn: DataValidateFunction = function (this: unknown, answers: unknown) {
-        if (typeof answers !== 'object' || answers === null) return true;
-        const rt = runtime(this, fallback);
-        let errors: KeywordError[] | undefined;
-        for (const g of groups) {
-          if (impl.check(answers, g.prepared, rt, { key: g.key, children: g.children, data: g.prepared })) continue;
-          (errors ??= []).push({ keyword, instancePath: g.path, params: g.params });
-        }
-        return errors === undefined || fail(fn, errors);
-      };
-      return fn;
+    code(cxt) {
+      runtime.prepareGroups(impl.name, cxt.schema as GroupKeywordSchema[]);
+      runtimeCall(cxt, runtime, (rt, path, schemaPath) => _`${rt}.group(${impl.name}, ${cxt.data}, ${cxt.schemaValue}, ${N.this}, ${path}, ${schemaPath})`);
     },
   };
 }
 
 /** `{ [key]: { validator, data } }`: the key must be present; the error names the validator that asked. */
-const requiredKeyword: KeywordDefinition = {
-  keyword: REQUIRED_KEYWORD,
-  schemaType: 'object',
-  compile(schema: Record<string, { validator: string; data?: unknown }>) {
-    const entries = Object.entries(schema).map(([key, v]) => ({ key, path: pointer(key), params: { validator: v.validator, data: v.data, key } }));
-    const fn: DataValidateFunction = function (answers: unknown) {
-      if (typeof answers !== 'object' || answers === null) return true;
-      const values = answers as Record<string, unknown>;
-      let errors: KeywordError[] | undefined;
-      for (const e of entries) {
-        if (values[e.key] === undefined) (errors ??= []).push({ keyword: REQUIRED_KEYWORD, instancePath: e.path, params: e.params });
-      }
-      return errors === undefined || fail(fn, errors);
-    };
-    return fn;
-  },
-};
-
-const DATA_URL = /^data:[^,;]*(?:;[^,;=]+=[^,;]*)*;base64,/;
-
-/** Decoded size of a base64 data URL without decoding it; -1 when it is not one. */
-export function dataUrlBytes(value: string): number {
-  const head = DATA_URL.exec(value);
-  if (!head) return -1;
-  const payload = value.length - head[0].length;
-  let padding = 0;
-  if (value.endsWith('==')) padding = 2;
-  else if (value.endsWith('=')) padding = 1;
-  return Math.floor((payload * 3) / 4) - padding;
+function requiredKeyword(runtime: KeywordRuntime): KeywordDefinition {
+  return {
+    keyword: REQUIRED_KEYWORD,
+    schemaType: 'object',
+    code(cxt) {
+      runtimeCall(cxt, runtime, (rt, path, schemaPath) => _`${rt}.required(${cxt.data}, ${cxt.schemaValue}, ${N.this}, ${path}, ${schemaPath})`);
+    },
+  };
 }
 
-const maxBytesKeyword: KeywordDefinition = {
-  keyword: MAX_BYTES_KEYWORD,
-  schemaType: 'number',
-  compile(limit: number) {
-    const fn: DataValidateFunction = function (value: unknown) {
-      if (typeof value !== 'string') return true;
-      const bytes = dataUrlBytes(value);
-      if (bytes < 0) return fail(fn, { keyword: MAX_BYTES_KEYWORD, params: { validator: 'type', data: null } });
-      return bytes <= limit || fail(fn, { keyword: MAX_BYTES_KEYWORD, params: { validator: 'fileSize', data: limit } });
-    };
-    return fn;
-  },
-};
+function maxBytesKeyword(runtime: KeywordRuntime): KeywordDefinition {
+  return {
+    keyword: MAX_BYTES_KEYWORD,
+    schemaType: 'number',
+    code(cxt) {
+      runtimeCall(cxt, runtime, (rt, path, schemaPath) => _`${rt}.maxBytes(${cxt.data}, ${cxt.schemaValue}, ${N.this}, ${path}, ${schemaPath})`);
+    },
+  };
+}
 
 /** Adds Blankett's keywords to an ajv instance (also used on the instance RJSF creates). */
 export function addBlankettKeywords<A extends Ajv2020>(ajv: A, implementations: ReadonlyMap<string, ValidatorImpl<unknown>>, fallback: RuntimeContext = {}): A {
+  const runtime = createKeywordRuntime(implementations, fallback);
   for (const impl of implementations.values()) {
-    ajv.addKeyword(impl.level === 'group' ? groupKeyword(impl, fallback) : valueKeyword(impl, fallback));
+    ajv.addKeyword(impl.level === 'group' ? groupKeyword(impl, runtime) : valueKeyword(impl, runtime));
   }
-  ajv.addKeyword(requiredKeyword);
-  ajv.addKeyword(maxBytesKeyword);
+  ajv.addKeyword(requiredKeyword(runtime));
+  ajv.addKeyword(maxBytesKeyword(runtime));
   return ajv;
 }
 
 /** A strict ajv (draft 2020-12) with formats and every Blankett keyword. */
 export function createAjv({ implementations, fallback, options }: AjvFactoryOptions): Ajv2020 {
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, ...options, strict: true, strictRequired: false });
+  const code = { ...AJV_OPTIONS.code, ...options?.code, formats: _`require(${RUNTIME_MODULE}).formats` };
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, ...options, code, strict: true, strictRequired: false });
   addFormats(ajv);
+  // The engine's own `date` (same rule as ajv-formats'), importable by standalone code.
+  ajv.addFormat('date', formats.date);
   return addBlankettKeywords(ajv, implementations, fallback);
 }
 

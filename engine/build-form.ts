@@ -1,4 +1,4 @@
-import { keywordFor, REQUIRED_KEYWORD } from './ajv';
+import { keywordFor, REQUIRED_KEYWORD } from './validator-runtime';
 import type { CheckedProperty, CheckedTemplate } from './check-template';
 import type { Registry } from './registry';
 import { htmlToText, sanitizeHtml } from './sanitize';

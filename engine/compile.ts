@@ -1,13 +1,13 @@
-import type { ErrorObject } from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import { RunContext } from './ajv';
+import { RunContext } from './validator-runtime';
 import { buildForm, type BuiltForm, type JSONSchema, type UiSchema } from './build-form';
 import { fingerprint, LruCache, templateIdentity } from './cache';
 import { checkTemplate } from './check-template';
 import { TemplateError } from './errors';
-import { MessageCache, toFieldErrors } from './messages';
+import { MessageCache } from './messages';
 import type { Registry } from './registry';
 import type { Answers, CompileContext, FormTemplate, ValidationResult } from './types';
+import { verdict, type ValidatorFunction } from './verdict';
 
 /** What compileTemplate returns (DESIGN.md "The engine's public API"). */
 export interface CompiledForm {
@@ -88,20 +88,7 @@ export function createCompiler(registry: Registry, options: number | CompilerOpt
       uiSchema: c.uiSchema,
       identity: c.identity,
       validate(answers: Answers): ValidationResult {
-        if (!isPlainObject(answers)) {
-          return { valid: false, errors: [{ key: '', validator: 'type', message: c.messages.get('type', null, overrides) }] };
-        }
-        let ok: boolean;
-        let fn: ValidateFunction;
-        try {
-          fn = c.validateFn();
-          ok = fn.call(rt, answers) as boolean;
-        } catch {
-          // A keyword must never throw; if one does, the answers are not accepted.
-          return { valid: false, errors: [{ key: '', validator: 'internal', message: c.messages.get('internal', null, overrides) }] };
-        }
-        if (ok) return { valid: true, errors: [] };
-        return { valid: false, errors: toFieldErrors(c.messages, fn.errors as ErrorObject[], overrides, c.order) };
+        return verdict(c.validateFn as () => ValidatorFunction, rt, answers, c.messages, overrides, c.order);
       },
     };
   }

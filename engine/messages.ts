@@ -4,6 +4,9 @@ import type { Registry } from './registry';
 import { escapeHtml, sanitizeHtml } from './sanitize';
 import type { FieldError } from './types';
 
+/** What messages are made from: the validator declarations and their code (a Registry has both). */
+export type MessageSource = Pick<Registry, 'validators' | 'implementations'>;
+
 /**
  * Validator messages: the default is the validator declaration's `message` (kept identical to
  * sv.json "validators" by a test), a container may override it by validator name, `#DATA#`
@@ -31,7 +34,7 @@ function clean(template: string): string {
   return out;
 }
 
-export function formatData(registry: Registry, validator: string, data: unknown): string {
+export function formatData(registry: MessageSource, validator: string, data: unknown): string {
   const custom = registry.implementations.get(validator)?.formatData;
   if (custom) return custom(data);
   if (data === null || data === undefined) return '';
@@ -40,7 +43,7 @@ export function formatData(registry: Registry, validator: string, data: unknown)
 }
 
 /** The Swedish message for a failed validator, with overrides and #DATA# applied. */
-export function messageFor(registry: Registry, validator: string, data: unknown, overrides?: Record<string, string>): string {
+export function messageFor(registry: MessageSource, validator: string, data: unknown, overrides?: Record<string, string>): string {
   const override = overrides?.[validator];
   const template = typeof override === 'string' && override.trim() !== ''
     ? override
@@ -83,7 +86,7 @@ const DEFAULT_MESSAGE = Symbol('defaultMessage');
 export class MessageCache {
   private readonly byParams = new WeakMap<object, WeakMap<object, string>>();
   private readonly memo = new Map<string, string>();
-  constructor(private readonly registry: Registry) {}
+  constructor(private readonly registry: MessageSource) {}
 
   get(validator: string, data: unknown, overrides: Record<string, string> | undefined, params?: object): string {
     if (params !== undefined) {

@@ -15,6 +15,12 @@ export interface Registry {
   readonly implementations: ReadonlyMap<string, ValidatorImpl<unknown>>;
   /** The answers ajv (passContext on); compiled form validators come from it. */
   readonly ajv: Ajv2020;
+  /**
+   * The implementations the ajv's keywords were added from, in the order they were added (the
+   * order ajv runs them in, and so the order of a field's errors). Another ajv that must give
+   * the same errors (engine/standalone.ts) is built from this.
+   */
+  readonly keywordImplementations: ReadonlyMap<string, ValidatorImpl<unknown>>;
   /** Whether `validator` may be attached to a field of type `type`. */
   allows(type: string, validator: string): boolean;
   /** Checks a validator's `data` against its declared schema; a problem text or null. */
@@ -80,7 +86,8 @@ export function createRegistry(
   const trusted = options.trusted === true;
   const issues: Issue[] = [];
   const impls = new Map<string, ValidatorImpl<unknown>>();
-  const ajv = createAjv({ implementations: new Map(Object.entries(implementations)), options: trusted ? { validateSchema: false } : undefined });
+  const keywordImplementations = new Map(Object.entries(implementations));
+  const ajv = createAjv({ implementations: keywordImplementations, options: trusted ? { validateSchema: false } : undefined });
   const checkType = trusted ? null : ajv.compile(fieldTypeMeta);
   const checkValidator = trusted ? null : ajv.compile(validatorMeta);
   // Trusted: a schema is compiled when a template first needs it, once per distinct content
@@ -172,6 +179,7 @@ export function createRegistry(
     validators: vDefs,
     implementations: impls,
     ajv,
+    keywordImplementations,
     allows,
     checkValidatorData(validator, data) {
       return checkWith(dataChecks.get(validator), data);

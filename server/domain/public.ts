@@ -1,4 +1,5 @@
 import { effectiveTheme } from '../../engine/theme';
+import { compiledFormOf } from './compiled-form';
 import { errors } from '../errors';
 import type { Store } from '../store/port';
 import { positionTypeName } from './containers';
@@ -63,6 +64,8 @@ export function publicPosition(c: ContainerDoc, p: PositionDoc, now: number) {
     metadata: p.metadata,
     formVersion: p.formVersion,
     messages: c.messages ?? {},
+    // The form compiled on the server and the URL of its precompiled validator (issue 10).
+    compiledForm: compiledFormOf(p),
   };
 }
 

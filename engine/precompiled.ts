@@ -1,0 +1,79 @@
+import equalModule from 'ajv/dist/runtime/equal';
+import ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
+import { validatorDefinitions } from '../schemas/generated/catalogue';
+import type { JSONSchema, UiSchema } from './build-form';
+import type { ValidatorDefinition } from './definitions';
+import { MessageCache, type MessageSource } from './messages';
+import type { Answers, CompileContext, ValidationResult } from './types';
+import { createKeywordRuntime, formats, RUNTIME_GLOBAL, RUNTIME_MODULE, RunContext } from './validator-runtime';
+import { builtinValidators } from './validators/index';
+import { verdict, type ValidatorFunction } from './verdict';
+
+/**
+ * The public pages' side of precompiled forms: the server compiled the form
+ * (`compiledForm` of the public position answer, docs/contracts.md) and its validator as ajv
+ * standalone code (engine/standalone.ts); this module registers the runtime that code reads,
+ * loads it, and validates with the same verdict and messages as compileTemplate. No ajv
+ * compiler here: only ajv's two runtime helpers the generated code calls (a code-point
+ * length and deep equality, a few hundred bytes) and Blankett's keyword runtime.
+ */
+
+// CommonJS modules with `exports.default`: Node's ESM loader hands over the exports object,
+// bundlers the default itself.
+const cjsDefault = <T>(m: T): T => (m as { default?: T }).default ?? m;
+const ucs2length = cjsDefault(ucs2lengthModule);
+const equal = cjsDefault(equalModule);
+
+/** What the public position answer carries (server/domain/public.ts). */
+export interface PrecompiledForm {
+  schema: JSONSchema;
+  uiSchema: UiSchema;
+  /** URL of the validator module (`/api/public/validators/<hash>.js`). */
+  validator: string;
+}
+
+/** The object standalone modules read their imports from (engine/standalone.ts resolveRuntimeImports). */
+export function registerValidatorRuntime(): void {
+  const key = Symbol.for(RUNTIME_GLOBAL);
+  const global = globalThis as unknown as Record<symbol, unknown>;
+  if (global[key]) return;
+  global[key] = Object.freeze({
+    'ajv/dist/runtime/ucs2length': { default: ucs2length },
+    'ajv/dist/runtime/equal': { default: equal },
+    [RUNTIME_MODULE]: { keywords: createKeywordRuntime(new Map(Object.entries(builtinValidators))), formats },
+  });
+}
+
+/** Imports a validator module (the runtime is registered first); rejects when it cannot load. */
+export async function loadValidator(url: string): Promise<ValidatorFunction> {
+  registerValidatorRuntime();
+  const mod = (await import(/* @vite-ignore */ url)) as { default?: unknown };
+  if (typeof mod.default !== 'function') throw new Error(`${url} is not a validator module`);
+  return mod.default as ValidatorFunction;
+}
+
+let source: MessageSource | undefined;
+/** The catalogue's validator declarations and code: where the messages come from, as on the server. */
+function messageSource(): MessageSource {
+  source ??= {
+    validators: new Map((validatorDefinitions as ValidatorDefinition[]).map((d) => [d.name, d])),
+    implementations: new Map(Object.entries(builtinValidators)),
+  };
+  return source;
+}
+
+/** Answer keys in form order (compile.ts sorts errors by it; it is the uiSchema's `ui:order`). */
+export function orderOf(uiSchema: UiSchema): Map<string, number> {
+  return new Map((uiSchema['ui:order'] ?? []).map((key, i) => [key, i]));
+}
+
+/**
+ * `validate(answers)` of a precompiled form with a loaded validator: the verdict of
+ * compileTemplate(...).validate for the same form and context.
+ */
+export function precompiledValidate(form: Pick<PrecompiledForm, 'uiSchema'>, validator: ValidatorFunction, ctx: CompileContext = {}): (answers: Answers) => ValidationResult {
+  const messages = new MessageCache(messageSource());
+  const rt = new RunContext(ctx.now, ctx.positionStart);
+  const order = orderOf(form.uiSchema);
+  return (answers) => verdict(() => validator, rt, answers, messages, ctx.messages, order);
+}
