@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import sv from '../schemas/messages/sv.json';
 import { isAdminPath } from './adminPaths';
+import { AppLoading } from './AppLoading';
+import { SsrDataContext, type SsrData } from './public/ssr';
 
 // Two lazily loaded apps: the public career site (what applicants load, kept lean) and the
 // admin/session app (form builder, drag and drop). Each renders its own <Routes>.
@@ -13,12 +14,16 @@ function Switch() {
   return isAdminPath(pathname) ? <AdminApp /> : <PublicApp />;
 }
 
-export function App() {
+/** The app; `ssr` is the server's data when the page hydrates a server render (screens/main.tsx). */
+export function App({ ssr = null }: { ssr?: SsrData | null }) {
   return (
-    <BrowserRouter>
-      <Suspense fallback={<p role="status" className="app-loading">{sv.admin.loading}</p>}>
-        <Switch />
-      </Suspense>
-    </BrowserRouter>
+    <SsrDataContext.Provider value={ssr}>
+      <BrowserRouter>
+        <Suspense fallback={<AppLoading />}>
+          <Switch />
+        </Suspense>
+      </BrowserRouter>
+    </SsrDataContext.Provider>
   );
 }
+

@@ -1,12 +1,42 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { isAdminPath } from './adminPaths';
 import { App } from './App';
+import { effectiveHostname } from './public/hostRules';
+import { readSsrData, type SsrData } from './public/ssr';
+
+/**
+ * The public pages come server-rendered (server/ssr/) with their data in a JSON block: the
+ * page hydrates them with that data. Admin routes, a page the server did not render, and
+ * one whose data does not fit this tab (another URL, a loopback `?host=` override kept in
+ * this tab) render on the client as before.
+ */
+function hydratable(data: SsrData | null): data is SsrData {
+  if (!data || isAdminPath(location.pathname) || data.url !== location.pathname + location.search) return false;
+  let storage: Storage | null = null;
+  try {
+    storage = sessionStorage;
+  } catch {
+    storage = null;
+  }
+  return effectiveHostname(location, storage) === data.hostname;
+}
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const data = readSsrData(document);
+  if (hydratable(data)) {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App ssr={data} />
+      </StrictMode>,
+    );
+  } else {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
 }

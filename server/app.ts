@@ -109,7 +109,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   });
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: true }));
-  koa.use(serveSpa(config.distDir));
+  koa.use(serveSpa(config.distDir, deps));
   handle = koa.callback();
 
   let closing: Promise<void> | undefined;

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { Answers, CompiledForm, FieldError, FormTemplate, RootUiSchema } from './contract';
@@ -49,7 +49,6 @@ export function ApplicationForm(props: ApplicationFormProps) {
 const FIELDS = { blkField: EngineField };
 const TEMPLATES = { ObjectFieldTemplate: LayoutObjectFieldTemplate, FieldTemplate: PassThroughFieldTemplate };
 const NO_DATA = {};
-let formCounter = 0;
 
 function FormBody(props: ApplicationFormProps) {
   const { form, mode = 'entry', messages, positionStart } = props;
@@ -89,7 +88,8 @@ interface CompiledProps extends ApplicationFormProps {
 function CompiledApplicationForm(props: CompiledProps) {
   const { compiled, mode, engine, answers, serverErrors } = props;
   const [store] = useState(() => new AnswerStore(answers));
-  const [prefix] = useState(() => `blk${++formCounter}`);
+  // useId, not a module counter: the server and the hydrating browser must draw the same ids.
+  const prefix = `blk${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [announcement, setAnnouncement] = useState<{ n: number; text: string; stray: FieldError[] } | null>(null);
   const callbacks = useRef(props);
   callbacks.current = props;

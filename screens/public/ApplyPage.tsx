@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ApplicationForm } from '../../engine/react/ApplicationForm';
 import type { Answers, FieldError } from '../../engine/types';
 import { clearDraft, loadDraft, saveDraft, sessionStore } from './draft';
+import { applyPath } from './paths';
 import { positionPath } from './positionRef';
 import { ClosedNotice } from './PositionPage';
 import { PrivacyNotice } from './PrivacyNotice';
@@ -21,7 +22,7 @@ import '../../widgets/register';
  */
 export default function ApplyPage({ position: p, container }: { position: PublicPosition; container: PublicContainer | null }) {
   const title = fill(s.applyTitle, { position: p.name });
-  useDocumentMeta(title, p.description || p.name);
+  useDocumentMeta(title, p.description || p.name, applyPath(p));
   useNoIndex(p.isInternal);
   const [closed, setClosed] = useState<string | null>(p.status === 'Öppen' ? null : s.positionClosed);
   const [done, setDone] = useState<{ firstname: string } | null>(null);
@@ -30,11 +31,19 @@ export default function ApplyPage({ position: p, container }: { position: Public
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const inFlight = useRef(false);
   const storage = useMemo(() => sessionStore(), []);
-  // Read once: the form owns the answers after this; a new object here would overwrite them.
-  const initial = useMemo(() => loadDraft(storage, p.id, p.metadata), [storage, p.id, p.metadata]);
+  // The draft is restored after the first render, so a server-rendered page hydrates with the
+  // same empty form the server drew; the form owns the answers after this (a new object here
+  // would overwrite them). Until then a change (defaults on mount) must not replace the draft.
+  const [initial, setInitial] = useState<Answers | undefined>(undefined);
+  const restored = useRef(false);
+  useEffect(() => {
+    const draft = loadDraft(storage, p.id, p.metadata);
+    restored.current = true;
+    if (Object.keys(draft).length > 0) setInitial(draft);
+  }, [storage, p.id, p.metadata]);
   const form = useMemo(() => ({ metadata: p.metadata, key: `position-${p.id}`, version: p.formVersion }), [p.metadata, p.id, p.formVersion]);
 
-  const onChange = useCallback((answers: Answers) => saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
+  const onChange = useCallback((answers: Answers) => restored.current && saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
 
   const onSubmit = useCallback(
     async (answers: Answers) => {

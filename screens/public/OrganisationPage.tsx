@@ -18,7 +18,7 @@ export function OrganisationPage({ container }: { container: PublicContainer }) 
   const page = pageParam(search);
   const res = usePublicGet<PositionPage>(`/api/public/positions?take=${PAGE_SIZE}&page=${page}&containerId=${container.id}`);
   const title = fill(s.workAt, { company: container.displayName });
-  useDocumentMeta(title, container.profile?.description || title);
+  useDocumentMeta(title, container.profile?.description || title, page > 1 ? `${pathname}?page=${page}` : pathname);
   const banner = container.profile?.banner;
   const open = res.status === 'ok' ? res.data.items.filter((p) => p.status === 'Öppen' && p.containerId === container.id) : [];
   const total = res.status === 'ok' ? Math.max(open.length, res.data.total) : 0;

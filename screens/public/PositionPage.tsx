@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { formatStockholmDate as formatDate } from '../../engine/dates';
-import { jobPosting, jsonForScript } from './jobPosting';
+import { jobPosting } from './jobPosting';
+import { positionPath } from './positionRef';
 import { applyPath } from './paths';
 import { AdBody } from './AdBody';
 import { s } from './text';
 import type { PublicContainer, PublicPosition } from './types';
-import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
+import { useDocumentMeta, useJobPosting, useNoIndex } from './useDocumentMeta';
 
 /** Plain text of organisation HTML, for the meta description. */
 export function plainText(html: string): string {
@@ -16,10 +17,10 @@ export function plainText(html: string): string {
 export function PositionPage({ position: p, container }: { position: PublicPosition; container: PublicContainer | null }) {
   const open = p.status === 'Öppen';
   const description = plainText(p.description || p.text).slice(0, 160);
-  useDocumentMeta(p.name, description);
+  useDocumentMeta(p.name, description, positionPath(p));
   // Internal positions are reached only by their guid: no search engine may list them.
   useNoIndex(p.isInternal);
-  const ld = p.isInternal ? null : jsonForScript(jobPosting(p, container, typeof window === 'undefined' ? '' : window.location.href));
+  useJobPosting(p.isInternal ? null : (origin) => jobPosting(p, container, origin + positionPath(p)));
   const company = container?.displayName || p.displayName || p.containerName;
   return (
     <article className="pub-section pub-position" aria-labelledby="pub-position-title">
@@ -73,7 +74,6 @@ export function PositionPage({ position: p, container }: { position: PublicPosit
           </Link>
         </p>
       )}
-      {ld && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ld }} />}
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { parseGuid, parseIdSlug, parseLegacyId, positionApiPath, refMatches, typ
 import { PositionPage } from './PositionPage';
 import { Loading, LoadError, NotFoundPage } from './States';
 import type { PublicContainer, PublicPosition } from './types';
+import { usePreloaded } from './ssr';
 import { usePublicGet } from './useFetch';
 
 // The apply page carries the form engine; it loads only when someone opens it, and then at
@@ -60,12 +61,15 @@ function LoadedPosition({ target, apply }: { target: PositionRef; apply: boolean
  */
 function usePositionContainer(p: PublicPosition | null, host: PublicContainer | null): PublicContainer | null {
   const { setPageContainer, hostContainer } = usePublicSite();
-  const [fetched, setFetched] = useState<PublicContainer | null>(null);
   const id = p?.id;
   const containerId = p?.containerId;
   const hostPending = hostContainer === 'loading';
+  const pre = usePreloaded<PublicContainer>(host || hostPending || id === undefined ? null : `/api/public/open/${id}/container`);
+  const [fetched, setFetched] = useState<PublicContainer | null>(() => (pre?.status === 200 ? pre.data : null));
   useEffect(() => {
     if (host || hostPending || id === undefined) return;
+    // Server-rendered with it, or kept from the previous position of the same organisation.
+    if (fetched && fetched.id === containerId) return;
     let live = true;
     publicGet<PublicContainer>(`/api/public/open/${id}/container`).then(
       (c) => live && c && c.id === containerId && setFetched(c),
@@ -74,6 +78,7 @@ function usePositionContainer(p: PublicPosition | null, host: PublicContainer | 
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [host, hostPending, id, containerId]);
   const stand = p ? { id: p.containerId, name: p.containerName, displayName: p.displayName || p.containerName } : null;
   const container = host ?? (fetched && fetched.id === containerId ? fetched : stand);

@@ -14,7 +14,7 @@ export function PositionsPage() {
   const { pathname, search } = useLocation();
   const page = pageParam(search);
   const res = usePublicGet<PositionPage>(`/api/public/positions?take=${PAGE_SIZE}&page=${page}`);
-  useDocumentMeta(s.positionsTitle, s.positionsIntro);
+  useDocumentMeta(s.positionsTitle, s.positionsIntro, page > 1 ? `${pathname}?page=${page}` : pathname);
   return (
     <section className="pub-section" aria-labelledby="pub-positions-title">
       <h1 id="pub-positions-title">{s.positionsTitle}</h1>

@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { useContext, useMemo, useState } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { PublicSiteContext, usePublicSite, type PublicSite } from './context';
 import { effectiveHostname, hostRules, httpsRedirectTarget } from './hostRules';
 import { OrganisationPage } from './OrganisationPage';
 import { PositionRoute } from './PositionRoute';
 import { PositionsPage } from './PositionsPage';
 import { PublicLayout } from './PublicLayout';
+import { preloadedPageContainer, SsrDataContext } from './ssr';
 import { Loading, NotFoundPage } from './States';
 import type { PublicContainer } from './types';
 import { useHostContainer } from './useHostContainer';
@@ -25,10 +26,14 @@ function storage(): Storage | null {
  * PositionRoute parses it; anything it cannot parse is the not-found page.
  */
 export default function PublicApp() {
-  const redirect = useMemo(() => httpsRedirectTarget(window.location), []);
-  const rules = useMemo(() => hostRules(effectiveHostname(window.location, storage())), []);
+  const ssr = useContext(SsrDataContext);
+  const { pathname, search } = useLocation();
+  // On the server there is no window: the server's host name is handed in, and no redirect
+  // happens there (the server redirects itself). A hydrating page uses the same host name.
+  const redirect = useMemo(() => (typeof window === 'undefined' ? null : httpsRedirectTarget(window.location)), []);
+  const rules = useMemo(() => hostRules(ssr?.hostname ?? effectiveHostname(window.location, storage())), [ssr]);
   const hostContainer = useHostContainer(rules);
-  const [pageContainer, setPageContainer] = useState<PublicContainer | null>(null);
+  const [pageContainer, setPageContainer] = useState<PublicContainer | null>(() => preloadedPageContainer<PublicContainer>(ssr, pathname + search));
   const site = useMemo<PublicSite>(() => ({ rules, hostContainer, setPageContainer }), [rules, hostContainer]);
   if (redirect) {
     window.location.replace(redirect);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { s } from './text';
+import { useServerSink } from './ssr';
 import { useDocumentMeta } from './useDocumentMeta';
 
 export function Loading() {
@@ -23,6 +24,9 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
 
 export function NotFoundPage() {
   useDocumentMeta(s.notFoundTitle);
+  // A server-rendered not-found page answers 404, so search engines drop the address.
+  const sink = useServerSink();
+  if (sink) sink.status = 404;
   return (
     <section className="pub-section pub-notfound" aria-labelledby="pub-notfound-title">
       <h1 id="pub-notfound-title">{s.notFoundTitle}</h1>

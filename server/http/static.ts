@@ -1,6 +1,10 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { isAdminPath } from '../../screens/adminPaths';
+import type { ServerDeps } from '../dispatcher/types';
+import { createRenderer } from '../ssr/render';
+import { compressedAsset, compressible, pickEncoding, sendCompressed } from './compress';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,7 +35,8 @@ function fileIn(root: string, urlPath: string): string | null {
   } catch {
     return null;
   }
-  if (decoded.includes('\0')) return null;
+  // Dot segments name build internals (.ssr/ the server renderer, .vite/ the manifest): never served.
+  if (decoded.includes('\0') || decoded.split('/').some((seg) => seg.startsWith('.'))) return null;
   const full = normalize(join(root, decoded));
   if (full !== root && !full.startsWith(root + sep)) return null;
   try {
@@ -41,33 +46,56 @@ function fileIn(root: string, urlPath: string): string | null {
   }
 }
 
+const HTML = TYPES['.html']!;
+const LOCAL_HOST = /^[a-z0-9.:[\]-]{1,300}$/i;
+
 /**
  * Serves the built front end from `distDir`: existing files with caching headers (a year,
- * immutable, for hashed assets; revalidate for the rest) and index.html for every other
- * GET outside /api and /notifications, so the SPA's client routes work on reload.
+ * immutable, for hashed assets; revalidate for the rest), compressed when the client accepts
+ * it; the public pages rendered on the server (server/ssr/, when `deps` is given and the
+ * build has the SSR bundle; 404 for the not-found page); and index.html (the SPA shell) for
+ * admin paths and whenever a page cannot be rendered, so client routes work on reload.
  */
-export function serveSpa(distDir: string): Middleware {
+export function serveSpa(distDir: string, deps?: Pick<ServerDeps, 'store' | 'now' | 'log'>): Middleware {
   const root = normalize(distDir);
   const index = join(root, 'index.html');
+  const renderer = deps ? createRenderer(root, deps) : null;
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/notifications')) {
       return next();
     }
     const file = ctx.path === '/' ? null : fileIn(root, ctx.path);
-    if (file) {
-      ctx.type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-      ctx.set('Cache-Control', HASHED.test(ctx.path) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
-      ctx.length = statSync(file).size;
-      ctx.body = createReadStream(file);
-      return;
-    }
+    if (file) return sendFile(ctx, file);
     // A missing hashed asset is a stale client, not a client route: answer 404, not the app.
     if (ctx.path.startsWith('/assets/') || !existsSync(index)) return next();
-    ctx.type = TYPES['.html']!;
     ctx.set('Cache-Control', 'no-cache');
-    // HEAD gets the same body as GET: Koa answers HEAD with GET's status and headers and
-    // destroys the unread stream. A null body would turn into 204 (HEAD / once did).
-    ctx.length = statSync(index).size;
-    ctx.body = createReadStream(index);
+    // HEAD gets the same headers as GET (a Buffer body; Koa leaves it out of a HEAD answer).
+    // A null body would turn into 204 (HEAD / once did).
+    if (renderer && !isAdminPath(ctx.path)) {
+      const host = LOCAL_HOST.test(ctx.host) ? ctx.host : 'localhost';
+      const page = await renderer.render({ pathname: ctx.path, search: ctx.search, hostname: ctx.hostname, origin: `${ctx.protocol}://${host}` });
+      if (page) {
+        ctx.status = page.status;
+        return sendCompressed(ctx, Buffer.from(page.html), HTML);
+      }
+    }
+    return sendCompressed(ctx, readFileSync(index), HTML);
   };
+}
+
+async function sendFile(ctx: Context, file: string): Promise<void> {
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const hashed = HASHED.test(ctx.path);
+  ctx.type = type;
+  ctx.set('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+  const size = statSync(file).size;
+  const enc = compressible(type, size) ? pickEncoding(ctx) : null;
+  if (enc && hashed) {
+    ctx.set('Content-Encoding', enc);
+    ctx.body = await compressedAsset(file, enc);
+    return;
+  }
+  if (enc) return sendCompressed(ctx, readFileSync(file), type);
+  ctx.length = size;
+  ctx.body = createReadStream(file);
 }

@@ -1,0 +1,94 @@
+/**
+ * Server rendering of the public site (server/ssr/): what the server hands the page and
+ * what the page tells the server while it renders.
+ *
+ * - `SsrData` travels in `<script type="application/json" id="blankett-ssr">` (never an
+ *   executable script: the CSP allows none inline). It holds the URL it was rendered for, the
+ *   host name the host rules ran on, and the public API answers the page used, keyed by the
+ *   API path the client would otherwise fetch, so the first client render equals the server's.
+ * - `ServerSink` exists only on the server: the hooks record the API paths they need (the
+ *   renderer resolves them and renders again), the head (title, description, canonical,
+ *   noindex, JobPosting) and the status (404 for the not-found page).
+ */
+import { createContext, useContext } from 'react';
+import { useLocation } from 'react-router-dom';
+
+export const SSR_DATA_ID = 'blankett-ssr';
+
+export type PreloadEntry = { status: 200; data: unknown } | { status: 404 };
+
+export interface SsrData {
+  /** pathname + search the page was rendered for. */
+  url: string;
+  /** The host name the host rules ran on (the request's, or the loopback `?host=` override). */
+  hostname: string;
+  entries: Record<string, PreloadEntry>;
+}
+
+export interface ServerHead {
+  title?: string;
+  description?: string;
+  canonicalPath?: string;
+  noindex?: boolean;
+  /** JobPosting as a plain object (the renderer serialises it for the head). */
+  jobPosting?: Record<string, unknown>;
+}
+
+export interface ServerSink {
+  /** Absolute origin of the request (for JobPosting's url). */
+  origin: string;
+  /** API paths a component asked for that are not in the entries yet. */
+  missing: Set<string>;
+  head: ServerHead;
+  status: number;
+}
+
+export const SsrDataContext = createContext<SsrData | null>(null);
+export const ServerSinkContext = createContext<ServerSink | null>(null);
+
+export function useServerSink(): ServerSink | null {
+  return useContext(ServerSinkContext);
+}
+
+/** The host name the server rendered for, when this render hydrates (or is) a server render. */
+export function useSsrHostname(): string | null {
+  return useContext(SsrDataContext)?.hostname ?? null;
+}
+
+/**
+ * The server's answer for `path`, when this page was rendered on the server for the URL now
+ * shown (after a client navigation the components fetch as before). On the server a path
+ * not resolved yet is recorded for the next pass.
+ */
+export function usePreloaded<T>(path: string | null): { status: 200; data: T } | { status: 404 } | null {
+  const data = useContext(SsrDataContext);
+  const sink = useContext(ServerSinkContext);
+  const { pathname, search } = useLocation();
+  if (path === null || !data || data.url !== pathname + search) return null;
+  const entry = data.entries[path];
+  if (!entry && sink) sink.missing.add(path);
+  return (entry as { status: 200; data: T } | { status: 404 } | undefined) ?? null;
+}
+
+const OPEN_CONTAINER = /^\/api\/public\/open\/[^/]+\/container$/;
+
+/** The organisation a server-rendered position page lent the layout (theme, footer), if any. */
+export function preloadedPageContainer<T>(data: SsrData | null, url: string): T | null {
+  if (!data || data.url !== url) return null;
+  for (const [path, entry] of Object.entries(data.entries)) {
+    if (OPEN_CONTAINER.test(path) && entry.status === 200) return entry.data as T;
+  }
+  return null;
+}
+
+/** Reads the data block the server wrote; null when the page was not server-rendered or it is unreadable. */
+export function readSsrData(doc: Document): SsrData | null {
+  const el = doc.getElementById(SSR_DATA_ID);
+  if (!el || el.getAttribute('type') !== 'application/json') return null;
+  try {
+    const parsed = JSON.parse(el.textContent ?? '') as SsrData;
+    return parsed && typeof parsed.url === 'string' && typeof parsed.hostname === 'string' && parsed.entries ? parsed : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,120 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerDeps } from '../dispatcher/types';
+import { APPLY_PAGE, PUBLIC_APP, routeAssets, type Manifest } from './assets';
+import { resolveApiPath } from './resolve';
+
+/** What server/ssr needs of the SSR bundle (screens/public/entry-server.tsx). */
+type EntryModule = typeof import('../../screens/public/entry-server');
+type SsrData = import('../../screens/public/entry-server').SsrData;
+
+/** Passes at most: a page needs two or three (organisation, then its positions). */
+const MAX_PASSES = 4;
+
+export interface RenderRequest {
+  pathname: string;
+  search: string;
+  hostname: string;
+  /** `http(s)://host[:port]` of the request, for the canonical link and JobPosting. */
+  origin: string;
+}
+
+export interface Rendered {
+  status: number;
+  html: string;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** index.html and the manifest, read again when the build changes under a running server. */
+function fileCache<T>(file: string, parse: (text: string) => T): () => T | null {
+  let mtime = -1;
+  let value: T | null = null;
+  return () => {
+    try {
+      const m = statSync(file).mtimeMs;
+      if (m !== mtime) {
+        value = parse(readFileSync(file, 'utf8'));
+        mtime = m;
+      }
+    } catch {
+      value = null;
+      mtime = -1;
+    }
+    return value;
+  };
+}
+
+/**
+ * The server renderer of the public pages: loads `<dist>/.ssr/entry-server.js` once, renders
+ * a URL in passes (each pass reports the public API paths it lacks; they are answered in
+ * process and the page is drawn again), and writes the head (title, description, canonical,
+ * noindex, JobPosting, the route's CSS and module preloads) and the data block into
+ * index.html. `render` answers null when it cannot (no bundle, no index.html, an error):
+ * the caller then serves the SPA shell.
+ */
+export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' | 'now' | 'log'>) {
+  const bundle = join(distDir, '.ssr', 'entry-server.js');
+  const template = fileCache(join(distDir, 'index.html'), (t) => t);
+  const manifest = fileCache(join(distDir, '.vite', 'manifest.json'), (t) => JSON.parse(t) as Manifest);
+  let entry: Promise<EntryModule | null> | undefined;
+  const load = () =>
+    (entry ??= (async () => {
+      if (!existsSync(bundle)) {
+        deps.log.warn('ssr bundle missing: public pages are served as the client-rendered SPA shell', { bundle });
+        return null;
+      }
+      try {
+        return (await import(pathToFileURL(bundle).href)) as EntryModule;
+      } catch (err) {
+        deps.log.error('ssr bundle failed to load: public pages are served as the client-rendered SPA shell', { bundle, error: err instanceof Error ? err.message : String(err) });
+        return null;
+      }
+    })());
+
+  async function render(req: RenderRequest): Promise<Rendered | null> {
+    const mod = await load();
+    const shell = template();
+    if (!mod || !shell) return null;
+    const url = req.pathname + req.search;
+    const data: SsrData = { url, hostname: mod.effectiveHostname({ hostname: req.hostname, search: req.search }, null), entries: {} };
+    const tried = new Set<string>();
+    try {
+      let pass = await mod.renderPage(data, req.origin);
+      for (let i = 1; i < MAX_PASSES; i++) {
+        const todo = [...pass.sink.missing].filter((p) => !tried.has(p));
+        if (todo.length === 0) break;
+        for (const p of todo) tried.add(p);
+        const answers = await Promise.all(todo.map((p) => resolveApiPath(deps, p)));
+        answers.forEach((a, k) => {
+          if (a.status !== 'skip') data.entries[todo[k]!] = a;
+        });
+        pass = await mod.renderPage(data, req.origin);
+      }
+      const { head, status } = pass.sink;
+      const modules = [PUBLIC_APP, ...(status === 200 && /\/apply$/.test(req.pathname) ? [APPLY_PAGE] : [])];
+      const assets = routeAssets(manifest(), modules, shell);
+      const tags = [
+        head.description !== undefined ? `<meta name="description" content="${esc(mod.metaDescription(head.description))}">` : '',
+        head.canonicalPath ? `<link rel="canonical" href="${esc(req.origin + head.canonicalPath)}">` : '',
+        head.noindex ? '<meta name="robots" content="noindex, nofollow">' : '',
+        ...assets.styles.map((h) => `<link rel="stylesheet" crossorigin href="${esc(h)}">`),
+        ...assets.scripts.map((h) => `<link rel="modulepreload" crossorigin href="${esc(h)}">`),
+        head.jobPosting ? `<script type="application/ld+json" id="${mod.JOB_POSTING_ID}">${mod.jsonForScript(head.jobPosting)}</script>` : '',
+      ].filter(Boolean);
+      const title = `<title>${esc(mod.documentTitle(head.title ?? ''))}</title>`;
+      const block = `<script type="application/json" id="${mod.SSR_DATA_ID}">${mod.jsonForScript(data)}</script>`;
+      const html = shell
+        .replace(/<title>[^<]*<\/title>/, () => `${title}\n    ${tags.join('\n    ')}`)
+        .replace('<div id="root"></div>', () => `<div id="root">${pass.html}</div>${block}`);
+      return { status, html };
+    } catch (err) {
+      deps.log.error('ssr failed: serving the SPA shell', { path: req.pathname.slice(0, 200), error: err instanceof Error ? err.message : String(err) });
+      return null;
+    }
+  }
+  return { render };
+}
+
+export type Renderer = ReturnType<typeof createRenderer>;
