@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApplicationForm } from '../../engine/react/ApplicationForm';
 import type { Answers, FieldError } from '../../engine/types';
@@ -7,6 +7,7 @@ import { applyPath } from './paths';
 import { positionPath } from './positionRef';
 import { ClosedNotice } from './PositionPage';
 import { PrivacyNotice } from './PrivacyNotice';
+import { SsrDataContext } from './ssr';
 import { submitApplication } from './submitApplication';
 import { TermsButton } from './TermsDialog';
 import { s } from './text';
@@ -36,10 +37,14 @@ export default function ApplyPage({ position: p, container }: { position: Public
   // would overwrite them). Until then a change (defaults on mount) must not replace the draft.
   const [initial, setInitial] = useState<Answers | undefined>(undefined);
   const restored = useRef(false);
+  // A server-rendered form stays disabled until the page is live (hydrated): what is typed
+  // before would not reach the form's answers, and a native submit would put them in the URL.
+  const [live, setLive] = useState(useContext(SsrDataContext) === null);
   useEffect(() => {
     const draft = loadDraft(storage, p.id, p.metadata);
     restored.current = true;
     if (Object.keys(draft).length > 0) setInitial(draft);
+    setLive(true);
   }, [storage, p.id, p.metadata]);
   const form = useMemo(() => ({ metadata: p.metadata, key: `position-${p.id}`, version: p.formVersion }), [p.metadata, p.id, p.formVersion]);
 
@@ -105,7 +110,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
             serverErrors={serverErrors}
             positionStart={p.start}
             submitLabel={busy ? s.submitting : s.submit}
-            disabled={busy}
+            disabled={busy || !live}
           />
           <PrivacyNotice container={container} level={2} />
         </>

@@ -26,8 +26,9 @@ export function compressible(type: string, size: number): boolean {
 /** The encoding to answer with (brotli preferred), or null for identity. Adds Vary. */
 export function pickEncoding(ctx: Context): Encoding | null {
   ctx.vary('Accept-Encoding');
-  const accepted = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  return accepted === 'br' || accepted === 'gzip' ? accepted : null;
+  // Browsers list gzip first ('gzip, deflate, br, zstd'); brotli is smaller, so it wins when accepted.
+  if (ctx.acceptsEncodings('br') === 'br') return 'br';
+  return ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
 }
 
 export function compress(data: Buffer, enc: Encoding, best: boolean): Promise<Buffer> {
