@@ -172,6 +172,8 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       const lhr = sorted[Math.floor(sorted.length / 2)] as Result;
       if (out.length === 0) {
         out.push(`  Lighthouse ${lhr.lighthouseVersion} (npm), ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}, mobilprofil med simulerad strypning, ${RUNS} körningar per sida; körningen med medianprestanda redovisas`);
+        // The simulation scales by this CPU index: a busy shared machine lowers it and the scores with it.
+        out.push(`  maskinens CPU-index enligt Lighthouse: ${Math.round(lhr.environment.benchmarkIndex)} (lägre än ungefär 1 000 betyder en belastad eller långsam maskin)`);
         out.push(`  tjänst: '${pos.name}' (${pos.id})`);
       }
       out.push(`  ${page.name} (${new URL(page.url).pathname}): prestanda per körning ${runs.map((r) => score(r, 'performance')).join(', ')}`);
@@ -182,6 +184,8 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
         const v = lhr.audits[m.id]?.numericValue ?? Number.NaN;
         out.push({ name: `${page.name}: ${m.name}`, ours: m.unit === 'ms' ? Math.round(v) : Number(v.toFixed(3)), unit: m.unit } satisfies Figure);
       }
+      const warnings = [...new Set(runs.flatMap((r) => r.runWarnings))];
+      if (warnings.length) out.push(`  ${page.name}: Lighthouse varnar:`, ...warnings.map((w) => `    - ${w.replace(/\s+/g, ' ')}`));
       for (const c of CATEGORIES) {
         const failing = failingAudits(lhr, c.id);
         if (failing.length) out.push(`  ${page.name}, ${c.name}: underkända granskningar:`, ...failing.map((f) => `    - ${f}`));
