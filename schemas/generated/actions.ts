@@ -78,7 +78,7 @@ export interface ApplicantDetail {
   logs: {
     at: number;
     /**
-     * created | status | process | note | email
+     * created | status | process | note | email | edited
      */
     what: string;
     by?: string;
@@ -2672,6 +2672,21 @@ export interface UpdateContainerThemeData {
 export type UpdateContainerThemeAnswer = EffectiveTheme;
 
 /**
+ * Request data of update_jobApplicant. Staff with Write on the position correct an application's answers (a mistyped phone number, an answer given by phone). `applicant.metadata` replaces the answers as a whole: it is validated by the engine against the form version the application answered (400 `invalid` with { key, validator, message } at the fields, nothing changed), only that form's own keys are kept, and the applicant's info (name, phone, date of birth, …) is recomputed from it. The application's email, its identity, is not changed (a form_email answer may be). Attachments: a file answer lists the files to keep as they were stored ({ filename, type, url } with the url of one of this application's files for that field; anything else is refused) and new files as uploads ({ filename, type, data } data URLs, checked as at apply and stored before the write); stored files left out of the answer are deleted after the write. Two edits of one application at the same moment: the later one gets 409 and changes nothing. The log gets an entry ('edited') with who and when. → the application as get_applicantPosition.
+ */
+export interface UpdateJobApplicantData {
+  applicant: {
+    id: number;
+    metadata: {};
+  };
+}
+
+/**
+ * Answer of update_jobApplicant.
+ */
+export type UpdateJobApplicantAnswer = ApplicantDetail;
+
+/**
  * Request data of update_jobApplicationProcess. Our name for moving applications to a Process label (Processnivå); works like update_jobApplicationStatus for Process labels (one per applicant, moving replaces it). Logged, no notification. Up to 50,000 ids (everyone under a filter, from get_applicantIdsByFilter); when any id no longer exists nothing is changed (404 with a message saying so).
  */
 export interface UpdateJobApplicationProcessData {
@@ -2944,6 +2959,7 @@ export interface ActionData {
   update_account: UpdateAccountData;
   update_containerTemplate: UpdateContainerTemplateData;
   update_containerTheme: UpdateContainerThemeData;
+  update_jobApplicant: UpdateJobApplicantData;
   update_jobApplicationProcess: UpdateJobApplicationProcessData;
   update_jobApplicationStatus: UpdateJobApplicationStatusData;
   update_password: UpdatePasswordData;
@@ -3048,6 +3064,7 @@ export interface ActionAnswer {
   update_account: UpdateAccountAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;
   update_containerTheme: UpdateContainerThemeAnswer;
+  update_jobApplicant: UpdateJobApplicantAnswer;
   update_jobApplicationProcess: UpdateJobApplicationProcessAnswer;
   update_jobApplicationStatus: UpdateJobApplicationStatusAnswer;
   update_password: UpdatePasswordAnswer;

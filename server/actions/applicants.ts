@@ -11,7 +11,9 @@ import {
   listPositionApplicants,
   loadApplication,
   moveToLabel,
+  who,
 } from '../domain/applicants';
+import { editAnswers } from '../domain/applicant-edit';
 import { loadContainer } from '../domain/containers';
 import type { ApplicationDoc } from '../domain/docs';
 import { loadPosition } from '../domain/positions';
@@ -79,6 +81,11 @@ export const actions: ActionTable = {
   async create_JobApplicantNote(ctx, data) {
     const a = await applicationIn(ctx, data.id);
     return addNote(ctx.deps, ctx.principal, a, data.note);
+  },
+
+  async update_jobApplicant(ctx, data) {
+    const a = await applicationIn(ctx, data.applicant.id);
+    return editAnswers(ctx.deps, who(ctx.principal), a, data.applicant.metadata);
   },
 
   async delete_jobapplication(ctx, data) {

@@ -13,6 +13,7 @@ const LEVELS_OF_POSITION: Record<string, Level[]> = { Administrator: ['admin', '
 type Data = Record<string, unknown>;
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const nestedId = (v: unknown): unknown => (v && typeof v === 'object' ? (v as Data).id : undefined);
 
 /**
  * The levels a user holds in a container (and, given a position, on that position):
@@ -102,7 +103,8 @@ export async function requireAccess(deps: Pick<ServerDeps, 'store'>, principal: 
     case 'position':
       return positionAccess(deps, principal, role, data.positionId ?? data.id, data);
     case 'applicant':
-      return applicantAccess(deps, principal, role, data.id ?? data.applicantId, data);
+      // update_jobApplicant names its application inside `applicant` (the spec's field).
+      return applicantAccess(deps, principal, role, data.id ?? data.applicantId ?? nestedId(data.applicant), data);
     case 'applicants':
       return applicantsAccess(deps, principal, role, data.ids, data);
   }

@@ -67,7 +67,7 @@ function listItem(c: ContainerDoc, a: ApplicationDoc, positionName: string, now:
     processLabelId: a.processLabelId,
     labels: labelsOf(c, a),
     files: a.files ?? [],
-    notesCount: a.notes?.length ?? 0,
+    notesCount: a.notesCount ?? a.notes?.length ?? 0,
   };
 }
 
@@ -105,9 +105,12 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery) {
     limit: BATCH,
     projection: { notes: 0, logs: 0 },
   });
-  const names = await positionNames(deps.store, page.items.map((a) => a.positionId));
+  const [names, items] = await Promise.all([
+    positionNames(deps.store, page.items.map((a) => a.positionId)),
+    withNoteCounts(deps.store, page.items),
+  ]);
   const now = deps.now();
-  return { items: page.items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', now)), next: page.next };
+  return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', now)), next: page.next };
 }
 
 /**
@@ -118,7 +121,8 @@ export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, 
   const filter = await applicantFilter(deps.store, c, p, q);
   const page = await pageApplicants(deps.store, filter, q.sort, q.after, BATCH);
   const now = deps.now();
-  return { items: page.items.map((a) => listItem(c, a, p.name, now)), next: page.next };
+  const items = await withNoteCounts(deps.store, page.items);
+  return { items: items.map((a) => listItem(c, a, p.name, now)), next: page.next };
 }
 
 /** One application with the form version it answered, notes, log and labels. */
@@ -147,11 +151,12 @@ export async function applicationsByEmail(deps: ServerDeps, containerId: number,
   const list = await deps.store
     .collection<ApplicationDoc>('applications')
     .find({ containerId, email: email.trim().toLowerCase() }, { sort: { id: -1 }, limit: 200, projection: { notes: 0, logs: 0 } });
-  const names = await positionNames(deps.store, list.map((a) => a.positionId));
-  return list.map((a) => listItem(c, a, names.get(a.positionId) ?? '', deps.now()));
+  const [names, items] = await Promise.all([positionNames(deps.store, list.map((a) => a.positionId)), withNoteCounts(deps.store, list)]);
+  return items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', deps.now()));
 }
 
-function who(p: { givenName: string; familyName: string; email: string }): string {
+/** Who did something, as the log and notes name them. */
+export function who(p: { givenName: string; familyName: string; email: string }): string {
   return `${p.givenName} ${p.familyName}`.trim() || p.email;
 }
 
@@ -207,11 +212,38 @@ export async function addNote(
 ) {
   const entry = { id: await deps.store.nextSequence('notes'), note, created: deps.now(), author: who(principal) };
   const log: LogEntry = { at: entry.created, what: 'note', by: entry.author, text: m.logNote };
-  const updated = await deps.store
+  const apps = deps.store.collection<ApplicationDoc>('applications');
+  const push = { notes: entry, logs: log };
+  // notesCount changes in the same write as the notes. A document written before the counter
+  // gets it set from its notes there, on the condition that it still has none: of two first
+  // notes at once, the other one then takes the $inc path on its next round.
+  for (let round = 0; round < 3; round++) {
+    const counted = await apps.updateOne({ id: a.id, notesCount: { $exists: true } }, { $push: push, $inc: { notesCount: 1 } });
+    if (counted) return applicantView(deps, counted);
+    const old = await apps.findOne({ id: a.id }, { projection: { id: 1, notes: 1, notesCount: 1 } });
+    if (!old) break;
+    if (old.notesCount !== undefined) continue;
+    const first = await apps.updateOne(
+      { id: a.id, notesCount: { $exists: false } },
+      { $push: push, $set: { notesCount: (old.notes?.length ?? 0) + 1 } },
+    );
+    if (first) return applicantView(deps, first);
+  }
+  throw errors.notFound();
+}
+
+/**
+ * Note counts of list rows written before the stored counter: their notes are read, and only
+ * theirs (one query per page, none once every row has the counter).
+ */
+async function withNoteCounts<T extends Pick<ApplicationDoc, 'id' | 'notesCount'>>(store: Store, items: T[]): Promise<T[]> {
+  const missing = items.filter((a) => typeof a.notesCount !== 'number').map((a) => a.id);
+  if (missing.length === 0) return items;
+  const found = await store
     .collection<ApplicationDoc>('applications')
-    .updateOne({ id: a.id }, { $push: { notes: entry, logs: log } });
-  if (!updated) throw errors.notFound();
-  return applicantView(deps, updated);
+    .find({ id: { $in: missing } }, { projection: { id: 1, notes: 1 } });
+  const counts = new Map(found.map((a) => [a.id, a.notes?.length ?? 0]));
+  return items.map((a) => (typeof a.notesCount === 'number' ? a : { ...a, notesCount: counts.get(a.id) ?? 0 }));
 }
 
 /** Removes applications and then their attachments (a lost blob is better than a dangling one). */

@@ -112,6 +112,7 @@ export async function apply(
     interestLabelId: defaultLabel(container, 'Interest')?.id ?? null,
     processLabelId: defaultLabel(container, 'Process')?.id ?? null,
     notes: [],
+    notesCount: 0,
     logs: [
       staff
         ? { at: now, what: 'created', by: staff.by, text: sv.applicants.server.logRegistered }

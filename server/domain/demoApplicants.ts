@@ -89,6 +89,7 @@ export async function createDemoApplicants(deps: ServerDeps, input: DemoApplican
         interestLabelId: interest?.id ?? null,
         processLabelId: process?.id ?? null,
         notes: [],
+        notesCount: 0,
         logs: [{ at: now, what: 'created', text: sv.domain.logCreated }],
         files: [],
       });

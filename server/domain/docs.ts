@@ -103,6 +103,10 @@ export interface ApplicationDoc {
   interestLabelId: number | null;
   processLabelId: number | null;
   notes: NoteDoc[];
+  /** How many notes: kept in the write that adds one, so lists need not read the notes. Absent on documents written before it. */
+  notesCount?: number;
+  /** Edits of the answers (update_jobApplicant) so far; absent before the first. */
+  revision?: number;
   logs: LogEntry[];
   files: StoredFile[];
 }
