@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { publicGet } from '../api';
 import { useResolvedHostContainer, usePublicSite } from './context';
@@ -6,7 +6,7 @@ import { parseGuid, parseIdSlug, parseLegacyId, positionApiPath, refMatches, typ
 import { PositionPage } from './PositionPage';
 import { Loading, LoadError, NotFoundPage } from './States';
 import type { PublicContainer, PublicPosition } from './types';
-import { usePreloaded } from './ssr';
+import { StaticApplyPageContext, usePreloaded } from './ssr';
 import { usePublicGet } from './useFetch';
 
 // The apply page carries the form engine; it loads only when someone opens it, and then at
@@ -40,6 +40,7 @@ function LoadedPosition({ target, apply }: { target: PositionRef; apply: boolean
   const position = res.status === 'ok' ? res.data : null;
   const container = usePositionContainer(position, host);
   const { hostContainer } = usePublicSite();
+  const Apply = useContext(StaticApplyPageContext) ?? ApplyPage;
   // On an organisation host, wait for the organisation so another one's position is never shown.
   if (res.status === 'loading' || hostContainer === 'loading') return <Loading />;
   if (res.status === 'notFound') return <NotFoundPage />;
@@ -49,7 +50,7 @@ function LoadedPosition({ target, apply }: { target: PositionRef; apply: boolean
   if (!apply) return <PositionPage position={p} container={container} />;
   return (
     <Suspense fallback={<Loading />}>
-      <ApplyPage position={p} container={container} />
+      <Apply position={p} container={container} />
     </Suspense>
   );
 }

@@ -14,8 +14,9 @@ import { StrictMode, Suspense } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppLoading } from '../AppLoading';
+import ApplyPage from './ApplyPage';
 import PublicApp from './PublicApp';
-import { ServerSinkContext, SsrDataContext, type ServerSink, type SsrData } from './ssr';
+import { ServerSinkContext, SsrDataContext, StaticApplyPageContext, type ServerSink, type SsrData } from './ssr';
 
 export type { ServerHead, ServerSink, SsrData } from './ssr';
 /** The host name the host rules run on (the loopback `?host=` override included), as the browser computes it. */
@@ -28,14 +29,18 @@ export async function renderPage(data: SsrData, origin: string): Promise<{ html:
     <StrictMode>
       <SsrDataContext.Provider value={data}>
         <ServerSinkContext.Provider value={sink}>
-          <StaticRouter location={data.url}>
-            <Suspense fallback={<AppLoading />}>
-              <PublicApp />
-            </Suspense>
-          </StaticRouter>
+          <StaticApplyPageContext.Provider value={ApplyPage}>
+            <StaticRouter location={data.url}>
+              <Suspense fallback={<AppLoading />}>
+                <PublicApp />
+              </Suspense>
+            </StaticRouter>
+          </StaticApplyPageContext.Provider>
         </ServerSinkContext.Provider>
       </SsrDataContext.Provider>
     </StrictMode>,
+    // Every boundary in place: React outlines large ones behind inline scripts otherwise (the CSP forbids those).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));

@@ -10,8 +10,9 @@
  *   renderer resolves them and renders again), the head (title, description, canonical,
  *   noindex, JobPosting) and the status (404 for the not-found page).
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { PublicContainer, PublicPosition } from './types';
 
 export const SSR_DATA_ID = 'blankett-ssr';
 
@@ -45,6 +46,13 @@ export interface ServerSink {
 
 export const SsrDataContext = createContext<SsrData | null>(null);
 export const ServerSinkContext = createContext<ServerSink | null>(null);
+
+/**
+ * The apply page, imported statically, on the server only: a lazy component that suspends
+ * would be streamed out with inline scripts (which the CSP forbids) instead of in place. The
+ * browser keeps loading it lazily and hydrates it when its chunk (preloaded) has arrived.
+ */
+export const StaticApplyPageContext = createContext<ComponentType<{ position: PublicPosition; container: PublicContainer | null }> | null>(null);
 
 export function useServerSink(): ServerSink | null {
   return useContext(ServerSinkContext);
