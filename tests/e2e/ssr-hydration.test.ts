@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { firstPublicPosition, launchBrowser, newPage, startApp, type ListedPosition, type RunningApp } from './helpers/app';
+
+/**
+ * The server-rendered public pages in Chromium: the apply form is there without JavaScript;
+ * with it the page hydrates the server's DOM (no client re-render, no console error, no
+ * hydration warning), an application goes through, and links navigate on the client.
+ */
+
+/** Every console error or warning and uncaught page error, so a test can require none. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning' || /hydrat/i.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+/** Remembers the server's h1 element and a page-load marker before any of the page's scripts run. */
+async function markServerDom(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __pageLoad: number; __serverH1: Element | null };
+    w.__pageLoad = Math.random();
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') w.__serverH1 = document.querySelector('h1');
+    });
+  });
+}
+
+/** True once React has taken over the element (hydrated or rendered it). */
+const ownedByReact = (page: Page, selector: string) =>
+  page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+  }, selector);
+
+describe('server-rendered public pages in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let pos: ListedPosition;
+  let applyUrl = '';
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    pos = await firstPublicPosition(app);
+    applyUrl = `${app.orgUrl}/${pos.id}_${pos.slug}/apply`;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows the apply form with JavaScript turned off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'sv-SE' });
+    const page = await context.newPage();
+    const res = await page.goto(applyUrl);
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: `Ansökan: ${pos.name}` }).waitFor();
+    for (const label of [/^Förnamn/, /^Efternamn/, /^Personnummer/, /^E-post/]) expect(await page.getByLabel(label).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Skicka ansökan' }).isVisible()).toBe(true);
+    // Styled by the route's CSS from the head, not unstyled markup.
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(0);
+    expect(await page.title()).toBe(`Ansökan: ${pos.name} – Blankett`);
+    await context.close();
+  });
+
+  it('hydrates the server’s form without console errors and sends an application end to end', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    const problems = collectProblems(page);
+    await markServerDom(page);
+    await page.goto(applyUrl);
+    const first = page.getByLabel(/^Förnamn/);
+    // Disabled until hydrated, then live.
+    await expect.poll(() => first.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await ownedByReact(page, 'h1');
+    // Hydrated, not replaced: the h1 the server sent is the one React now owns.
+    expect(await page.evaluate(() => (window as unknown as { __serverH1: Element | null }).__serverH1 === document.querySelector('h1'))).toBe(true);
+
+    // The engine's ids are the server's: submitting empty puts focus on the first field by its id.
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await first.fill('Hedda');
+    await page.getByLabel(/^Efternamn/).fill('Hydrén');
+    await page.getByLabel(/^Personnummer/).fill('199001012385');
+    await page.getByLabel(/^Adress/).fill('Storgatan 1');
+    await page.getByLabel(/^Postnummer/).fill('11122');
+    await page.getByLabel(/^Ort/).fill('Stockholm');
+    await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
+    await page.getByLabel(/^E-post/).fill('hedda.hydren@example.se');
+    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByRole('heading', { name: 'Tack för din ansökan, Hedda!' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('restores a draft from this tab after hydration', async () => {
+    const page = await newPage(browser, { viewport: 'desktop' });
+    const problems = collectProblems(page);
+    await page.goto(applyUrl);
+    const first = page.getByLabel(/^Förnamn/);
+    await expect.poll(() => first.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await first.fill('Utkast');
+    await page.getByLabel(/^Ort/).fill('Malmö');
+    await page.reload();
+    await expect.poll(() => page.getByLabel(/^Förnamn/).inputValue(), { timeout: 15_000 }).toBe('Utkast');
+    expect(await page.getByLabel(/^Ort/).inputValue()).toBe('Malmö');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('navigates on the client from the organisation page to a position and to its apply page', async () => {
+    const page = await newPage(browser, { viewport: 'desktop' });
+    const problems = collectProblems(page);
+    await markServerDom(page);
+    await page.goto(`${app.orgUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'Jobba hos Demoföretaget AB' }).waitFor();
+    await ownedByReact(page, 'h1');
+    const load = await page.evaluate(() => (window as unknown as { __pageLoad: number }).__pageLoad);
+    await page.getByRole('link', { name: pos.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: pos.name }).waitFor();
+    expect(await page.title()).toBe(`${pos.name} – Blankett`);
+    expect(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')).toMatchObject({ '@type': 'JobPosting', title: pos.name });
+    await page.getByRole('link', { name: 'Ansök nu' }).first().click();
+    await expect.poll(() => page.getByLabel(/^Förnamn/).isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(page.url()).toBe(applyUrl);
+    // The same document all along: the links navigated on the client.
+    expect(await page.evaluate(() => (window as unknown as { __pageLoad: number }).__pageLoad)).toBe(load);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: pos.name }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the not-found page with status 404 and hydrates it', async () => {
+    const page = await newPage(browser, { viewport: 'desktop' });
+    const problems = collectProblems(page);
+    const res = await page.goto(`${app.url}/999999_finns-inte`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Sidan kunde inte hittas' }).waitFor();
+    await ownedByReact(page, 'h1');
+    expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+    await page.context().close();
+  });
+});
