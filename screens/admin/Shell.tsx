@@ -49,15 +49,27 @@ export default function Shell() {
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    // The drawer takes focus when it opens (keyboard and screen-reader users land in it).
+    // The drawer takes focus when it opens (keyboard and screen-reader users land in it) and
+    // keeps it: everything behind it except the toggle is inert while it is open, so Tab moves
+    // between the drawer and the toggle that closes it.
     document.querySelector<HTMLElement>('#sh-sidebar a, #sh-sidebar button:not([disabled])')?.focus();
+    const behind = [...document.querySelectorAll<HTMLElement>('.sh-skip, .sh-topbar > :not(.sh-menu-toggle), #main')];
+    for (const el of behind) el.inert = true;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       setOpen(false);
       toggle.current?.focus();
     };
+    // Widened past the drawer's breakpoint (shell.css), the sidebar is a column again: close.
+    const wide = window.matchMedia('(min-width: 900px)');
+    const onWide = () => wide.matches && setOpen(false);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    wide.addEventListener('change', onWide);
+    return () => {
+      for (const el of behind) el.inert = false;
+      document.removeEventListener('keydown', onKey);
+      wide.removeEventListener('change', onWide);
+    };
   }, [open]);
 
   const onLogout = useCallback(() => {

@@ -330,6 +330,20 @@ describe('the shell at phone width', () => {
     const box = await logout.boundingBox();
     expect(box && box.y + box.height <= 667 && box.x + box.width <= 375).toBe(true);
 
+    // The open drawer keeps the focus: Tab never reaches the page behind it, only the drawer and the toggle.
+    const reached = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      reached.add(await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'body';
+        if (el.closest('#sh-sidebar')) return 'drawer';
+        return el.classList.contains('sh-menu-toggle') ? 'toggle' : `behind:${el.tagName}`;
+      }));
+    }
+    expect([...reached].filter((r) => r.startsWith('behind'))).toEqual([]);
+    expect(reached.has('drawer') && reached.has('toggle')).toBe(true);
+
     // A tap beside the drawer closes it.
     await page.mouse.click(365, 400);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
