@@ -4,8 +4,15 @@ import type { Registry } from './registry';
 import { escapeHtml, sanitizeHtml } from './sanitize';
 import type { FieldError } from './types';
 
-/** What messages are made from: the validator declarations and their code (a Registry has both). */
-export type MessageSource = Pick<Registry, 'validators' | 'implementations'>;
+/**
+ * What messages are made from: each validator's default message (its declaration's `message`)
+ * and its code (for `formatData`). A Registry is one; engine/precompiled.ts builds one for the
+ * public page.
+ */
+export interface MessageSource {
+  readonly validators: ReadonlyMap<string, { readonly message?: string }>;
+  readonly implementations: Registry['implementations'];
+}
 
 /**
  * Validator messages: the default is the validator declaration's `message` (kept identical to

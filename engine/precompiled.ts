@@ -1,8 +1,7 @@
 import equalModule from 'ajv/dist/runtime/equal';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
-import { validatorDefinitions } from '../schemas/generated/catalogue';
+import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import type { JSONSchema, UiSchema } from './build-form';
-import type { ValidatorDefinition } from './definitions';
 import { MessageCache, type MessageSource } from './messages';
 import type { Answers, CompileContext, ValidationResult } from './types';
 import { createKeywordRuntime, formats, RUNTIME_GLOBAL, RUNTIME_MODULE, RunContext } from './validator-runtime';
@@ -53,10 +52,15 @@ export async function loadValidator(url: string): Promise<ValidatorFunction> {
 }
 
 let source: MessageSource | undefined;
-/** The catalogue's validator declarations and code: where the messages come from, as on the server. */
+/**
+ * The validators' default messages and code, as the server's registry has them: the messages
+ * are sv.json "validators", which tests/unit/engine/messages.test.ts keeps identical to every
+ * declaration's `message` (the declarations themselves, with their data schemas, stay off the
+ * public page).
+ */
 function messageSource(): MessageSource {
   source ??= {
-    validators: new Map((validatorDefinitions as ValidatorDefinition[]).map((d) => [d.name, d])),
+    validators: new Map(Object.entries(sv.validators as Record<string, string>).map(([name, message]) => [name, { message }])),
     implementations: new Map(Object.entries(builtinValidators)),
   };
   return source;

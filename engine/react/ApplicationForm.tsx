@@ -1,10 +1,11 @@
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { PrecompiledForm } from '../precompiled';
 import type { Answers, CompiledForm, FieldError, FormTemplate, RootUiSchema } from './contract';
 import { layoutOf } from './contract';
 import { EngineField } from './EngineField';
-import { FormEngineProvider, useFormEngine, useOptionalFormEngine, type FormEngine } from './FormEngineProvider';
+import { FormEngineProvider, useFormEngine, useOptionalFormEngine, type FormEngine } from './context';
 import { fill, t } from './messages';
 import { RuntimeContext, type FormRuntime } from './runtime';
 import { AnswerStore } from './store';
@@ -12,10 +13,17 @@ import { LayoutObjectFieldTemplate, PassThroughFieldTemplate } from './templates
 import { ancestorsByKey, firstInvalidKey, focusField, keysInOrder } from './tree';
 import type { DisplayMode } from './widget-api';
 import { defaultFormEngine } from './defaultEngine';
+import { usePrecompiledForm } from './usePrecompiledForm';
 import './blankett.css';
 
 export interface ApplicationFormProps {
-  form: FormTemplate;
+  /** The form to compile here (admin pages); or `precompiled`. */
+  form?: FormTemplate;
+  /**
+   * A form the server compiled, with the URL of its precompiled validator (the public apply
+   * page): nothing is compiled in the browser. Takes precedence over `form`.
+   */
+  precompiled?: PrecompiledForm | null;
   /** entry: the applicant fills it in; view: read-only label and value; edit: the builder's inert preview. */
   mode?: DisplayMode;
   answers?: Answers;
@@ -51,6 +59,26 @@ const TEMPLATES = { ObjectFieldTemplate: LayoutObjectFieldTemplate, FieldTemplat
 const NO_DATA = {};
 
 function FormBody(props: ApplicationFormProps) {
+  if (props.precompiled) return <PrecompiledBody {...props} precompiled={props.precompiled} />;
+  if (!props.form) return <BrokenForm />;
+  return <TemplateBody {...props} form={props.form} />;
+}
+
+function BrokenForm() {
+  return (
+    <div className="blk-form blk-form-broken" role="alert">
+      <p>{t.compileError}</p>
+    </div>
+  );
+}
+
+function PrecompiledBody(props: ApplicationFormProps & { precompiled: PrecompiledForm }) {
+  const engine = useFormEngine();
+  const { compiled, failed, retry } = usePrecompiledForm(props.precompiled, { messages: props.messages, positionStart: props.positionStart });
+  return <CompiledApplicationForm {...props} mode={props.mode ?? 'entry'} compiled={compiled} engine={engine} loadFailed={failed ? retry : undefined} />;
+}
+
+function TemplateBody(props: ApplicationFormProps & { form: FormTemplate }) {
   const { form, mode = 'entry', messages, positionStart } = props;
   const engine = useFormEngine();
   const compiled = useMemo(
@@ -59,13 +87,7 @@ function FormBody(props: ApplicationFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [engine, form.metadata, form.key, form.version, messages, positionStart],
   );
-  if ('error' in compiled) {
-    return (
-      <div className="blk-form blk-form-broken" role="alert">
-        <p>{t.compileError}</p>
-      </div>
-    );
-  }
+  if ('error' in compiled) return <BrokenForm />;
   return <CompiledApplicationForm {...props} mode={mode} compiled={compiled.form} engine={engine} />;
 }
 
@@ -83,6 +105,8 @@ interface CompiledProps extends ApplicationFormProps {
   mode: DisplayMode;
   compiled: CompiledForm;
   engine: FormEngine;
+  /** Set when the form's validator could not be loaded: shows the error state with this retry. */
+  loadFailed?: () => void;
 }
 
 function CompiledApplicationForm(props: CompiledProps) {
@@ -131,7 +155,11 @@ function CompiledApplicationForm(props: CompiledProps) {
 
   const runtime = useMemo<FormRuntime>(() => {
     const scopeOf = (key: string) => [key, ...(ancestors.get(key) ?? [])];
-    const revalidate = (keys: string[]) => store.setErrors(compiled.validate(store.snapshot()).errors, keys);
+    const revalidate = (keys: string[]) => {
+      // Live checks wait for a validator still loading; submit waits for it (below).
+      if (compiled.ready && !compiled.ready()) return;
+      store.setErrors(compiled.validate(store.snapshot()).errors, keys);
+    };
     return {
       store,
       compiled,
@@ -158,6 +186,14 @@ function CompiledApplicationForm(props: CompiledProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mode !== 'entry' || props.disabled) return;
+    if (compiled.whenReady) {
+      try {
+        await compiled.whenReady();
+      } catch {
+        // The load failure is on screen (loadFailed); unjudged answers are never sent.
+        return;
+      }
+    }
     const answersNow = store.snapshot();
     const result = compiled.validate(answersNow);
     serverKeys.current.clear();
@@ -198,6 +234,14 @@ function CompiledApplicationForm(props: CompiledProps) {
         )}
       </div>
       {rjsf}
+      {props.loadFailed && (
+        <div className="blk-error-summary" role="alert">
+          <p>{t.validatorLoadError}</p>
+          <button type="button" className="blk-retry" onClick={props.loadFailed}>
+            {t.retry}
+          </button>
+        </div>
+      )}
     </RuntimeContext.Provider>
   );
 

@@ -2,7 +2,7 @@ import { memo, useCallback, type ReactNode } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import type { FieldUiOptions, LayoutNode } from './contract';
 import { errorId, FieldErrors, LabelText, RequiredMarker } from './chrome';
-import { useWidget } from './FormEngineProvider';
+import { useWidget } from './context';
 import { useAnswer, useAllAnswers, useFieldErrors, useRuntime } from './runtime';
 import { t } from './messages';
 import { isEmptyAnswer, type ContainerWidgetDefinition, type FieldWidgetDefinition } from './widget-api';

@@ -1,20 +1,12 @@
-import { createContext, useContext, type ReactNode } from 'react';
 import type { ValidatorType } from '@rjsf/utils';
 import { trustedDefaults } from '../default-registry';
 import type { Registry } from '../registry';
-import { createRjsfValidator } from './rjsf-validator';
 import type { CompileFn } from './contract';
+import { assembleFormEngine, type FormEngine } from './context';
+import { createRjsfValidator } from './rjsf-validator';
 import type { WidgetDefinition } from './widget-api';
 
-/** What the provider holds: how templates compile (with which field-type catalogue) and which widgets render them. */
-export interface FormEngine {
-  compile: CompileFn;
-  /** The field-type registry the compile function was built with (for the builder's editors). */
-  fieldTypes: unknown;
-  widgets: ReadonlyMap<string, WidgetDefinition>;
-  /** What RJSF uses for its schema utilities; answers are validated by `compile(...).validate`, never by this. */
-  rjsfValidator: ValidatorType;
-}
+export { FormEngineProvider, useFormEngine, useOptionalFormEngine, useWidget, withWidgets, type FormEngine } from './context';
 
 export interface FormEngineOptions {
   compile: CompileFn;
@@ -25,45 +17,7 @@ export interface FormEngineOptions {
 
 /** Builds a form engine; a widget id given twice is a programming error and says which. */
 export function createFormEngine({ compile, fieldTypes, widgets, rjsfValidator }: FormEngineOptions): FormEngine {
-  const map = new Map<string, WidgetDefinition>();
-  for (const widget of widgets) {
-    if (map.has(widget.id)) throw new Error(`createFormEngine: widget '${widget.id}' is registered twice`);
-    map.set(widget.id, widget);
-  }
   // RJSF's schema utilities run on the engine's own ajv (engine/rjsf), compiled only if RJSF asks.
   const registry = () => (typeof fieldTypes === 'object' && fieldTypes !== null && 'ajv' in fieldTypes ? (fieldTypes as Registry) : trustedDefaults().registry);
-  return { compile, fieldTypes: fieldTypes ?? null, widgets: map, rjsfValidator: rjsfValidator ?? createRjsfValidator({ registry }) };
-}
-
-/** A copy of `engine` with more widgets (later ones replace earlier ones with the same id). */
-export function withWidgets(engine: FormEngine, widgets: readonly WidgetDefinition[]): FormEngine {
-  const map = new Map(engine.widgets);
-  for (const widget of widgets) map.set(widget.id, widget);
-  return { ...engine, widgets: map };
-}
-
-const EngineContext = createContext<FormEngine | null>(null);
-
-export function FormEngineProvider({ engine, children }: { engine: FormEngine; children: ReactNode }) {
-  return <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>;
-}
-
-/** The engine of the nearest FormEngineProvider, or null (for components that bring a default). */
-export function useOptionalFormEngine(): FormEngine | null {
-  return useContext(EngineContext);
-}
-
-export function useFormEngine(): FormEngine {
-  const engine = useContext(EngineContext);
-  if (!engine) throw new Error('useFormEngine must be used inside <FormEngineProvider>; wrap the form in one.');
-  return engine;
-}
-
-/** The widget registered under `id`; an unknown id names the widget and the field that asked for it. */
-export function useWidget(id: string, fieldKey: string): WidgetDefinition {
-  const engine = useContext(EngineContext);
-  if (!engine) throw new Error('useWidget must be used inside <FormEngineProvider>; wrap the form in one.');
-  const widget = engine.widgets.get(id);
-  if (!widget) throw new Error(`No widget '${id}' is registered (field '${fieldKey}')`);
-  return widget;
+  return assembleFormEngine({ compile, fieldTypes, widgets, rjsfValidator: rjsfValidator ?? createRjsfValidator({ registry }) });
 }

@@ -61,6 +61,13 @@ export interface CompiledForm {
   schema: JsonSchemaObject;
   uiSchema: RootUiSchema;
   validate(answers: Answers): ValidationResult;
+  /**
+   * For a form whose validator arrives later (a precompiled form, usePrecompiledForm.ts):
+   * whether `validate` can run now, and a promise that settles when it can (rejects when it
+   * never will). Absent: `validate` can always run.
+   */
+  ready?(): boolean;
+  whenReady?(): Promise<void>;
 }
 
 /** The engine core's compileTemplate, injected so a test or an integrator can swap the catalogue. */

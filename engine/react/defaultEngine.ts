@@ -1,4 +1,4 @@
-import type { FormEngine } from './FormEngineProvider';
+import type { FormEngine } from './context';
 
 /*
  * The engine never imports the widgets (widgets import the engine): the built-in widget set

@@ -14,7 +14,8 @@ import { s } from './text';
 import { fill } from '../../engine/fill';
 import type { PublicContainer, PublicPosition } from './types';
 import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
-import '../../widgets/register';
+import { FormEngineProvider } from '../../engine/react/context';
+import { publicFormEngine } from '../../widgets/precompiled';
 
 /**
  * The apply page: the position's own form rendered by the engine in entry mode, terms and
@@ -46,7 +47,6 @@ export default function ApplyPage({ position: p, container }: { position: Public
     if (Object.keys(draft).length > 0) setInitial(draft);
     setLive(true);
   }, [storage, p.id, p.metadata]);
-  const form = useMemo(() => ({ metadata: p.metadata, key: `position-${p.id}`, version: p.formVersion }), [p.metadata, p.id, p.formVersion]);
 
   const onChange = useCallback((answers: Answers) => restored.current && saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
 
@@ -100,18 +100,21 @@ export default function ApplyPage({ position: p, container }: { position: Public
           <div className="pub-problem" role="alert">
             {problem && <p key={problem.n}>{problem.text}</p>}
           </div>
-          <ApplicationForm
-            form={form}
-            mode="entry"
-            answers={initial}
-            onChange={onChange}
-            onSubmit={onSubmit}
-            messages={p.messages}
-            serverErrors={serverErrors}
-            positionStart={p.start}
-            submitLabel={busy ? s.submitting : s.submit}
-            disabled={busy || !live}
-          />
+          {/* The form the server compiled, validated by its precompiled validator: no compiling here. */}
+          <FormEngineProvider engine={publicFormEngine()}>
+            <ApplicationForm
+              precompiled={p.compiledForm}
+              mode="entry"
+              answers={initial}
+              onChange={onChange}
+              onSubmit={onSubmit}
+              messages={p.messages}
+              serverErrors={serverErrors}
+              positionStart={p.start}
+              submitLabel={busy ? s.submitting : s.submit}
+              disabled={busy || !live}
+            />
+          </FormEngineProvider>
           <PrivacyNotice container={container} level={2} />
         </>
       )}

@@ -1,5 +1,6 @@
 /** Shapes of the public calls (docs/contracts.md "Public calls"). */
 import type { MetadataProperty } from '../../engine/types';
+import type { PrecompiledForm } from '../../engine/precompiled';
 
 export interface PublicPositionSummary {
   id: number;
@@ -27,6 +28,8 @@ export interface PublicPosition extends PublicPositionSummary {
   messages?: Record<string, string>;
   /** The ad image chosen in the ad builder ('Annonsbilder'), when there is one. */
   banner?: string;
+  /** The form compiled on the server and its precompiled validator's URL; null when the form does not compile. */
+  compiledForm?: PrecompiledForm | null;
 }
 
 export interface PositionPage {

@@ -1,16 +1,22 @@
 import type { Middleware } from 'koa';
+import { isAdminPath } from '../../screens/adminPaths';
 
 /**
- * A CSP for the Vite build: scripts and styles from our origin only (RJSF and the widgets set
+ * The CSP for the Vite build: scripts and styles from our origin only (RJSF and the widgets set
  * inline style attributes, hence 'unsafe-inline' for styles, never for scripts), images also
  * from data:/blob: (image fields hold data URLs), the real-time socket on the same origin.
- * 'unsafe-eval' is there because the form engine compiles each form's validators with ajv in
- * the browser (forms are data, so they cannot be compiled at build time) and ajv generates
- * functions; inline scripts stay forbidden, so injected markup still cannot run script.
+ * Inline scripts stay forbidden, so injected markup cannot run script.
+ *
+ * Two variants by path. The public pages (everything but screens/adminPaths.ts) get no
+ * 'unsafe-eval': their forms arrive compiled from the server with a precompiled validator
+ * module (server/domain/compiled-form.ts), so nothing is compiled in the browser. The admin
+ * paths keep 'unsafe-eval': the builder, the screens and their previews compile forms with ajv
+ * in the browser (forms are data, so they cannot be compiled at build time), and ajv generates
+ * functions.
  */
-export const CSP = [
+const cspWith = (scriptSrc: string) => [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
+  `script-src ${scriptSrc}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
@@ -24,13 +30,19 @@ export const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+export const CSP_PUBLIC = cspWith("'self'");
+export const CSP_ADMIN = cspWith("'self' 'unsafe-eval'");
+
+/** The CSP of a response to a request for `path`. */
+export const cspFor = (path: string): string => (isAdminPath(path) ? CSP_ADMIN : CSP_PUBLIC);
+
 /** Security headers on every response (API and static alike). */
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Content-Security-Policy', CSP);
+    ctx.set('Content-Security-Policy', cspFor(ctx.path));
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     await next();
   };

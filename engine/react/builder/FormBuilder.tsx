@@ -3,7 +3,7 @@ import sv from '../../../schemas/messages/sv.json';
 import { addableTypes, builderCatalog, childKeysOf, parentMap, validateForm, type BuilderForm, type BuilderIssue } from '../../builder';
 import { defaultRegistry, type Registry } from '../../index';
 import type { MetadataProperty } from '../../types';
-import { useOptionalFormEngine } from '../FormEngineProvider';
+import { useOptionalFormEngine } from '../context';
 import { FieldRow, plainLabel, type RowActions } from './FieldRow';
 import { DragFlag, LivePreview } from './LivePreview';
 import { SortableList } from './SortableList';

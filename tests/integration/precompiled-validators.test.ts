@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileTemplate } from '../../engine/index';
+import { loadValidator, precompiledValidate, type PrecompiledForm } from '../../engine/precompiled';
+import type { PositionDoc } from '../../server/domain/docs';
+import { storeKinds } from '../setup/stores';
+import { demoPositions } from './helpers/domain';
+import { startTestServer, type TestServer } from './helpers/server';
+
+/*
+ * The public position answer carries the form compiled on the server and the URL of its
+ * precompiled validator; the URL serves an immutable ES module; public pages get a CSP without
+ * 'unsafe-eval', admin paths keep it.
+ */
+describe.each(storeKinds())('precompiled form validators on the %s store', (kind) => {
+  let server: TestServer;
+  let open: PositionDoc;
+  let form: PrecompiledForm;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind, seed: true });
+    ({ open } = await demoPositions(server));
+    form = (await server.request('GET', `/api/public/positions/${open.id}`)).body.data.compiledForm as PrecompiledForm;
+  });
+  afterAll(() => server?.close());
+
+  it('answers a public position with the schema and uiSchema of the engine compile and a validator URL', () => {
+    const compiled = compileTemplate({ metadata: open.metadata });
+    expect(form.schema).toEqual(compiled.schema);
+    expect(form.uiSchema).toEqual(compiled.uiSchema);
+    expect(form.validator).toMatch(/^\/api\/public\/validators\/[0-9a-f]{32}\.js$/);
+  });
+
+  it('serves the validator as immutable, cacheable JavaScript with a strong ETag', async () => {
+    const r = await server.request('GET', form.validator);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const etag = r.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(r.text).toMatch(/export default validate/);
+    const again = await server.request('GET', form.validator, undefined, { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it('validates in the module served exactly as the apply endpoint does, Swedish messages included', async () => {
+    const code = (await server.request('GET', form.validator)).text;
+    const fn = await loadValidator(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+    const validate = precompiledValidate(form, fn, { positionStart: open.start });
+    const answers = { form_firstname: 'Åsa', form_ssn: '12345', form_email: 'inte-en-adress' };
+    const verdict = validate(answers);
+    expect(verdict.valid).toBe(false);
+    const r = await server.request('POST', '/api/public/positions/apply', { action: 'create_jobApplication', data: { email: 'asa@exempel.se', positionId: open.id, metadata: answers } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual(verdict.errors);
+    expect(verdict.errors).toContainEqual({ key: 'form_ssn', validator: 'ssnValidSwe', message: 'Personnumret måste skrivas med 12 siffror (ÅÅÅÅMMDDNNNN) och vara giltigt' });
+  });
+
+  it('answers a hash it did not produce, or a malformed name, with a 404 JSON error', async () => {
+    for (const path of ['/api/public/validators/0123456789abcdef0123456789abcdef.js', '/api/public/validators/nope.js', `${form.validator}x`]) {
+      const r = await server.request('GET', path);
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get('content-type')).toMatch(/application\/json/);
+      expect(r.body.error.code).toBe('not_found');
+    }
+  });
+
+  it("sends public pages a CSP without 'unsafe-eval' and keeps it on admin paths", async () => {
+    const csp = async (path: string) => (await server.request('GET', path)).headers.get('content-security-policy') ?? '';
+    const publicPaths = ['/', `/${open.id}_sommarjobbare`, `/${open.id}_sommarjobbare/apply`, '/positions', '/demo', form.validator];
+    for (const path of publicPaths) {
+      const policy = await csp(path);
+      expect(policy, path).toMatch(/script-src 'self';/);
+      expect(policy, path).not.toContain('unsafe-eval');
+    }
+    for (const path of ['/admin', '/admin/positions', '/login', '/reset-password/abc']) {
+      expect(await csp(path), path).toMatch(/script-src 'self' 'unsafe-eval';/);
+    }
+  });
+});
