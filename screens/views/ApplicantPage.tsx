@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { ApplicationForm } from '../../engine/react';
 import { ApiError } from '../api';
 import { call } from '../applicants/call';
 import { useContainer, useSession } from '../admin/session';
-import { Facts, LabelsCard, LogCard, NotesCard } from '../applicants/detail/Cards';
+import { LabelsCard, LogCard, NotesCard } from '../applicants/detail/Cards';
+import { AnswersCard } from '../applicants/detail/AnswersCard';
 import { FilesCard } from '../applicants/detail/FilesCard';
 import ApplicantSkills from '../skills/ApplicantSkills';
 import { StepNav } from '../applicants/detail/StepNav';
@@ -92,7 +92,6 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
   const labels = useMemo(() => (container.labels as Label[] | undefined) ?? [], [container.labels]);
   const profile = (container.profile ?? {}) as { showAge?: boolean; showGender?: boolean };
   const name = a.info.name || `${a.info.firstname} ${a.info.lastname}`.trim() || a.email;
-  const form = useMemo(() => ({ metadata: a.form, key: `position-${a.positionId}`, version: a.formVersion }), [a.form, a.positionId, a.formVersion]);
 
   async function removeApplication() {
     if (!(await confirm({ message: fill(t.deleteApplicationConfirm, { name }), confirmLabel: t.deleteApplication, danger: true }))) return;
@@ -139,11 +138,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
       )}
       <div className="apl-detail">
         <div>
-          <section className="apl-card" aria-labelledby="apl-answers-h">
-            <h2 id="apl-answers-h">{t.answers}</h2>
-            <Facts a={a} showAge={profile.showAge !== false} showGender={profile.showGender !== false} />
-            <ApplicationForm form={form} mode="view" answers={a.metadata} />
-          </section>
+          <AnswersCard a={a} canWrite={canWrite} showAge={profile.showAge !== false} showGender={profile.showGender !== false} onSaved={onChange} />
           <FilesCard a={a} />
           <ApplicantSkills applicantId={a.id} containerId={container.id} />
         </div>

@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import sv from '../../../schemas/messages/sv.json';
+import type { FieldError } from '../../../engine/types';
+import { ApplicationForm } from '../../../engine/react';
+import { ApiError } from '../../api';
+import { useSession } from '../../admin/session';
+import { useToast } from '../../shared/toast';
+import { call } from '../call';
+import type { ApplicantDetail } from '../types';
+import { Facts } from './Cards';
+
+const t = sv.applicants.applicant;
+
+interface Props {
+  a: ApplicantDetail;
+  canWrite: boolean;
+  showAge: boolean;
+  showGender: boolean;
+  onSaved(a: ApplicantDetail): void;
+}
+
+/**
+ * The answers in the engine's read-only mode; for writers, 'Ändra svar' turns them into the
+ * engine's entry form with the answers filled in (update_jobApplicant). The server checks the
+ * answers against the form version the application answered; its field errors come back to
+ * the fields, anything else (a colleague's edit at the same time, an erased application) is
+ * said above the form. 'Avbryt' leaves the answers as they were.
+ */
+export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props) {
+  const { handleError } = useSession();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const formBox = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef(false);
+  const form = useMemo(() => ({ metadata: a.form, key: `position-${a.positionId}`, version: a.formVersion }), [a.form, a.positionId, a.formVersion]);
+
+  useEffect(() => {
+    if (editing) formBox.current?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button')?.focus();
+    else if (returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  function close() {
+    returnFocus.current = true;
+    setServerErrors([]);
+    setProblem(null);
+    setEditing(false);
+  }
+
+  async function save(answers: Record<string, unknown>) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const updated = await call('update_jobApplicant', { applicant: { id: a.id, metadata: answers } });
+      onSaved(updated);
+      toast.show(sv.toast.saved, 'success');
+      close();
+    } catch (err) {
+      const details = err instanceof ApiError ? (err.body.details as FieldError[] | undefined) : undefined;
+      if (err instanceof ApiError && err.status === 400 && Array.isArray(details) && details.every((d) => typeof d?.key === 'string')) {
+        setServerErrors(details);
+      }
+      setProblem(err instanceof ApiError && err.status === 404 ? t.missing : handleError(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="apl-card" aria-labelledby="apl-answers-h">
+      <h2 id="apl-answers-h">{t.answers}</h2>
+      <Facts a={a} showAge={showAge} showGender={showGender} />
+      {!editing && (
+        <>
+          {canWrite && (
+            <p>
+              <button ref={editButton} type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
+            </p>
+          )}
+          <ApplicationForm form={form} mode="view" answers={a.metadata} />
+        </>
+      )}
+      {editing && (
+        <div ref={formBox} className="apl-edit">
+          <p>{t.editIntro}</p>
+          {problem && <p className="adm-form-error" role="alert">{problem}</p>}
+          <ApplicationForm form={form} mode="entry" answers={a.metadata} serverErrors={serverErrors} submitLabel={t.editSave} disabled={busy} onSubmit={save} />
+          <p>
+            <button type="button" className="adm-button" disabled={busy} onClick={close}>{t.editCancel}</button>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { summerAnswers, summerForm } from '../integration/helpers/recruiter';
+import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+let app: RunningApp;
+let browser: Browser;
+let positionId: number;
+let anna: number;
+
+async function api(token: string, action: string, data: unknown) {
+  const res = await fetch(`${app.url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ action, data }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as any };
+}
+
+async function token(email: string): Promise<string> {
+  const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: app.password }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  const writer = await token('writer@demo.test');
+  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  const now = Math.floor(Date.now() / 1000);
+  const created = await api(writer, 'create_position', {
+    containerId: 1, name: 'Sommarjobb i kassan', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
+    start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  positionId = created.body.data.id;
+  const cv = [{ filename: 'cv.pdf', type: 'application/pdf', data: `data:application/pdf;base64,${PDF.toString('base64')}` }];
+  const a = await api(writer, 'create_jobApplication', { email: 'anna.rad@example.se', positionId, metadata: { ...summerAnswers({ first: 'Anna', last: 'Rad' }, 'anna.rad@example.se', 1), form_file: cv } });
+  expect(a.status, JSON.stringify(a.body)).toBe(200);
+  anna = a.body.data.id;
+  const b = await api(writer, 'create_jobApplication', { email: 'bo.rad@example.se', positionId, metadata: summerAnswers({ first: 'Bo', last: 'Rad' }, 'bo.rad@example.se', 2) });
+  expect(b.status).toBe(200);
+  for (const note of ['Ring på måndag', 'Bra referenser']) expect((await api(writer, 'create_JobApplicantNote', { id: anna, note })).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const row = (page: Page, name: string) => page.getByRole('list', { name: 'Sökande' }).getByRole('listitem').filter({ hasText: name });
+const focused = (page: Page) => page.evaluate(() => {
+  const el = document.activeElement as HTMLElement | null;
+  return { tag: el?.tagName ?? '', text: el?.textContent ?? '' };
+});
+
+describe('correcting an application in Chromium', () => {
+  it('a writer sees the notes count on the rows, corrects a phone number on the applicant page and sees it after a reload', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`/admin/positions/${positionId}`);
+    await expect.poll(() => row(page, 'Anna Rad').textContent()).toContain('2 anteckningar');
+    expect(await row(page, 'Bo Rad').textContent()).not.toContain('anteckning');
+
+    await row(page, 'Anna Rad').getByRole('link', { name: 'Anna Rad' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Anna Rad');
+    const answers = page.getByRole('region', { name: 'Svar' });
+    await expect.poll(() => answers.getByText('0701234567').count()).toBe(1);
+
+    // Keyboard: the button opens the form with focus inside it; 'Avbryt' returns focus to the button.
+    await answers.getByRole('button', { name: 'Ändra svar' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => answers.getByLabel(/^Mobiltelefon/).first().inputValue()).toBe('0701234567');
+    expect((await focused(page)).tag).toMatch(/INPUT|SELECT|TEXTAREA|BUTTON/);
+    expect(await answers.getByLabel(/^Förnamn/).first().inputValue()).toBe('Anna');
+    await expectNoAxeViolations(page, 'main');
+    await answers.getByRole('button', { name: 'Avbryt' }).click();
+    await expect.poll(() => focused(page)).toEqual({ tag: 'BUTTON', text: 'Ändra svar' });
+
+    await page.keyboard.press('Enter');
+    const phone = answers.getByLabel(/^Mobiltelefon/).first();
+    await phone.fill('0739876543');
+    // The engine refuses a broken e-mail answer at its field; nothing is sent.
+    const email = answers.getByLabel(/^E-post/).first();
+    await email.fill('inte-en-adress');
+    await answers.getByRole('button', { name: 'Spara' }).click();
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => answers.getByText('Email är inte giltigt format').count()).toBeGreaterThan(0);
+    await email.fill('anna.rad@example.se');
+    await answers.getByRole('button', { name: 'Spara' }).click();
+    await expect.poll(() => page.getByText('Sparad', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => answers.getByText('0739876543').count()).toBe(1);
+    expect(await answers.getByRole('button', { name: 'Ändra svar' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Svaren ändrades').count()).toBe(1);
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Anna Rad');
+    await expect.poll(() => page.getByRole('region', { name: 'Svar' }).getByText('0739876543').count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Svar' }).getByText('0701234567').count()).toBe(0);
+    // The CV was kept as it was stored.
+    expect(await page.getByRole('button', { name: 'Förhandsgranska cv.pdf' }).count()).toBeGreaterThan(0);
+    await page.context().close();
+  }, 120_000);
+
+  it('a reader has no button to change the answers, and the server refuses it too', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    const readerToken = await loginAs(page, app, 'reader@demo.test');
+    await page.goto(`/admin/positions/${positionId}/applicants/${anna}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Anna Rad');
+    await expect.poll(() => page.getByRole('region', { name: 'Svar' }).getByText('Stockholm').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Ändra svar' }).count()).toBe(0);
+    const refused = await api(readerToken, 'update_jobApplicant', { applicant: { id: anna, metadata: {} } });
+    expect(refused.status).toBe(403);
+    await page.context().close();
+  }, 60_000);
+});
