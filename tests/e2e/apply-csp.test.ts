@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+
+/**
+ * The apply page under the server's real CSP, which on public pages has no 'unsafe-eval': the
+ * form arrives compiled and validates with its precompiled validator module, so nothing in the
+ * page evaluates code. Bad answers get the Swedish messages at their fields, good ones are
+ * accepted, and the browser reports no CSP violation and no console error.
+ */
+
+interface Watch {
+  violations(): Promise<string[]>;
+  errors: string[];
+  validatorRequests: string[];
+}
+
+async function watch(page: Page): Promise<Watch> {
+  await page.addInitScript(() => {
+    const list: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = list;
+    document.addEventListener('securitypolicyviolation', (e) => list.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const errors: string[] = [];
+  const validatorRequests: string[] = [];
+  // The browser's own favicon request (no favicon is served) is not the page's doing.
+  page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(`${m.text()} ${m.location().url}`));
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${new URL(r.url()).pathname}`));
+  page.on('request', (r) => r.url().includes('/api/public/validators/') && validatorRequests.push(new URL(r.url()).pathname));
+  return { violations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), errors, validatorRequests };
+}
+
+async function fill(page: Page, ssn: string, consent: boolean) {
+  await page.getByLabel(/^Förnamn/).fill('Cecilia');
+  await page.getByLabel(/^Efternamn/).fill('Ek');
+  await page.getByLabel(/^Personnummer/).fill(ssn);
+  await page.getByLabel(/^Adress/).fill('Storgatan 1');
+  await page.getByLabel(/^Postnummer/).fill('11122');
+  await page.getByLabel(/^Ort/).fill('Stockholm');
+  await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
+  await page.getByLabel(/^E-post/).fill('cecilia.ek@example.se');
+  if (consent) {
+    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+  }
+}
+
+describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let applyUrl = '';
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    const p = await firstPublicPosition(app);
+    applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows the Swedish messages for bad answers, then accepts good ones, with no CSP violation or console error', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    const seen = await watch(page);
+    const response = await page.goto(applyUrl);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-eval');
+    await page.getByLabel(/^Förnamn/).waitFor();
+
+    await fill(page, '199001012384', false);
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    const ssn = page.getByLabel(/^Personnummer/);
+    await expect.poll(() => ssn.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Personnumret måste skrivas med 12 siffror (ÅÅÅÅMMDDNNNN) och vara giltigt').first().waitFor();
+    await page.getByText('Du måste godkänna villkoren').first().waitFor();
+    expect(await page.getByRole('heading', { name: /Tack för din ansökan/ }).count()).toBe(0);
+
+    await ssn.fill('199001012385');
+    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByRole('heading', { name: 'Tack för din ansökan, Cecilia!' }).waitFor();
+
+    expect(seen.validatorRequests).toHaveLength(1);
+    expect(seen.validatorRequests[0]).toMatch(/^\/api\/public\/validators\/[0-9a-f]{32}\.js$/);
+    expect(await seen.violations()).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the error state when the validator cannot load, never sends unjudged answers, and recovers on retry', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    const seen = await watch(page);
+    const applies: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/public/positions/apply') && applies.push(r.method()));
+    await page.route('**/api/public/validators/**', (route) => route.fulfill({ status: 503, body: 'nej' }));
+    await page.goto(applyUrl);
+    await page.getByLabel(/^Förnamn/).waitFor();
+    await page.getByText('Något gick fel, vänligen försök igen').waitFor();
+    await fill(page, '199001012385', true);
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.waitForTimeout(300);
+    expect(applies).toEqual([]);
+
+    await page.unroute('**/api/public/validators/**');
+    await page.getByRole('button', { name: 'Försök igen' }).click();
+    await expect.poll(() => page.getByText('Något gick fel, vänligen försök igen').count()).toBe(0);
+    await page.getByLabel(/^E-post/).fill('cecilia.retry@example.se');
+    await page.getByLabel(/^Personnummer/).fill('199001012393');
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByRole('heading', { name: 'Tack för din ansökan, Cecilia!' }).waitFor();
+    expect(applies).toEqual(['POST']);
+    expect(await seen.violations()).toEqual([]);
+    await page.context().close();
+  });
+});
