@@ -184,6 +184,18 @@ function build(registry: Registry): Json {
           responses: { '201': ok('Ansökan mottagen'), ...ERRORS },
         },
       },
+      '/api/public/validators/{file}': {
+        get: {
+          operationId: 'formValidator',
+          summary: 'Ett formulärs förkompilerade validator (ES-modul), se compiledForm.validator',
+          parameters: [idParam('file', { type: 'string', pattern: '^[0-9a-f]{32}\\.js$' })],
+          responses: {
+            '200': { description: 'JavaScript-modul', content: { 'text/javascript': { schema: { type: 'string' } } } },
+            '304': { description: 'Oförändrad (If-None-Match)' },
+            '404': ERRORS['404'],
+          },
+        },
+      },
       '/api/public/containers/{name}': {
         get: { operationId: 'publicContainer', parameters: [idParam('name')], responses: { '200': ok('En organisation'), '400': ERRORS['400'], '404': ERRORS['404'] } },
       },
