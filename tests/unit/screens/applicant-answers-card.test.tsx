@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { MetadataProperty } from '../../../engine/types';
+import { SessionProvider } from '../../../screens/admin/session';
+import { ToastProvider } from '../../../screens/shared/toast';
+import { AnswersCard } from '../../../screens/applicants/detail/AnswersCard';
+import type { ApplicantDetail } from '../../../screens/applicants/types';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const field = (key: string, label: string): MetadataProperty => ({ key, type: 'text', label, placeholder: '', required: false, isHtml: false, data: null, validators: [] });
+
+const applicant = {
+  id: 7,
+  positionId: 3,
+  formVersion: 1,
+  email: 'anna@example.se',
+  created: 1_700_000_000,
+  info: { firstname: 'Anna', lastname: 'Berg', name: 'Anna Berg', email: 'anna@example.se' },
+  form: [field('form_mobilePhone', 'Mobiltelefon'), field('form_city', 'Ort')],
+  metadata: { form_mobilePhone: '0701234567', form_city: 'Stockholm' },
+} as unknown as ApplicantDetail;
+
+function show(canWrite: boolean, onSaved = vi.fn()) {
+  render(
+    <MemoryRouter>
+      <SessionProvider>
+        <ToastProvider>
+          <AnswersCard a={applicant} canWrite={canWrite} showAge showGender onSaved={onSaved} />
+        </ToastProvider>
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+  return onSaved;
+}
+
+const reply = (status: number, body: unknown) => vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
+
+describe('the answers card of the applicant page', () => {
+  it('shows a reader the answers without a button to change them', () => {
+    show(false);
+    expect(screen.getByText('0701234567')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ändra svar' })).toBeNull();
+  });
+
+  it('puts the server field errors at their fields and keeps the form open', async () => {
+    const fetch = reply(400, { error: { code: 'invalid', message: 'Ogiltig begäran', details: [{ key: 'form_mobilePhone', validator: 'x', message: 'Numret går inte att nå' }] } });
+    vi.stubGlobal('fetch', fetch);
+    const onSaved = show(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Ändra svar' }));
+    const phone = screen.getByLabelText(/^Mobiltelefon/) as HTMLInputElement;
+    expect(phone.value).toBe('0701234567');
+    fireEvent.change(phone, { target: { value: '0739876543' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findAllByText('Numret går inte att nå')).not.toHaveLength(0);
+    await waitFor(() => expect(screen.getByLabelText(/^Mobiltelefon/).getAttribute('aria-invalid')).toBe('true'));
+    const sent = JSON.parse(String(fetch.mock.calls[0]![1]?.body));
+    expect(sent).toEqual({ action: 'update_jobApplicant', data: { applicant: { id: 7, metadata: { form_mobilePhone: '0739876543', form_city: 'Stockholm' } } } });
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Avbryt' })).toBeTruthy();
+  });
+
+  it('says a colleague changed it meanwhile, and cancelling brings back the answers as they were', async () => {
+    vi.stubGlobal('fetch', reply(409, { error: { code: 'conflict', message: 'Ansökan ändrades av någon annan samtidigt. Ingenting sparades – ladda om sidan och försök igen.' } }));
+    show(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Ändra svar' }));
+    fireEvent.change(screen.getByLabelText(/^Ort/), { target: { value: 'Lund' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    const said = await screen.findAllByText(/^Ansökan ändrades av någon annan samtidigt/);
+    expect(said.some((el) => el.getAttribute('role') === 'alert')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Avbryt' }));
+    expect(screen.getByText('Stockholm')).toBeTruthy();
+    expect(screen.queryByText('Lund')).toBeNull();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Ändra svar'));
+  });
+});
