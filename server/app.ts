@@ -16,6 +16,7 @@ import { loadRegistry, type Registry } from './dispatcher/registry';
 import type { ServerDeps } from './dispatcher/types';
 import { errors } from './errors';
 import { errorHandler } from './http/error-handler';
+import { compressResponses } from './http/compress';
 import { httpsRedirect, securityHeaders } from './http/security';
 import { serveSpa } from './http/static';
 import { attachHub } from './realtime/hub';
@@ -100,6 +101,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
     log.info('http', { method: ctx.method, path: ctx.path.slice(0, 200), status: ctx.status, ms: Math.round(performance.now() - started) });
   });
   koa.use(securityHeaders());
+  koa.use(compressResponses());
   koa.use(httpsRedirect(config.isProduction));
   // Whatever nobody answered ends as a 404 in the error shape; this sits above the router so
   // allowedMethods (below) can still turn a known path with a wrong method into 405 first.

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Context } from 'koa';
+import { Stream } from 'node:stream';
+import type { Context, Middleware } from 'koa';
 
 /**
  * Compression of what the server sends as files or pages: brotli when the client accepts it,
@@ -71,4 +72,30 @@ export async function sendCompressed(ctx: Context, body: Buffer, type: string): 
   }
   ctx.set('Content-Encoding', enc);
   ctx.body = await compress(body, enc, false);
+}
+
+/**
+ * Compresses what the rest of the app answered when it is text in memory (API JSON, a
+ * validator module, a CSV): brotli or gzip at a fast level. Streams (files, downloads) and
+ * answers that already carry an encoding pass untouched.
+ */
+export function compressResponses(): Middleware {
+  return async (ctx, next) => {
+    await next();
+    const body: unknown = ctx.body;
+    if (body == null || ctx.response.get('Content-Encoding') || ctx.status === 204 || ctx.status === 304) return;
+    let bytes: Buffer;
+    if (Buffer.isBuffer(body)) bytes = body;
+    else if (typeof body === 'string') bytes = Buffer.from(body);
+    else if (typeof body === 'object' && !(body instanceof Stream) && !ArrayBuffer.isView(body)) bytes = Buffer.from(JSON.stringify(body));
+    else return;
+    const type = ctx.response.get('Content-Type') || 'application/json; charset=utf-8';
+    if (!compressible(type, bytes.length)) return;
+    const enc = pickEncoding(ctx);
+    if (!enc) return;
+    const packed = await compress(bytes, enc, false);
+    ctx.body = packed;
+    ctx.type = type;
+    ctx.set('Content-Encoding', enc);
+  };
 }

@@ -160,6 +160,16 @@ describe.each(storeKinds())('server-rendered public pages on the %s store', (kin
     expect(head.body.length).toBe(0);
   });
 
+  it('compresses the public API’s JSON answers when asked, and leaves them plain when not', async () => {
+    const path = `/api/public/positions/${open.id}`;
+    const plain = await get(path);
+    const br = await get(path, { encoding: 'br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(JSON.parse(plain.text));
+  });
+
   it('serves hashed assets compressed and immutable for a year, and never the build’s internals', async () => {
     const page = await get(pagePath(open));
     const src = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">/.exec(page.text)![1]!;
