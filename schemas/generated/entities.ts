@@ -52,6 +52,14 @@ export interface ApplicantApplication {
    */
   metadata: {};
   formVersion?: number;
+  /**
+   * How many notes: kept in the same write that adds one, so lists need not read the notes. Absent on applications stored before it.
+   */
+  notesCount?: number;
+  /**
+   * How many times staff have corrected the answers (update_jobApplicant); a correction is stored only over the revision it read.
+   */
+  revision?: number;
   otherOffer?: boolean;
   avatar?: string;
   files?: AttachedFile[];

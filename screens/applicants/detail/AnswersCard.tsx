@@ -78,7 +78,8 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
       <Facts a={a} showAge={showAge} showGender={showGender} />
       {!editing && (
         <>
-          {canWrite && (
+          {/* Without the answered form version (data older than form versions) there is nothing to edit with. */}
+          {canWrite && a.form.length > 0 && (
             <p>
               <button ref={editButton} type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
             </p>
