@@ -72,6 +72,23 @@ function ssrBundle(aliases: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * @rjsf/utils gets engine/react/uri-lite.ts (fast-uri's equal/resolve on the browser's URL
+ * parser) instead of fast-uri, so fast-uri (~7.6 KB gzip) leaves the public apply page; ajv (the
+ * admin pages) keeps the real one. Why it is safe, and the check: uri-lite.ts and its test.
+ */
+function rjsfUriLite(): Plugin {
+  const lite = fileURLToPath(new URL('./engine/react/uri-lite.ts', import.meta.url));
+  return {
+    name: 'blankett-rjsf-uri-lite',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fastUri = source === 'fast-uri' || source.endsWith('/node_modules/fast-uri/index.js');
+      return fastUri && importer?.includes('/node_modules/@rjsf/utils/') ? lite : null;
+    },
+  };
+}
+
 // The front end: one SPA (public site + admin) built into dist/, served by the Koa server.
 const ALIASES: Record<string, string> = {
   // @rjsf/core imports markdown-to-jsx (~84 KB) for features Blankett never turns on
@@ -89,7 +106,7 @@ const ALIASES: Record<string, string> = {
 };
 
 export default defineConfig({
-  plugins: [react(), ssrBundle(ALIASES)],
+  plugins: [react(), rjsfUriLite(), ssrBundle(ALIASES)],
   root: '.',
   resolve: { alias: ALIASES },
   // The manifest names each route's chunks and CSS for the server-rendered head (server/ssr/assets.ts).
