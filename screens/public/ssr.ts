@@ -58,11 +58,6 @@ export function useServerSink(): ServerSink | null {
   return useContext(ServerSinkContext);
 }
 
-/** The host name the server rendered for, when this render hydrates (or is) a server render. */
-export function useSsrHostname(): string | null {
-  return useContext(SsrDataContext)?.hostname ?? null;
-}
-
 /**
  * The server's answer for `path`, when this page was rendered on the server for the URL now
  * shown (after a client navigation the components fetch as before). On the server a path
