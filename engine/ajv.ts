@@ -23,7 +23,7 @@ import type { RuntimeContext, ValidatorImpl } from './validators/types';
  * code cannot serialise.
  */
 
-export { KEYWORD_PREFIX, REQUIRED_KEYWORD, MAX_BYTES_KEYWORD, RUNTIME_MODULE, keywordFor, pointer, RunContext, dataUrlBytes } from './validator-runtime';
+export { keywordFor, RunContext, dataUrlBytes } from './validator-runtime';
 
 export interface AjvFactoryOptions {
   implementations: ReadonlyMap<string, ValidatorImpl<unknown>>;

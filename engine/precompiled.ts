@@ -32,7 +32,7 @@ export interface PrecompiledForm {
 }
 
 /** The object standalone modules read their imports from (engine/standalone.ts resolveRuntimeImports). */
-export function registerValidatorRuntime(): void {
+function registerValidatorRuntime(): void {
   const key = Symbol.for(RUNTIME_GLOBAL);
   const global = globalThis as unknown as Record<symbol, unknown>;
   if (global[key]) return;
@@ -67,7 +67,7 @@ function messageSource(): MessageSource {
 }
 
 /** Answer keys in form order (compile.ts sorts errors by it; it is the uiSchema's `ui:order`). */
-export function orderOf(uiSchema: UiSchema): Map<string, number> {
+function orderOf(uiSchema: UiSchema): Map<string, number> {
   return new Map((uiSchema['ui:order'] ?? []).map((key, i) => [key, i]));
 }
 

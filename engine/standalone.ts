@@ -24,7 +24,7 @@ import { RUNTIME_GLOBAL, RUNTIME_MODULE } from './validator-runtime';
  */
 
 /** The module ids standalone code may import, as keys of the registered runtime object. */
-export const RUNTIME_IDS = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', RUNTIME_MODULE] as const;
+const RUNTIME_IDS = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', RUNTIME_MODULE] as const;
 
 export interface StandaloneModule {
   /** sha256 of the code, hex, 32 characters: the module's URL name and strong ETag. */

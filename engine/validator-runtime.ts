@@ -13,7 +13,7 @@ import type { GroupChild, RuntimeContext, ValidatorImpl } from './validators/typ
  * object is one per field and validator (engine/messages.ts memoises messages by its identity).
  */
 
-export const KEYWORD_PREFIX = 'x-';
+const KEYWORD_PREFIX = 'x-';
 export const REQUIRED_KEYWORD = 'x-required';
 export const MAX_BYTES_KEYWORD = 'x-maxBytes';
 
@@ -25,7 +25,7 @@ export const RUNTIME_GLOBAL = 'blankett.validatorRuntime';
 export const keywordFor = (validator: string): string => KEYWORD_PREFIX + validator;
 
 /** Instance path of a top-level answer key. */
-export const pointer = (key: string): string => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
+const pointer = (key: string): string => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Per-call facts (now, position start) passed as `this` to the keywords (ajv passContext). */
 export class RunContext implements RuntimeContext {
@@ -36,7 +36,7 @@ export class RunContext implements RuntimeContext {
 }
 
 /** The error shape the keywords report (ajv's ErrorObject without its optional parts). */
-export interface KeywordError {
+interface KeywordError {
   keyword: string;
   instancePath: string;
   schemaPath: string;

@@ -6,7 +6,7 @@ import { assembleFormEngine, type FormEngine } from './context';
 import { createRjsfValidator } from './rjsf-validator';
 import type { WidgetDefinition } from './widget-api';
 
-export { FormEngineProvider, useFormEngine, useOptionalFormEngine, useWidget, withWidgets, type FormEngine } from './context';
+export { FormEngineProvider, useFormEngine, useWidget, withWidgets, type FormEngine } from './context';
 
 export interface FormEngineOptions {
   compile: CompileFn;

@@ -11,7 +11,7 @@ import type { MetadataProperty } from '../../engine/types';
  * 'unsafe-eval' and its bundle no ajv.
  */
 
-export const VALIDATOR_PATH = '/api/public/validators/';
+const VALIDATOR_PATH = '/api/public/validators/';
 
 let compiler: StandaloneCompiler | undefined;
 function standalone(): StandaloneCompiler {

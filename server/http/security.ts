@@ -30,11 +30,11 @@ const cspWith = (scriptSrc: string) => [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const CSP_PUBLIC = cspWith("'self'");
-export const CSP_ADMIN = cspWith("'self' 'unsafe-eval'");
+const CSP_PUBLIC = cspWith("'self'");
+const CSP_ADMIN = cspWith("'self' 'unsafe-eval'");
 
 /** The CSP of a response to a request for `path`. */
-export const cspFor = (path: string): string => (isAdminPath(path) ? CSP_ADMIN : CSP_PUBLIC);
+const cspFor = (path: string): string => (isAdminPath(path) ? CSP_ADMIN : CSP_PUBLIC);
 
 /** Security headers on every response (API and static alike). */
 export function securityHeaders(): Middleware {
