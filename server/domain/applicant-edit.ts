@@ -108,14 +108,20 @@ export async function editAnswers(
 
   const log: LogEntry = { at: deps.now(), what: 'edited', by, text: m.logEdited };
   const revision = typeof a.revision === 'number' ? a.revision : undefined;
-  const updated = await deps.store.collection<ApplicationDoc>('applications').updateOne(
-    { id: a.id, revision: revision ?? { $exists: false } },
-    {
-      $set: { metadata: answers, info: applicantInfo(form.metadata, answers, a.email), files: [...keptFiles, ...added] },
-      $inc: { revision: 1 },
-      $push: { logs: log },
-    },
-  );
+  let updated: ApplicationDoc | null;
+  try {
+    updated = await deps.store.collection<ApplicationDoc>('applications').updateOne(
+      { id: a.id, revision: revision ?? { $exists: false } },
+      {
+        $set: { metadata: answers, info: applicantInfo(form.metadata, answers, a.email), files: [...keptFiles, ...added] },
+        $inc: { revision: 1 },
+        $push: { logs: log },
+      },
+    );
+  } catch (err) {
+    await removeFiles(deps.blobs, added);
+    throw err;
+  }
   if (!updated) {
     await removeFiles(deps.blobs, added);
     const still = await deps.store.collection<ApplicationDoc>('applications').findOne({ id: a.id }, { projection: { id: 1 } });

@@ -84,6 +84,27 @@ describe.each(storeKinds())('correcting an application (update_jobApplicant) on 
     answers = after.metadata;
   });
 
+  it('adds a file beside the kept one, and refuses a disguised upload without storing anything', async () => {
+    const kept = (answers.form_file as Stored[])[0]!;
+    const before = await doc();
+    const livesBefore = blobs.live().length;
+    const disguised = { filename: 'bild.pdf', type: 'application/pdf', data: dataUrl('application/pdf', Buffer.from('MZ not a pdf')) };
+    const refused = await edit(writer, { ...answers, form_file: [kept, disguised] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([{ key: 'form_file', validator: 'fileType', message: sv.domain.fileType }]);
+    expect(blobs.live().length).toBe(livesBefore);
+    expect(await doc()).toEqual(before);
+    const extra = { filename: 'betyg.pdf', type: 'application/pdf', data: dataUrl('application/pdf', PDF) };
+    const r = await edit(writer, { ...answers, form_file: [kept, extra] });
+    expect(r.status).toBe(200);
+    const after = (await doc())!;
+    expect((after.metadata.form_file as Stored[]).map((f) => f.filename)).toEqual([kept.filename, 'betyg.pdf']);
+    expect(after.files.map((f) => f.url)).toEqual((after.metadata.form_file as Stored[]).map((f) => f.url));
+    expect(after.files[0]!.url).toBe(kept.url);
+    expect(blobs.live().length).toBe(livesBefore + 1);
+    answers = after.metadata;
+  });
+
   it('gives a reader 403 and another organisation 404, changing nothing', async () => {
     const before = await doc();
     const denied = await edit(reader, { ...answers, form_mobilePhone: '0700000000' });
