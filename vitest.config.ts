@@ -12,7 +12,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        // 20 s, not vitest's 5 s: the rooms run side by side on CI's two cores, where a test that
+        // loads the whole catalogue once took over 5 s while the browser tests ran.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
       },
       {
         extends: true,
@@ -21,6 +23,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
+          testTimeout: 20_000,
         },
       },
       {
