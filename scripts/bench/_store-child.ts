@@ -48,6 +48,7 @@ function application(i: number): ApplicationDoc {
     interestLabelId: LABELS[i % LABELS.length]!,
     processLabelId: null,
     notes: [],
+    notesCount: 0,
     logs: [{ at: 1_700_000_000 + i, what: 'created', text: 'Ansökan inkom' }],
     files: [],
   } as unknown as ApplicationDoc;

@@ -45,6 +45,7 @@ async function seedUpTo(server: BenchServer, position: PositionDoc, from: number
         interestLabelId: interest[i % interest.length]!.id,
         processLabelId: null,
         notes: [],
+        notesCount: 0,
         logs: [{ at: now - 60_000 + i, what: 'created', text: 'Ansökan inkom' }],
         files: [],
       });

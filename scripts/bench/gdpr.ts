@@ -49,7 +49,7 @@ async function generateAtOnce(deps: ServerDeps, p: PositionDoc, amount: number) 
     const id = await deps.store.nextSequence('applications');
     const f = fakeApplicant(p.metadata, { now: deps.now(), positionStart: p.start, unique: `peer${id}` });
     if (!v.validate(f.answers).valid) throw new Error('peer answers invalid');
-    docs.push({ id, containerId: p.containerId, positionId: p.id, email: f.email, created: deps.now(), metadata: f.answers, formVersion: p.formVersion, info: applicantInfo(p.metadata, f.answers, f.email), interestLabelId: null, processLabelId: null, notes: [], logs: [], files: [] });
+    docs.push({ id, containerId: p.containerId, positionId: p.id, email: f.email, created: deps.now(), metadata: f.answers, formVersion: p.formVersion, info: applicantInfo(p.metadata, f.answers, f.email), interestLabelId: null, processLabelId: null, notes: [], notesCount: 0, logs: [], files: [] });
   }
   await deps.store.collection<ApplicationDoc>('applications').insertMany(docs);
   const s = (performance.now() - t0) / 1000;

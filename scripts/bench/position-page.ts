@@ -51,6 +51,7 @@ async function seed(server: BenchServer, ctx: BenchContext) {
         interestLabelId: interest[i % interest.length]!.id,
         processLabelId: null,
         notes: [],
+        notesCount: 0,
         logs: [],
         files: [],
       });

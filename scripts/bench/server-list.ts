@@ -48,6 +48,7 @@ async function seed(server: BenchServer) {
         interestLabelId: interest[i % interest.length]!.id,
         processLabelId: null,
         notes: [],
+        notesCount: 0,
         logs: [{ at: 1_700_000_000 + i, what: 'created', text: 'Ansökan inkom' }],
         files: [],
       });
