@@ -114,6 +114,23 @@ function failingAudits(lhr: Result, categoryId: string): string[] {
   return out;
 }
 
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run. A run that Lighthouse itself reports as broken (a trace without a
+ * navigation start, NO_NAVSTART, happens now and then in headless Chromium) is tried again, up to
+ * ATTEMPTS times; the page's scores never decide a retry.
+ */
+async function audit(url: string, flags: Flags, ctx: BenchContext): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    const error = !result ? 'inget resultat' : result.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : null;
+    if (result && !error) return result.lhr;
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse: ${error} (${url}, ${ATTEMPTS} försök)`);
+    ctx.progress(`Lighthouse-fel (${error}), försöker igen`);
+  }
+}
+
 /** GET through loopback with the page's own Host header (Node does not resolve *.localhost everywhere). */
 function warm(url: string, port: number): Promise<void> {
   const u = new URL(url);
@@ -163,10 +180,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) {
         ctx.progress(`${page.name}: körning ${i + 1} av ${RUNS}`);
-        const result = await lighthouse(page.url, flags);
-        if (!result) throw new Error(`Lighthouse gav inget resultat för ${page.url}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message} (${page.url})`);
-        runs.push(result.lhr);
+        runs.push(await audit(page.url, flags, ctx));
       }
       const sorted = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const lhr = sorted[Math.floor(sorted.length / 2)] as Result;
