@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isAdminPath } from './adminPaths';
-import { App } from './App';
+import { App, preloadPublicPage } from './App';
 import { effectiveHostname } from './public/hostRules';
 import { readSsrData, type SsrData } from './public/ssr';
 
@@ -26,12 +26,16 @@ const root = document.getElementById('root');
 if (root) {
   const data = readSsrData(document);
   if (hydratable(data)) {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App ssr={data} />
-      </StrictMode>,
-    );
+    // The chunks are on their way already (modulepreload in the head): waiting for them lets
+    // React hydrate the page in one pass. If one fails, hydration still loads it lazily.
+    const hydrate = () =>
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App ssr={data} />
+        </StrictMode>,
+      );
+    preloadPublicPage(location.pathname).then(hydrate, hydrate);
   } else {
     createRoot(root).render(
       <StrictMode>

@@ -40,6 +40,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
   const restored = useRef(false);
   // A server-rendered form stays disabled until the page is live (hydrated): what is typed
   // before would not reach the form's answers, and a native submit would put them in the URL.
+  // A disabled fieldset does it, so going live changes one attribute, not every field.
   const [live, setLive] = useState(useContext(SsrDataContext) === null);
   useEffect(() => {
     const draft = loadDraft(storage, p.id, p.metadata);
@@ -101,20 +102,22 @@ export default function ApplyPage({ position: p, container }: { position: Public
             {problem && <p key={problem.n}>{problem.text}</p>}
           </div>
           {/* The form the server compiled, validated by its precompiled validator: no compiling here. */}
-          <FormEngineProvider engine={publicFormEngine()}>
-            <ApplicationForm
-              precompiled={p.compiledForm}
-              mode="entry"
-              answers={initial}
-              onChange={onChange}
-              onSubmit={onSubmit}
-              messages={p.messages}
-              serverErrors={serverErrors}
-              positionStart={p.start}
-              submitLabel={busy ? s.submitting : s.submit}
-              disabled={busy || !live}
-            />
-          </FormEngineProvider>
+          <fieldset className="pub-form-gate" disabled={!live}>
+            <FormEngineProvider engine={publicFormEngine()}>
+              <ApplicationForm
+                precompiled={p.compiledForm}
+                mode="entry"
+                answers={initial}
+                onChange={onChange}
+                onSubmit={onSubmit}
+                messages={p.messages}
+                serverErrors={serverErrors}
+                positionStart={p.start}
+                submitLabel={busy ? s.submitting : s.submit}
+                disabled={busy}
+              />
+            </FormEngineProvider>
+          </fieldset>
           <PrivacyNotice container={container} level={2} />
         </>
       )}

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useContext, useEffect, useState } from 'react';
+import { Suspense, useContext, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { publicGet } from '../api';
+import { preloadableLazy } from '../preloadableLazy';
 import { useResolvedHostContainer, usePublicSite } from './context';
 import { parseGuid, parseIdSlug, parseLegacyId, positionApiPath, refMatches, type PositionRef } from './positionRef';
 import { PositionPage } from './PositionPage';
@@ -11,8 +12,14 @@ import { usePublicGet } from './useFetch';
 
 // The apply page carries the form engine; it loads only when someone opens it, and then at
 // once, in parallel with the position's data rather than after it.
-const loadApplyPage = () => import('./ApplyPage');
-const ApplyPage = lazy(loadApplyPage);
+const applyPage = preloadableLazy(() => import('./ApplyPage'));
+const loadApplyPage = applyPage.preload;
+const ApplyPage = applyPage.Component;
+
+/** Before a server-rendered page hydrates (screens/main.tsx): the apply page's code when the path is an apply page. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  if (/\/apply$/.test(pathname)) await loadApplyPage();
+}
 
 type Form = 'idSlug' | 'legacy' | 'guid';
 

@@ -4,6 +4,8 @@ import { PublicSiteContext, usePublicSite, type PublicSite } from './context';
 import { effectiveHostname, hostRules, httpsRedirectTarget } from './hostRules';
 import { OrganisationPage } from './OrganisationPage';
 import { PositionRoute } from './PositionRoute';
+
+export { preloadRoute } from './PositionRoute';
 import { PositionsPage } from './PositionsPage';
 import { PublicLayout } from './PublicLayout';
 import { preloadedPageContainer, SsrDataContext } from './ssr';

@@ -54,6 +54,14 @@ function fileCache<T>(file: string, parse: (text: string) => T): () => T | null 
  * index.html. `render` answers null when it cannot (no bundle, no index.html, an error):
  * the caller then serves the SPA shell.
  */
+const VALIDATOR_URL = /^\/api\/public\/validators\/[A-Za-z0-9_-]{1,128}\.js$/;
+
+/** The precompiled validator modules of the positions on the page (PublicPosition.compiledForm.validator): the apply page imports its one. */
+function validatorModules(data: SsrData): string[] {
+  const urls = Object.values(data.entries).map((e) => (e.status === 200 ? (e.data as { compiledForm?: { validator?: unknown } } | null)?.compiledForm?.validator : undefined));
+  return [...new Set(urls.filter((u): u is string => typeof u === 'string' && VALIDATOR_URL.test(u)))];
+}
+
 export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' | 'now' | 'log'>) {
   const bundle = join(distDir, '.ssr', 'entry-server.js');
   const template = fileCache(join(distDir, 'index.html'), (t) => t);
@@ -93,8 +101,9 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
         pass = await mod.renderPage(data, req.origin);
       }
       const { head, status } = pass.sink;
-      const modules = [PUBLIC_APP, ...(status === 200 && /\/apply$/.test(req.pathname) ? [APPLY_PAGE] : [])];
-      const assets = routeAssets(manifest(), modules, shell);
+      const applying = status === 200 && /\/apply$/.test(req.pathname);
+      const assets = routeAssets(manifest(), applying ? [PUBLIC_APP, APPLY_PAGE] : [PUBLIC_APP], shell);
+      if (applying) assets.scripts.push(...validatorModules(data));
       const tags = [
         head.description !== undefined ? `<meta name="description" content="${esc(mod.metaDescription(head.description))}">` : '',
         head.canonicalPath ? `<link rel="canonical" href="${esc(req.origin + head.canonicalPath)}">` : '',

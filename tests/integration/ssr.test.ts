@@ -94,6 +94,9 @@ describe.each(storeKinds())('server-rendered public pages on the %s store', (kin
     for (const label of ['Förnamn', 'Efternamn', 'Personnummer', 'E-post', 'Skicka ansökan']) expect(r.text).toContain(label);
     expect(r.text).toMatch(/<label class="blk-label" for="[^"]+form_firstname">/);
     expect(r.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ApplyPage-[^"]+\.js">/);
+    // The position's precompiled validator loads with the page, not after hydration asks for it.
+    const api = await server.request('GET', `/api/public/positions/${open.id}`);
+    expect(r.text).toContain(`<link rel="modulepreload" crossorigin href="${api.body.data.compiledForm.validator}">`);
     expect(r.text).toContain(`<title>Ansökan: ${open.name} – Blankett</title>`);
     expect(r.text).toContain(`<h1 id="pub-apply-title">Ansökan: ${open.name}</h1>`);
     // Drawn in place: no suspended boundary streamed in by an inline script (the CSP forbids them).
