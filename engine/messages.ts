@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import type { Registry } from './registry';
-import { escapeHtml, sanitizeHtml } from './sanitize';
+import { escapeHtml } from './html-escape';
 import type { FieldError } from './types';
 
 /**
@@ -12,6 +12,12 @@ import type { FieldError } from './types';
 export interface MessageSource {
   readonly validators: ReadonlyMap<string, { readonly message?: string }>;
   readonly implementations: Registry['implementations'];
+  /**
+   * Makes a message template safe HTML: engine/sanitize.ts's sanitizeHtml for a Registry; for
+   * the public page's precompiled forms the identity, because their templates arrive safe
+   * (engine/precompiled.ts says why). Not imported here, so the public page needs no sanitiser.
+   */
+  readonly sanitize: (html: string) => string;
 }
 
 /**
@@ -29,14 +35,16 @@ export const STRUCTURAL_MESSAGES: Record<string, string> = {
   internal: sv.toast.error,
 };
 
-// Overrides come from containers; sanitising each distinct text once is enough.
-const sanitized = new Map<string, string>();
-function clean(template: string): string {
-  let out = sanitized.get(template);
+// Overrides come from containers; sanitising each distinct text once is enough (per sanitiser).
+const sanitized = new Map<(html: string) => string, Map<string, string>>();
+function clean(sanitize: (html: string) => string, template: string): string {
+  let memo = sanitized.get(sanitize);
+  if (!memo) sanitized.set(sanitize, (memo = new Map()));
+  let out = memo.get(template);
   if (out === undefined) {
-    out = sanitizeHtml(template);
-    if (sanitized.size > 2000) sanitized.clear();
-    sanitized.set(template, out);
+    out = sanitize(template);
+    if (memo.size > 2000) memo.clear();
+    memo.set(template, out);
   }
   return out;
 }
@@ -55,7 +63,7 @@ export function messageFor(registry: MessageSource, validator: string, data: unk
   const template = typeof override === 'string' && override.trim() !== ''
     ? override
     : registry.validators.get(validator)?.message ?? STRUCTURAL_MESSAGES[validator] ?? STRUCTURAL_MESSAGES.type ?? '';
-  const text = clean(template);
+  const text = clean(registry.sanitize, template);
   return text.includes('#DATA#') ? text.split('#DATA#').join(escapeHtml(formatData(registry, validator, data))) : text;
 }
 

@@ -51,17 +51,27 @@ export async function loadValidator(url: string): Promise<ValidatorFunction> {
   return mod.default as ValidatorFunction;
 }
 
+/** Already-safe HTML passes as it is (see messageSource). */
+export const serverSanitised = (html: string): string => html;
+
 let source: MessageSource | undefined;
 /**
  * The validators' default messages and code, as the server's registry has them: the messages
  * are sv.json "validators", which tests/unit/engine/messages.test.ts keeps identical to every
  * declaration's `message` (the declarations themselves, with their data schemas, stay off the
  * public page).
+ *
+ * No sanitiser runs here, and none is bundled: the templates are either sv.json's own texts
+ * (which the sanitiser leaves as they are, tests/unit/engine/standalone.test.ts checks it) or
+ * the container's overrides from the public position answer, which the server sends through
+ * engine/sanitize.ts (server/domain/public.ts). The one sanitiser stays engine/sanitize.ts, run
+ * once, on the server; `#DATA#` is escaped as always.
  */
 function messageSource(): MessageSource {
   source ??= {
     validators: new Map(Object.entries(sv.validators as Record<string, string>).map(([name, message]) => [name, { message }])),
     implementations: new Map(Object.entries(builtinValidators)),
+    sanitize: serverSanitised,
   };
   return source;
 }
@@ -73,7 +83,8 @@ function orderOf(uiSchema: UiSchema): Map<string, number> {
 
 /**
  * `validate(answers)` of a precompiled form with a loaded validator: the verdict of
- * compileTemplate(...).validate for the same form and context.
+ * compileTemplate(...).validate for the same form and context. `ctx.messages` are the
+ * server-sanitised overrides of the public position answer (see messageSource).
  */
 export function precompiledValidate(form: Pick<PrecompiledForm, 'uiSchema'>, validator: ValidatorFunction, ctx: CompileContext = {}): (answers: Answers) => ValidationResult {
   const messages = new MessageCache(messageSource());

@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import fieldTypeMeta from '../schemas/entities/field-type-definition.json' with { type: 'json' };
 import validatorMeta from '../schemas/entities/validator-definition.json' with { type: 'json' };
 import { createAjv, type Ajv2020 } from './ajv';
+import { sanitizeHtml } from './sanitize';
 import type { FieldTypeDefinition, ValidatorDefinition } from './definitions';
 import { CatalogueError, TemplateError, type Issue } from './errors';
 import type { MetadataProperty } from './types';
@@ -21,6 +22,8 @@ export interface Registry {
    * the same errors (engine/standalone.ts) is built from this.
    */
   readonly keywordImplementations: ReadonlyMap<string, ValidatorImpl<unknown>>;
+  /** The one sanitiser (engine/sanitize.ts), for the messages made from this registry. */
+  readonly sanitize: (html: string) => string;
   /** Whether `validator` may be attached to a field of type `type`. */
   allows(type: string, validator: string): boolean;
   /** Checks a validator's `data` against its declared schema; a problem text or null. */
@@ -180,6 +183,7 @@ export function createRegistry(
     implementations: impls,
     ajv,
     keywordImplementations,
+    sanitize: sanitizeHtml,
     allows,
     checkValidatorData(validator, data) {
       return checkWith(dataChecks.get(validator), data);

@@ -9,14 +9,7 @@
  */
 import { sanitizeWithBackend } from './sanitize-backend';
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export { escapeHtml } from './html-escape';
 
 /** Makes staff-written HTML safe to render. */
 export function sanitizeHtml(html: string | null | undefined): string {

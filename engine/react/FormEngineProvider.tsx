@@ -1,6 +1,7 @@
 import type { ValidatorType } from '@rjsf/utils';
 import { trustedDefaults } from '../default-registry';
 import type { Registry } from '../registry';
+import { sanitizeHtml } from '../sanitize';
 import type { CompileFn } from './contract';
 import { assembleFormEngine, type FormEngine } from './context';
 import { createRjsfValidator } from './rjsf-validator';
@@ -19,5 +20,5 @@ export interface FormEngineOptions {
 export function createFormEngine({ compile, fieldTypes, widgets, rjsfValidator }: FormEngineOptions): FormEngine {
   // RJSF's schema utilities run on the engine's own ajv (engine/rjsf), compiled only if RJSF asks.
   const registry = () => (typeof fieldTypes === 'object' && fieldTypes !== null && 'ajv' in fieldTypes ? (fieldTypes as Registry) : trustedDefaults().registry);
-  return assembleFormEngine({ compile, fieldTypes, widgets, rjsfValidator: rjsfValidator ?? createRjsfValidator({ registry }) });
+  return assembleFormEngine({ compile, fieldTypes, widgets, rjsfValidator: rjsfValidator ?? createRjsfValidator({ registry }), sanitizeHtml });
 }

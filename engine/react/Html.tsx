@@ -1,6 +1,6 @@
-/** Staff-written HTML in labels and messages, rendered through the engine's one sanitiser. */
+/** Staff-written HTML in labels and messages, made safe by the form engine's sanitiser. */
 import type { ElementType } from 'react';
-import { sanitizeHtml } from '../sanitize';
+import { useFormEngine } from './context';
 
 interface TextOrHtmlProps {
   text: string;
@@ -10,8 +10,13 @@ interface TextOrHtmlProps {
   className?: string;
 }
 
-/** Renders `text` as sanitised HTML when `isHtml`, otherwise as plain text. */
+/**
+ * Renders `text` as HTML through the engine's `sanitizeHtml` when `isHtml` (engine/sanitize.ts
+ * where forms compile in the browser; server-sanitised HTML as it is on the public page,
+ * precompiledEngine.ts), otherwise as plain text.
+ */
 export function TextOrHtml({ text, isHtml, as: Tag = 'span', id, className }: TextOrHtmlProps) {
+  const engine = useFormEngine();
   if (!isHtml) return <Tag id={id} className={className}>{text}</Tag>;
-  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(text) }} />;
+  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: engine.sanitizeHtml(text) }} />;
 }

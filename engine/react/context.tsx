@@ -15,16 +15,29 @@ export interface FormEngine {
   widgets: ReadonlyMap<string, WidgetDefinition>;
   /** What RJSF uses for its schema utilities; answers are validated by `compile(...).validate`, never by this. */
   rjsfValidator: ValidatorType;
+  /**
+   * Applied to the HTML of labels and messages before it is rendered (Html.tsx): the one
+   * sanitiser (engine/sanitize.ts) where forms compile in the browser; the identity on the
+   * public page, whose forms and messages the server compiled and sanitised
+   * (precompiledEngine.ts), so that page bundles no sanitiser.
+   */
+  sanitizeHtml(html: string): string;
 }
 
 /** Builds a form engine from all its parts; a widget id given twice is a programming error and says which. */
-export function assembleFormEngine(parts: { compile: CompileFn; fieldTypes?: unknown; widgets: readonly WidgetDefinition[]; rjsfValidator: ValidatorType }): FormEngine {
+export function assembleFormEngine(parts: {
+  compile: CompileFn;
+  fieldTypes?: unknown;
+  widgets: readonly WidgetDefinition[];
+  rjsfValidator: ValidatorType;
+  sanitizeHtml(html: string): string;
+}): FormEngine {
   const map = new Map<string, WidgetDefinition>();
   for (const widget of parts.widgets) {
     if (map.has(widget.id)) throw new Error(`createFormEngine: widget '${widget.id}' is registered twice`);
     map.set(widget.id, widget);
   }
-  return { compile: parts.compile, fieldTypes: parts.fieldTypes ?? null, widgets: map, rjsfValidator: parts.rjsfValidator };
+  return { compile: parts.compile, fieldTypes: parts.fieldTypes ?? null, widgets: map, rjsfValidator: parts.rjsfValidator, sanitizeHtml: parts.sanitizeHtml };
 }
 
 /** A copy of `engine` with more widgets (later ones replace earlier ones with the same id). */

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { IMAGE_FOLDERS, publicAssetUrl } from '../../engine/imageLimits';
 import { dispatch } from '../api';
+import { sanitizeHtml } from '../../engine/sanitize';
 import { AdBody } from '../public/AdBody';
 import { folderImages, type Asset } from './api';
 import './org.css';
@@ -102,7 +103,7 @@ export function AdPreview({ draft }: { draft: { name: string; description: strin
           {draft.name || t.adPreviewNoName}
         </p>
         {draft.city && <p>{draft.city}</p>}
-        <AdBody p={draft} />
+        <AdBody p={{ ...draft, text: sanitizeHtml(draft.text) }} />
       </div>
     </section>
   );

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { sanitizeHtml } from '../../engine/sanitize';
 import { s } from './text';
 import { fill } from '../../engine/fill';
 import type { PublicContainer } from './types';
@@ -52,7 +51,9 @@ function TermsDialog({ container, onClose }: { container: PublicContainer | null
     onClose();
   };
   const company = container?.displayName ?? '';
-  const companyTerms = sanitizeHtml(container?.profile?.terms);
+  // Safe HTML already: the public container answer's terms went through the one sanitiser on
+  // the server (server/domain/public.ts); the admin preview sanitises its draft before passing it.
+  const companyTerms = container?.profile?.terms ?? '';
   return (
     <dialog
       ref={ref}
@@ -80,7 +81,7 @@ function TermsDialog({ container, onClose }: { container: PublicContainer | null
       <div className="pub-dialog-body">
         <p>{s.termsIntro}</p>
         <h3>{s.providerTermsHeading}</h3>
-        <div className="pub-richtext" dangerouslySetInnerHTML={{ __html: sanitizeHtml(s.providerTerms) }} />
+        <div className="pub-richtext" dangerouslySetInnerHTML={{ __html: s.providerTerms }} />
         {company && <h3>{fill(s.companyTermsHeading, { company })}</h3>}
         {companyTerms ? <div className="pub-richtext" dangerouslySetInnerHTML={{ __html: companyTerms }} /> : <p>{s.noCompanyTerms}</p>}
       </div>

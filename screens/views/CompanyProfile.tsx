@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { IMAGE_FOLDERS } from '../../engine/imageLimits';
 import { parseOrganisationsnummer } from '../../engine/organisationsnummer';
+import { sanitizeHtml } from '../../engine/sanitize';
 import { dispatch } from '../api';
 import { useContainer, useSession } from '../admin/session';
 import { TermsButton } from '../public/TermsDialog';
@@ -134,7 +135,7 @@ export default function CompanyProfile({ screen }: ViewProps) {
   if (!draft) return (<><h1>{screen.title}</h1><Loading /></>);
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const err = (key: string) => errors[`/metadata/${key}`];
-  const preview = { id: container.id, name: container.name, displayName: draft.displayName, profile: { terms: String(draft.terms ?? '') } };
+  const preview = { id: container.id, name: container.name, displayName: draft.displayName, profile: { terms: sanitizeHtml(String(draft.terms ?? '')) } };
   return (
     <>
       <h1>{screen.title}</h1>

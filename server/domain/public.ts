@@ -1,3 +1,5 @@
+import { LruCache } from '../../engine/cache';
+import { sanitizeHtml } from '../../engine/sanitize';
 import { effectiveTheme } from '../../engine/theme';
 import { compiledFormOf } from './compiled-form';
 import { errors } from '../errors';
@@ -23,6 +25,24 @@ export function slugify(name: string): string {
     .slice(0, 80);
 }
 
+/**
+ * Staff-written HTML the public pages show (the ad text, the company's terms, validator-message
+ * overrides) leaves the server already through the one sanitiser (engine/sanitize.ts): the
+ * public pages render it as it comes and carry no sanitiser of their own (no DOMPurify).
+ * Memoised by content: the same texts are asked for on every page view.
+ */
+const safeHtmlMemo = new LruCache<string>(500);
+function safeHtml(html: unknown): string {
+  if (typeof html !== 'string' || html === '') return '';
+  let out = safeHtmlMemo.get(html);
+  if (out === undefined) safeHtmlMemo.set(html, (out = sanitizeHtml(html)));
+  return out;
+}
+
+function safeMessages(messages: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(messages ?? {}).map(([k, v]) => [k, typeof v === 'string' ? safeHtml(v) : v]));
+}
+
 export function publicContainer(c: ContainerDoc) {
   const profile = (c.profile ?? {}) as Record<string, unknown>;
   return {
@@ -30,7 +50,12 @@ export function publicContainer(c: ContainerDoc) {
     name: c.name,
     displayName: c.displayName ?? c.name,
     theme: effectiveTheme(c.theme),
-    profile: { ...profile, showAge: profile.showAge !== false, showGender: profile.showGender !== false },
+    profile: {
+      ...profile,
+      ...(typeof profile.terms === 'string' ? { terms: safeHtml(profile.terms) } : {}),
+      showAge: profile.showAge !== false,
+      showGender: profile.showGender !== false,
+    },
   };
 }
 
@@ -57,13 +82,13 @@ export function publicSummary(c: ContainerDoc, p: PositionDoc, now: number) {
 export function publicPosition(c: ContainerDoc, p: PositionDoc, now: number) {
   return {
     ...publicSummary(c, p, now),
-    text: p.text,
+    text: safeHtml(p.text),
     ...(typeof p.banner === 'string' && p.banner ? { banner: p.banner } : {}),
     isInternal: p.isInternal,
     ...(p.isInternal ? { linkId: p.linkId } : {}),
     metadata: p.metadata,
     formVersion: p.formVersion,
-    messages: c.messages ?? {},
+    messages: safeMessages(c.messages),
     // The form compiled on the server and the URL of its precompiled validator (issue 10).
     compiledForm: compiledFormOf(p),
   };

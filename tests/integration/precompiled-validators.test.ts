@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../engine/index';
 import { loadValidator, precompiledValidate, type PrecompiledForm } from '../../engine/precompiled';
-import type { PositionDoc } from '../../server/domain/docs';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { demoPositions } from './helpers/domain';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -63,6 +63,28 @@ describe.each(storeKinds())('precompiled form validators on the %s store', (kind
       expect(r.headers.get('content-type')).toMatch(/application\/json/);
       expect(r.body.error.code).toBe('not_found');
     }
+  });
+
+  it('sends the ad text, the terms and the message overrides through the sanitiser, as the public pages render them as they come', async () => {
+    // Written straight into the store, past the actions' own checks (data from before them).
+    const evil = '<p onclick="alert(1)">Hej</p><img src=x onerror="alert(2)"><script>alert(3)</script>';
+    await server.deps.store.collection<PositionDoc>('positions').updateOne({ id: open.id }, { $set: { text: evil } });
+    const containers = server.deps.store.collection<ContainerDoc>('containers');
+    const c = (await containers.findOne({ id: open.containerId }))!;
+    await containers.updateOne({ id: c.id }, { $set: { messages: { minLength: `Minst #DATA# ${evil}` }, profile: { ...(c.profile ?? {}), terms: evil } } });
+    const p = (await server.request('GET', `/api/public/positions/${open.id}`)).body.data;
+    const pub = (await server.request('GET', `/api/public/open/${open.id}/container`)).body.data;
+    for (const html of [p.text, p.messages.minLength, pub.profile.terms]) {
+      expect(html).toContain('Hej');
+      expect(html).not.toMatch(/<script|onerror|onclick/);
+    }
+    // And the page's messages equal the server verdict's with those overrides.
+    const code = (await server.request('GET', p.compiledForm.validator)).text;
+    const fn = await loadValidator(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+    const browser = precompiledValidate(p.compiledForm, fn, { messages: p.messages, positionStart: open.start })({});
+    const r = await server.request('POST', '/api/public/positions/apply', { action: 'create_jobApplication', data: { email: 'x@exempel.se', positionId: open.id, metadata: {} } });
+    expect(r.body.error.details).toEqual(browser.errors);
+    expect(browser.errors.find((e) => e.validator === 'minLength')?.message).toMatch(/^Minst 1 <p>Hej<\/p>/);
   });
 
   it("sends public pages a CSP without 'unsafe-eval' and keeps it on admin paths", async () => {

@@ -5,6 +5,9 @@ import { validatorDefinitions } from '../../../schemas/generated/catalogue';
 import { compileTemplate, defaultRegistry } from '../../../engine/index';
 import type { ValidatorDefinition } from '../../../engine/definitions';
 import { loadValidator, precompiledValidate } from '../../../engine/precompiled';
+import { STRUCTURAL_MESSAGES } from '../../../engine/messages';
+import { sanitizeHtml } from '../../../engine/sanitize';
+import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { createStandaloneCompiler, resolveRuntimeImports } from '../../../engine/standalone';
 import type { Answers, CompileContext, FormTemplate, MetadataProperty } from '../../../engine/types';
 import { PNR } from './helpers';
@@ -21,7 +24,9 @@ async function bothSides(template: FormTemplate, ctx: CompileContext) {
   const server = compileTemplate(template, ctx);
   const { code } = standalone.moduleFor(server.schema);
   const fn = await loadValidator(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-  return { server, browser: precompiledValidate({ uiSchema: server.uiSchema }, fn, ctx) };
+  // The page gets the overrides as the public position answer has them: through the server's sanitiser.
+  const overrides = ctx.messages && Object.fromEntries(Object.entries(ctx.messages).map(([k, v]) => [k, sanitizeHtml(v)]));
+  return { server, browser: precompiledValidate({ uiSchema: server.uiSchema }, fn, { ...ctx, messages: overrides }) };
 }
 
 const CTX: CompileContext = { now: new Date('2026-03-01T12:00:00Z'), positionStart: Date.UTC(2026, 5, 1) / 1000 };
@@ -170,6 +175,10 @@ describe('the precompiled (standalone) validator', () => {
       expect(server.validate(sets[0]!).valid).toBe(true);
       expect(sets.some((a) => !server.validate(a).valid)).toBe(true);
     }
+  });
+
+  it('needs no sanitiser in the browser: the sanitiser leaves every built-in message template as it is', () => {
+    for (const text of [...Object.values(sv.validators), ...Object.values(STRUCTURAL_MESSAGES)]) expect(sanitizeHtml(text)).toBe(text);
   });
 
   it('refuses answers that are not an object, with the same message', async () => {
