@@ -62,7 +62,8 @@ async function openWithImagesHeld(viewport: 'phone' | 'desktop', url: string): P
   const held: Route[] = [];
   let holding = true;
   await page.route(isAsset, (route) => (holding ? held.push(route) : route.continue()));
-  await page.goto(url);
+  // The server-rendered page has the images in its first HTML: its load event waits for them.
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
   return {
     page,
     release: async () => {
@@ -126,4 +127,15 @@ describe('organisation images keep their place while they load', () => {
       await page.context().close();
     });
   }
+});
+
+describe("the site's icon", () => {
+  it('is served from the build at /favicon.ico (browsers ask for it; a 404 there is a console error in Lighthouse best practices)', async () => {
+    const res = await fetch(`${app.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/x-icon');
+    // An ICO file: reserved 0, type 1 (icon), at least one image.
+    const head = Buffer.from(await res.arrayBuffer());
+    expect([head.readUInt16LE(0), head.readUInt16LE(2), head.readUInt16LE(4) > 0]).toEqual([0, 1, true]);
+  });
 });
