@@ -39,13 +39,17 @@ export async function readPublicPosition(deps: Deps, ref: string) {
   const p = await findPublicPosition(deps.store, ref);
   const c = (await containersById(deps, [p.containerId])).get(p.containerId);
   if (!c) throw errors.notFound();
-  // A view count is not worth a failed page (a full or read-only disk): log it and answer.
-  try {
-    await deps.store.collection('positions').updateOne({ id: p.id }, { $inc: { views: 1 } });
-  } catch (err) {
-    deps.log.warn('view not counted', { positionId: p.id, error: err instanceof Error ? err.name : 'unknown', code: (err as { code?: unknown }).code });
-  }
+  await countView(deps, p.id);
   return publicPosition(c, p, deps.now());
+}
+
+/** One more view of a position. A view count is not worth a failed page (a full or read-only disk): logged, never thrown. */
+export async function countView(deps: Deps, positionId: number): Promise<void> {
+  try {
+    await deps.store.collection('positions').updateOne({ id: positionId }, { $inc: { views: 1 } });
+  } catch (err) {
+    deps.log.warn('view not counted', { positionId, error: err instanceof Error ? err.name : 'unknown', code: (err as { code?: unknown }).code });
+  }
 }
 
 /** GET /api/public/containers/:name; throws notFound. */

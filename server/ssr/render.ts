@@ -1,8 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { escapeHtml as esc } from '../../engine/sanitize';
 import type { ServerDeps } from '../dispatcher/types';
+import { countView } from '../domain/publicReads';
 import { APPLY_PAGE, PUBLIC_APP, routeAssets, type Manifest } from './assets';
+import { createRenderGuard, type CachedPage } from './guard';
 import { resolveApiPath } from './resolve';
 
 /** What server/ssr needs of the SSR bundle (screens/public/entry-server.tsx). */
@@ -25,7 +28,6 @@ export interface Rendered {
   html: string;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** index.html and the manifest, read again when the build changes under a running server. */
 function fileCache<T>(file: string, parse: (text: string) => T): () => T | null {
@@ -62,7 +64,15 @@ function validatorModules(data: SsrData): string[] {
   return [...new Set(urls.filter((u): u is string => typeof u === 'string' && VALIDATOR_URL.test(u)))];
 }
 
+/** Ids of the positions whose public answer the page holds (a view each, as the API counts). */
+function viewedPositions(data: SsrData): number[] {
+  return Object.entries(data.entries).flatMap(([path, e]) =>
+    /^\/api\/public\/positions\/[^/?]+$/.test(path) && e.status === 200 && typeof (e.data as { id?: unknown }).id === 'number' ? [(e.data as { id: number }).id] : [],
+  );
+}
+
 export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' | 'now' | 'log'>) {
+  const guard = createRenderGuard();
   const bundle = join(distDir, '.ssr', 'entry-server.js');
   const template = fileCache(join(distDir, 'index.html'), (t) => t);
   const manifest = fileCache(join(distDir, '.vite', 'manifest.json'), (t) => JSON.parse(t) as Manifest);
@@ -81,10 +91,8 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
       }
     })());
 
-  async function render(req: RenderRequest): Promise<Rendered | null> {
-    const mod = await load();
-    const shell = template();
-    if (!mod || !shell) return null;
+  /** The page of `req` drawn afresh, or null when it cannot be. */
+  async function renderFresh(mod: EntryModule, shell: string, req: RenderRequest): Promise<CachedPage | null> {
     const url = req.pathname + req.search;
     const data: SsrData = { url, hostname: mod.effectiveHostname({ hostname: req.hostname, search: req.search }, null), entries: {} };
     const tried = new Set<string>();
@@ -117,11 +125,36 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
       const html = shell
         .replace(/<title>[^<]*<\/title>/, () => `${title}\n    ${tags.join('\n    ')}`)
         .replace('<div id="root"></div>', () => `<div id="root">${pass.html}</div>${block}`);
-      return { status, html };
+      return { status, html, viewed: viewedPositions(data) };
     } catch (err) {
       deps.log.error('ssr failed: serving the SPA shell', { path: req.pathname.slice(0, 200), error: err instanceof Error ? err.message : String(err) });
       return null;
     }
+  }
+
+  let busyLogged = 0;
+  async function render(req: RenderRequest): Promise<Rendered | null> {
+    const mod = await load();
+    const shell = template();
+    if (!mod || !shell) return null;
+    const key = `${req.origin}\n${req.hostname}\n${req.pathname}${req.search}`;
+    const hit = guard.get(key);
+    if (hit) {
+      // Served from memory, still seen: each view counts as the API's GET would count it.
+      await Promise.all(hit.viewed.map((id) => countView(deps, id)));
+      return hit;
+    }
+    const page = await guard.limit(() => renderFresh(mod, shell, req));
+    if (page === 'busy') {
+      if (Date.now() - busyLogged > 10_000) {
+        busyLogged = Date.now();
+        deps.log.warn('ssr busy: serving the SPA shell', { path: req.pathname.slice(0, 200) });
+      }
+      return null;
+    }
+    if (!page) return null;
+    guard.put(key, page);
+    return page;
   }
   return { render };
 }

@@ -133,7 +133,8 @@ describe.each(storeKinds())('server-rendered public pages on the %s store', (kin
   it('keeps a position name with </script> inside the data block and out of the markup', async () => {
     await server.deps.store.collection<PositionDoc>('positions').updateOne({ id: open.id }, { $set: { name: EVIL } });
     try {
-      const r = await get(pagePath(open));
+      // A URL not asked for before: a page is sent again from memory for a few seconds.
+      const r = await get(`/positions/${open.id}`);
       expect(r.status).toBe(200);
       expect(r.text).not.toContain('<script>alert(1)');
       const block = /<script type="application\/json" id="blankett-ssr">([^<]*)<\/script>/.exec(r.text);
@@ -145,6 +146,15 @@ describe.each(storeKinds())('server-rendered public pages on the %s store', (kin
     } finally {
       await server.deps.store.collection<PositionDoc>('positions').updateOne({ id: open.id }, { $set: { name: open.name } });
     }
+  });
+
+  it('counts a view for every page sent, also when it comes from memory', async () => {
+    const views = async () => (await server.deps.store.collection<PositionDoc>('positions').findOne({ id: open.id }))?.views ?? 0;
+    const before = await views();
+    const first = await get(`/${open.id}_sommarjobbare-till-var-butik-i-stockholm`);
+    const second = await get(`/${open.id}_sommarjobbare-till-var-butik-i-stockholm`);
+    expect(second.text).toBe(first.text);
+    expect(await views()).toBe(before + 2);
   });
 
   it('sends the same page gzip- and brotli-compressed when asked, and HEAD / with the GET headers', async () => {
