@@ -24,7 +24,8 @@ export function OrganisationPage({ container }: { container: PublicContainer }) 
   const total = res.status === 'ok' ? Math.max(open.length, res.data.total) : 0;
   return (
     <>
-      {banner && <img className="pub-banner" src={banner} alt="" />}
+      {/* The banner is the page's largest paint when there is one: fetch it first. */}
+      {banner && <img className="pub-banner" src={banner} alt="" fetchPriority="high" />}
       <section className="pub-section" aria-labelledby="pub-org-title">
         <h1 id="pub-org-title" className="pub-work-at">
           {title}

@@ -103,6 +103,8 @@ describe('organisation images keep their place while they load', () => {
       expect(logoBefore.width).toBe(Math.round(12 * r));
       expect(bannerBefore.width).toBeGreaterThan(200);
       expect(Math.abs(bannerBefore.height - Math.min(bannerBefore.width / 3, 18 * r))).toBeLessThanOrEqual(1);
+      // The largest paint of the page: asked for first (Lighthouse: "prioritize the LCP image").
+      expect(await page.locator('img.pub-banner').getAttribute('fetchpriority')).toBe('high');
       await release();
       await loaded(page, 'img.pub-logo-img');
       await loaded(page, 'img.pub-banner');
