@@ -5,7 +5,8 @@
  * A page costs a React render; a flood of requests for it must not cost one each.
  */
 
-const TTL_MS = 5_000;
+// Short enough that staff who change a position and reload its page see the change.
+const TTL_MS = 1_000;
 const MAX_ENTRIES = 200;
 const MAX_IN_FLIGHT = 8;
 
