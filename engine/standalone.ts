@@ -69,13 +69,19 @@ export function createStandaloneCompiler(registry: Registry, cacheSize = 200): S
   };
   const byContent = new LruCache<StandaloneModule>(cacheSize);
   const byHash = new LruCache<StandaloneModule>(cacheSize);
+  // compileTemplate's cache hands out the same schema object for the same form: no need to
+  // serialise it again on every public page view while its module is still held.
+  const bySchema = new WeakMap<object, StandaloneModule>();
 
   return {
     moduleFor(schema) {
+      const known = bySchema.get(schema);
+      if (known && byHash.get(known.hash) === known) return known;
       const content = JSON.stringify(schema);
       const hit = byContent.get(content);
       if (hit) {
-        byHash.get(hit.hash);
+        byHash.set(hit.hash, hit);
+        bySchema.set(schema, hit);
         return hit;
       }
       const a = instance();
@@ -87,6 +93,7 @@ export function createStandaloneCompiler(registry: Registry, cacheSize = 200): S
       const entry = { hash, code };
       byContent.set(content, entry);
       byHash.set(hash, entry);
+      bySchema.set(schema, entry);
       return entry;
     },
     byHash: (hash) => byHash.get(hash),

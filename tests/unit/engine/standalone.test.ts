@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validatorDefinitions } from '../../../schemas/generated/catalogue';
+import { fieldTypeDefinitions, validatorDefinitions } from '../../../schemas/generated/catalogue';
 import { compileTemplate, defaultRegistry } from '../../../engine/index';
 import type { ValidatorDefinition } from '../../../engine/definitions';
 import { loadValidator, precompiledValidate } from '../../../engine/precompiled';
@@ -138,6 +138,8 @@ describe('the precompiled (standalone) validator', () => {
       expect(failed, def.name).toContain(def.name);
       for (const type of def.appliesTo) expect(passed, `${def.name} on ${type}`).toContain(`${def.name}_${type}`);
     }
+    // Every field type of the catalogue is in the form.
+    for (const type of fieldTypeDefinitions as { name: string }[]) expect(metadata.map((f) => f.type), type.name).toContain(type.name);
     expect(failed).toContain('type');
     expect(failed).toContain('option');
     expect(failed).toContain('maxLength');
