@@ -11,15 +11,16 @@
  * performance score is printed beside it.
  *
  * Uses DIST_DIR when set (a build of your own), otherwise dist/ (runs `npm run build` first
- * when it is missing). Chromium: CHROMIUM_PATH or /usr/bin/chromium. Standalone:
+ * when it is missing). Chromium: CHROMIUM_PATH or /usr/bin/chromium. LIGHTHOUSE_REPORT_DIR=dir
+ * also writes each page's reported run there as Lighthouse's HTML and JSON report. Standalone:
  *   node --import tsx scripts/bench/lighthouse.ts
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import { firstPublicPosition, startApp } from '../../tests/e2e/helpers/app';
 import { ROOT, runStandalone } from './_pages';
 import type { BenchContext, BenchResult, Figure } from './_report';
@@ -162,9 +163,9 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     chromium = await startChromium();
     const pos = await firstPublicPosition(app);
     const pages = [
-      { name: 'organisationssidan', url: `${app.orgUrl}/` },
-      { name: 'tjänstesidan', url: `${app.orgUrl}/${pos.id}_${pos.slug}` },
-      { name: 'ansökningssidan', url: `${app.orgUrl}/${pos.id}_${pos.slug}/apply` },
+      { name: 'organisationssidan', file: 'organisation', url: `${app.orgUrl}/` },
+      { name: 'tjänstesidan', file: 'position', url: `${app.orgUrl}/${pos.id}_${pos.slug}` },
+      { name: 'ansökningssidan', file: 'apply', url: `${app.orgUrl}/${pos.id}_${pos.slug}/apply` },
     ];
     const flags: Flags = {
       port: chromium.port,
@@ -184,6 +185,12 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       }
       const sorted = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const lhr = sorted[Math.floor(sorted.length / 2)] as Result;
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(join(reportDir, `${page.file}.html`), generateReport(lhr, 'html'));
+        writeFileSync(join(reportDir, `${page.file}.json`), JSON.stringify(lhr));
+      }
       if (out.length === 0) {
         out.push(`  Lighthouse ${lhr.lighthouseVersion} (npm), ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}, mobilprofil med simulerad strypning, ${RUNS} körningar per sida; körningen med medianprestanda redovisas`);
         // The simulation scales by this CPU index: a busy shared machine lowers it and the scores with it.
