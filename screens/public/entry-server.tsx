@@ -18,7 +18,7 @@ import ApplyPage from './ApplyPage';
 import PublicApp from './PublicApp';
 import { ServerSinkContext, SsrDataContext, StaticApplyPageContext, type ServerSink, type SsrData } from './ssr';
 
-export type { ServerHead, ServerSink, SsrData } from './ssr';
+export type { SsrData } from './ssr';
 /** The host name the host rules run on (the loopback `?host=` override included), as the browser computes it. */
 export { effectiveHostname } from './hostRules';
 

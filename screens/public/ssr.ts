@@ -16,7 +16,7 @@ import type { PublicContainer, PublicPosition } from './types';
 
 export const SSR_DATA_ID = 'blankett-ssr';
 
-export type PreloadEntry = { status: 200; data: unknown } | { status: 404 };
+type PreloadEntry = { status: 200; data: unknown } | { status: 404 };
 
 export interface SsrData {
   /** pathname + search the page was rendered for. */
@@ -26,7 +26,7 @@ export interface SsrData {
   entries: Record<string, PreloadEntry>;
 }
 
-export interface ServerHead {
+interface ServerHead {
   title?: string;
   description?: string;
   canonicalPath?: string;

@@ -32,7 +32,7 @@ export function pickEncoding(ctx: Context): Encoding | null {
   return ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
 }
 
-export function compress(data: Buffer, enc: Encoding, best: boolean): Promise<Buffer> {
+function compress(data: Buffer, enc: Encoding, best: boolean): Promise<Buffer> {
   if (enc === 'br') {
     return brotli(data, {
       params: {

@@ -47,7 +47,8 @@ function fileIn(root: string, urlPath: string): string | null {
 }
 
 const HTML = TYPES['.html']!;
-const LOCAL_HOST = /^[a-z0-9.:[\]-]{1,300}$/i;
+/** A Host header fit to be written into a page (canonical link, JobPosting url). */
+const HOST_HEADER = /^[a-z0-9.:[\]-]{1,300}$/i;
 
 /**
  * Serves the built front end from `distDir`: existing files with caching headers (a year,
@@ -72,7 +73,7 @@ export function serveSpa(distDir: string, deps?: Pick<ServerDeps, 'store' | 'now
     // HEAD gets the same headers as GET (a Buffer body; Koa leaves it out of a HEAD answer).
     // A null body would turn into 204 (HEAD / once did).
     if (renderer && !isAdminPath(ctx.path)) {
-      const host = LOCAL_HOST.test(ctx.host) ? ctx.host : 'localhost';
+      const host = HOST_HEADER.test(ctx.host) ? ctx.host : 'localhost';
       const page = await renderer.render({ pathname: ctx.path, search: ctx.search, hostname: ctx.hostname, origin: `${ctx.protocol}://${host}` });
       if (page) {
         ctx.status = page.status;
