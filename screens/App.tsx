@@ -11,9 +11,19 @@ const publicApp = preloadableLazy(() => import('./public/PublicApp'));
 const PublicApp = publicApp.Component;
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
+// The document's CSP is chosen by the path it was loaded at (server/http/security.ts): a page
+// loaded on a public path has no 'unsafe-eval', which the admin app (ajv compiling forms in
+// the browser) needs. So moving from such a page into the admin app loads it as a new document.
+const loadedOnPublicPath = typeof window !== 'undefined' && !isAdminPath(window.location.pathname);
+
 function Switch() {
-  const { pathname } = useLocation();
-  return isAdminPath(pathname) ? <AdminApp /> : <PublicApp />;
+  const { pathname, search, hash } = useLocation();
+  if (!isAdminPath(pathname)) return <PublicApp />;
+  if (loadedOnPublicPath) {
+    window.location.assign(`${pathname}${search}${hash}`);
+    return <AppLoading />;
+  }
+  return <AdminApp />;
 }
 
 /** Loads the public app and what the page at `pathname` needs before a server-rendered page hydrates. */

@@ -93,6 +93,21 @@ describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
     await page.context().close();
   });
 
+  it("loads an admin path reached from a public page as a new document, under the admin CSP", async () => {
+    const page = await newPage(browser);
+    await page.goto(applyUrl);
+    await page.getByLabel(/^Förnamn/).waitFor();
+    const next = page.waitForResponse((r) => new URL(r.url()).pathname === '/login' && r.request().resourceType() === 'document');
+    // A client-side move, as a link inside the app would make.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/login');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const response = await next;
+    expect(response.headers()['content-security-policy']).toContain("'unsafe-eval'");
+    await page.context().close();
+  });
+
   it('shows the error state when the validator cannot load, never sends unjudged answers, and recovers on retry', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     const seen = await watch(page);
