@@ -19,16 +19,19 @@ function standalone(): StandaloneCompiler {
   return compiler;
 }
 
-/** The compiled form of a position; null when its form does not compile (the page then says so). */
+/**
+ * The compiled form of a position; null when its form does not compile or its validator cannot
+ * be generated (the apply page then says the form cannot be shown; the position page is not
+ * broken by it).
+ */
 export function compiledFormOf(p: { id: number; formVersion: number; metadata: MetadataProperty[] }): PrecompiledForm | null {
-  let compiled;
   try {
-    compiled = compileTemplate({ metadata: p.metadata, key: `position:${p.id}`, version: p.formVersion });
+    const compiled = compileTemplate({ metadata: p.metadata, key: `position:${p.id}`, version: p.formVersion });
+    const { hash } = standalone().moduleFor(compiled.schema);
+    return { schema: compiled.schema, uiSchema: compiled.uiSchema, validator: `${VALIDATOR_PATH}${hash}.js` };
   } catch {
     return null;
   }
-  const { hash } = standalone().moduleFor(compiled.schema);
-  return { schema: compiled.schema, uiSchema: compiled.uiSchema, validator: `${VALIDATOR_PATH}${hash}.js` };
 }
 
 /** A validator module this process produced and still holds, by its hash. */

@@ -183,6 +183,18 @@ describe('the precompiled (standalone) validator', () => {
     for (const text of [...Object.values(sv.validators), ...Object.values(STRUCTURAL_MESSAGES)]) expect(sanitizeHtml(text)).toBe(text);
   });
 
+  it('keeps staff-written labels data in the generated code, never code', async () => {
+    const nasty = 'x"];globalThis.pwned=1;//\u2028*/`${globalThis.pwned=2}`';
+    const metadata: MetadataProperty[] = [
+      // Keys are letters, digits, _ . - (the engine refuses others); labels are free text.
+      { key: 'a.b-c_d', type: 'text', label: nasty, validators: [{ name: 'minLength', data: 2 }] },
+      { key: 'b', type: 'text', label: '</script><script>globalThis.pwned=3</script>', required: true },
+    ];
+    const { server, browser } = await bothSides({ metadata }, CTX);
+    for (const answers of [{}, { 'a.b-c_d': 'a', b: 'x' }, { 'a.b-c_d': 'abc', b: 'x' }]) expect(browser(answers)).toEqual(server.validate(answers));
+    expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+  });
+
   it('refuses answers that are not an object, with the same message', async () => {
     const { server, browser } = await bothSides({ metadata: everyValidatorForm() }, CTX);
     for (const answers of [null, [], 'x'] as unknown as Answers[]) expect(browser(answers)).toEqual(server.validate(answers));
