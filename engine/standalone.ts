@@ -54,19 +54,16 @@ export interface StandaloneCompiler {
 }
 
 /**
- * Standalone modules of one registry's forms, on an ajv of its own configured as
- * engine/ajv.ts (same keywords, options and strictness) plus `code: { source, esm }`.
+ * Standalone modules of one registry's forms, each on a fresh ajv configured as engine/ajv.ts
+ * (same keywords, options and strictness) plus `code: { source, esm }`. Fresh, because ajv
+ * numbers the names in its code per instance: so the same form gives the same code, and the same
+ * URL, in every process and after every restart (a browser's cached module stays valid), and no
+ * instance keeps every schema it ever compiled (creating one costs under a millisecond).
  * Modules are cached by the schema's content (LRU, `cacheSize`); the hash index holds the same
  * entries, so a hash not produced (or dropped since) is unknown.
  */
 export function createStandaloneCompiler(registry: Registry, cacheSize = 200): StandaloneCompiler {
-  let ajv: Ajv2020 | undefined;
-  let compiled = 0;
-  // ajv's value scope keeps every schema it ever compiled; a fresh instance now and then bounds it.
-  const instance = () => {
-    if (compiled++ % 200 === 0) ajv = undefined;
-    return (ajv ??= createAjv({ implementations: registry.keywordImplementations, options: { code: { source: true, esm: true } } }));
-  };
+  const instance = (): Ajv2020 => createAjv({ implementations: registry.keywordImplementations, options: { code: { source: true, esm: true } } });
   const byContent = new LruCache<StandaloneModule>(cacheSize);
   const byHash = new LruCache<StandaloneModule>(cacheSize);
   // compileTemplate's cache hands out the same schema object for the same form: no need to
@@ -85,10 +82,7 @@ export function createStandaloneCompiler(registry: Registry, cacheSize = 200): S
         return hit;
       }
       const a = instance();
-      const fn = a.compile(schema);
-      // The compiled schema is not kept by the instance: each form is compiled once per content.
-      a.removeSchema(schema);
-      const code = resolveRuntimeImports(standaloneCode(a, fn));
+      const code = resolveRuntimeImports(standaloneCode(a, a.compile(schema)));
       const hash = createHash('sha256').update(code).digest('hex').slice(0, 32);
       const entry = { hash, code };
       byContent.set(content, entry);

@@ -207,6 +207,8 @@ describe('the precompiled (standalone) validator', () => {
     expect(standalone.moduleFor(JSON.parse(JSON.stringify(a.schema)))).toBe(ma);
     expect(standalone.moduleFor(b.schema).hash).not.toBe(ma.hash);
     expect(standalone.byHash(ma.hash)).toBe(ma);
+    // The same code in another process or after a restart: the URL stays valid.
+    expect(createStandaloneCompiler(defaultRegistry()).moduleFor(a.schema).hash).toBe(ma.hash);
     expect(ma.code).not.toMatch(/\brequire\(/);
     expect(ma.code).toMatch(/^"use strict";\nconst __blankettRuntime = globalThis\[Symbol\.for\("blankett\.validatorRuntime"\)\]/);
   });
