@@ -39,7 +39,7 @@ export function usePrecompiledForm(form: PrecompiledForm, ctx: CompileContext): 
   useEffect(() => {
     let live = true;
     // A retry asks again (a module that failed to load may be remembered under its URL).
-    const url = attempt === 0 ? form.validator : `${form.validator}?retry=${attempt}`;
+    const url = attempt === 0 ? form.validator : `${form.validator}${form.validator.includes('?') ? '&' : '?'}retry=${attempt}`;
     loadValidator(url).then(
       (fn) => {
         pending.validate = precompiledValidate(form, fn, { messages, positionStart });

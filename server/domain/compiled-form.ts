@@ -24,17 +24,35 @@ function standalone(): StandaloneCompiler {
  * be generated (the apply page then says the form cannot be shown; the position page is not
  * broken by it).
  */
-export function compiledFormOf(p: { id: number; formVersion: number; metadata: MetadataProperty[] }): PrecompiledForm | null {
+export function compiledFormOf(p: PositionForm): PrecompiledForm | null {
   try {
     const compiled = compileTemplate({ metadata: p.metadata, key: `position:${p.id}`, version: p.formVersion });
     const { hash } = standalone().moduleFor(compiled.schema);
-    return { schema: compiled.schema, uiSchema: compiled.uiSchema, validator: `${VALIDATOR_PATH}${hash}.js` };
+    // `p` names the position, so a process that has not made this module (another process, a
+    // restart) can make it again when asked (validatorModule); the hash alone decides what is served.
+    const ref = p.isInternal && p.linkId ? p.linkId : String(p.id);
+    return { schema: compiled.schema, uiSchema: compiled.uiSchema, validator: `${VALIDATOR_PATH}${hash}.js?p=${encodeURIComponent(ref)}` };
   } catch {
     return null;
   }
 }
 
-/** A validator module this process produced and still holds, by its hash. */
-export function validatorModule(hash: string): StandaloneModule | undefined {
+interface PositionForm {
+  id: number;
+  formVersion: number;
+  metadata: MetadataProperty[];
+  isInternal?: boolean;
+  linkId?: string;
+}
+
+/**
+ * A validator module by its hash: one this process holds, or else the current form of the
+ * position `position()` finds, made now, when its hash is the one asked for. Undefined otherwise.
+ */
+export async function validatorModule(hash: string, position?: () => Promise<PositionForm | null>): Promise<StandaloneModule | undefined> {
+  const held = standalone().byHash(hash);
+  if (held || !position) return held;
+  const p = await position();
+  if (p) compiledFormOf(p);
   return standalone().byHash(hash);
 }

@@ -1,17 +1,24 @@
 import type Router from '@koa/router';
+import type { ServerDeps } from '../dispatcher/types';
 import { validatorModule } from '../domain/compiled-form';
+import { findPublicPosition } from '../domain/public';
 import { errors } from '../errors';
 
 /**
- * `GET /api/public/validators/<hash>.js`: a position form's validator as an ES module of ajv
- * standalone code (server/domain/compiled-form.ts, engine/standalone.ts). Its name is the hash
- * of its content, so it is cached forever; a hash this server did not produce (or no longer
- * holds) is a 404 JSON error, and the page then shows its error state.
+ * `GET /api/public/validators/<hash>.js?p=<position>`: a position form's validator as an ES
+ * module of ajv standalone code (server/domain/compiled-form.ts, engine/standalone.ts). Its name
+ * is the hash of its content, so it is cached forever. A process that does not hold it (another
+ * process, a restart) makes it again from the position's current form, and serves it only when
+ * the hash is the one asked for; any other hash is a 404 JSON error, and the page then shows its
+ * error state.
  */
-export function mount(router: Router): void {
-  router.get('/api/public/validators/:file', (ctx) => {
+export function mount(router: Router, deps: ServerDeps): void {
+  router.get('/api/public/validators/:file', async (ctx) => {
     const m = /^([0-9a-f]{32})\.js$/.exec(ctx.params.file ?? '');
-    const mod = m ? validatorModule(m[1]!) : undefined;
+    if (!m) throw errors.notFound();
+    const ref = typeof ctx.query.p === 'string' && ctx.query.p.length <= 100 ? ctx.query.p : '';
+    const position = ref ? () => findPublicPosition(deps.store, ref).catch(() => null) : undefined;
+    const mod = await validatorModule(m[1]!, position);
     if (!mod) throw errors.notFound();
     const etag = `"${mod.hash}"`;
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');

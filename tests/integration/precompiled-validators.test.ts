@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileTemplate } from '../../engine/index';
+import { compileTemplate, defaultRegistry } from '../../engine/index';
+import { createStandaloneCompiler } from '../../engine/standalone';
 import { loadValidator, precompiledValidate, type PrecompiledForm } from '../../engine/precompiled';
 import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { demoPositions } from './helpers/domain';
-import { startTestServer, type TestServer } from './helpers/server';
+import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
 /*
  * The public position answer carries the form compiled on the server and the URL of its
@@ -27,7 +28,7 @@ describe.each(storeKinds())('precompiled form validators on the %s store', (kind
     const compiled = compileTemplate({ metadata: open.metadata });
     expect(form.schema).toEqual(compiled.schema);
     expect(form.uiSchema).toEqual(compiled.uiSchema);
-    expect(form.validator).toMatch(/^\/api\/public\/validators\/[0-9a-f]{32}\.js$/);
+    expect(form.validator).toBe(`/api/public/validators/${createStandaloneCompiler(defaultRegistry()).moduleFor(compiled.schema).hash}.js?p=${open.id}`);
   });
 
   it('serves the validator as immutable, cacheable JavaScript with a strong ETag', async () => {
@@ -57,12 +58,32 @@ describe.each(storeKinds())('precompiled form validators on the %s store', (kind
   });
 
   it('answers a hash it did not produce, or a malformed name, with a 404 JSON error', async () => {
-    for (const path of ['/api/public/validators/0123456789abcdef0123456789abcdef.js', '/api/public/validators/nope.js', `${form.validator}x`]) {
+    const unknown = '/api/public/validators/0123456789abcdef0123456789abcdef.js';
+    for (const path of [unknown, `${unknown}?p=${open.id}`, '/api/public/validators/nope.js', form.validator.replace('.js', '.jsx')]) {
       const r = await server.request('GET', path);
       expect(r.status, path).toBe(404);
       expect(r.headers.get('content-type')).toMatch(/application\/json/);
       expect(r.body.error.code).toBe('not_found');
     }
+  });
+
+  it('makes a module it does not hold (another process, a restart) again from the position named in its URL', async () => {
+    const writer = await server.login(DEMO.writer);
+    const made = await server.call(writer, 'create_position', { containerId: open.containerId, name: 'Ny form', start: open.start, stop: open.stop, positionTypeId: open.positionTypeId });
+    expect(made.status).toBe(200);
+    const id = made.body.data.id as number;
+    // A form this process has never compiled (written past the actions, as another process would have).
+    const metadata = [{ key: 'form_firstname', type: 'text', label: `Förnamn ${Date.now()}`, required: true }];
+    // A version of its own: the compile cache is per process, and both stores' runs share it.
+    await server.deps.store.collection<PositionDoc>('positions').updateOne({ id }, { $set: { metadata, formVersion: 1000 + (Date.now() % 100_000) } });
+    const stored = (await server.deps.store.collection<PositionDoc>('positions').findOne({ id }))!;
+    // Made here as another process would: the same code, so the same hash.
+    const hash = createStandaloneCompiler(defaultRegistry()).moduleFor(compileTemplate({ metadata: stored.metadata }).schema).hash;
+    const r = await server.request('GET', `/api/public/validators/${hash}.js?p=${id}`);
+    expect(r.status).toBe(200);
+    expect(r.text).toMatch(/export default validate/);
+    // The position's form must give the hash asked for.
+    expect((await server.request('GET', `/api/public/validators/${hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))}.js?p=${id}`)).status).toBe(404);
   });
 
   it('sends the ad text, the terms and the message overrides through the sanitiser, as the public pages render them as they come', async () => {
