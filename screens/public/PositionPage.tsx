@@ -20,7 +20,8 @@ export function PositionPage({ position: p, container }: { position: PublicPosit
   useDocumentMeta(p.name, description, positionPath(p));
   // Internal positions are reached only by their guid: no search engine may list them.
   useNoIndex(p.isInternal);
-  useJobPosting(p.isInternal ? null : (origin) => jobPosting(p, container, origin + positionPath(p)));
+  // Only what can be applied for now: an expired posting in a job search listing misleads.
+  useJobPosting(p.isInternal || !open ? null : (origin) => jobPosting(p, container, origin + positionPath(p)));
   const company = container?.displayName || p.displayName || p.containerName;
   return (
     <article className="pub-section pub-position" aria-labelledby="pub-position-title">

@@ -121,6 +121,17 @@ describe.each(storeKinds())('server-rendered public pages on the %s store', (kin
     expect(apply.text).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 
+  it('gives a closed position’s page no JobPosting', async () => {
+    const now = server.deps.now();
+    const { _id: _ignored, ...copy } = open as PositionDoc & { _id?: unknown };
+    const closed: PositionDoc = { ...copy, id: 8_100_001, name: 'Stängd tjänst', start: now - 20 * 86_400, stop: now - 86_400, linkId: '00000000-0000-4000-8000-000000810001' };
+    await server.deps.store.collection<PositionDoc>('positions').insertOne(closed);
+    const r = await get(`/${closed.id}`);
+    expect(r.status).toBe(200);
+    expect(r.text).toContain('<h1 id="pub-position-title">Stängd tjänst</h1>');
+    expect(r.text).not.toContain('application/ld+json');
+  });
+
   it('answers an unknown position, a tampered slug and an internal position by number with the Swedish not-found page and 404', async () => {
     for (const path of ['/999999_finns-inte', `/${open.id}_fel-slug`, `/${internal.id}`, '/positions/999999/apply']) {
       const r = await get(path);
