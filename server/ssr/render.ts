@@ -56,7 +56,7 @@ function fileCache<T>(file: string, parse: (text: string) => T): () => T | null 
  * index.html. `render` answers null when it cannot (no bundle, no index.html, an error):
  * the caller then serves the SPA shell.
  */
-const VALIDATOR_URL = /^\/api\/public\/validators\/[A-Za-z0-9_-]{1,128}\.js$/;
+const VALIDATOR_URL = /^\/api\/public\/validators\/[A-Za-z0-9_-]{1,128}\.js(\?[A-Za-z0-9=&_-]{1,200})?$/;
 
 /** The precompiled validator modules of the positions on the page (PublicPosition.compiledForm.validator): the apply page imports its one. */
 function validatorModules(data: SsrData): string[] {
