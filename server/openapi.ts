@@ -188,10 +188,7 @@ function build(registry: Registry): Json {
         get: {
           operationId: 'formValidator',
           summary: 'Ett formulärs förkompilerade validator (ES-modul), se compiledForm.validator',
-          parameters: [
-            idParam('file', { type: 'string', pattern: '^[0-9a-f]{32}\\.js$' }),
-            { name: 'p', in: 'query', required: false, schema: { type: 'string', maxLength: 100 } },
-          ],
+          parameters: [idParam('file', { type: 'string', pattern: '^[0-9a-f]{32}(-[0-9a-f-]{1,36})?\\.js$' })],
           responses: {
             '200': { description: 'JavaScript-modul', content: { 'text/javascript': { schema: { type: 'string' } } } },
             '304': { description: 'Oförändrad (If-None-Match)' },

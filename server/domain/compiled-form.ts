@@ -31,7 +31,7 @@ export function compiledFormOf(p: PositionForm): PrecompiledForm | null {
     // `p` names the position, so a process that has not made this module (another process, a
     // restart) can make it again when asked (validatorModule); the hash alone decides what is served.
     const ref = p.isInternal && p.linkId ? p.linkId : String(p.id);
-    return { schema: compiled.schema, uiSchema: compiled.uiSchema, validator: `${VALIDATOR_PATH}${hash}.js?p=${encodeURIComponent(ref)}` };
+    return { schema: compiled.schema, uiSchema: compiled.uiSchema, validator: `${VALIDATOR_PATH}${hash}-${ref}.js` };
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import { findPublicPosition } from '../domain/public';
 import { errors } from '../errors';
 
 /**
- * `GET /api/public/validators/<hash>.js?p=<position>`: a position form's validator as an ES
+ * `GET /api/public/validators/<hash>-<position>.js` (the position's id, or linkId when internal): a position form's validator as an ES
  * module of ajv standalone code (server/domain/compiled-form.ts, engine/standalone.ts). Its name
  * is the hash of its content, so it is cached forever. A process that does not hold it (another
  * process, a restart) makes it again from the position's current form, and serves it only when
@@ -14,9 +14,9 @@ import { errors } from '../errors';
  */
 export function mount(router: Router, deps: ServerDeps): void {
   router.get('/api/public/validators/:file', async (ctx) => {
-    const m = /^([0-9a-f]{32})\.js$/.exec(ctx.params.file ?? '');
+    const m = /^([0-9a-f]{32})(?:-(\d{1,15}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))?\.js$/i.exec(ctx.params.file ?? '');
     if (!m) throw errors.notFound();
-    const ref = typeof ctx.query.p === 'string' && ctx.query.p.length <= 100 ? ctx.query.p : '';
+    const ref = m[2];
     const position = ref ? () => findPublicPosition(deps.store, ref).catch(() => null) : undefined;
     const mod = await validatorModule(m[1]!, position);
     if (!mod) throw errors.notFound();

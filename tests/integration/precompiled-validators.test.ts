@@ -28,7 +28,7 @@ describe.each(storeKinds())('precompiled form validators on the %s store', (kind
     const compiled = compileTemplate({ metadata: open.metadata });
     expect(form.schema).toEqual(compiled.schema);
     expect(form.uiSchema).toEqual(compiled.uiSchema);
-    expect(form.validator).toBe(`/api/public/validators/${createStandaloneCompiler(defaultRegistry()).moduleFor(compiled.schema).hash}.js?p=${open.id}`);
+    expect(form.validator).toBe(`/api/public/validators/${createStandaloneCompiler(defaultRegistry()).moduleFor(compiled.schema).hash}-${open.id}.js`);
   });
 
   it('serves the validator as immutable, cacheable JavaScript with a strong ETag', async () => {
@@ -59,7 +59,7 @@ describe.each(storeKinds())('precompiled form validators on the %s store', (kind
 
   it('answers a hash it did not produce, or a malformed name, with a 404 JSON error', async () => {
     const unknown = '/api/public/validators/0123456789abcdef0123456789abcdef.js';
-    for (const path of [unknown, `${unknown}?p=${open.id}`, '/api/public/validators/nope.js', form.validator.replace('.js', '.jsx')]) {
+    for (const path of [unknown, unknown.replace('.js', `-${open.id}.js`), '/api/public/validators/nope.js', form.validator.replace('.js', '.jsx')]) {
       const r = await server.request('GET', path);
       expect(r.status, path).toBe(404);
       expect(r.headers.get('content-type')).toMatch(/application\/json/);
@@ -79,11 +79,11 @@ describe.each(storeKinds())('precompiled form validators on the %s store', (kind
     const stored = (await server.deps.store.collection<PositionDoc>('positions').findOne({ id }))!;
     // Made here as another process would: the same code, so the same hash.
     const hash = createStandaloneCompiler(defaultRegistry()).moduleFor(compileTemplate({ metadata: stored.metadata }).schema).hash;
-    const r = await server.request('GET', `/api/public/validators/${hash}.js?p=${id}`);
+    const r = await server.request('GET', `/api/public/validators/${hash}-${id}.js`);
     expect(r.status).toBe(200);
     expect(r.text).toMatch(/export default validate/);
     // The position's form must give the hash asked for.
-    expect((await server.request('GET', `/api/public/validators/${hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))}.js?p=${id}`)).status).toBe(404);
+    expect((await server.request('GET', `/api/public/validators/${hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))}-${id}.js`)).status).toBe(404);
   });
 
   it('sends the ad text, the terms and the message overrides through the sanitiser, as the public pages render them as they come', async () => {
