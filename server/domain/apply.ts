@@ -127,15 +127,6 @@ export async function apply(
     if (err instanceof DuplicateKeyError) throw errors.duplicateApplication();
     throw err;
   }
-  // Apply and delete must not race: a position deleted while this application was on its way
-  // takes the application with it. Re-read after the insert; deletePosition marks the position
-  // before it sweeps, so one of the two always sees the other.
-  const still = await deps.store.collection<PositionDoc>('positions').findOne({ id: position.id }, { projection: { id: 1, deleting: 1 } });
-  if (!still || still.deleting) {
-    await apps.deleteOne({ id });
-    await removeFiles(deps.blobs, stored);
-    throw errors.notFound();
-  }
   try {
     await notify(
       deps,
@@ -148,6 +139,19 @@ export async function apply(
   } catch (err) {
     // The application is stored; a lost notification must not turn it into an error.
     deps.log.error('notification failed', { positionId: position.id, error: (err as Error).name });
+  }
+  // Apply and delete must not race: a position deleted while this application was on its way
+  // takes the application and its notification with it. Re-read after both are written;
+  // deletePosition marks the position before it sweeps applications and notifications, so
+  // either this read sees the mark, or the sweep sees both documents. (Read before the
+  // notification, a delete could sweep in between and leave the notification behind: CI saw
+  // 3 of 40 on the Mongo store.)
+  const still = await deps.store.collection<PositionDoc>('positions').findOne({ id: position.id }, { projection: { id: 1, deleting: 1 } });
+  if (!still || still.deleting) {
+    await apps.deleteOne({ id });
+    await deps.store.collection('notifications').deleteMany({ 'data.positionId': position.id, 'data.id': id });
+    await removeFiles(deps.blobs, stored);
+    throw errors.notFound();
   }
   // The confirmation mail goes out after the answer: a slow or failing mail server never
   // delays or fails an application (sendConfirmation logs the outcome and never throws).
