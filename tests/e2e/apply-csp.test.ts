@@ -23,7 +23,7 @@ async function watch(page: Page): Promise<Watch> {
   });
   const errors: string[] = [];
   const validatorRequests: string[] = [];
-  // The browser's own favicon request (no favicon is served) is not the page's doing.
+  // The browser's own favicon request is not the page's doing (public/favicon.ico is served; the public-images test checks it).
   page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(`${m.text()} ${m.location().url}`));
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${new URL(r.url()).pathname}`));

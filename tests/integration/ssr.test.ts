@@ -68,6 +68,8 @@ describe.each(storeKinds())('server-rendered public pages on the %s store', (kin
     expect(head).toMatch(/<meta name="description" content="[^"]+">/);
     expect(head).toContain(`<link rel="canonical" href="http://localhost:${port}/${open.id}_sommarjobbare-till-var-butik-i-stockholm">`);
     expect(head).not.toContain('noindex');
+    // The icon the build serves (public/favicon.ico), so browsers neither ask for a missing one nor show none.
+    expect(head).toMatch(/<link rel="icon" href="\/favicon\.ico"/);
     const ld = /<script type="application\/ld\+json" id="pub-jobposting">([^<]*)<\/script>/.exec(head);
     expect(ld).not.toBeNull();
     expect(JSON.parse(ld![1]!)).toMatchObject({ '@type': 'JobPosting', title: open.name, hiringOrganization: { name: 'Demoföretaget AB' } });
