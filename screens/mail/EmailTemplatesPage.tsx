@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
@@ -6,6 +6,7 @@ import { useSession } from '../admin/session';
 import { useScreenTitle } from '../runner/title';
 import { useToast } from '../shared/toast';
 import { MailBodyEditor } from '../applicants/mail/MailBodyEditor';
+import { useMergeFields } from '../applicants/mail/useMergeFields';
 import { emailTemplates, saveEmailTemplate, templateProperties, type EmailTemplate, type Label, type TemplateProperty } from '../applicants/mail/mailApi';
 import '../shared/dialog.css';
 import '../applicants/mail/mail.css';
@@ -164,20 +165,7 @@ export default function EmailTemplatesPage() {
 
 function TemplateSection({ label, draft, fields, problem, onChange }: { label: Label; draft: Draft; fields: TemplateProperty[]; problem?: string; onChange(patch: Partial<Draft>): void }) {
   const id = useId();
-  const insertBody = useRef<((text: string) => void) | null>(null);
-  const subjectRef = useRef<HTMLInputElement>(null);
-  const last = useRef<'subject' | 'body'>('body');
-  const insert = (f: TemplateProperty) => {
-    const el = subjectRef.current;
-    if (last.current === 'subject' && el) {
-      const at = el.selectionStart ?? draft.subject.length;
-      onChange({ subject: draft.subject.slice(0, at) + f.placeholder + draft.subject.slice(el.selectionEnd ?? at) });
-      requestAnimationFrame(() => {
-        el.focus();
-        el.setSelectionRange(at + f.placeholder.length, at + f.placeholder.length);
-      });
-    } else insertBody.current?.(f.placeholder);
-  };
+  const merge = useMergeFields(draft.subject, (subject) => onChange({ subject }));
   return (
     <fieldset className="mt-section">
       <legend>{fill(t.templateFor, { label: label.name })}</legend>
@@ -190,12 +178,12 @@ function TemplateSection({ label, draft, fields, problem, onChange }: { label: L
         <label htmlFor={`${id}-subject`}>{t.templateSubject}</label>
         <input
           id={`${id}-subject`}
-          ref={subjectRef}
+          ref={merge.subjectRef}
           value={draft.subject}
           maxLength={200}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          onFocus={() => (last.current = 'subject')}
+          onFocus={merge.onSubjectFocus}
           onChange={(e) => onChange({ subject: e.target.value })}
         />
         {problem && (
@@ -214,8 +202,8 @@ function TemplateSection({ label, draft, fields, problem, onChange }: { label: L
           onChange={(content) => onChange({ content })}
           labelledBy={`${id}-content-label`}
           describedBy={`${id}-help`}
-          insertRef={insertBody}
-          onFocus={() => (last.current = 'body')}
+          insertRef={merge.insertBody}
+          onFocus={merge.onBodyFocus}
         />
       </div>
       <div role="group" aria-label={fill(t.templateFor, { label: label.name }) + ': ' + t.mergeFields} className="mail-merge">
@@ -223,7 +211,7 @@ function TemplateSection({ label, draft, fields, problem, onChange }: { label: L
           {t.mergeFields}
         </span>
         {fields.map((f) => (
-          <button key={f.key} type="button" className="bk-btn mail-chip" onClick={() => insert(f)}>
+          <button key={f.key} type="button" className="bk-btn mail-chip" onClick={() => merge.insert(f.placeholder)}>
             {f.label}
           </button>
         ))}

@@ -1,4 +1,4 @@
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, type ChainedCommands, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, type MutableRefObject } from 'react';
 import sv from '../../../schemas/messages/sv.json';
@@ -56,12 +56,13 @@ export function MailBodyEditor({ id, value, onChange, labelledBy, describedBy, i
   }, [editor, value]);
   useEffect(() => {
     if (!insertRef || !editor) return;
-    insertRef.current = (text) => editor.chain().focus().insertContent(text).run();
+    insertRef.current = (text) => now(editor, (c) => c.insertContent(text));
     return () => {
       insertRef.current = null;
     };
   }, [editor, insertRef]);
   if (!editor) return null;
+  const run = (command: (c: ChainedCommands) => ChainedCommands) => () => now(editor, command);
   const button = (label: string, active: boolean, run: () => void) => (
     <button type="button" className="bk-btn mail-tool" aria-pressed={active} onClick={run}>
       {label}
@@ -70,18 +71,27 @@ export function MailBodyEditor({ id, value, onChange, labelledBy, describedBy, i
   return (
     <div className="mail-editor">
       <div role="toolbar" aria-label={t.toolbar} className="mail-toolbar">
-        {button(t.bold, editor.isActive('bold'), () => editor.chain().focus().toggleBold().run())}
-        {button(t.italic, editor.isActive('italic'), () => editor.chain().focus().toggleItalic().run())}
-        {button(t.bulletList, editor.isActive('bulletList'), () => editor.chain().focus().toggleBulletList().run())}
-        {button(t.orderedList, editor.isActive('orderedList'), () => editor.chain().focus().toggleOrderedList().run())}
+        {button(t.bold, editor.isActive('bold'), run((c) => c.toggleBold()))}
+        {button(t.italic, editor.isActive('italic'), run((c) => c.toggleItalic()))}
+        {button(t.bulletList, editor.isActive('bulletList'), run((c) => c.toggleBulletList()))}
+        {button(t.orderedList, editor.isActive('orderedList'), run((c) => c.toggleOrderedList()))}
         {button(t.link, editor.isActive('link'), () => {
           const href = window.prompt(t.linkPrompt, (editor.getAttributes('link').href as string | undefined) ?? 'https://');
           if (href === null) return;
-          if (href.trim() === '') editor.chain().focus().unsetLink().run();
-          else if (/^(https?:|mailto:)/i.test(href.trim())) editor.chain().focus().setLink({ href: href.trim() }).run();
+          if (href.trim() === '') now(editor, (c) => c.unsetLink());
+          else if (/^(https?:|mailto:)/i.test(href.trim())) now(editor, (c) => c.setLink({ href: href.trim() }));
         })}
       </div>
       <EditorContent editor={editor} />
     </div>
   );
+}
+
+/**
+ * Runs a command with the text focused at once. tiptap's own `focus()` waits a frame, so keys
+ * typed right after a toolbar or merge-field click landed on the button instead of the text.
+ */
+function now(editor: Editor, command: (c: ChainedCommands) => ChainedCommands): void {
+  editor.view.focus();
+  command(editor.chain()).run();
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
@@ -6,6 +6,7 @@ import { dispatch } from '../../api';
 import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { MailBodyEditor } from './MailBodyEditor';
+import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
 import { emailTemplates, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
 import '../../shared/dialog.css';
@@ -61,9 +62,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [targets, setTargets] = useState<MailRecipient[]>(recipients);
-  const lastField = useRef<'subject' | 'body'>('body');
-  const subjectRef = useRef<HTMLInputElement>(null);
-  const insertBody = useRef<((text: string) => void) | null>(null);
+  const merge = useMergeFields(subject, setSubject);
   const labels = ((container?.labels as Label[] | undefined) ?? []).filter((l) => l.labelType === 'Interest');
   const labelName = (id: number) => labels.find((l) => l.id === id)?.name ?? '';
 
@@ -102,20 +101,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     }
   }
 
-  function insert(field: TemplateProperty) {
-    if (lastField.current === 'subject' && subjectRef.current) {
-      const el = subjectRef.current;
-      const at = el.selectionStart ?? subject.length;
-      const next = subject.slice(0, at) + field.placeholder + subject.slice(el.selectionEnd ?? at);
-      setSubject(next);
-      requestAnimationFrame(() => {
-        el.focus();
-        el.setSelectionRange(at + field.placeholder.length, at + field.placeholder.length);
-      });
-    } else {
-      insertBody.current?.(field.placeholder);
-    }
-  }
+
 
   const chosenLabel = templates?.find((x) => x.id === chosen)?.labelId ?? (initial ? undefined : labelId);
 
@@ -212,11 +198,11 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
               <label htmlFor={`${ids}-subject`}>{t.subject}</label>
               <input
                 id={`${ids}-subject`}
-                ref={subjectRef}
+                ref={merge.subjectRef}
                 value={subject}
                 maxLength={200}
                 onChange={(e) => setSubject(e.target.value)}
-                onFocus={() => (lastField.current = 'subject')}
+                onFocus={merge.onSubjectFocus}
               />
             </div>
             <div className="mail-field">
@@ -229,14 +215,14 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                 onChange={setBody}
                 labelledBy={`${ids}-body-label`}
                 describedBy={`${ids}-fields-help`}
-                insertRef={insertBody}
-                onFocus={() => (lastField.current = 'body')}
+                insertRef={merge.insertBody}
+                onFocus={merge.onBodyFocus}
               />
             </div>
             <div role="group" aria-label={t.mergeFields} className="mail-merge">
               <span className="mail-label">{t.mergeFields}</span>
               {props.map((p) => (
-                <button key={p.key} type="button" className="bk-btn mail-chip" onClick={() => insert(p)}>
+                <button key={p.key} type="button" className="bk-btn mail-chip" onClick={() => merge.insert(p.placeholder)}>
                   {p.label}
                 </button>
               ))}
