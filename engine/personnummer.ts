@@ -30,7 +30,8 @@ export function luhnValid(tenDigits: string): boolean {
 
 /**
  * Parses a personnummer written with 12 digits (YYYYMMDDNNNC, optionally one `-` or `+`
- * before the last four). Returns null when the shape, the date or the check digit is wrong.
+ * before the last four). Returns null when the shape, the date, the serial (000 is never
+ * issued) or the check digit is wrong.
  */
 export function parsePersonnummer(input: unknown): Personnummer | null {
   if (typeof input !== 'string') return null;
@@ -46,6 +47,8 @@ export function parsePersonnummer(input: unknown): Personnummer | null {
   const birth = { year, month, day };
   if (!isRealDate(birth)) return null;
   const normalized = datePart + rest;
+  // Serial 000 is never issued (Skatteverket's serials run 001–999).
+  if (rest.startsWith('000')) return null;
   if (!luhnValid(normalized.slice(2))) return null;
   const ninth = Number(rest[2]);
   return { normalized, birth, coordination, gender: ninth % 2 === 1 ? 'male' : 'female' };

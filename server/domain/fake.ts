@@ -118,7 +118,7 @@ export function fakeApplicant(metadata: readonly MetadataProperty[], opts: { now
           const year = faker.number.int({ min: lo, max: hi });
           const birth = new Date(Date.UTC(year, faker.number.int({ min: 0, max: 11 }), faker.number.int({ min: 1, max: 28 })));
           // The serial's last digit is odd for men and even for women.
-          const serial = faker.number.int({ min: 0, max: 99 }) * 10 + faker.helpers.arrayElement(sex === 'male' ? [1, 3, 5, 7, 9] : [0, 2, 4, 6, 8]);
+          const serial = faker.number.int({ min: 1, max: 99 }) * 10 + faker.helpers.arrayElement(sex === 'male' ? [1, 3, 5, 7, 9] : [0, 2, 4, 6, 8]);
           answers[p.key] = personnummer(birth, serial);
         } else if ([...names].some((n) => YEAR_VALIDATORS.has(n))) {
           const [lo, hi] = birthYearRange(p, opts.now, opts.positionStart);

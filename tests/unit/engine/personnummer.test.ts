@@ -28,6 +28,13 @@ describe('parsePersonnummer', () => {
     for (let c = 0; c <= 9; c++) expect(parsePersonnummer(`20231301123${c}`)).toBeNull();
   });
 
+  it('rejects serial 000, which is never issued, even with a right check digit', () => {
+    const c = [...'0123456789'].find((d) => luhnValid(`900101000${d}`))!;
+    expect(parsePersonnummer(`19900101000${c}`)).toBeNull();
+    const s = [...'0123456789'].find((d) => luhnValid(`900161000${d}`))!;
+    expect(parsePersonnummer(`19900161000${s}`)).toBeNull();
+  });
+
   it('accepts 29 February only in a leap year', () => {
     expect(parsePersonnummer(PNR.born20080229)).not.toBeNull();
     for (let c = 0; c <= 9; c++) expect(parsePersonnummer(`20070229123${c}`)).toBeNull();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { describedText, renderForm } from '../render';
+import { autofillFor } from '../../../../widgets/text/rules';
 import { ApplicationForm, createFormEngine, FormEngineProvider } from '../../../../engine/react';
 import { builtInWidgets } from '../../../../widgets';
 import { compileTemplate } from '../../../../engine/index';
@@ -91,5 +92,8 @@ describe('text input', () => {
     expect(mail.getAttribute('type')).toBe('email');
     expect(mail.getAttribute('autocomplete')).toBe('email');
   });
-});
 
+  it('asks for the street line, not the whole address, in the address field (WCAG 1.3.5: one input, one line)', () => {
+    expect(autofillFor('form_address')?.autoComplete).toBe('address-line1');
+  });
+});
