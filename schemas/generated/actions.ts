@@ -264,6 +264,10 @@ export interface StaffPositionWithForm {
   responsibleId?: number;
   formVersion: number;
   views: number;
+  /**
+   * Slugs of the names the position had before (newest first); a public URL with one of them answers 301 to the current one.
+   */
+  previousSlugs?: string[];
   metadata: MetadataProperty[];
   status: "Öppen" | "Stängd" | "Arkiverad";
   containerName: string;
@@ -296,6 +300,10 @@ export interface StaffPosition {
   responsibleId?: number;
   formVersion: number;
   views: number;
+  /**
+   * Slugs of the names the position had before (newest first); a public URL with one of them answers 301 to the current one.
+   */
+  previousSlugs?: string[];
   status: "Öppen" | "Stängd" | "Arkiverad";
   containerName: string;
   positionTypeName: string;

@@ -1,13 +1,13 @@
 import { Suspense, useContext, useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { publicGet } from '../api';
 import { preloadableLazy } from '../preloadableLazy';
 import { useResolvedHostContainer, usePublicSite } from './context';
-import { parseGuid, parseIdSlug, parseLegacyId, positionApiPath, refMatches, type PositionRef } from './positionRef';
+import { movedPath, parseGuid, parseIdSlug, parseLegacyId, positionApiPath, refMatches, type PositionRef } from './positionRef';
 import { PositionPage } from './PositionPage';
 import { Loading, LoadError, NotFoundPage } from './States';
 import type { PublicContainer, PublicPosition } from './types';
-import { StaticApplyPageContext, usePreloaded } from './ssr';
+import { StaticApplyPageContext, usePreloaded, useServerSink } from './ssr';
 import { usePublicGet } from './useFetch';
 
 // The apply page carries the form engine; it loads only when someone opens it, and then at
@@ -53,6 +53,8 @@ function LoadedPosition({ target, apply }: { target: PositionRef; apply: boolean
   if (res.status === 'notFound') return <NotFoundPage />;
   if (res.status === 'error') return <LoadError onRetry={res.reload} />;
   const p = res.data;
+  const moved = p && (!host || p.containerId === host.id) ? movedPath(target, p) : null;
+  if (moved) return <Moved to={apply ? `${moved}/apply` : moved} />;
   if (!p || !refMatches(target, p) || (host && p.containerId !== host.id)) return <NotFoundPage />;
   if (!apply) return <PositionPage position={p} container={container} />;
   return (
@@ -60,6 +62,16 @@ function LoadedPosition({ target, apply }: { target: PositionRef; apply: boolean
       <Apply position={p} container={container} />
     </Suspense>
   );
+}
+
+/** A renamed position's old URL: 301 from the server, a replacing navigation in the browser (the query, e.g. `?host=`, kept). */
+function Moved({ to }: { to: string }) {
+  const { search } = useLocation();
+  const sink = useServerSink();
+  if (!sink) return <Navigate to={to + search} replace />;
+  sink.status = 301;
+  sink.location = to + search;
+  return null;
 }
 
 /**

@@ -49,6 +49,18 @@ export function positionPath(p: { id: number; slug?: string; isInternal?: boolea
 }
 
 /**
+ * Where a URL with an earlier slug of the position (it was renamed) has moved: the canonical
+ * path, or null when the slug is not one the position had. A slug it never had stays
+ * not found (a tampered slug is not silently corrected).
+ */
+export function movedPath(ref: PositionRef, p: { id: number; slug?: string; isInternal?: boolean; previousSlugs?: string[] }): string | null {
+  if (ref.kind !== 'public' || ref.slug === undefined || p.isInternal || p.id !== ref.id) return null;
+  const slug = ref.slug.toLowerCase();
+  if (slug === (p.slug ?? '').toLowerCase() || !(p.previousSlugs ?? []).includes(slug)) return null;
+  return positionPath(p);
+}
+
+/**
  * Whether a fetched position is the one the URL names: a public URL must not reach an
  * internal position, an internal URL must match its linkId, and a given slug must be the
  * position's own (a tampered slug is not found rather than silently corrected).

@@ -42,6 +42,8 @@ export interface ServerSink {
   missing: Set<string>;
   head: ServerHead;
   status: number;
+  /** Set by a page that moved (an old slug): the server answers 301 to this path. */
+  location?: string;
 }
 
 export const SsrDataContext = createContext<SsrData | null>(null);

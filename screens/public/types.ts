@@ -23,6 +23,8 @@ export interface PublicPosition extends PublicPositionSummary {
   text: string;
   isInternal: boolean;
   linkId?: string;
+  /** Slugs of earlier names: a URL with one of them is moved (301) to the current one. */
+  previousSlugs?: string[];
   metadata: MetadataProperty[];
   formVersion: number;
   messages?: Record<string, string>;

@@ -45,6 +45,8 @@ export interface PositionDoc {
   metadata: MetadataProperty[];
   formVersion: number;
   views: number;
+  /** Slugs of the names the position had before (newest first), so old links answer 301. */
+  previousSlugs?: string[];
 }
 
 export interface PositionFormDoc {

@@ -14,6 +14,7 @@ import { positionStatus } from './status';
 import { templateForPosition } from './templates';
 import { sanitizeHtml } from '../../engine/sanitize';
 import { IMAGE_FOLDERS } from '../../engine/imageLimits';
+import { slugify } from './public';
 
 export interface PositionInput {
   containerId: number;
@@ -110,6 +111,8 @@ export async function updatePosition(
     positionTypeId: input.positionTypeId,
   };
   if (input.responsibleId !== undefined) set.responsibleId = input.responsibleId;
+  const slugs = renamedSlugs(current, input.name);
+  if (slugs) set.previousSlugs = slugs;
   if (input.banner !== undefined) set.banner = input.banner ? await checkBanner(store, container.id, input.banner) : '';
   const filter: Record<string, unknown> = { id: current.id };
   if (input.metadata && JSON.stringify(input.metadata) !== JSON.stringify(current.metadata)) {
@@ -130,6 +133,17 @@ export async function updatePosition(
   const updated = await store.collection<PositionDoc>('positions').updateOne(filter, { $set: set });
   if (!updated) throw errors.conflict();
   return updated;
+}
+
+/** Old links to a position keep working after a rename: at most this many earlier slugs are kept. */
+const PREVIOUS_SLUGS = 20;
+
+/** The earlier slugs after a rename to `name` (newest first), or null when the slug stays. */
+function renamedSlugs(current: PositionDoc, name: string): string[] | null {
+  const before = slugify(current.name);
+  const after = slugify(name);
+  if (before === after) return null;
+  return [...new Set([before, ...(current.previousSlugs ?? [])])].filter((s) => s && s !== after).slice(0, PREVIOUS_SLUGS);
 }
 
 /** A position's ad image must be one of the organisation's own ad images ('Annonsbilder'). */

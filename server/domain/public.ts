@@ -86,6 +86,7 @@ export function publicPosition(c: ContainerDoc, p: PositionDoc, now: number) {
     ...(typeof p.banner === 'string' && p.banner ? { banner: p.banner } : {}),
     isInternal: p.isInternal,
     ...(p.isInternal ? { linkId: p.linkId } : {}),
+    ...(p.previousSlugs?.length ? { previousSlugs: p.previousSlugs } : {}),
     metadata: p.metadata,
     formVersion: p.formVersion,
     messages: safeMessages(c.messages),

@@ -75,6 +75,11 @@ export function serveSpa(distDir: string, deps?: Pick<ServerDeps, 'store' | 'now
     if (renderer && !isAdminPath(ctx.path)) {
       const host = HOST_HEADER.test(ctx.host) ? ctx.host : 'localhost';
       const page = await renderer.render({ pathname: ctx.path, search: ctx.search, hostname: ctx.hostname, origin: `${ctx.protocol}://${host}` });
+      if (page?.location) {
+        ctx.redirect(page.location);
+        ctx.status = 301;
+        return;
+      }
       if (page) {
         ctx.status = page.status;
         return sendCompressed(ctx, Buffer.from(page.html), HTML);

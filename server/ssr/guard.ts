@@ -15,6 +15,8 @@ export interface CachedPage {
   html: string;
   /** Positions the page showed: their views are counted again on every hit. */
   viewed: number[];
+  /** Set when the page moved (an old slug): the answer is 301 to this path. */
+  location?: string;
 }
 
 export function createRenderGuard(now: () => number = Date.now) {

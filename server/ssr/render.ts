@@ -26,6 +26,8 @@ export interface RenderRequest {
 export interface Rendered {
   status: number;
   html: string;
+  /** A moved page (301): where to. */
+  location?: string;
 }
 
 
@@ -108,7 +110,9 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
         });
         pass = await mod.renderPage(data, req.origin);
       }
-      const { head, status } = pass.sink;
+      const { head, status, location } = pass.sink;
+      // A moved page: its view is counted at the new address, not here.
+      if (location) return { status: 301, html: '', location, viewed: [] };
       const applying = status === 200 && /\/apply$/.test(req.pathname);
       const assets = routeAssets(manifest(), applying ? [PUBLIC_APP, APPLY_PAGE] : [PUBLIC_APP], shell);
       if (applying) assets.scripts.push(...validatorModules(data));
@@ -153,7 +157,8 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
       return null;
     }
     if (!page) return null;
-    guard.put(key, page);
+    // A move is not kept: after a rename back the old address must be the page again at once.
+    if (!page.location) guard.put(key, page);
     return page;
   }
   return { render };

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { demoPositions } from './helpers/domain';
-import { startTestServer, type TestServer } from './helpers/server';
+import { DEMO, startTestServer, type TestServer } from './helpers/server';
+import { slugify } from '../../server/domain/public';
 
 /**
  * Server-rendered public pages over real HTTP, no browser: what a crawler or a phone gets in
@@ -140,6 +141,29 @@ describe.each(storeKinds())('server-rendered public pages on the %s store', (kin
       expect(r.status, path).toBe(404);
       expect(r.text).toContain('Sidan kunde inte hittas');
       expect(r.text).toContain('<title>Sidan kunde inte hittas – Blankett</title>');
+    }
+  });
+
+  it('moves a renamed position’s old address (page and apply page) with 301 to the current one, and keeps a slug it never had a 404', async () => {
+    const writer = await server.login(DEMO.writer);
+    const rename = (name: string) =>
+      server.call(writer, 'update_position', { id: open.id, containerId: open.containerId, name, start: open.start, stop: open.stop, positionTypeId: open.positionTypeId });
+    const oldSlug = slugify(open.name);
+    expect((await rename('Lagerarbetare natt')).status).toBe(200);
+    expect((await rename('Lagerarbetare helg')).status).toBe(200);
+    try {
+      for (const [from, to] of [
+        [`/${open.id}_${oldSlug}`, `/${open.id}_lagerarbetare-helg`],
+        [`/${open.id}_lagerarbetare-natt/apply?host=jobb.demo.example.se`, `/${open.id}_lagerarbetare-helg/apply?host=jobb.demo.example.se`],
+      ] as const) {
+        const r = await get(from);
+        expect(r.status, from).toBe(301);
+        expect(r.headers.location, from).toBe(to);
+      }
+      expect((await get(`/${open.id}_lagerarbetare-helg`)).status).toBe(200);
+      expect((await get(`/${open.id}_lagerarbetare-dag`)).status).toBe(404);
+    } finally {
+      expect((await rename(open.name)).status).toBe(200);
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGuid, parseIdSlug, parseLegacyId, positionApiPath, positionPath, refMatches } from '../../../screens/public/positionRef';
+import { movedPath, parseGuid, parseIdSlug, parseLegacyId, positionApiPath, positionPath, refMatches } from '../../../screens/public/positionRef';
 
 const GUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -64,5 +64,22 @@ describe('paths', () => {
     expect(positionPath({ id: 13, isInternal: true, linkId: GUID })).toBe(`/internal/${GUID}`);
     expect(positionApiPath({ kind: 'public', id: 12 })).toBe('/api/public/positions/12');
     expect(positionApiPath({ kind: 'internal', guid: GUID })).toBe(`/api/public/positions/${GUID}`);
+  });
+});
+
+describe('movedPath', () => {
+  const renamed = { id: 12, slug: 'lager-helg', isInternal: false, previousSlugs: ['lager-natt', 'lager'] };
+
+  it('sends an earlier slug of the position to its current path', () => {
+    expect(movedPath({ kind: 'public', id: 12, slug: 'lager-natt' }, renamed)).toBe('/12_lager-helg');
+    expect(movedPath({ kind: 'public', id: 12, slug: 'LAGER' }, renamed)).toBe('/12_lager-helg');
+  });
+
+  it('leaves the current slug, no slug, a slug the position never had, another id and an internal position alone', () => {
+    expect(movedPath({ kind: 'public', id: 12, slug: 'lager-helg' }, renamed)).toBeNull();
+    expect(movedPath({ kind: 'public', id: 12 }, renamed)).toBeNull();
+    expect(movedPath({ kind: 'public', id: 12, slug: 'lager-dag' }, renamed)).toBeNull();
+    expect(movedPath({ kind: 'public', id: 13, slug: 'lager-natt' }, renamed)).toBeNull();
+    expect(movedPath({ kind: 'public', id: 12, slug: 'lager-natt' }, { ...renamed, isInternal: true })).toBeNull();
   });
 });
