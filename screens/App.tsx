@@ -1,15 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { isAdminPath } from './adminPaths';
+import { AppErrorBoundary } from './AppErrorBoundary';
 import { AppLoading } from './AppLoading';
+import { loadChunk } from './chunks';
 import { preloadableLazy } from './preloadableLazy';
 import { SsrDataContext, type SsrData } from './public/ssr';
 
 // Two lazily loaded apps: the public career site (what applicants load, kept lean) and the
 // admin/session app (form builder, drag and drop). Each renders its own <Routes>.
-const publicApp = preloadableLazy(() => import('./public/PublicApp'));
+const publicApp = preloadableLazy(() => loadChunk('PublicApp', () => import('./public/PublicApp')));
 const PublicApp = publicApp.Component;
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+const AdminApp = lazy(() => loadChunk('AdminApp', () => import('./admin/AdminApp')));
 
 // The document's CSP is chosen by the path it was loaded at (server/http/security.ts): a page
 // loaded on a public path has no 'unsafe-eval', which the admin app (ajv compiling forms in
@@ -37,9 +39,11 @@ export function App({ ssr = null }: { ssr?: SsrData | null }) {
   return (
     <SsrDataContext.Provider value={ssr}>
       <BrowserRouter>
-        <Suspense fallback={<AppLoading />}>
-          <Switch />
-        </Suspense>
+        <AppErrorBoundary>
+          <Suspense fallback={<AppLoading />}>
+            <Switch />
+          </Suspense>
+        </AppErrorBoundary>
       </BrowserRouter>
     </SsrDataContext.Provider>
   );

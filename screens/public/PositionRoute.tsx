@@ -1,6 +1,7 @@
 import { Suspense, useContext, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { publicGet } from '../api';
+import { loadChunk } from '../chunks';
 import { preloadableLazy } from '../preloadableLazy';
 import { useResolvedHostContainer, usePublicSite } from './context';
 import { movedPath, parseGuid, parseIdSlug, parseLegacyId, positionApiPath, refMatches, type PositionRef } from './positionRef';
@@ -12,7 +13,7 @@ import { usePublicGet } from './useFetch';
 
 // The apply page carries the form engine; it loads only when someone opens it, and then at
 // once, in parallel with the position's data rather than after it.
-const applyPage = preloadableLazy(() => import('./ApplyPage'));
+const applyPage = preloadableLazy(() => loadChunk('ApplyPage', () => import('./ApplyPage')));
 const loadApplyPage = applyPage.preload;
 const ApplyPage = applyPage.Component;
 

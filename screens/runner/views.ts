@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadChunk } from '../chunks';
 import type { ScreenFile, ViewProps } from './types';
 
 type Module = { default: ComponentType<ViewProps> };
@@ -14,7 +15,7 @@ const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();
 function once(key: string, load: () => Promise<Module>): Promise<Module> {
   let p = loading.get(key);
   if (!p) {
-    p = load();
+    p = loadChunk(key, load);
     // A failed chunk may be fetched again by the next attempt.
     p.catch(() => loading.delete(key));
     loading.set(key, p);

@@ -1,0 +1,56 @@
+/**
+ * Loading the app's code chunks (spec document 2: chunks load with a 120 s timeout, and a
+ * failure gives a named load error). Every lazy import of the app goes through `loadChunk`.
+ */
+
+/** Chunk timeout 120000 ms (spec document 2, constants). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+/** A chunk that did not arrive: `chunk` names it, `timedOut` tells a slow line from a failed fetch. */
+export class ChunkLoadError extends Error {
+  constructor(
+    readonly chunk: string,
+    readonly timedOut: boolean,
+  ) {
+    super(`chunk ${chunk} ${timedOut ? 'timed out' : 'failed to load'}`);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/** `load()` within the timeout, or a ChunkLoadError naming `chunk`. */
+export function loadChunk<T>(chunk: string, load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError(chunk, true)), timeoutMs);
+    load().then(
+      (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      },
+      () => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(chunk, false));
+      },
+    );
+  });
+}
+
+const RELOADED_AT = 'blankett-chunk-reload';
+/** At most one automatic reload a minute, so a server that is down cannot make a reload loop. */
+const RELOAD_PAUSE_MS = 60_000;
+
+/**
+ * A chunk that failed to load (not a slow one) usually means the tab was opened before a
+ * deploy replaced the hashed files: one reload fetches the new build. Answers whether it
+ * reloads; false when it did so less than a minute ago in this tab (then the error is shown).
+ */
+export function reloadForNewBuild(reload: () => void = () => location.reload(), now = Date.now()): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+    if (now - last < RELOAD_PAUSE_MS) return false;
+    sessionStorage.setItem(RELOADED_AT, String(now));
+  } catch {
+    return false;
+  }
+  reload();
+  return true;
+}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('an app chunk that does not load', () => {
+  it('reloads once, then shows a Swedish error naming the chunk with a retry that loads the page once the chunk is back', async () => {
+    const page = await newPage(browser);
+    let documents = 0;
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++;
+    });
+    const block = /\/assets\/AdminApp-[^/]+\.js$/;
+    await page.route(block, (route) => route.abort('failed'));
+    await page.goto(`${app.url}/login`);
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toContain('(AdminApp) kunde inte hämtas');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sidan kunde inte laddas');
+    // The first failure reloaded the page once (a deploy may have replaced the files); the second showed the error.
+    expect(documents).toBe(2);
+
+    await page.unroute(block);
+    await page.getByRole('button', { name: 'Försök igen' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Logga in' }).count(), { timeout: 30_000 }).toBe(1);
+    await page.context().close();
+  }, 90_000);
+});
