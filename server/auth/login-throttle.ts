@@ -8,7 +8,7 @@ export const ACCOUNT_FREE_FAILURES = 10;
 /** The lock period: the account's count, the slowed mode and the owner's mail last this long. */
 export const ACCOUNT_WINDOW_MS = 60 * 60_000;
 /** While the account is slowed, each address gets this many checked attempts per lock period. */
-export const SLOW_CHECKS_PER_ADDRESS = 1;
+const SLOW_CHECKS_PER_ADDRESS = 1;
 
 /**
  * The most passwords an attacker gets checked for one account in one lock period with
