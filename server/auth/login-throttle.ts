@@ -20,6 +20,23 @@ export function checkedGuessesBound(addresses: number): number {
   return ACCOUNT_FREE_FAILURES + addresses * SLOW_CHECKS_PER_ADDRESS;
 }
 
+/**
+ * The address an attempt is counted under: an IPv4 address as it is, an IPv6 address by its
+ * /64 prefix, the block one subscriber or one server is usually given. Otherwise a single
+ * IPv6 subscriber would hold 2^64 "new addresses", each with its own checked attempt.
+ */
+export function addressKey(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return v4[1]!;
+  const bare = ip.replace(/%.*$/, '').toLowerCase();
+  if (!bare.includes(':')) return bare;
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => parseInt(g || '0', 16).toString(16)).join(':')}::/64`;
+}
+
 export type Admission =
   | { ok: false; retryAfterMs: number; slowed: boolean }
   | {
@@ -46,7 +63,8 @@ export type Admission =
  *    A wrong password while slowed is answered like a refusal, so an attacker cannot tell a
  *    checked guess from a refused one by the answer.
  *
- * Unknown emails are counted and answered exactly like known ones.
+ * Addresses are counted by addressKey (IPv6 by /64). Unknown emails are counted and answered
+ * exactly like known ones.
  */
 export function createLoginThrottle(
   counters: AttemptCounters,
@@ -56,7 +74,8 @@ export function createLoginThrottle(
   const wait = (resetAt: number) => Math.max(1000, resetAt - now());
 
   return {
-    async admit(email, ip) {
+    async admit(email, rawIp) {
+      const ip = addressKey(rawIp);
       const pairKey = `pair\n${email}\n${ip}`;
       const accountKey = `account\n${email}`;
       const slotKey = `slow\n${email}\n${ip}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryAttemptCounters } from '../../../server/auth/attempt-counters';
-import { ACCOUNT_FREE_FAILURES, ACCOUNT_WINDOW_MS, checkedGuessesBound, createLoginThrottle } from '../../../server/auth/login-throttle';
+import { ACCOUNT_FREE_FAILURES, ACCOUNT_WINDOW_MS, addressKey, checkedGuessesBound, createLoginThrottle } from '../../../server/auth/login-throttle';
 
 function setup() {
   let t = 1_000_000;
@@ -68,5 +68,17 @@ describe('login throttle', () => {
     const { throttle } = setup();
     const admissions = await Promise.all(Array.from({ length: 50 }, () => throttle.admit('anna@exempel.se', '203.0.113.5')));
     expect(admissions.filter((a) => a.ok)).toHaveLength(10);
+  });
+
+  it('counts IPv6 addresses by their /64, so one subscriber’s block is one address', async () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(addressKey('198.51.100.7')).toBe('198.51.100.7');
+    const { throttle } = setup();
+    let checked = 0;
+    for (let i = 0; i < 1000; i++) if ((await guess(throttle, `2001:db8:1:2:${i.toString(16)}::1`)) === 'checked') checked += 1;
+    expect(checked).toBe(10);
   });
 });
