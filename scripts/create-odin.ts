@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
-import { registerUser, isEmail, passwordProblems } from '../server/auth/account';
+import { registerUser, isEmail } from '../server/auth/account';
+import { passwordProblems } from '../server/auth/password-rules';
 import { findUserByEmail } from '../server/auth/users';
 import { loadConfig } from '../server/config';
 import { ensureFrameworkIndexes } from '../server/dispatcher/indexes';
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const password = await readPassword();
-  const problems = passwordProblems(password, password);
+  const problems = passwordProblems(password, password, undefined, { email });
   if (problems.length) {
     process.stderr.write(`${problems.map((p) => p.message).join('\n')}\n`);
     return 2;

@@ -143,7 +143,12 @@ function build(registry: Registry): Json {
             '200': ok('Inloggad', { type: 'object', required: ['token'], properties: { token: { type: 'string' }, data: { type: 'object' } } }),
             '401': { description: 'Fel e-post eller lösenord (tomt svar).' },
             '400': ERRORS['400'],
-            '429': ERRORS['429'],
+            '429': {
+              ...errorResponse(
+                'För många försök: från den här adressen, eller för kontot från alla adresser tillsammans (efter 10 fel lösenord i timmen får varje adress ett försök; ett fel lösenord besvaras då också med 429).',
+              ),
+              headers: { 'Retry-After': { description: 'Sekunder tills ett nytt försök kan prövas.', schema: { type: 'integer' } } },
+            },
           },
         },
       },

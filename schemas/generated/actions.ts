@@ -2741,6 +2741,9 @@ export interface UpdateJobApplicationStatusAnswer {
  */
 export interface UpdatePasswordData {
   password: string;
+  /**
+   * At least 10 characters, not the caller's email nor an organisation's name, not a common or breached password (server/auth/password-rules.ts); a refusal names the rule at /newPassword.
+   */
   newPassword: string;
   confirmNewPassword: string;
 }

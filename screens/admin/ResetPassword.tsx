@@ -3,13 +3,12 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, confirmPasswordReset } from '../api';
 import { SessionPage } from './SessionPage';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '../../engine/password';
 
 const t = sv.account;
 
-// The server's limits (server/auth/account.ts PASSWORD_MIN/PASSWORD_MAX); that module pulls
-// in node:crypto, so the numbers are repeated rather than imported into the browser bundle.
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 256;
+// Only the lengths are checked here (engine/password.ts, shared with the server); the rest of
+// the rules (email, organisation, common passwords) come back from the server at the field.
 
 interface FieldErrors {
   password?: string;
@@ -24,8 +23,8 @@ function tokenFromHash(hash: string): string | null {
 
 function check(password: string, confirm: string): FieldErrors {
   const errors: FieldErrors = {};
-  if (password.length < PASSWORD_MIN) errors.password = t.passwordTooShort;
-  else if (password.length > PASSWORD_MAX) errors.password = t.passwordTooLong;
+  if (passwordLength(password) < PASSWORD_MIN) errors.password = t.passwordTooShort;
+  else if (passwordLength(password) > PASSWORD_MAX) errors.password = t.passwordTooLong;
   if (!confirm) errors.confirm = t.repeatRequired;
   else if (confirm !== password) errors.confirm = t.passwordsDiffer;
   return errors;

@@ -1,5 +1,5 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import { passwordProblems } from '../auth/account';
+import { organisationNamesOf, passwordProblems } from '../auth/password-rules';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { findUserByEmail, findUserById, normaliseEmail, publicUser, users } from '../auth/users';
 import type { ActionContext, ActionTable } from '../dispatcher/types';
@@ -26,7 +26,8 @@ async function me(ctx: ActionContext) {
 export const actions: ActionTable = {
   async update_password(ctx, data) {
     const user = await me(ctx);
-    const problems = passwordProblems(data.newPassword, data.confirmNewPassword, { password: '/newPassword', confirm: '/confirmNewPassword' });
+    const context = { email: user.email, organisations: await organisationNamesOf(ctx.deps.store, user) };
+    const problems = passwordProblems(data.newPassword, data.confirmNewPassword, { password: '/newPassword', confirm: '/confirmNewPassword' }, context);
     if (!(await verifyPassword(data.password, user.passwordHash))) problems.unshift({ path: '/password', message: sv.account.wrongPassword });
     if (problems.length) throw errors.invalid(problems, problems[0]!.message);
     const updated = await users(ctx.deps.store).updateOne(

@@ -5,6 +5,7 @@ import { errors, HttpError } from '../errors';
 import type { Mailer } from '../mail';
 import { DuplicateKeyError } from '../store/port';
 import { dummyHash, hashPassword, verifyPassword } from './password';
+import { organisationNamesOf, passwordProblems } from './password-rules';
 import { bumpTokenVersion, findUserByEmail, normaliseEmail, users, type UserDoc } from './users';
 import { announceSessionsRevoked } from './revocations';
 import { isValidEmail } from '../../engine/email';
@@ -12,24 +13,12 @@ import { fill } from '../../engine/fill';
 
 const a = sv.account;
 
-export const PASSWORD_MIN = 8;
-/** scrypt takes any length, but nobody types more; the cap keeps request work bounded. */
-export const PASSWORD_MAX = 256;
 /** A reset link works for one hour, once. */
 export const RESET_TTL_SECONDS = 60 * 60;
 
 /** The project's one e-mail rule (engine/email.ts), for values of unknown type. */
 export function isEmail(v: unknown): v is string {
   return typeof v === 'string' && isValidEmail(v);
-}
-
-/** Password rules with Swedish messages, as `details` entries at the given paths. */
-export function passwordProblems(password: unknown, confirm: unknown, paths = { password: '/password', confirm: '/confirmPassword' }) {
-  const out: { path: string; message: string }[] = [];
-  if (typeof password !== 'string' || password.length < PASSWORD_MIN) out.push({ path: paths.password, message: a.passwordTooShort });
-  else if (password.length > PASSWORD_MAX) out.push({ path: paths.password, message: a.passwordTooLong });
-  if (password !== confirm) out.push({ path: paths.confirm, message: a.passwordsDiffer });
-  return out;
 }
 
 /**
@@ -93,12 +82,18 @@ export async function passwordLink(deps: Pick<ServerDeps, 'store' | 'now'>, user
   return `${publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;
 }
 
-/** Completes a reset: the token must match and be unexpired; it is used up, and old sessions end. */
+/**
+ * Completes a reset (or an invitation): the token must match and be unexpired; the password
+ * must pass the rules for this person (their email, their organisations' names); the token
+ * is used up, and old sessions end.
+ */
 export async function confirmReset(deps: Pick<ServerDeps, 'store' | 'now'>, token: string, password: string): Promise<void> {
   const invalid = () => errors.invalid([{ path: '/token', message: a.resetTokenInvalid }], a.resetTokenInvalid);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
   const user = await users(deps.store).findOne({ resetTokenHash: sha256(token) });
   if (!user || typeof user.resetTokenExpires !== 'number' || user.resetTokenExpires < deps.now()) throw invalid();
+  const problems = passwordProblems(password, password, undefined, { email: user.email, organisations: await organisationNamesOf(deps.store, user) });
+  if (problems.length) throw errors.invalid(problems, problems[0]!.message);
   const passwordHash = await hashPassword(password);
   // The filter repeats the hash so two confirmations of one token cannot both succeed.
   const done = await users(deps.store).updateOne(

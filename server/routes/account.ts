@@ -3,11 +3,15 @@ import type { Context } from 'koa';
 import type { Config } from '../config';
 import type { ServerDeps } from '../dispatcher/types';
 import { authenticate, authOf, principalOf } from '../auth/middleware';
-import { checkLogin, confirmReset, isEmail, logout, passwordProblems, PASSWORD_MAX, registerUser, startReset } from '../auth/account';
-import { errors } from '../errors';
+import { checkLogin, confirmReset, isEmail, logout, registerUser, startReset } from '../auth/account';
+import { memoryAttemptCounters } from '../auth/attempt-counters';
+import { createLoginThrottle } from '../auth/login-throttle';
+import { passwordProblems } from '../auth/password-rules';
+import { errors, HttpError } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
 import { createRateLimiter } from '../http/rate-limit';
-import { normaliseEmail, publicUser } from '../auth/users';
+import { findUserByEmail, normaliseEmail, publicUser } from '../auth/users';
+import { PASSWORD_MAX } from '../../engine/password';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 
@@ -30,35 +34,52 @@ function str(value: unknown, path: string, max: number): string {
 /**
  * /api/account/*: login, register, reset (+ confirm) and logout. Login answers 200
  * `{ token, data: { token } }` (DESIGN.md's `{token}` and our `{data}` envelope in one) or
- * 401 with an empty body; limits per IP and, for failed attempts, per account and IP: a
- * window later it is open again, and a correct password resets its count.
+ * 401 with an empty body; limits per IP, and the login throttle (server/auth/login-throttle.ts)
+ * per account and address and per account across all addresses, answered 429 with
+ * Retry-After. Register and reset confirm apply the password rules (server/auth/password-rules.ts).
  */
 export function mount(router: Router, deps: ServerDeps, config: Config): void {
   const { windowMs, loginPerIp, loginPerAccount } = config.rateLimits;
   const perIp = createRateLimiter({ windowMs, max: loginPerIp });
-  const failuresPerAccount = createRateLimiter({ windowMs, max: loginPerAccount });
+  const throttle = createLoginThrottle(memoryAttemptCounters(), { perAddress: { limit: loginPerAccount, windowMs } });
   const limitIp = (ctx: Context) => {
     if (!perIp.hit(ctx.ip)) throw errors.rateLimited();
   };
+  const refuse = (ctx: Context, retryAfterMs: number, slowed: boolean) => {
+    ctx.set('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
+    return slowed ? new HttpError(429, 'rate_limited', sv.account.passwords.slowed) : errors.rateLimited();
+  };
+  // Not awaited: the answer to a wrong password must not take longer when the email has an owner.
+  const mailOwner = (email: string) =>
+    void (async () => {
+      const user = await findUserByEmail(deps.store, email);
+      if (!user) return;
+      const link = `${config.publicUrl.replace(/\/$/, '')}/forgot`;
+      await deps.mail.send({ to: user.email, subject: sv.account.passwords.ownerSubject, text: fill(sv.account.passwords.ownerBody, { link }) });
+    })().catch((e: unknown) => deps.log.warn('login owner mail failed', { error: e instanceof Error ? e.message : String(e) }));
 
   router.post('/api/account/login', SMALL, async (ctx) => {
     limitIp(ctx);
     const b = fields(ctx, ['email', 'password']);
-    const email = str(b.email, '/email', 254);
+    const email = normaliseEmail(str(b.email, '/email', 254));
     const password = str(b.password, '/password', PASSWORD_MAX);
-    // Failures count per account AND address: an attacker guessing from elsewhere is slowed
-    // down without locking the owner out of their own account (a fixed-window limit on the
-    // account alone did exactly that).
-    const key = `${normaliseEmail(email)}\n${ctx.ip}`;
-    if (failuresPerAccount.blocked(key)) throw errors.rateLimited();
+    const admission = await throttle.admit(email, ctx.ip);
+    if (!admission.ok) {
+      deps.log.info('login', { outcome: 'refused' });
+      throw refuse(ctx, admission.retryAfterMs, admission.slowed);
+    }
     const user = await checkLogin(deps, email, password);
     if (!user) {
-      failuresPerAccount.hit(key);
+      const { mailOwner: mail, retryAfterMs } = await admission.failed();
+      deps.log.info('login', { outcome: 'wrong', slowed: admission.slowed });
+      if (mail) mailOwner(email);
+      if (admission.slowed) throw refuse(ctx, retryAfterMs, true);
       ctx.status = 401;
       ctx.body = '';
       return;
     }
-    failuresPerAccount.reset(key);
+    await admission.succeeded();
+    deps.log.info('login', { outcome: 'ok', userId: user.id });
     const token = await authOf(ctx.app).issue(user);
     ctx.body = { token, data: { token } };
   });
@@ -66,10 +87,11 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
   router.post('/api/account/register', SMALL, async (ctx) => {
     limitIp(ctx);
     const b = fields(ctx, ['email', 'password', 'confirmPassword']);
-    const problems = passwordProblems(b.password, b.confirmPassword);
-    if (!isEmail(b.email)) problems.unshift({ path: '/email', message: sv.account.emailInvalid });
-    if (problems.length) throw errors.invalid(problems, problems[0]!.message);
-    const user = await registerUser(deps, { email: b.email as string, password: b.password as string });
+    const email = isEmail(b.email) ? b.email : undefined;
+    const problems = passwordProblems(b.password, b.confirmPassword, undefined, { email });
+    if (!email) problems.unshift({ path: '/email', message: sv.account.emailInvalid });
+    if (problems.length || !email) throw errors.invalid(problems, problems[0]!.message);
+    const user = await registerUser(deps, { email, password: b.password as string });
     ctx.status = 201;
     ctx.body = { data: publicUser(user) };
   });

@@ -78,7 +78,7 @@ describe('password reset through the mailed link', () => {
     await expectNoAxeViolations(page);
 
     await choosePassword(page, 'kort', 'kort');
-    await expect.poll(() => page.locator('#reset-password-error').textContent()).toBe('Lösenordet måste vara minst 8 tecken');
+    await expect.poll(() => page.locator('#reset-password-error').textContent()).toBe('Lösenordet måste vara minst 10 tecken');
 
     await choosePassword(page, NEW_PASSWORD, NEW_PASSWORD);
     await expect.poll(() => page.getByText('Ditt lösenord är ändrat. Logga in med ditt nya lösenord.').count()).toBe(1);

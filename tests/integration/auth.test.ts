@@ -124,12 +124,12 @@ describe.each(storeKinds())('auth on the %s store', (kind) => {
       expect((await server.call(token, 'get_containers')).body.data).toEqual([]);
     });
 
-    it('refuses passwords that differ or are shorter than 8 characters, in Swedish', async () => {
+    it('refuses passwords that differ or are shorter than 10 characters, in Swedish', async () => {
       const differ = await server.request('POST', '/api/account/register', { email: 'a1@test.se', password: 'langtlosen1', confirmPassword: 'langtlosen2' });
       expect(differ.status).toBe(400);
       expect(differ.body.error.details).toContainEqual({ path: '/confirmPassword', message: 'Lösenorden matchar inte' });
       const short = await server.request('POST', '/api/account/register', { email: 'a2@test.se', password: 'kort', confirmPassword: 'kort' });
-      expect(short.body.error.details).toContainEqual({ path: '/password', message: 'Lösenordet måste vara minst 8 tecken' });
+      expect(short.body.error.details).toContainEqual({ path: '/password', message: 'Lösenordet måste vara minst 10 tecken' });
       const bad = await server.request('POST', '/api/account/register', { email: 'inte-en-adress', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
       expect(bad.body.error.details).toContainEqual({ path: '/email', message: 'Ange en giltig e-postadress' });
     });

@@ -126,7 +126,7 @@ describe.each(storeKinds())('the server framework on the %s store', (kind) => {
 
   describe('permissions', () => {
     it('adds a registered user by email, refuses unknown emails and keeps one Administrator', async () => {
-      const reg = await server.request('POST', '/api/account/register', { email: 'kollega@test.se', password: 'Kollega-123', confirmPassword: 'Kollega-123' });
+      const reg = await server.request('POST', '/api/account/register', { email: 'kollega@test.se', password: 'Kollega-Sjö-123', confirmPassword: 'Kollega-Sjö-123' });
       expect(reg.status).toBe(201);
       const added = await server.call(admin, 'create_userContainerPermission', { containerId: demoId, email: 'kollega@test.se', permissionId: 2 });
       expect(added.body.data).toMatchObject({ email: 'kollega@test.se', permissionIds: [2] });
@@ -136,13 +136,13 @@ describe.each(storeKinds())('the server framework on the %s store', (kind) => {
       expect(last.status).toBe(409);
       expect(last.body.error.message).toBe('Organisationen måste ha minst en administratör');
       expect((await server.call(admin, 'delete_userContainerPermission', { containerId: demoId, id: added.body.data.id })).status).toBe(200);
-      expect((await server.login('kollega@test.se', 'Kollega-123').then((t) => server.call(t, 'get_containers'))).body.data).toEqual([]);
+      expect((await server.login('kollega@test.se', 'Kollega-Sjö-123').then((t) => server.call(t, 'get_containers'))).body.data).toEqual([]);
     });
 
     it('gives per-position rights only to members of the organisation', async () => {
       const positions = (await server.call(admin, 'get_positions', { containerId: demoId })).body.data;
       const positionId = positions[0].id;
-      await server.request('POST', '/api/account/register', { email: 'extern@test.se', password: 'Extern-123', confirmPassword: 'Extern-123' });
+      await server.request('POST', '/api/account/register', { email: 'extern@test.se', password: 'Extern-Sjö-123', confirmPassword: 'Extern-Sjö-123' });
       expect((await server.call(admin, 'create_positionPermission', { email: 'extern@test.se', positionId, permissionId: 2 })).status).toBe(404);
       const r = await server.call(admin, 'create_positionPermission', { email: DEMO.reader, positionId, permissionId: 2 });
       expect(r.status).toBe(200);

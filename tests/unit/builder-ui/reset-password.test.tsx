@@ -68,11 +68,11 @@ describe('ResetPassword', () => {
     expect(posts).toEqual([]);
   });
 
-  it('refuses a password shorter than 8 characters at the password field', async () => {
+  it('refuses a password shorter than 10 characters at the password field', async () => {
     const posts = serve(200, { data: { reset: true } });
     renderAt(`/reset-password#token=${TOKEN}`);
     await fill('kort', 'kort');
-    expect(errorOf('Nytt lösenord')).toBe('Minst 8 tecken. Lösenordet måste vara minst 8 tecken');
+    expect(errorOf('Nytt lösenord')).toBe('Minst 10 tecken. Inte din e-postadress, organisationens namn eller ett vanligt lösenord. Lösenordet måste vara minst 10 tecken');
     expect(document.activeElement).toBe(screen.getByLabelText('Nytt lösenord'));
     expect(posts).toEqual([]);
   });
@@ -119,7 +119,7 @@ describe('ResetPassword', () => {
     serve(400, { error: { code: 'invalid', message: 'Lösenordet är för långt', details: [{ path: '/password', message: 'Lösenordet är för långt' }] } });
     renderAt(`/reset-password#token=${TOKEN}`);
     await fill('ett-langt-losen', 'ett-langt-losen');
-    await vi.waitFor(() => expect(errorOf('Nytt lösenord')).toBe('Minst 8 tecken. Lösenordet är för långt'));
+    await vi.waitFor(() => expect(errorOf('Nytt lösenord')).toBe('Minst 10 tecken. Inte din e-postadress, organisationens namn eller ett vanligt lösenord. Lösenordet är för långt'));
     expect(screen.getByRole('button', { name: 'Spara lösenordet' })).toBeTruthy();
   });
 

@@ -8,7 +8,7 @@ describe('the candidate registration form', () => {
   it('shows each of the server refusals at its own field', async () => {
     const details = [
       { path: '/email', message: 'Ange en giltig e-postadress' },
-      { path: '/password', message: 'Lösenordet måste vara minst 8 tecken' },
+      { path: '/password', message: 'Lösenordet måste vara minst 10 tecken' },
       { path: '/confirmPassword', message: 'Lösenorden matchar inte' },
     ];
     vi.stubGlobal(
@@ -25,8 +25,8 @@ describe('the candidate registration form', () => {
     };
     expect(await screen.findByText('Lösenorden matchar inte')).toBeTruthy();
     expect(at('E-post')).toBe('Ange en giltig e-postadress');
-    expect(at('Lösenord')).toBe('Lösenordet måste vara minst 8 tecken');
-    expect(at('Upprepa lösenordet')).toBe('Minst 8 tecken. | Lösenorden matchar inte');
+    expect(at('Lösenord')).toBe('Lösenordet måste vara minst 10 tecken');
+    expect(at('Upprepa lösenordet')).toBe('Minst 10 tecken. Inte din e-postadress eller ett vanligt lösenord. | Lösenorden matchar inte');
     expect(screen.getByLabelText('E-post').getAttribute('aria-invalid')).toBe('true');
   });
 });

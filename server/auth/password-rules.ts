@@ -1,0 +1,116 @@
+import { createRequire } from 'node:module';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '../../engine/password';
+import type { Store } from '../store/port';
+
+const a = sv.account;
+
+/**
+ * What is known about the person who sets the password: their email, and the names of the
+ * organisations they belong to (or are invited to). A candidate has no organisation.
+ */
+export interface PasswordContext {
+  email?: string;
+  organisations?: readonly string[];
+}
+
+export interface PasswordProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * Common and breached passwords: the `passwords-common` list of @zxcvbn-ts/language-common
+ * (MIT, maintained; ~49,000 entries ranked from the Xato 10-million leaked-password corpus
+ * that SecLists publishes). Loaded once, on the first check, into a Set of lower-case words:
+ * the 380 kB module stays out of startup and out of memory for processes that never set a
+ * password.
+ */
+let common: Set<string> | undefined;
+function commonPasswords(): Set<string> {
+  if (!common) {
+    const require = createRequire(import.meta.url);
+    const { dictionary } = require('@zxcvbn-ts/language-common') as { dictionary: { 'passwords-common': string[] } };
+    common = new Set(dictionary['passwords-common'].map((w) => w.toLowerCase()));
+  }
+  return common;
+}
+
+const lower = (s: string) => s.normalize('NFC').toLocaleLowerCase('sv');
+/** Letters and digits only: 'Anna.Berg' and 'anna berg' are the same word. */
+const alnum = (s: string) => lower(s).replace(/[^\p{L}\p{N}]/gu, '');
+/** The word inside its decoration: digits, punctuation and spaces at either end dropped ('!Sommar2024' → 'sommar'). */
+const core = (s: string) => lower(s).replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+
+/** A Swedish company's legal form at the end of its name, dropped to get the name people use. */
+const LEGAL_FORM = /\s+(ab|hb|kb|aktiebolag|handelsbolag|kommanditbolag|ek\.?\s*för\.?|ekonomisk förening)$/iu;
+
+/** Shorter words would refuse far too much ('Al', 'IT'). */
+const MIN_WORD = 3;
+
+/**
+ * The password equals one of `words` or is one of them trivially decorated: case, punctuation
+ * and digits or symbols at the ends do not count ('Anna.Berg2024!' is 'annaberg'). A password
+ * that only contains the word among other letters ('annaberg-segla-hav') is not refused.
+ */
+function isTrivially(password: string, words: string[]): boolean {
+  const forms = new Set([alnum(password), alnum(core(password))]);
+  return words.some((w) => w.length >= MIN_WORD && forms.has(w));
+}
+
+function emailWords(email: string): string[] {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? [alnum(email), alnum(email.slice(0, at))] : [alnum(email)];
+}
+
+function organisationWords(name: string): string[] {
+  return [alnum(name), alnum(name.trim().replace(LEGAL_FORM, ''))];
+}
+
+/**
+ * The one set of password rules (every path that sets a password uses it): at least
+ * PASSWORD_MIN characters; not the account's email or its local part, nor an organisation's
+ * name, not even trivially decorated; not on the list of common and breached passwords, not
+ * even as a listed word decorated with digits or symbols ('Dragon2024!'). Problems come with
+ * Swedish messages at the given paths, one per field.
+ */
+export function passwordProblems(
+  password: unknown,
+  confirm: unknown,
+  paths: { password: string; confirm: string } = { password: '/password', confirm: '/confirmPassword' },
+  context: PasswordContext = {},
+): PasswordProblem[] {
+  const out: PasswordProblem[] = [];
+  const problem = typeof password === 'string' ? firstProblem(password, context) : a.passwordTooShort;
+  if (problem) out.push({ path: paths.password, message: problem });
+  if (password !== confirm) out.push({ path: paths.confirm, message: a.passwordsDiffer });
+  return out;
+}
+
+function firstProblem(password: string, context: PasswordContext): string | null {
+  const length = passwordLength(password);
+  if (length < PASSWORD_MIN) return a.passwordTooShort;
+  if (length > PASSWORD_MAX) return a.passwordTooLong;
+  if (context.email && isTrivially(password, emailWords(context.email))) return a.passwords.email;
+  if (context.organisations?.some((name) => isTrivially(password, organisationWords(name)))) return a.passwords.organisation;
+  const list = commonPasswords();
+  const stem = core(password);
+  if (list.has(lower(password)) || (stem.length >= 4 && list.has(stem))) return a.passwords.common;
+  return null;
+}
+
+/**
+ * The names of the organisations a user belongs to or is invited to (memberships by user id
+ * and by email), both the short name and the display name, for the organisation rule.
+ */
+export async function organisationNamesOf(store: Store, user: { id: number; email: string }): Promise<string[]> {
+  const memberships = store.collection('memberships');
+  const [byId, byEmail] = await Promise.all([
+    memberships.find({ userId: user.id }, { projection: { containerId: 1 } }),
+    memberships.find({ email: user.email }, { projection: { containerId: 1 } }),
+  ]);
+  const ids = [...new Set([...byId, ...byEmail].map((m) => m.containerId as number))];
+  if (!ids.length) return [];
+  const containers = await store.collection('containers').find({ id: { $in: ids } }, { projection: { name: 1, displayName: 1 } });
+  return containers.flatMap((c) => [c.name, c.displayName].filter((n): n is string => typeof n === 'string' && n.trim() !== ''));
+}
