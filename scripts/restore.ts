@@ -2,6 +2,7 @@
  * `npm run restore -- <dir>`: puts a copy made by `npm run backup` into DATA_DIR (read as
  * the server reads it), which must be empty. See server/store/backup.ts and the README.
  */
+import { resolve } from 'node:path';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../engine/fill';
 import { dataDirFrom } from '../server/config';
@@ -16,7 +17,7 @@ if (!from || process.argv.length > 3) {
 }
 const dataDir = dataDirFrom();
 try {
-  const r = await restoreDataDir(from, dataDir);
+  const r = await restoreDataDir(resolve(process.env.INIT_CWD ?? process.cwd(), from), dataDir);
   process.stdout.write(`${fill(t.restored, { dir: dataDir, applications: r.applications, files: r.files })}\n`);
 } catch (err) {
   const known = err instanceof BackupError || err instanceof DataDirLockedError;

@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PDF, dataUrl, personnummer, validAnswers } from '../../tests/integration/helpers/domain';
@@ -73,7 +73,9 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       return res.status === 201;
     });
     if (filled.failures) throw new Error(`${filled.failures} ansökningar misslyckades vid påfyllning`);
-    const size = Number(execFileSync('du', ['-sb', dataDir], { encoding: 'utf8' }).split('\t')[0]);
+    const size = readdirSync(dataDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .reduce((sum, e) => sum + statSync(join(e.parentPath, e.name)).size, 0);
 
     const quietly = async (tag: string) => {
       ctx.progress(`tyst portal (${tag})`);

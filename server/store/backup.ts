@@ -32,7 +32,7 @@ import { LOCK_FILE, OWNER_FILE, lockDataDir } from './lock';
  * A manifest written last marks the copy complete; restore refuses a directory without one.
  */
 
-export const MANIFEST = 'blankett-backup.json';
+const MANIFEST = 'blankett-backup.json';
 const BLOBS = 'blobs';
 const t = sv.backup;
 

@@ -37,7 +37,7 @@ export function servedName(contentDisposition: string | null, fallback: string):
 }
 
 /** GET /api/dispatcher/storage/application/{applicantId}/files/{url} with the bearer token: the bytes as a blob of the served type, and the served name. */
-export async function fetchFile(applicantId: number, f: StoredFile): Promise<{ blob: Blob; name: string }> {
+async function fetchFile(applicantId: number, f: StoredFile): Promise<{ blob: Blob; name: string }> {
   const token = getToken();
   const res = await fetch(`/api/dispatcher/storage/application/${applicantId}/files/${f.url.split('/').map(encodeURIComponent).join('/')}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
