@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { chmod, copyFile, lstat, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { existsSync, type Stats } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { chmod, copyFile, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, realpathSync, type Stats } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { SQLITE_FILE } from './embedded';
@@ -153,7 +153,19 @@ function flush(dir: string): void {
   }
 }
 
-function inside(child: string, parent: string): boolean {
+/** The path with symbolic links resolved as far as it exists (a link must not smuggle the copy into DATA_DIR). */
+function real(path: string): string {
+  const abs = resolve(path);
+  try {
+    return realpathSync(abs);
+  } catch {
+    return abs === dirname(abs) ? abs : join(real(dirname(abs)), basename(abs));
+  }
+}
+
+function inside(childIn: string, parentIn: string): boolean {
+  const child = real(childIn);
+  const parent = real(parentIn);
   const rel = relative(parent, child);
   return rel === '' || !(rel === '..' || rel.startsWith('..' + sep) || isAbsolute(rel));
 }
@@ -173,59 +185,64 @@ export async function backupDataDir(
   if (inside(target, dataDir) || inside(dataDir, target)) throw new BackupError(fill(t.targetInside, { dir: dataDir }));
   if (!(await isEmptyDir(target))) throw new BackupError(fill(t.targetNotEmpty, { dir: target }));
   await mkdir(target, { recursive: true, mode: 0o700 });
-
-  const copied = new Map<string, string>();
-  progress(t.stepBlobs);
-  await copyBlobs(dataDir, target, copied);
-
-  const db = new Database(source, { fileMustExist: true, timeout: 5000 });
   try {
-    progress(t.stepDatabase);
-    // 0x7fffffff pages per step: the whole database in one step, i.e. one read transaction.
-    await db.backup(join(target, SQLITE_FILE), { progress: () => 0x7fffffff });
-  } finally {
-    db.close();
-  }
-  // One self-contained file (the copy carries the source's WAL flag; the server sets WAL again on open).
-  const copy = new Database(join(target, SQLITE_FILE), { fileMustExist: true });
-  try {
-    copy.pragma('journal_mode = DELETE');
-  } finally {
-    copy.close();
-  }
-  const snapshot = check(join(target, SQLITE_FILE));
+    const copied = new Map<string, string>();
+    progress(t.stepBlobs);
+    await copyBlobs(dataDir, target, copied);
 
-  progress(t.stepBlobsAgain);
-  await copyBlobs(dataDir, target, copied);
-  let removedSince = 0;
-  const missing: string[] = [];
-  for (const url of new Set(snapshot.urls)) {
-    const rel = url.split('/').join(sep);
-    if (existsSync(join(target, BLOBS, rel))) continue;
-    if (existsSync(join(dataDir, BLOBS, rel))) missing.push(url);
-    else removedSince++;
-  }
-  if (missing.length) throw new BackupError(fill(t.missingFiles, { count: missing.length }));
+    const db = new Database(source, { fileMustExist: true, timeout: 5000 });
+    try {
+      progress(t.stepDatabase);
+      // 0x7fffffff pages per step: the whole database in one step, i.e. one read transaction.
+      await db.backup(join(target, SQLITE_FILE), { progress: () => 0x7fffffff });
+    } finally {
+      db.close();
+    }
+    // One self-contained file (the copy carries the source's WAL flag; the server sets WAL again on open).
+    const copy = new Database(join(target, SQLITE_FILE), { fileMustExist: true });
+    try {
+      copy.pragma('journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
+    const snapshot = check(join(target, SQLITE_FILE));
 
-  await copyRest(dataDir, target);
-  const notes: string[] = [];
-  if (removedSince) notes.push(fill(t.removedSince, { count: removedSince }));
-  if (env.JWT_SECRET) notes.push(t.jwtFromEnv);
-  let bytes = 0;
-  for await (const path of walk(target)) bytes += (await lstat(path)).size;
-  const result: BackupResult = {
-    applications: snapshot.applications,
-    files: copied.size,
-    bytes,
-    removedSince,
-    seconds: (performance.now() - started) / 1000,
-    notes,
-  };
-  flush(target);
-  const manifest = { format: 1, createdAt: new Date().toISOString(), dataDir, applications: result.applications, files: result.files, removedSince };
-  await writeFile(join(target, MANIFEST), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
-  flush(target);
-  return result;
+    progress(t.stepBlobsAgain);
+    await copyBlobs(dataDir, target, copied);
+    let removedSince = 0;
+    const missing: string[] = [];
+    for (const url of new Set(snapshot.urls)) {
+      const rel = url.split('/').join(sep);
+      if (existsSync(join(target, BLOBS, rel))) continue;
+      if (existsSync(join(dataDir, BLOBS, rel))) missing.push(url);
+      else removedSince++;
+    }
+    if (missing.length) throw new BackupError(fill(t.missingFiles, { count: missing.length }));
+
+    await copyRest(dataDir, target);
+    const notes: string[] = [];
+    if (removedSince) notes.push(fill(t.removedSince, { count: removedSince }));
+    if (env.JWT_SECRET) notes.push(t.jwtFromEnv);
+    let bytes = 0;
+    for await (const path of walk(target)) bytes += (await lstat(path)).size;
+    const result: BackupResult = {
+      applications: snapshot.applications,
+      files: copied.size,
+      bytes,
+      removedSince,
+      seconds: (performance.now() - started) / 1000,
+      notes,
+    };
+    flush(target);
+    const manifest = { format: 1, createdAt: new Date().toISOString(), dataDir, applications: result.applications, files: result.files, removedSince };
+    await writeFile(join(target, MANIFEST), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
+    flush(target);
+    return result;
+  } catch (err) {
+    // The directory was empty: a failed copy leaves nothing that could pass for a backup.
+    for (const name of await readdir(target).catch(() => [] as string[])) await rm(join(target, name), { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** Puts a backup made by backupDataDir into the empty DATA_DIR `dataDirIn`, holding its lock meanwhile. */
@@ -248,10 +265,18 @@ export async function restoreDataDir(backupIn: string, dataDirIn: string): Promi
       files++;
     }
     await copyRest(backup, dataDir);
-    // The database last: a DATA_DIR with blankett.sqlite in it is a whole one.
-    await copyOne(join(backup, SQLITE_FILE), join(dataDir, SQLITE_FILE));
+    // The database last, whole or not at all: a DATA_DIR with blankett.sqlite in it is a whole one.
+    await copyOne(join(backup, SQLITE_FILE), join(dataDir, `${SQLITE_FILE}.restoring`));
+    flush(dataDir);
+    await rename(join(dataDir, `${SQLITE_FILE}.restoring`), join(dataDir, SQLITE_FILE));
     flush(dataDir);
     return { applications: snapshot.applications, files };
+  } catch (err) {
+    // DATA_DIR was empty: leave it so (but for the lock, still ours), ready for another try.
+    for (const name of await readdir(dataDir).catch(() => [] as string[])) {
+      if (name !== OWNER_FILE && !name.startsWith(LOCK_FILE)) await rm(join(dataDir, name), { recursive: true, force: true });
+    }
+    throw err;
   } finally {
     lock.release();
   }
