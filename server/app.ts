@@ -118,11 +118,20 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   const close = (graceMs = 10_000) =>
     (closing ??= (async () => {
       const stopped = new Promise<void>((res) => httpServer.close(() => res()));
+      // Keep-alive connections would hold the process for their idle timeout (a browser keeps
+      // one open for minutes): a request that still arrives on one is answered with
+      // `Connection: close`, and a connection is closed as soon as it is idle, including one
+      // whose in-flight request was answered after close began.
+      httpServer.prependListener('request', (_req, res) => {
+        if (!res.headersSent) res.setHeader('Connection', 'close');
+      });
       httpServer.closeIdleConnections();
+      const sweep = setInterval(() => httpServer.closeIdleConnections(), 50);
       await hub.close();
       const timer = setTimeout(() => httpServer.closeAllConnections(), graceMs);
       timer.unref();
       await stopped;
+      clearInterval(sweep);
       clearTimeout(timer);
       if (ownsStore) await store.close();
     })());

@@ -67,9 +67,14 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+/** DATA_DIR as the server reads it (default ./data), absolute; the backup and restore scripts use the same rule. */
+export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.DATA_DIR ?? './data');
+}
+
 /** Reads the configuration from environment variables (PORT, DATA_DIR, MONGODB_URI, JWT_SECRET, DEMO_PASSWORD, NODE_ENV, PUBLIC_URL). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const dataDir = overrides.dataDir ? resolve(overrides.dataDir) : dataDirFrom(env);
   const nodeEnv = env.NODE_ENV ?? 'development';
   const port = intFrom(env.PORT, 3000, 'PORT');
   if (port > 65535) throw new Error('PORT must be at most 65535');

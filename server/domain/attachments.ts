@@ -4,7 +4,7 @@ import type { MetadataProperty } from '../../engine/types';
 import type { FieldError } from '../../engine/types';
 import type { BlobStore } from '../store/port';
 import type { StoredFile } from './docs';
-import { checkFileType, decodeDataUrl, sniffImage } from './sniff';
+import { checkFileType, decodeDataUrl, safeFileName, sniffImage } from './sniff';
 
 const m = sv.domain;
 /** Spec doc 2 §5: 5 MB = 5,000,000 bytes per file, after decoding. */
@@ -73,9 +73,10 @@ export function prepareFiles(metadata: MetadataProperty[], answers: Record<strin
           fail(prop.key, 'fileType', m.fileType);
           continue;
         }
-        const entry = { filename, type: kind.contentType, url: '' };
+        // Stored under the safe name: every list, export and download shows the sniffed kind's extension.
+        const entry = { filename: safeFileName(filename, kind), type: kind.contentType, url: '' };
         stored.push(entry);
-        blobs.push({ key: prop.key, bytes: decoded.bytes, contentType: kind.contentType, filename, set: (url) => (entry.url = url) });
+        blobs.push({ key: prop.key, bytes: decoded.bytes, contentType: kind.contentType, filename: entry.filename, set: (url) => (entry.url = url) });
       }
       answers[prop.key] = stored;
     } else if (prop.type === 'imageBase64') {

@@ -28,7 +28,9 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
   const filter = await applicantFilter(store, c, p, q);
   const columns = await answerColumns(store, p);
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
-  const header = [col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, ...columns.map((a) => a.label)];
+  // The answer columns' headers are form labels that staff write: a formula there runs in
+  // the reader's spreadsheet as surely as one in an answer, so they are neutralised alike.
+  const header = [col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, ...columns.map((a) => a.label)].map(cell);
   const row = (a: ApplicationDoc) => [
     a.info?.name ?? '',
     a.email ?? '',

@@ -118,14 +118,24 @@ export function decodeBase64(s: string): Uint8Array | null {
 }
 
 /**
- * The name and type a stored file is served under: the sniffed kind decides both, so an
- * upload named `cv.html` whose bytes are plain text downloads as `cv.txt`, text/plain, and
- * never opens as a page from the recipient's disk. Null when the bytes are no accepted kind.
+ * The name a file of this kind is stored and served under: the uploader's name (already
+ * cleaned of paths and control characters) with the extension of the sniffed kind, so an
+ * upload named `cv.html` whose bytes are plain text is `cv.txt` and a PNG named `cv.exe` is
+ * `cv.png`: nothing the uploader chose decides how the recipient's computer opens it.
+ */
+export function safeFileName(filename: string, kind: FileKind): string {
+  const ext = extension(filename);
+  const base = (ext ? filename.slice(0, filename.length - ext.length - 1) : filename) || 'fil';
+  return kind.extensions.includes(ext) ? filename : `${base}.${kind.extensions[0]}`;
+}
+
+/**
+ * The name and type a stored file is served under: the sniffed kind decides both (files
+ * stored before names were made safe at upload included). Null when the bytes are no
+ * accepted kind.
  */
 export function servedAs(bytes: Uint8Array, filename: string): { filename: string; contentType: string } | null {
   const kind = sniff(bytes);
   if (!kind) return null;
-  const ext = extension(filename);
-  const base = (ext ? filename.slice(0, filename.length - ext.length - 1) : filename) || 'fil';
-  return { filename: kind.extensions.includes(ext) ? filename : `${base}.${kind.extensions[0]}`, contentType: kind.contentType };
+  return { filename: safeFileName(filename, kind), contentType: kind.contentType };
 }

@@ -1,52 +1,56 @@
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { hostname } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from '../../engine/fill';
 
 /**
  * One process per DATA_DIR: the embedded store keeps per-collection metadata (multikey
  * flags) in memory and sweeps orphan blobs at start, which only one owner may do; the
- * earlier nedb store would even overwrite another process's writes at compaction. The lock file holds the owner's pid; a lock left by a
- * process that no longer runs is taken over.
+ * earlier nedb store would even overwrite another process's writes at compaction.
+ *
+ * The lock is an OS file lock, not a pid file: a small SQLite database
+ * (`.blankett-lock.sqlite`) opened with `locking_mode=EXCLUSIVE` and a write transaction
+ * held open for the life of the process. SQLite takes that as a POSIX record lock (fcntl) on
+ * the file, which the kernel keeps per open file on the filesystem, so it holds against a
+ * server in another container (another pid namespace) on the same volume, where a pid in a
+ * file means nothing; and the kernel drops it when the process ends, however it ends, so a
+ * crashed owner never leaves a stale lock. SQLite also tracks its locks per inode inside one
+ * process, so a second store opened in the same process is refused too.
+ *
+ * The main database is not locked this way: `npm run backup` reads it while the server runs.
+ * `.blankett-owner` says who holds the lock (pid, host, since), for the message only.
  */
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
+    /** The owner's pid as it wrote it (0 when unknown); in another container it is that container's pid. */
     readonly ownerPid: number,
+    readonly ownerHost = '',
   ) {
-    super(`${sv.store.dataDirLocked} (${dataDir}, pid ${ownerPid})`);
+    super(`${sv.store.dataDirLocked} (${fill(sv.store.dataDirLockedOwner, { dir: dataDir, pid: ownerPid || '?', host: ownerHost || '?' })})`);
     this.name = 'DataDirLockedError';
   }
 }
 
-const LOCK_NAME = '.blankett.lock';
-/** Lock files this process holds: a file naming our pid that is not here was left by an earlier process with the same pid (containers restart as pid 1). */
-const held = new Set<string>();
+export const LOCK_FILE = '.blankett-lock.sqlite';
+export const OWNER_FILE = '.blankett-owner';
+/** The pid file of earlier versions; removed once the real lock is ours. */
+const OLD_PID_FILE = '.blankett.lock';
 
-function processAlive(pid: number): boolean {
+function readOwner(dataDir: string): { pid: number; host: string } {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    const o = JSON.parse(readFileSync(join(dataDir, OWNER_FILE), 'utf8')) as { pid?: unknown; host?: unknown };
+    return { pid: Number.isInteger(o.pid) ? (o.pid as number) : 0, host: typeof o.host === 'string' ? o.host : '' };
+  } catch {
+    return { pid: 0, host: '' };
   }
 }
 
-function readOwner(path: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
-function justCreated(path: string): boolean {
-  try {
-    return Date.now() - statSync(path).mtimeMs < 2000;
-  } catch {
-    return false;
-  }
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }
 
 export interface DataDirLock {
@@ -55,35 +59,36 @@ export interface DataDirLock {
 
 /** Takes the directory's lock or throws DataDirLockedError naming the owner. */
 export function lockDataDir(dataDir: string): DataDirLock {
-  const path = join(dataDir, LOCK_NAME);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      held.add(path);
-      let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          held.delete(path);
-          if (readOwner(path) === process.pid) rmSync(path, { force: true });
-        },
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = readOwner(path);
-      if (owner === process.pid) {
-        // Another store in this process holds it (a conflict too), or a previous process had our pid.
-        if (held.has(path)) throw new DataDirLockedError(dataDir, owner);
-      } else if (owner !== null && processAlive(owner)) {
-        throw new DataDirLockedError(dataDir, owner);
-      }
-      // An unreadable pid in a brand-new file: its owner is still writing it.
-      if (owner === null && justCreated(path)) throw new DataDirLockedError(dataDir, 0);
-      rmSync(path, { force: true });
+  const db = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
+  try {
+    // Rollback journal (the default), not WAL, whose shared memory would let another
+    // connection in; EXCLUSIVE keeps the file lock taken by BEGIN EXCLUSIVE until close.
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+    // A write inside the transaction: SQLite holds an empty database's lock only once it has a page to protect.
+    db.exec('CREATE TABLE IF NOT EXISTS held (at TEXT); INSERT INTO held VALUES (datetime())');
+  } catch (err) {
+    db.close();
+    if (isBusy(err)) {
+      const owner = readOwner(dataDir);
+      throw new DataDirLockedError(dataDir, owner.pid, owner.host);
     }
+    throw err;
   }
-  throw new DataDirLockedError(dataDir, readOwner(path) ?? 0);
+  const me = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  writeFileSync(join(dataDir, OWNER_FILE), JSON.stringify(me) + '\n', { mode: 0o600 });
+  rmSync(join(dataDir, OLD_PID_FILE), { force: true });
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      if (readOwner(dataDir).pid === me.pid && readOwner(dataDir).host === me.host) rmSync(join(dataDir, OWNER_FILE), { force: true });
+      try {
+        db.exec('ROLLBACK');
+      } finally {
+        db.close();
+      }
+    },
+  };
 }

@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store';
-import { DataDirLockedError } from '../../server/store/lock';
+import { DataDirLockedError, OWNER_FILE } from '../../server/store/lock';
+import { MAIN_PASSWORD, spawnServer, type ServerProcess } from './helpers/main-process';
 
 describe('the embedded store on disk', () => {
   let dir: string;
@@ -44,37 +45,98 @@ describe('the embedded store on disk', () => {
     await again.close();
   });
 
-  it('refuses a directory locked by another running process, naming its pid', async () => {
-    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+  it('refuses a directory locked by another running process, naming its pid, whatever the pid files say', async () => {
+    const other = await holdLock(dir);
     try {
-      writeFileSync(join(dir, '.blankett.lock'), `${other.pid}\n`);
       const err = await openStore({ dataDir: dir }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DataDirLockedError);
       expect((err as DataDirLockedError).ownerPid).toBe(other.pid);
       expect((err as Error).message).toContain('används redan');
+      // Another container on the same volume: its pid means nothing here (a dead pid, or none
+      // at all), and the pid file of earlier versions names nobody. The file lock still holds.
+      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+      writeFileSync(join(dir, OWNER_FILE), JSON.stringify({ pid: Number(gone), host: 'en-annan-container' }));
+      writeFileSync(join(dir, '.blankett.lock'), `${gone}\n`);
+      await expect(openStore({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+      rmSync(join(dir, OWNER_FILE));
+      rmSync(join(dir, '.blankett.lock'));
+      const blind = await openStore({ dataDir: dir }).catch((e: unknown) => e);
+      expect(blind).toBeInstanceOf(DataDirLockedError);
+      expect((blind as Error).message).toContain('används redan');
     } finally {
       other.kill('SIGKILL');
     }
   });
 
-  it('takes over a lock left by a process that has ended', async () => {
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
-    writeFileSync(join(dir, '.blankett.lock'), `${gone.stdout.toString()}\n`);
+  it('takes the lock of a process that was killed (the kernel drops it; nothing stale to clear)', async () => {
+    const other = await holdLock(dir);
+    other.kill('SIGKILL');
+    await new Promise((r) => other.once('exit', r));
+    expect(existsSync(join(dir, OWNER_FILE))).toBe(true);
     const store = await openStore({ dataDir: dir });
     try {
-      expect(readFileSync(join(dir, '.blankett.lock'), 'utf8').trim()).toBe(String(process.pid));
+      expect(JSON.parse(readFileSync(join(dir, OWNER_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
     } finally {
       await store.close();
     }
   });
 
-  it('takes over a lock naming its own pid that it does not hold (a restarted container is pid 1 again)', async () => {
-    writeFileSync(join(dir, '.blankett.lock'), `${process.pid}\n`);
-    const store = await openStore({ dataDir: dir });
+  it('is not fooled by a pid file naming a live process that holds no lock', async () => {
+    const bystander = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
     try {
-      await expect(openStore({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
-    } finally {
+      writeFileSync(join(dir, '.blankett.lock'), `${bystander.pid}\n`);
+      writeFileSync(join(dir, OWNER_FILE), JSON.stringify({ pid: bystander.pid, host: 'vm' }));
+      const store = await openStore({ dataDir: dir });
       await store.close();
+    } finally {
+      bystander.kill('SIGKILL');
     }
   });
 });
+
+describe('a second server on the same DATA_DIR', () => {
+  let dir: string;
+  const running: ServerProcess[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'blankett-lock-srv-'));
+  });
+  afterEach(() => {
+    for (const s of running.splice(0)) s.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exits non-zero with the Swedish message, even when the first one’s pid files are gone or stale', async () => {
+    const data = join(dir, 'data');
+    const first = await spawnServer(data);
+    running.push(first);
+    // What another container would see: no pid of ours, or a pid that names nothing there.
+    rmSync(join(data, OWNER_FILE), { force: true });
+    const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, PORT: '0', DATA_DIR: data, NODE_ENV: 'test', MONGODB_URI: '', DEMO_PASSWORD: MAIN_PASSWORD },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    second.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    const code = await new Promise<number | null>((r) => second.once('exit', (c) => r(c)));
+    expect(code).not.toBe(0);
+    expect(err).toContain('Blankett kunde inte starta: Datakatalogen används redan av en annan process');
+    // The first server still serves.
+    expect((await fetch(`${first.url}/api/public/positions?take=1&page=1`)).status).toBe(200);
+  }, 90_000);
+});
+
+/** A child process that holds DATA_DIR's lock until killed; resolves once it holds it. */
+async function holdLock(dataDir: string): Promise<ChildProcess> {
+  const lock = resolve(import.meta.dirname, '../../server/store/lock.ts');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', `const m = await import(${JSON.stringify(lock)}); m.lockDataDir(${JSON.stringify(dataDir)}); process.stdout.write('held\\n'); setInterval(() => {}, 1000);`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((res, rej) => {
+    child.stdout!.on('data', (b: Buffer) => b.toString().includes('held') && res());
+    child.once('exit', (c) => rej(new Error(`lock holder exited ${c}`)));
+  });
+  return child;
+}

@@ -7,34 +7,54 @@ import '../../shared/dialog.css';
 import { fill } from '../../../engine/fill';
 
 const t = sv.applicants.applicant;
-const IMAGE_EXT = /\.(jpe?g|png|gif|bmp)$/i;
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/bmp']);
 
-/** Spec document 2 §5: images by extension (jpg, jpeg, png, gif, bmp), pdf by type. */
+/**
+ * Spec document 2 §5: images (jpg, jpeg, png, gif, bmp) and pdf are previewed. Decided by the
+ * stored type, which the server sniffed from the bytes, never by the uploader's file name.
+ */
 export function previewKind(f: StoredFile): 'image' | 'pdf' | null {
-  if (IMAGE_EXT.test(f.filename)) return 'image';
+  if (IMAGE_TYPES.has(f.type)) return 'image';
   if (f.type === 'application/pdf') return 'pdf';
   return null;
 }
 
-/** GET /api/dispatcher/storage/application/{applicantId}/files/{url} with the bearer token, as a blob. */
-export async function fetchFile(applicantId: number, f: StoredFile): Promise<Blob> {
+/**
+ * The name the server gives the file (Content-Disposition: the stored safe name with the
+ * extension of the sniffed type), never the name the uploader chose.
+ */
+export function servedName(contentDisposition: string | null, fallback: string): string {
+  const header = contentDisposition ?? '';
+  const star = /filename\*=UTF-8''([^;\s]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!);
+    } catch {
+      // A malformed escape: the plain name below.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
+}
+
+/** GET /api/dispatcher/storage/application/{applicantId}/files/{url} with the bearer token: the bytes as a blob of the served type, and the served name. */
+async function fetchFile(applicantId: number, f: StoredFile): Promise<{ blob: Blob; name: string }> {
   const token = getToken();
   const res = await fetch(`/api/dispatcher/storage/application/${applicantId}/files/${f.url.split('/').map(encodeURIComponent).join('/')}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) throw new Error(String(res.status));
   const data = await res.arrayBuffer();
-  const kind = previewKind(f);
-  // The browser shows a PDF in a frame only when the blob says it is one.
-  return new Blob([data], { type: kind === 'pdf' ? 'application/pdf' : res.headers.get('content-type') || f.type || 'application/octet-stream' });
+  const type = res.headers.get('content-type') || 'application/octet-stream';
+  return { blob: new Blob([data], { type }), name: servedName(res.headers.get('content-disposition'), f.url) };
 }
 
-/** Saves a file through a temporary object URL (the route needs the token, so no plain link). */
+/** Saves a file through a temporary object URL (the route needs the token, so no plain link), under the served name. */
 export async function download(applicantId: number, f: StoredFile): Promise<void> {
-  const url = URL.createObjectURL(await fetchFile(applicantId, f));
+  const { blob, name } = await fetchFile(applicantId, f);
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = f.filename;
+  a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
@@ -49,7 +69,7 @@ function Body({ applicantId, file, onDownload }: { applicantId: number; file: St
     let url: string | null = null;
     let live = true;
     fetchFile(applicantId, file)
-      .then((blob) => {
+      .then(({ blob }) => {
         url = URL.createObjectURL(blob);
         if (live) setState({ url });
         else URL.revokeObjectURL(url);
