@@ -1,7 +1,8 @@
 import { hasAccess } from '../dispatcher/policy';
 import type { Principal, ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
-import { applicationsByEmail, deleteApplications } from './applicants';
+import { applicationsByEmail } from './applicants';
+import { removeApplications } from './removal';
 import type { ApplicationDoc, ContainerDoc } from './docs';
 
 /**
@@ -34,6 +35,6 @@ export async function myContainers(deps: ServerDeps, p: Principal) {
 export async function withdrawApplication(deps: ServerDeps, p: Principal, id: number) {
   const a = await deps.store.collection<ApplicationDoc>('applications').findOne({ id });
   if (!a || !own(p, a.email)) throw errors.notFound();
-  await deleteApplications(deps, [a]);
+  await removeApplications(deps, [a]);
   return { id };
 }

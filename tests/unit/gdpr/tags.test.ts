@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOLDERS, NO_APPLICANT_DATA } from '../../../server/domain/gdpr';
+import { HOLDERS, NO_APPLICANT_DATA } from '../../../server/domain/personal';
 
 const root = resolve(import.meta.dirname, '../../..');
 const entities = join(root, 'schemas/entities');
@@ -20,7 +20,7 @@ describe('personal data tags', () => {
     .filter(({ s }) => s['x-gdpr']);
 
   it('finds the holders of personal data in the entity schemas', () => {
-    expect(HOLDERS.map((h) => h.collection).sort()).toEqual(['applicantAnswers', 'applications', 'chatChannels', 'chatMessages', 'notifications']);
+    expect(HOLDERS.map((h) => h.collection).sort()).toEqual(['applicantAnswers', 'applications', 'chatChannels', 'chatMessages', 'mailCopies', 'notifications']);
     expect(HOLDERS.find((h) => h.collection === 'applications')?.pii).toEqual(expect.arrayContaining(['email', 'info', 'metadata', 'notes', 'files']));
   });
 
