@@ -174,6 +174,58 @@ export interface AssetView {
 }
 
 /**
+ * One of the caller's own applications as the candidate area shows it (get_applicantPositions called by the applicant themself; server/domain/candidate.ts). `own: true` marks the candidate's view. It carries nothing staff-internal: no Interest label or its id, no notes or notes count, no logs; the Process label (where the application stands) is the only label. additionalProperties: false, so the test-mode answer check refuses any staff field.
+ */
+export interface CandidateApplicationItem {
+  own: true;
+  id: number;
+  created: number;
+  containerId: number;
+  positionId: number;
+  position: {
+    id: number;
+    name: string;
+  };
+  email: string;
+  /**
+   * The contact facts the applicant gave (never the personnummer).
+   */
+  info: {
+    firstname: string;
+    lastname: string;
+    name: string;
+    email: string;
+    address?: string;
+    zipCode?: string;
+    city?: string;
+    phone?: string;
+    dateOfBirth?: string;
+    gender?: string;
+    age?: number;
+  };
+  /**
+   * The applicant's own answers, by field key, without any personnummer (as lists give them; files without their storage url).
+   */
+  metadata: {
+    [k: string]: unknown;
+  };
+  processLabelId: number | null;
+  /**
+   * The application's Process label, if any.
+   */
+  labels: {
+    id: number;
+    name: string;
+    labelType: "Process";
+  }[];
+  files: {
+    filename: string;
+    type: string;
+    size?: number;
+  }[];
+}
+
+/**
  * An organisation as its staff read it; `permissions` (members) and `myPermissions` in get_container and create_container.
  */
 export interface ContainerView {
@@ -1701,7 +1753,7 @@ export interface GetApplicantPositionBySearchQueryAnswer {
 }
 
 /**
- * Request data of get_applicantPositions. All applications one email made in the container (the applicant's other applications). Staff with a right in the organisation read anyone's; any other logged-in user (a candidate) only the applications of their own account's email (another email → 403; an unknown organisation → 404), with Process labels only.
+ * Request data of get_applicantPositions. All applications one email made in the container (the applicant's other applications). Staff with a right in the organisation read anyone's; any other logged-in user (a candidate) only the applications of their own account's email (another email → 403; an unknown organisation → 404), in the candidate's own view: Process labels only, nothing staff-internal (no Interest label or its id, no notes count).
  */
 export interface GetApplicantPositionsData {
   containerId: number;
@@ -1711,7 +1763,7 @@ export interface GetApplicantPositionsData {
 /**
  * Answer of get_applicantPositions.
  */
-export type GetApplicantPositionsAnswer = ApplicantListItem[];
+export type GetApplicantPositionsAnswer = (ApplicantListItem | CandidateApplicationItem)[];
 
 /**
  * Request data of get_applicantSkillsAnswer. The skills attached to the application's position with this application's answers (empty where unanswered). For staff of the organisation and for the applicant themself (their account's email); anyone else → 404 (a member without read → 403).

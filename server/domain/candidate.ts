@@ -18,9 +18,41 @@ export async function applicantPositionsFor(deps: ServerDeps, p: Principal, cont
   if (!(await deps.store.collection('containers').findOne({ id: containerId }, { projection: { id: 1 } }))) throw errors.notFound();
   if (await hasAccess(deps, p, 'read', 'container', { containerId })) return applicationsByEmail(deps, containerId, email);
   if (!own(p, email)) throw errors.forbidden();
-  const items = await applicationsByEmail(deps, containerId, email);
-  // The candidate sees where their application stands (the Process level), never staff's Interest label.
-  return items.map((a) => ({ ...a, labels: a.labels.filter((l) => l.labelType === 'Process') }));
+  return (await applicationsByEmail(deps, containerId, email)).map(candidateView);
+}
+
+/**
+ * The applicant's own view of an application (schemas/answers/candidate-application.json),
+ * built from a list of what it may carry, so a staff field added to the list item never
+ * reaches a candidate: where it stands (the Process level), never staff's Interest label or
+ * its id, notes or their count.
+ */
+function candidateView(a: Awaited<ReturnType<typeof applicationsByEmail>>[number]) {
+  const { emailNotificationSent: _sent, ...info } = a.info;
+  return {
+    own: true as const,
+    id: a.id,
+    created: a.created,
+    containerId: a.containerId,
+    positionId: a.positionId,
+    position: a.position,
+    email: a.email,
+    info,
+    metadata: withoutFileUrls(a.metadata),
+    processLabelId: a.processLabelId,
+    labels: a.labels.filter((l) => l.labelType === 'Process').map((l) => ({ id: l.id, name: l.name, labelType: 'Process' as const })),
+    files: a.files.map((f) => ({ filename: f.filename, type: f.type, ...(typeof f.size === 'number' ? { size: f.size } : {}) })),
+  };
+}
+
+/** Answers with file lists stripped to their names and types (the storage url is staff's download link). */
+function withoutFileUrls(metadata: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(metadata).map(([k, v]) => [
+      k,
+      Array.isArray(v) && v.every((f) => f && typeof f === 'object' && 'filename' in f) ? v.map((f: { filename: unknown; type?: unknown }) => ({ filename: f.filename, type: f.type })) : v,
+    ]),
+  );
 }
 
 /** The organisations the caller has applied to (the candidate area's choice of organisation). */
