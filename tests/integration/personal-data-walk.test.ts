@@ -20,7 +20,7 @@ import { outboxNames, walk } from './helpers/walk';
 
 type Path = 'withdraw' | 'staff delete' | 'position delete' | 'removal from the organisation' | 'GDPR erasure' | 'retention';
 const PATHS: Path[] = ['withdraw', 'staff delete', 'position delete', 'removal from the organisation', 'GDPR erasure', 'retention'];
-const SURNAMES = ['Atertagsson', 'Bortplockad', 'Tjanstlosa', 'Utflyttarsson', 'Glomskasson', 'Gallringsdotter'];
+const SURNAMES = ['Atertagsson', 'Bortplockad', 'Tjanstlosa', 'Utflyttarsson', 'Glomskasson', 'Gallringsdotter', 'Utdragsson', 'Nedlaggsson'];
 
 describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
   let server: TestServer;
@@ -151,5 +151,42 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
       expect(await server.deps.store.collection('memberships').count({ userId: p.elsewhere.userId, containerId: other.container.id })).toBe(1);
     }
     expect(await server.login(p.email)).toBeTruthy();
+  });
+
+  it('lists skill answers, the conversation both ways and every mail about the application in the GDPR export', async () => {
+    const p = await build(6, open);
+    const r = await server.call(admin, 'create_userExport', { containerId: c.id, email: p.email });
+    expect(r.status, r.text).toBe(200);
+    const { json, counts } = r.body.data;
+    expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 3 });
+    expect(json.collections.applicantAnswers[0].skills[0].questions[0].answer).toBe('Tre år, hälsningar Utdragsson');
+    expect(json.collections.chatMessages.map((m: { from: string }) => m.from).sort()).toEqual(['candidate', 'staff']);
+    // Every mail: the confirmation and the one sent (kept copies), and the failed one with its text.
+    const mails = json.mails as { subject: string; ok: boolean; body?: string; keptCopies: string[] }[];
+    expect(mails.map((m) => [m.subject, m.ok, m.keptCopies.length])).toEqual([
+      ['Tack Walla Utdragsson', true, 1],
+      ['Intervju för Utdragsson', true, 1],
+      ['Nytt försök Utdragsson', false, 0],
+    ]);
+    expect(mails[2]!.body).toContain('Hej Walla Utdragsson');
+    // The staff mail about the new application is the person's too (it names them).
+    expect(json.collections.mailCopies.map((m: { subject: string }) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/^Ny ansökan/)]));
+  });
+
+  it('finds nothing of anyone in an organisation after odin deletes it, and the other organisation keeps its own', async () => {
+    const p = await build(7, open);
+    const kept = (await server.deps.store.collection('applications').count({ containerId: other.container.id })) as number;
+    expect(kept).toBeGreaterThan(0);
+    const otherCopies = (await server.deps.store.collection('mailCopies').find({ containerId: other.container.id })).map((m) => String(m.copy));
+    expect(otherCopies.length).toBeGreaterThan(0);
+    const odin = await server.login(DEMO.odin);
+    expect((await server.call(odin, 'delete_container', { id: c.id })).status).toBe(200);
+    for (const i of [6, 7]) {
+      const who = { email: `sokande${i}.walk@exempel.se`, marks: [SURNAMES[i]!] };
+      expect(await walk(server, who, { containerId: other.container.id, outbox: p.otherMails })).toEqual([]);
+    }
+    expect(await walk(server, { email: p.email, marks: p.marks }, { containerId: other.container.id, outbox: p.otherMails })).toEqual([]);
+    expect(await server.deps.store.collection('applications').count({ containerId: other.container.id })).toBe(kept);
+    expect(outboxNames(server)).toEqual(expect.arrayContaining(otherCopies));
   });
 });
