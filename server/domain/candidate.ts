@@ -21,6 +21,8 @@ export async function applicantPositionsFor(deps: ServerDeps, p: Principal, cont
   return (await applicationsByEmail(deps, containerId, email)).map(candidateView);
 }
 
+const OWN_INFO = new Set(['firstname', 'lastname', 'name', 'email', 'address', 'zipCode', 'city', 'phone', 'dateOfBirth', 'gender', 'age']);
+
 /**
  * The applicant's own view of an application (schemas/answers/candidate-application.json),
  * built from a list of what it may carry, so a staff field added to the list item never
@@ -28,7 +30,7 @@ export async function applicantPositionsFor(deps: ServerDeps, p: Principal, cont
  * its id, notes or their count.
  */
 function candidateView(a: Awaited<ReturnType<typeof applicationsByEmail>>[number]) {
-  const { emailNotificationSent: _sent, ...info } = a.info;
+  const info = Object.fromEntries(Object.entries(a.info).filter(([k]) => OWN_INFO.has(k))) as Pick<typeof a.info, 'firstname' | 'lastname' | 'name' | 'email'>;
   return {
     own: true as const,
     id: a.id,

@@ -71,7 +71,7 @@ export const NO_APPLICANT_DATA = [
   'positionPartners', 'partnerSettings', 'notificationPreferences', 'sessions', 'resetTokens',
 ];
 
-export const get = (doc: unknown, path: string): unknown =>
+const get = (doc: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
 
 export interface Person {

@@ -83,6 +83,10 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     await expect.poll(async () => (await emails()).length).toBe(1); // the confirmation
 
     const candidate = await server.login(email);
+    // Their own view (checked against candidate-application.json in test runs) holds nothing staff-internal.
+    const mine = await server.call(candidate, 'get_applicantPositions', { containerId: c.id, email });
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.data[0]).not.toHaveProperty('interestLabelId');
     const answer = await server.call(candidate, 'create_applicantAnswer', { applicantId: id, containerId: c.id, skills: [{ skillId, questions: [{ id: questionId, answer: `Tre år, hälsningar ${surname}` }] }] });
     expect(answer.status, answer.text).toBe(200);
     const asked = await server.call(candidate, 'send_MessageCommand', { containerId: c.id, message: `Hej, det är Walla ${surname}` });
