@@ -60,16 +60,12 @@ export const HOLDERS: readonly Holder[] = readdirSync(entitiesDir)
   });
 
 /**
- * Collections the server writes that hold no data about applicants (staff accounts and
- * rights, organisation settings, positions, templates, counters, the event log, news, skills).
- * `users` holds candidate accounts too: they are not an organisation's data and go (in
- * server/domain/gdpr.ts) only when nothing of the address is left anywhere.
+ * Collections the server writes that hold no data about applicants, each with its reason in
+ * schemas/personal-data.json (accounts, rights, settings, positions, templates, the event log).
  */
-export const NO_APPLICANT_DATA = [
-  'containers', 'users', 'memberships', 'positionPermissions', 'positions', 'positionForms', 'folders', 'assets', 'counters',
-  'events', 'blogPosts', 'skills', 'skillCollections', 'positionSkills', 'containerTemplates', 'emailTemplates', 'textTemplates',
-  'positionPartners', 'partnerSettings', 'notificationPreferences', 'sessions', 'resetTokens',
-];
+export const NO_APPLICANT_DATA: readonly string[] = Object.keys(
+  (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../schemas/personal-data.json'), 'utf8')) as { none: Record<string, string> }).none,
+);
 
 const get = (doc: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
