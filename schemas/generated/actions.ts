@@ -1072,7 +1072,7 @@ export interface CreateUserContainerPermissionAnswer {
 }
 
 /**
- * Request data of create_userExport. GDPR register extract (Administrator): everything stored about the person (found by `email`, or a personnummer) in the container — every document of every holder the entity schemas declare with x-gdpr (applications with answers, notes, labels and log; notifications; skill answers; conversations and messages), the files' bytes, and names for the ids — as JSON (`json`) and as a readable PDF (`pdf`, base64). Nobody → 404. Nothing is stored by the export.
+ * Request data of create_userExport. GDPR register extract (Administrator): everything stored about the person (found by `email`, or a personnummer) in the container — every document of every holder the entity schemas declare with x-gdpr (applications with answers, notes, labels and log; notifications; skill answers; conversations and messages; the records of kept mail copies), `mails` (every mail about the applications from their logs: subject, time, sent or failed — a failed one with its text — and its kept copies), the files' bytes, and names for the ids — as JSON (`json`) and as a readable PDF (`pdf`, base64). Nobody → 404. Nothing is stored by the export.
  */
 export interface CreateUserExportData {
   containerId: number;
@@ -1092,7 +1092,7 @@ export interface CreateUserExportAnswer {
 }
 
 /**
- * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with. Erases every trace of the person in the container (server/domain/gdpr.ts, driven by the entity schemas' x-gdpr/x-pii tags): applications and their files, notifications, skill answers, conversations and messages; `userId` may also be a personnummer (then every application carrying it goes, whatever the email). Records the erasure in the event log with counts only (documents per collection, blobs, candidate accounts). Nobody → 404.
+ * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with. Erases every trace of the person in the container (server/domain/gdpr.ts, driven by the entity schemas' x-gdpr/x-pii tags): applications and their files, notifications, skill answers, conversations and messages, the kept outbox copies of mails about the applications (server/domain/removal.ts); a candidate account only when it is the person's alone (no right anywhere, nothing left in any organisation); `userId` may also be a personnummer (then every application carrying it goes, whatever the email). Records the erasure in the event log with counts only (documents per collection, blobs, candidate accounts). Nobody → 404.
  */
 export interface DeleteApplicantFromContainerData {
   containerId: number;
@@ -1202,7 +1202,7 @@ export interface DeleteContainerAnswer {
 }
 
 /**
- * Request data of delete_jobapplication. Deletes one application (and its attachments). `positionId` must be the application's position.
+ * Request data of delete_jobapplication. Deletes one application with everything that follows it (server/domain/removal.ts, from the entity schemas' x-gdpr tags): its files, notifications, skill answers, the kept outbox copies of its mails (its mail log is in the application), and the person's conversation with its messages once they have no application left in the organisation. `positionId` must be the application's position.
  */
 export interface DeleteJobapplicationData {
   positionId: number;
@@ -1217,7 +1217,7 @@ export interface DeleteJobapplicationAnswer {
 }
 
 /**
- * Request data of delete_myApplication. Candidate area (our addition): the caller withdraws one of their own applications (made with their account's email); it is removed with its files. Anyone else's application, or none → 404.
+ * Request data of delete_myApplication. Candidate area (our addition): the caller withdraws one of their own applications (made with their account's email); it is removed with everything that follows it (server/domain/removal.ts, from the entity schemas' x-gdpr tags): its files, notifications, skill answers, the kept outbox copies of its mails (its mail log is in the application), and the person's conversation with its messages once they have no application left in the organisation. Anyone else's application, or none → 404.
  */
 export interface DeleteMyApplicationData {
   id: number;
@@ -1231,7 +1231,7 @@ export interface DeleteMyApplicationAnswer {
 }
 
 /**
- * Request data of delete_position. Deletes a position with its form versions, applications and their attachments.
+ * Request data of delete_position. Deletes a position with its form versions and its applications, each with everything that follows it (server/domain/removal.ts, from the entity schemas' x-gdpr tags): its files, notifications, skill answers, the kept outbox copies of its mails (its mail log is in the application), and the person's conversation with its messages once they have no application left in the organisation.
  */
 export interface DeletePositionData {
   id: number;
