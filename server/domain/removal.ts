@@ -1,6 +1,7 @@
 import type { ServerDeps } from '../dispatcher/types';
 import type { ApplicationDoc } from './docs';
-import { applicationsOnly, BY_EMAIL_ONLY, blobIdsOf, collectPerson, filterFor, HOLDERS, outboxCopiesOf, type Person } from './personal';
+import type { Filter } from '../store/port';
+import { applicationsOnly, BY_EMAIL_ONLY, blobIdsOf, filterFor, HOLDERS, outboxCopiesOf, type Found, type Holder, type Person } from './personal';
 
 /**
  * The one removal path. Withdraw, staff delete, position delete, erasure and the retention
@@ -18,27 +19,44 @@ export type Removed = Record<string, number>;
  * leaves the person findable for a second run). Answers counts per collection.
  */
 export async function removePerson(deps: ServerDeps, containerId: number, p: Person): Promise<Removed> {
-  const found = await collectPerson(deps, containerId, p);
   const counts: Removed = { blobs: 0, outboxMails: 0 };
-  for (const id of blobIdsOf(found)) {
-    await deps.blobs.delete(id).catch(() => undefined);
-    counts.blobs! += 1;
+  const filters = HOLDERS.map((holder) => ({ holder, filter: filterFor(holder, containerId, p) })).filter((x): x is { holder: Holder; filter: Filter } => !!x.filter);
+  for (const { holder, filter } of filters) {
+    const pointers = await pointersOf(deps, holder, filter);
+    for (const id of blobIdsOf(pointers)) {
+      await deps.blobs.delete(id).catch(() => undefined);
+      counts.blobs! += 1;
+    }
+    for (const copy of outboxCopiesOf(pointers)) if (await deps.mail.drop?.(copy).catch(() => false)) counts.outboxMails! += 1;
   }
-  for (const copy of outboxCopiesOf(found)) {
-    if (await deps.mail.drop?.(copy).catch(() => false)) counts.outboxMails! += 1;
-  }
-  const ordered = [...found].sort((a, b) => Number(a.holder.application === 'id') - Number(b.holder.application === 'id'));
-  for (const { holder } of ordered) {
-    const filter = filterFor(holder, containerId, p);
-    if (filter) counts[holder.collection] = (counts[holder.collection] ?? 0) + (await deps.store.collection(holder.collection).deleteMany(filter));
-  }
+  const ordered = [...filters].sort((a, b) => Number(a.holder.application === 'id') - Number(b.holder.application === 'id'));
+  for (const { holder, filter } of ordered) counts[holder.collection] = (counts[holder.collection] ?? 0) + (await deps.store.collection(holder.collection).deleteMany(filter));
   return counts;
+}
+
+/** The blob and outbox fields of a holder's matching documents (only those fields are read). */
+async function pointersOf(deps: ServerDeps, holder: Holder, filter: Filter): Promise<Found[]> {
+  const fields = [holder.blobs, holder.outbox].filter((f): f is string => !!f);
+  if (!fields.length) return [];
+  const docs = await deps.store.collection(holder.collection).find(filter, { projection: Object.fromEntries(fields.map((f) => [f, 1 as const])) });
+  return [{ holder, docs }];
 }
 
 /** Conversations (holders linked by email only) of the emails that have no application left in the container. */
 export async function removeConversationsLeft(deps: ServerDeps, containerId: number, emails: Iterable<string>): Promise<void> {
+  const list = [...new Set(emails)];
+  if (!list.length) return;
+  // Only emails that have a conversation here are counted (a position delete passes hundreds at once).
+  const talking = new Set<string>();
+  for (const h of BY_EMAIL_ONLY) {
+    const path = h.person!.email!;
+    for (const d of await deps.store.collection(h.collection).find({ [h.container]: containerId, [path]: { $in: list } }, { projection: { [path]: 1 } })) {
+      const e = d[path];
+      if (typeof e === 'string') talking.add(e);
+    }
+  }
   const apps = deps.store.collection('applications');
-  for (const email of new Set(emails)) {
+  for (const email of talking) {
     if ((await apps.count({ containerId, email })) > 0) continue;
     for (const h of BY_EMAIL_ONLY) await deps.store.collection(h.collection).deleteMany({ [h.container]: containerId, [h.person!.email!]: email });
   }
@@ -66,14 +84,9 @@ export async function removeApplications(deps: ServerDeps, list: Pick<Applicatio
  */
 export async function removeOrganisationData(deps: ServerDeps, containerId: number): Promise<void> {
   for (const holder of HOLDERS) {
-    const col = deps.store.collection(holder.collection);
-    const filter = { [holder.container]: containerId };
-    if (holder.blobs || holder.outbox) {
-      const projection = Object.fromEntries([holder.blobs, holder.outbox].filter((f): f is string => !!f).map((f) => [f, 1 as const]));
-      const found = [{ holder, docs: await col.find(filter, { projection }) }];
-      for (const id of blobIdsOf(found)) await deps.blobs.delete(id).catch(() => undefined);
-      for (const copy of outboxCopiesOf(found)) await deps.mail.drop?.(copy).catch(() => false);
-    }
+    const pointers = await pointersOf(deps, holder, { [holder.container]: containerId });
+    for (const id of blobIdsOf(pointers)) await deps.blobs.delete(id).catch(() => undefined);
+    for (const copy of outboxCopiesOf(pointers)) await deps.mail.drop?.(copy).catch(() => false);
   }
   const ordered = [...HOLDERS].sort((a, b) => Number(a.application === 'id') - Number(b.application === 'id'));
   for (const holder of ordered) await deps.store.collection(holder.collection).deleteMany({ [holder.container]: containerId });
