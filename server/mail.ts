@@ -13,14 +13,24 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Resolves once the mail is handed over (outbox file written, or SMTP server accepted it); throws otherwise. */
-  send(mail: Mail): Promise<void>;
   /**
-   * GDPR erasure: removes every kept copy of mail to this address and says how many. The
-   * file outbox keeps copies; SMTP hands mail over and keeps nothing, so it has no forget.
+   * Resolves once the mail is handed over (outbox file written, or SMTP server accepted it);
+   * throws otherwise. Answers the name of the copy it kept, if it keeps one (the file outbox),
+   * so the caller can record which application the copy belongs to (server/domain/mail-copies.ts).
+   */
+  send(mail: Mail): Promise<string | void>;
+  /** Removes one kept copy by the name `send` answered; false when there was none. */
+  drop?(copy: string): Promise<boolean>;
+  /**
+   * Removes every kept copy of mail to this address and says how many: used when a candidate
+   * account goes with nothing of its address left anywhere (server/domain/gdpr.ts). The file
+   * outbox keeps copies; SMTP hands mail over and keeps nothing, so it has no forget.
    */
   forget?(email: string): Promise<number>;
 }
+
+/** The name of a kept copy: `<ms>-<12 hex>.eml`. */
+const COPY_NAME = /^\d{1,16}-[0-9a-f]{12}\.eml$/;
 
 const FROM = 'Blankett <no-reply@blankett.local>';
 
@@ -76,6 +86,15 @@ export function createFileMailer(dataDir: string, from = FROM): Mailer {
         ];
       }
       await writeFile(join(outbox, `${id}.eml`), [...head, ...body].join('\r\n'), { mode: 0o600 });
+      return `${id}.eml`;
+    },
+    async drop(copy) {
+      // Only a name this mailer made: never a path out of the outbox.
+      if (!COPY_NAME.test(copy)) return false;
+      return unlink(join(outbox, copy)).then(
+        () => true,
+        () => false,
+      );
     },
     async forget(email) {
       const to = `to: ${oneLine(email).trim().toLowerCase()}`;

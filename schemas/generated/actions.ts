@@ -174,6 +174,58 @@ export interface AssetView {
 }
 
 /**
+ * One of the caller's own applications as the candidate area shows it (get_applicantPositions called by the applicant themself; server/domain/candidate.ts). `own: true` marks the candidate's view. It carries nothing staff-internal: no Interest label or its id, no notes or notes count, no logs; the Process label (where the application stands) is the only label. additionalProperties: false, so the test-mode answer check refuses any staff field.
+ */
+export interface CandidateApplicationItem {
+  own: true;
+  id: number;
+  created: number;
+  containerId: number;
+  positionId: number;
+  position: {
+    id: number;
+    name: string;
+  };
+  email: string;
+  /**
+   * The contact facts the applicant gave (never the personnummer).
+   */
+  info: {
+    firstname: string;
+    lastname: string;
+    name: string;
+    email: string;
+    address?: string;
+    zipCode?: string;
+    city?: string;
+    phone?: string;
+    dateOfBirth?: string;
+    gender?: string;
+    age?: number;
+  };
+  /**
+   * The applicant's own answers, by field key, without any personnummer (as lists give them; files without their storage url).
+   */
+  metadata: {
+    [k: string]: unknown;
+  };
+  processLabelId: number | null;
+  /**
+   * The application's Process label, if any.
+   */
+  labels: {
+    id: number;
+    name: string;
+    labelType: "Process";
+  }[];
+  files: {
+    filename: string;
+    type: string;
+    size?: number;
+  }[];
+}
+
+/**
  * An organisation as its staff read it; `permissions` (members) and `myPermissions` in get_container and create_container.
  */
 export interface ContainerView {
@@ -1028,7 +1080,7 @@ export interface CreateUserContainerPermissionAnswer {
 }
 
 /**
- * Request data of create_userExport. GDPR register extract (Administrator): everything stored about the person (found by `email`, or a personnummer) in the container — every document of every holder the entity schemas declare with x-gdpr (applications with answers, notes, labels and log; notifications; skill answers; conversations and messages), the files' bytes, and names for the ids — as JSON (`json`) and as a readable PDF (`pdf`, base64). Nobody → 404. Nothing is stored by the export.
+ * Request data of create_userExport. GDPR register extract (Administrator): everything stored about the person (found by `email`, or a personnummer) in the container — every document of every holder the entity schemas declare with x-gdpr (applications with answers, notes, labels and log; notifications; skill answers; conversations and messages; the records of kept mail copies), `mails` (every mail about the applications from their logs: subject, time, sent or failed — a failed one with its text — and its kept copies), the files' bytes, and names for the ids — as JSON (`json`) and as a readable PDF (`pdf`, base64). Nobody → 404. Nothing is stored by the export.
  */
 export interface CreateUserExportData {
   containerId: number;
@@ -1048,7 +1100,7 @@ export interface CreateUserExportAnswer {
 }
 
 /**
- * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with. Erases every trace of the person in the container (server/domain/gdpr.ts, driven by the entity schemas' x-gdpr/x-pii tags): applications and their files, notifications, skill answers, conversations and messages; `userId` may also be a personnummer (then every application carrying it goes, whatever the email). Records the erasure in the event log with counts only (documents per collection, blobs, candidate accounts). Nobody → 404.
+ * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with. Erases every trace of the person in the container (server/domain/gdpr.ts, driven by the entity schemas' x-gdpr/x-pii tags): applications and their files, notifications, skill answers, conversations and messages, the kept outbox copies of mails about the applications (server/domain/removal.ts); a candidate account only when it is the person's alone (no right anywhere, nothing left in any organisation); `userId` may also be a personnummer (then every application carrying it goes, whatever the email). Records the erasure in the event log with counts only (documents per collection, blobs, candidate accounts). Nobody → 404.
  */
 export interface DeleteApplicantFromContainerData {
   containerId: number;
@@ -1158,7 +1210,7 @@ export interface DeleteContainerAnswer {
 }
 
 /**
- * Request data of delete_jobapplication. Deletes one application (and its attachments). `positionId` must be the application's position.
+ * Request data of delete_jobapplication. Deletes one application with everything that follows it (server/domain/removal.ts, from the entity schemas' x-gdpr tags): its files, notifications, skill answers, the kept outbox copies of its mails (its mail log is in the application), and the person's conversation with its messages once they have no application left in the organisation. `positionId` must be the application's position.
  */
 export interface DeleteJobapplicationData {
   positionId: number;
@@ -1173,7 +1225,7 @@ export interface DeleteJobapplicationAnswer {
 }
 
 /**
- * Request data of delete_myApplication. Candidate area (our addition): the caller withdraws one of their own applications (made with their account's email); it is removed with its files. Anyone else's application, or none → 404.
+ * Request data of delete_myApplication. Candidate area (our addition): the caller withdraws one of their own applications (made with their account's email); it is removed with everything that follows it (server/domain/removal.ts, from the entity schemas' x-gdpr tags): its files, notifications, skill answers, the kept outbox copies of its mails (its mail log is in the application), and the person's conversation with its messages once they have no application left in the organisation. Anyone else's application, or none → 404.
  */
 export interface DeleteMyApplicationData {
   id: number;
@@ -1187,7 +1239,7 @@ export interface DeleteMyApplicationAnswer {
 }
 
 /**
- * Request data of delete_position. Deletes a position with its form versions, applications and their attachments.
+ * Request data of delete_position. Deletes a position with its form versions and its applications, each with everything that follows it (server/domain/removal.ts, from the entity schemas' x-gdpr tags): its files, notifications, skill answers, the kept outbox copies of its mails (its mail log is in the application), and the person's conversation with its messages once they have no application left in the organisation.
  */
 export interface DeletePositionData {
   id: number;
@@ -1709,7 +1761,7 @@ export interface GetApplicantPositionBySearchQueryAnswer {
 }
 
 /**
- * Request data of get_applicantPositions. All applications one email made in the container (the applicant's other applications). Staff with a right in the organisation read anyone's; any other logged-in user (a candidate) only the applications of their own account's email (another email → 403; an unknown organisation → 404), with Process labels only.
+ * Request data of get_applicantPositions. All applications one email made in the container (the applicant's other applications). Staff with a right in the organisation read anyone's; any other logged-in user (a candidate) only the applications of their own account's email (another email → 403; an unknown organisation → 404), in the candidate's own view: Process labels only, nothing staff-internal (no Interest label or its id, no notes count).
  */
 export interface GetApplicantPositionsData {
   containerId: number;
@@ -1719,7 +1771,7 @@ export interface GetApplicantPositionsData {
 /**
  * Answer of get_applicantPositions.
  */
-export type GetApplicantPositionsAnswer = ApplicantListItem[];
+export type GetApplicantPositionsAnswer = (ApplicantListItem | CandidateApplicationItem)[];
 
 /**
  * Request data of get_applicantSkillsAnswer. The skills attached to the application's position with this application's answers (empty where unanswered). For staff of the organisation and for the applicant themself (their account's email); anyone else → 404 (a member without read → 403).

@@ -496,6 +496,31 @@ export interface LoggedInUser {
 }
 
 /**
+ * Which application a mail the server kept a copy of belongs to (our addition). The file outbox (no SMTP_URL) keeps every mail as DATA_DIR/outbox/<copy>; on either store the copy is a file, and this record is how a removal path finds the copies of an application's mails: to the applicant (send_email, send_emailToApplicants, the confirmation) and to staff about it (the new-application mail names the applicant). The mail's log entry lives in the application's `logs` and goes with it.
+ */
+export interface MailCopy {
+  id: number;
+  containerId: number;
+  /**
+   * The application the mail was about.
+   */
+  applicationId: number;
+  /**
+   * The kept copy's file name in DATA_DIR/outbox (its content is personal data).
+   */
+  copy: string;
+  /**
+   * The mail's subject, for the GDPR export.
+   */
+  subject?: string;
+  /**
+   * The address the mail went to (lower-cased).
+   */
+  to?: string;
+  created: number;
+}
+
+/**
  * One form field (spec 1 §3 'Metadata property'). Group-like types hold their children's keys in data; a periodCheckbox's data is its period. The engine checks type, validators and children against the catalogue (compileTemplate).
  */
 export interface MetadataProperty {

@@ -15,7 +15,7 @@ import { erasePerson, findPerson } from '../../server/domain/gdpr';
 import { fakeApplicant } from '../../server/domain/fake';
 import { applicantInfo } from '../../server/domain/info';
 import { positionValidator } from '../../server/domain/forms';
-import { deleteApplications } from '../../server/domain/applicants';
+import { removeApplications } from '../../server/domain/removal';
 import type { BenchContext, BenchResult } from './_report';
 import { startBenchServer } from './server-common';
 
@@ -94,7 +94,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     await erasePerson(deps, open.containerId, person!, 0);
     const eraseMs = performance.now() - t0;
     t0 = performance.now();
-    await deleteApplications(deps, await apps.find({ containerId: open.containerId, email: peerTarget.email }));
+    await removeApplications(deps, await apps.find({ containerId: open.containerId, email: peerTarget.email }));
     const peerMs = performance.now() - t0;
     out.push({ name: 'radera en person bland 100 000 sökande (alla hållare)', ours: eraseMs, peer: peerMs, peerName: 'bara ansökningar per e-post', unit: 'ms', goal: { atMost: 5_000 } });
 

@@ -2,11 +2,11 @@ import type { ActionContext, ActionTable } from '../dispatcher/types';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
 import { erasePerson, findPerson } from '../domain/gdpr';
+import { removeApplications } from '../domain/removal';
 import { applicantPositionsFor } from '../domain/candidate';
 import {
   addNote,
   applicantView,
-  deleteApplications,
   listApplicants,
   listPositionApplicants,
   loadApplication,
@@ -91,7 +91,7 @@ export const actions: ActionTable = {
   async delete_jobapplication(ctx, data) {
     const a = await applicationIn(ctx, data.id);
     if (a.positionId !== data.positionId) throw errors.notFound();
-    await deleteApplications(ctx.deps, [a]);
+    await removeApplications(ctx.deps, [a]);
     return { id: a.id };
   },
 

@@ -7,7 +7,7 @@ import { defaultApplicationMetadata } from '../domain/demo';
 import { newContainerDoc } from '../domain/containers';
 import { addAdministrator } from '../domain/odin';
 import { findUserByEmail } from '../auth/users';
-import { removeFiles } from '../domain/attachments';
+import { removeOrganisationData } from '../domain/removal';
 import { encodeTemplate, ensureFolder, saveTemplate, TEMPLATES_FOLDER } from '../domain/templates';
 import { strip, type ContainerDoc, type MembershipDoc } from '../domain/docs';
 import type { UserDoc } from '../auth/users';
@@ -110,7 +110,7 @@ export const actions: ActionTable = {
   },
 
   async delete_container(ctx, data) {
-    const { store, blobs } = ctx.deps;
+    const { store } = ctx.deps;
     const containerId = data.id;
     if (data.confirmName !== undefined && data.confirmName !== (await loadContainer(ctx, containerId)).name) {
       throw errors.invalid([{ path: '/confirmName', message: sv.odin.confirmMismatch }], sv.odin.confirmMismatch);
@@ -119,11 +119,11 @@ export const actions: ActionTable = {
     // clean-up below is interrupted and leaves orphans behind.
     if (!(await store.collection('containers').deleteOne({ id: containerId }))) throw errors.notFound();
     const positionIds = (await store.collection('positions').find({ containerId }, { projection: { id: 1 } })).map((p) => p.id);
-    const apps = await store.collection('applications').find({ containerId }, { projection: { id: 1, files: 1 } });
-    for (const a of apps) await removeFiles(blobs, (a.files as { url: string }[] | undefined) ?? []);
-    await store.collection('applications').deleteMany({ containerId });
+    // Personal data first, as the entity schemas tag it (applications, files, skill answers,
+    // conversations, notifications, kept mail copies): server/domain/removal.ts.
+    await removeOrganisationData(ctx.deps, containerId);
     if (positionIds.length) await store.collection('positionForms').deleteMany({ positionId: { $in: positionIds } });
-    for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'notifications', 'skills', 'skillCollections', 'positionSkills', 'applicantAnswers', 'chatChannels', 'chatMessages']) {
+    for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills']) {
       await store.collection(name).deleteMany({ containerId });
     }
     return { id: containerId, deleted: true };

@@ -1,7 +1,8 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
-import { collectPerson, findPerson } from '../domain/gdpr';
+import { findPerson } from '../domain/gdpr';
+import { collectPerson } from '../domain/personal';
 import { exportPerson } from '../domain/gdprExport';
 import type { ApplicationDoc } from '../domain/docs';
 

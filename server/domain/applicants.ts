@@ -245,15 +245,3 @@ async function withNoteCounts<T extends Pick<ApplicationDoc, 'id' | 'notesCount'
   const counts = new Map(found.map((a) => [a.id, a.notes?.length ?? 0]));
   return items.map((a) => (typeof a.notesCount === 'number' ? a : { ...a, notesCount: counts.get(a.id) ?? 0 }));
 }
-
-/** Removes applications and then their attachments (a lost blob is better than a dangling one). */
-export async function deleteApplications(deps: ServerDeps, list: ApplicationDoc[]): Promise<number> {
-  const apps = deps.store.collection<ApplicationDoc>('applications');
-  let n = 0;
-  for (const a of list) {
-    n += await apps.deleteOne({ id: a.id });
-    await deps.store.collection('notifications').deleteMany({ containerId: a.containerId, 'data.id': a.id });
-    for (const f of a.files ?? []) await deps.blobs.delete(f.url).catch(() => undefined);
-  }
-  return n;
-}

@@ -7,6 +7,7 @@ import { defaultLabel, loadContainer } from './containers';
 import type { ApplicationDoc, PositionDoc, StoredFile } from './docs';
 import { positionForm, positionValidator } from './forms';
 import { ensureDomainIndexes } from './indexes';
+import { removeApplications } from './removal';
 import { sendConfirmation } from './email';
 import { applicantInfo } from './info';
 import { notify } from './notify';
@@ -148,8 +149,8 @@ export async function apply(
   // 3 of 40 on the Mongo store.)
   const still = await deps.store.collection<PositionDoc>('positions').findOne({ id: position.id }, { projection: { id: 1, deleting: 1 } });
   if (!still || still.deleting) {
-    await apps.deleteOne({ id });
-    await deps.store.collection('notifications').deleteMany({ 'data.positionId': position.id, 'data.id': id });
+    // The one removal path (removal.ts): files, notification, mail copies go with it.
+    await removeApplications(deps, [doc]);
     await removeFiles(deps.blobs, stored);
     throw errors.notFound();
   }

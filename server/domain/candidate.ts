@@ -1,7 +1,8 @@
 import { hasAccess } from '../dispatcher/policy';
 import type { Principal, ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
-import { applicationsByEmail, deleteApplications } from './applicants';
+import { applicationsByEmail } from './applicants';
+import { removeApplications } from './removal';
 import type { ApplicationDoc, ContainerDoc } from './docs';
 
 /**
@@ -17,9 +18,43 @@ export async function applicantPositionsFor(deps: ServerDeps, p: Principal, cont
   if (!(await deps.store.collection('containers').findOne({ id: containerId }, { projection: { id: 1 } }))) throw errors.notFound();
   if (await hasAccess(deps, p, 'read', 'container', { containerId })) return applicationsByEmail(deps, containerId, email);
   if (!own(p, email)) throw errors.forbidden();
-  const items = await applicationsByEmail(deps, containerId, email);
-  // The candidate sees where their application stands (the Process level), never staff's Interest label.
-  return items.map((a) => ({ ...a, labels: a.labels.filter((l) => l.labelType === 'Process') }));
+  return (await applicationsByEmail(deps, containerId, email)).map(candidateView);
+}
+
+const OWN_INFO = new Set(['firstname', 'lastname', 'name', 'email', 'address', 'zipCode', 'city', 'phone', 'dateOfBirth', 'gender', 'age']);
+
+/**
+ * The applicant's own view of an application (schemas/answers/candidate-application.json),
+ * built from a list of what it may carry, so a staff field added to the list item never
+ * reaches a candidate: where it stands (the Process level), never staff's Interest label or
+ * its id, notes or their count.
+ */
+function candidateView(a: Awaited<ReturnType<typeof applicationsByEmail>>[number]) {
+  const info = Object.fromEntries(Object.entries(a.info).filter(([k]) => OWN_INFO.has(k))) as Pick<typeof a.info, 'firstname' | 'lastname' | 'name' | 'email'>;
+  return {
+    own: true as const,
+    id: a.id,
+    created: a.created,
+    containerId: a.containerId,
+    positionId: a.positionId,
+    position: a.position,
+    email: a.email,
+    info,
+    metadata: withoutFileUrls(a.metadata),
+    processLabelId: a.processLabelId,
+    labels: a.labels.filter((l) => l.labelType === 'Process').map((l) => ({ id: l.id, name: l.name, labelType: 'Process' as const })),
+    files: a.files.map((f) => ({ filename: f.filename, type: f.type, ...(typeof f.size === 'number' ? { size: f.size } : {}) })),
+  };
+}
+
+/** Answers with file lists stripped to their names and types (the storage url is staff's download link). */
+function withoutFileUrls(metadata: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(metadata).map(([k, v]) => [
+      k,
+      Array.isArray(v) && v.every((f) => f && typeof f === 'object' && 'filename' in f) ? v.map((f: { filename: unknown; type?: unknown }) => ({ filename: f.filename, type: f.type })) : v,
+    ]),
+  );
 }
 
 /** The organisations the caller has applied to (the candidate area's choice of organisation). */
@@ -34,6 +69,6 @@ export async function myContainers(deps: ServerDeps, p: Principal) {
 export async function withdrawApplication(deps: ServerDeps, p: Principal, id: number) {
   const a = await deps.store.collection<ApplicationDoc>('applications').findOne({ id });
   if (!a || !own(p, a.email)) throw errors.notFound();
-  await deleteApplications(deps, [a]);
+  await removeApplications(deps, [a]);
   return { id };
 }

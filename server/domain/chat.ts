@@ -4,6 +4,7 @@ import { hasAccess } from '../dispatcher/policy';
 import type { Principal, ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
 import { strip, type ApplicationDoc } from './docs';
+import { removeConversationsLeft } from './removal';
 
 /**
  * Messages between an organisation's staff and a person who applied there. One
@@ -129,6 +130,12 @@ export async function sendMessage(deps: ServerDeps, p: Principal, input: { messa
     created: now,
   };
   const saved = strip(await messages(deps).insertOne(doc));
+  // The person's last application went while this message was on its way: the conversation
+  // follows it (removal.ts), message included.
+  if (side === 'candidate' && (await deps.store.collection('applications').count({ containerId: channel.containerId, email: channel.email })) === 0) {
+    await removeConversationsLeft(deps, channel.containerId, [channel.email]);
+    throw errors.notFound();
+  }
   await channels(deps).updateOne(
     { id: channel.id },
     { $set: { updated: now, lastText: text.slice(0, 140), lastFrom: side }, $inc: side === 'candidate' ? { unreadStaff: 1 } : { unreadCandidate: 1 } },

@@ -8,6 +8,7 @@ import type { Mail } from '../mail';
 import { loadContainer } from './containers';
 import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from './docs';
 import { confirmationTemplate } from './email-templates';
+import { sendAbout } from './mail-copies';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
@@ -93,7 +94,7 @@ async function sendAndLog(
 ): Promise<SendResult> {
   let ok = true;
   try {
-    await deps.mail.send(mail);
+    await sendAbout(deps, { containerId: a.containerId, applicationId: a.id }, mail);
   } catch (err) {
     ok = false;
     deps.log.warn('mail failed', { applicationId: a.id, error: (err as Error).name, code: (err as { code?: string }).code });

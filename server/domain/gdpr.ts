@@ -1,87 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parsePersonnummer } from '../../engine';
 import { bumpTokenVersion, findUserByEmail } from '../auth/users';
 import type { ServerDeps } from '../dispatcher/types';
-import type { Doc, Filter } from '../store/port';
+import type { Filter } from '../store/port';
 import type { ApplicationDoc } from './docs';
 import { recordEvent } from './events';
+import { applicationsOnly, HOLDERS, type Person } from './personal';
+import { removeConversationsLeft, removePerson } from './removal';
 
 /**
- * GDPR: which stored documents are a person's, driven by the entity schemas. An entity that
- * holds personal data declares `x-gdpr` (its collection, its container field, and how a
- * document is linked to the person: by `person` fields — email, personnummer — or by the
- * `application` it belongs to), and every one of its properties says `x-pii: true|false`
- * (tests/unit/gdpr-tags.test.ts refuses an untagged property and a collection the server
- * writes that is neither declared here nor listed as holding no applicant data). Export and
- * erasure walk the declared holders, so a new holder or field is covered once it is tagged.
+ * GDPR: finding a person in an organisation, erasing them, and the retention job. Which
+ * stored documents are a person's is declared by the entity schemas (server/domain/personal.ts);
+ * erasure and retention remove through the one removal path (server/domain/removal.ts).
  */
-
-export interface Holder {
-  entity: string;
-  collection: string;
-  container: string;
-  person?: { email?: string; ssn?: string };
-  application?: string;
-  blobs?: string;
-  pii: string[];
-  labels: Record<string, string>;
-}
-
-interface EntitySchema {
-  title?: string;
-  'x-gdpr'?: { collection?: string; container?: string; person?: Holder['person']; application?: string; blobs?: string };
-  properties?: Record<string, { 'x-pii'?: boolean; description?: string }>;
-}
-
-const entitiesDir = resolve(import.meta.dirname, '../../schemas/entities');
-
-/** The declared holders of personal data, read once from schemas/entities/. */
-export const HOLDERS: readonly Holder[] = readdirSync(entitiesDir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .flatMap((f) => {
-    const s = JSON.parse(readFileSync(join(entitiesDir, f), 'utf8')) as EntitySchema;
-    const g = s['x-gdpr'];
-    if (!g?.collection) return [];
-    const props = Object.entries(s.properties ?? {});
-    return [
-      {
-        entity: f.replace(/\.json$/, ''),
-        collection: g.collection,
-        container: g.container ?? 'containerId',
-        person: g.person,
-        application: g.application,
-        blobs: g.blobs,
-        pii: props.filter(([, p]) => p['x-pii'] === true).map(([k]) => k),
-        labels: {},
-      },
-    ];
-  });
-
-/**
- * Collections the server writes that hold no data about applicants (staff accounts and
- * rights, organisation settings, positions, templates, counters, the event log, news, skills).
- */
-export const NO_APPLICANT_DATA = [
-  'containers', 'users', 'memberships', 'positionPermissions', 'positions', 'positionForms', 'folders', 'assets', 'counters',
-  'events', 'blogPosts', 'skills', 'skillCollections', 'positionSkills', 'containerTemplates', 'emailTemplates', 'textTemplates',
-  'positionPartners', 'partnerSettings', 'notificationPreferences', 'sessions', 'resetTokens',
-];
-
-const get = (doc: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
-
-export interface Person {
-  /** Emails whose documents are the person's. */
-  emails: string[];
-  /** Personnummer whose documents are the person's (only when the query was a personnummer). */
-  ssns: string[];
-  applicationIds: number[];
-  /** Every personnummer the person's applications carry (shown, and exported). */
-  knownSsns: string[];
-  /** Other emails whose applications carry the same personnummer (not erased with an email query). */
-  sameSsnEmails: string[];
-}
 
 /**
  * The person a query names in a container. A personnummer (any accepted spelling) finds
@@ -129,42 +59,6 @@ export async function findPerson(deps: ServerDeps, containerId: number, query: s
   };
 }
 
-/** The filter that finds a holder's documents of the person in the container. */
-function filterFor(h: Holder, containerId: number, p: Person): Filter | null {
-  // Applications were resolved to ids already: an id lookup instead of a scan by email.
-  if (h.application === 'id') return p.applicationIds.length ? { [h.container]: containerId, id: { $in: p.applicationIds } } : null;
-  const or: Filter[] = [];
-  if (h.person?.email && p.emails.length) or.push({ [h.person.email]: { $in: p.emails } });
-  if (h.person?.ssn && p.ssns.length) or.push({ [h.person.ssn]: { $in: p.ssns } });
-  if (h.application && p.applicationIds.length) or.push({ [h.application]: { $in: p.applicationIds } });
-  if (!or.length) return null;
-  return { [h.container]: containerId, ...(or.length === 1 ? or[0] : { $or: or }) };
-}
-
-export interface Found {
-  holder: Holder;
-  docs: Doc[];
-}
-
-/** Every stored document of the person in the container, holder by holder. */
-export async function collectPerson(deps: ServerDeps, containerId: number, p: Person): Promise<Found[]> {
-  const out: Found[] = [];
-  for (const h of HOLDERS) {
-    const filter = filterFor(h, containerId, p);
-    if (!filter) continue;
-    const docs = (await deps.store.collection(h.collection).find(filter)).map(({ _id, ...d }) => d);
-    out.push({ holder: h, docs });
-  }
-  return out;
-}
-
-/** Blob ids a holder's documents point at (`x-gdpr.blobs`: a list of `{ url }`). */
-export function blobIdsOf(found: Found[]): string[] {
-  return found.flatMap(({ holder, docs }) =>
-    holder.blobs ? docs.flatMap((d) => ((get(d, holder.blobs!) as { url?: string }[] | undefined) ?? []).map((f) => f.url).filter((u): u is string => !!u)) : [],
-  );
-}
-
 export interface Erased {
   [collection: string]: number;
   blobs: number;
@@ -178,41 +72,33 @@ export interface Erased {
  * read their applications. Records the erasure in the event log with counts only.
  */
 export async function erasePerson(deps: ServerDeps, containerId: number, p: Person, byUserId: number, action = 'gdpr_erasure'): Promise<Erased> {
-  const found = await collectPerson(deps, containerId, p);
-  const counts: Erased = { blobs: 0, accounts: 0 };
-  for (const id of blobIdsOf(found)) {
-    await deps.blobs.delete(id).catch(() => undefined);
-    counts.blobs += 1;
-  }
-  const ordered = [...found].sort((a, b) => Number(a.holder.collection === 'applications') - Number(b.holder.collection === 'applications'));
-  for (const { holder } of ordered) {
-    const filter = filterFor(holder, containerId, p);
-    if (filter) counts[holder.collection] = (counts[holder.collection] ?? 0) + (await deps.store.collection(holder.collection).deleteMany(filter));
-  }
+  const removed = await removePerson(deps, containerId, p);
+  const counts: Erased = { ...removed, blobs: removed.blobs ?? 0, accounts: 0 };
   counts.accounts = await removeCandidateAccounts(deps, p.emails);
-  // Copies of mail to the person kept in the file outbox go too (SMTP keeps none).
-  if (deps.mail?.forget) {
-    let mails = 0;
-    for (const email of p.emails) mails += await deps.mail.forget(email).catch(() => 0);
-    counts.outboxMails = mails;
-  }
   await recordEvent(deps, { action, userId: byUserId, containerId, counts });
   return counts;
 }
 
-/** An account with no staff right anywhere and no application left anywhere goes too. */
+/**
+ * A candidate account goes with the person only when it is theirs alone: never odin, never an
+ * account with a staff right anywhere (organisation or position), never one whose email still
+ * has an application or a conversation in any organisation. With the account go the mail
+ * copies to its address that no organisation keeps (sign-in and reset mails).
+ */
 async function removeCandidateAccounts(deps: ServerDeps, emails: string[]): Promise<number> {
   let n = 0;
   for (const email of emails) {
     const user = await findUserByEmail(deps.store, email);
     if (!user || user.role === 'odin') continue;
-    const [memberships, applications] = await Promise.all([
+    const left = await Promise.all([
       deps.store.collection('memberships').count({ userId: user.id }),
-      deps.store.collection('applications').count({ email }),
+      deps.store.collection('positionPermissions').count({ userId: user.id }),
+      ...HOLDERS.filter((h) => h.person?.email).map((h) => deps.store.collection(h.collection).count({ [h.person!.email!]: email })),
     ]);
-    if (memberships > 0 || applications > 0) continue;
+    if (left.some((c) => c > 0)) continue;
     await bumpTokenVersion(deps.store, user.id);
     n += await deps.store.collection('users').deleteOne({ id: user.id });
+    await deps.mail.forget?.(email).catch(() => 0);
   }
   return n;
 }
@@ -248,22 +134,10 @@ export async function runRetention(deps: ServerDeps, months = retentionMonths())
     if (!batch.length) break;
     for (const cid of new Set(batch.map((a) => a.containerId))) {
       const mine = batch.filter((a) => a.containerId === cid);
-      const p: Person = { emails: [], ssns: [], applicationIds: mine.map((a) => a.id), knownSsns: [], sameSsnEmails: [] };
-      const found = await collectPerson(deps, cid, p);
-      for (const id of blobIdsOf(found)) await deps.blobs.delete(id).catch(() => undefined);
-      for (const { holder } of found.sort((a, b) => Number(a.holder.collection === 'applications') - Number(b.holder.collection === 'applications'))) {
-        const f = filterFor(holder, cid, p);
-        if (f) await deps.store.collection(holder.collection).deleteMany(f);
-      }
-      // Conversations of people with nothing left in the organisation.
-      for (const email of new Set(mine.map((a) => a.email))) {
-        if ((await apps.count({ containerId: cid, email })) === 0) {
-          for (const h of HOLDERS.filter((x) => x.person?.email && !x.application && x.collection !== 'applications')) {
-            await deps.store.collection(h.collection).deleteMany({ [h.container]: cid, [h.person!.email!]: email });
-          }
-        }
-      }
-      const left = await apps.count({ id: { $in: p.applicationIds } });
+      const ids = mine.map((a) => a.id);
+      await removePerson(deps, cid, applicationsOnly(ids));
+      await removeConversationsLeft(deps, cid, mine.map((a) => a.email));
+      const left = await apps.count({ id: { $in: ids } });
       if (left > 0) throw new Error(`retention could not erase ${left} applications in container ${cid}`);
       total += mine.length;
       touched.add(cid);

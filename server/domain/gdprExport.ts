@@ -5,7 +5,8 @@ import type { MetadataProperty } from '../../engine/types';
 import type { ServerDeps } from '../dispatcher/types';
 import { loadContainer } from './containers';
 import type { ApplicationDoc, PositionFormDoc } from './docs';
-import { blobIdsOf, collectPerson, HOLDERS, type Found, type Person } from './gdpr';
+import type { EmailLogEntry } from './email';
+import { blobIdsOf, collectPerson, HOLDERS, type Found, type Person } from './personal';
 import { fill } from '../../engine/fill';
 
 const t = sv.gdpr;
@@ -58,11 +59,33 @@ export async function exportPerson(deps: ServerDeps, containerId: number, p: Per
     },
     collections: Object.fromEntries(found.map((f) => [f.holder.collection, f.docs])),
     files,
+    mails: mailsOf(apps, found),
   };
   const counts = Object.fromEntries(found.map((f) => [f.holder.collection, f.docs.length]));
   counts.files = files.length;
   const pdf = await renderPdf(c.displayName ?? c.name, now, p, found, { positionName, labelName, forms });
   return { filename: `registerutdrag-${c.name}-${date(now)}`, json, pdf: pdf.toString('base64'), counts };
+}
+
+/**
+ * Every mail about the person's applications, from the applications' logs (sent or failed,
+ * a failed one with its text) and whether the outbox still keeps a copy of it.
+ */
+function mailsOf(apps: ApplicationDoc[], found: Found[]) {
+  const copies = (found.find((f) => f.holder.outbox)?.docs ?? []) as { applicationId?: number; subject?: string; copy?: string }[];
+  return apps.flatMap((a) =>
+    (a.logs ?? [])
+      .filter((l): l is EmailLogEntry => l.what === 'email')
+      .map((l) => ({
+        applicationId: a.id,
+        at: l.at,
+        subject: l.subject,
+        ok: l.ok,
+        ...(l.by ? { by: l.by } : {}),
+        ...(l.body ? { body: l.body } : {}),
+        keptCopies: copies.filter((c) => c.applicationId === a.id && c.subject === l.subject).map((c) => c.copy),
+      })),
+  );
 }
 
 interface Names {

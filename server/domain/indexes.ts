@@ -27,6 +27,10 @@ const specs: Record<string, IndexSpec[]> = {
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
   assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],
+  // The removal path (removal.ts) finds an application's mail copies and skill answers by its id.
+  mailCopies: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, applicationId: 1 } }],
+  applicantAnswers: [{ fields: { applicantId: 1 } }],
+  chatMessages: [{ fields: { containerId: 1, email: 1 } }],
 };
 
 /**

@@ -3,6 +3,7 @@ import type { Principal, ServerDeps } from '../dispatcher/types';
 import type { NotificationDoc } from './docs';
 import { strip } from './docs';
 import { fill } from '../../engine/fill';
+import { sendAbout } from './mail-copies';
 
 /** A user's notification preferences: in the bell (realtime), by mail, and which types (all when unset). */
 export interface NotificationPrefs {
@@ -95,17 +96,18 @@ export async function notify(
     // The stored notification is what counts; a failed push is only logged (spec doc 2 §7).
     deps.log.warn('notification push failed', { containerId, type, error: (err as Error).name });
   }
-  if (addressed?.mail.length) await mailOut(deps, addressed.mail, title, message, data);
+  if (addressed?.mail.length) await mailOut(deps, containerId, addressed.mail, title, message, data);
   return saved as NotificationDoc;
 }
 
-async function mailOut(deps: ServerDeps, to: string[], title: string, message: string, data: { positionId: number; id: number }) {
+async function mailOut(deps: ServerDeps, containerId: number, to: string[], title: string, message: string, data: { positionId: number; id: number }) {
   const position = await deps.store.collection('positions').findOne({ id: data.positionId }, { projection: { name: 1 } });
   const link = `${(deps.publicUrl ?? '').replace(/\/$/, '')}/admin/positions/${data.positionId}/applicants/${data.id}`;
   const subject = fill(sv.org.newApplicationMailSubject, { position: String(position?.name ?? title) });
   const text = fill(sv.org.newApplicationMailBody, { message, link });
   for (const address of to) {
     // A failed mail is only logged (spec document 2 §7: email-send failures are only logged).
-    await deps.mail.send({ to: address, subject, text }).catch((err: unknown) => deps.log.warn('notification mail failed', { error: (err as Error).name }));
+    // The mail names the applicant: its kept copy goes with the application (mail-copies.ts).
+    await sendAbout(deps, { containerId, applicationId: data.id }, { to: address, subject, text }).catch((err: unknown) => deps.log.warn('notification mail failed', { error: (err as Error).name }));
   }
 }

@@ -10,6 +10,7 @@ import type { ApplicationDoc, ContainerDoc, PositionDoc, PositionFormDoc } from 
 import { strip } from './docs';
 import { checkForm } from './forms';
 import { ensureDomainIndexes } from './indexes';
+import { removeApplications } from './removal';
 import { positionStatus } from './status';
 import { templateForPosition } from './templates';
 import { sanitizeHtml } from '../../engine/sanitize';
@@ -187,14 +188,17 @@ export async function deletePosition(deps: ServerDeps, position: PositionDoc): P
   await sweepApplications(deps, position.id);
 }
 
-/** Deletes a position's applications with their attachments, batch by batch, until none is left. */
+/**
+ * Deletes a position's applications with everything that follows them (removal.ts: files,
+ * skill answers, mail copies, notifications, conversations left without an application),
+ * batch by batch, until none is left.
+ */
 async function sweepApplications(deps: ServerDeps, positionId: number): Promise<void> {
   const apps = deps.store.collection<ApplicationDoc>('applications');
   for (;;) {
-    const batch = await apps.find({ positionId }, { projection: { id: 1, files: 1 }, limit: 500 });
+    const batch = await apps.find({ positionId }, { projection: { id: 1, containerId: 1, email: 1 }, limit: 500 });
     if (!batch.length) break;
-    for (const a of batch) for (const f of a.files ?? []) await deps.blobs.delete(f.url).catch(() => undefined);
-    await apps.deleteMany({ id: { $in: batch.map((a) => a.id) } });
+    await removeApplications(deps, batch);
   }
   await deps.store.collection('notifications').deleteMany({ 'data.positionId': positionId });
 }

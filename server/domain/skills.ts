@@ -186,5 +186,10 @@ export async function saveApplicantAnswers(d: ServerDeps, p: Principal, containe
   });
   const doc = { applicantId: a.id, containerId, skills: out };
   await answers(d).updateOne({ applicantId: a.id }, { $set: doc }, { upsert: true });
+  // Withdrawn or deleted while this save was on its way: the answers follow the application (removal.ts).
+  if ((await d.store.collection('applications').count({ id: a.id })) === 0) {
+    await answers(d).deleteMany({ applicantId: a.id });
+    throw errors.notFound();
+  }
   return applicantSkills(d, p, containerId, applicantId);
 }

@@ -46,6 +46,17 @@ describe.each(storeKinds())('candidate area and messages on the %s store', (kind
     expect(r.body.data.map((a: { id: number }) => a.id).sort()).toEqual([ids[0], ids[1]].sort());
     const first = r.body.data.find((a: { id: number }) => a.id === ids[0]);
     expect(first.labels.map((l: { name: string }) => l.name)).toEqual(['Intervju']);
+    // Nothing staff-internal: no Interest label id, no notes or their count (candidate-application.json).
+    for (const a of r.body.data) {
+      expect(a.own).toBe(true);
+      for (const key of ['interestLabelId', 'notesCount', 'notes', 'logs', 'userId']) expect(a, key).not.toHaveProperty(key);
+      expect(JSON.stringify(a)).not.toContain('Interest');
+    }
+    // Staff asking for the same email still get the full list item.
+    const staff = await server.call(writer, 'get_applicantPositions', { containerId: c.id, email: SARA });
+    expect(staff.body.data[0]).toHaveProperty('interestLabelId');
+    expect(staff.body.data[0]).toHaveProperty('notesCount');
+    expect(staff.body.data[0]).not.toHaveProperty('own');
   });
 
   it('refuses a candidate another person’s applications, conversation or withdrawal', async () => {
