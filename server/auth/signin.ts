@@ -58,7 +58,7 @@ export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex'
 
 /** Only paths inside the app are followed after sign-in (no open redirect). */
 function safeNext(next: string | undefined): string {
-  return next && /^\/admin\/[A-Za-z0-9/_?=&%.-]*$/.test(next) && !next.includes('//') ? next : '/admin/minasidor';
+  return next && /^\/admin(\/[A-Za-z0-9/_?=&%.-]*)?$/.test(next) && !next.includes('//') ? next : '/admin/minasidor';
 }
 
 /**
@@ -75,7 +75,9 @@ export async function signinLink(
   const kind = opts.kind ?? 'request';
   const doc = { email: normaliseEmail(email), kind, tokenHash: sha256(token), expires: deps.now() + (opts.ttl ?? SIGNIN_TTL_SECONDS), next: safeNext(opts.next) };
   await (await links(deps.store)).updateOne({ email: doc.email, kind }, { $set: doc }, { upsert: true });
-  return `${(deps.publicUrl ?? '').replace(/\/$/, '')}/signin-link#token=${token}`;
+  // The address rides along in the fragment (never sent to a server) so an expired link's
+  // page can send a new one in one click.
+  return `${(deps.publicUrl ?? '').replace(/\/$/, '')}/signin-link#token=${token}&email=${encodeURIComponent(doc.email)}`;
 }
 
 /** Mails a sign-in link (the login page's and the candidate area's "Skicka inloggningslänk"). */
