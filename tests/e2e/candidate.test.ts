@@ -36,9 +36,14 @@ async function api(token: string | null, action: string, data: unknown) {
 }
 
 /** The newest link to /signin-link mailed to `email` (the outbox of the file mailer). */
-async function mailedLink(email: string, count = 1): Promise<string> {
-  await expect.poll(() => outboxTo(app.dataDir, email).filter((m) => m.includes('/signin-link#')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
-  const texts = outboxTo(app.dataDir, email).filter((m) => m.includes('/signin-link#'));
+async function mailedLink(email: string, count = 1, kind = '/signin-link#'): Promise<string> {
+  // A plain loop, not expect.poll (this also runs in beforeAll): waits for the mail file, not for time.
+  let texts: string[] = [];
+  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    texts = outboxTo(app.dataDir, email).filter((m) => m.includes(kind));
+    if (texts.length >= count) break;
+  }
+  if (texts.length < count) throw new Error(`no sign-in link mailed to ${email}`);
   return /(http\S+\/signin-link#\S+)/.exec(texts.at(-1)!)![1]!;
 }
 
@@ -79,7 +84,7 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     ids.push(((await res.json()) as { data: { id: number } }).data.id);
     // One confirmation at a time: the newest mail then holds the newest (valid) link.
-    await mailedLink(EMAIL, i + 1);
+    await mailedLink(EMAIL, i + 1, 'Se din ansökan');
   }
   const intervju = c.labels.find((l) => l.name === 'Intervju')!.id;
   expect((await api(writer, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids[0]] })).status).toBe(200);
@@ -110,10 +115,15 @@ describe('candidate area', () => {
     expect(await stranger.getByLabel('Nytt meddelande').count()).toBe(0);
 
     // The applicant's confirmation mail: 'Se din ansökan' opens their applications.
-    const link = await mailedLink(EMAIL);
+    const link = await mailedLink(EMAIL, 2, 'Se din ansökan');
     const cand = await newPage(browser, { baseURL: app.url });
     await cand.goto(link);
     await cand.getByRole('button', { name: 'Logga in' }).click();
+    // The stranger's password, chosen before the address was proven, is dropped and the page says so.
+    await cand.getByText('Kontot hade ett lösenord').waitFor();
+    await cand.getByRole('link', { name: 'Till mina ansökningar' }).click();
+    const stale = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    expect(stale.status).toBe(401);
     const table = cand.getByRole('table', { name: 'Mina ansökningar' });
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
     expect(await table.textContent()).toContain('Intervju');
