@@ -12,9 +12,9 @@ import { findUserByEmail, findUserById, users, type UserDoc } from './users';
 const s = sv.signin;
 
 /** The link mailed to a new address works for 30 minutes, once. */
-export const EMAIL_CHANGE_TTL_SECONDS = 30 * 60;
+const EMAIL_CHANGE_TTL_SECONDS = 30 * 60;
 /** A session opened by a sign-in link this recently may change the email without the password. */
-export const FRESH_LINK_SECONDS = 10 * 60;
+const FRESH_LINK_SECONDS = 10 * 60;
 
 const taken = () => errors.conflict(sv.account.emailTaken, [{ path: '/email', message: sv.account.emailTaken }]);
 

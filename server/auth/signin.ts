@@ -10,7 +10,7 @@ import { findUserByEmail, isEmailProven, normaliseEmail, users, type UserDoc } f
 const s = sv.signin;
 
 /** A sign-in link requested on the login or candidate page works for 30 minutes, once. */
-export const SIGNIN_TTL_SECONDS = 30 * 60;
+const SIGNIN_TTL_SECONDS = 30 * 60;
 /**
  * The 'Se din ansökan' link in the confirmation mail after applying works for 72 hours,
  * once: long enough to read the mail a few days later, short enough that an old forwarded
@@ -36,13 +36,12 @@ export interface SigninLinkDoc {
   next: string;
 }
 
-const COLLECTION = 'signinLinks';
 const indexed = new WeakMap<Store, Promise<void>>();
 
 async function links(store: Store) {
   let p = indexed.get(store);
   if (!p) {
-    const col = store.collection(COLLECTION);
+    const col = store.collection('signinLinks');
     p = (async () => {
       await col.ensureIndex({ fields: { email: 1, kind: 1 }, unique: true });
       await col.ensureIndex({ fields: { tokenHash: 1 }, unique: true });
@@ -51,7 +50,7 @@ async function links(store: Store) {
     indexed.set(store, p);
   }
   await p;
-  return store.collection<SigninLinkDoc>(COLLECTION);
+  return store.collection<SigninLinkDoc>('signinLinks');
 }
 
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
@@ -89,7 +88,7 @@ export async function mailSigninLink(deps: ServerDeps, email: string, opts: { ne
   await deps.mail.send({ to, subject, text: fill(body, { link, minutes, email: to }) });
 }
 
-export const linkInvalid = () => new HttpError(400, 'link_invalid', s.linkInvalid, [{ path: '/token', message: s.linkInvalid }]);
+const linkInvalid = () => new HttpError(400, 'link_invalid', s.linkInvalid, [{ path: '/token', message: s.linkInvalid }]);
 
 /**
  * Marks the account's address proven. The first proof of an account ends every session
@@ -140,9 +139,4 @@ export async function confirmSignin(deps: Pick<ServerDeps, 'store' | 'now'>, tok
   const account = await accountFor(deps, link.email);
   const proven = await markProven(deps.store, account, deps.now());
   return { ...proven, next: link.next };
-}
-
-/** Removes an address's pending sign-in link (GDPR erasure of the person, account deletion). */
-export async function dropSigninLinks(store: Store, email: string): Promise<void> {
-  await (await links(store)).deleteMany({ email: normaliseEmail(email) });
 }

@@ -67,6 +67,8 @@ export const NO_APPLICANT_DATA = [
   'containers', 'users', 'memberships', 'positionPermissions', 'positions', 'positionForms', 'folders', 'assets', 'counters',
   'events', 'blogPosts', 'skills', 'skillCollections', 'positionSkills', 'containerTemplates', 'emailTemplates', 'textTemplates',
   'positionPartners', 'partnerSettings', 'notificationPreferences', 'sessions', 'resetTokens',
+  // Pending sign-in links (server/auth/signin.ts): account data like users, gone when followed or within 72 hours.
+  'signinLinks',
 ];
 
 const get = (doc: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);

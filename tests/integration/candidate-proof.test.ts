@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import { sendConfirmation } from '../../server/domain/email';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, validAnswers } from './helpers/domain';
 import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from './helpers/server';
@@ -112,6 +113,23 @@ describe.each(storeKinds())('candidates prove their email on the %s store', (kin
     // The proven applicant may now choose a password, and log in with it.
     expect((await server.call(sara, 'update_password', { password: '', newPassword: 'Sara-eget-losen', confirmNewPassword: 'Sara-eget-losen' })).status).toBe(200);
     expect((await server.request('POST', '/api/account/login', { email: SARA, password: 'Sara-eget-losen' })).status).toBe(200);
+  });
+
+  it('sends the confirmation mail, which goes to an address the applicant typed, at most 3 times an hour to one address (item 8)', async () => {
+    const to = 'flood.target@exempel.se';
+    const r = await applyTo(server, open.id, to, validAnswers(to, { form_firstname: 'X'.repeat(80) }));
+    expect(r.status, r.text).toBe(201);
+    const first = await waitMail(to, `Tack ${'X'.repeat(40)}`);
+    expect(first.subject).toBe(`Tack ${'X'.repeat(40)}`);
+    const doc = (await server.deps.store.collection<ApplicationDoc>('applications').findOne({ id: r.body.data.id }))!;
+    const position = (await server.deps.store.collection<PositionDoc>('positions').findOne({ id: open.id }))!;
+    const org = (await server.deps.store.collection<ContainerDoc>('containers').findOne({ id: c.id }))!;
+    // The same application's confirmation again and again (as if applied to many positions).
+    for (let i = 0; i < 4; i += 1) await sendConfirmation(server.deps, doc, position, org);
+    // Each send is logged on the application once the mail server took it: three, not five.
+    const logged = async () => (await server.deps.store.collection<ApplicationDoc>('applications').findOne({ id: doc.id }))!.logs.filter((l) => l.what === 'email').length;
+    await expect.poll(logged).toBe(3);
+    await expect.poll(() => smtp.mails.filter((m) => JSON.stringify(m.to).includes(to)).length, { timeout: 10_000 }).toBe(3);
   });
 
   it('refuses an expired, a replaced, a forged and a malformed link with the same Swedish message', async () => {
