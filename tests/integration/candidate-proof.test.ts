@@ -165,6 +165,15 @@ describe.each(storeKinds())('candidates prove their email on the %s store', (kin
     expect(answers).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
+  it('leads a followed link only to a page of the app, never to another site', async () => {
+    for (const [next, expected] of [['https://evil.example/', '/admin/minasidor'], ['//evil.example', '/admin/minasidor'], ['/admin/recruit-chat', '/admin/recruit-chat']]) {
+      const email = `vidare.${expected.length}.${next.length}@exempel.se`;
+      expect((await server.request('POST', '/api/account/signin-link', { email, next })).status).toBe(200);
+      const r = await follow(linkToken((await waitMail(email, sv.signin.linkSubject)).text ?? ''));
+      expect(r.body.data.next).toBe(expected);
+    }
+  });
+
   it('changes an email only with the password and only after the new address’s link; the old address is told', async () => {
     const owner = 'byter.adress@exempel.se';
     await register(owner);

@@ -173,7 +173,7 @@ describe.each(storeKinds())('mail to applicants over SMTP on the %s store', (kin
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe('Tack för din ansökan, Anna');
     // The template's text, then 'Se din ansökan': a sign-in link for the address (issue 15).
-    expect(mail!.text).toMatch(new RegExp(`^Vi har fått din ansökan till ${position.name}\\.\\n\\nSe din ansökan: http://\\S+/signin-link#token=[A-Za-z0-9_-]{43}\\n`));
+    expect(mail!.text).toMatch(new RegExp(`^Vi har fått din ansökan till ${position.name}\\.\\n\\nSe din ansökan: http://\\S+/signin-link#token=[A-Za-z0-9_-]{43}&email=bekrafta%40example\\.se\\n`));
     await expect.poll(async () => (await emailLogs(server, ok.body.data.id)).map((l) => l.text)).toEqual(['Bekräftelse skickad: Tack för din ansökan, Anna']);
 
     await smtp.stop();
