@@ -22,7 +22,7 @@ function fromHash(hash: string): { token: string | null; email: string } {
  * (not on load: a mail scanner opening the link must not use it up). On success the session
  * is stored and `onDone` decides what comes next; a refused link says why and offers a new one.
  */
-export function LinkLanding(props: {
+function LinkLanding(props: {
   title: string;
   intro: string;
   button: string;

@@ -91,10 +91,11 @@ export async function mailSigninLink(deps: ServerDeps, email: string, opts: { ne
 const linkInvalid = () => new HttpError(400, 'link_invalid', s.linkInvalid, [{ path: '/token', message: s.linkInvalid }]);
 
 /**
- * Marks the account's address proven. The first proof of an account ends every session
- * opened before it and drops a password chosen before it: both may belong to whoever typed
- * the address without owning it (register with someone else's email, then wait for them to
- * confirm). Returns the user as stored now and whether a password was dropped.
+ * Marks the account's address proven (every link-following path should use this, the
+ * invitation link too, so a password chosen before the proof never survives it). The first
+ * proof of an account ends every session opened before it and drops a password chosen
+ * before it: both may belong to whoever typed the address without owning it (register with
+ * someone else's email, then wait for them to confirm). Returns the user as stored now and whether a password was dropped.
  */
 export async function markProven(store: Store, user: UserDoc, now: number): Promise<{ user: UserDoc; passwordRemoved: boolean }> {
   if (isEmailProven(user)) {
