@@ -99,7 +99,7 @@ describe('candidate area', () => {
   it('a stranger who registers with an applicant’s email sees nothing; the applicant opens “Se din ansökan” from the confirmation mail and sees the applications', async () => {
     const stranger = await newPage(browser, { baseURL: app.url });
     await stranger.goto('/admin/recruit');
-    await stranger.getByRole('button', { name: 'Logga in med lösenord i stället' }).click();
+    await stranger.getByRole('button', { name: 'Använd lösenord i stället' }).click();
     await stranger.getByRole('button', { name: 'Jag har inget konto' }).click();
     await stranger.getByLabel('E-post').fill(EMAIL);
     await stranger.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);

@@ -17,7 +17,7 @@ describe('the candidate registration form', () => {
     );
     render(<CandidateLogin onToken={() => undefined} />);
     // The sign-in link is the way in shown first; a password account is one click away.
-    fireEvent.click(screen.getByRole('button', { name: 'Logga in med lösenord i stället' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Använd lösenord i stället' }));
     fireEvent.click(screen.getByRole('button', { name: 'Jag har inget konto' }));
     fireEvent.click(screen.getByRole('button', { name: 'Skapa konto' }));
     const at = (label: string) => {
