@@ -166,7 +166,8 @@ describe.each(storeKinds())('candidates prove their email on the %s store', (kin
   });
 
   it('leads a followed link only to a page of the app, never to another site', async () => {
-    for (const [next, expected] of [['https://evil.example/', '/admin/minasidor'], ['//evil.example', '/admin/minasidor'], ['/admin/recruit-chat', '/admin/recruit-chat']]) {
+    const cases: [string, string][] = [['https://evil.example/', '/admin/minasidor'], ['//evil.example', '/admin/minasidor'], ['/admin/recruit-chat', '/admin/recruit-chat']];
+    for (const [next, expected] of cases) {
       const email = `vidare.${expected.length}.${next.length}@exempel.se`;
       expect((await server.request('POST', '/api/account/signin-link', { email, next })).status).toBe(200);
       const r = await follow(linkToken((await waitMail(email, sv.signin.linkSubject)).text ?? ''));
