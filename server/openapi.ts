@@ -152,6 +152,30 @@ function build(registry: Registry): Json {
           },
         },
       },
+      '/api/account/signin-link': {
+        post: {
+          operationId: 'signinLink',
+          summary: 'Mejlar en inloggningslänk (samma svar för varje adress)',
+          requestBody: {
+            required: true,
+            ...json({ type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string', maxLength: 254 }, next: { type: 'string', maxLength: 300 } } }),
+          },
+          responses: { '200': ok('Skickad om adressen kan ta emot e-post', { type: 'object', required: ['data'], properties: { data: { type: 'object' } } }), '400': ERRORS['400'], '413': ERRORS['413'], '429': ERRORS['429'] },
+        },
+      },
+      '/api/account/signin-link/confirm': {
+        post: {
+          operationId: 'signinLinkConfirm',
+          summary: 'Följer en inloggningslänk (engångskod) och ger en session',
+          requestBody: { required: true, ...json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } }) },
+          responses: {
+            '200': ok('Inloggad', { type: 'object', required: ['token'], properties: { token: { type: 'string' }, data: { type: 'object' } } }),
+            '400': ERRORS['400'],
+            '413': ERRORS['413'],
+            '429': ERRORS['429'],
+          },
+        },
+      },
       '/api/public/positions': {
         get: {
           operationId: 'publicPositions',

@@ -27,7 +27,7 @@ export async function seedIfEmpty(deps: ServerDeps, config: Pick<Config, 'isProd
   const container = await newContainerDoc(deps.store, DEMO_CONTAINER);
   await deps.store.collection('containers').insertOne(container);
   for (const u of DEMO_USERS) {
-    const user = await registerUser(deps, { email: u.email, password, firstname: u.firstname, lastname: u.lastname, role: u.role });
+    const user = await registerUser(deps, { email: u.email, password, firstname: u.firstname, lastname: u.lastname, role: u.role, emailVerifiedAt: deps.now() });
     if (u.permissionIds.length) {
       await deps.store.collection('memberships').insertOne({
         id: await deps.store.nextSequence('memberships'),

@@ -2613,7 +2613,7 @@ export type UpdatePositionPartnerAnswer = {
 }[];
 
 /**
- * Request data of update_account. Updates the caller's own account; an Administrator may update a colleague's when every organisation the colleague belongs to is one the caller administers (else 403); odin may update anyone's. `id` is the user id. A new email must be free (409). Answers `{ user, token }`: the token carries the new names.
+ * Request data of update_account. Updates the caller's own account; an Administrator may update a colleague's when every organisation the colleague belongs to is one the caller administers (else 403); odin may update anyone's. `id` is the user id. Names, phone and title change at once. A new email changes nothing yet: it needs `password` (the caller's current password) unless the caller's session was opened by a sign-in link in the last ten minutes (else 400 at /password), must be free (409), and takes effect only when the owner of the new address follows the link mailed there (POST /api/account/email/confirm); the current address is told by mail. This holds for an administrator editing a colleague too: nobody can move an account onto an address they do not read. Answers `{ user, token, pendingEmail }`: the token carries the new names; `pendingEmail` is the address waiting for its link.
  */
 export interface UpdateAccountData {
   id: number;
@@ -2622,6 +2622,10 @@ export interface UpdateAccountData {
   lastname: string;
   phoneNumber?: string;
   title?: string;
+  /**
+   * The caller's current password; needed when `email` changes (not for a session opened by a sign-in link in the last ten minutes).
+   */
+  password?: string;
 }
 
 /**
@@ -2641,6 +2645,10 @@ export interface UpdateAccountAnswer {
    * A fresh token when the caller changed their own account.
    */
   token?: string;
+  /**
+   * The new address a confirmation link was mailed to; the account keeps its email until the link is followed.
+   */
+  pendingEmail?: string;
 }
 
 /**
@@ -2789,7 +2797,7 @@ export interface UpdateJobApplicationStatusAnswer {
 }
 
 /**
- * Request data of update_password. Changes the caller's password. `password` is the current one. Every other session ends (token version bumped); the answer carries a fresh token `{ token }` for this one.
+ * Request data of update_password. Changes the caller's password. `password` is the current one; an account without a password (made by a sign-in link, or whose password was dropped when its address was first proven) sets its first one with `password` empty. Every other session ends (token version bumped); the answer carries a fresh token `{ token }` for this one.
  */
 export interface UpdatePasswordData {
   password: string;

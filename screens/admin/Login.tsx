@@ -6,6 +6,8 @@ import { useSession } from './session';
 import { validUser } from './token';
 import { SessionPage } from './SessionPage';
 import { isValidEmail } from '../../engine/email';
+import { LinkRequest } from '../candidate/LinkRequest';
+import '../candidate/candidate.css';
 
 const t = sv.admin.login;
 
@@ -22,6 +24,8 @@ export default function Login() {
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
+  // The other way in: a one-time sign-in link mailed to the address (no password needed).
+  const [withLink, setWithLink] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
   const target = from && from.startsWith('/admin') ? from : '/admin';
 
@@ -55,6 +59,21 @@ export default function Login() {
     } finally {
       setBusy(false);
     }
+  }
+
+  if (withLink) {
+    return (
+      <SessionPage title={t.title}>
+        <h2>{sv.signin.requestTitle}</h2>
+        <p>{sv.signin.requestIntro}</p>
+        <LinkRequest email={email.trim()} next={target} idPrefix="login-link" />
+        <p>
+          <button type="button" className="cand-link" onClick={() => setWithLink(false)}>
+            {sv.signin.orPassword}
+          </button>
+        </p>
+      </SessionPage>
+    );
   }
 
   return (
@@ -101,6 +120,11 @@ export default function Login() {
       </form>
       <p>
         <Link to={email.trim() ? `/forgot/${encodeURIComponent(email.trim())}` : '/forgot'}>{t.forgot}</Link>
+      </p>
+      <p>
+        <button type="button" className="cand-link" onClick={() => setWithLink(true)}>
+          {sv.signin.loginWithLink}
+        </button>
       </p>
     </SessionPage>
   );

@@ -4,6 +4,7 @@ import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { ApiError, getToken, publicPost, TOKEN_KEY } from '../api';
 import { clearStoredSession, validUser, type TokenUser } from '../admin/token';
+import { LinkRequest } from './LinkRequest';
 import './candidate.css';
 
 const t = sv.candidate;
@@ -22,9 +23,29 @@ export function useCandidate(): { user: TokenUser | null; setToken(token: string
   };
 }
 
-/** Login, or registration with the email the person applied with. */
+/**
+ * The way in: a sign-in link mailed to the address the person applied with (the default),
+ * or login with a password, or registration. A password account sees nothing until its
+ * address is proven by a mailed link (the server says so; ProveEmail shows it).
+ */
 export function CandidateLogin({ onToken }: { onToken(token: string): void }) {
-  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [mode, setMode] = useState<'link' | 'login' | 'register'>('link');
+  if (mode === 'link') {
+    return (
+      <section aria-labelledby="cand-link-title">
+        <h2 id="cand-link-title">{sv.signin.requestTitle}</h2>
+        <p>{sv.signin.requestIntro}</p>
+        <LinkRequest idPrefix="cand-link" />
+        <button type="button" className="cand-link" onClick={() => setMode('login')}>
+          {sv.signin.orPassword}
+        </button>
+      </section>
+    );
+  }
+  return <PasswordLogin onToken={onToken} mode={mode} setMode={setMode} />;
+}
+
+function PasswordLogin({ onToken, mode, setMode }: { onToken(token: string): void; mode: 'login' | 'register'; setMode(m: 'link' | 'login' | 'register'): void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -100,6 +121,9 @@ export function CandidateLogin({ onToken }: { onToken(token: string): void }) {
           setError('');
         }}>
         {mode === 'login' ? t.noAccount : t.haveAccount}
+      </button>
+      <button type="button" className="cand-link" onClick={() => setMode('link')}>
+        {sv.signin.loginWithLink}
       </button>
     </form>
   );

@@ -5,7 +5,7 @@ export function Field({ id, label, value, onChange, error, type = 'text', requir
   value: string;
   onChange(value: string): void;
   error?: string | undefined;
-  type?: 'text' | 'email' | 'tel' | 'url';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password';
   required?: boolean;
   hint?: string;
   autoComplete?: string;

@@ -41,7 +41,8 @@ export function ChangePasswordForm() {
     e.preventDefault();
     if (busy) return;
     const missing: Errors = {};
-    for (const k of ['password', 'newPassword', 'confirmNewPassword'] as Field[]) if (!values[k]) missing[k] = t.required;
+    // The current password may be empty: an account made by a sign-in link has none yet.
+    for (const k of ['newPassword', 'confirmNewPassword'] as Field[]) if (!values[k]) missing[k] = t.required;
     setErrors(missing);
     setProblem('');
     if (Object.keys(missing).length) {
@@ -102,7 +103,7 @@ export function ChangePasswordForm() {
   return (
     <form className="sh-form" onSubmit={submit} noValidate aria-describedby={`${id}-problem`}>
       <p className="sh-form-intro">{t.intro}</p>
-      {field('password', t.current, 'current-password')}
+      {field('password', t.current, 'current-password', sv.signin.noPasswordYet)}
       {field('newPassword', t.new, 'new-password', t.hint)}
       {field('confirmNewPassword', t.repeat, 'new-password')}
       <div id={`${id}-problem`} role="alert" className={problem ? 'sh-form-problem' : 'sh-form-ok'}>

@@ -7,6 +7,7 @@ import { OrgPicker } from '../candidate/OrgPicker';
 import { AnswerSkills } from '../skills/AnswerSkills';
 import { CandidateLogin, CandidateNav, useCandidate } from '../candidate/useCandidate';
 import { useOrganisation } from '../candidate/useOrganisation';
+import { isUnproven, ProveEmail } from '../candidate/LinkRequest';
 import { useLoad } from '../odin/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
@@ -39,6 +40,15 @@ export default function CandidatePages({ screen }: ViewProps) {
       <>
         <h1>{screen.title}</h1>
         <CandidateLogin onToken={setToken} />
+      </>
+    );
+  }
+  if (isUnproven(org.list.error)) {
+    return (
+      <>
+        <h1>{screen.title}</h1>
+        <CandidateNav user={user} onLogout={() => setToken(null)} />
+        <ProveEmail email={user.sub} />
       </>
     );
   }

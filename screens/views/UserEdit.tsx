@@ -47,6 +47,8 @@ export default function UserEdit({ screen }: ViewProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [rightsError, setRightsError] = useState('');
   const [busy, setBusy] = useState(false);
+  // An email change needs the editor's own password; the address changes once its owner confirms.
+  const [password, setPassword] = useState('');
   const name = member ? `${member.firstname} ${member.lastname}`.trim() || member.email : screen.title;
   useScreenTitle(name);
 
@@ -76,18 +78,21 @@ export default function UserEdit({ screen }: ViewProps) {
       setBusy(true);
       setErrors({});
       try {
-        await dispatch('update_account', {
+        const email = draft.email.trim().toLowerCase();
+        const r = await dispatch('update_account', {
           id: draft.userId,
-          email: draft.email.trim().toLowerCase(),
+          email,
           firstname: draft.firstname,
           lastname: draft.lastname,
           phoneNumber: draft.phoneNumber,
           title: draft.title,
+          ...(email !== member?.email ? { password } : {}),
         });
-        const fresh = { ...draft, email: draft.email.trim().toLowerCase() };
+        const fresh = { ...draft, email: r.user.email };
         setMember(fresh);
         setDraft(fresh);
-        toast.show(sv.toast.saved);
+        setPassword('');
+        toast.show(r.pendingEmail ? fill(sv.signin.emailChangePending, { email: r.pendingEmail }) : sv.toast.saved);
       } catch (err) {
         setErrors(fieldErrors(err));
         handleError(err);
@@ -96,7 +101,7 @@ export default function UserEdit({ screen }: ViewProps) {
         setBusy(false);
       }
     },
-    [draft, busy, toast, handleError],
+    [draft, busy, toast, handleError, member?.email, password],
   );
 
   const saveRights = useCallback(
@@ -146,6 +151,9 @@ export default function UserEdit({ screen }: ViewProps) {
           <Field id="user-lastname" label={t.lastname} required value={draft.lastname} error={errors['/lastname']} onChange={(v) => set({ lastname: v })} />
           <Field id="user-phone" label={t.phone} type="tel" value={draft.phoneNumber} error={errors['/phoneNumber']} onChange={(v) => set({ phoneNumber: v })} />
           <Field id="user-title" label={t.userTitle} value={draft.title} error={errors['/title']} onChange={(v) => set({ title: v })} />
+          {draft.email.trim().toLowerCase() !== member.email && (
+            <Field id="user-password" label={sv.signin.yourPassword} type="password" required value={password} error={errors['/password']} onChange={setPassword} autoComplete="current-password" />
+          )}
         </div>
         <div className="adm-form-actions">
           <button type="submit" className="adm-button adm-button-primary" disabled={busy}>

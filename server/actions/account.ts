@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { findUserByEmail, findUserById, normaliseEmail, publicUser, users } from '../auth/users';
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors, HttpError } from '../errors';
-import { DuplicateKeyError } from '../store/port';
+import { checkReauth, requestEmailChange } from '../auth/email-change';
 import { mayEditAccount } from '../domain/users';
 import { plainText } from '../domain/profile';
 import { announceSessionsRevoked } from '../auth/revocations';
@@ -28,7 +28,8 @@ export const actions: ActionTable = {
     const user = await me(ctx);
     const context = { email: user.email, organisations: await organisationNamesOf(ctx.deps.store, user) };
     const problems = passwordProblems(data.newPassword, data.confirmNewPassword, { password: '/newPassword', confirm: '/confirmNewPassword' }, context);
-    if (!(await verifyPassword(data.password, user.passwordHash))) problems.unshift({ path: '/password', message: sv.account.wrongPassword });
+    // A passwordless account (sign-in links only) chooses its first password without one.
+    if (user.passwordHash && !(await verifyPassword(data.password, user.passwordHash))) problems.unshift({ path: '/password', message: sv.account.wrongPassword });
     if (problems.length) throw errors.invalid(problems, problems[0]!.message);
     const updated = await users(ctx.deps.store).updateOne(
       { id: user.id },
@@ -44,27 +45,22 @@ export const actions: ActionTable = {
     const target = await findUserById(ctx.deps.store, data.id);
     if (!target) throw errors.notFound();
     const email = normaliseEmail(data.email);
-    const taken = email !== target.email ? await findUserByEmail(ctx.deps.store, email) : null;
-    if (taken) throw errors.conflict(sv.account.emailTaken, [{ path: '/email', message: sv.account.emailTaken }]);
+    const changing = email !== target.email;
+    if (changing) {
+      // Checked before anything is stored, so a refused change changes nothing at all.
+      await checkReauth(ctx.deps, ctx.principal, data.password);
+      if (await findUserByEmail(ctx.deps.store, email)) throw errors.conflict(sv.account.emailTaken, [{ path: '/email', message: sv.account.emailTaken }]);
+    }
     // Names and titles are plain text: any markup is taken out before it is stored.
-    const set: Record<string, unknown> = { email, firstname: plainText(data.firstname), lastname: plainText(data.lastname) };
+    const set: Record<string, unknown> = { firstname: plainText(data.firstname), lastname: plainText(data.lastname) };
     if (data.phoneNumber !== undefined) set.phoneNumber = data.phoneNumber.trim();
     if (data.title !== undefined) set.title = plainText(data.title);
-    let updated;
-    try {
-      updated = await users(ctx.deps.store).updateOne({ id: target.id }, { $set: set });
-    } catch (e) {
-      if (e instanceof DuplicateKeyError) throw errors.conflict(sv.account.emailTaken, [{ path: '/email', message: sv.account.emailTaken }]);
-      throw e;
-    }
+    const updated = await users(ctx.deps.store).updateOne({ id: target.id }, { $set: set });
     if (!updated) throw errors.notFound();
-    if (email !== target.email) {
-      // Memberships and position permissions carry the email for lookups by email.
-      await ctx.deps.store.collection('memberships').updateMany({ userId: target.id }, { $set: { email } });
-      await ctx.deps.store.collection('positionPermissions').updateMany({ userId: target.id }, { $set: { email } });
-    }
+    // The email itself changes only when the new address's owner follows the mailed link.
+    if (changing) await requestEmailChange(ctx.deps, updated, email);
     const own = target.id === ctx.principal.userId;
-    return { user: publicUser(updated), ...(own ? { token: await issuer(ctx)(updated) } : {}) };
+    return { user: publicUser(updated), ...(own ? { token: await issuer(ctx)(updated) } : {}), ...(changing ? { pendingEmail: email } : {}) };
   },
 
   // Kept on the user, per container id, so odin (often no member) has preferences too.

@@ -27,14 +27,15 @@ export function isEmail(v: unknown): v is string {
  */
 export async function checkLogin(deps: Pick<ServerDeps, 'store'>, email: string, password: string): Promise<UserDoc | null> {
   const user = isEmail(email) ? await findUserByEmail(deps.store, email) : null;
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+  // A passwordless account (made by a sign-in link) is checked against the dummy hash too.
+  const ok = await verifyPassword(password, user?.passwordHash || (await dummyHash()));
   return user && ok ? user : null;
 }
 
-/** Creates a user with no container rights. */
+/** Creates a user with no container rights (unproven unless `emailVerifiedAt` is given: the demo seed). */
 export async function registerUser(
   deps: Pick<ServerDeps, 'store'>,
-  input: { email: string; password: string; firstname?: string; lastname?: string; role?: 'user' | 'odin' },
+  input: { email: string; password: string; firstname?: string; lastname?: string; role?: 'user' | 'odin'; emailVerifiedAt?: number },
 ): Promise<UserDoc> {
   const email = normaliseEmail(input.email);
   if (await findUserByEmail(deps.store, email)) throw errors.conflict(a.emailTaken, [{ path: '/email', message: a.emailTaken }]);
@@ -46,6 +47,7 @@ export async function registerUser(
     role: input.role ?? 'user',
     tokenVersion: 0,
     passwordHash: await hashPassword(input.password),
+    ...(input.emailVerifiedAt !== undefined ? { emailVerifiedAt: input.emailVerifiedAt } : {}),
   };
   try {
     await users(deps.store).insertOne(user);
@@ -98,7 +100,8 @@ export async function confirmReset(deps: Pick<ServerDeps, 'store' | 'now'>, toke
   // The filter repeats the hash so two confirmations of one token cannot both succeed.
   const done = await users(deps.store).updateOne(
     { id: user.id, resetTokenHash: sha256(token) },
-    { $set: { passwordHash }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } },
+    // The link was mailed to the address, so following it proves the address.
+    { $set: { passwordHash, emailVerifiedAt: deps.now() }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } },
   );
   if (!done) throw invalid();
   announceSessionsRevoked(deps.store, user.id);

@@ -3,13 +3,13 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import type { Principal, ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
 import { readToken, signToken, type TokenUser } from './tokens';
-import { findUserById } from './users';
+import { findUserById, isEmailProven } from './users';
 
 export interface Auth {
   /** Signature, pinned alg, exp and the user's current token version; null when any fails. */
   verifyToken(token: string): Promise<Principal | null>;
-  /** A fresh session token for the user as stored now. */
-  issue(user: TokenUser): Promise<string>;
+  /** A fresh session token for the user as stored now (`linkAt`: opened by a mailed link then). */
+  issue(user: TokenUser, opts?: { linkAt?: number }): Promise<string>;
 }
 
 /**
@@ -29,10 +29,12 @@ export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint
         givenName: user.firstname,
         familyName: user.lastname,
         isOdin: user.role === 'odin',
+        emailProven: isEmailProven(user),
+        ...(claims.la !== undefined ? { linkAt: claims.la } : {}),
       };
     },
-    issue(user) {
-      return signToken(secret, user, deps.now());
+    issue(user, opts) {
+      return signToken(secret, user, deps.now(), opts);
     },
   };
 }

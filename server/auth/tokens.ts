@@ -19,16 +19,19 @@ export interface TokenClaims {
   tv: number;
   sub: string;
   role: string;
+  /** Set when the session was opened by following a mailed link: when (unix seconds). */
+  la?: number;
 }
 
 /** Signs a session token: given_name, family_name, sub (email), role, exp, plus uid and tv (token version). */
-export function signToken(secret: Uint8Array, user: TokenUser, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+export function signToken(secret: Uint8Array, user: TokenUser, nowSeconds = Math.floor(Date.now() / 1000), opts: { linkAt?: number } = {}): Promise<string> {
   return new SignJWT({
     given_name: user.firstname,
     family_name: user.lastname,
     role: user.role,
     uid: user.id,
     tv: user.tokenVersion,
+    ...(opts.linkAt !== undefined ? { la: opts.linkAt } : {}),
   })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(user.email)
@@ -43,9 +46,9 @@ export async function readToken(secret: Uint8Array, token: string): Promise<Toke
   if (!token || token.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER, requiredClaims: ['exp', 'sub'] });
-    const { uid, tv, sub, role } = payload as Record<string, unknown>;
+    const { uid, tv, sub, role, la } = payload as Record<string, unknown>;
     if (typeof uid !== 'number' || typeof tv !== 'number' || typeof sub !== 'string' || typeof role !== 'string') return null;
-    return { uid, tv, sub, role };
+    return { uid, tv, sub, role, ...(typeof la === 'number' ? { la } : {}) };
   } catch {
     return null;
   }

@@ -11,6 +11,22 @@ export interface UserDoc extends TokenUser {
   /** sha256 (hex) of the one-time password-reset token, and when it expires (unix seconds). */
   resetTokenHash?: string;
   resetTokenExpires?: number;
+  /**
+   * When the owner last followed a link mailed to this address (unix seconds): a sign-in
+   * link, a password-reset link, an email-change confirmation or an invitation link.
+   * Absent = the address is unproven (every account made before this field existed, and one
+   * registered with a password and never confirmed).
+   */
+  emailVerifiedAt?: number;
+  /** An email change waiting for the new address's owner to follow the mailed link. */
+  pendingEmail?: string;
+  pendingEmailTokenHash?: string;
+  pendingEmailExpires?: number;
+}
+
+/** True once the account's owner has followed a link mailed to its address. */
+export function isEmailProven(user: UserDoc): boolean {
+  return typeof user.emailVerifiedAt === 'number' && user.emailVerifiedAt > 0;
 }
 
 export const users = (store: Store) => store.collection<UserDoc>('users');

@@ -36,6 +36,13 @@ export interface Principal {
   givenName: string;
   familyName: string;
   isOdin: boolean;
+  /**
+   * The account's email is proven (server/auth/users.ts isEmailProven). The candidate area
+   * shows and changes nothing about a person for an unproven caller; absent = unproven.
+   */
+  emailProven?: boolean;
+  /** When this session was opened by following a mailed link (unix seconds), if it was. */
+  linkAt?: number;
 }
 
 /** What the policy resolved before the handler runs. */

@@ -1,6 +1,7 @@
 import { hasAccess } from '../dispatcher/policy';
 import type { Principal, ServerDeps } from '../dispatcher/types';
-import { errors } from '../errors';
+import { errors, HttpError } from '../errors';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { applicationsByEmail } from './applicants';
 import { removeApplications } from './removal';
 import type { ApplicationDoc, ContainerDoc } from './docs';
@@ -11,7 +12,19 @@ import type { ApplicationDoc, ContainerDoc } from './docs';
  * Staff keep their view of anyone's applications (the applicant page's "Ansökta tjänster").
  */
 
-const own = (p: Principal, email: string) => p.email.toLowerCase() === email.trim().toLowerCase();
+/** 403 `email_unproven` with the Swedish explanation: the candidate area's answer to an unproven caller. */
+export const emailUnproven = () => new HttpError(403, 'email_unproven', sv.signin.unproven);
+
+/**
+ * The caller's email as a candidate: only once the account's owner has followed a link
+ * mailed to it. Until then the candidate area shows and changes nothing about anyone.
+ */
+export function candidateEmail(p: Principal): string {
+  if (!p.emailProven) throw emailUnproven();
+  return p.email.toLowerCase();
+}
+
+const own = (p: Principal, email: string) => candidateEmail(p) === email.trim().toLowerCase();
 
 /** get_applicantPositions for staff (read right) and for the candidate themself; 403 for anyone else's email. */
 export async function applicantPositionsFor(deps: ServerDeps, p: Principal, containerId: number, email: string) {
@@ -59,7 +72,7 @@ function withoutFileUrls(metadata: Record<string, unknown>): Record<string, unkn
 
 /** The organisations the caller has applied to (the candidate area's choice of organisation). */
 export async function myContainers(deps: ServerDeps, p: Principal) {
-  const apps = await deps.store.collection<ApplicationDoc>('applications').find({ email: p.email.toLowerCase() }, { projection: { containerId: 1 }, limit: 1000 });
+  const apps = await deps.store.collection<ApplicationDoc>('applications').find({ email: candidateEmail(p) }, { projection: { containerId: 1 }, limit: 1000 });
   const ids = [...new Set(apps.map((a) => a.containerId))];
   const list = ids.length ? await deps.store.collection<ContainerDoc>('containers').find({ id: { $in: ids } }, { sort: { id: 1 } }) : [];
   return list.map((c) => ({ id: c.id, name: c.name, displayName: c.displayName ?? c.name }));
@@ -67,6 +80,7 @@ export async function myContainers(deps: ServerDeps, p: Principal) {
 
 /** Withdraws one of the caller's own applications; anyone else's is a 404. */
 export async function withdrawApplication(deps: ServerDeps, p: Principal, id: number) {
+  candidateEmail(p);
   const a = await deps.store.collection<ApplicationDoc>('applications').findOne({ id });
   if (!a || !own(p, a.email)) throw errors.notFound();
   await removeApplications(deps, [a]);

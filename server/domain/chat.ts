@@ -5,6 +5,7 @@ import type { Principal, ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
 import { strip, type ApplicationDoc } from './docs';
 import { removeConversationsLeft } from './removal';
+import { candidateEmail } from './candidate';
 
 /**
  * Messages between an organisation's staff and a person who applied there. One
@@ -62,7 +63,7 @@ const isStaff = (deps: ServerDeps, p: Principal, containerId: number) => hasAcce
 /** The caller's side of a channel, or 404 when the caller has no business there. */
 async function sideOf(deps: ServerDeps, p: Principal, ch: ChannelDoc): Promise<'staff' | 'candidate'> {
   if (await isStaff(deps, p, ch.containerId)) return 'staff';
-  if (p.email.toLowerCase() === ch.email) return 'candidate';
+  if (candidateEmail(p) === ch.email) return 'candidate';
   throw errors.notFound();
 }
 
@@ -74,7 +75,7 @@ export async function loadChannel(deps: ServerDeps, p: Principal, id: number) {
 
 /** The candidate's own channel in a container, made on first use; 404 unless they applied there. */
 async function ownChannel(deps: ServerDeps, p: Principal, containerId: number): Promise<ChannelDoc> {
-  const email = p.email.toLowerCase();
+  const email = candidateEmail(p);
   const existing = await channels(deps).findOne({ containerId, email });
   if (existing) return existing;
   const app = await deps.store.collection<ApplicationDoc>('applications').findOne({ containerId, email }, { sort: { id: -1 }, projection: { id: 1, info: 1 } });
@@ -176,7 +177,7 @@ async function push(deps: ServerDeps, channel: ChannelDoc, m: MessageDoc) {
 export async function listChannels(deps: ServerDeps, p: Principal, containerId: number) {
   await ensureIndexes(deps);
   if (!(await deps.store.collection('containers').findOne({ id: containerId }, { projection: { id: 1 } }))) throw errors.notFound();
-  const filter = (await isStaff(deps, p, containerId)) ? { containerId } : { containerId, email: p.email.toLowerCase() };
+  const filter = (await isStaff(deps, p, containerId)) ? { containerId } : { containerId, email: candidateEmail(p) };
   return (await channels(deps).find(filter, { sort: { updated: -1 }, limit: 500 })).map((c) => strip(c));
 }
 

@@ -9,6 +9,9 @@ import { loadContainer } from './containers';
 import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from './docs';
 import { confirmationTemplate } from './email-templates';
 import { sendAbout } from './mail-copies';
+import { htmlToText } from '../../engine';
+import { createRateLimiter, type RateLimiter } from '../http/rate-limit';
+import { signinLink, VIEW_LINK_TTL_SECONDS } from '../auth/signin';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
@@ -90,7 +93,7 @@ async function sendAndLog(
   deps: ServerDeps,
   a: ApplicationDoc,
   mail: Mail,
-  opts: { by?: string; templateLabelId?: number; kind?: 'confirmation' } = {},
+  opts: { by?: string; templateLabelId?: number; kind?: 'confirmation'; logged?: Mail } = {},
 ): Promise<SendResult> {
   let ok = true;
   try {
@@ -108,7 +111,8 @@ async function sendAndLog(
     text,
     subject: mail.subject,
     ok,
-    ...(ok ? {} : { body: mail.html?.replace(/^.*<body>|<\/body>.*$/gs, '') ?? mail.text }),
+    // `logged`: the mail as it may be kept (the confirmation's sign-in link never is).
+    ...(ok ? {} : { body: (opts.logged ?? mail).html?.replace(/^.*<body>|<\/body>.*$/gs, '') ?? (opts.logged ?? mail).text }),
   };
   const update: Record<string, unknown> = { $push: { logs: entry } };
   if (ok && opts.templateLabelId !== undefined) update.$set = { 'info.emailNotificationSent': at };
@@ -182,17 +186,52 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   return { sent, failed, missingEmail };
 }
 
+/** Confirmation mails per address per hour: the address is whatever the applicant typed. */
+const CONFIRMATIONS_PER_ADDRESS = 3;
+const confirmationLimits = new WeakMap<object, RateLimiter>();
+const FIRSTNAME_MAX = 40;
+
+/**
+ * The merge values of the confirmation mail. It goes to an address the applicant typed, so it
+ * carries no free text of the applicant's choosing but the first name (plain text, one line,
+ * at most 40 characters); everything else the applicant typed is left empty.
+ */
+function confirmationValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: ContainerDoc): Record<string, string> {
+  const first = htmlToText(a.info?.firstname ?? '').replace(/\s+/g, ' ').trim().slice(0, FIRSTNAME_MAX);
+  return { ...mergeValues(a, position, c), firstname: first, name: first, lastname: '', email: '', phone: '', city: '' };
+}
+
+/** The 'Se din ansökan' block: a one-time sign-in link leading to the applicant's own view. */
+function withViewLink(mail: Mail, link: string): Mail {
+  const note = fill(sv.signin.viewLinkNote, { hours: String(VIEW_LINK_TTL_SECONDS / 3600) });
+  const block = `<p><a href="${escapeHtml(link)}">${escapeHtml(sv.signin.viewLinkLabel)}</a></p><p>${escapeHtml(note)}</p>`;
+  return {
+    ...mail,
+    text: `${mail.text}\n\n${fill(sv.signin.viewLinkText, { link, hours: String(VIEW_LINK_TTL_SECONDS / 3600) })}`,
+    html: mail.html?.replace('</body>', `${block}</body>`),
+  };
+}
+
 /**
  * The confirmation after applying, when the container has a template for its default
- * Interest label and the position's type. Never throws: the application is already stored.
+ * Interest label and the position's type. It ends with 'Se din ansökan', a sign-in link for
+ * the address (VIEW_LINK_TTL_SECONDS). At most CONFIRMATIONS_PER_ADDRESS an hour to one
+ * address. Never throws: the application is already stored.
  */
 export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: PositionDoc, c: ContainerDoc): Promise<void> {
   try {
     const t = await confirmationTemplate(deps.store, c, p.positionTypeId);
     if (!t) return;
-    await sendAndLog(deps, a, composeMail(a.email, t.subject, t.content, mergeValues(a, p, c)), { kind: 'confirmation', templateLabelId: t.labelId });
+    let limiter = confirmationLimits.get(deps.store);
+    if (!limiter) confirmationLimits.set(deps.store, (limiter = createRateLimiter({ windowMs: 60 * 60_000, max: CONFIRMATIONS_PER_ADDRESS })));
+    if (!limiter.hit(a.email)) {
+      deps.log.info('confirmation mail skipped: too many to the address', { applicationId: a.id });
+      return;
+    }
+    const mail = composeMail(a.email, t.subject, t.content, confirmationValues(a, p, c));
+    const link = await signinLink(deps, a.email, { ttl: VIEW_LINK_TTL_SECONDS, kind: 'view', next: `/admin/minasidor?org=${c.id}` });
+    await sendAndLog(deps, a, withViewLink(mail, link), { kind: 'confirmation', templateLabelId: t.labelId, logged: mail });
   } catch (err) {
     deps.log.error('confirmation mail failed', { applicationId: a.id, error: (err as Error).name });
   }
 }
-

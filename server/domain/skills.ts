@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { htmlToText, sanitizeHtml } from '../../engine';
+import { candidateEmail, emailUnproven } from './candidate';
 import { hasAccess } from '../dispatcher/policy';
 import type { Principal, ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
@@ -141,10 +142,15 @@ export async function detachSkill(d: ServerDeps, containerId: number, positionId
 /** The application, if the caller is staff of its organisation (`read`/`write`) or its applicant. */
 async function applicationFor(d: ServerDeps, p: Principal, containerId: number, applicantId: number, staffRole: 'read' | 'write') {
   const a = await d.store.collection<ApplicationDoc>('applications').findOne({ id: applicantId }, { projection: { id: 1, containerId: 1, positionId: 1, email: 1 } });
-  if (!a || a.containerId !== containerId) throw errors.notFound();
-  if (a.email === p.email.toLowerCase()) return a;
+  if (!a || a.containerId !== containerId) {
+    if (!p.emailProven && !(await hasAccess(d, p, 'read', 'container', { containerId }))) throw emailUnproven();
+    throw errors.notFound();
+  }
+  if (p.emailProven && a.email === p.email.toLowerCase()) return a;
   if (await hasAccess(d, p, staffRole, 'container', { containerId })) return a;
   if (await hasAccess(d, p, 'read', 'container', { containerId })) throw errors.forbidden();
+  // An unproven caller learns nothing (not even whether the application exists).
+  candidateEmail(p);
   throw errors.notFound();
 }
 

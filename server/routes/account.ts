@@ -12,10 +12,15 @@ import { bodyOf, jsonBody } from '../http/body';
 import { createRateLimiter } from '../http/rate-limit';
 import { findUserByEmail, normaliseEmail, publicUser } from '../auth/users';
 import { PASSWORD_MAX } from '../../engine/password';
+import { confirmSignin, mailSigninLink } from '../auth/signin';
+import { confirmEmailChange } from '../auth/email-change';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 
 const SMALL = jsonBody({ limit: 16 * 1024 });
+/** Sign-in links per address: a few per quarter hour, so nobody floods a mailbox through us. */
+const LINKS_PER_ADDRESS = 5;
+const LINK_WINDOW_MS = 15 * 60_000;
 
 function fields(ctx: Context, names: string[]): Record<string, unknown> {
   const body = bodyOf(ctx);
@@ -32,7 +37,8 @@ function str(value: unknown, path: string, max: number): string {
 }
 
 /**
- * /api/account/*: login, register, reset (+ confirm) and logout. Login answers 200
+ * /api/account/*: login, register, sign-in links (+ confirm), email-change confirm, reset
+ * (+ confirm) and logout. Login answers 200
  * `{ token, data: { token } }` (DESIGN.md's `{token}` and our `{data}` envelope in one) or
  * 401 with an empty body; limits per IP, and the login throttle (server/auth/login-throttle.ts)
  * per account and address and per account across all addresses, answered 429 with
@@ -57,6 +63,16 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
       const link = `${config.publicUrl.replace(/\/$/, '')}/forgot`;
       await deps.mail.send({ to: user.email, subject: sv.account.passwords.ownerSubject, text: fill(sv.account.passwords.ownerBody, { link }) });
     })().catch((e: unknown) => deps.log.warn('login owner mail failed', { error: e instanceof Error ? e.message : String(e) }));
+  const linksPerAddress = createRateLimiter({ windowMs: LINK_WINDOW_MS, max: LINKS_PER_ADDRESS });
+  /** Mails a sign-in link unless the address has had its share; a failing mail is logged, never told. */
+  const sendLink = async (email: string, opts: { next?: string; register?: boolean }) => {
+    if (!linksPerAddress.hit(normaliseEmail(email))) throw new HttpError(429, 'rate_limited', sv.signin.tooManyLinks);
+    try {
+      await mailSigninLink(deps, email, opts);
+    } catch (err) {
+      deps.log.warn('sign-in link mail failed', { error: (err as Error).name });
+    }
+  };
 
   router.post('/api/account/login', SMALL, async (ctx) => {
     limitIp(ctx);
@@ -92,8 +108,45 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     if (!email) problems.unshift({ path: '/email', message: sv.account.emailInvalid });
     if (problems.length || !email) throw errors.invalid(problems, problems[0]!.message);
     const user = await registerUser(deps, { email, password: b.password as string });
+    // The account is unproven: it sees nothing in the candidate area until the link mailed
+    // here is followed (which also drops the password chosen before the proof).
+    await sendLink(user.email, { register: true }).catch(() => undefined);
     ctx.status = 201;
     ctx.body = { data: publicUser(user) };
+  });
+
+  /**
+   * Asks for a sign-in link. The answer is the same whether or not the address has an
+   * account (no enumeration); only a malformed address or too many links are refused.
+   */
+  router.post('/api/account/signin-link', SMALL, async (ctx) => {
+    limitIp(ctx);
+    const b = fields(ctx, ['email', 'next']);
+    if (!isEmail(b.email)) throw errors.invalid([{ path: '/email', message: sv.account.emailInvalid }], sv.account.emailInvalid);
+    const next = b.next === undefined ? undefined : str(b.next, '/next', 300);
+    await sendLink(b.email, { next });
+    ctx.body = { data: { sent: true } };
+  });
+
+  /**
+   * Follows a sign-in link (the token from the link's fragment): `{ token, data: { token,
+   * next, passwordRemoved } }`. The link signs in whichever browser opens it, once.
+   */
+  router.post('/api/account/signin-link/confirm', SMALL, async (ctx) => {
+    limitIp(ctx);
+    const b = fields(ctx, ['token']);
+    const { user, next, passwordRemoved } = await confirmSignin(deps, str(b.token, '/token', 200));
+    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
+    ctx.body = { token, data: { token, next, passwordRemoved } };
+  });
+
+  /** Follows the link mailed to a new address: the account takes it; `{ data: { token, email } }`. */
+  router.post('/api/account/email/confirm', SMALL, async (ctx) => {
+    limitIp(ctx);
+    const b = fields(ctx, ['token']);
+    const user = await confirmEmailChange(deps, str(b.token, '/token', 200));
+    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
+    ctx.body = { token, data: { token, email: user.email } };
   });
 
   router.post('/api/account/reset', SMALL, async (ctx) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { outboxTo } from '../integration/helpers/mailbox';
 
 const EMAIL = 'clara.kandidat@exempel.se';
 const PASSWORD = 'Kandidat-lösen-1';
@@ -34,6 +35,27 @@ async function api(token: string | null, action: string, data: unknown) {
   return { status: res.status, body: (await res.json().catch(() => null)) as { data?: any } | null };
 }
 
+/** The newest link to /signin-link mailed to `email` (the outbox of the file mailer). */
+async function mailedLink(email: string, count = 1, kind = '/signin-link#'): Promise<string> {
+  // A plain loop, not expect.poll (this also runs in beforeAll): waits for the mail file, not for time.
+  let texts: string[] = [];
+  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    texts = outboxTo(app.dataDir, email).filter((m) => m.includes(kind));
+    if (texts.length >= count) break;
+  }
+  if (texts.length < count) throw new Error(`no sign-in link mailed to ${email}`);
+  return /(http\S+\/signin-link#\S+)/.exec(texts.at(-1)!)![1]!;
+}
+
+/** A proven session for `email` through the API: ask for a sign-in link and follow it. */
+async function linkSession(email: string): Promise<string> {
+  const before = outboxTo(app.dataDir, email).filter((m) => m.includes('/signin-link#')).length;
+  await fetch(`${app.url}/api/account/signin-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  const token = /#token=([A-Za-z0-9_-]+)/.exec(await mailedLink(email, before + 1))![1];
+  const res = await fetch(`${app.url}/api/account/signin-link/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
 async function login(email: string, password: string) {
   const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   return ((await res.json()) as { token: string }).token;
@@ -43,9 +65,17 @@ beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
   const writer = await login('writer@demo.test', app.password);
-  const positions = (await api(writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; isInternal: boolean }[];
+  const positions = (await api(writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; isInternal: boolean; positionTypeId: number }[];
+  const c = (await api(writer, 'get_container', { id: 1 })).body!.data as { labels: { id: number; name: string }[] };
+  // The confirmation mail after applying (the default Interest label's template) carries 'Se din ansökan'.
+  for (const typeId of new Set(positions.slice(0, 2).map((p) => p.positionTypeId))) {
+    const t = await api(writer, 'update_containerTemplate', {
+      containerId: 1, positionTypeId: typeId, labelId: c.labels.find((l) => l.name === 'Ej bedömd')!.id, subject: 'Tack för din ansökan, {firstname}', content: '<p>Vi har fått din ansökan till {position}.</p>',
+    });
+    expect(t.status).toBe(200);
+  }
   const ids: number[] = [];
-  for (const p of positions.slice(0, 2)) {
+  for (const [i, p] of positions.slice(0, 2).entries()) {
     const res = await fetch(`${app.url}/api/public/positions/apply`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -53,8 +83,9 @@ beforeAll(async () => {
     });
     expect(res.status).toBe(201);
     ids.push(((await res.json()) as { data: { id: number } }).data.id);
+    // One confirmation at a time: the newest mail then holds the newest (valid) link.
+    await mailedLink(EMAIL, i + 1, 'Se din ansökan');
   }
-  const c = (await api(writer, 'get_container', { id: 1 })).body!.data as { labels: { id: number; name: string }[] };
   const intervju = c.labels.find((l) => l.name === 'Intervju')!.id;
   expect((await api(writer, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids[0]] })).status).toBe(200);
 });
@@ -65,20 +96,61 @@ afterAll(async () => {
 });
 
 describe('candidate area', () => {
-  it('a candidate registers, sees two applications with status, writes, and the recruiter sees it live and answers', async () => {
+  it('a stranger who registers with an applicant’s email sees nothing; the applicant opens “Se din ansökan” from the confirmation mail and sees the applications', async () => {
+    const stranger = await newPage(browser, { baseURL: app.url });
+    await stranger.goto('/admin/recruit');
+    await stranger.getByRole('button', { name: 'Använd lösenord i stället' }).click();
+    await stranger.getByRole('button', { name: 'Jag har inget konto' }).click();
+    await stranger.getByLabel('E-post').fill(EMAIL);
+    await stranger.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
+    await stranger.getByLabel('Upprepa lösenordet').fill(PASSWORD);
+    await stranger.getByRole('button', { name: 'Skapa konto' }).click();
+    await stranger.getByRole('heading', { name: 'Bekräfta din e-postadress' }).waitFor();
+    await stranger.getByRole('link', { name: 'Mina sidor' }).click();
+    await stranger.getByRole('heading', { name: 'Bekräfta din e-postadress' }).waitFor();
+    expect(await stranger.getByRole('table').count()).toBe(0);
+    expect(await stranger.locator('main').textContent()).not.toMatch(/Intervju|Sommarjobb/);
+    await stranger.getByRole('link', { name: 'Meddelanden' }).click();
+    await stranger.getByRole('heading', { name: 'Bekräfta din e-postadress' }).waitFor();
+    expect(await stranger.getByLabel('Nytt meddelande').count()).toBe(0);
+
+    // The applicant's confirmation mail: 'Se din ansökan' opens their applications.
+    const link = await mailedLink(EMAIL, 2, 'Se din ansökan');
+    const cand = await newPage(browser, { baseURL: app.url });
+    await cand.goto(link);
+    await cand.getByRole('button', { name: 'Logga in' }).click();
+    // The stranger's password, chosen before the address was proven, is dropped and the page says so.
+    await cand.getByText('Kontot hade ett lösenord').waitFor();
+    await cand.getByRole('link', { name: 'Till mina ansökningar' }).click();
+    const stale = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    expect(stale.status).toBe(401);
+    const table = cand.getByRole('table', { name: 'Mina ansökningar' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    expect(await table.textContent()).toContain('Intervju');
+    expect(cand.url()).not.toContain('token=');
+    // The same link a second time (another browser) is refused, with a new link one click away.
+    const again = await newPage(browser, { baseURL: app.url });
+    await again.goto(link);
+    await again.getByRole('button', { name: 'Logga in' }).click();
+    await again.getByText('Länken gäller inte längre').waitFor();
+    await again.getByRole('button', { name: `Skicka en ny länk till ${EMAIL}` }).click();
+    await again.getByText('har vi skickat en inloggningslänk').waitFor();
+    await Promise.all([stranger.context().close(), cand.context().close(), again.context().close()]);
+  });
+
+  it('a candidate signs in with a mailed link, sees two applications with status, writes, and the recruiter sees it live and answers', async () => {
     const cand = await newPage(browser, { baseURL: app.url });
     await cand.goto('/admin/recruit');
-    await cand.getByRole('button', { name: 'Jag har inget konto' }).click();
+    const before = outboxTo(app.dataDir, EMAIL).filter((m) => m.includes('/signin-link#')).length;
     await cand.getByLabel('E-post').fill(EMAIL);
-    await cand.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
-    await cand.getByLabel('Upprepa lösenordet').fill(PASSWORD);
-    await cand.getByRole('button', { name: 'Skapa konto' }).click();
-    await cand.getByRole('link', { name: 'Mina sidor' }).click();
+    await cand.getByRole('button', { name: 'Skicka inloggningslänk' }).click();
+    await cand.getByText('har vi skickat en inloggningslänk').waitFor();
+    await cand.goto(await mailedLink(EMAIL, before + 1));
+    await cand.getByRole('button', { name: 'Logga in' }).click();
     const table = cand.getByRole('table', { name: 'Mina ansökningar' });
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
     expect(await table.textContent()).toContain('Intervju');
     expect(await table.textContent()).toContain('Ny');
-
     await cand.getByRole('link', { name: 'Meddelanden' }).click();
     await cand.getByLabel('Nytt meddelande').fill('Hej! Jag undrar när intervjun blir.');
     await cand.getByRole('button', { name: 'Skicka' }).click();
@@ -113,12 +185,11 @@ describe('candidate area', () => {
       body: JSON.stringify({ action: 'create_jobApplication', data: { email: other, positionId: ((await api(await login('writer@demo.test', app.password), 'get_positions', { containerId: 1 })).body!.data as { id: number }[])[0]!.id, metadata: { ...answers(other), form_ssn: pnr('19980808') } } }),
     });
     const otherId = ((await res.json()) as { data: { id: number } }).data.id;
-    const token = await login(EMAIL, PASSWORD);
+    const token = await linkSession(EMAIL);
     expect((await api(token, 'get_applicantPositions', { containerId: 1, email: other })).status).toBe(403);
     expect((await api(token, 'get_applicantPosition', { id: otherId })).status).toBe(404);
     expect((await api(token, 'delete_myApplication', { id: otherId })).status).toBe(404);
-    await fetch(`${app.url}/api/account/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: other, password: PASSWORD, confirmPassword: PASSWORD }) });
-    const olof = await login(other, PASSWORD);
+    const olof = await linkSession(other);
     const theirs = (await api(olof, 'send_MessageCommand', { containerId: 1, message: 'Hej från Olof' })).body!.data as { channelId: number };
     expect((await api(token, 'get_channelMessages', { channelId: theirs.channelId })).status).toBe(404);
     expect((await api(token, 'send_MessageCommand', { channelId: theirs.channelId, message: 'in i fel tråd' })).status).toBe(404);

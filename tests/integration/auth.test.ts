@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeKinds } from '../setup/stores';
+import { mailedToken } from './helpers/mailbox';
 import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from './helpers/server';
 
 const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
@@ -200,14 +201,18 @@ describe.each(storeKinds())('auth on the %s store', (kind) => {
       await server.request('POST', '/api/account/register', { email: 'profil@test.se', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
       const token = await server.login('profil@test.se');
       const id = claims(token).uid;
-      const r = await server.call(token, 'update_account', { id, email: 'Profil2@test.se', firstname: 'Per', lastname: 'Son', phoneNumber: '070-1234567', title: 'Chef' });
+      const r = await server.call(token, 'update_account', { id, email: 'Profil2@test.se', firstname: 'Per', lastname: 'Son', phoneNumber: '070-1234567', title: 'Chef', password: TEST_PASSWORD });
       expect(r.status).toBe(200);
-      expect(r.body.data.user).toMatchObject({ email: 'profil2@test.se', firstname: 'Per', title: 'Chef' });
-      expect(claims(r.body.data.token)).toMatchObject({ sub: 'profil2@test.se', given_name: 'Per' });
+      // Names change at once; the email only when the new address's owner follows the mailed link.
+      expect(r.body.data).toMatchObject({ pendingEmail: 'profil2@test.se', user: { email: 'profil@test.se', firstname: 'Per', title: 'Chef' } });
+      expect(claims(r.body.data.token)).toMatchObject({ sub: 'profil@test.se', given_name: 'Per' });
+      const confirmed = await server.request('POST', '/api/account/email/confirm', { token: await mailedToken(server, 'profil2@test.se', 'confirm-email') });
+      expect(confirmed.status, confirmed.text).toBe(200);
+      expect(claims(confirmed.body.token)).toMatchObject({ sub: 'profil2@test.se', given_name: 'Per' });
       const adminId = (await server.deps.store.collection('users').findOne({ email: DEMO.admin }))!.id;
-      const other = await server.call(token, 'update_account', { id: adminId, email: 'kapad@test.se', firstname: 'X', lastname: 'Y' });
+      const other = await server.call(confirmed.body.token, 'update_account', { id: adminId, email: 'kapad@test.se', firstname: 'X', lastname: 'Y', password: TEST_PASSWORD });
       expect(other.status).toBe(403);
-      const taken = await server.call(r.body.data.token, 'update_account', { id, email: DEMO.admin, firstname: 'Per', lastname: 'Son' });
+      const taken = await server.call(confirmed.body.token, 'update_account', { id, email: DEMO.admin, firstname: 'Per', lastname: 'Son', password: TEST_PASSWORD });
       expect(taken.status).toBe(409);
     });
   });

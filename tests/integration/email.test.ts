@@ -172,7 +172,8 @@ describe.each(storeKinds())('mail to applicants over SMTP on the %s store', (kin
     expect(ok.status).toBe(201);
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe('Tack för din ansökan, Anna');
-    expect(mail!.text).toBe(`Vi har fått din ansökan till ${position.name}.`);
+    // The template's text, then 'Se din ansökan': a sign-in link for the address (issue 15).
+    expect(mail!.text).toMatch(new RegExp(`^Vi har fått din ansökan till ${position.name}\\.\\n\\nSe din ansökan: http://\\S+/signin-link#token=[A-Za-z0-9_-]{43}&email=bekrafta%40example\\.se\\n`));
     await expect.poll(async () => (await emailLogs(server, ok.body.data.id)).map((l) => l.text)).toEqual(['Bekräftelse skickad: Tack för din ansökan, Anna']);
 
     await smtp.stop();

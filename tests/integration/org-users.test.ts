@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeKinds } from '../setup/stores';
 import { container } from './helpers/domain';
-import { DEMO, startTestServer, type TestServer } from './helpers/server';
+import { mailedToken } from './helpers/mailbox';
+import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from './helpers/server';
 
 /** Mails the file transport wrote to `to`, decoded, oldest first. */
 function mailsTo(server: TestServer, to: string): string[] {
@@ -62,11 +63,16 @@ describe.each(storeKinds())('organisation users on the %s store', (kind) => {
   it("lets an administrator edit a colleague's details, email lower-cased, and read them back", async () => {
     const rows = (await server.call(admin, 'get_container', { id: containerId })).body.data.permissions;
     const reader = rows.find((p: { email: string }) => p.email === DEMO.reader);
-    const updated = await server.call(admin, 'update_account', { id: reader.userId, email: 'Lasare@Demo.TEST', firstname: ' Lisa ', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: '<b onclick="steal()">Rekryterare</b><script>alert(1)</script>' });
+    const updated = await server.call(admin, 'update_account', { id: reader.userId, email: 'Lasare@Demo.TEST', firstname: ' Lisa ', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: '<b onclick="steal()">Rekryterare</b><script>alert(1)</script>', password: TEST_PASSWORD });
     expect(updated.status).toBe(200);
+    // The address changes only when its owner follows the link mailed there (issue 15).
+    expect(updated.body.data.pendingEmail).toBe('lasare@demo.test');
+    expect((await server.call(admin, 'get_containerUser', { containerId, id: reader.id })).body.data.email).toBe(DEMO.reader);
+    const confirmed = await server.request('POST', '/api/account/email/confirm', { token: await mailedToken(server, 'lasare@demo.test', 'confirm-email') });
+    expect(confirmed.status, confirmed.text).toBe(200);
     const row = (await server.call(admin, 'get_containerUser', { containerId, id: reader.id })).body.data;
     expect(row).toMatchObject({ email: 'lasare@demo.test', firstname: 'Lisa', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: 'Rekryterare', permissionIds: [3] });
-    const taken = await server.call(admin, 'update_account', { id: reader.userId, email: DEMO.writer, firstname: 'Lisa', lastname: 'Läsare' });
+    const taken = await server.call(admin, 'update_account', { id: reader.userId, email: DEMO.writer, firstname: 'Lisa', lastname: 'Läsare', password: TEST_PASSWORD });
     expect(taken.status).toBe(409);
     expect(taken.body.error.details[0].path).toBe('/email');
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, personnummer, validAnswers } from './helpers/domain';
+import { signInByLink } from './helpers/mailbox';
 import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
 
 describe.each(storeKinds())('skills on the %s store', (kind) => {
@@ -71,7 +72,7 @@ describe.each(storeKinds())('skills on the %s store', (kind) => {
     expect((await server.call(reader, 'get_skillPositions', { containerId: c.id, positionId: open.id })).body.data.map((s: { id: number }) => s.id)).toEqual([skillId]);
 
     expect((await server.request('POST', '/api/account/register', { email: 'kim.kompetens@exempel.se', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD })).status).toBe(201);
-    const kim = await server.login('kim.kompetens@exempel.se');
+    const kim = await signInByLink(server, 'kim.kompetens@exempel.se');
     const before = await server.call(kim, 'get_applicantSkillsAnswer', { applicantId, containerId: c.id });
     expect(before.body.data.skills[0].questions.map((q: { answer: string }) => q.answer)).toEqual(['', '']);
     const saved = await server.call(kim, 'create_applicantAnswer', {
@@ -86,7 +87,7 @@ describe.each(storeKinds())('skills on the %s store', (kind) => {
 
   it('hides an application’s skills from other candidates and outsiders', async () => {
     expect((await server.request('POST', '/api/account/register', { email: 'nyfiken@exempel.se', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD })).status).toBe(201);
-    const other = await server.login('nyfiken@exempel.se');
+    const other = await signInByLink(server, 'nyfiken@exempel.se');
     expect((await server.call(other, 'get_applicantSkillsAnswer', { applicantId, containerId: c.id })).status).toBe(404);
     expect((await server.call(other, 'create_applicantAnswer', { applicantId, containerId: c.id, skills: [] })).status).toBe(404);
     expect((await server.call(other, 'get_containerSkills', { containerId: c.id })).status).toBe(404);

@@ -16,6 +16,8 @@ describe('the candidate registration form', () => {
       vi.fn(async () => new Response(JSON.stringify({ error: { code: 'invalid', message: details[0]!.message, details } }), { status: 400 })),
     );
     render(<CandidateLogin onToken={() => undefined} />);
+    // The sign-in link is the way in shown first; a password account is one click away.
+    fireEvent.click(screen.getByRole('button', { name: 'Använd lösenord i stället' }));
     fireEvent.click(screen.getByRole('button', { name: 'Jag har inget konto' }));
     fireEvent.click(screen.getByRole('button', { name: 'Skapa konto' }));
     const at = (label: string) => {

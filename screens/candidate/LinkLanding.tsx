@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import sv from '../../schemas/messages/sv.json';
+import { fill } from '../../engine/fill';
+import { ApiError, publicPost } from '../api';
+import { SessionPage } from '../admin/SessionPage';
+import { useSession } from '../admin/session';
+import { LinkRequest } from './LinkRequest';
+import './candidate.css';
+
+const t = sv.signin;
+
+/** `token` and `email` from a mailed link's fragment (`#token=…&email=…`). */
+function fromHash(hash: string): { token: string | null; email: string } {
+  const q = new URLSearchParams(hash.replace(/^#/, ''));
+  return { token: q.get('token') || null, email: q.get('email') ?? '' };
+}
+
+/**
+ * The page of a mailed link: the token is read from the fragment once, kept in memory and
+ * wiped from the address bar, and sent in a POST body when the person presses the button
+ * (not on load: a mail scanner opening the link must not use it up). On success the session
+ * is stored and `onDone` decides what comes next; a refused link says why and offers a new one.
+ */
+function LinkLanding(props: {
+  title: string;
+  intro: string;
+  button: string;
+  busyLabel: string;
+  confirmPath: string;
+  /** What to do with the answer's data; may return something to show instead of leaving. */
+  onDone(data: { token: string; next?: string; passwordRemoved?: boolean; email?: string }): ReactNode | void;
+  refusedExtra(email: string): ReactNode;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [link] = useState(() => fromHash(location.hash));
+  const [phase, setPhase] = useState<'ready' | 'busy' | 'refused' | 'done'>('ready');
+  const [message, setMessage] = useState('');
+  const [shown, setShown] = useState<ReactNode>(null);
+  const outcome = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [location.hash, location.pathname, location.search, navigate]);
+  useEffect(() => {
+    if (phase === 'refused' || phase === 'done') outcome.current?.focus();
+  }, [phase]);
+
+  async function follow() {
+    if (phase === 'busy' || !link.token) return;
+    setPhase('busy');
+    setMessage('');
+    try {
+      const data = await publicPost<{ token: string; next?: string; passwordRemoved?: boolean; email?: string }>(props.confirmPath, { token: link.token });
+      const node = props.onDone(data);
+      if (node) {
+        setShown(node);
+        setPhase('done');
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.status > 0 && err.status < 500) {
+        setMessage(err.message);
+        setPhase(err.status === 429 ? 'ready' : 'refused');
+      } else {
+        setMessage(sv.toast.errorRetry);
+        setPhase('ready');
+      }
+    }
+  }
+
+  if (phase === 'done') {
+    return (
+      <SessionPage title={props.title}>
+        <p ref={outcome} tabIndex={-1} role="status">
+          {shown}
+        </p>
+      </SessionPage>
+    );
+  }
+  if (!link.token || phase === 'refused') {
+    return (
+      <SessionPage title={props.title}>
+        <p ref={outcome} tabIndex={-1} role="alert" className="adm-form-error">
+          {link.token ? message : t.missing}
+        </p>
+        {props.refusedExtra(link.email)}
+        <p>
+          <Link to="/login">{sv.admin.forgot.back}</Link>
+        </p>
+      </SessionPage>
+    );
+  }
+  return (
+    <SessionPage title={props.title}>
+      <p>{props.intro}</p>
+      <p className="adm-form-error" role="alert">
+        {message}
+      </p>
+      <button type="button" className="adm-button adm-button-primary" onClick={follow} disabled={phase === 'busy'} aria-busy={phase === 'busy'}>
+        {phase === 'busy' ? props.busyLabel : props.button}
+      </button>
+    </SessionPage>
+  );
+}
+
+/** /signin-link#token=…&email=…: signs in and goes on to where the link leads. */
+export function SigninLinkPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <LinkLanding
+      title={t.pageTitle}
+      intro={t.continueIntro}
+      button={t.continueButton}
+      busyLabel={t.signingIn}
+      confirmPath="/api/account/signin-link/confirm"
+      onDone={(data) => {
+        session.login(data.token);
+        const next = data.next ?? '/admin/minasidor';
+        if (!data.passwordRemoved) {
+          navigate(next, { replace: true });
+          return;
+        }
+        return (
+          <>
+            {t.passwordRemoved} <Link to={next}>{t.toCandidate}</Link>
+          </>
+        );
+      }}
+      refusedExtra={(email) =>
+        email ? <LinkRequest email={email} fixedEmail label={fill(t.newLinkFor, { email })} idPrefix="again" /> : <LinkRequest idPrefix="again" />
+      }
+    />
+  );
+}
+
+/** /confirm-email#token=…: the owner of a new address confirms an email change, and is signed in. */
+export function ConfirmEmailPage() {
+  const session = useSession();
+  return (
+    <LinkLanding
+      title={t.confirmEmailTitle}
+      intro={t.confirmEmailIntro}
+      button={t.confirmEmailButton}
+      busyLabel={t.confirming}
+      confirmPath="/api/account/email/confirm"
+      onDone={(data) => {
+        session.login(data.token);
+        return (
+          <>
+            {fill(t.emailChanged, { email: data.email ?? '' })} <Link to="/admin">{sv.admin.brand}</Link>
+          </>
+        );
+      }}
+      refusedExtra={() => null}
+    />
+  );
+}
