@@ -1,7 +1,8 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
 import type { ServerDeps } from '../dispatcher/types';
-import { escapeRegex, pageByKey } from '../store';
+import { pageByKey } from '../store';
+import { textCondition } from './search';
 import type { Filter, Store } from '../store/port';
 import { labelOf, loadContainer } from './containers';
 import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, PositionFormDoc } from './docs';
@@ -91,11 +92,8 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery) {
     const label = labelOf(c, q.labelId);
     filter[label.labelType === 'Interest' ? 'interestLabelId' : 'processLabelId'] = label.id;
   }
-  const text = q.filter?.trim();
-  if (text) {
-    const rx = { $regex: escapeRegex(text.slice(0, 100)), $options: 'i' };
-    filter.$or = [{ 'info.name': rx }, { email: rx }];
-  }
+  const rx = textCondition(q.filter, '/filter');
+  if (rx) filter.$or = [{ 'info.name': rx }, { email: rx }];
   const page = await pageByKey(deps.store.collection<ApplicationDoc>('applications'), filter, {
     sortKey: 'id',
     direction: -1,
