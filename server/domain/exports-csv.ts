@@ -8,8 +8,8 @@ import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 
 const col = sv.exports.columns;
-/** Rows read from the store per batch: memory holds one batch, whatever the total. */
-const CSV_BATCH = 500;
+/** Rows read from the store per batch: memory holds one batch, whatever the total, and one batch holds the event loop only briefly. */
+export const CSV_BATCH = 200;
 
 /**
  * A spreadsheet program runs a cell that starts with = + - @ as a formula (CSV injection);

@@ -41,13 +41,31 @@ export const MOVE_SLICE = 250;
 
 const moves = (store: Store) => store.collection<LabelMoveDoc>('labelMoves');
 
+/** Slice writes in flight at once: the embedded store's commits then share their fsyncs. */
+const IN_FLIGHT = 4;
+
 /** Applies a recorded move slice by slice (idempotent) and removes the record. */
 async function applyMove(store: Store, move: LabelMoveDoc): Promise<void> {
   const apps = store.collection<ApplicationDoc>('applications');
+  // A slice need not wait for the previous one to reach the disk: the record, which is on
+  // disk, replays whatever a crash loses. Each write's promise is settled at once (no
+  // unhandled rejection); a failure stops the move and leaves the record for the next start.
+  const inFlight: Promise<unknown>[] = [];
+  let failed: unknown = null;
   for (const [i, part] of slices(move.ids, MOVE_SLICE).entries()) {
     if (i > 0) await yieldToLoop();
-    await apps.updateMany({ id: { $in: part }, [move.field]: { $ne: move.labelId } }, { $set: { [move.field]: move.labelId }, $push: { logs: move.log } });
+    if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
+    if (failed) break;
+    inFlight.push(
+      apps
+        .updateMany({ id: { $in: part }, [move.field]: { $ne: move.labelId } }, { $set: { [move.field]: move.labelId }, $push: { logs: move.log } })
+        .catch((err: unknown) => {
+          failed ??= err;
+        }),
+    );
   }
+  await Promise.all(inFlight);
+  if (failed) throw failed;
   await moves(store).deleteOne({ _id: move._id });
 }
 
