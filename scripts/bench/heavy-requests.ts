@@ -14,6 +14,8 @@
  * same run. Goal for each heavy request: p99 at most 2× quiet.
  * Standalone: node --import tsx scripts/bench/heavy-requests.ts
  */
+import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { loadContainer } from '../../server/domain/containers';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
@@ -81,15 +83,29 @@ async function othersDuring(server: BenchServer, token: string, positionId: numb
   // The load is running before the heavy request starts.
   await new Promise((r) => setTimeout(r, 200));
   latencies.length = 0;
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   if (heavy) await heavy();
   else await new Promise((r) => setTimeout(r, QUIET_MS));
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  loop.disable();
   running = false;
   await Promise.all(workers);
   latencies.sort((a, b) => a - b);
   if (failures > 0) throw new Error(`${failures} av de andra användarnas anrop misslyckades`);
-  return { seconds, p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN, count: latencies.length };
+  return {
+    seconds,
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? NaN,
+    count: latencies.length,
+    /** Longest event-loop pause, ms: what any request may have had to wait. */
+    pause: loop.max / 1e6,
+    /** CPU seconds of the whole process (server, the load's clients, SQLite's threads). */
+    cpu: (cpu.user + cpu.system) / 1e6,
+  };
 }
 
 async function download(server: BenchServer, token: string, url: string): Promise<number> {
@@ -121,14 +137,14 @@ export async function run(ctx?: BenchContext): Promise<BenchResult> {
     ctx?.progress('tyst server');
     const quiet = await othersDuring(server, reader, small.id, null);
     const peerName = `tyst server (${CLIENTS} klienter)`;
-    const others = (what: string, during: { p99: number; max: number }) => ({
+    const others = (what: string, during: { p99: number; max: number; pause: number; cpu: number; seconds: number }) => ({
       name: `andra användares p99 under ${what}`,
       ours: during.p99,
       peer: quiet.p99,
       peerName,
       unit: 'ms',
       goal: { ratioAtMost: 2 },
-      note: `längsta svar ${during.max.toFixed(0)} ms`,
+      note: `längsta svar ${during.max.toFixed(0)} ms (tyst ${quiet.max.toFixed(0)}), längsta paus i händelseloopen ${during.pause.toFixed(0)} ms (tyst ${quiet.pause.toFixed(0)}), processens CPU ${during.cpu.toFixed(1)} s på ${during.seconds.toFixed(1)} s`,
     });
 
     for (const [i, n] of MOVES.entries()) {
@@ -163,7 +179,7 @@ export async function run(ctx?: BenchContext): Promise<BenchResult> {
     });
     out.push({ name: 'tre PDF:er à 500 sökande samtidigt, tid', ours: pdf.seconds, unit: 's' });
     out.push(others('tre PDF:er à 500 sökande', pdf));
-    out.push(`tyst server: p99 ${quiet.p99.toFixed(1)} ms, ${quiet.count} anrop på ${quiet.seconds.toFixed(1)} s`);
+    out.push(`tyst server: p99 ${quiet.p99.toFixed(1)} ms, ${quiet.count} anrop på ${quiet.seconds.toFixed(1)} s; maskinens last (1 min) ${loadavg()[0]!.toFixed(1)}`);
   } finally {
     await server.close();
   }

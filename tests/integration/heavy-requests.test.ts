@@ -19,9 +19,9 @@ import { DEMO, startTestServer, type TestServer } from './helpers/server';
 describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
   const full = kind === 'embedded';
   /** Applicants of the open position (the ones moved); all of them also applied to the internal one. */
-  const MOVED = full ? 50_000 : 600;
+  const MOVED = full ? 50_000 : 300;
   /** Applicants of the internal position ('Ansökta tjänster' looks them up by email). */
-  const OTHERS = full ? 60_000 : 800;
+  const OTHERS = full ? 60_000 : 400;
   let server: TestServer;
   let writer: string;
   let reader: string;
@@ -46,8 +46,14 @@ describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
     if (batch.length) await apps().insertMany(batch);
   }
 
-  /** Runs `heavy` while asking for a small public page in a loop; the longest answer in ms. */
-  async function longestAnswerDuring(heavy: () => Promise<void>): Promise<{ longest: number; answered: number }> {
+  /**
+   * Runs `heavy` while asking for a small public page in a loop: how long the heavy request
+   * took and the longest answer meanwhile, in ms. Today's code holds the process for the whole
+   * of such a request, so the longest answer is about as long as the request itself; sliced
+   * work answers within a few slices. The bound is a share of the request's own time, which
+   * a loaded machine stretches as much as it stretches the answers.
+   */
+  async function longestAnswerDuring(heavy: () => Promise<void>): Promise<{ longest: number; answered: number; took: number }> {
     let running = true;
     let longest = 0;
     let answered = 0;
@@ -61,13 +67,20 @@ describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
       }
     };
     const pinging = ping();
+    const t0 = performance.now();
     try {
       await heavy();
     } finally {
       running = false;
       await pinging;
     }
-    return { longest, answered };
+    return { longest, answered, took: performance.now() - t0 };
+  }
+
+  /** On the embedded store (synchronous: the one a long call can freeze) others wait a small share of the heavy request. */
+  function expectAnsweredMeanwhile(r: { longest: number; answered: number; took: number }) {
+    expect(r.answered).toBeGreaterThan(0);
+    if (full) expect(r.longest).toBeLessThan(r.took / 4);
   }
 
   beforeAll(async () => {
@@ -103,7 +116,7 @@ describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
   it(`moves ${MOVED.toLocaleString('sv-SE')} applicants in one call, every one to the new label, and answers others meanwhile`, async () => {
     const target = label(c, 'Intressant');
     let status = 0;
-    const { longest, answered } = await longestAnswerDuring(async () => {
+    const during = await longestAnswerDuring(async () => {
       const r = await server.call(writer, 'update_jobApplicationStatus', { labelId: target, ids });
       status = r.status;
     });
@@ -113,9 +126,7 @@ describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
     expect(one.body.data.logs).toEqual([expect.objectContaining({ what: 'status', text: 'Status ändrad till Intressant' })]);
     // Nothing left to replay: the move is complete.
     expect(await server.deps.store.collection('labelMoves').count({})).toBe(0);
-    // Generous bound (a loaded CI machine): today the process is held for the whole move.
-    expect(answered).toBeGreaterThan(0);
-    expect(longest).toBeLessThan(1_000);
+    expectAnsweredMeanwhile(during);
   }, 240_000);
 
   it('refuses a move naming an applicant a colleague deleted, and changes nobody', async () => {
@@ -166,15 +177,14 @@ describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
 
   it('answers others while a report.csv of every applicant downloads', async () => {
     let lines = 0;
-    const { longest, answered } = await longestAnswerDuring(async () => {
+    const during = await longestAnswerDuring(async () => {
       const r = await server.call(writer, 'create_applicantsExport', { containerId: c.id, positionId: open.id });
       expect(r.status, r.text).toBe(200);
       const res = await fetch(server.url + r.body.data.url, { headers: { authorization: `Bearer ${writer}` } });
       lines = (await res.text()).split('\r\n').length - 2;
     });
     expect(lines).toBe(ids.length);
-    expect(answered).toBeGreaterThan(0);
-    expect(longest).toBeLessThan(1_000);
+    expectAnsweredMeanwhile(during);
   }, 240_000);
 });
 
