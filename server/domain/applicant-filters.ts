@@ -153,7 +153,7 @@ export async function applicantFilter(store: Store, c: ContainerDoc, p: Position
   for (const list of groups.values()) and.push(list.length === 1 ? list[0]! : { $or: list });
   if (q.driverLicenceAndCar) and.push(...licenceAndCar(p.metadata));
   if (q.appliedPositionIds?.length) {
-    const ids = q.appliedPositionIds.map((id, i) => sanitizeFilterValue(id, `/appliedPositionIds/${i}`));
+    const ids = q.appliedPositionIds.map((id, i) => sanitizeFilterValue(id, `/appliedPositionIds/${i}`)).filter((id): id is number => typeof id === 'number');
     and.push({ id: { $in: await alsoAppliedTo(store, c.id, p.id, ids) } });
   }
   if (and.length) filter.$and = and;
@@ -237,7 +237,7 @@ const IDS_PAGE = 1000;
  */
 export async function idsUnder(store: Store, filter: Filter, sort: ApplicantSort | undefined): Promise<number[]> {
   const apps = store.collection<ApplicationDoc>('applications');
-  const projection = sort === 'name' ? { id: 1, info: 1 } : { id: 1 };
+  const projection: Record<string, 0 | 1> = sort === 'name' ? { id: 1, info: 1 } : { id: 1 };
   const ids: number[] = [];
   let after: unknown = undefined;
   do {
