@@ -64,6 +64,9 @@ describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
         expect(r.status).toBe(200);
         longest = Math.max(longest, performance.now() - t0);
         answered++;
+        // FerretDB answers every query by a scan: there the loop only paces itself, so it
+        // does not slow the heavy request it runs beside (nothing is asserted on its timing).
+        if (!full) await new Promise((r) => setTimeout(r, 100));
       }
     };
     const pinging = ping();
