@@ -9,7 +9,7 @@ import type { Collection, Doc, FindOptions } from './port';
  */
 
 /** Ids per store read when checking a long id list. */
-export const READ_SLICE = 1000;
+const READ_SLICE = 1000;
 
 /** Lets timers, I/O and other requests run before the caller goes on. */
 export function yieldToLoop(): Promise<void> {

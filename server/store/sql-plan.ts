@@ -48,7 +48,7 @@ export function fieldExpr(path: string): string | null {
 }
 
 /** `$in` lists longer than this go to SQLite as one JSON array (json_each) rather than one parameter each. */
-export const LIST_AS_JSON = 500;
+const LIST_AS_JSON = 500;
 
 const isKey = (v: unknown): v is number | string => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string';
 
