@@ -37,7 +37,7 @@ export interface LabelMoveDoc {
 }
 
 /** Applicants per write: small enough that one slice holds the embedded store a few ms. */
-const MOVE_SLICE = 250;
+const MOVE_SLICE = 100;
 
 const moves = (store: Store) => store.collection<LabelMoveDoc>('labelMoves');
 

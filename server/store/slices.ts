@@ -11,9 +11,17 @@ import type { Collection, Doc, FindOptions } from './port';
 /** Ids per store read when checking a long id list. */
 const READ_SLICE = 1000;
 
-/** Lets timers, I/O and other requests run before the caller goes on. */
+let queue: Promise<void> = Promise.resolve();
+
+/**
+ * Lets timers, I/O and other requests run before the caller goes on. Heavy requests queue
+ * here, one slice of work per turn of the event loop in all, so three PDFs at once hold a
+ * turn no longer than one does.
+ */
 export function yieldToLoop(): Promise<void> {
-  return nextTurn();
+  const turn = queue.then(() => nextTurn());
+  queue = turn;
+  return turn;
 }
 
 /** `list` cut into slices of `size`. */
