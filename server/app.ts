@@ -10,6 +10,7 @@ import { onSessionsRevoked } from './auth/revocations';
 import { openBlobs } from './blobs';
 import { mountDispatcher } from './dispatcher/route';
 import { ensureFrameworkIndexes } from './dispatcher/indexes';
+import { resumeLabelMoves } from './domain/label-moves';
 import { ensureDomainIndexes } from './domain/indexes';
 import { hasAccess } from './dispatcher/policy';
 import { loadRegistry, type Registry } from './dispatcher/registry';
@@ -52,6 +53,9 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   // refuses a second application, so it must not wait for the first write to create it.
   await ensureFrameworkIndexes(store);
   await ensureDomainIndexes(store);
+  // A bulk label move a stopped process left half-applied is finished before anyone reads.
+  const resumed = await resumeLabelMoves(store);
+  if (resumed > 0) log.info('label moves resumed', { count: resumed });
   const registry = await loadRegistry();
 
   // Behind a proxy only its own hop is trusted: the last X-Forwarded-For entry is the address

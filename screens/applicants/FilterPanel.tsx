@@ -1,10 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
+import { MAX_SEARCH_CHARS, searchTextProblem } from '../../engine/search-text';
 import type { AnswerGroup } from './filterGroups';
 import { clean, hasAnswer, isDefault, toggleAnswer, type ApplicantQuery, type Sort } from './query';
 import type { Counts, Label } from './types';
 
 const t = sv.applicants.filters;
+
+/** The filter text the list is asked for: none while the text is too short to search. */
+const sendable = (text: string) => (searchTextProblem(text) ? '' : text.trim());
 
 function countOf(counts: Counts | null, id: number): string {
   const n = counts?.labels.find((l) => l.labelId === id)?.count;
@@ -51,14 +55,16 @@ export function FilterPanel(props: {
   const [text, setText] = useState(query.filter ?? '');
   // A reset or a remembered filter replaces the text; typing (trailing spaces too) is kept.
   useEffect(() => {
-    setText((cur) => ((query.filter ?? '') === cur.trim() ? cur : (query.filter ?? '')));
+    setText((cur) => ((query.filter ?? '') === sendable(cur) ? cur : (query.filter ?? '')));
   }, [query.filter]);
-  // The search is sent when typing pauses, not at every key.
+  // The search is sent when typing pauses, not at every key; text the server would refuse
+  // (fewer than 3 characters) is not sent, and the field says why.
   useEffect(() => {
-    if ((query.filter ?? '') === text.trim()) return;
-    const h = setTimeout(() => onChange(clean({ ...query, filter: text })), 300);
+    if ((query.filter ?? '') === sendable(text)) return;
+    const h = setTimeout(() => onChange(clean({ ...query, filter: sendable(text) })), 300);
     return () => clearTimeout(h);
   }, [text, query, onChange]);
+  const problem = text.trim() ? searchTextProblem(text) : null;
   const applied = query.appliedPositionIds ?? [];
 
   return (
@@ -66,7 +72,19 @@ export function FilterPanel(props: {
       <h2 id={`${id}-h`}>{t.title}</h2>
       <div className="apl-filter-top">
         <label htmlFor={`${id}-q`}>{t.search}</label>
-        <input id={`${id}-q`} type="search" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} />
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={text}
+          maxLength={MAX_SEARCH_CHARS}
+          aria-describedby={problem ? `${id}-qhint` : undefined}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        {problem && (
+          <span id={`${id}-qhint`} className="apl-hint" role="status">
+            {sv.searchText[problem]}
+          </span>
+        )}
         <label htmlFor={`${id}-sort`}>{t.sort}</label>
         <select id={`${id}-sort`} value={query.sort ?? 'newest'} onChange={(e) => set({ sort: e.currentTarget.value as Sort })}>
           <option value="newest">{t.newest}</option>

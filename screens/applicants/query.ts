@@ -1,3 +1,5 @@
+import { searchTextProblem } from '../../engine/search-text';
+
 /** The position page's filter and sort as the server takes it (schemas/actions/get_applicantPositionByPosition.json). */
 export type Sort = 'newest' | 'oldest' | 'name';
 
@@ -46,7 +48,8 @@ export function clean(q: ApplicantQuery): ApplicantQuery {
   const out: ApplicantQuery = {};
   if (Number.isSafeInteger(q.labelId)) out.labelId = q.labelId;
   if (Number.isSafeInteger(q.processLabelId)) out.processLabelId = q.processLabelId;
-  if (typeof q.filter === 'string' && q.filter.trim()) out.filter = q.filter.trim().slice(0, 100);
+  // Text the server would refuse (too short for its index) is no filter at all.
+  if (typeof q.filter === 'string' && !searchTextProblem(q.filter)) out.filter = q.filter.trim();
   if (Array.isArray(q.answers) && q.answers.length) {
     out.answers = q.answers.filter((a) => a && typeof a.key === 'string' && (typeof a.value === 'boolean' || typeof a.value === 'string'));
   }

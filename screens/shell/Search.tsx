@@ -3,12 +3,11 @@ import { Collection, ComboBox, Header, Input, Label, ListBox, ListBoxItem, ListB
 import { useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
+import { MIN_SEARCH_CHARS, searchChars } from '../../engine/search-text';
 import { dispatch } from '../api';
 import { useSession } from '../admin/session';
 
 const t = sv.shell.search;
-/** Spec document 2 §5 and §9: the search starts at 3 characters. */
-const MIN_CHARS = 3;
 const DEBOUNCE_MS = 250;
 
 interface SearchAnswer {
@@ -65,7 +64,7 @@ export function GlobalSearch() {
   useEffect(() => {
     const query = text.trim();
     const mine = ++seq.current;
-    if (Array.from(query).length < MIN_CHARS || !container) {
+    if (searchChars(query) < MIN_SEARCH_CHARS || !container) {
       setGroups([]);
       setPhase('short');
       return;

@@ -10,13 +10,13 @@ import {
   listApplicants,
   listPositionApplicants,
   loadApplication,
-  moveToLabel,
   who,
 } from '../domain/applicants';
 import { editAnswers } from '../domain/applicant-edit';
 import { loadContainer } from '../domain/containers';
 import type { ApplicationDoc } from '../domain/docs';
 import { loadPosition } from '../domain/positions';
+import { moveToLabel } from '../domain/label-moves';
 
 /**
  * Applicant actions. As in positions.ts the handlers re-check that the objects they load
@@ -31,16 +31,6 @@ async function applicationIn(ctx: ActionContext, id: number): Promise<Applicatio
   const a = await loadApplication(ctx.deps.store, id);
   sameContainer(ctx, a.containerId);
   return a;
-}
-
-/** For scope 'applicants': every id must be in a container the policy checked. */
-async function checkIds(ctx: ActionContext, ids: number[]): Promise<void> {
-  const allowed = ctx.resolved.containerIds;
-  if (!allowed) return;
-  const found = await ctx.deps.store
-    .collection<ApplicationDoc>('applications')
-    .find({ id: { $in: ids } }, { projection: { id: 1, containerId: 1 } });
-  if (found.some((a) => !allowed.includes(a.containerId))) throw errors.forbidden();
 }
 
 export const actions: ActionTable = {
@@ -69,13 +59,12 @@ export const actions: ActionTable = {
   },
 
   async update_jobApplicationStatus(ctx, data) {
-    await checkIds(ctx, data.ids);
-    return moveToLabel(ctx.deps, ctx.principal, 'Interest', data.labelId, data.ids);
+    // The containers the policy resolved for these ids: every id must lie in one of them.
+    return moveToLabel(ctx.deps, who(ctx.principal), 'Interest', data.labelId, data.ids, ctx.resolved.containerIds);
   },
 
   async update_jobApplicationProcess(ctx, data) {
-    await checkIds(ctx, data.ids);
-    return moveToLabel(ctx.deps, ctx.principal, 'Process', data.labelId, data.ids);
+    return moveToLabel(ctx.deps, who(ctx.principal), 'Process', data.labelId, data.ids, ctx.resolved.containerIds);
   },
 
   async create_JobApplicantNote(ctx, data) {

@@ -1,5 +1,6 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
+import { findByIds } from '../store/slices';
 import type { Principal, Resolved, Role, Scope, ServerDeps } from './types';
 
 /** Permission ids (docs/collections.md): 1 Administrator, 2 Write, 3 Read. */
@@ -74,7 +75,8 @@ async function applicantAccess(deps: Pick<ServerDeps, 'store'>, p: Principal, ro
 async function applicantsAccess(deps: Pick<ServerDeps, 'store'>, p: Principal, role: Role, ids: unknown, data: Data): Promise<Resolved> {
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every(isId)) throw errors.invalid([{ path: '/ids', message: sv.server.fields.missing }]);
   const unique = [...new Set(ids as number[])];
-  const apps = await deps.store.collection('applications').find({ id: { $in: unique } }, { projection: { id: 1, positionId: 1 } });
+  // Read a slice at a time: a 50,000-id list must not hold the event loop (store/slices.ts).
+  const apps = await findByIds(deps.store.collection('applications'), unique, { id: 1, positionId: 1 });
   // Typically a colleague deleted one of a bulk selection: refuse all, say why (issue 9).
   if (apps.length !== unique.length) throw errors.notFound(sv.applicants.server.applicantsGone);
   const containerIds = new Set<number>();

@@ -1,7 +1,9 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
-import { escapeRegex, sanitizeFilterValue } from '../store';
+import { pageByKey, sanitizeFilterValue, type Page } from '../store';
+import { slices, yieldToLoop } from '../store/slices';
+import { textCondition } from './search';
 import type { Filter, Sort, Store } from '../store/port';
 import { labelOf } from './containers';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
@@ -86,6 +88,45 @@ function licenceAndCar(metadata: readonly MetadataProperty[]): Filter[] {
 }
 
 /**
+ * The emails of everyone who applied to one of `positionIds` ('Ansökta tjänster'), read a
+ * position and a page at a time with a turn of the event loop between pages: a position may
+ * have tens of thousands of applicants.
+ */
+async function emailsOf(store: Store, containerId: number, positionIds: number[]): Promise<string[]> {
+  const apps = store.collection<ApplicationDoc>('applications');
+  const emails = new Set<string>();
+  for (const positionId of positionIds) {
+    let after: number | string | null = null;
+    do {
+      await yieldToLoop();
+      const page: Page<ApplicationDoc> = await pageByKey(apps, { positionId, containerId }, { sortKey: 'id', direction: 1, after, limit: EMAIL_PAGE, projection: { id: 1, email: 1 } });
+      for (const a of page.items) emails.add(a.email);
+      after = page.next;
+    } while (after !== null);
+  }
+  return [...emails];
+}
+
+const EMAIL_PAGE = 1000;
+
+/**
+ * Ids of the applicants of `positionId` who also applied to one of `others`: the other
+ * positions' emails looked up in this position a slice at a time through the unique
+ * (positionId, email) index. The list filter then carries ids of this position only (at most
+ * its own applicant count), which the embedded store reads in id order without a sort.
+ */
+async function alsoAppliedTo(store: Store, containerId: number, positionId: number, others: number[]): Promise<number[]> {
+  const apps = store.collection<ApplicationDoc>('applications');
+  const emails = await emailsOf(store, containerId, others);
+  const ids: number[] = [];
+  for (const part of slices(emails, EMAIL_PAGE)) {
+    await yieldToLoop();
+    for (const a of await apps.find({ positionId, email: { $in: part } }, { projection: { id: 1 } })) ids.push(a.id);
+  }
+  return ids;
+}
+
+/**
  * The store filter for a position's applicants under `q`. Labels must be the container's;
  * answer keys must be the position's form's. Stays inside the store port's subset (equality,
  * $in, $or, $and, $regex).
@@ -102,11 +143,8 @@ export async function applicantFilter(store: Store, c: ContainerDoc, p: Position
     if (label.labelType !== 'Process') throw errors.invalid([{ path: '/processLabelId', message: sv.domain.labelWrongType }], sv.domain.labelWrongType);
     filter.processLabelId = label.id;
   }
-  const text = q.filter?.trim();
-  if (text) {
-    const rx = { $regex: escapeRegex(text.slice(0, 100)), $options: 'i' };
-    and.push({ $or: [{ 'info.name': rx }, { email: rx }] });
-  }
+  const rx = textCondition(q.filter, '/filter');
+  if (rx) and.push({ $or: [{ 'info.name': rx }, { email: rx }] });
   const groups = new Map<string, Filter[]>();
   (q.answers ?? []).forEach((entry, i) => {
     const { group, cond } = answerCondition(p.metadata, entry, i);
@@ -115,11 +153,8 @@ export async function applicantFilter(store: Store, c: ContainerDoc, p: Position
   for (const list of groups.values()) and.push(list.length === 1 ? list[0]! : { $or: list });
   if (q.driverLicenceAndCar) and.push(...licenceAndCar(p.metadata));
   if (q.appliedPositionIds?.length) {
-    const ids = q.appliedPositionIds.map((id, i) => sanitizeFilterValue(id, `/appliedPositionIds/${i}`));
-    const others = await store
-      .collection<ApplicationDoc>('applications')
-      .find({ containerId: c.id, positionId: { $in: ids } }, { projection: { id: 1, email: 1 } });
-    and.push({ email: { $in: [...new Set(others.map((a) => a.email))] } });
+    const ids = q.appliedPositionIds.map((id, i) => sanitizeFilterValue(id, `/appliedPositionIds/${i}`)).filter((id): id is number => typeof id === 'number');
+    and.push({ id: { $in: await alsoAppliedTo(store, c.id, p.id, ids) } });
   }
   if (and.length) filter.$and = and;
   return filter;
@@ -194,10 +229,26 @@ export async function neighbours(store: Store, filter: Filter, sort: ApplicantSo
   return { prev: prev?.id ?? null, next: next?.id ?? null };
 }
 
-/** Every id under a filter (for 'Välj alla'), in list order. */
+const IDS_PAGE = 1000;
+
+/**
+ * Every id under a filter (for 'Välj alla'), in list order: read a page at a time with a turn
+ * of the event loop between pages (a position may have 50,000 applicants).
+ */
 export async function idsUnder(store: Store, filter: Filter, sort: ApplicantSort | undefined): Promise<number[]> {
-  const list = await store.collection<ApplicationDoc>('applications').find(filter, { sort: sortOf(sort), projection: { id: 1 } });
-  return list.map((a) => a.id);
+  const apps = store.collection<ApplicationDoc>('applications');
+  const projection: Record<string, 0 | 1> = sort === 'name' ? { id: 1, info: 1 } : { id: 1 };
+  const ids: number[] = [];
+  let after: unknown = undefined;
+  do {
+    await yieldToLoop();
+    const query = after === undefined ? filter : withSeek(filter, seekCondition(after, sort));
+    const docs = await apps.find(query, { sort: sortOf(sort), limit: IDS_PAGE, projection });
+    for (const a of docs) ids.push(a.id);
+    const last = docs[docs.length - 1];
+    after = docs.length === IDS_PAGE && last ? cursorOf(last, sort) : null;
+  } while (after !== null);
+  return ids;
 }
 
 /**
@@ -208,13 +259,15 @@ export async function countsUnder(store: Store, c: ContainerDoc, filter: Filter)
   const apps = store.collection<ApplicationDoc>('applications');
   const { interestLabelId: _i, processLabelId: _p, ...rest } = filter;
   const labels = c.labels ?? [];
-  const [total, ...perLabel] = await Promise.all([
-    apps.count(filter),
-    ...labels.map((l) => {
-      const field = l.labelType === 'Interest' ? 'interestLabelId' : 'processLabelId';
-      const other = l.labelType === 'Interest' ? 'processLabelId' : 'interestLabelId';
-      return apps.count({ ...rest, ...(filter[other] !== undefined ? { [other]: filter[other] } : {}), [field]: l.id });
-    }),
-  ]);
+  // One count at a time with a turn of the event loop between: under a long id list each
+  // count is real work on the embedded store, and other users wait for none of them in a row.
+  const total = await apps.count(filter);
+  const perLabel: number[] = [];
+  for (const l of labels) {
+    await yieldToLoop();
+    const field = l.labelType === 'Interest' ? 'interestLabelId' : 'processLabelId';
+    const other = l.labelType === 'Interest' ? 'processLabelId' : 'interestLabelId';
+    perLabel.push(await apps.count({ ...rest, ...(filter[other] !== undefined ? { [other]: filter[other] } : {}), [field]: l.id }));
+  }
   return { total, labels: labels.map((l, i) => ({ labelId: l.id, labelType: l.labelType, count: perLabel[i] ?? 0 })) };
 }

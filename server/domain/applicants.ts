@@ -1,14 +1,13 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
 import type { ServerDeps } from '../dispatcher/types';
-import { escapeRegex, pageByKey } from '../store';
+import { pageByKey } from '../store';
+import { textCondition } from './search';
 import type { Filter, Store } from '../store/port';
 import { labelOf, loadContainer } from './containers';
 import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, PositionFormDoc } from './docs';
 import { ageAt } from '../../engine/dates';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
-import { notify } from './notify';
-import { fill } from '../../engine/fill';
 
 const m = sv.domain;
 export const BATCH = 30;
@@ -93,11 +92,8 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery) {
     const label = labelOf(c, q.labelId);
     filter[label.labelType === 'Interest' ? 'interestLabelId' : 'processLabelId'] = label.id;
   }
-  const text = q.filter?.trim();
-  if (text) {
-    const rx = { $regex: escapeRegex(text.slice(0, 100)), $options: 'i' };
-    filter.$or = [{ 'info.name': rx }, { email: rx }];
-  }
+  const rx = textCondition(q.filter, '/filter');
+  if (rx) filter.$or = [{ 'info.name': rx }, { email: rx }];
   const page = await pageByKey(deps.store.collection<ApplicationDoc>('applications'), filter, {
     sortKey: 'id',
     direction: -1,
@@ -158,50 +154,6 @@ export async function applicationsByEmail(deps: ServerDeps, containerId: number,
 /** Who did something, as the log and notes name them. */
 export function who(p: { givenName: string; familyName: string; email: string }): string {
   return `${p.givenName} ${p.familyName}`.trim() || p.email;
-}
-
-/**
- * Moves applications to a label: an Interest label replaces the applicant's one Interest
- * label, a Process label its Process level. The label must be of `labelType` and belong to
- * the container of every application (so one call never reaches into another container).
- */
-export async function moveToLabel(
-  deps: ServerDeps,
-  principal: { givenName: string; familyName: string; email: string },
-  labelType: LabelDoc['labelType'],
-  labelId: number,
-  ids: number[],
-) {
-  const apps = deps.store.collection<ApplicationDoc>('applications');
-  const found = await apps.find({ id: { $in: ids } }, { projection: { id: 1, containerId: 1, positionId: 1 } });
-  if (found.length !== new Set(ids).size) throw errors.notFound(sv.applicants.server.applicantsGone);
-  const containerIds = [...new Set(found.map((a) => a.containerId))];
-  let label: LabelDoc | undefined;
-  for (const cid of containerIds) {
-    const l = labelOf(await loadContainer(deps.store, cid), labelId);
-    if (l.labelType !== labelType) throw errors.invalid([{ path: '/labelId', message: m.labelWrongType }], m.labelWrongType);
-    label = l;
-  }
-  if (!label) throw errors.notFound();
-  const field = labelType === 'Interest' ? 'interestLabelId' : 'processLabelId';
-  const text = fill((labelType === 'Interest' ? m.logInterest : m.logProcess), { label: label.name });
-  const log: LogEntry = { at: deps.now(), what: labelType === 'Interest' ? 'status' : 'process', by: who(principal), text };
-  await apps.updateMany({ id: { $in: ids } }, { $set: { [field]: labelId }, $push: { logs: log } });
-  if (labelType === 'Interest') {
-    for (const cid of containerIds) {
-      const first = found.find((a) => a.containerId === cid)!;
-      const count = found.filter((a) => a.containerId === cid).length;
-      await notify(
-        deps,
-        cid,
-        'update_jobApplicationStatus',
-        m.notificationStatusTitle,
-        fill(m.notificationStatusMessage, { count: String(count), label: label.name }),
-        { positionId: first.positionId, id: first.id },
-      );
-    }
-  }
-  return { ids, labelId, labelType };
 }
 
 export async function addNote(

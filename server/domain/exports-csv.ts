@@ -2,13 +2,14 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Store } from '../store/port';
+import { yieldToLoop } from '../store/slices';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 
 const col = sv.exports.columns;
-/** Rows read from the store per batch: memory holds one batch, whatever the total. */
-const CSV_BATCH = 500;
+/** Rows read from the store per batch: memory holds one batch, whatever the total, and one batch holds the event loop only briefly. */
+export const CSV_BATCH = 200;
 
 /**
  * A spreadsheet program runs a cell that starts with = + - @ as a formula (CSV injection);
@@ -48,6 +49,9 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
     yield Buffer.from('\uFEFF' + stringify([header], options), 'utf8');
     let after: unknown = undefined;
     do {
+      // A turn of the event loop between batches: other users are answered while a long
+      // report is written (the embedded store reads a batch synchronously).
+      await yieldToLoop();
       const page = await pageApplicants(store, filter, q.sort, after, CSV_BATCH);
       if (page.items.length) yield Buffer.from(stringify(page.items.map(row), options), 'utf8');
       after = page.next;

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import type { Store } from '../store/port';
+import { yieldToLoop } from '../store/slices';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 
@@ -25,7 +26,8 @@ export function winAnsi(text: string): string {
 /**
  * A PDF of chosen applicants' answers, one applicant per page (a long application runs on
  * to further pages, the next applicant always starts a new one), with pdfkit's standard
- * Helvetica. Applications are read one at a time as the document is written.
+ * Helvetica. Applications are read one at a time as the document is written, yielding to
+ * other requests between them.
  */
 export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDoc, ids: number[]): Promise<Readable> {
   const columns = await answerColumns(store, p);
@@ -34,6 +36,9 @@ export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDo
   const apps = store.collection<ApplicationDoc>('applications');
   (async () => {
     for (const id of ids) {
+      // One applicant at a time, with a turn of the event loop before each: three 500-page
+      // PDFs at once must not keep other users waiting.
+      await yieldToLoop();
       const a = await apps.findOne({ id, positionId: p.id }, { projection: { notes: 0, logs: 0 } });
       if (!a) continue;
       doc.addPage();

@@ -2,25 +2,35 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
 import type { ServerDeps } from '../dispatcher/types';
 import { escapeRegex } from '../store';
+import type { Filter } from '../store/port';
+import { searchTextProblem } from '../../engine/search-text';
 import { defaultLabel, loadContainer } from './containers';
 import type { ApplicationDoc, PositionDoc } from './docs';
 import { publicStatus } from './status';
 
-/** Spec doc 2 §5: global search starts at 3 characters. */
-export const MIN_SEARCH = 3;
 const MAX_HITS = 20;
+
+/**
+ * A search or filter text as a store condition: the trimmed text, matched literally and
+ * case-insensitively. Text the trigram index cannot answer (fewer than 3 characters, emoji
+ * counted as one; engine/search-text.ts) is refused at `path` with a Swedish message rather
+ * than matched against every applicant. Empty text is no condition (null) unless `required`.
+ */
+export function textCondition(text: string | undefined, path: string, required = false): Filter | null {
+  const q = (text ?? '').trim();
+  if (!q && !required) return null;
+  const problem = searchTextProblem(q);
+  if (problem) throw errors.invalid([{ path, message: sv.searchText[problem] }], sv.searchText[problem]);
+  return { $regex: escapeRegex(q), $options: 'i' };
+}
 
 /**
  * The admin's global search: applicants (name, email) and positions (name) of one
  * container. The text is matched literally (regex-escaped), case-insensitively.
  */
 export async function search(deps: ServerDeps, containerId: number, text: string | undefined) {
-  const q = (text ?? '').trim();
-  if (q.length < MIN_SEARCH) {
-    throw errors.invalid([{ path: '?filter', message: sv.domain.searchTooShort }], sv.domain.searchTooShort);
-  }
+  const rx = textCondition(text, '?filter', true)!;
   const c = await loadContainer(deps.store, containerId);
-  const rx = { $regex: escapeRegex(q.slice(0, 100)), $options: 'i' };
   const [apps, positions] = await Promise.all([
     deps.store
       .collection<ApplicationDoc>('applications')

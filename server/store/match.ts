@@ -58,14 +58,44 @@ function anyEqual(values: unknown[], target: unknown): boolean {
   return values.some((v) => deepEqual(v, target));
 }
 
+// A `$in` list of plain values, as a set: a 50,000-id list checked against 50,000 rows must not
+// compare every pair (that was the quadratic bulk move). Cached per list, since one filter
+// object is matched against every row of a scan.
+const setsOfLists = new WeakMap<unknown[], { set: Set<unknown>; others: unknown[] } | null>();
+const SET_FROM = 16;
+
+function listSet(list: unknown[]): { set: Set<unknown>; others: unknown[] } | null {
+  if (list.length < SET_FROM) return null;
+  let found = setsOfLists.get(list);
+  if (found === undefined) {
+    const set = new Set<unknown>();
+    const others: unknown[] = [];
+    for (const x of list) {
+      if (typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && !Number.isNaN(x))) set.add(x);
+      else others.push(x);
+    }
+    found = { set, others };
+    setsOfLists.set(list, found);
+  }
+  return found;
+}
+
+function anyIn(values: unknown[], list: unknown[]): boolean {
+  const fast = listSet(list);
+  if (!fast) return list.some((x) => anyEqual(values, x));
+  // deepEqual of two plain values is ===, which is what a Set compares (NaN excepted, kept out).
+  if (values.some((v) => fast.set.has(v))) return true;
+  return fast.others.some((x) => anyEqual(values, x));
+}
+
 function holds(values: unknown[], op: string, arg: unknown, cond: Record<string, unknown>): boolean {
   switch (op) {
     case '$ne':
       return !anyEqual(values, arg);
     case '$in':
-      return (arg as unknown[]).some((x) => anyEqual(values, x));
+      return anyIn(values, arg as unknown[]);
     case '$nin':
-      return !(arg as unknown[]).some((x) => anyEqual(values, x));
+      return !anyIn(values, arg as unknown[]);
     case '$exists':
       return (values.length > 0) === arg;
     case '$regex': {

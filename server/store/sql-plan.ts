@@ -47,6 +47,9 @@ export function fieldExpr(path: string): string | null {
   return jp ? `json_extract(doc, '${jp}')` : null;
 }
 
+/** `$in` lists longer than this go to SQLite as one JSON array (json_each) rather than one parameter each. */
+const LIST_AS_JSON = 500;
+
 const isKey = (v: unknown): v is number | string => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string';
 
 /** The literal text a regex pattern matches when it has no special characters (escapeRegex output), else null. */
@@ -97,8 +100,15 @@ function fieldCondition(path: string, cond: unknown, ctx: PlanContext): SqlPart 
   let exact = true;
   for (const [op, arg] of Object.entries(cond as Record<string, unknown>)) {
     if (op === '$in' && Array.isArray(arg) && arg.every(isKey)) {
-      parts.push(arg.length === 0 ? '0' : `${expr} IN (${arg.map(() => '?').join(', ')})`);
-      params.push(...arg);
+      if (arg.length > LIST_AS_JSON) {
+        // One JSON parameter for a long list: SQLite allows 32,766 host parameters per
+        // statement, and a 50,000-id move or a 60,000-email filter is a list the API accepts.
+        parts.push(`${expr} IN (SELECT value FROM json_each(?))`);
+        params.push(JSON.stringify(arg));
+      } else {
+        parts.push(arg.length === 0 ? '0' : `${expr} IN (${arg.map(() => '?').join(', ')})`);
+        params.push(...arg);
+      }
     } else if (['$gt', '$gte', '$lt', '$lte'].includes(op) && typeof arg === 'number' && Number.isFinite(arg)) {
       // SQLite orders numbers before text and compares booleans as 0/1: a superset of Mongo's
       // same-type comparison, narrowed to the exact answer in code.

@@ -40,7 +40,7 @@ describe.each(storeKinds())('global search on the %s store', (kind) => {
   it('needs at least three characters', async () => {
     const r = await search(reader, 'si');
     expect(r.status).toBe(400);
-    expect(r.body.error.message).toBe(sv.domain.searchTooShort);
+    expect(r.body.error.message).toBe(sv.searchText.tooShort);
     expect((await server.call(reader, 'get_applicantPositionBySearchQuery', { containerId: c.id })).status).toBe(400);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import { CSV_BATCH } from '../../server/domain/exports-csv';
 import { storeKinds } from '../setup/stores';
 import { demoPositions, insertApplications, label, otherOrganisation } from './helpers/domain';
 import { pdfPages, pdfTexts } from './helpers/pdf';
@@ -139,7 +140,7 @@ describe('a report.csv that fails half-way on the embedded store', () => {
         get(target, prop, receiver) {
           if (prop !== 'find') return Reflect.get(target, prop, receiver);
           return async (...args: Parameters<typeof col.find>) => {
-            if (args[1]?.limit === 501 && ++pages === 2) throw new Error('disk borta');
+            if (args[1]?.limit === CSV_BATCH + 1 && ++pages === 2) throw new Error('disk borta');
             return target.find(...args);
           };
         },

@@ -50,6 +50,13 @@ describe('the remembered filter', () => {
     expect(loadQuery(7)).toEqual({ filter: 'anna' });
   });
 
+  it('drops a remembered text too short to search (the server refuses it), emoji counted as one character', () => {
+    localStorage.setItem('blankett.applicantFilter.7', JSON.stringify({ labelId: 3, filter: '😀a' }));
+    expect(loadQuery(7)).toEqual({ labelId: 3 });
+    expect(clean({ filter: ' %% ' })).toEqual({});
+    expect(clean({ filter: '___' })).toEqual({ filter: '___' });
+  });
+
   it('toggles answers, and drops answers the edited form no longer offers', () => {
     let q = toggleAnswer({}, { key: 'a', value: true }, true);
     q = toggleAnswer(q, { key: 'b', value: true }, true);
