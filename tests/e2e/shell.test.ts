@@ -271,7 +271,7 @@ describe('changing the password', () => {
     await page.getByRole('button', { name: /^Användarmeny/ }).click();
     await page.getByRole('menuitem', { name: 'Byt lösenord' }).click();
     await page.waitForURL(/\/admin\/change-password$/);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Byt lösenord');
+    await soon(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Byt lösenord');
 
     await page.getByLabel('Nuvarande lösenord').fill('inte-rätt-lösenord');
     await page.getByLabel('Nytt lösenord').fill('Nytt-lösen-2026');
