@@ -84,10 +84,11 @@ export async function startReset(deps: Pick<ServerDeps, 'store' | 'now'>, mailer
 
 /**
  * A one-time link to /reset-password that lets the user choose a password, valid `ttl`
- * seconds (a reset: an hour; an invitation: a week). Only the token's sha256 is stored; a
- * newer link replaces an older one.
+ * seconds. Only the token's sha256 is stored; a newer link replaces an older one, and any
+ * password change removes it (update_password, a reset, an accepted invitation). Invitations
+ * have their own records (domain/invitations.ts), so a reset never cancels one.
  */
-export async function passwordLink(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, publicUrl: string, ttl: number): Promise<string> {
+async function passwordLink(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, publicUrl: string, ttl: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await users(deps.store).updateOne({ id: user.id }, { $set: { resetTokenHash: sha256(token), resetTokenExpires: deps.now() + ttl } });
   return `${publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;
@@ -103,7 +104,8 @@ export async function confirmReset(deps: Pick<ServerDeps, 'store' | 'now'>, toke
   // The filter repeats the hash so two confirmations of one token cannot both succeed.
   const done = await users(deps.store).updateOne(
     { id: user.id, resetTokenHash: sha256(token) },
-    { $set: { passwordHash }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } },
+    // Following a link mailed to the address proves it is the owner's.
+    { $set: { passwordHash, emailVerifiedAt: deps.now() }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } },
   );
   if (!done) throw invalid();
   announceSessionsRevoked(deps.store, user.id);

@@ -11,6 +11,12 @@ export interface UserDoc extends TokenUser {
   /** sha256 (hex) of the one-time password-reset token, and when it expires (unix seconds). */
   resetTokenHash?: string;
   resetTokenExpires?: number;
+  /** Unix seconds when the owner last followed a link mailed to this address; absent = unproven. */
+  emailVerifiedAt?: number;
+}
+
+export function isEmailProven(user: UserDoc): boolean {
+  return typeof user.emailVerifiedAt === 'number';
 }
 
 export const users = (store: Store) => store.collection<UserDoc>('users');
