@@ -52,7 +52,8 @@ export const actions: ActionTable = {
     if (data.title !== undefined) set.title = plainText(data.title);
     let updated;
     try {
-      updated = await users(ctx.deps.store).updateOne({ id: target.id }, { $set: set });
+      // A new address is unproven until a link mailed to it is followed (invitations rely on it).
+      updated = await users(ctx.deps.store).updateOne({ id: target.id }, { $set: set, ...(email !== target.email ? { $unset: { emailVerifiedAt: true as const } } : {}) });
     } catch (e) {
       if (e instanceof DuplicateKeyError) throw errors.conflict(sv.account.emailTaken, [{ path: '/email', message: sv.account.emailTaken }]);
       throw e;

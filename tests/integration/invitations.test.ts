@@ -15,7 +15,7 @@ describe.each(storeKinds())('invitations on the %s store', (kind) => {
   const register = (email: string, password: string) => server.request('POST', '/api/account/register', { email, password, confirmPassword: password });
   const accept = (token: string, password?: string) =>
     server.request('POST', '/api/account/invitation/accept', { token, ...(password ? { password, confirmPassword: password } : {}) });
-  const rows = async (cid = containerId) => (await server.call(admin, 'get_containerUsers', { containerId: cid })).body.data as { kind: string; email: string; status: string; invitationId?: number }[];
+  const rows = async (cid = containerId) => (await server.call(admin, 'get_containerUsers', { containerId: cid })).body.data as { kind: string; email: string; status: string; invitationId?: number; userId?: number }[];
 
   beforeAll(async () => {
     server = await startTestServer({ kind, seed: true });
@@ -77,6 +77,15 @@ describe.each(storeKinds())('invitations on the %s store', (kind) => {
     expect(direct.body.data).toMatchObject({ status: 'added', email, permissionIds: [3] });
     expect(mailsTo(server, email).at(-1)).toContain('Bevisad AB');
     expect((await server.call(owner, 'get_containers')).body.data.map((c: { id: number }) => c.id)).toContain(other.body.data.id);
+
+    // A changed address is unproven again: an organisation that names the new address invites it.
+    const me = (await server.call(owner, 'get_containers')).body.data;
+    expect(me.length).toBe(2);
+    const userId = (await rows()).find((r) => r.email === email)!.userId!;
+    expect((await server.call(owner, 'update_account', { id: userId, email: 'bytt@test.se', firstname: 'Ägare', lastname: 'Test' })).status).toBe(200);
+    const third = await server.call(odin, 'create_container', { name: 'tredje-kund', displayName: 'Tredje AB' });
+    const renamed = await server.call(odin, 'create_userContainerPermission', { containerId: third.body.data.id, email: 'bytt@test.se', permissionId: 3 });
+    expect(renamed.body.data.status).toBe('invited');
   });
 
   it('lists a pending invitation, resends it with a new link (the old one dies) and withdraws it (its link dies too)', async () => {
