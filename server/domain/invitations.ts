@@ -11,7 +11,7 @@ import { DuplicateKeyError, type Doc, type Store, type Update } from '../store/p
 import type { ContainerDoc, MembershipDoc } from './docs';
 
 /** An invitation link works for a week, once. */
-export const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
+const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /**
  * A right offered to an email address (collection `invitations`). Nothing is granted until
@@ -41,7 +41,7 @@ const companyOf = (c: ContainerDoc) => c.displayName || c.name;
 const permissionText = (ids: number[]) => ids.map((id) => ({ 1: sv.org.permAdmin, 2: sv.org.permWrite, 3: sv.org.permRead })[id as 1 | 2 | 3]).join(', ');
 
 /** 'Förnamn Efternamn' of the caller, or their email. */
-export function nameOf(p: Principal): string {
+function nameOf(p: Principal): string {
   return `${p.givenName} ${p.familyName}`.trim() || p.email;
 }
 
