@@ -130,6 +130,22 @@ describe.each(storeKinds())('invitations on the %s store', (kind) => {
     expect(late.body.error.details[0].path).toBe('/token');
   });
 
+  it('accepts a second invitation without a new password once the first has proven the address', async () => {
+    const email = 'tva@test.se';
+    const other = await server.call(odin, 'create_container', { name: 'andra-inbjudan', displayName: 'Andra AB' });
+    await server.call(admin, 'create_userContainerPermission', { containerId, email, permissionId: 3 });
+    const first = mailedToken(server, email, 'invitation');
+    await server.call(odin, 'create_userContainerPermission', { containerId: other.body.data.id, email, permissionId: 2 });
+    const second = mailedToken(server, email, 'invitation');
+    expect((await accept(first, OWNER_PASSWORD)).status).toBe(200);
+    expect((await server.request('POST', '/api/account/invitation', { token: second })).body.data).toEqual({ email, company: 'Andra AB', needsPassword: false });
+    const accepted = await accept(second);
+    expect(accepted.status).toBe(200);
+    const mine = (await server.call(accepted.body.data.token, 'get_containers')).body.data.map((c: { id: number; myPermissions: string[] }) => [c.id, c.myPermissions]);
+    expect(mine).toEqual([[containerId, ['Read']], [other.body.data.id, ['Write']]]);
+    expect((await server.request('POST', '/api/account/login', { email, password: OWNER_PASSWORD })).status).toBe(200);
+  });
+
   it('lets a reset link die after a password change and after a newer link', async () => {
     const email = 'byter@test.se';
     expect((await register(email, 'Forsta-losen-2024')).status).toBe(201);
