@@ -32,7 +32,7 @@ export interface InvitationDoc extends Doc {
   sentAt: number;
 }
 
-type Deps = Pick<ServerDeps, 'store' | 'now' | 'mail' | 'publicUrl'>;
+type Deps = Pick<ServerDeps, 'store' | 'now' | 'mail' | 'publicUrl' | 'log'>;
 
 export const invitations = (store: Store) => store.collection<InvitationDoc>('invitations');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -101,10 +101,16 @@ export async function resend(deps: Deps, container: ContainerDoc, id: number): P
   return send(deps, inv, container);
 }
 
-/** The notice an already proven account gets when an administrator gives it a right directly. */
+/**
+ * The notice an already proven account gets when an administrator gives it a right directly.
+ * The right is granted by then, so a failed mail is only logged (spec document 2 §7), never a
+ * half-done answer; an invitation's mail, by contrast, fails the call (it can be sent again).
+ */
 export async function sendNotice(deps: Deps, container: ContainerDoc, email: string, permissionIds: number[], by: Principal): Promise<void> {
   const text = (t: string) => fill(t, { company: companyOf(container), inviter: nameOf(by), permission: permissionText(permissionIds), link: `${baseUrl(deps)}/login` });
-  await deps.mail.send({ to: email, subject: text(sv.invitations.noticeSubject), text: text(sv.invitations.noticeBody) });
+  await deps.mail
+    .send({ to: email, subject: text(sv.invitations.noticeSubject), text: text(sv.invitations.noticeBody) })
+    .catch((err: unknown) => deps.log.warn('rights notice mail failed', { containerId: container.id, error: (err as Error).name }));
 }
 
 const refused = () => errors.invalid([{ path: '/token', message: sv.invitations.invalid }], sv.invitations.invalid);
