@@ -88,19 +88,26 @@ describe.each(storeKinds())('invitations on the %s store', (kind) => {
     expect(renamed.body.data.status).toBe('invited');
   });
 
-  it('lists a pending invitation, resends it with a new link (the old one dies) and withdraws it (its link dies too)', async () => {
+  it('lists a pending invitation, refuses its expired link, resends it with a new link (the old one dies) and withdraws it (its link dies too)', async () => {
     const email = 'vantar@test.se';
     const invited = await server.call(admin, 'create_userContainerPermission', { containerId, email, permissionId: 3 });
     const first = mailedToken(server, email, 'invitation');
     const row = (await rows()).find((r) => r.email === email)!;
     expect(row).toMatchObject({ kind: 'invitation', invitationId: invited.body.data.id, status: 'Inbjudan skickad', permissions: ['Read'] });
 
+    // An expired link is refused and the list says so; resending revives the invitation.
+    await server.deps.store.collection('invitations').updateOne({ id: row.invitationId }, { $set: { expires: server.deps.now() - 1 } });
+    expect((await rows()).find((r) => r.email === email)!.status).toBe('Inbjudan har gått ut');
+    const expired = await server.request('POST', '/api/account/invitation', { token: first });
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.details[0].path).toBe('/token');
     const resent = await server.call(admin, 'resend_invitation', { containerId, id: row.invitationId });
     expect(resent.status).toBe(200);
     const second = mailedToken(server, email, 'invitation');
     expect(second).not.toBe(first);
     expect((await server.request('POST', '/api/account/invitation', { token: first })).status).toBe(400);
     expect((await server.request('POST', '/api/account/invitation', { token: second })).status).toBe(200);
+    expect((await rows()).find((r) => r.email === email)!.status).toBe('Inbjudan skickad');
 
     // Only administrators of the organisation see or touch invitations.
     const reader = await server.login(DEMO.reader);
