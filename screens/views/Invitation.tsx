@@ -105,8 +105,8 @@ export default function Invitation({ screen }: ViewProps) {
     sending.current = true;
     setBusy(true);
     try {
-      const session_ = await acceptInvitation(token, info.needsPassword ? { password, confirmPassword: confirm } : undefined);
-      session.login(session_);
+      const sessionToken = await acceptInvitation(token, info.needsPassword ? { password, confirmPassword: confirm } : undefined);
+      session.login(sessionToken);
       void navigate('/admin', { replace: true });
     } catch (err) {
       const answer = refusal(err);
