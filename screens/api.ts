@@ -128,3 +128,19 @@ export async function requestPasswordReset(email: string): Promise<void> {
 export async function confirmPasswordReset(token: string, password: string, confirmPassword: string): Promise<void> {
   await publicPost<unknown>('/api/account/reset/confirm', { token, password, confirmPassword });
 }
+
+/** What an invitation link offers (POST /api/account/invitation): a used, expired or forged token is a 400 naming `/token`. */
+export interface InvitationInfo {
+  email: string;
+  company: string;
+  needsPassword: boolean;
+}
+
+export async function invitationInfo(token: string): Promise<InvitationInfo> {
+  return publicPost<InvitationInfo>('/api/account/invitation', { token });
+}
+
+/** POST /api/account/invitation/accept → a session token for the account that now holds the invitation's rights. */
+export async function acceptInvitation(token: string, password?: { password: string; confirmPassword: string }): Promise<string> {
+  return (await publicPost<{ token: string }>('/api/account/invitation/accept', { token, ...password })).token;
+}

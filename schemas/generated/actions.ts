@@ -268,6 +268,10 @@ export interface ContainerView {
     permissions: ("Administrator" | "Write" | "Read")[];
   }[];
   myPermissions?: ("Administrator" | "Write" | "Read")[];
+  /**
+   * create_container only: the address an invitation to become Administrator was mailed to (no proven account had it).
+   */
+  invitedAdmin?: string;
 }
 
 /**
@@ -741,7 +745,7 @@ export interface CreateContainerData {
    */
   plans?: string[];
   /**
-   * A registered user who becomes the organisation's first Administrator (404 before anything is stored when no such user exists).
+   * The organisation's first Administrator. An account whose email is proven becomes Administrator at once and is sent a notice; anyone else (no account, or one not proven) is sent an invitation (valid a week) and becomes Administrator when its link is followed. The answer's `invitedAdmin` names the address when an invitation went out.
    */
   adminEmail?: string;
 }
@@ -1057,7 +1061,7 @@ export interface CreatePositionTypeAnswer {
 }
 
 /**
- * Request data of create_userContainerPermission. Adds a colleague (by email) to the organisation with one permission. A person without an account gets one and an invitation mail with a one-time link (valid a week) to /reset-password to choose a password. Someone already in the organisation → 409 at /email (use update_ContainerUserPermissionsCommand to change rights). The user's old tokens stop working (permission change).
+ * Request data of create_userContainerPermission. Gives a colleague (by email) one permission in the organisation. A right given to an email is granted only to an address proven by a followed link: an account whose owner has followed a link mailed to it (`emailVerifiedAt`) becomes a member at once and is sent a notice mail (`status` 'added', `id` the membership id); anyone else — no account, or an account not proven (anyone may have registered it) — gets an invitation mail with a single-use link to /invitation, valid a week, and the right only when the link is followed (`status` 'invited', `id` the invitation id; inviting again renews it). Someone already in the organisation → 409 at /email (use update_ContainerUserPermissionsCommand to change rights). Adding a right keeps the user's sessions.
  */
 export interface CreateUserContainerPermissionData {
   containerId: number;
@@ -1072,9 +1076,15 @@ export interface CreateUserContainerPermissionData {
  * Answer of create_userContainerPermission.
  */
 export interface CreateUserContainerPermissionAnswer {
+  status: "added" | "invited";
+  /**
+   * The membership id ('added') or the invitation id ('invited').
+   */
   id: number;
-  containerId: number;
-  userId: number;
+  /**
+   * Only when added.
+   */
+  userId?: number;
   email: string;
   permissionIds: number[];
 }
@@ -1205,6 +1215,22 @@ export interface DeleteContainerData {
  * Answer of delete_container.
  */
 export interface DeleteContainerAnswer {
+  id: number;
+  deleted: true;
+}
+
+/**
+ * Request data of delete_invitation. Withdraws a pending invitation: its link stops working and nothing is granted. 404 when it was accepted or already withdrawn.
+ */
+export interface DeleteInvitationData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of delete_invitation.
+ */
+export interface DeleteInvitationAnswer {
   id: number;
   deleted: true;
 }
@@ -1975,6 +2001,33 @@ export interface GetContainerUserAnswer {
 }
 
 /**
+ * Request data of get_containerUsers. The organisation's users and its pending invitations in one list (the /admin/users screen). A member row: `kind` 'member', `id` and `membershipId` the membership id. An invitation row: `kind` 'invitation', `id` 'invitation-<n>' (unique beside the members' ids), `invitationId` n; `status` 'Inbjudan skickad' or 'Inbjudan har gått ut'. Invitations grant nothing until their link is followed.
+ */
+export interface GetContainerUsersData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_containerUsers.
+ */
+export type GetContainerUsersAnswer = {
+  id: number | string;
+  kind: "member" | "invitation";
+  membershipId?: number;
+  invitationId?: number;
+  userId?: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  title: string;
+  permissionIds: number[];
+  permissions: string[];
+  status: string;
+  sentAt?: number;
+  expires?: number;
+}[];
+
+/**
  * Request data of get_containers. The containers the caller belongs to (odin: all), newest id last, each with `myPermissions`.
  */
 export interface GetContainersData {}
@@ -2315,6 +2368,34 @@ export type GetTextTemplatesAnswer = {
 }[];
 
 /**
+ * Request data of resend_invitation. Mails a pending invitation (`id` from get_containerUsers' `invitationId`) again with a new link, valid a week; the previous link stops working. 404 when it was accepted or withdrawn.
+ */
+export interface ResendInvitationData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of resend_invitation.
+ */
+export interface ResendInvitationAnswer {
+  id: number;
+  containerId: number;
+  email: string;
+  permissionIds: number[];
+  invitedByName: string;
+  /**
+   * Unix seconds the newest link was mailed.
+   */
+  sentAt: number;
+  /**
+   * Unix seconds the newest link stops working.
+   */
+  expires: number;
+  expired: boolean;
+}
+
+/**
  * Request data of reset_containerTheme. Removes the organisation's theme so the default applies again. Answers the default theme.
  */
 export interface ResetContainerThemeData {
@@ -2446,7 +2527,7 @@ export interface SendEmailToApplicantsAnswer {
 }
 
 /**
- * Request data of update_ContainerUserPermissionsCommand. Sets a member's permission ids in the organisation (adds the registered user when not yet a member). Leaving no Administrator is refused (409).
+ * Request data of update_ContainerUserPermissionsCommand. Sets a member's permission ids in the organisation; someone not a member → 404 (rights for a new person go through create_userContainerPermission, which invites). Leaving no Administrator is refused (409). Lowering a member's rights ends their sessions at once; adding rights keeps them.
  */
 export interface UpdateContainerUserPermissionsCommandData {
   containerId: number;
@@ -2967,6 +3048,7 @@ export interface ActionData {
   delete_NotificationById: DeleteNotificationByIdData;
   delete_blogPost: DeleteBlogPostData;
   delete_container: DeleteContainerData;
+  delete_invitation: DeleteInvitationData;
   delete_jobapplication: DeleteJobapplicationData;
   delete_myApplication: DeleteMyApplicationData;
   delete_position: DeletePositionData;
@@ -2999,6 +3081,7 @@ export interface ActionData {
   get_containerSkills: GetContainerSkillsData;
   get_containerTheme: GetContainerThemeData;
   get_containerUser: GetContainerUserData;
+  get_containerUsers: GetContainerUsersData;
   get_containers: GetContainersData;
   get_emailTemplates: GetEmailTemplatesData;
   get_events: GetEventsData;
@@ -3017,6 +3100,7 @@ export interface ActionData {
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
   get_textTemplates: GetTextTemplatesData;
+  resend_invitation: ResendInvitationData;
   reset_containerTheme: ResetContainerThemeData;
   send_MessageCommand: SendMessageCommandData;
   send_email: SendEmailData;
@@ -3072,6 +3156,7 @@ export interface ActionAnswer {
   delete_NotificationById: DeleteNotificationByIdAnswer;
   delete_blogPost: DeleteBlogPostAnswer;
   delete_container: DeleteContainerAnswer;
+  delete_invitation: DeleteInvitationAnswer;
   delete_jobapplication: DeleteJobapplicationAnswer;
   delete_myApplication: DeleteMyApplicationAnswer;
   delete_position: DeletePositionAnswer;
@@ -3104,6 +3189,7 @@ export interface ActionAnswer {
   get_containerSkills: GetContainerSkillsAnswer;
   get_containerTheme: GetContainerThemeAnswer;
   get_containerUser: GetContainerUserAnswer;
+  get_containerUsers: GetContainerUsersAnswer;
   get_containers: GetContainersAnswer;
   get_emailTemplates: GetEmailTemplatesAnswer;
   get_events: GetEventsAnswer;
@@ -3122,6 +3208,7 @@ export interface ActionAnswer {
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
   get_textTemplates: GetTextTemplatesAnswer;
+  resend_invitation: ResendInvitationAnswer;
   reset_containerTheme: ResetContainerThemeAnswer;
   send_MessageCommand: SendMessageCommandAnswer;
   send_email: SendEmailAnswer;

@@ -149,7 +149,16 @@ export interface Column {
    * Route with bindings, e.g. /admin/positions/{row.id}.
    */
   link?: string;
+  linkWhen?: RowCondition;
   sortable?: boolean;
+}
+/**
+ * The link only on rows whose field equals / differs from the value (e.g. members, not pending invitations).
+ */
+export interface RowCondition {
+  field: string;
+  equals?: unknown;
+  notEquals?: unknown;
 }
 export interface Action {
   label: string;
@@ -168,12 +177,13 @@ export interface Action {
    * Hidden from users without this right (the server checks anyway).
    */
   access?: "loggedIn" | "read" | "write" | "admin" | "odin";
-  /**
-   * rowActions: shown only when the row's field equals / differs from the value.
-   */
-  when?: {
-    field: string;
-    equals?: unknown;
-    notEquals?: unknown;
-  };
+  when?: RowCondition1;
+}
+/**
+ * rowActions: shown only when the row's field equals / differs from the value.
+ */
+export interface RowCondition1 {
+  field: string;
+  equals?: unknown;
+  notEquals?: unknown;
 }

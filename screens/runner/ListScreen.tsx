@@ -17,14 +17,18 @@ import { fill } from '../../engine/fill';
 
 const t = sv.screens;
 
+/** A row condition (`when` of a row action, `linkWhen` of a column); none holds for every row. */
+function holds(row: Row, cond: ScreenAction['when']): boolean {
+  if (!cond) return true;
+  const v = at(row, cond.field);
+  if ('equals' in cond && v !== cond.equals) return false;
+  if ('notEquals' in cond && v === cond.notEquals) return false;
+  return true;
+}
+
 function visible(a: ScreenAction, rights: ReturnType<typeof useSession>['rights'], row?: Row): boolean {
   if (a.access && !canOpen(a.access, rights)) return false;
-  if (row && a.when) {
-    const v = at(row, a.when.field);
-    if ('equals' in a.when && v !== a.when.equals) return false;
-    if ('notEquals' in a.when && v === a.when.notEquals) return false;
-  }
-  return true;
+  return !row || holds(row, a.when);
 }
 
 function Cell({ column, row, ctx }: { column: ScreenColumn; row: Row; ctx: BindingContext }) {
@@ -32,7 +36,7 @@ function Cell({ column, row, ctx }: { column: ScreenColumn; row: Row; ctx: Bindi
   const text = formatCell(value, column.format);
   const content =
     column.format === 'status' ? <span className={`adm-status adm-status-${statusClass(value)}`}>{text}</span> : column.format === 'date' || column.format === 'datetime' ? <span className="bk-date">{text}</span> : text;
-  return column.link ? <Link to={fillText(column.link, { ...ctx, row }, true)}>{content}</Link> : <>{content}</>;
+  return column.link && holds(row, column.linkWhen) ? <Link to={fillText(column.link, { ...ctx, row }, true)}>{content}</Link> : <>{content}</>;
 }
 
 /**

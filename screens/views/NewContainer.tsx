@@ -32,18 +32,17 @@ export default function NewContainer({ screen }: ViewProps) {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      await dispatch('create_container', {
+      const made = await dispatch('create_container', {
         name: form.name,
         displayName: form.displayName.trim(),
         plans: [],
         ...(form.adminEmail.trim() ? { adminEmail: form.adminEmail.trim() } : {}),
       });
-      toast.show(t.created, 'success');
+      toast.show(made.invitedAdmin ? fill(sv.invitations.adminInvited, { email: made.invitedAdmin }) : t.created, 'success');
       setForm({ name: '', displayName: '', adminEmail: '' });
       list.reload();
     } catch (err) {
       const d = detailsOf(err);
-      if (err instanceof ApiError && err.status === 404) d['/adminEmail'] = err.message;
       setErrors(d);
       if (!Object.keys(d).length) toast.show(err instanceof ApiError && err.status === 409 ? err.message : sv.toast.errorRetry, 'error');
     } finally {

@@ -9,6 +9,7 @@ import { Field } from '../org/Field';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
+import { fill } from '../../engine/fill';
 
 const t = sv.org;
 const CHOICES = [
@@ -20,7 +21,8 @@ const CHOICES = [
 /**
  * /admin/users/new: add a colleague by email with one permission (create_userContainerPermission).
  * A view rather than a form screen so the server's refusal ('Användaren finns redan i företaget')
- * shows at the email field. A person without an account gets an invitation mail.
+ * shows at the email field. A proven account gets the right at once (and a notice); anyone else an
+ * invitation mail, and the right only when its link is followed.
  */
 export default function UserNew({ screen }: ViewProps) {
   const container = useContainer();
@@ -47,8 +49,8 @@ export default function UserNew({ screen }: ViewProps) {
       setError('');
       setBusy(true);
       try {
-        await dispatch('create_userContainerPermission', { containerId: container.id, email: value, permissionId });
-        toast.show(sv.toast.saved);
+        const done = await dispatch('create_userContainerPermission', { containerId: container.id, email: value, permissionId });
+        toast.show(fill(done.status === 'added' ? sv.invitations.added : sv.invitations.invited, { email: done.email }));
         void navigate('/admin/users');
       } catch (err) {
         handleError(err);

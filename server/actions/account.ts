@@ -33,7 +33,8 @@ export const actions: ActionTable = {
     if (problems.length) throw errors.invalid(problems, problems[0]!.message);
     const updated = await users(ctx.deps.store).updateOne(
       { id: user.id },
-      { $set: { passwordHash: await hashPassword(data.newPassword) }, $inc: { tokenVersion: 1 } },
+      // A reset link mailed before the change dies with the old password.
+      { $set: { passwordHash: await hashPassword(data.newPassword) }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } },
     );
     if (!updated) throw errors.unauthorized();
     announceSessionsRevoked(ctx.deps.store, user.id);

@@ -6,7 +6,8 @@ import { DuplicateKeyError } from '../store/port';
 import { defaultApplicationMetadata } from '../domain/demo';
 import { newContainerDoc } from '../domain/containers';
 import { addAdministrator } from '../domain/odin';
-import { findUserByEmail } from '../auth/users';
+import { findUserByEmail, isEmailProven } from '../auth/users';
+import { invite, sendNotice } from '../domain/invitations';
 import { removeOrganisationData } from '../domain/removal';
 import { encodeTemplate, ensureFolder, saveTemplate, TEMPLATES_FOLDER } from '../domain/templates';
 import { strip, type ContainerDoc, type MembershipDoc } from '../domain/docs';
@@ -95,8 +96,9 @@ export const actions: ActionTable = {
     const containers = ctx.deps.store.collection('containers');
     const taken = () => errors.conflict(sv.server.containerNameTaken, [{ path: '/name', message: sv.server.containerNameTaken }]);
     if (await containers.findOne({ name: data.name })) throw taken();
-    const admin = data.adminEmail ? await findUserByEmail(ctx.deps.store, data.adminEmail) : null;
-    if (data.adminEmail && !admin) throw errors.notFound(sv.odin.adminNotFound);
+    // Only a proven address becomes Administrator at once; anyone else is invited (staff cannot register).
+    const known = data.adminEmail ? await findUserByEmail(ctx.deps.store, data.adminEmail) : null;
+    const admin = known && isEmailProven(known) ? known : null;
     const doc = await newContainerDoc(ctx.deps.store, { name: data.name, displayName: data.displayName ?? data.name, plans: data.plans });
     try {
       await containers.insertOne(doc);
@@ -105,8 +107,14 @@ export const actions: ActionTable = {
       throw e;
     }
     await seedTemplates(ctx, doc);
-    if (admin) await addAdministrator(ctx.deps.store, doc.id, admin);
-    return { ...doc, theme: effectiveTheme(undefined), permissions: await members(ctx, doc.id), myPermissions: ALL };
+    let invitedAdmin: string | undefined;
+    if (admin) {
+      await addAdministrator(ctx.deps.store, doc.id, admin);
+      await sendNotice(ctx.deps, doc, admin.email, [1], ctx.principal);
+    } else if (data.adminEmail) {
+      invitedAdmin = (await invite(ctx.deps, doc, data.adminEmail, [1], ctx.principal)).email;
+    }
+    return { ...doc, theme: effectiveTheme(undefined), permissions: await members(ctx, doc.id), myPermissions: ALL, ...(invitedAdmin ? { invitedAdmin } : {}) };
   },
 
   async delete_container(ctx, data) {
@@ -123,7 +131,7 @@ export const actions: ActionTable = {
     // conversations, notifications, kept mail copies): server/domain/removal.ts.
     await removeOrganisationData(ctx.deps, containerId);
     if (positionIds.length) await store.collection('positionForms').deleteMany({ positionId: { $in: positionIds } });
-    for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills']) {
+    for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations']) {
       await store.collection(name).deleteMany({ containerId });
     }
     return { id: containerId, deleted: true };

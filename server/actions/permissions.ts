@@ -1,11 +1,11 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import { bumpTokenVersion, findUserByEmail, type UserDoc } from '../auth/users';
+import { bumpTokenVersion, findUserByEmail, isEmailProven, type UserDoc } from '../auth/users';
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
 import { DuplicateKeyError } from '../store/port';
 import type { MembershipDoc, PositionPermissionDoc } from '../domain/docs';
 import { loadContainer } from '../domain/containers';
-import { userOrInvite } from '../domain/users';
+import { invitations, invite, sendNotice } from '../domain/invitations';
 
 const POSITION_PERMISSION = { 1: 'Administrator', 2: 'Write' } as const;
 
@@ -21,6 +21,9 @@ async function keepAnAdmin(ctx: ActionContext, containerId: number, changedUserI
   const admins = await ctx.deps.store.collection('memberships').find({ containerId, permissionIds: 1 }, { projection: { userId: 1 } });
   if (admins.length > 0 && admins.every((a) => a.userId === changedUserId)) throw errors.conflict(sv.server.lastAdmin);
 }
+
+/** The strongest right held (1 Administrator ⊇ 2 Write ⊇ 3 Read); 4 for none. */
+const level = (ids: number[]) => Math.min(4, ...ids);
 
 /** Adds or replaces a membership; a unique index race ends in the same single row. */
 async function upsertMembership(ctx: ActionContext, containerId: number, user: UserDoc, permissionIds: (ids: number[]) => number[]): Promise<MembershipDoc> {
@@ -40,16 +43,20 @@ async function upsertMembership(ctx: ActionContext, containerId: number, user: U
     }
   }
   if (!saved) throw errors.notFound();
-  // Permission changes end the user's sessions at once (issue 3): the next login sees the new rights.
-  await bumpTokenVersion(ctx.deps.store, user.id);
+  // Rights are read on every call, so an added right needs no new session; a lowered one ends
+  // the user's sessions at once (issue 3), and the next login carries only what is left.
+  if (level(nextIds) > level((current?.permissionIds as number[] | undefined) ?? [])) await bumpTokenVersion(ctx.deps.store, user.id);
   const { _id, ...row } = saved;
   return row;
 }
 
 export const actions: ActionTable = {
   /**
-   * Adds a colleague by email: a registered user becomes a member, a person without an account
-   * gets one and an invitation mail (domain/users.ts). Someone already in the organisation → 409.
+   * Adds a colleague by email. A right given to an email is granted only when the address is
+   * proven: an account whose owner has followed a link mailed to it gets the right at once and
+   * a notice; anyone else (no account, or an account anyone could have registered with that
+   * address) gets an invitation mail, and nothing until its link is followed
+   * (domain/invitations.ts). Someone already in the organisation → 409.
    */
   async create_userContainerPermission(ctx, data) {
     const container = await loadContainer(ctx.deps.store, data.containerId);
@@ -57,8 +64,15 @@ export const actions: ActionTable = {
     if (known && (await ctx.deps.store.collection('memberships').findOne({ containerId: data.containerId, userId: known.id }))) {
       throw errors.conflict(sv.org.alreadyMember, [{ path: '/email', message: sv.org.alreadyMember }]);
     }
-    const { user } = await userOrInvite(ctx, data.email, container);
-    return upsertMembership(ctx, data.containerId, user, () => [data.permissionId]);
+    if (known && isEmailProven(known)) {
+      const row = await upsertMembership(ctx, data.containerId, known, () => [data.permissionId]);
+      // An invitation still pending for the address is moot now.
+      await invitations(ctx.deps.store).deleteOne({ containerId: data.containerId, email: known.email });
+      await sendNotice(ctx.deps, container, known.email, row.permissionIds as number[], ctx.principal);
+      return { status: 'added' as const, id: row.id, userId: known.id, email: known.email, permissionIds: row.permissionIds as number[] };
+    }
+    const inv = await invite(ctx.deps, container, data.email, [data.permissionId], ctx.principal);
+    return { status: 'invited' as const, id: inv.id, email: inv.email, permissionIds: inv.permissionIds };
   },
 
   /** One member of the organisation (`id`: the membership id) with their account details. */
@@ -82,6 +96,9 @@ export const actions: ActionTable = {
 
   async update_ContainerUserPermissionsCommand(ctx, data) {
     const user = await registeredUser(ctx, data.email);
+    // Changes a member's rights only: a right for someone outside goes through
+    // create_userContainerPermission, which never hands it to an unproven account.
+    if (!(await ctx.deps.store.collection('memberships').findOne({ containerId: data.containerId, userId: user.id }))) throw errors.notFound(sv.server.notMember);
     return upsertMembership(ctx, data.containerId, user, () => data.permissionIds);
   },
 
@@ -103,6 +120,7 @@ export const actions: ActionTable = {
     if (!member) throw errors.notFound(sv.server.notMember);
     const rows = ctx.deps.store.collection<PositionPermissionDoc>('positionPermissions');
     const permissionName = POSITION_PERMISSION[data.permissionId];
+    const before = await rows.findOne({ positionId: data.positionId, userId: user.id });
     let saved = await rows.updateOne({ positionId: data.positionId, userId: user.id }, { $set: { permissionName, email: user.email } });
     if (!saved) {
       const doc = { id: await ctx.deps.store.nextSequence('positionPermissions'), containerId, positionId: data.positionId, userId: user.id, email: user.email, permissionName };
@@ -113,7 +131,8 @@ export const actions: ActionTable = {
         saved = await rows.updateOne({ positionId: data.positionId, userId: user.id }, { $set: { permissionName } });
       }
     }
-    await bumpTokenVersion(ctx.deps.store, user.id);
+    // Only a lowered right (Administrator → Write) ends the user's sessions; an added one needs no new session.
+    if (before?.permissionName === 'Administrator' && permissionName !== 'Administrator') await bumpTokenVersion(ctx.deps.store, user.id);
     const { _id, ...row } = saved!;
     return row;
   },

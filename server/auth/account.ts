@@ -75,10 +75,11 @@ export async function startReset(deps: Pick<ServerDeps, 'store' | 'now'>, mailer
 
 /**
  * A one-time link to /reset-password that lets the user choose a password, valid `ttl`
- * seconds (a reset: an hour; an invitation: a week). Only the token's sha256 is stored; a
- * newer link replaces an older one.
+ * seconds. Only the token's sha256 is stored; a newer link replaces an older one, and any
+ * password change removes it (update_password, a reset, an accepted invitation). Invitations
+ * have their own records (domain/invitations.ts), so a reset never cancels one.
  */
-export async function passwordLink(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, publicUrl: string, ttl: number): Promise<string> {
+async function passwordLink(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, publicUrl: string, ttl: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await users(deps.store).updateOne({ id: user.id }, { $set: { resetTokenHash: sha256(token), resetTokenExpires: deps.now() + ttl } });
   return `${publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;

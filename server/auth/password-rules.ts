@@ -101,15 +101,16 @@ function firstProblem(password: string, context: PasswordContext): string | null
 
 /**
  * The names of the organisations a user belongs to or is invited to (memberships by user id
- * and by email), both the short name and the display name, for the organisation rule.
+ * and by email, pending invitations), both the short name and the display name, for the organisation rule.
  */
 export async function organisationNamesOf(store: Store, user: { id: number; email: string }): Promise<string[]> {
   const memberships = store.collection('memberships');
-  const [byId, byEmail] = await Promise.all([
+  const [byId, byEmail, invited] = await Promise.all([
     memberships.find({ userId: user.id }, { projection: { containerId: 1 } }),
     memberships.find({ email: user.email }, { projection: { containerId: 1 } }),
+    store.collection('invitations').find({ email: user.email }, { projection: { containerId: 1 } }),
   ]);
-  const ids = [...new Set([...byId, ...byEmail].map((m) => m.containerId as number))];
+  const ids = [...new Set([...byId, ...byEmail, ...invited].map((m) => m.containerId as number))];
   if (!ids.length) return [];
   const containers = await store.collection('containers').find({ id: { $in: ids } }, { projection: { name: 1, displayName: 1 } });
   return containers.flatMap((c) => [c.name, c.displayName].filter((n): n is string => typeof n === 'string' && n.trim() !== ''));

@@ -20,6 +20,10 @@ const specs: Record<string, IndexSpec[]> = {
     { fields: { containerId: 1, userId: 1 } },
   ],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],
+  invitations: [
+    { fields: { containerId: 1, email: 1 }, unique: true },
+    { fields: { tokenHash: 1 } },
+  ],
 };
 
 /** Idempotent; run at start-up before the first request. */

@@ -1,7 +1,7 @@
-import { bumpTokenVersion, type UserDoc } from '../auth/users';
+import type { UserDoc } from '../auth/users';
 import type { Store } from '../store/port';
 
-/** Makes a user Administrator (permission id 1) of a new organisation; their next call sees it. */
+/** Makes a user Administrator (permission id 1) of a new organisation; rights are read per call, so their session sees it at once. */
 export async function addAdministrator(store: Store, containerId: number, user: UserDoc): Promise<void> {
   await store.collection('memberships').insertOne({
     id: await store.nextSequence('memberships'),
@@ -10,5 +10,4 @@ export async function addAdministrator(store: Store, containerId: number, user: 
     email: user.email,
     permissionIds: [1],
   });
-  await bumpTokenVersion(store, user.id);
 }

@@ -22,7 +22,7 @@ const SMALL = jsonBody({ limit: 16 * 1024 });
 const LINKS_PER_ADDRESS = 5;
 const LINK_WINDOW_MS = 15 * 60_000;
 
-function fields(ctx: Context, names: string[]): Record<string, unknown> {
+export function fields(ctx: Context, names: string[]): Record<string, unknown> {
   const body = bodyOf(ctx);
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.invalid([{ path: '/', message: sv.server.expectedObject }]);
   const b = body as Record<string, unknown>;
@@ -31,7 +31,7 @@ function fields(ctx: Context, names: string[]): Record<string, unknown> {
   return b;
 }
 
-function str(value: unknown, path: string, max: number): string {
+export function str(value: unknown, path: string, max: number): string {
   if (typeof value !== 'string' || value.length > max) throw errors.invalid([{ path, message: fill(sv.server.fields.type, { type: 'string' }) }]);
   return value;
 }

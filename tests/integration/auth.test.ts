@@ -99,12 +99,15 @@ describe.each(storeKinds())('auth on the %s store', (kind) => {
       expect((await server.call(token, 'create_container', { name: 'tillfallig2' })).status).toBe(403);
     });
 
-    it('ends a user’s sessions when their permissions change', async () => {
+    it('keeps a user’s sessions when a right is added and ends them when one is taken away', async () => {
       const before = await server.login(DEMO.reader);
       const odin = await server.login(DEMO.odin);
       const container = (await server.call(odin, 'get_containers')).body.data.find((c: { name: string }) => c.name === 'demo');
-      const r = await server.call(odin, 'update_ContainerUserPermissionsCommand', { containerId: container.id, email: DEMO.reader, permissionIds: [3] });
-      expect(r.status).toBe(200);
+      const raised = await server.call(odin, 'update_ContainerUserPermissionsCommand', { containerId: container.id, email: DEMO.reader, permissionIds: [2] });
+      expect(raised.status).toBe(200);
+      expect((await server.call(before, 'get_containers')).body.data).toEqual([expect.objectContaining({ id: container.id, myPermissions: ['Write'] })]);
+      const lowered = await server.call(odin, 'update_ContainerUserPermissionsCommand', { containerId: container.id, email: DEMO.reader, permissionIds: [3] });
+      expect(lowered.status).toBe(200);
       expect((await server.call(before, 'get_containers')).status).toBe(401);
     });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { storeKinds } from '../setup/stores';
+import { mailedToken } from './helpers/mailbox';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
 describe.each(storeKinds())('the server framework on the %s store', (kind) => {
@@ -125,18 +126,24 @@ describe.each(storeKinds())('the server framework on the %s store', (kind) => {
   });
 
   describe('permissions', () => {
-    it('adds a registered user by email, refuses unknown emails and keeps one Administrator', async () => {
+    it('adds a registered user by email once the invitation link is followed, invites unknown emails and keeps one Administrator', async () => {
       const reg = await server.request('POST', '/api/account/register', { email: 'kollega@test.se', password: 'Kollega-Sjö-123', confirmPassword: 'Kollega-Sjö-123' });
       expect(reg.status).toBe(201);
-      const added = await server.call(admin, 'create_userContainerPermission', { containerId: demoId, email: 'kollega@test.se', permissionId: 2 });
-      expect(added.body.data).toMatchObject({ email: 'kollega@test.se', permissionIds: [2] });
-      // An unknown email is an invitation now (issue 11, tests/integration/org-users.test.ts).
-      expect((await server.call(admin, 'create_userContainerPermission', { containerId: demoId, email: 'okand@test.se', permissionId: 2 })).status).toBe(200);
+      // A registered address is not a proven one: an invitation, and nothing granted before its link is followed.
+      const invited = await server.call(admin, 'create_userContainerPermission', { containerId: demoId, email: 'kollega@test.se', permissionId: 2 });
+      expect(invited.body.data).toMatchObject({ status: 'invited', email: 'kollega@test.se', permissionIds: [2] });
+      expect((await server.login('kollega@test.se', 'Kollega-Sjö-123').then((t) => server.call(t, 'get_containers'))).body.data).toEqual([]);
+      const token = await mailedToken(server, 'kollega@test.se', 'invitation');
+      expect((await server.request('POST', '/api/account/invitation/accept', { token, password: 'Kollega-Sjö-456', confirmPassword: 'Kollega-Sjö-456' })).status).toBe(200);
+      const added = (await server.call(admin, 'get_container', { id: demoId })).body.data.permissions.find((p: { email: string }) => p.email === 'kollega@test.se');
+      expect(added).toMatchObject({ email: 'kollega@test.se', permissionIds: [2] });
+      // An unknown email is an invitation too (tests/integration/invitations.test.ts).
+      expect((await server.call(admin, 'create_userContainerPermission', { containerId: demoId, email: 'okand@test.se', permissionId: 2 })).body.data.status).toBe('invited');
       const last = await server.call(admin, 'update_ContainerUserPermissionsCommand', { containerId: demoId, email: DEMO.admin, permissionIds: [3] });
       expect(last.status).toBe(409);
       expect(last.body.error.message).toBe('Organisationen måste ha minst en administratör');
-      expect((await server.call(admin, 'delete_userContainerPermission', { containerId: demoId, id: added.body.data.id })).status).toBe(200);
-      expect((await server.login('kollega@test.se', 'Kollega-Sjö-123').then((t) => server.call(t, 'get_containers'))).body.data).toEqual([]);
+      expect((await server.call(admin, 'delete_userContainerPermission', { containerId: demoId, id: added.id })).status).toBe(200);
+      expect((await server.login('kollega@test.se', 'Kollega-Sjö-456').then((t) => server.call(t, 'get_containers'))).body.data).toEqual([]);
     });
 
     it('gives per-position rights only to members of the organisation', async () => {

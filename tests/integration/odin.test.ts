@@ -3,6 +3,7 @@ import { compileTemplate } from '../../engine';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, validAnswers } from './helpers/domain';
+import { mailedToken, mailsTo } from './helpers/mailbox';
 import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
 
 const DAY = 86_400;
@@ -43,12 +44,14 @@ describe.each(storeKinds())('odin on the %s store', (kind) => {
   });
   afterAll(() => server?.close());
 
-  it('creates an organisation whose administrator can publish a position at once, with no manual setup', async () => {
+  it('creates an organisation whose administrator, once the invitation link is followed, can publish a position at once, with no manual setup', async () => {
     const email = 'ny.chef@exempel.se';
-    expect((await server.request('POST', '/api/account/register', { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD })).status).toBe(201);
     const made = await server.call(odin, 'create_container', { name: 'nyttbolag', displayName: 'Nytt Bolag AB', adminEmail: email });
     expect(made.status, made.text).toBe(200);
+    expect(made.body.data.invitedAdmin).toBe(email);
     const id = made.body.data.id as number;
+    const token = await mailedToken(server, email, 'invitation');
+    expect((await server.request('POST', '/api/account/invitation/accept', { token, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD })).status).toBe(200);
     const admin = await server.login(email);
     const c = (await server.call(admin, 'get_container', { id })).body.data;
     expect(c.myPermissions).toContain('Administrator');
@@ -66,11 +69,21 @@ describe.each(storeKinds())('odin on the %s store', (kind) => {
     expect(pub.body.data.metadata.some((f: { key: string }) => f.key === 'form_ssn')).toBe(true);
   });
 
-  it('refuses an administrator who has no account before storing the organisation', async () => {
+  it('invites an administrator who has no account instead of asking them to register (staff cannot), and grants nothing before the link is followed', async () => {
     const r = await server.call(odin, 'create_container', { name: 'ingenchef', adminEmail: 'finns.inte@exempel.se' });
-    expect(r.status).toBe(404);
-    expect(r.body.error.message).toMatch(/registrera/);
-    expect(await server.deps.store.collection('containers').findOne({ name: 'ingenchef' })).toBeNull();
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ invitedAdmin: 'finns.inte@exempel.se', permissions: [] });
+    expect(mailsTo(server, 'finns.inte@exempel.se')).toHaveLength(1);
+    expect(await server.deps.store.collection('users').findOne({ email: 'finns.inte@exempel.se' })).toBeNull();
+    expect(await server.deps.store.collection('memberships').count({ containerId: r.body.data.id })).toBe(0);
+  });
+
+  it('makes a proven account administrator of a new organisation at once and sends it a notice', async () => {
+    const r = await server.call(odin, 'create_container', { name: 'kandchef', displayName: 'Känd Chef AB', adminEmail: DEMO.writer });
+    expect(r.status).toBe(200);
+    expect(r.body.data.invitedAdmin).toBeUndefined();
+    expect(r.body.data.permissions).toEqual([expect.objectContaining({ email: DEMO.writer, permissions: ['Administrator'] })]);
+    expect(mailsTo(server, DEMO.writer).at(-1)).toContain('Känd Chef AB');
   });
 
   it('makes demo applicants that all pass the position form, with the labels asked for', async () => {

@@ -17,6 +17,11 @@ export function outboxTo(dataDir: string, to: string): string[] {
     .map((eml) => [...eml.matchAll(/Content-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8')).join('\n'));
 }
 
+/** The decoded text of every outbox mail to `to`, oldest first. */
+export function mailsTo(server: TestServer, to: string): string[] {
+  return outboxTo(server.config.dataDir, to);
+}
+
 /** The token of the newest link to `/<page>#token=` mailed to `to` (waits for it to arrive). */
 export async function mailedToken(server: TestServer, to: string, page = 'signin-link'): Promise<string> {
   const find = () => {

@@ -52,6 +52,28 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('list screens', () => {
+  it('shows members and pending invitations on /admin/users: only member rows link and carry member actions, and an invitation is resent with its own id', async () => {
+    const calls = serve({
+      get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Administrator'] }),
+      get_containerUsers: () => [
+        { id: 7, kind: 'member', membershipId: 7, userId: 3, email: 'anna@demo.test', firstname: 'Anna', lastname: 'A', title: '', permissionIds: [1], permissions: ['Administrator'], status: 'Aktiv' },
+        { id: 'invitation-4', kind: 'invitation', invitationId: 4, email: 'ny@demo.test', firstname: '', lastname: '', title: '', permissionIds: [3], permissions: ['Read'], status: 'Inbjudan skickad' },
+      ],
+      resend_invitation: (d) => ({ id: d.id, containerId: 1, email: 'ny@demo.test', permissionIds: [3], invitedByName: 'Anna A', sentAt: 1, expires: 2, expired: false }),
+    });
+    at('/admin/users');
+    const member = await screen.findByRole('row', { name: /anna@demo\.test/ }, SLOW);
+    const invited = screen.getByRole('row', { name: /ny@demo\.test/ });
+    expect(within(member).getByRole('link', { name: 'anna@demo.test' }).getAttribute('href')).toBe('/admin/users/7');
+    expect(within(invited).queryByRole('link', { name: 'ny@demo.test' })).toBeNull();
+    expect(within(invited).getByText('Inbjudan skickad')).toBeTruthy();
+    expect(within(invited).queryByRole('button', { name: 'Ta bort ny@demo.test' })).toBeNull();
+    expect(within(member).queryByRole('button', { name: 'Skicka igen anna@demo.test' })).toBeNull();
+    await userEvent.setup().click(within(invited).getByRole('button', { name: 'Skicka igen ny@demo.test' }));
+    await waitFor(() => expect(calls.some((c) => c.action === 'resend_invitation')).toBe(true));
+    expect(calls.find((c) => c.action === 'resend_invitation')!.data).toEqual({ id: 4, containerId: 1 });
+  });
+
   it('lists the positions, sorts by a column, and archives one after the confirmation with a toast', async () => {
     let rows = [position(1, 'Bagare', 1_767_222_000), position(2, 'Administratör', 1_769_900_400)];
     const calls = serve({

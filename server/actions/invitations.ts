@@ -1,0 +1,68 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import type { ActionTable } from '../dispatcher/types';
+import { PERMISSIONS } from '../dispatcher/policy';
+import { errors } from '../errors';
+import type { MembershipDoc } from '../domain/docs';
+import { loadContainer } from '../domain/containers';
+import { invitationRow, invitations, resend } from '../domain/invitations';
+import type { UserDoc } from '../auth/users';
+
+const names = (ids: number[]) => ids.map((id) => PERMISSIONS[id as 1 | 2 | 3]).filter(Boolean);
+
+/** The /admin/users screen's rows: members, then pending invitations (which grant nothing yet). */
+export const actions: ActionTable = {
+  async get_containerUsers(ctx, data) {
+    const { store } = ctx.deps;
+    const members = await store.collection<MembershipDoc>('memberships').find({ containerId: data.containerId }, { sort: { id: 1 } });
+    const people = await store.collection<UserDoc>('users').find({ id: { $in: members.map((m) => m.userId) } });
+    const byId = new Map(people.map((u) => [u.id, u]));
+    const pending = await invitations(store).find({ containerId: data.containerId }, { sort: { id: 1 } });
+    const now = ctx.deps.now();
+    return [
+      ...members.map((m) => {
+        const u = byId.get(m.userId);
+        const ids = (m.permissionIds as number[]) ?? [];
+        return {
+          id: m.id,
+          kind: 'member' as const,
+          membershipId: m.id,
+          userId: m.userId,
+          email: m.email as string,
+          firstname: u?.firstname ?? '',
+          lastname: u?.lastname ?? '',
+          title: u?.title ?? '',
+          permissionIds: ids,
+          permissions: names(ids),
+          status: sv.invitations.member,
+        };
+      }),
+      ...pending.map((inv) => {
+        const row = invitationRow(inv, now);
+        return {
+          id: `invitation-${inv.id}`,
+          kind: 'invitation' as const,
+          invitationId: inv.id,
+          email: inv.email,
+          firstname: '',
+          lastname: '',
+          title: '',
+          permissionIds: inv.permissionIds,
+          permissions: names(inv.permissionIds),
+          status: row.expired ? sv.invitations.expired : sv.invitations.pending,
+          sentAt: inv.sentAt,
+          expires: inv.expires,
+        };
+      }),
+    ];
+  },
+
+  async resend_invitation(ctx, data) {
+    const container = await loadContainer(ctx.deps.store, data.containerId);
+    return invitationRow(await resend(ctx.deps, container, data.id), ctx.deps.now());
+  },
+
+  async delete_invitation(ctx, data) {
+    if (!(await invitations(ctx.deps.store).deleteOne({ id: data.id, containerId: data.containerId }))) throw errors.notFound(sv.invitations.notFound);
+    return { id: data.id, deleted: true as const };
+  },
+};
