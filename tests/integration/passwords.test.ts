@@ -1,25 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedGuessesBound } from '../../server/auth/login-throttle';
 import { storeKinds } from '../setup/stores';
+import { mailedToken, mailsTo } from './helpers/mailbox';
 import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from './helpers/server';
-
-/** Mails in the file outbox to `to`, as their decoded text bodies. */
-function mailsTo(server: TestServer, to: string): string[] {
-  const dir = join(server.config.dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files
-    .map((f) => readFileSync(join(dir, f), 'utf8'))
-    .filter((eml) => eml.split('\r\n\r\n')[0]!.toLowerCase().includes(`to: ${to}`))
-    .map((eml) => Buffer.from(eml.split('\r\n\r\n')[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'));
-}
 
 async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 200; i++) {
@@ -94,12 +78,11 @@ describe.each(storeKinds())('password rules on the %s store', (kind) => {
     const admin = await server.login(DEMO.admin);
     const demoId = (await server.call(admin, 'get_containers')).body.data[0].id;
     expect((await server.call(admin, 'create_userContainerPermission', { containerId: demoId, email: 'inbjuden@test.se', permissionId: 2 })).status).toBe(200);
-    const mail = await until(() => mailsTo(server, 'inbjuden@test.se').at(-1), 'the invitation');
-    const token = /reset-password#token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
-    const bad = await server.request('POST', '/api/account/reset/confirm', { token, password: 'Demoföretaget AB', confirmPassword: 'Demoföretaget AB' });
+    const token = await mailedToken(server, 'inbjuden@test.se', 'invitation');
+    const bad = await server.request('POST', '/api/account/invitation/accept', { token, password: 'Demoföretaget AB', confirmPassword: 'Demoföretaget AB' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details).toContainEqual({ path: '/password', message: ORG });
-    const good = await server.request('POST', '/api/account/reset/confirm', { token, password: 'Grön-Tall-Fjäll-72', confirmPassword: 'Grön-Tall-Fjäll-72' });
+    const good = await server.request('POST', '/api/account/invitation/accept', { token, password: 'Grön-Tall-Fjäll-72', confirmPassword: 'Grön-Tall-Fjäll-72' });
     expect(good.status).toBe(200);
   });
 });
