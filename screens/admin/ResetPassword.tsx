@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, confirmPasswordReset } from '../api';
 import { SessionPage } from './SessionPage';
+import { focusFirstPasswordError, NewPasswordFields, passwordRefusal, tokenFromHash, type PasswordErrors } from './newPassword';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '../../engine/password';
 
 const t = sv.account;
@@ -10,37 +11,13 @@ const t = sv.account;
 // Only the lengths are checked here (engine/password.ts, shared with the server); the rest of
 // the rules (email, organisation, common passwords) come back from the server at the field.
 
-interface FieldErrors {
-  password?: string;
-  confirm?: string;
-}
-
-/** The token of a mailed link `…/reset-password#token=…`, or null. */
-function tokenFromHash(hash: string): string | null {
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
-  return token ? token : null;
-}
-
-function check(password: string, confirm: string): FieldErrors {
-  const errors: FieldErrors = {};
+function check(password: string, confirm: string): PasswordErrors {
+  const errors: PasswordErrors = {};
   if (passwordLength(password) < PASSWORD_MIN) errors.password = t.passwordTooShort;
   else if (passwordLength(password) > PASSWORD_MAX) errors.password = t.passwordTooLong;
   if (!confirm) errors.confirm = t.repeatRequired;
   else if (confirm !== password) errors.confirm = t.passwordsDiffer;
   return errors;
-}
-
-/** Field errors from a 400's `details`, or 'token' when the link itself was refused. */
-function fromServer(err: ApiError): FieldErrors | 'token' | null {
-  const details = Array.isArray(err.body.details) ? (err.body.details as { path?: unknown; message?: unknown }[]) : [];
-  if (details.some((d) => d.path === '/token')) return 'token';
-  const out: FieldErrors = {};
-  for (const d of details) {
-    if (typeof d.message !== 'string') continue;
-    if (d.path === '/password') out.password = d.message;
-    if (d.path === '/confirmPassword') out.confirm = d.message;
-  }
-  return out.password || out.confirm ? out : null;
 }
 
 /**
@@ -54,7 +31,7 @@ export default function ResetPassword() {
   const [token, setToken] = useState(() => tokenFromHash(location.hash));
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<PasswordErrors>({});
   const [tried, setTried] = useState(false);
   const [general, setGeneral] = useState('');
   const [phase, setPhase] = useState<'form' | 'done' | 'refused'>('form');
@@ -78,11 +55,10 @@ export default function ResetPassword() {
     if (phase !== 'form') outcomeRef.current?.focus();
   }, [phase]);
 
-  function show(next: FieldErrors) {
+  function show(next: PasswordErrors) {
     setErrors(next);
     // Focus carries the screen reader to the field, which reads its error via aria-describedby.
-    if (next.password) passwordRef.current?.focus();
-    else if (next.confirm) confirmRef.current?.focus();
+    focusFirstPasswordError(next, { password: passwordRef, confirm: confirmRef });
   }
 
   async function submit(e: FormEvent) {
@@ -104,7 +80,7 @@ export default function ResetPassword() {
       setToken(null);
       setPhase('done');
     } catch (err) {
-      const answer = err instanceof ApiError && err.status === 400 ? fromServer(err) : null;
+      const answer = passwordRefusal(err);
       if (answer === 'token') {
         setToken(null);
         setPhase('refused');
@@ -157,39 +133,7 @@ export default function ResetPassword() {
     <SessionPage title={t.resetTitle}>
       <p>{t.resetIntro}</p>
       <form className="adm-session-form" onSubmit={submit} noValidate>
-        <label htmlFor="reset-password">{t.newPassword}</label>
-        <input
-          ref={passwordRef}
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby="reset-password-hint reset-password-error"
-          onChange={(e) => change(e.target.value, confirm)}
-        />
-        <p id="reset-password-hint" className="adm-hint adm-reset-hint">
-          {t.passwordHint}
-        </p>
-        <p id="reset-password-error" className="adm-form-error">
-          {errors.password ?? ''}
-        </p>
-        <label htmlFor="reset-confirm">{t.repeatPassword}</label>
-        <input
-          ref={confirmRef}
-          id="reset-confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          aria-invalid={errors.confirm ? true : undefined}
-          aria-describedby="reset-confirm-error"
-          onChange={(e) => change(password, e.target.value)}
-        />
-        <p id="reset-confirm-error" className="adm-form-error">
-          {errors.confirm ?? ''}
-        </p>
+        <NewPasswordFields id="reset" password={password} confirm={confirm} errors={errors} onChange={change} passwordRef={passwordRef} confirmRef={confirmRef} />
         <p className="adm-form-error" role="alert">
           {general}
         </p>

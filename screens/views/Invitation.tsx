@@ -5,34 +5,11 @@ import { fill } from '../../engine/fill';
 import { acceptInvitation, ApiError, invitationInfo, type InvitationInfo } from '../api';
 import { useSession } from '../admin/session';
 import { SessionPage } from '../admin/SessionPage';
+import { focusFirstPasswordError, NewPasswordFields, passwordRefusal, tokenFromHash, type PasswordErrors } from '../admin/newPassword';
 import type { ViewProps } from '../runner/types';
 
 const t = sv.invitations;
 const a = sv.account;
-
-interface FieldErrors {
-  password?: string;
-  confirm?: string;
-}
-
-/** The token of a mailed link `…/invitation#token=…`, or null. */
-function tokenFromHash(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token') || null;
-}
-
-/** 'token' when the server refused the link itself, else the field errors of a 400. */
-function refusal(err: unknown): 'token' | FieldErrors | null {
-  if (!(err instanceof ApiError) || err.status !== 400) return null;
-  const details = Array.isArray(err.body.details) ? (err.body.details as { path?: unknown; message?: unknown }[]) : [];
-  if (details.some((d) => d.path === '/token')) return 'token';
-  const out: FieldErrors = {};
-  for (const d of details) {
-    if (typeof d.message !== 'string') continue;
-    if (d.path === '/password') out.password = d.message;
-    if (d.path === '/confirmPassword') out.confirm = d.message;
-  }
-  return out.password || out.confirm ? out : null;
-}
 
 /**
  * /invitation#token=… — the page of an invitation mail's link. Following it is what grants the
@@ -50,7 +27,7 @@ export default function Invitation({ screen }: ViewProps) {
   const [phase, setPhase] = useState<'loading' | 'form' | 'refused' | 'missing' | 'failed'>(token ? 'loading' : 'missing');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<PasswordErrors>({});
   const [general, setGeneral] = useState('');
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
@@ -72,7 +49,7 @@ export default function Invitation({ screen }: ViewProps) {
         setPhase('form');
       },
       (err: unknown) => {
-        if (live) setPhase(refusal(err) === 'token' ? 'refused' : 'failed');
+        if (live) setPhase(passwordRefusal(err) === 'token' ? 'refused' : 'failed');
       },
     );
     return () => {
@@ -84,10 +61,9 @@ export default function Invitation({ screen }: ViewProps) {
     if (phase === 'refused' || phase === 'missing' || phase === 'failed') outcomeRef.current?.focus();
   }, [phase]);
 
-  function show(next: FieldErrors) {
+  function show(next: PasswordErrors) {
     setErrors(next);
-    if (next.password) passwordRef.current?.focus();
-    else if (next.confirm) confirmRef.current?.focus();
+    focusFirstPasswordError(next, { password: passwordRef, confirm: confirmRef });
   }
 
   async function submit(e: FormEvent) {
@@ -96,7 +72,7 @@ export default function Invitation({ screen }: ViewProps) {
     setGeneral('');
     if (info.needsPassword) {
       // Length and strength are the server's rules; it answers at the field.
-      const local: FieldErrors = {};
+      const local: PasswordErrors = {};
       if (!password) local.password = t.passwordRequired;
       if (!confirm) local.confirm = a.repeatRequired;
       else if (confirm !== password) local.confirm = a.passwordsDiffer;
@@ -109,7 +85,7 @@ export default function Invitation({ screen }: ViewProps) {
       session.login(sessionToken);
       void navigate('/admin', { replace: true });
     } catch (err) {
-      const answer = refusal(err);
+      const answer = passwordRefusal(err);
       if (answer === 'token') setPhase('refused');
       else if (answer) show(answer);
       else setGeneral(err instanceof ApiError && err.status === 429 ? err.message : sv.toast.errorRetry);
@@ -149,39 +125,18 @@ export default function Invitation({ screen }: ViewProps) {
       <form className="adm-session-form" onSubmit={(e) => void submit(e)} noValidate>
         {info.needsPassword && (
           <>
-            <label htmlFor="invite-password">{a.newPassword}</label>
-            <input
-              ref={passwordRef}
-              id="invite-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby="invite-password-hint invite-password-error"
-              onChange={(e) => setPassword(e.target.value)}
+            <NewPasswordFields
+              id="invite"
+              password={password}
+              confirm={confirm}
+              errors={errors}
+              onChange={(p, c) => {
+                setPassword(p);
+                setConfirm(c);
+              }}
+              passwordRef={passwordRef}
+              confirmRef={confirmRef}
             />
-            <p id="invite-password-hint" className="adm-hint adm-reset-hint">
-              {a.passwordHint}
-            </p>
-            <p id="invite-password-error" className="adm-form-error">
-              {errors.password ?? ''}
-            </p>
-            <label htmlFor="invite-confirm">{a.repeatPassword}</label>
-            <input
-              ref={confirmRef}
-              id="invite-confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              aria-invalid={errors.confirm ? true : undefined}
-              aria-describedby="invite-confirm-error"
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-            <p id="invite-confirm-error" className="adm-form-error">
-              {errors.confirm ?? ''}
-            </p>
           </>
         )}
         <p className="adm-form-error" role="alert">
