@@ -3,9 +3,9 @@ import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { Conversation, type ChatMessage } from '../candidate/Conversation';
 import { OrgPicker } from '../candidate/OrgPicker';
-import { CandidateLogin, CandidateNav, useCandidate } from '../candidate/useCandidate';
+import { CandidateNav, useCandidate } from '../candidate/useCandidate';
+import { candidateGate } from '../candidate/CandidateGate';
 import { useOrganisation } from '../candidate/useOrganisation';
-import { isUnproven, ProveEmail } from '../candidate/LinkRequest';
 import { useLoad } from '../odin/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
@@ -35,23 +35,8 @@ export default function CandidateChat({ screen }: ViewProps) {
     return () => clearInterval(timer);
   }, [user, org.id, reload]);
 
-  if (!user) {
-    return (
-      <>
-        <h1>{screen.title}</h1>
-        <CandidateLogin onToken={setToken} />
-      </>
-    );
-  }
-  if (isUnproven(org.list.error)) {
-    return (
-      <>
-        <h1>{screen.title}</h1>
-        <CandidateNav user={user} onLogout={() => setToken(null)} />
-        <ProveEmail email={user.sub} />
-      </>
-    );
-  }
+  const gate = candidateGate(screen.title, { user, setToken }, org.list.error);
+  if (gate || !user) return gate;
   return (
     <>
       <h1>{screen.title}</h1>

@@ -5,9 +5,9 @@ import { formatStockholmDate } from '../../engine/dates';
 import { dispatch } from '../api';
 import { OrgPicker } from '../candidate/OrgPicker';
 import { AnswerSkills } from '../skills/AnswerSkills';
-import { CandidateLogin, CandidateNav, useCandidate } from '../candidate/useCandidate';
+import { CandidateNav, useCandidate } from '../candidate/useCandidate';
+import { candidateGate } from '../candidate/CandidateGate';
 import { useOrganisation } from '../candidate/useOrganisation';
-import { isUnproven, ProveEmail } from '../candidate/LinkRequest';
 import { useLoad } from '../odin/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
@@ -35,23 +35,8 @@ export default function CandidatePages({ screen }: ViewProps) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
 
-  if (!user) {
-    return (
-      <>
-        <h1>{screen.title}</h1>
-        <CandidateLogin onToken={setToken} />
-      </>
-    );
-  }
-  if (isUnproven(org.list.error)) {
-    return (
-      <>
-        <h1>{screen.title}</h1>
-        <CandidateNav user={user} onLogout={() => setToken(null)} />
-        <ProveEmail email={user.sub} />
-      </>
-    );
-  }
+  const gate = candidateGate(screen.title, { user, setToken }, org.list.error);
+  if (gate || !user) return gate;
 
   async function withdraw(a: Item) {
     if (!(await confirm({ message: fill(t.confirmWithdraw, { name: a.position.name }), confirmLabel: t.withdraw, danger: true }))) return;
