@@ -21,7 +21,8 @@ import type { FileBlobStore } from './file';
 
 const ATTACHMENT = /^app-(\d{1,15})-[0-9a-f-]{36}$/;
 
-async function* walk(dir: string): AsyncGenerator<string> {
+/** Every file below `dir`, depth first (nothing when it does not exist). */
+export async function* walk(dir: string): AsyncGenerator<string> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });

@@ -7,6 +7,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { SQLITE_FILE } from './embedded';
 import { LOCK_FILE, OWNER_FILE, lockDataDir } from './lock';
+import { walk } from '../blobs/sweep';
 
 /**
  * Backup and restore of the embedded store's DATA_DIR while the portal runs (`npm run
@@ -63,21 +64,6 @@ export interface RestoreResult {
 /** Files of DATA_DIR that belong to the live database or the lock, never copied as files. */
 function isLive(name: string): boolean {
   return name.startsWith(SQLITE_FILE) || name.startsWith(LOCK_FILE) || name === OWNER_FILE || name === '.blankett.lock';
-}
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
-  }
-  for (const e of entries) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) yield* walk(path);
-    else if (e.isFile()) yield path;
-  }
 }
 
 async function isEmptyDir(dir: string): Promise<boolean> {
