@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createSmtpMailer } from './mail/smtp';
+import { writeFileAtomic } from './store/atomic-file';
 
 export interface Mail {
   to: string;
@@ -85,7 +86,7 @@ export function createFileMailer(dataDir: string, from = FROM): Mailer {
           '',
         ];
       }
-      await writeFile(join(outbox, `${id}.eml`), [...head, ...body].join('\r\n'), { mode: 0o600 });
+      await writeFileAtomic(join(outbox, `${id}.eml`), [...head, ...body].join('\r\n'));
       return `${id}.eml`;
     },
     async drop(copy) {

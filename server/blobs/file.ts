@@ -1,17 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import { writeFileAtomic } from '../store/atomic-file';
 import type { BlobStore } from '../store/port';
 import { InvalidBlobIdError, isValidBlobId } from './id';
-
-async function syncDir(dir: string): Promise<void> {
-  const d = await open(dir, 'r');
-  try {
-    await d.sync();
-  } finally {
-    await d.close();
-  }
-}
 
 /**
  * Blobs as files under `<dataDir>/blobs`. Each blob is one file: a 4-byte big-endian length,
@@ -40,23 +31,9 @@ export class FileBlobStore implements BlobStore {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(header.length);
     await mkdir(dirname(path), { recursive: true });
-    const tmp = join(dirname(path), `.tmp-${randomBytes(8).toString('hex')}`);
-    try {
-      // On disk before it counts: the bytes (fdatasync), then the rename (fsync of the directory),
-      // so an application acknowledged after this put never points at a blob a power cut lost.
-      const fh = await open(tmp, 'wx', 0o600);
-      try {
-        await fh.writeFile(Buffer.concat([len, header, data]));
-        await fh.datasync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, path);
-      await syncDir(dirname(path));
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
+    // On disk before it counts (see writeFileAtomic): an application acknowledged after this put
+    // never points at a blob a power cut lost.
+    await writeFileAtomic(path, Buffer.concat([len, header, data]));
   }
 
   async get(id: string): Promise<{ data: Uint8Array; contentType: string; filename: string } | null> {

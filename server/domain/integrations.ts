@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import employmentAgency from '../../schemas/entities/integration-employment-agency.json' with { type: 'json' };
@@ -9,6 +9,7 @@ import type { ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
 import type { ContainerDoc, PositionDoc } from './docs';
 import { plainText } from './profile';
+import { writeFileAtomic } from '../store/atomic-file';
 
 /**
  * Partner integrations (spec document 1 §3 "Integration item"): the employment agency
@@ -106,6 +107,6 @@ export async function writeOutgoing(
     },
     data,
   };
-  await writeFile(join(dir, name), JSON.stringify(doc, null, 2), { mode: 0o600 });
+  await writeFileAtomic(join(dir, name), JSON.stringify(doc, null, 2));
   return name;
 }

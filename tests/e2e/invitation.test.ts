@@ -37,7 +37,7 @@ async function adminToken(): Promise<string> {
 function invitationToken(to: string): string | undefined {
   let names: string[];
   try {
-    names = readdirSync(join(app.dataDir, 'outbox')).sort().reverse();
+    names = readdirSync(join(app.dataDir, 'outbox')).filter((n) => n.endsWith('.eml')).sort().reverse();
   } catch {
     return undefined;
   }

@@ -27,7 +27,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 function lastMailTo(to: string): string | undefined {
   let names: string[];
   try {
-    names = readdirSync(join(app.dataDir, 'outbox')).sort().reverse();
+    names = readdirSync(join(app.dataDir, 'outbox')).filter((n) => n.endsWith('.eml')).sort().reverse();
   } catch {
     return undefined;
   }
@@ -42,7 +42,7 @@ function lastMailTo(to: string): string | undefined {
 
 function partnerOutbox(): string[] {
   try {
-    return readdirSync(join(app.dataDir, 'partner-outbox'));
+    return readdirSync(join(app.dataDir, 'partner-outbox')).filter((n) => n.endsWith('.json'));
   } catch {
     return [];
   }
