@@ -43,6 +43,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // A browser test waits for the state it asserts; vitest's 1 s ceiling for expect.poll
+          // is shorter than a page's first load on two busy cores (three tests failed that way
+          // under load), so a state may take up to 15 s to arrive before the test fails.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
