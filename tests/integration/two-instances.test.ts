@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
+import { storeKinds } from '../setup/stores';
+import { applyTo, demoPositions, validAnswers } from './helpers/domain';
+import { DEMO, startTestServer, type TestServer } from './helpers/server';
+
+/**
+ * Two instances (two createApp, each on its own MongoClient, the way two processes would be)
+ * on one Mongo-wire database. On FerretDB they handed out the same ids (17 of 40 parallel
+ * applicants with distinct emails were told they had already applied) and lost concurrent
+ * updates of one document (9 of 20 notes lost).
+ */
+const kinds = storeKinds().filter((k) => k === 'mongo');
+
+describe.runIf(kinds.length > 0)('two instances on one mongo database', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let open: PositionDoc;
+  const limits = { loginPerIp: 100_000, loginPerAccount: 10, applyPerIp: 1_000, windowMs: 60_000 };
+
+  beforeAll(async () => {
+    a = await startTestServer({ kind: 'mongo', seed: true, config: { rateLimits: limits } });
+    b = await startTestServer({ kind: 'mongo', peerOf: a, config: { rateLimits: limits } });
+    ({ open } = await demoPositions(a));
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const apps = () => a.deps.store.collection<ApplicationDoc>('applications');
+
+  it('stores 40 parallel applications with distinct emails split across both, each with its own id', async () => {
+    const emails = Array.from({ length: 40 }, (_, i) => `parallell${i}@example.se`);
+    const replies = await Promise.all(emails.map((email, i) => applyTo(i % 2 ? b : a, open.id, email, validAnswers(email))));
+    expect(replies.map((r) => r.status)).toEqual(emails.map(() => 201));
+    const stored = await apps().find({ email: { $in: emails } }, { projection: { id: 1, email: 1 } });
+    expect(stored).toHaveLength(40);
+    expect(new Set(stored.map((s) => s.id)).size).toBe(40);
+    expect(new Set(replies.map((r) => r.body.data.id)).size).toBe(40);
+  });
+
+  it('keeps all of 20 concurrent notes on one application written through both', async () => {
+    const email = 'anteckningar@example.se';
+    const applied = await applyTo(a, open.id, email, validAnswers(email));
+    expect(applied.status).toBe(201);
+    const id: number = applied.body.data.id;
+    const [ta, tb] = [await a.login(DEMO.writer), await b.login(DEMO.writer)];
+    const notes = Array.from({ length: 20 }, (_, i) => `Anteckning ${i}`);
+    const replies = await Promise.all(notes.map((note, i) => (i % 2 ? b.call(tb, 'create_JobApplicantNote', { id, note }) : a.call(ta, 'create_JobApplicantNote', { id, note }))));
+    expect(replies.map((r) => r.status)).toEqual(notes.map(() => 200));
+    const doc = await apps().findOne({ id });
+    expect(doc?.notes?.map((n) => n.note).sort()).toEqual([...notes].sort());
+    expect(new Set(doc?.notes?.map((n) => n.id)).size).toBe(20);
+    expect(doc?.notesCount).toBe(20);
+  });
+});
