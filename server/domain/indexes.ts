@@ -31,6 +31,8 @@ const specs: Record<string, IndexSpec[]> = {
   mailCopies: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, applicationId: 1 } }],
   applicantAnswers: [{ fields: { applicantId: 1 } }],
   chatMessages: [{ fields: { containerId: 1, email: 1 } }],
+  // One claim per job and period across every instance (server/jobs/runs.ts).
+  jobRuns: [{ fields: { key: 1 }, unique: true }],
 };
 
 /**

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, validAnswers } from './helpers/domain';
-import { DEMO, startTestServer, type TestServer } from './helpers/server';
+import { seedIfEmpty } from '../../server/seed';
+import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
 
 /**
  * Two instances (two createApp, each on its own MongoClient, the way two processes would be)
@@ -53,5 +54,27 @@ describe.runIf(kinds.length > 0)('two instances on one mongo database', () => {
     expect(doc?.notes?.map((n) => n.note).sort()).toEqual([...notes].sort());
     expect(new Set(doc?.notes?.map((n) => n.id)).size).toBe(20);
     expect(doc?.notesCount).toBe(20);
+  });
+});
+
+describe.runIf(kinds.length > 0)('two instances seeding one empty mongo database at the same moment', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer({ kind: 'mongo' });
+    b = await startTestServer({ kind: 'mongo', peerOf: a });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('seeds the demo organisation once and both start', async () => {
+    const config = { isProduction: false, demoPassword: TEST_PASSWORD };
+    const seeded = await Promise.all([seedIfEmpty(a.deps, config, false), seedIfEmpty(b.deps, config, false)]);
+    expect(seeded.filter((p) => p === TEST_PASSWORD)).toHaveLength(1);
+    expect(await a.deps.store.collection('containers').count({ name: 'demo' })).toBe(1);
+    expect(await a.deps.store.collection('users').count({})).toBe(4);
+    expect(await b.login(DEMO.admin)).toBeTruthy();
   });
 });
