@@ -65,7 +65,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   // handler that is filled in once everything below is mounted.
   let handle: ReturnType<Koa['callback']> | undefined;
   const httpServer = createServer((req, res) => handle!(req, res));
-  const auth = createAuth({ store, now }, config.jwtSecret);
+  const auth = createAuth({ store, now }, config.jwtSecret, config.jwtSecretPrevious);
   bindAuth(koa, auth);
   const mail = given.mail ?? createMailer(config);
   const base = { store, blobs, log, now, mail, publicUrl: config.publicUrl, dataDir: config.dataDir };

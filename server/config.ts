@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import sv from '../schemas/messages/sv.json' with { type: 'json' };
 
 /** Everything the server reads from its environment; nothing else configures it. */
 export interface Config {
@@ -10,6 +11,8 @@ export interface Config {
   mongoUri?: string;
   /** HS256 key for the session tokens. */
   jwtSecret: Uint8Array;
+  /** JWT_SECRET_PREVIOUS: the key before a rotation; tokens it signed still verify (never signs). */
+  jwtSecretPrevious?: Uint8Array;
   demoPassword?: string;
   nodeEnv: string;
   isProduction: boolean;
@@ -60,6 +63,13 @@ function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
+function previousSecretFrom(env: NodeJS.ProcessEnv): Uint8Array | undefined {
+  const given = env.JWT_SECRET_PREVIOUS;
+  if (!given) return undefined;
+  if (given.length < 32) throw new Error(sv.deployment.jwtPrevious);
+  return new TextEncoder().encode(given);
+}
+
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -83,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     mongoUri: env.MONGODB_URI || undefined,
     jwtSecret: overrides.jwtSecret ?? jwtSecretFrom(env, dataDir),
+    jwtSecretPrevious: previousSecretFrom(env),
     demoPassword: env.DEMO_PASSWORD || undefined,
     nodeEnv,
     isProduction: nodeEnv === 'production',

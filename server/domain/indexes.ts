@@ -33,6 +33,8 @@ const specs: Record<string, IndexSpec[]> = {
   chatMessages: [{ fields: { containerId: 1, email: 1 } }],
   // One claim per job and period across every instance (server/jobs/runs.ts).
   jobRuns: [{ fields: { key: 1 }, unique: true }],
+  // One heartbeat per instance (server/deployment/peers.ts).
+  instances: [{ fields: { key: 1 }, unique: true }],
 };
 
 /**
