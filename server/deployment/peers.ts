@@ -17,13 +17,13 @@ const BEAT_MS = 5_000;
 /** Heartbeats this old (by any clock we could be off by) are not worth waiting a beat for. */
 const RECENT_MS = 15 * 60 * 1000;
 
-interface InstanceDoc {
+type InstanceDoc = {
   key: string;
   host: string;
   pid: number;
   beat: number;
   seen: number;
-}
+};
 
 export function instanceKey(dataDir: string): string {
   return `${hostname()}:${dataDir}`;

@@ -35,6 +35,9 @@ const specs: Record<string, IndexSpec[]> = {
   jobRuns: [{ fields: { key: 1 }, unique: true }],
   // One heartbeat per instance (server/deployment/peers.ts).
   instances: [{ fields: { key: 1 }, unique: true }],
+  // The outboxes in Mongo mode (mail/store-outbox.ts, integrations.ts): by name, and mail by address for an erasure.
+  mailOutbox: [{ fields: { name: 1 }, unique: true }, { fields: { address: 1 } }],
+  partnerOutbox: [{ fields: { name: 1 }, unique: true }],
 };
 
 /**

@@ -22,7 +22,7 @@ export interface Job {
   run(deps: ServerDeps): Promise<Record<string, number>>;
 }
 
-export interface JobRunDoc {
+export type JobRunDoc = {
   key: string;
   job: string;
   period: number;
@@ -31,7 +31,7 @@ export interface JobRunDoc {
   started: number;
   finished?: number;
   result?: Record<string, number>;
-}
+};
 
 export const JOB_RUNS = 'jobRuns';
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, validAnswers } from './helpers/domain';
+import { outboxMails } from './helpers/mailbox';
 import { seedIfEmpty } from '../../server/seed';
 import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
 
@@ -54,6 +55,18 @@ describe.runIf(kinds.length > 0)('two instances on one mongo database', () => {
     expect(doc?.notes?.map((n) => n.note).sort()).toEqual([...notes].sort());
     expect(new Set(doc?.notes?.map((n) => n.id)).size).toBe(20);
     expect(doc?.notesCount).toBe(20);
+  });
+
+  it('erases through A the outbox copies of mail written through B', async () => {
+    const gone = 'raderas@example.se';
+    const applied = await applyTo(b, open.id, gone, validAnswers(gone));
+    expect(applied.status).toBe(201);
+    const sent = await b.call(await b.login(DEMO.writer), 'send_email', { applicantId: applied.body.data.id, email: gone, subject: 'Tack', body: '<p>Hej!</p>' });
+    expect(sent.status).toBe(200);
+    expect((await outboxMails(a)).filter((m) => m.includes(gone)).length).toBeGreaterThan(0);
+    const erased = await a.call(await a.login(DEMO.admin), 'delete_ApplicantFromContainer', { containerId: open.containerId, userId: gone });
+    expect(erased.status).toBe(200);
+    expect((await outboxMails(b)).filter((m) => m.toLowerCase().includes(gone))).toEqual([]);
   });
 });
 
