@@ -3,7 +3,7 @@ import { fill } from '../../engine/fill';
 
 const m = sv.deployment;
 
-export interface DeploymentFacts {
+interface DeploymentFacts {
   env: NodeJS.ProcessEnv;
   /** The store in use: `embedded` keeps data and attachments in this instance's DATA_DIR. */
   storeKind: 'mongo' | 'embedded';

@@ -12,7 +12,7 @@ import type { Store } from '../store/port';
  * again after one beat, and the peer is alive when its counter moved meanwhile.
  */
 
-export const INSTANCES = 'instances';
+const INSTANCES = 'instances';
 const BEAT_MS = 5_000;
 /** Heartbeats this old (by any clock we could be off by) are not worth waiting a beat for. */
 const RECENT_MS = 15 * 60 * 1000;

@@ -22,7 +22,7 @@ export interface Job {
   run(deps: ServerDeps): Promise<Record<string, number>>;
 }
 
-export type JobRunDoc = {
+type JobRunDoc = {
   key: string;
   job: string;
   period: number;
@@ -33,18 +33,18 @@ export type JobRunDoc = {
   result?: Record<string, number>;
 };
 
-export const JOB_RUNS = 'jobRuns';
+const JOB_RUNS = 'jobRuns';
 
 const instance = `${hostname()}:${process.pid}`;
 
 /** The period `nowMs` falls in, as the key of its claim. */
-export function periodOf(job: Pick<Job, 'name' | 'periodMs'>, nowMs: number): { key: string; period: number } {
+function periodOf(job: Pick<Job, 'name' | 'periodMs'>, nowMs: number): { key: string; period: number } {
   const period = Math.floor(nowMs / job.periodMs);
   return { key: `${job.name}:${period}`, period };
 }
 
 /** Claims the current period of `job`: true for the one caller that may run it. */
-export async function claimJobRun(store: Store, job: Pick<Job, 'name' | 'periodMs'>, nowMs: number): Promise<boolean> {
+async function claimJobRun(store: Store, job: Pick<Job, 'name' | 'periodMs'>, nowMs: number): Promise<boolean> {
   const { key, period } = periodOf(job, nowMs);
   try {
     await store.collection<JobRunDoc>(JOB_RUNS).insertOne({ key, job: job.name, period, by: instance, started: Math.floor(nowMs / 1000) });

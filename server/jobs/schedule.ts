@@ -30,7 +30,7 @@ export function scheduledJobs(deps: Pick<ServerDeps, 'blobs'>): Job[] {
   return deps.blobs instanceof GridFsBlobStore ? [retentionJob(), gridFsSweepJob()] : [retentionJob()];
 }
 
-export interface Schedule {
+interface Schedule {
   /** Settles when the first round has been tried (each job ran or found its period taken). */
   first: Promise<void>;
   stop(): void;
