@@ -19,7 +19,9 @@ async function main() {
   // (deployment/checks.ts) refuses to start and says what to set.
   const store = await openStore({ mongoUri: config.mongoUri, dataDir: config.dataDir, log });
   const self = instanceKey(config.dataDir);
-  const peer = store.kind === 'mongo' && (await peerAlive(store, self));
+  // With REDIS_URL set the instance is in multi-instance mode anyway and a peer asks nothing
+  // more of it, so it does not wait a heartbeat to find out.
+  const peer = store.kind === 'mongo' && !process.env.REDIS_URL && (await peerAlive(store, self));
   const problems = deploymentProblems({ env: process.env, storeKind: store.kind, peerAlive: peer });
   if (problems.length > 0) {
     await store.close();
