@@ -5,6 +5,7 @@ import Koa from 'koa';
 import type { Config } from './config';
 import { createLogger, requestContext } from './log';
 import { createMailer } from './mail';
+import { createStoreMailer } from './mail/store-outbox';
 import { bindAuth, createAuth, type Auth } from './auth/middleware';
 import { onSessionsRevoked } from './auth/revocations';
 import { openBlobs } from './blobs';
@@ -65,9 +66,11 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   // handler that is filled in once everything below is mounted.
   let handle: ReturnType<Koa['callback']> | undefined;
   const httpServer = createServer((req, res) => handle!(req, res));
-  const auth = createAuth({ store, now }, config.jwtSecret);
+  const auth = createAuth({ store, now }, config.jwtSecret, config.jwtSecretPrevious);
   bindAuth(koa, auth);
-  const mail = given.mail ?? createMailer(config);
+  // Several instances share one MongoDB but not a DATA_DIR: in Mongo mode the outbox is a
+  // collection, so an erasure through any instance reaches every copy (mail/store-outbox.ts).
+  const mail = given.mail ?? createMailer(config, store.kind === 'mongo' ? (from) => createStoreMailer(store, from) : undefined);
   const base = { store, blobs, log, now, mail, publicUrl: config.publicUrl, dataDir: config.dataDir };
   const hub = attachHub(httpServer, {
     verifyToken: (token: string) => auth.verifyToken(token),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import sv from '../schemas/messages/sv.json' with { type: 'json' };
 
 /** Everything the server reads from its environment; nothing else configures it. */
 export interface Config {
@@ -10,6 +11,8 @@ export interface Config {
   mongoUri?: string;
   /** HS256 key for the session tokens. */
   jwtSecret: Uint8Array;
+  /** JWT_SECRET_PREVIOUS: the key before a rotation; tokens it signed still verify (never signs). */
+  jwtSecretPrevious?: Uint8Array;
   demoPassword?: string;
   nodeEnv: string;
   isProduction: boolean;
@@ -55,9 +58,31 @@ function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return new TextEncoder().encode(secret);
+  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, secret + '\n', { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  try {
+    // Published whole, and only when no other process published first: of simultaneous first
+    // starts on one DATA_DIR every one ends with the first one's key (1 of 8 did not, with a
+    // plain write).
+    linkSync(tmp, file);
+    return new TextEncoder().encode(secret);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return new TextEncoder().encode(stored);
+    renameSync(tmp, file); // a broken key file is replaced
+    return new TextEncoder().encode(secret);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+function previousSecretFrom(env: NodeJS.ProcessEnv): Uint8Array | undefined {
+  const given = env.JWT_SECRET_PREVIOUS;
+  if (!given) return undefined;
+  if (given.length < 32) throw new Error(sv.deployment.jwtPrevious);
+  return new TextEncoder().encode(given);
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -83,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     mongoUri: env.MONGODB_URI || undefined,
     jwtSecret: overrides.jwtSecret ?? jwtSecretFrom(env, dataDir),
+    jwtSecretPrevious: previousSecretFrom(env),
     demoPassword: env.DEMO_PASSWORD || undefined,
     nodeEnv,
     isProduction: nodeEnv === 'production',

@@ -30,4 +30,5 @@ export const errors = {
   positionClosed: (message: string) => new HttpError(409, 'position_closed', message),
   tooLarge: () => new HttpError(413, 'too_large', m.tooLarge),
   rateLimited: () => new HttpError(429, 'rate_limited', m.rateLimited),
+  unavailable: (details?: unknown) => new HttpError(503, 'unavailable', sv.deployment.unavailable, details),
 };

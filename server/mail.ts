@@ -45,60 +45,76 @@ const oneLine = (v: string) => v.replace(/[\r\n]+/g, ' ');
 
 const base64Body = (text: string) => Buffer.from(text, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');
 
+/** One mail as an RFC 5322 message (UTF-8, base64 body) and the name its kept copy gets. */
+export function composeEml(mail: Mail, from = FROM): { name: string; eml: string } {
+  const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
+  const head = [
+    `From: ${oneLine(from)}`,
+    `To: ${oneLine(mail.to)}`,
+    `Subject: ${encodeHeader(oneLine(mail.subject))}`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${id}@blankett.local>`,
+    'MIME-Version: 1.0',
+  ];
+  let body: string[];
+  if (mail.html === undefined) {
+    body = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Body(mail.text), ''];
+  } else {
+    const boundary = `=_blankett_${randomBytes(12).toString('hex')}`;
+    const part = (type: string, text: string) => [
+      `--${boundary}`,
+      `Content-Type: ${type}; charset=utf-8`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64Body(text),
+    ];
+    body = [
+      `Content-Type: multipart/alternative; boundary="${boundary}"`,
+      '',
+      ...part('text/plain', mail.text),
+      ...part('text/html', mail.html),
+      `--${boundary}--`,
+      '',
+    ];
+  }
+  return { name: `${id}.eml`, eml: [...head, ...body].join('\r\n') };
+}
+
+/** Whether a kept copy is a mail to `email` (its To header, bare or in angle brackets). */
+function isMailTo(eml: string, email: string): boolean {
+  const to = `to: ${oneLine(email).trim().toLowerCase()}`;
+  const address = to.slice(4);
+  const header = eml.slice(0, eml.indexOf('\r\n\r\n') >>> 0).toLowerCase().split('\r\n');
+  return header.some((line) => line.trim() === to || (line.startsWith('to:') && line.includes(`<${address}>`)));
+}
+
+/** Only a name `composeEml` made: never a path out of the outbox. */
+export const isCopyName = (copy: string) => COPY_NAME.test(copy);
+
 /**
  * The mail adapter with a file transport: each mail becomes one RFC 5322 message
  * `DATA_DIR/outbox/<time>-<random>.eml` (UTF-8, base64 body) that any mail client opens and
  * an operator can hand to a real MTA. A text-only mail is one part; with `html` it is
- * multipart/alternative (text, then HTML). SMTP delivery is `createSmtpMailer`.
+ * multipart/alternative (text, then HTML). SMTP delivery is `createSmtpMailer`; in Mongo
+ * mode the outbox is a collection instead (mail/store-outbox.ts).
  */
 export function createFileMailer(dataDir: string, from = FROM): Mailer {
   const outbox = join(dataDir, 'outbox');
   return {
     async send(mail) {
       await mkdir(outbox, { recursive: true, mode: 0o700 });
-      const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
-      const head = [
-        `From: ${oneLine(from)}`,
-        `To: ${oneLine(mail.to)}`,
-        `Subject: ${encodeHeader(oneLine(mail.subject))}`,
-        `Date: ${new Date().toUTCString()}`,
-        `Message-ID: <${id}@blankett.local>`,
-        'MIME-Version: 1.0',
-      ];
-      let body: string[];
-      if (mail.html === undefined) {
-        body = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Body(mail.text), ''];
-      } else {
-        const boundary = `=_blankett_${randomBytes(12).toString('hex')}`;
-        const part = (type: string, text: string) => [
-          `--${boundary}`,
-          `Content-Type: ${type}; charset=utf-8`,
-          'Content-Transfer-Encoding: base64',
-          '',
-          base64Body(text),
-        ];
-        body = [
-          `Content-Type: multipart/alternative; boundary="${boundary}"`,
-          '',
-          ...part('text/plain', mail.text),
-          ...part('text/html', mail.html),
-          `--${boundary}--`,
-          '',
-        ];
-      }
-      await writeFileAtomic(join(outbox, `${id}.eml`), [...head, ...body].join('\r\n'));
-      return `${id}.eml`;
+      const { name, eml } = composeEml(mail, from);
+      await writeFileAtomic(join(outbox, name), eml);
+      return name;
     },
     async drop(copy) {
-      // Only a name this mailer made: never a path out of the outbox.
-      if (!COPY_NAME.test(copy)) return false;
+      if (!isCopyName(copy)) return false;
       return unlink(join(outbox, copy)).then(
         () => true,
         () => false,
       );
     },
     async forget(email) {
-      const to = `to: ${oneLine(email).trim().toLowerCase()}`;
       let files: string[];
       try {
         files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'));
@@ -108,9 +124,7 @@ export function createFileMailer(dataDir: string, from = FROM): Mailer {
       let removed = 0;
       for (const f of files) {
         const text = await readFile(join(outbox, f), 'utf8').catch(() => '');
-        const header = text.slice(0, text.indexOf('\r\n\r\n') >>> 0).toLowerCase().split('\r\n');
-        const address = to.slice(4);
-        if (header.some((line) => line.trim() === to || (line.startsWith('to:') && line.includes(`<${address}>`)))) {
+        if (isMailTo(text, email)) {
           await unlink(join(outbox, f)).catch(() => undefined);
           removed += 1;
         }
@@ -124,7 +138,8 @@ export function createFileMailer(dataDir: string, from = FROM): Mailer {
  * The portal's mailer: SMTP delivery when `SMTP_URL` is set, otherwise the file outbox
  * (zero setup). Password reset, invitations and mails to applicants all go through it.
  */
-export function createMailer(config: { dataDir: string; smtpUrl?: string; mailFrom?: string }): Mailer {
+export function createMailer(config: { dataDir: string; smtpUrl?: string; mailFrom?: string }, outbox?: (from: string) => Mailer): Mailer {
   const from = config.mailFrom || FROM;
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createFileMailer(config.dataDir, from);
+  if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, from);
+  return outbox ? outbox(from) : createFileMailer(config.dataDir, from);
 }

@@ -1,7 +1,10 @@
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { deploymentProblems } from './deployment/checks';
+import { instanceKey, peerAlive, startHeartbeat } from './deployment/peers';
 import { createLogger } from './log';
 import { seedIfEmpty } from './seed';
+import { openStore } from './store';
 
 /**
  * `npm start` entry: configuration from the environment, the store (embedded in DATA_DIR or
@@ -12,7 +15,20 @@ import { seedIfEmpty } from './seed';
 async function main() {
   const log = createLogger();
   const config = loadConfig();
-  const app = await createApp(config, { log });
+  // Before anything else touches the store: an instance that would run wrong beside its peers
+  // (deployment/checks.ts) refuses to start and says what to set.
+  const store = await openStore({ mongoUri: config.mongoUri, dataDir: config.dataDir, log });
+  const self = instanceKey(config.dataDir);
+  // With REDIS_URL set the instance is in multi-instance mode anyway and a peer asks nothing
+  // more of it, so it does not wait a heartbeat to find out.
+  const peer = store.kind === 'mongo' && !process.env.REDIS_URL && (await peerAlive(store, self));
+  const problems = deploymentProblems({ env: process.env, storeKind: store.kind, peerAlive: peer });
+  if (problems.length > 0) {
+    await store.close();
+    throw new Error(problems.join('\n'));
+  }
+  const heartbeat = store.kind === 'mongo' ? startHeartbeat(store, self) : null;
+  const app = await createApp(config, { log, store });
   await seedIfEmpty(app.deps, config);
   await new Promise<void>((res, rej) => {
     app.httpServer.once('error', rej);
@@ -25,13 +41,17 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info('shutting down', { signal });
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        log.error('shutdown failed', { error: err });
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => heartbeat?.stop())
+      .then(() => store.close())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          log.error('shutdown failed', { error: err });
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

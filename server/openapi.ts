@@ -235,6 +235,13 @@ function build(registry: Registry): Json {
           responses: { '200': ok('Tjänstens organisation'), '400': ERRORS['400'], '404': ERRORS['404'] },
         },
       },
+      '/api/health': {
+        get: {
+          operationId: 'health',
+          summary: 'För lastbalanseraren: svarar lagringen (och Redis när den används)?',
+          responses: { '200': ok('Allt svarar: { store: "ok", … }'), '503': { description: 'Något svarar inte (details: del → "ok" | "unavailable")' } },
+        },
+      },
     },
   };
 }

@@ -4,6 +4,7 @@ import type { ServerDeps } from './dispatcher/types';
 import { registerUser } from './auth/account';
 import { newContainerDoc } from './domain/containers';
 import { seedDemoContent } from './domain/demo';
+import { DuplicateKeyError } from './store/port';
 
 /** The demo organisation and its four users (DESIGN.md, docs/contracts.md "Demo data"). */
 export const DEMO_CONTAINER = { name: 'demo', displayName: 'Demoföretaget AB' } as const;
@@ -25,7 +26,14 @@ export async function seedIfEmpty(deps: ServerDeps, config: Pick<Config, 'isProd
   if (containers > 0 || users > 0) return null;
   const password = config.demoPassword ?? randomBytes(9).toString('base64url');
   const container = await newContainerDoc(deps.store, DEMO_CONTAINER);
-  await deps.store.collection('containers').insertOne(container);
+  try {
+    await deps.store.collection('containers').insertOne(container);
+  } catch (err) {
+    // Another instance on the same store is seeding at this moment: the unique container name
+    // lets one of them through, and the other leaves the rest to it.
+    if (err instanceof DuplicateKeyError) return null;
+    throw err;
+  }
   for (const u of DEMO_USERS) {
     const user = await registerUser(deps, { email: u.email, password, firstname: u.firstname, lastname: u.lastname, role: u.role, emailVerifiedAt: deps.now() });
     if (u.permissionIds.length) {

@@ -130,6 +130,10 @@ export const actions: ActionTable = {
     // Personal data first, as the entity schemas tag it (applications, files, skill answers,
     // conversations, notifications, kept mail copies): server/domain/removal.ts.
     await removeOrganisationData(ctx.deps, containerId);
+    // Each delete by filter is idempotent (the driver never retries deleteMany). A run cut
+    // short after the container's own delete cannot be called again (404) and leaves rows of
+    // a container that no longer exists; nothing reads them (every read starts from its
+    // container), and the personal data went first, above.
     if (positionIds.length) await store.collection('positionForms').deleteMany({ positionId: { $in: positionIds } });
     for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations']) {
       await store.collection(name).deleteMany({ containerId });

@@ -39,6 +39,7 @@ export const actions: ActionTable = {
   },
 
   async delete_NotificationByContainerId(ctx, data) {
+    // Idempotent: calling it again after a failover removes what the first call left.
     return { deleted: await ctx.deps.store.collection('notifications').deleteMany({ containerId: data.containerId }) };
   },
 };

@@ -108,6 +108,7 @@ export const actions: ActionTable = {
     if (!row) throw errors.notFound(sv.server.notMember);
     await keepAnAdmin(ctx, data.containerId, row.userId as number, []);
     await memberships.deleteOne({ id: row.id });
+    // Idempotent delete by filter (the driver never retries it; the caller may).
     await ctx.deps.store.collection('positionPermissions').deleteMany({ containerId: data.containerId, userId: row.userId });
     await bumpTokenVersion(ctx.deps.store, row.userId as number);
     return { id: row.id, deleted: true };

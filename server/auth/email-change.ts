@@ -84,6 +84,8 @@ export async function confirmEmailChange(deps: Pick<ServerDeps, 'store' | 'now'>
   }
   if (!updated) throw invalid();
   announceSessionsRevoked(deps.store, user.id);
+  // Bulk writes are never retried by the driver; these two $set one value, so running them again
+  // after a failover that cut them short changes nothing more (idempotent).
   await deps.store.collection('memberships').updateMany({ userId: user.id }, { $set: { email } });
   await deps.store.collection('positionPermissions').updateMany({ userId: user.id }, { $set: { email } });
   return updated;

@@ -16,10 +16,10 @@ export interface Auth {
  * Token checks read the user on every call (one indexed lookup), so a bumped tokenVersion
  * (logout, password change, permission change) or a role change takes effect at once.
  */
-export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint8Array): Auth {
+export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint8Array, previous?: Uint8Array): Auth {
   return {
     async verifyToken(token) {
-      const claims = await readToken(secret, token);
+      const claims = await readToken(secret, token, previous);
       if (!claims) return null;
       const user = await findUserById(deps.store, claims.uid);
       if (!user || user.tokenVersion !== claims.tv) return null;

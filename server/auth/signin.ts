@@ -136,6 +136,7 @@ export async function confirmSignin(deps: Pick<ServerDeps, 'store' | 'now'>, tok
   if (!link) throw linkInvalid();
   // Deleting by the hash is the single use: of two confirmations at once only one deletes.
   if ((await col.deleteOne({ tokenHash: hash })) !== 1 || link.expires < deps.now()) throw linkInvalid();
+  // Idempotent (a delete by filter): a retry after a cut-short run removes only what is left.
   await col.deleteMany({ email: link.email });
   const account = await accountFor(deps, link.email);
   const proven = await markProven(deps.store, account, deps.now());

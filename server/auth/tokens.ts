@@ -41,8 +41,17 @@ export function signToken(secret: Uint8Array, user: TokenUser, nowSeconds = Math
     .sign(secret);
 }
 
-/** Checks signature (HS256 only, never 'none' or another alg), issuer and exp; null when anything is off. */
-export async function readToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+/**
+ * Checks signature (HS256 only, never 'none' or another alg), issuer and exp; null when anything
+ * is off. `previous` (JWT_SECRET_PREVIOUS) is the key before a rotation: tokens it signed still
+ * verify until they expire, so rotating the key logs nobody out; new tokens use `secret` only.
+ */
+export async function readToken(secret: Uint8Array, token: string, previous?: Uint8Array): Promise<TokenClaims | null> {
+  const claims = await readWith(secret, token);
+  return claims ?? (previous ? readWith(previous, token) : null);
+}
+
+async function readWith(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   if (!token || token.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER, requiredClaims: ['exp', 'sub'] });

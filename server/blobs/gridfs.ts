@@ -48,6 +48,16 @@ export class GridFsBlobStore implements BlobStore {
     };
   }
 
+  /** The ids of blobs whose newest version was uploaded before `before` (the orphan sweep). */
+  async *namesUploadedBefore(before: Date): AsyncGenerator<string> {
+    const seen = new Set<string>();
+    for await (const f of this.bucket.find({ uploadDate: { $lt: before } }, { projection: { filename: 1 } })) {
+      if (seen.has(f.filename)) continue;
+      seen.add(f.filename);
+      yield f.filename;
+    }
+  }
+
   async delete(id: string): Promise<void> {
     if (!isValidBlobId(id)) return;
     for (const v of await this.versions(id)) await this.bucket.delete(v._id).catch(() => undefined);

@@ -19,7 +19,7 @@ import type { FileBlobStore } from './file';
  * so no apply is between its blob and its insert.
  */
 
-const ATTACHMENT = /^app-(\d{1,15})-[0-9a-f-]{36}$/;
+export const ATTACHMENT = /^app-(\d{1,15})-[0-9a-f-]{36}$/;
 
 /** Every file below `dir`, depth first (nothing when it does not exist). */
 export async function* walk(dir: string): AsyncGenerator<string> {

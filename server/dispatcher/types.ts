@@ -78,6 +78,11 @@ export interface ServerDeps {
   dataDir?: string;
   /** Clock in unix seconds (injectable for tests). */
   now(): number;
+  /**
+   * What GET /api/health asks besides the store, by name (e.g. `redis` when REDIS_URL is set):
+   * each resolves when its component answers and rejects otherwise.
+   */
+  healthChecks?: Record<string, () => Promise<unknown>>;
 }
 
 export interface ActionContext {

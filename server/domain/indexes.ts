@@ -31,6 +31,13 @@ const specs: Record<string, IndexSpec[]> = {
   mailCopies: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, applicationId: 1 } }],
   applicantAnswers: [{ fields: { applicantId: 1 } }],
   chatMessages: [{ fields: { containerId: 1, email: 1 } }],
+  // One claim per job and period across every instance (server/jobs/runs.ts).
+  jobRuns: [{ fields: { key: 1 }, unique: true }],
+  // One heartbeat per instance (server/deployment/peers.ts).
+  instances: [{ fields: { key: 1 }, unique: true }],
+  // The outboxes in Mongo mode (mail/store-outbox.ts, integrations.ts): by name, and mail by address for an erasure.
+  mailOutbox: [{ fields: { name: 1 }, unique: true }, { fields: { address: 1 } }],
+  partnerOutbox: [{ fields: { name: 1 }, unique: true }],
 };
 
 /**

@@ -76,7 +76,14 @@ export function compact(data: Record<string, unknown> | undefined): Record<strin
   );
 }
 
-/** Writes one outgoing document to DATA_DIR/partner-outbox/ and answers its file name. */
+/** Where partner documents wait in Mongo mode (several instances share the database, not a DATA_DIR). */
+export const PARTNER_OUTBOX = 'partnerOutbox';
+
+/**
+ * Writes one outgoing document and answers its name: to DATA_DIR/partner-outbox/<name> on the
+ * embedded store, to the `partnerOutbox` collection (`{ name, doc, created }`) on Mongo, where
+ * a transport of any instance finds it.
+ */
 export async function writeOutgoing(
   deps: ServerDeps,
   action: 'publish' | 'withdraw',
@@ -85,8 +92,6 @@ export async function writeOutgoing(
   position: PositionDoc,
   data: Record<string, unknown>,
 ): Promise<string> {
-  const dir = join(deps.dataDir ?? './data', 'partner-outbox');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `${Date.now()}-${randomBytes(4).toString('hex')}-position-${position.id}-type-${type.typeId}-${action}.json`;
   const profile = (container.profile ?? {}) as Record<string, unknown>;
   const doc = {
@@ -107,6 +112,12 @@ export async function writeOutgoing(
     },
     data,
   };
+  if (deps.store.kind === 'mongo') {
+    await deps.store.collection(PARTNER_OUTBOX).insertOne({ name, doc, created: deps.now() });
+    return name;
+  }
+  const dir = join(deps.dataDir ?? './data', 'partner-outbox');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   await writeFileAtomic(join(dir, name), JSON.stringify(doc, null, 2));
   return name;
 }

@@ -56,6 +56,9 @@ async function applyMove(store: Store, move: LabelMoveDoc): Promise<void> {
     if (i > 0) await yieldToLoop();
     if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
     if (failed) break;
+    // $push is not idempotent by itself; the filter makes the write so: an application already
+    // at the label no longer matches, so a replay (the move record at start, a retry after a
+    // failover the driver does not retry for updateMany) logs and moves each one once.
     inFlight.push(
       apps
         .updateMany({ id: { $in: part }, [move.field]: { $ne: move.labelId } }, { $set: { [move.field]: move.labelId }, $push: { logs: move.log } })

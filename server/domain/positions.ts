@@ -183,6 +183,7 @@ export async function deletePosition(deps: ServerDeps, position: PositionDoc): P
   // itself (server/domain/apply.ts). The sweeps below catch whatever landed in between.
   await positions.updateOne({ id: position.id }, { $set: { deleting: true } });
   await sweepApplications(deps, position.id);
+  // Idempotent deletes by filter; deleting the position again finishes a cut-short run.
   await store.collection('positionForms').deleteMany({ positionId: position.id });
   await positions.deleteOne({ id: position.id });
   await sweepApplications(deps, position.id);
@@ -200,6 +201,7 @@ async function sweepApplications(deps: ServerDeps, positionId: number): Promise<
     if (!batch.length) break;
     await removeApplications(deps, batch);
   }
+  // Idempotent delete by filter.
   await deps.store.collection('notifications').deleteMany({ 'data.positionId': positionId });
 }
 

@@ -30,6 +30,9 @@ export async function removePerson(deps: ServerDeps, containerId: number, p: Per
     for (const copy of outboxCopiesOf(pointers)) if (await deps.mail.drop?.(copy).catch(() => false)) counts.outboxMails! += 1;
   }
   const ordered = [...filters].sort((a, b) => Number(a.holder.application === 'id') - Number(b.holder.application === 'id'));
+  // Deletes by filter, so idempotent: the driver never retries deleteMany, and a removal cut
+  // short (failover, crash) is finished by running it again (withdraw, erasure, retention and
+  // the position sweep all loop or are retried until nothing matches).
   for (const { holder, filter } of ordered) counts[holder.collection] = (counts[holder.collection] ?? 0) + (await deps.store.collection(holder.collection).deleteMany(filter));
   return counts;
 }
@@ -58,6 +61,7 @@ export async function removeConversationsLeft(deps: ServerDeps, containerId: num
   const apps = deps.store.collection('applications');
   for (const email of talking) {
     if ((await apps.count({ containerId, email })) > 0) continue;
+    // Idempotent delete by filter (see removeApplications above).
     for (const h of BY_EMAIL_ONLY) await deps.store.collection(h.collection).deleteMany({ [h.container]: containerId, [h.person!.email!]: email });
   }
 }
@@ -89,5 +93,6 @@ export async function removeOrganisationData(deps: ServerDeps, containerId: numb
     for (const copy of outboxCopiesOf(pointers)) await deps.mail.drop?.(copy).catch(() => false);
   }
   const ordered = [...HOLDERS].sort((a, b) => Number(a.application === 'id') - Number(b.application === 'id'));
+  // Idempotent delete by filter (see removeApplications above).
   for (const holder of ordered) await deps.store.collection(holder.collection).deleteMany({ [holder.container]: containerId });
 }

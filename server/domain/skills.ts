@@ -88,6 +88,7 @@ export async function saveSkill(
 
 export async function deleteSkill(d: ServerDeps, containerId: number, id: number) {
   if (!(await skills(d).deleteOne({ id, containerId }))) throw errors.notFound();
+  // Idempotent: $pull of one id and a delete by filter change nothing more when run again.
   await collections(d).updateMany({ containerId }, { $pull: { skillIds: id } });
   await attached(d).deleteMany({ containerId, skillId: id });
   return { id };
@@ -135,6 +136,7 @@ export async function attachSkill(d: ServerDeps, containerId: number, positionId
 
 export async function detachSkill(d: ServerDeps, containerId: number, positionId: number, skillId: number) {
   await positionIn(d, containerId, positionId);
+  // Idempotent delete by filter.
   await attached(d).deleteMany({ positionId, skillId });
   return positionSkills(d, containerId, positionId);
 }
@@ -194,6 +196,7 @@ export async function saveApplicantAnswers(d: ServerDeps, p: Principal, containe
   await answers(d).updateOne({ applicantId: a.id }, { $set: doc }, { upsert: true });
   // Withdrawn or deleted while this save was on its way: the answers follow the application (removal.ts).
   if ((await d.store.collection('applications').count({ id: a.id })) === 0) {
+    // Idempotent delete by filter.
     await answers(d).deleteMany({ applicantId: a.id });
     throw errors.notFound();
   }

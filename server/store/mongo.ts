@@ -2,6 +2,7 @@ import { MongoClient, MongoServerError, type Db, type Document, type Collection 
 import { pullMatches } from './match';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Store, type Update } from './port';
 import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, isPlainObject } from './query';
+import { FerretLocks } from './ferret-lock';
 import { KeyedSerial } from './serial';
 
 /**
@@ -15,9 +16,21 @@ import { KeyedSerial } from './serial';
  * `$inc` → 11) and `findOneAndUpdate` + `$inc` hands out duplicate sequence numbers; `$pull`
  * with a condition (`{ notes: { id: 3 } }`, `{ $in: […] }`) silently removes nothing; a unique
  * violation in an update comes back as InternalError, not 11000. On FerretDB this adapter
- * therefore runs updates and deletes of one collection one at a time (in this process) and
- * applies conditional `$pull` itself. Inserts need no help: unique indexes hold under
- * concurrency. One server process per FerretDB database, like the embedded store.
+ * therefore runs updates of one collection one at a time across every process on the
+ * database (a lock claimed by a unique insert, ferret-lock.ts; deletes one at a time in this
+ * process) and applies conditional `$pull` itself. Inserts need no help: unique indexes hold
+ * under concurrency. None of this runs on MongoDB, which needs none of it.
+ *
+ * On MongoDB (a replica set in production) the client asks for what the code relies on,
+ * explicitly rather than through defaults a URI or a driver upgrade could change: every
+ * write acknowledged by a majority with its journal (a write a primary acknowledged alone
+ * can be rolled back at a failover, and an applicant would have been told "received"),
+ * reads from the primary (a secondary may not yet have the application just written, or the
+ * unique index's winner), majority read concern, and retryable writes — the driver retries
+ * an insertOne/updateOne/findOneAndUpdate/deleteOne once after a failover, exactly once on
+ * the server. It never retries updateMany/deleteMany: every caller of those must be
+ * idempotent (a second run after a partial one changes nothing more), and says why where it
+ * calls them.
  */
 
 const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -60,6 +73,7 @@ export interface MongoStoreOptions {
 export class MongoStore implements Store {
   readonly kind = 'mongo' as const;
   private readonly serial = new KeyedSerial();
+  private readonly locks: FerretLocks;
 
   private constructor(
     private readonly client: MongoClient,
@@ -67,11 +81,18 @@ export class MongoStore implements Store {
     readonly db: Db,
     /** True on FerretDB: see the note at the top of this file. */
     readonly ferret: boolean,
-  ) {}
+  ) {
+    this.locks = new FerretLocks(db.collection(FerretLocks.collectionName));
+  }
 
   /** Connects and pings, so a wrong URI fails at start rather than at the first request. */
   static async open(uri: string, options: MongoStoreOptions = {}): Promise<MongoStore> {
     const client = new MongoClient(uri, {
+      writeConcern: { w: 'majority', journal: true, wtimeoutMS: 10_000 },
+      readConcern: { level: 'majority' },
+      readPreference: 'primary',
+      retryWrites: true,
+      retryReads: true,
       maxPoolSize: 20,
       minPoolSize: 0,
       serverSelectionTimeoutMS: 5_000,
@@ -91,9 +112,14 @@ export class MongoStore implements Store {
     }
   }
 
-  /** @internal runs a collection's write alone on FerretDB, straight through on MongoDB. */
-  guard<R>(collection: string, work: () => Promise<R>): Promise<R> {
-    return this.ferret ? this.serial.run(collection, work) : work();
+  /**
+   * @internal runs a collection's write alone on FerretDB, straight through on MongoDB:
+   * `shared` (read-modify-writes: updates, counters) alone across every process on the
+   * database, otherwise (deletes, which lose nothing when they race) alone in this process.
+   */
+  guard<R>(collection: string, work: () => Promise<R>, shared = false): Promise<R> {
+    if (!this.ferret) return work();
+    return this.serial.run(collection, shared ? () => this.locks.run(collection, work) : work);
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -114,7 +140,7 @@ export class MongoStore implements Store {
           if (!isDuplicate(err) || attempt >= 5) throw err;
         }
       }
-    });
+    }, true);
   }
 
   async close(): Promise<void> {
@@ -200,7 +226,7 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
       }
       const doc = await this.c.findOneAndUpdate(filter, update as Document, { upsert, returnDocument: 'after' }).catch(mapError);
       return stripId<T>(doc);
-    });
+    }, true);
   }
 
   async updateMany(filter: Filter, update: Update): Promise<number> {
@@ -214,7 +240,7 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
         await this.c.updateOne({ _id: doc._id }, this.withPullsApplied(doc, update, pulls)).catch(mapError);
       }
       return docs.length;
-    });
+    }, true);
   }
 
   async deleteOne(filter: Filter): Promise<number> {

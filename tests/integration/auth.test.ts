@@ -1,20 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeKinds } from '../setup/stores';
-import { mailedToken } from './helpers/mailbox';
+import { mailedToken, outboxMails } from './helpers/mailbox';
 import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from './helpers/server';
 
 const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 
-function outbox(server: TestServer): string[] {
-  const dir = join(server.config.dataDir, 'outbox');
-  try {
-    return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
-  } catch {
-    return [];
-  }
-}
+const outbox = (server: TestServer) => outboxMails(server);
 
 /** The text body of a mail the file transport wrote (base64, UTF-8). */
 const mailText = (eml: string) => Buffer.from(eml.split('\r\n\r\n')[1]!.replace(/\s+/g, ''), 'base64').toString('utf8');
@@ -154,9 +145,9 @@ describe.each(storeKinds())('auth on the %s store', (kind) => {
 
     it('mails a one-time link that sets a new password and ends old sessions', async () => {
       const old = await server.login(DEMO.reader);
-      const before = outbox(server).length;
+      const before = (await outbox(server)).length;
       expect((await server.request('POST', '/api/account/reset', { email: DEMO.reader })).status).toBe(200);
-      const mails = outbox(server);
+      const mails = await outbox(server);
       expect(mails.length).toBe(before + 1);
       const mail = mails.at(-1)!;
       expect(mail).toContain(`To: ${DEMO.reader}`);
@@ -172,13 +163,13 @@ describe.each(storeKinds())('auth on the %s store', (kind) => {
       expect(again.status).toBe(400);
       expect(again.body.error.message).toBe('Länken är ogiltig eller har gått ut');
       await server.request('POST', '/api/account/reset', { email: DEMO.reader });
-      const t2 = /reset-password#token=([A-Za-z0-9_-]+)/.exec(mailText(outbox(server).at(-1)!))![1]!;
+      const t2 = /reset-password#token=([A-Za-z0-9_-]+)/.exec(mailText((await outbox(server)).at(-1)!))![1]!;
       await server.request('POST', '/api/account/reset/confirm', { token: t2, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
     });
 
     it('refuses an expired reset link', async () => {
       await server.request('POST', '/api/account/reset', { email: DEMO.writer });
-      const token = /reset-password#token=([A-Za-z0-9_-]+)/.exec(mailText(outbox(server).at(-1)!))![1]!;
+      const token = /reset-password#token=([A-Za-z0-9_-]+)/.exec(mailText((await outbox(server)).at(-1)!))![1]!;
       await server.deps.store.collection('users').updateOne({ email: DEMO.writer }, { $set: { resetTokenExpires: server.deps.now() - 1 } });
       const r = await server.request('POST', '/api/account/reset/confirm', { token, password: 'helt-nytt-losen', confirmPassword: 'helt-nytt-losen' });
       expect(r.status).toBe(400);

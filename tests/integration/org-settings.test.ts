@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeKinds } from '../setup/stores';
 import { countAll } from './helpers/counts';
 import { container, demoPositions, validAnswers } from './helpers/domain';
+import { outboxMails, partnerOutbox } from './helpers/mailbox';
 import { solidPng } from './helpers/png';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
@@ -185,8 +184,7 @@ describe.each(storeKinds())('organisation settings on the %s store', (kind) => {
       expect(await bell(writer)).toHaveLength(1);
       expect(await bell(admin)).toHaveLength(0);
       expect(await bell(reader)).toHaveLength(0);
-      const outbox = join(server.config.dataDir, 'outbox');
-      const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8'));
+      const mails = await outboxMails(server);
       expect(mails.filter((m) => m.includes(`To: ${DEMO.admin}\r\n`))).toHaveLength(1);
       expect(mails.filter((m) => m.includes(`To: ${DEMO.reader}\r\n`) || m.includes(`To: ${DEMO.writer}\r\n`))).toHaveLength(0);
       // Back to the user's own preferences.
@@ -195,13 +193,7 @@ describe.each(storeKinds())('organisation settings on the %s store', (kind) => {
   });
 
   describe('integrations', () => {
-    const partnerOutbox = () => {
-      try {
-        return readdirSync(join(server.config.dataDir, 'partner-outbox'));
-      } catch {
-        return [];
-      }
-    };
+    const partnerNames = async () => (await partnerOutbox(server)).map((d) => d.name);
 
     it('lists the partner types with their JSON Schemas and required fields', async () => {
       const types = (await server.call(reader, 'get_positionsPartnersBuilderQuery', {})).body.data;
@@ -211,14 +203,14 @@ describe.each(storeKinds())('organisation settings on the %s store', (kind) => {
     });
 
     it('refuses publishing typeId 3 with a required field missing, at that field, storing and sending nothing', async () => {
-      const before = partnerOutbox().length;
+      const before = (await partnerNames()).length;
       const r = await server.call(writer, 'update_PositionPartner', {
         containerId,
         settings: [{ typeId: 3, positionId, isChecked: true, data: { senderId: 'AF-1', address: 'Gatan 1', city: 'Solna', zipCode: '17148', countryCode: 'SE', scheduleType: 'Heltid', timeType: 'Visstid' } }],
       });
       expect(r.status).toBe(400);
       expect(r.body.error.details).toEqual([{ path: '/settings/0/data/occupationId', message: 'Fältet är obligatoriskt' }]);
-      expect(partnerOutbox().length).toBe(before);
+      expect((await partnerNames()).length).toBe(before);
       expect((await server.call(writer, 'get_PositionsPartnersByPositionId', { containerId, positionId })).body.data.find((x: { typeId: number }) => x.typeId === 3).isChecked).toBe(false);
     });
 
@@ -229,13 +221,13 @@ describe.each(storeKinds())('organisation settings on the %s store', (kind) => {
       const settings = [{ typeId: 3 as const, positionId, isChecked: true, data: { city: 'Solna', zipCode: '171 48', occupationId: '9321', scheduleType: 'Heltid', timeType: 'Sommarjobb', monthlySalary: 25000 } }];
       const r = await server.call(writer, 'update_PositionPartner', { containerId, settings });
       expect(r.status).toBe(200);
-      const published = partnerOutbox().filter((n) => n.includes(`position-${positionId}-type-3-publish`));
+      const published = (await partnerOutbox(server)).filter((d) => d.name.includes(`position-${positionId}-type-3-publish`));
       expect(published).toHaveLength(1);
-      const doc = JSON.parse(readFileSync(join(server.config.dataDir, 'partner-outbox', published[0]!), 'utf8'));
+      const doc = published[0]!.doc;
       expect(doc).toMatchObject({ action: 'publish', typeId: 3, organisation: { id: containerId }, position: { id: positionId }, data: { senderId: 'AF-9', address: 'Lagervägen 1', city: 'Solna', occupationId: '9321', monthlySalary: 25000 } });
       expect((await server.call(reader, 'update_PositionPartner', { containerId, settings })).status).toBe(403);
       await server.call(writer, 'update_PositionPartner', { containerId, settings: [{ ...settings[0]!, isChecked: false }] });
-      expect(partnerOutbox().filter((n) => n.includes(`position-${positionId}-type-3-withdraw`))).toHaveLength(1);
+      expect((await partnerNames()).filter((n) => n.includes(`position-${positionId}-type-3-withdraw`))).toHaveLength(1);
     });
 
     it('refuses a field of the wrong type and an unknown field', async () => {

@@ -20,7 +20,7 @@ describe.each(storeKinds())('organisation users on the %s store', (kind) => {
     const added = await server.call(admin, 'create_userContainerPermission', { containerId, email: 'Ny.Kollega@Test.se', permissionId: 2 });
     expect(added.status).toBe(200);
     expect(added.body.data).toMatchObject({ status: 'invited', email: 'ny.kollega@test.se', permissionIds: [2] });
-    const [mail] = mailsTo(server, 'ny.kollega@test.se');
+    const [mail] = await mailsTo(server, 'ny.kollega@test.se');
     expect(mail).toContain('Demoföretaget AB');
     // Nothing exists for the address until the link is followed.
     expect(await server.deps.store.collection('users').findOne({ email: 'ny.kollega@test.se' })).toBeNull();
@@ -37,11 +37,11 @@ describe.each(storeKinds())('organisation users on the %s store', (kind) => {
   });
 
   it('refuses adding someone who is already a user of the organisation, at the email field, and sends no mail', async () => {
-    const before = mailsTo(server, DEMO.writer).length;
+    const before = (await mailsTo(server, DEMO.writer)).length;
     const again = await server.call(admin, 'create_userContainerPermission', { containerId, email: DEMO.writer.toUpperCase(), permissionId: 3 });
     expect(again.status).toBe(409);
     expect(again.body.error.details).toEqual([{ path: '/email', message: 'Användaren finns redan i företaget' }]);
-    expect(mailsTo(server, DEMO.writer).length).toBe(before);
+    expect((await mailsTo(server, DEMO.writer)).length).toBe(before);
     const writerRow = (await server.call(admin, 'get_container', { id: containerId })).body.data.permissions.find((p: { email: string }) => p.email === DEMO.writer);
     expect(writerRow.permissionIds).toEqual([2]);
   });

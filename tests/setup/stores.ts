@@ -69,3 +69,23 @@ export async function openTestStore(kind: StoreKind): Promise<TestStore> {
     },
   };
 }
+
+/**
+ * A second connection to the database of a mongo test store, with its own MongoClient and
+ * temp DATA_DIR: what another server process on the same MongoDB has. Its cleanup closes the
+ * connection and the directory and leaves the data to the first store's cleanup.
+ */
+export async function openPeerStore(first: TestStore): Promise<TestStore> {
+  if (first.kind !== 'mongo' || !first.mongoUri || !first.dbName) throw new Error('a peer store shares a mongo database');
+  const dataDir = mkdtempSync(join(tmpdir(), 'blankett-peer-'));
+  const store = await openStore({ mongoUri: first.mongoUri, dataDir, dbName: first.dbName });
+  return {
+    ...first,
+    store,
+    dataDir,
+    async cleanup() {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../../server/config';
 import type { ServerDeps } from '../../../server/dispatcher/types';
 import { createLogger } from '../../../server/log';
 import { seedIfEmpty } from '../../../server/seed';
-import { openTestStore, type StoreKind, type TestStore } from '../../setup/stores';
+import { openPeerStore, openTestStore, type StoreKind, type TestStore } from '../../setup/stores';
 
 /** The demo users' password in every test run. */
 export const TEST_PASSWORD = 'Testlösen-2024!';
@@ -46,15 +46,17 @@ export interface TestServer {
  * Starts the real app on 127.0.0.1, port 0, against a fresh test store of `kind`
  * (tests/setup/stores.ts), optionally with the demo seed (password TEST_PASSWORD).
  */
-export async function startTestServer(opts: { kind: StoreKind; seed?: boolean; config?: Partial<Config> }): Promise<TestServer> {
-  const testStore = await openTestStore(opts.kind);
+export async function startTestServer(opts: { kind: StoreKind; seed?: boolean; config?: Partial<Config>; peerOf?: TestServer }): Promise<TestServer> {
+  // peerOf: a second instance on the first one's mongo database (its own client, DATA_DIR and
+  // HTTP server; the same JWT secret), as a second process behind a load balancer would be.
+  const testStore = opts.peerOf ? await openPeerStore(opts.peerOf.testStore) : await openTestStore(opts.kind);
   const logs: string[] = [];
   const log = createLogger({ write: (line) => logs.push(line) });
   const config = loadConfig(
     { NODE_ENV: 'test', DEMO_PASSWORD: TEST_PASSWORD },
     {
       dataDir: testStore.dataDir,
-      jwtSecret: randomBytes(32),
+      jwtSecret: opts.peerOf?.config.jwtSecret ?? randomBytes(32),
       port: 0,
       // Every test request comes from 127.0.0.1: the per-IP limit would throttle the suite itself.
       rateLimits: { loginPerIp: 100_000, loginPerAccount: 10, applyPerIp: 30, windowMs: 60_000 },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { HOLDERS } from '../../../server/domain/personal';
 import { scanCollections, scanStorage } from './scan';
+import { MAIL_OUTBOX } from '../../../server/mail/store-outbox';
 import type { TestServer } from './server';
 
 /**
@@ -33,21 +34,31 @@ const strings = (v: unknown, out: string[] = []): string[] => {
   return out;
 };
 
-export const outboxDir = (server: TestServer) => join(server.config.dataDir, 'outbox');
-
-export function outboxNames(server: TestServer): string[] {
-  try {
-    return readdirSync(outboxDir(server)).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
+/** Every kept mail copy by name, raw: DATA_DIR/outbox on the embedded store, the `mailOutbox` collection on mongo. */
+async function outboxCopies(server: TestServer): Promise<Map<string, string | Buffer>> {
+  if (server.kind === 'mongo') {
+    const docs = await server.deps.store.collection<{ name: string; eml: string }>(MAIL_OUTBOX).find({});
+    return new Map(docs.map((d) => [d.name, d.eml]));
   }
+  const dir = join(server.config.dataDir, 'outbox');
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return new Map();
+  }
+  return new Map(names.map((f) => [f, readFileSync(join(dir, f))]));
+}
+
+export async function outboxNames(server: TestServer): Promise<string[]> {
+  return [...(await outboxCopies(server)).keys()];
 }
 
 /** Every outbox copy as text a person reads: addresses, decoded subject, text and HTML. */
 export async function readOutbox(server: TestServer): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const f of outboxNames(server)) {
-    const m = await simpleParser(readFileSync(join(outboxDir(server), f)));
+  for (const [f, raw] of await outboxCopies(server)) {
+    const m = await simpleParser(raw);
     const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
     out.set(f, [to, m.subject ?? '', m.text ?? '', typeof m.html === 'string' ? m.html : ''].join('\n').toLowerCase());
   }

@@ -20,6 +20,15 @@ describe('session tokens', () => {
     expect(await readToken(randomBytes(32), await signToken(secret, user))).toBeNull();
   });
 
+  it('signed with JWT_SECRET_PREVIOUS still verify after a rotation, and only when that key is given', async () => {
+    const previous = randomBytes(32);
+    const old = await signToken(previous, user);
+    expect(await readToken(secret, old, previous)).toEqual({ uid: 7, tv: 3, sub: 'a@b.se', role: 'user' });
+    expect(await readToken(secret, old)).toBeNull();
+    expect(await readToken(secret, old, randomBytes(32))).toBeNull();
+    expect(await readToken(secret, await signToken(secret, user), previous)).not.toBeNull();
+  });
+
   it('are refused when expired', async () => {
     expect(await readToken(secret, await signToken(secret, user, now() - TOKEN_TTL_SECONDS - 120))).toBeNull();
   });

@@ -1,0 +1,67 @@
+import { GridFsBlobStore } from '../blobs/gridfs';
+import { sweepGridFs } from '../blobs/gridfs-sweep';
+import type { ServerDeps } from '../dispatcher/types';
+import { retentionMonths, runRetention } from '../domain/gdpr';
+import { runIfDue, type Job } from './runs';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The GDPR retention job: once a UTC day across every instance (server/domain/gdpr.ts). */
+export function retentionJob(months = retentionMonths()): Job {
+  return {
+    name: 'retention',
+    periodMs: DAY_MS,
+    run: async (deps) => ({ months, ...(await runRetention(deps, months)) }),
+  };
+}
+
+/** Attachments in GridFS no application points at, older than an hour: once an hour. */
+export function gridFsSweepJob(graceMs = HOUR_MS): Job {
+  return {
+    name: 'gridfs-sweep',
+    periodMs: HOUR_MS,
+    run: (deps) => (deps.blobs instanceof GridFsBlobStore ? sweepGridFs(deps.blobs, deps.store, { graceMs, nowMs: deps.now() * 1000 }) : Promise.resolve({ orphans: 0 })),
+  };
+}
+
+/** The jobs this store needs (the file store sweeps its blobs at start instead, under its lock). */
+export function scheduledJobs(deps: Pick<ServerDeps, 'blobs'>): Job[] {
+  return deps.blobs instanceof GridFsBlobStore ? [retentionJob(), gridFsSweepJob()] : [retentionJob()];
+}
+
+interface Schedule {
+  /** Settles when the first round has been tried (each job ran or found its period taken). */
+  first: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Tries every job `firstRunMs` after start and then every `checkMs`; each runs only when this
+ * instance wins its period's claim (runs.ts), so N instances and any number of restarts run it
+ * once per period. The timers never keep the process alive.
+ */
+export function startJobs(deps: ServerDeps, jobs: Job[], opts: { firstRunMs?: number; checkMs?: number } = {}): Schedule {
+  const round = async () => {
+    for (const job of jobs) {
+      await runIfDue(deps, job).catch((err: unknown) => deps.log.error('job run failed', { job: job.name, error: (err as Error).name }));
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let settle!: () => void;
+  const first = new Promise<void>((res) => (settle = res));
+  const start = setTimeout(() => {
+    void round().then(settle);
+    timer = setInterval(() => void round(), opts.checkMs ?? 10 * 60 * 1000);
+    timer.unref();
+  }, opts.firstRunMs ?? 60_000);
+  start.unref();
+  return {
+    first,
+    stop() {
+      clearTimeout(start);
+      if (timer) clearInterval(timer);
+      settle();
+    },
+  };
+}

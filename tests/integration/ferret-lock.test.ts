@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MongoStore } from '../../server/store/mongo';
+import { storeKinds, openTestStore, type TestStore } from '../setup/stores';
+
+/**
+ * The FerretDB-only write lock (server/store/ferret-lock.ts): a lock a killed process left
+ * behind must not stop every other process's writes for good, and a live one must hold them.
+ */
+describe.runIf(storeKinds().includes('mongo'))('the cross-process write lock on FerretDB', () => {
+  let t: TestStore;
+  let store: MongoStore;
+  beforeAll(async () => {
+    t = await openTestStore('mongo');
+    store = t.store as MongoStore;
+  });
+  afterAll(() => t?.cleanup());
+
+  const locks = () => store.db.collection<{ _id: string; token: string; until: number }>('storeLocks');
+
+  it('is taken over once the lease of a dead holder has run out', async (ctx) => {
+    if (!store.ferret) ctx.skip(); // MongoDB (MONGODB_URI) takes no lock at all
+    await store.collection('things').insertOne({ id: 1, n: 0 });
+    await locks().insertOne({ _id: 'things', token: 'död', until: Date.now() - 1 });
+    expect(await store.collection('things').updateOne({ id: 1 }, { $inc: { n: 1 } })).toMatchObject({ n: 1 });
+    expect(await locks().countDocuments({ _id: 'things' })).toBe(0);
+  });
+
+  it('holds a write while another process holds the lock, and lets it through when released', async (ctx) => {
+    if (!store.ferret) ctx.skip();
+    await store.collection('things').insertOne({ id: 2, n: 0 });
+    await locks().insertOne({ _id: 'things', token: 'levande', until: Date.now() + 60_000 });
+    let done = false;
+    const write = store.collection('things').updateOne({ id: 2 }, { $inc: { n: 1 } }).then((d) => ((done = true), d));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(done).toBe(false);
+    expect((await store.collection('things').findOne({ id: 2 }))?.n).toBe(0);
+    await locks().deleteOne({ _id: 'things', token: 'levande' });
+    expect(await write).toMatchObject({ n: 1 });
+  });
+});
