@@ -157,7 +157,10 @@ export interface Column {
    */
   field: string;
   label: string;
-  format?: "text" | "date" | "datetime" | "number" | "boolean" | "status" | "list";
+  /**
+   * rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
+   */
+  format?: "text" | "date" | "datetime" | "number" | "boolean" | "status" | "list" | "rights" | "event" | "counts";
   /**
    * Route with bindings, e.g. /admin/positions/{row.id}.
    */

@@ -102,6 +102,10 @@ describe('list screens in Chromium', () => {
     expect(batches).toHaveLength(2);
     expect(batches[0]).toBeNull();
     expect(typeof batches[1]).toBe('number');
+    // Swedish event names, never the raw action keys or '[object Object]'.
+    await expect.poll(() => page.getByRole('cell', { name: 'Annons arkiverad eller återaktiverad', exact: true }).count()).toBeGreaterThan(30);
+    const table = (await page.locator('table.scr-table').textContent()) ?? '';
+    expect(table).not.toMatch(/update_|create_|\[object Object\]/);
     await expectNoAxeViolations(page, 'table.scr-table');
     await page.context().close();
   });
