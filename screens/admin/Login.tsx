@@ -66,7 +66,7 @@ export default function Login() {
       <SessionPage title={t.title}>
         <h2>{sv.signin.requestTitle}</h2>
         <p>{sv.signin.requestIntro}</p>
-        <LinkRequest email={email.trim()} next={target} idPrefix="login-link" />
+        <LinkRequest email={email.trim()} next={landingAfterLogin(from, owner, email.trim().toLowerCase())} idPrefix="login-link" />
         <p>
           <button type="button" className="cand-link" onClick={() => setWithLink(false)}>
             {sv.signin.orPassword}
