@@ -93,6 +93,19 @@ describe('the sidebar at 1366×900', () => {
   });
 });
 
+describe("the spec's labels", () => {
+  it("'Ny Container' opens a screen that speaks of a container: its heading and its button", async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'odin@demo.test');
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Ny Container', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ny Container');
+    expect(await page.getByRole('button', { name: 'Skapa container', exact: true }).count()).toBe(1);
+    expect(await page.locator('main').innerText()).not.toMatch(/organisation/i);
+    await page.context().close();
+  });
+});
+
 /** Raw action keys ('update_position') and words of English UI text (whole words, any case) that have no place on a Swedish screen. */
 const ENGLISH =
   /\b[a-z]+_[A-Za-z]+\b|\b(administrator|write|read|save|cancel|delete|edit|loading|error|submit|search|settings|profile|users?|logout|login|password|name|create|new|back|next|previous|yes|close|open|add|remove|update|upload|download|select|the|and|with|dashboard|templates?|skills?|theme|preview|draft|publish|archive|notifications?|message|apply|applicants?|positions?|builder|email|event|undefined|null|NaN|true|false)\b|\[object Object\]/i;
