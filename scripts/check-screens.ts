@@ -215,6 +215,7 @@ export function checkCatalogue(input: CatalogueInput): string[] {
     });
     if (s.kind === 'view' && !input.views.has(String(s.view))) say('view', `no screens/views/${String(s.view)}.tsx`);
     if (s.kind === 'view') checkUses(s, input, say);
+    else if (s.uses !== undefined) say('uses', `only a view declares uses; a ${String(s.kind)} screen's calls are its load, save and actions`);
     const params = new Set(paths.flatMap(paramsOf));
     for (const { path, text } of strings({ load: s.load, save: s.save, actions: s.actions, rowActions: s.rowActions, bulkActions: s.bulkActions, columns: s.columns, next: s.next, to: s.to, rowLabel: s.rowLabel }, '')) {
       for (const b of bindingsIn(text)) {

@@ -93,6 +93,13 @@ describe("a view's declared actions (uses)", () => {
     expect(checkCatalogue({ ...input, screens: [{ file: 'schemas/screens/rogue.json', json: bare }] })).toContain("schemas/screens/rogue.json: (root): must have required property 'uses'");
   });
 
+  it('refuses uses on a screen that is not a view, whose calls are declared as load, save and actions', () => {
+    const list = { id: 'rows', route: '/admin/rows', title: 'Rader', access: 'write', kind: 'list', load: { action: 'get_containers' }, columns: [{ field: 'name', label: 'Namn' }], uses: ['get_containers'] };
+    expect(checkCatalogue({ ...real, specRoutes: [], screens: [{ file: 'schemas/screens/rows.json', json: list }] })).toEqual([
+      "schemas/screens/rows.json: uses: only a view declares uses; a list screen's calls are its load, save and actions",
+    ]);
+  });
+
   it('compares every view screen of the real catalogue with its code', () => {
     const views = real.screens.filter((s) => (s.json as { kind: string }).kind === 'view');
     expect(views.length).toBeGreaterThanOrEqual(46);
