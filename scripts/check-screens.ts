@@ -4,7 +4,8 @@
  * meta-schema; id = file name; actions exist; what a screen sends (bindings filled with
  * sample values of the action's declared types, coerced as the runner does) satisfies the
  * action's data schema; access ≥ the action's x-role; views exist; route params a binding
- * names exist; no route declared twice; every spec route has a file.
+ * names exist; no route declared twice; every spec route has a file; a view's `uses` lists
+ * exactly the actions its code names (scripts/view-calls.ts), each existing and within access.
  * `checkCatalogue` takes the catalogue as input, so a test can run it on a made-up one.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { ajvPicker } from '../server/dispatcher/ajv';
 import { isAdminPath } from '../screens/adminPaths';
 import { ACCESS_RANK as RANK } from '../screens/runner/access';
 import { BINDING_SOURCES, bindingsIn, coerce, parseBinding, type TypeSchema } from '../screens/runner/bindings';
+import { actionsNamedBy, diskSource, type NamedAction } from './view-calls';
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +29,8 @@ export interface CatalogueInput {
   metaSchema: Json;
   /** Routes that must each have a screen file (spec document 1 §2). */
   specRoutes?: readonly string[];
+  /** View name → the actions its code names (scripts/view-calls.ts); a view not here is not compared. */
+  viewCalls?: ReadonlyMap<string, readonly NamedAction[]>;
 }
 
 /**
@@ -155,6 +159,35 @@ function callsOf(screen: Json): { path: string; call: Json }[] {
   return out;
 }
 
+type Use = string | { action: string; access: string };
+
+/** A view screen's `uses` against the action schemas and against what its code names. */
+function checkUses(s: Json, input: CatalogueInput, say: (key: string, msg: string) => void): void {
+  const uses = (s.uses ?? []) as Use[];
+  const declared = new Set<string>();
+  uses.forEach((u, i) => {
+    const action = typeof u === 'string' ? u : u.action;
+    const key = `uses[${i}]`;
+    if (declared.has(action)) say(key, `${action} is declared twice`);
+    declared.add(action);
+    const schema = input.actions.get(action);
+    if (!schema) return say(key, `unknown action ${action} (no schemas/actions/${action}.json)`);
+    const own = typeof u === 'string' ? undefined : u.access;
+    const access = Math.max(screenRank(s), RANK[own as keyof typeof RANK] ?? 0);
+    if (access < roleRank(schema)) say(key, `${action} needs x-role ${String(schema['x-role'])} (scope ${String(schema['x-scope'])}) but the screen's access is ${String(s.access)}${own ? ` / ${own}` : ''}`);
+  });
+  const named = input.viewCalls?.get(String(s.view));
+  if (!named) return;
+  for (const { action, file } of named) {
+    if (!declared.has(action)) say('uses', `the view ${String(s.view)} calls ${action} (named in ${file}) but the screen does not declare it`);
+  }
+  const inCode = new Set(named.map((n) => n.action));
+  uses.forEach((u, i) => {
+    const action = typeof u === 'string' ? u : u.action;
+    if (!inCode.has(action)) say(`uses[${i}]`, `${action} is declared but the code of the view ${String(s.view)} never names it`);
+  });
+}
+
 /** All problems of a catalogue, each 'file: key: what is wrong'; empty when it is sound. */
 export function checkCatalogue(input: CatalogueInput): string[] {
   const problems: string[] = [];
@@ -181,6 +214,8 @@ export function checkCatalogue(input: CatalogueInput): string[] {
       if (p !== '/*' && !isAdminPath(p.replace(/\/:.*$/, '') || '/')) say(key, `${p} is not under a path of ADMIN_PREFIXES (screens/adminPaths.ts), so the public site would get it`);
     });
     if (s.kind === 'view' && !input.views.has(String(s.view))) say('view', `no screens/views/${String(s.view)}.tsx`);
+    if (s.kind === 'view') checkUses(s, input, say);
+    else if (s.uses !== undefined) say('uses', `only a view declares uses; a ${String(s.kind)} screen's calls are its load, save and actions`);
     const params = new Set(paths.flatMap(paramsOf));
     for (const { path, text } of strings({ load: s.load, save: s.save, actions: s.actions, rowActions: s.rowActions, bulkActions: s.bulkActions, columns: s.columns, next: s.next, to: s.to, rowLabel: s.rowLabel }, '')) {
       for (const b of bindingsIn(text)) {
@@ -217,10 +252,15 @@ export function checkCatalogue(input: CatalogueInput): string[] {
 export function loadCatalogue(root: string): CatalogueInput {
   const dir = (d: string) => readdirSync(join(root, d)).sort();
   const read = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8')) as Json;
+  const actions = new Map(dir('schemas/actions').filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), read(`schemas/actions/${f}`)]));
+  const views = new Set(dir('screens/views').filter((f) => f.endsWith('.tsx')).map((f) => f.replace(/\.tsx$/, '')));
+  const source = diskSource(root);
+  const names = new Set(actions.keys());
   return {
     screens: dir('schemas/screens').filter((f) => f.endsWith('.json')).map((f) => ({ file: `schemas/screens/${f}`, json: read(`schemas/screens/${f}`) })),
-    actions: new Map(dir('schemas/actions').filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), read(`schemas/actions/${f}`)])),
-    views: new Set(dir('screens/views').filter((f) => f.endsWith('.tsx')).map((f) => f.replace(/\.tsx$/, ''))),
+    actions,
+    views,
+    viewCalls: new Map([...views].map((v) => [v, actionsNamedBy(`screens/views/${v}.tsx`, source, names)])),
     metaSchema: read('schemas/screen.schema.json'),
     specRoutes: SPEC_ROUTES,
   };

@@ -1061,7 +1061,7 @@ export interface CreatePositionTypeAnswer {
 }
 
 /**
- * Request data of create_userContainerPermission. Gives a colleague (by email) one permission in the organisation. A right given to an email is granted only to an address proven by a followed link: an account whose owner has followed a link mailed to it (`emailVerifiedAt`) becomes a member at once and is sent a notice mail (`status` 'added', `id` the membership id); anyone else — no account, or an account not proven (anyone may have registered it) — gets an invitation mail with a single-use link to /invitation, valid a week, and the right only when the link is followed (`status` 'invited', `id` the invitation id; inviting again renews it). Someone already in the organisation → 409 at /email (use update_ContainerUserPermissionsCommand to change rights). Adding a right keeps the user's sessions.
+ * Request data of create_userContainerPermission. Gives a colleague (by email) permissions in the organisation: the spec's one `permissionId`, or `permissionIds` (our addition, so adding and editing a user use the same rights control); exactly one of the two, else 400 naming both. A right given to an email is granted only to an address proven by a followed link: an account whose owner has followed a link mailed to it (`emailVerifiedAt`) becomes a member at once and is sent a notice mail (`status` 'added', `id` the membership id); anyone else — no account, or an account not proven (anyone may have registered it) — gets an invitation mail with a single-use link to /invitation, valid a week, and the right only when the link is followed (`status` 'invited', `id` the invitation id; inviting again renews it). Someone already in the organisation → 409 at /email (use update_ContainerUserPermissionsCommand to change rights). Adding a right keeps the user's sessions.
  */
 export interface CreateUserContainerPermissionData {
   containerId: number;
@@ -1069,7 +1069,13 @@ export interface CreateUserContainerPermissionData {
   /**
    * 1 Administrator, 2 Write, 3 Read.
    */
-  permissionId: 1 | 2 | 3;
+  permissionId?: 1 | 2 | 3;
+  /**
+   * Several permissions at once (1 Administrator, 2 Write, 3 Read); instead of permissionId.
+   *
+   * @minItems 1
+   */
+  permissionIds?: (1 | 2 | 3)[];
 }
 
 /**

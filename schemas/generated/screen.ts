@@ -106,10 +106,23 @@ export type ScreenFile = {
    */
   props?: {};
   /**
+   * view: every dispatcher action the component's code calls, itself or through what it imports. scripts/check-screens.ts reads the code (scripts/view-calls.ts) and refuses an action named there and not here, or declared here and named nowhere; each must exist and the screen's access (or the entry's own) must be at least its x-role.
+   */
+  uses?: Use[];
+  /**
    * redirect: where to go.
    */
   to?: string;
 };
+/**
+ * An action a view calls: its name, or with `access` when the view calls it only for users with that right (it hides or disables the control otherwise; the server checks anyway).
+ */
+export type Use =
+  | string
+  | {
+      action: string;
+      access: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
+    };
 
 export interface Load {
   action: string;
@@ -144,7 +157,10 @@ export interface Column {
    */
   field: string;
   label: string;
-  format?: "text" | "date" | "datetime" | "number" | "boolean" | "status" | "list";
+  /**
+   * rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
+   */
+  format?: "text" | "date" | "datetime" | "number" | "boolean" | "status" | "list" | "rights" | "event" | "counts";
   /**
    * Route with bindings, e.g. /admin/positions/{row.id}.
    */

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, getToken, login } from '../api';
 import { useSession } from './session';
-import { validUser } from './token';
+import { landingAfterLogin, validUser } from './token';
 import { SessionPage } from './SessionPage';
 import { isValidEmail } from '../../engine/email';
 import { LinkRequest } from '../candidate/LinkRequest';
@@ -26,10 +26,9 @@ export default function Login() {
   const [busy, setBusy] = useState(false);
   // The other way in: a one-time sign-in link mailed to the address (no password needed).
   const [withLink, setWithLink] = useState(false);
-  const from = (location.state as { from?: string } | null)?.from;
-  const target = from && from.startsWith('/admin') ? from : '/admin';
+  const { from, owner } = (location.state as { from?: string; owner?: string | null } | null) ?? {};
 
-  if (session.user && validUser(getToken())) return <Navigate to={target} replace />;
+  if (session.user && validUser(getToken())) return <Navigate to={landingAfterLogin(from, owner, session.user.sub)} replace />;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -48,9 +47,10 @@ export default function Login() {
     setBusy(true);
     try {
       const token = await login(email.trim(), password);
-      if (token && validUser(token)) {
+      const user = validUser(token);
+      if (token && user) {
         session.login(token);
-        navigate(target, { replace: true });
+        navigate(landingAfterLogin(from, owner, user.sub), { replace: true });
         return;
       }
       setError(t.failed);
@@ -66,7 +66,7 @@ export default function Login() {
       <SessionPage title={t.title}>
         <h2>{sv.signin.requestTitle}</h2>
         <p>{sv.signin.requestIntro}</p>
-        <LinkRequest email={email.trim()} next={target} idPrefix="login-link" />
+        <LinkRequest email={email.trim()} next={landingAfterLogin(from, owner, email.trim().toLowerCase())} idPrefix="login-link" />
         <p>
           <button type="button" className="cand-link" onClick={() => setWithLink(false)}>
             {sv.signin.orPassword}

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { getToken } from '../api';
 import { useSession } from './session';
-import { validUser } from './token';
+import { lastSessionUser, validUser } from './token';
 import { Failure } from '../runner/states';
 
 function Loading() {
@@ -14,10 +14,10 @@ function Loading() {
   );
 }
 
-function LogoutAndRedirect({ from }: { from: string }) {
+function LogoutAndRedirect({ from, owner }: { from: string; owner: string }) {
   const { logout } = useSession();
   useEffect(() => logout(), [logout]);
-  return <Navigate to="/login" replace state={{ from }} />;
+  return <Navigate to="/login" replace state={{ from, owner }} />;
 }
 
 /**
@@ -27,8 +27,9 @@ function LogoutAndRedirect({ from }: { from: string }) {
 export function RequireAuth({ children, allowPick = false }: { children: ReactNode; allowPick?: boolean }) {
   const s = useSession();
   const { pathname } = useLocation();
-  if (!s.user) return <Navigate to="/login" replace state={{ from: pathname }} />;
-  if (!validUser(getToken())) return <LogoutAndRedirect from={pathname} />;
+  // `owner`: whose page this was, when a session ended in this tab (the login goes there only for them).
+  if (!s.user) return <Navigate to="/login" replace state={{ from: pathname, owner: lastSessionUser() }} />;
+  if (!validUser(getToken())) return <LogoutAndRedirect from={pathname} owner={s.user.sub} />;
   if (s.status === 'loading') return <Loading />;
   if (s.status === 'pick' && !allowPick) return <Navigate to="/admin/pick-container" replace />;
   // The company could not be loaded: the retry starts the app again (session and all).

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError, CONTAINER_KEY, dispatch, getToken, TOKEN_KEY } from '../api';
 import { clearStoredSession, isOdin, validUser, type TokenUser } from './token';
 
@@ -66,13 +66,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SessionStatus>(() => (validUser(getToken()) ? 'loading' : 'anonymous'));
   const [chosen, setChosen] = useState<number | null>(() => storedContainerId());
 
+  // The logged-in user for logout, which must not change identity with it.
+  const current = useRef(user);
+  current.current = user;
   const logout = useCallback(() => {
     const token = getToken();
     if (token && validUser(token)) {
       // Ends the session on the server too; the local logout does not wait for it.
       void fetch('/api/account/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
     }
-    clearStoredSession();
+    clearStoredSession(current.current?.sub);
     setUser(null);
     setContainers([]);
     setContainer(null);

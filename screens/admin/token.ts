@@ -46,8 +46,29 @@ export function isOdin(user: TokenUser | null): boolean {
   return !!user && user.role.toLowerCase().includes('odin');
 }
 
-/** Logout clears token, container and stored state: every blankett.* key in both storages. */
-export function clearStoredSession(): void {
+/** Whose session last ended in this tab (the token's sub), so the next login knows whose page it was on. */
+let endedSessionOf: string | null = null;
+
+export function lastSessionUser(): string | null {
+  return endedSessionOf;
+}
+
+/**
+ * Where a login lands: the page the sign-in form was sent from only when it was not someone
+ * else's (a session that ended in this tab, e.g. expired, belongs to `owner`); else the
+ * user's own start page.
+ */
+export function landingAfterLogin(from: string | undefined, owner: string | null | undefined, sub: string): string {
+  return from && from.startsWith('/admin') && (!owner || owner === sub) ? from : '/admin';
+}
+
+/**
+ * Logout clears token, container and stored state: every blankett.* key in both storages.
+ * `sub`: whose session ends, when the token is already gone (another tab logged out).
+ */
+export function clearStoredSession(sub?: string): void {
+  const ending = sub ?? decodeToken(globalThis.localStorage?.getItem(TOKEN_KEY))?.sub;
+  if (ending) endedSessionOf = ending;
   for (const store of [globalThis.localStorage, globalThis.sessionStorage]) {
     if (!store) continue;
     const keys: string[] = [];

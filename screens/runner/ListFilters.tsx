@@ -5,11 +5,17 @@ interface FieldSchema {
   type?: string;
   title?: string;
   enum?: unknown[];
+  /** 'event': a choice of the event log's actions by their Swedish names (messages events.actions). */
+  format?: string;
 }
+
+const collator = new Intl.Collator('sv');
+/** [key, Swedish name] of every event log action, by name. */
+const EVENT_CHOICES = Object.entries(sv.events.actions).sort((a, b) => collator.compare(a[1], b[1]));
 
 /**
  * A list screen's filters: one labelled input per property of the filter schema (text,
- * number, yes/no, or a choice for an enum) in a region named 'Filter'. Values reach the
+ * number, yes/no, a choice for an enum, or of the event log's actions) in a region named 'Filter'. Values reach the
  * list as {filter.x}; text is passed on 300 ms after the last key press.
  */
 export function ListFilters({ schema, onChange }: { schema: { properties?: Record<string, FieldSchema> }; onChange(values: Record<string, unknown>): void }) {
@@ -35,7 +41,16 @@ export function ListFilters({ schema, onChange }: { schema: { properties?: Recor
         return (
           <div key={key} className="scr-filter">
             <label htmlFor={fid}>{label}</label>
-            {f.enum ? (
+            {f.format === 'event' ? (
+              <select id={fid} value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)}>
+                <option value="" />
+                {EVENT_CHOICES.map(([value, name]) => (
+                  <option key={value} value={value}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            ) : f.enum ? (
               <select id={fid} value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)}>
                 <option value="" />
                 {f.enum.map((o) => (

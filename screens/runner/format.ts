@@ -1,5 +1,6 @@
 import sv from '../../schemas/messages/sv.json';
 import { formatStockholmDate, formatStockholmDateTime } from '../../engine/dates';
+import { rightLabel } from '../shared/rights';
 import type { ScreenColumn } from './types';
 
 // One formatter and one collator for every cell (toLocaleString / localeCompare with a locale build a new one per call).
@@ -34,9 +35,31 @@ export function formatCell(value: unknown, format: ScreenColumn['format'] = 'tex
       return value ? sv.screens.yes : sv.screens.no;
     case 'list':
       return Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v !== null ? String((v as { name?: unknown }).name ?? '') : String(v))).join(', ') : String(value);
+    case 'event':
+      return eventName(String(value));
+    case 'counts':
+      return countsText(value);
+    case 'rights':
+      return Array.isArray(value) ? value.map((v) => rightLabel(String(v))).join(', ') : rightLabel(String(value));
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
+}
+
+const events: { unknown: string; actions: Record<string, string>; counts: Record<string, string> } = sv.events;
+
+/** The Swedish name of an event log action key; never the raw key (tests/unit/screens/events-format.test.ts covers every write action). */
+export function eventName(action: string): string {
+  return events.actions[action] ?? events.unknown;
+}
+
+/** An event's counts as 'Ansökningar: 3, Filer: 2' (zeros left out). */
+function countsText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  return Object.entries(value)
+    .filter(([, n]) => n !== 0)
+    .map(([k, n]) => `${events.counts[k] ?? k}: ${numberFormat.format(Number(n))}`)
+    .join(', ');
 }
 
 /** Sort comparison of two cell values: numbers and times numerically, text in Swedish order. */

@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { useSession } from '../admin/session';
 import { useScreens } from '../runner/context';
@@ -31,10 +32,20 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate(): void; onLogout
   const screens = useScreens();
   const { pathname } = useLocation();
   const groups = buildNav(screens, rights);
+  const nav = useRef<HTMLElement>(null);
+  // The menu scrolls on its own; the active item is scrolled into it, so it shows without scrolling by hand.
+  useEffect(() => {
+    const box = nav.current;
+    const active = box?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!box || !active) return;
+    const top = active.offsetTop - box.offsetTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + active.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + active.offsetHeight - box.clientHeight;
+  }, [pathname, groups.length]);
   return (
     <>
       <CreateAd enabled={rights.write} onNavigate={onNavigate} />
-      <nav aria-label={t.nav.label} className="sh-nav">
+      <nav ref={nav} aria-label={t.nav.label} className="sh-nav">
         {groups.map((g) => (
           <section key={g.category} className={g.enabled ? 'sh-nav-cat' : 'sh-nav-cat sh-nav-cat-denied'} aria-labelledby={`sh-cat-${g.items[0]?.id}`}>
             <h2 id={`sh-cat-${g.items[0]?.id}`} className="sh-nav-title">
@@ -45,14 +56,15 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate(): void; onLogout
               {g.items.map((item) => (
                 <li key={item.id}>
                   {item.enabled ? (
-                    <NavLink
+                    // A plain Link: NavLink would mark Start (/admin) current on every admin page by itself.
+                    <Link
                       to={item.to}
-                      className={() => (isCurrent(item.to, pathname) ? 'sh-nav-link active' : 'sh-nav-link')}
+                      className={isCurrent(item.to, pathname) ? 'sh-nav-link active' : 'sh-nav-link'}
                       aria-current={isCurrent(item.to, pathname) ? 'page' : undefined}
                       onClick={onNavigate}
                     >
                       {item.label}
-                    </NavLink>
+                    </Link>
                   ) : (
                     <span className="sh-nav-link sh-nav-disabled" aria-disabled="true" title={DENIED}>
                       {item.label}

@@ -24,7 +24,7 @@ export default function PositionIntegrations({ screen }: ViewProps) {
   const { id } = useParams();
   const positionId = Number(id);
   const container = useContainer();
-  const { handleError } = useSession();
+  const { rights, handleError } = useSession();
   const toast = useToast();
   const [types, setTypes] = useState<PartnerType[] | null>(null);
   const [items, setItems] = useState<PartnerItem[] | null>(null);
@@ -64,7 +64,7 @@ export default function PositionIntegrations({ screen }: ViewProps) {
   const save = useCallback(
     async (e: FormEvent) => {
       e.preventDefault();
-      if (!items || busy) return;
+      if (!items || busy || !rights.write) return;
       setBusy(true);
       setErrors({});
       setFormError('');
@@ -85,7 +85,7 @@ export default function PositionIntegrations({ screen }: ViewProps) {
         setBusy(false);
       }
     },
-    [items, busy, container.id, positionId, toast, handleError],
+    [items, busy, rights.write, container.id, positionId, toast, handleError],
   );
 
   return (
@@ -117,11 +117,14 @@ export default function PositionIntegrations({ screen }: ViewProps) {
           <p role="alert" className="org-error">
             {formError}
           </p>
-          <div className="adm-form-actions">
-            <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
-              {t.saveIntegrations}
-            </button>
-          </div>
+          {/* Publishing needs the write right (update_PositionPartner); a reader sees the settings only. */}
+          {rights.write && (
+            <div className="adm-form-actions">
+              <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+                {t.saveIntegrations}
+              </button>
+            </div>
+          )}
         </form>
       )}
     </>

@@ -9,6 +9,8 @@ import { Failure, Loading } from '../runner/states';
 import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
+import { RightsPicker } from '../shared/RightsPicker';
+import type { RightId } from '../shared/rights';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
 import { fill } from '../../engine/fill';
@@ -23,14 +25,8 @@ interface Member {
   lastname: string;
   phoneNumber: string;
   title: string;
-  permissionIds: number[];
+  permissionIds: RightId[];
 }
-
-const PERMISSIONS = [
-  { id: 1, label: t.permAdmin },
-  { id: 2, label: t.permWrite },
-  { id: 3, label: t.permRead },
-];
 
 /** /admin/users/:id: one colleague's details, rights and removal (issue 11). */
 export default function UserEdit({ screen }: ViewProps) {
@@ -112,8 +108,8 @@ export default function UserEdit({ screen }: ViewProps) {
       if (draft.permissionIds.length === 0) return setRightsError(t.permNone);
       setBusy(true);
       try {
-        await dispatch('update_ContainerUserPermissionsCommand', { containerId: container.id, email: member!.email, permissionIds: draft.permissionIds as (1 | 2 | 3)[] });
-        setMember({ ...member!, permissionIds: draft.permissionIds as (1 | 2 | 3)[] });
+        await dispatch('update_ContainerUserPermissionsCommand', { containerId: container.id, email: member!.email, permissionIds: draft.permissionIds });
+        setMember({ ...member!, permissionIds: draft.permissionIds });
         toast.show(sv.toast.saved);
       } catch (err) {
         handleError(err);
@@ -163,20 +159,7 @@ export default function UserEdit({ screen }: ViewProps) {
       </form>
       <form className="org-section" onSubmit={(e) => void saveRights(e)} aria-labelledby="user-rights">
         <h2 id="user-rights">{t.rights}</h2>
-        <fieldset className="adm-fieldset">
-          <legend>{t.rightsLegend}</legend>
-          {PERMISSIONS.map((p) => (
-            <div className="adm-check" key={p.id}>
-              <input
-                id={`perm-${p.id}`}
-                type="checkbox"
-                checked={draft.permissionIds.includes(p.id)}
-                onChange={(e) => set({ permissionIds: e.target.checked ? [...draft.permissionIds, p.id].sort() : draft.permissionIds.filter((x) => x !== p.id) })}
-              />
-              <label htmlFor={`perm-${p.id}`}>{p.label}</label>
-            </div>
-          ))}
-        </fieldset>
+        <RightsPicker idPrefix="perm" value={draft.permissionIds} onChange={(ids) => set({ permissionIds: ids })} />
         <p role="alert" className="org-error">
           {rightsError}
         </p>

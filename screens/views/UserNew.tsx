@@ -7,19 +7,17 @@ import { useContainer, useSession } from '../admin/session';
 import { fieldErrors, messageOf } from '../org/api';
 import { Field } from '../org/Field';
 import type { ViewProps } from '../runner/types';
+import { RightsPicker } from '../shared/RightsPicker';
+import type { RightId } from '../shared/rights';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
 import { fill } from '../../engine/fill';
 
 const t = sv.org;
-const CHOICES = [
-  { id: 1 as const, label: t.permAdmin, hint: t.permAdminHint },
-  { id: 2 as const, label: t.permWrite, hint: t.permWriteHint },
-  { id: 3 as const, label: t.permRead, hint: t.permReadHint },
-];
 
 /**
- * /admin/users/new: add a colleague by email with one permission (create_userContainerPermission).
+ * /admin/users/new: add a colleague by email with their rights (create_userContainerPermission),
+ * chosen with the same control as on /admin/users/:id.
  * A view rather than a form screen so the server's refusal ('Användaren finns redan i företaget')
  * shows at the email field. A proven account gets the right at once (and a notice); anyone else an
  * invitation mail, and the right only when its link is followed.
@@ -30,7 +28,7 @@ export default function UserNew({ screen }: ViewProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [permissionId, setPermissionId] = useState<1 | 2 | 3>(2);
+  const [permissionIds, setPermissionIds] = useState<RightId[]>([2]);
   const [error, setError] = useState('');
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -47,9 +45,13 @@ export default function UserNew({ screen }: ViewProps) {
         return;
       }
       setError('');
+      if (permissionIds.length === 0) {
+        setFormError(t.permNone);
+        return;
+      }
       setBusy(true);
       try {
-        const done = await dispatch('create_userContainerPermission', { containerId: container.id, email: value, permissionId });
+        const done = await dispatch('create_userContainerPermission', { containerId: container.id, email: value, permissionIds });
         toast.show(fill(done.status === 'added' ? sv.invitations.added : sv.invitations.invited, { email: done.email }));
         void navigate('/admin/users');
       } catch (err) {
@@ -63,7 +65,7 @@ export default function UserNew({ screen }: ViewProps) {
         setBusy(false);
       }
     },
-    [busy, email, permissionId, container.id, toast, navigate, handleError],
+    [busy, email, permissionIds, container.id, toast, navigate, handleError],
   );
 
   return (
@@ -71,18 +73,7 @@ export default function UserNew({ screen }: ViewProps) {
       <h1>{screen.title}</h1>
       <form className="adm-form" onSubmit={(e) => void save(e)} noValidate>
         <Field id="un-email" label={t.email} type="email" required autoComplete="off" value={email} onChange={setEmail} error={error || undefined} hint={t.inviteHint} />
-        <fieldset className="adm-fieldset">
-          <legend>{t.permission}</legend>
-          {CHOICES.map((c) => (
-            <div className="adm-check" key={c.id}>
-              <input id={`un-perm-${c.id}`} type="radio" name="un-permission" checked={permissionId === c.id} onChange={() => setPermissionId(c.id)} aria-describedby={`un-perm-${c.id}-hint`} />
-              <label htmlFor={`un-perm-${c.id}`}>{c.label}</label>
-              <span id={`un-perm-${c.id}-hint`} className="adm-hint">
-                {c.hint}
-              </span>
-            </div>
-          ))}
-        </fieldset>
+        <RightsPicker idPrefix="un-perm" value={permissionIds} onChange={setPermissionIds} />
         <p role="alert" className="org-error">
           {formError}
         </p>

@@ -60,18 +60,22 @@ export const actions: ActionTable = {
    */
   async create_userContainerPermission(ctx, data) {
     const container = await loadContainer(ctx.deps.store, data.containerId);
+    if ((data.permissionId === undefined) === (data.permissionIds === undefined)) {
+      throw errors.invalid([{ path: '/permissionIds', message: sv.org.permNone }, { path: '/permissionId', message: sv.org.permNone }]);
+    }
+    const ids: number[] = data.permissionIds ?? (data.permissionId === undefined ? [] : [data.permissionId]);
     const known = await findUserByEmail(ctx.deps.store, data.email);
     if (known && (await ctx.deps.store.collection('memberships').findOne({ containerId: data.containerId, userId: known.id }))) {
       throw errors.conflict(sv.org.alreadyMember, [{ path: '/email', message: sv.org.alreadyMember }]);
     }
     if (known && isEmailProven(known)) {
-      const row = await upsertMembership(ctx, data.containerId, known, () => [data.permissionId]);
+      const row = await upsertMembership(ctx, data.containerId, known, () => ids);
       // An invitation still pending for the address is moot now.
       await invitations(ctx.deps.store).deleteOne({ containerId: data.containerId, email: known.email });
       await sendNotice(ctx.deps, container, known.email, row.permissionIds as number[], ctx.principal);
       return { status: 'added' as const, id: row.id, userId: known.id, email: known.email, permissionIds: row.permissionIds as number[] };
     }
-    const inv = await invite(ctx.deps, container, data.email, [data.permissionId], ctx.principal);
+    const inv = await invite(ctx.deps, container, data.email, ids, ctx.principal);
     return { status: 'invited' as const, id: inv.id, email: inv.email, permissionIds: inv.permissionIds };
   },
 

@@ -120,7 +120,7 @@ describe('the organisation runs itself', () => {
   it('the administrator changes display name, logo and button colour, and the public organisation page shows them', async () => {
     const page = await asAdmin();
     await page.goto('/admin/container/profile');
-    await poll(() => h1(page)).toBe('Företagsprofil');
+    await poll(() => h1(page)).toBe('Företags Profil');
     await page.getByLabel('Visningsnamn').fill('Solna Lager AB');
     await page.getByLabel('Organisationsnummer').fill('556677-8890');
     await page.getByRole('button', { name: 'Spara företagsprofilen' }).click();

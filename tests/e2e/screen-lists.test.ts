@@ -102,7 +102,18 @@ describe('list screens in Chromium', () => {
     expect(batches).toHaveLength(2);
     expect(batches[0]).toBeNull();
     expect(typeof batches[1]).toBe('number');
+    // Swedish event names, never the raw action keys or '[object Object]'.
+    await expect.poll(() => page.getByRole('cell', { name: 'Annons arkiverad eller återaktiverad', exact: true }).count()).toBeGreaterThan(30);
+    const table = (await page.locator('table.scr-table').textContent()) ?? '';
+    expect(table).not.toMatch(/update_|create_|\[object Object\]/);
     await expectNoAxeViolations(page, 'table.scr-table');
+    // The filter offers the events by their Swedish names.
+    const filter = page.getByRole('region', { name: 'Filter' }).getByLabel('Händelse');
+    await filter.selectOption({ label: 'Nyhet publicerad' });
+    await expect.poll(() => page.getByText('Inga händelser', { exact: true }).count()).toBe(1);
+    await filter.selectOption({ label: 'Annons arkiverad eller återaktiverad' });
+    await expect.poll(() => bodyRows(page).count()).toBeGreaterThan(0);
+    expect(await bodyRows(page).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Annons arkiverad eller återaktiverad')]));
     await page.context().close();
   });
 });

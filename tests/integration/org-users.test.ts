@@ -36,6 +36,15 @@ describe.each(storeKinds())('organisation users on the %s store', (kind) => {
     expect((await server.request('POST', '/api/account/invitation/accept', { token, password: 'Annat-2024!!', confirmPassword: 'Annat-2024!!' })).status).toBe(400);
   });
 
+  it('adds a colleague with several rights at once (the same control as editing), and refuses both or neither of permissionId and permissionIds', async () => {
+    const added = await server.call(admin, 'create_userContainerPermission', { containerId, email: 'flera@test.se', permissionIds: [1, 2] });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ status: 'invited', email: 'flera@test.se', permissionIds: [1, 2] });
+    expect((await server.call(admin, 'create_userContainerPermission', { containerId, email: 'bada@test.se', permissionId: 2, permissionIds: [2] })).status).toBe(400);
+    expect((await server.call(admin, 'create_userContainerPermission', { containerId, email: 'ingen@test.se' })).status).toBe(400);
+    expect((await server.call(admin, 'create_userContainerPermission', { containerId, email: 'tom@test.se', permissionIds: [] })).status).toBe(400);
+  });
+
   it('refuses adding someone who is already a user of the organisation, at the email field, and sends no mail', async () => {
     const before = (await mailsTo(server, DEMO.writer)).length;
     const again = await server.call(admin, 'create_userContainerPermission', { containerId, email: DEMO.writer.toUpperCase(), permissionId: 3 });

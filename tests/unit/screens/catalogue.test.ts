@@ -53,13 +53,13 @@ describe('the screen catalogue', () => {
   });
 
   it('names the file and key of a view that has no component', () => {
-    const bad = { id: 'ghost', route: '/admin/ghost', title: 'Spöke', access: 'loggedIn', kind: 'view', view: 'NoSuchView' };
+    const bad = { id: 'ghost', route: '/admin/ghost', title: 'Spöke', access: 'loggedIn', kind: 'view', view: 'NoSuchView', uses: [] };
     expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/ghost.json: view: no screens/views/NoSuchView.tsx']);
   });
 
   it('names the file and key of a route declared twice, aliases and parameter names included', () => {
     const a = { ...list, route: '/admin/things/:id' };
-    const b = { id: 'twin', route: '/admin/twin', aliases: ['/admin/things/:thingId'], title: 'Tvilling', access: 'loggedIn', kind: 'view', view: 'NotAvailable' };
+    const b = { id: 'twin', route: '/admin/twin', aliases: ['/admin/things/:thingId'], title: 'Tvilling', access: 'loggedIn', kind: 'view', view: 'NotAvailable', uses: [] };
     expect(checkCatalogue(catalogue(a, b))).toEqual(['schemas/screens/twin.json: aliases[0]: /admin/things/:thingId is declared twice (also schemas/screens/archive-test.json route)']);
   });
 
@@ -87,7 +87,7 @@ describe('the screen catalogue', () => {
   });
 
   it('names a route the admin app would never get (the public site owns every other path)', () => {
-    const bad = { id: 'stray', route: '/reports', aliases: ['/admin/reports'], title: 'Rapporter', access: 'loggedIn', kind: 'view', view: 'NotAvailable' };
+    const bad = { id: 'stray', route: '/reports', aliases: ['/admin/reports'], title: 'Rapporter', access: 'loggedIn', kind: 'view', view: 'NotAvailable', uses: [] };
     expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/stray.json: route: /reports is not under a path of ADMIN_PREFIXES (screens/adminPaths.ts), so the public site would get it']);
   });
 

@@ -67,6 +67,10 @@ describe('list screens', () => {
     expect(within(member).getByRole('link', { name: 'anna@demo.test' }).getAttribute('href')).toBe('/admin/users/7');
     expect(within(invited).queryByRole('link', { name: 'ny@demo.test' })).toBeNull();
     expect(within(invited).getByText('Inbjudan skickad')).toBeTruthy();
+    // One name per right: the forms' Swedish names, never the stored English ones.
+    expect(within(member).getByText('Administratör')).toBeTruthy();
+    expect(within(invited).getByText('Läsa')).toBeTruthy();
+    expect(within(member).queryByText('Administrator')).toBeNull();
     expect(within(invited).queryByRole('button', { name: 'Ta bort ny@demo.test' })).toBeNull();
     expect(within(member).queryByRole('button', { name: 'Skicka igen anna@demo.test' })).toBeNull();
     await userEvent.setup().click(within(invited).getByRole('button', { name: 'Skicka igen ny@demo.test' }));

@@ -1,0 +1,29 @@
+import sv from '../../schemas/messages/sv.json';
+import { RIGHTS, toggleRight, type RightId } from './rights';
+
+/**
+ * The one control for a colleague's organisation rights, when adding and when editing a user:
+ * a checkbox per right with what it allows (toggleRight keeps Skriva with Administratör).
+ */
+export function RightsPicker({ idPrefix, value, onChange }: { idPrefix: string; value: readonly RightId[]; onChange(next: RightId[]): void }) {
+  return (
+    <fieldset className="adm-fieldset">
+      <legend>{sv.org.rightsLegend}</legend>
+      {RIGHTS.map((r) => (
+        <div className="adm-check" key={r.id}>
+          <input
+            id={`${idPrefix}-${r.id}`}
+            type="checkbox"
+            checked={value.includes(r.id)}
+            onChange={(e) => onChange(toggleRight(value, r.id, e.target.checked))}
+            aria-describedby={`${idPrefix}-${r.id}-hint`}
+          />
+          <label htmlFor={`${idPrefix}-${r.id}`}>{r.label}</label>
+          <span id={`${idPrefix}-${r.id}-hint`} className="adm-hint">
+            {r.hint}
+          </span>
+        </div>
+      ))}
+    </fieldset>
+  );
+}

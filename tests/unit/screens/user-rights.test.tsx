@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import AdminApp from '../../../screens/admin/AdminApp';
+import { toggleRight } from '../../../screens/shared/rights';
+
+const token = `h.${Buffer.from(JSON.stringify({ sub: 'admin@demo.test', given_name: 'A', family_name: 'D', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+const SLOW = { timeout: 5000 };
+
+function serve(actions: Record<string, (data: Record<string, unknown>) => unknown>) {
+  const calls: { action: string; data: Record<string, unknown> }[] = [];
+  const table: Record<string, (data: Record<string, unknown>) => unknown> = {
+    get_containers: () => [{ id: 1, name: 'demo' }],
+    get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Administrator'] }),
+    get_notifications: () => [],
+    ...actions,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as { action: string; data: Record<string, unknown> };
+      calls.push({ action, data });
+      const h = table[action];
+      if (!h) return new Response(JSON.stringify({ error: { code: 'internal', message: 'Något gick fel' } }), { status: 500 });
+      return new Response(JSON.stringify({ data: h(data) }), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+const at = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminApp />
+    </MemoryRouter>,
+  );
+
+/** Each right's checkbox: its name, whether ticked, and the hint it is described by. */
+const rights = () =>
+  ['Administratör', 'Skriva', 'Läsa'].map((name) => {
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name });
+    return { name, checked: box.checked, hint: document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent };
+  });
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('blankett.token', token);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the rights of a colleague', () => {
+  it('keeps Skriva with Administratör: ticking Administratör ticks Skriva, unticking Skriva unticks Administratör', () => {
+    expect(toggleRight([3], 1, true)).toEqual([1, 2, 3]);
+    expect(toggleRight([1, 2], 2, false)).toEqual([]);
+    expect(toggleRight([1, 2, 3], 1, false)).toEqual([2, 3]);
+    expect(toggleRight([], 3, true)).toEqual([3]);
+  });
+
+  it('are chosen with the same checkboxes when adding and when editing a user, and Administratör cannot be had without Skriva', async () => {
+    const calls = serve({
+      create_userContainerPermission: (d) => ({ status: 'invited', id: 4, email: d.email, permissionIds: d.permissionIds }),
+      get_containerUser: () => ({ id: 7, userId: 3, email: 'anna@demo.test', firstname: 'Anna', lastname: 'A', phoneNumber: '', title: '', permissionIds: [3] }),
+      update_ContainerUserPermissionsCommand: (d) => ({ id: 7, containerId: 1, userId: 3, email: 'anna@demo.test', permissionIds: d.permissionIds }),
+      get_containerUsers: () => [],
+    });
+    const user = userEvent.setup();
+    const view = at('/admin/users/new');
+    await screen.findByRole('checkbox', { name: 'Administratör' }, SLOW);
+    const onAdd = rights();
+    expect(onAdd.map((r) => r.checked)).toEqual([false, true, false]);
+    await user.click(screen.getByRole('checkbox', { name: 'Skriva' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Administratör' }));
+    expect(rights().map((r) => r.checked)).toEqual([true, true, false]);
+    await user.click(screen.getByRole('checkbox', { name: 'Skriva' }));
+    expect(rights().map((r) => r.checked)).toEqual([false, false, false]);
+    await user.click(screen.getByRole('checkbox', { name: 'Administratör' }));
+    await user.type(screen.getByRole('textbox', { name: /E-post/ }), 'ny@demo.test');
+    await user.click(screen.getByRole('button', { name: 'Lägg till' }));
+    await waitFor(() => expect(calls.find((c) => c.action === 'create_userContainerPermission')?.data).toEqual({ containerId: 1, email: 'ny@demo.test', permissionIds: [1, 2] }));
+    view.unmount();
+
+    at('/admin/users/7');
+    await screen.findByRole('checkbox', { name: 'Administratör' }, SLOW);
+    const onEdit = rights();
+    expect(onEdit.map((r) => r.checked)).toEqual([false, false, true]);
+    expect(onEdit.map(({ name, hint }) => ({ name, hint }))).toEqual(onAdd.map(({ name, hint }) => ({ name, hint })));
+    await user.click(screen.getByRole('checkbox', { name: 'Administratör' }));
+    expect(rights().map((r) => r.checked)).toEqual([true, true, true]);
+    await user.click(screen.getByRole('button', { name: 'Spara behörigheter' }));
+    await waitFor(() => expect(calls.find((c) => c.action === 'update_ContainerUserPermissionsCommand')?.data).toEqual({ containerId: 1, email: 'anna@demo.test', permissionIds: [1, 2, 3] }));
+  });
+});
