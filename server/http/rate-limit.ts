@@ -1,3 +1,5 @@
+import type { AttemptCounters } from '../auth/attempt-counters';
+
 /**
  * In-memory fixed-window limiter: at most `max` hits per key per `windowMs`. When a window
  * ends the key starts afresh, so a real user is never locked out for longer than one window.
@@ -43,6 +45,19 @@ export function createRateLimiter(opts: { windowMs: number; max: number; now?: (
     },
     reset(key) {
       windows.delete(key);
+    },
+  };
+}
+
+/**
+ * A fixed-window limit kept in shared counters (server/coord: Redis across instances when
+ * REDIS_URL is set, this process otherwise): at most `max` hits per key per `windowMs`.
+ * `name` keeps the limits apart in the one counter space.
+ */
+export function sharedLimiter(counters: AttemptCounters, name: string, opts: { windowMs: number; max: number }) {
+  return {
+    async hit(key: string): Promise<boolean> {
+      return (await counters.take(`limit\n${name}\n${key}`, opts.max, opts.windowMs)).taken;
     },
   };
 }
