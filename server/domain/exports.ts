@@ -23,12 +23,11 @@ export type ExportSpec =
   | { kind: 'csv'; containerId: number; positionId: number; query: ApplicantQuery }
   | { kind: 'pdf'; containerId: number; positionId: number; ids: number[] };
 
-
 const TICKET_MS = 5 * 60_000;
 export const CSV_NAME = 'report.csv';
 export const PDF_NAME = 'ansokningar.pdf';
 const processTickets = memoryTickets();
-const store = (coord: Coordination | undefined) => coord?.tickets ?? processTickets;
+const ticketsOf = (coord: Coordination | undefined) => coord?.tickets ?? processTickets;
 
 /** A store that cannot keep or give a ticket now (Redis away): refused, the user asks again. */
 async function orUnavailable<T>(p: Promise<T>): Promise<T> {
@@ -43,14 +42,14 @@ export async function issueTicket(coord: Coordination | undefined, userId: numbe
   const ticket = randomBytes(24).toString('base64url');
   const expires = Date.now() + TICKET_MS;
   // Kept under the ticket and its user together: another user's attempt finds nothing and uses nothing up.
-  await orUnavailable(store(coord).put(`${ticket}\n${userId}`, JSON.stringify(spec), TICKET_MS));
+  await orUnavailable(ticketsOf(coord).put(`${ticket}\n${userId}`, JSON.stringify(spec), TICKET_MS));
   const filename = spec.kind === 'csv' ? CSV_NAME : PDF_NAME;
   return { ticket, url: `/api/exports/${ticket}/${filename}`, filename, expires: Math.floor(expires / 1000) };
 }
 
 /** Takes a ticket once, on any instance: null when unknown, expired, used or issued to another user. */
 export async function takeTicket(coord: Coordination | undefined, ticket: string, userId: number): Promise<ExportSpec | null> {
-  const text = await orUnavailable(store(coord).take(`${ticket}\n${userId}`));
+  const text = await orUnavailable(ticketsOf(coord).take(`${ticket}\n${userId}`));
   return text ? (JSON.parse(text) as ExportSpec) : null;
 }
 
