@@ -62,7 +62,10 @@ export async function startProxy(backends: Backend[], port = 0): Promise<Proxy> 
     };
     attempt(0);
   });
+  const upgraded = new Set<import('node:stream').Duplex>();
   server.on('upgrade', (req, socket, head) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
     const { i, b } = pick();
     const up = connect({ host: b.host, port: b.port }, () => {
       served.push(i);
@@ -89,6 +92,7 @@ export async function startProxy(backends: Backend[], port = 0): Promise<Proxy> 
     close: () =>
       new Promise<void>((res) => {
         server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
         server.close(() => res());
       }),
   };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createClient } from 'redis';
 import WebSocket from 'ws';
 import { startProxy, type Backend, type Proxy } from '../../scripts/proxy';
 import { redisServerBinary, startRedis, type RunningRedis } from '../../scripts/redis';
@@ -145,6 +146,43 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy on FerretD
     expect(await once.text()).toContain('E-post');
     expect((await get(b.url)).status).toBe(404);
     expect((await get(a.url)).status).toBe(404);
+  });
+
+  it('trusts no message on the Redis channel: content comes from the store, a revocation only re-checks the token', async () => {
+    const bell = await joinedSocket(b.url, admin, containerId);
+    const adminId = (JSON.parse(Buffer.from(admin.split('.')[1]!, 'base64url').toString()) as { uid: number }).uid;
+    const applied = await applyWithCv(a.url, positionId, `scale-real-${randomBytes(4).toString('hex')}@example.se`);
+    await bell.next((e) => (e.data as { id?: number })?.id === applied.id, 5000);
+    const stored = bell.events.find((e) => (e.data as { id?: number })?.id === applied.id)!;
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    try {
+      const forge = (m: unknown) => raw.publish('blankett:events', JSON.stringify({ from: 'forger', m }));
+      await forge({ kind: 'notification', containerId, notificationId: 99_999_999, title: 'Falsk' });
+      await forge({ kind: 'notification', containerId: containerId + 1000, notificationId: stored.id });
+      await forge({ kind: 'notification', containerId, notificationId: stored.id, title: 'Falsk', message: 'Klicka här' });
+      await forge({ kind: 'revoked', userId: adminId });
+      await forge({ kind: 'revoked', userId: 'alla' });
+      await forge('inte json{');
+      // The one well-formed reference to a real notification re-delivers the stored one, as stored.
+      const again = await bell.next((e) => e.id === stored.id && e !== stored, 5000);
+      expect({ title: again.title, message: again.message }).toEqual({ title: stored.title, message: stored.message });
+      expect(bell.events.some((e) => e.title === 'Falsk' || e.id === 99_999_999)).toBe(false);
+      // The forged revocation closed nothing: the token still holds, so the socket stays and rings again.
+      let rang = false;
+      for (let i = 0; i < 10 && !rang; i++) {
+        const next = await applyWithCv(a.url, positionId, `scale-after-forge-${i}-${randomBytes(4).toString('hex')}@example.se`);
+        rang = await bell
+          .next((e) => (e.data as { id?: number })?.id === next.id, 1000)
+          .then(() => true)
+          .catch(() => false);
+      }
+      expect(rang).toBe(true);
+      expect(bell.ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      await raw.quit();
+      bell.ws.close();
+    }
   });
 
   it('resubscribes after Redis is killed and restarted: sockets are closed to catch up, the bell rings again, nobody crashed', async () => {
