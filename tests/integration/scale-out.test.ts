@@ -76,7 +76,7 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy on FerretD
     // A first: it seeds the demo organisation; B finds it seeded.
     a = await spawnServer(join(root, 'a'), env);
     b = await spawnServer(join(root, 'b'), env);
-    for (const s of [a, b]) backends.push({ host: '127.0.0.1', port: Number(new URL(s.url).port) });
+    for (const s of [a, b]) backends.push({ host: '127.0.0.1', port: s.port });
     positionId = await openPositionId(a.url);
     const p = (await (await fetch(`${a.url}/api/public/positions/${positionId}`)).json()) as { data: { containerId: number } };
     containerId = p.data.containerId;
@@ -84,13 +84,7 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy on FerretD
   }, 90_000);
 
   afterAll(async () => {
-    for (const s of [a, b]) {
-      if (s && s.child.exitCode === null) {
-        s.child.kill('SIGTERM');
-        await Promise.race([s.exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (s.child.exitCode === null) s.child.kill('SIGKILL');
-      }
-    }
+    await Promise.all([a?.stop(), b?.stop()]);
     await proxy?.close();
     await redis?.stop();
     rmSync(root, { recursive: true, force: true });
