@@ -44,13 +44,17 @@ export function sharedHub(local: Hub & { disconnectAll(): void }, bus: Bus, deps
     const { recipients, ...saved } = strip(doc) as NotificationDoc & { recipients?: number[] };
     return notificationEvent(saved, recipients);
   };
+  // One after the other, so events reach sockets in the order they were announced.
+  let queue = Promise.resolve();
   const offMessages = bus.subscribe((m) => {
     if (m.kind === 'revoked') return;
-    rebuild(m).then(
-      (event) => {
-        if (event) local.publish(m.containerId, event);
-      },
-      (err: unknown) => log.warn('shared event not delivered', { kind: m.kind, containerId: m.containerId, error: (err as Error).name }),
+    queue = queue.then(() =>
+      rebuild(m).then(
+        (event) => {
+          if (event) local.publish(m.containerId, event);
+        },
+        (err: unknown) => log.warn('shared event not delivered', { kind: m.kind, containerId: m.containerId, error: (err as Error).name }),
+      ),
     );
   });
   const offReconnect = bus.onReconnect(() => local.disconnectAll());
