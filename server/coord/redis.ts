@@ -83,8 +83,9 @@ export async function redisCoordination(url: string, log: Logger, opts: { slotTt
   const client: Client = createClient(options);
   const sub: Client = createClient(options);
   let down = false;
+  let closing = false;
   const failed = (what: string, err: unknown) => {
-    if (down) return;
+    if (down || closing) return;
     down = true;
     log.warn('redis unavailable: limits counted by this instance, export tickets refused, live events local only', { what, error: (err as Error)?.message });
   };
@@ -93,10 +94,11 @@ export async function redisCoordination(url: string, log: Logger, opts: { slotTt
   let subReady = 0;
   client.on('error', (err: Error) => failed('client', err));
   sub.on('error', (err: Error) => failed('subscriber', err));
-  client.on('ready', () => {
+  const back = () => {
     if (down) log.info('redis reachable again');
     down = false;
-  });
+  };
+  client.on('ready', back);
   sub.on('ready', () => {
     // node-redis subscribes again by itself on every reconnect; what was published meanwhile is lost.
     if (++subReady === 1) return;
@@ -126,7 +128,7 @@ export async function redisCoordination(url: string, log: Logger, opts: { slotTt
   if (!first) log.warn('redis not reachable at start: continuing, reconnecting in the background');
   started.catch((err: unknown) => log.error('redis connection failed', { error: (err as Error).message }));
 
-  const counters = fallbackCounters(client, memoryAttemptCounters(), failed);
+  const counters = fallbackCounters(client, memoryAttemptCounters(), failed, back);
   const tickets: TicketStore = {
     async put(id, value, ttlMs) {
       await within(client.set(hashed('ticket', id), value, { PX: ttlMs }));
@@ -157,6 +159,7 @@ export async function redisCoordination(url: string, log: Logger, opts: { slotTt
     bus,
     sockets,
     async close() {
+      closing = true;
       busListeners.clear();
       reconnectListeners.clear();
       await Promise.all([client, sub].map((c) => (c.isOpen ? c.quit().catch(() => c.disconnect()) : Promise.resolve())));
@@ -164,11 +167,13 @@ export async function redisCoordination(url: string, log: Logger, opts: { slotTt
   };
 }
 
-function fallbackCounters(client: Client, local: AttemptCounters, failed: (what: string, err: unknown) => void): AttemptCounters {
+function fallbackCounters(client: Client, local: AttemptCounters, failed: (what: string, err: unknown) => void, back: () => void): AttemptCounters {
   return {
     async take(key, limit, windowMs) {
       try {
         const r = (await within(client.eval(TAKE, { keys: [hashed('count', key)], arguments: [String(limit), String(windowMs)] }))) as number[];
+        // A timeout is not a disconnect: the first answer after one ends the outage too.
+        back();
         return { taken: r[0] === 1, count: Number(r[1]), resetAt: Date.now() + Number(r[2]) };
       } catch (err) {
         failed('counters', err);
