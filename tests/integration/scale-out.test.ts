@@ -130,6 +130,41 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy on FerretD
     expect(new Set(proxy.served.slice(first))).toEqual(new Set([0, 1]));
   });
 
+  it('counts one user\'s open sockets across A and B: the 11th is refused on either', async () => {
+    const odin = await loginAs(a.url, 'odin@demo.test');
+    const open = (url: string) =>
+      new Promise<{ status: number; ws: WebSocket }>((res) => {
+        const ws = new WebSocket(`${url.replace('http', 'ws')}/notifications?access_token=${encodeURIComponent(odin)}`);
+        ws.once('open', () => res({ status: 101, ws }));
+        ws.once('unexpected-response', (_req, answer) => res({ status: answer.statusCode ?? 0, ws }));
+        ws.once('error', () => res({ status: 0, ws }));
+      });
+    const held: WebSocket[] = [];
+    try {
+      for (let i = 0; i < 10; i++) {
+        const r = await open(i % 2 ? b.url : a.url);
+        expect(r.status).toBe(101);
+        held.push(r.ws);
+      }
+      expect((await open(a.url)).status).toBe(429);
+      expect((await open(b.url)).status).toBe(429);
+      // A closed socket gives its slot back, wherever it was.
+      const gone = new Promise((r) => held[1]!.once('close', r));
+      held[1]!.close();
+      await gone;
+      let again = 0;
+      for (let i = 0; i < 50 && again !== 101; i++) {
+        const r = await open(a.url);
+        again = r.status;
+        if (again === 101) held.push(r.ws);
+        else await new Promise((res) => setTimeout(res, 20));
+      }
+      expect(again).toBe(101);
+    } finally {
+      for (const ws of held) ws.close();
+    }
+  });
+
   it('downloads an export ticket made on A once through B', async () => {
     const made = await dispatch(a.url, admin, 'create_applicantsExport', { containerId, positionId });
     expect(made.status).toBe(200);
@@ -155,13 +190,15 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy on FerretD
       await forge({ kind: 'notification', containerId, notificationId: 99_999_999, title: 'Falsk' });
       await forge({ kind: 'notification', containerId: containerId + 1000, notificationId: stored.id });
       await forge({ kind: 'notification', containerId, notificationId: stored.id, title: 'Falsk', message: 'Klicka här' });
-      await forge({ kind: 'revoked', userId: adminId });
-      await forge({ kind: 'revoked', userId: 'alla' });
-      await forge('inte json{');
-      // The one well-formed reference to a real notification re-delivers the stored one, as stored.
+      // The one well-formed reference to a real notification re-delivers the stored one, as
+      // stored (and, being handled in order, after the two before it came to nothing).
       const again = await bell.next((e) => e.id === stored.id && e !== stored, 5000);
       expect({ title: again.title, message: again.message }).toEqual({ title: stored.title, message: stored.message });
       expect(bell.events.some((e) => e.title === 'Falsk' || e.id === 99_999_999)).toBe(false);
+      // A revocation makes the socket leave its groups until its token is checked again.
+      await forge({ kind: 'revoked', userId: adminId });
+      await forge({ kind: 'revoked', userId: 'alla' });
+      await forge('inte json{');
       // The forged revocation closed nothing: the token still holds, so the socket stays and rings again.
       let rang = false;
       for (let i = 0; i < 10 && !rang; i++) {
