@@ -24,6 +24,7 @@ import { parseBusMessage, type Bus, type BusMessage, type Coordination, type Soc
 
 const COMMAND_MS = 1000;
 const CHANNEL = 'blankett:events';
+const MAX_UNSENT = 1000;
 type Client = ReturnType<typeof createClient>;
 
 const hashed = (part: string, key: string) => `blankett:${part}:${createHash('sha256').update(key).digest('base64url')}`;
@@ -98,7 +99,13 @@ export async function redisCoordination(url: string, log: Logger, opts: { slotTt
     if (down) log.info('redis reachable again');
     down = false;
   };
-  client.on('ready', back);
+  // Announcements that failed while Redis was away go out once it is back: they are only
+  // references, so one that also reached a client through its catch-up is merged by id.
+  const unsent: string[] = [];
+  client.on('ready', () => {
+    back();
+    for (const text of unsent.splice(0)) client.publish(CHANNEL, text).catch((err: unknown) => failed('publish', err));
+  });
   sub.on('ready', () => {
     // node-redis subscribes again by itself on every reconnect; what was published meanwhile is lost.
     if (++subReady === 1) return;
@@ -139,7 +146,12 @@ export async function redisCoordination(url: string, log: Logger, opts: { slotTt
   };
   const bus: Bus = {
     publish(m) {
-      within(client.publish(CHANNEL, JSON.stringify({ from: instance, m }))).catch((err: unknown) => failed('publish', err));
+      const text = JSON.stringify({ from: instance, m });
+      within(client.publish(CHANNEL, text)).catch((err: unknown) => {
+        failed('publish', err);
+        unsent.push(text);
+        if (unsent.length > MAX_UNSENT) unsent.shift();
+      });
     },
     subscribe(listener) {
       busListeners.add(listener);
