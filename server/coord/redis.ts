@@ -106,9 +106,11 @@ export async function redisCoordination(url: string, log: Logger, opts: { slotTt
     back();
     for (const text of unsent.splice(0)) client.publish(CHANNEL, text).catch((err: unknown) => failed('publish', err));
   });
+  let startedWithout = false;
   sub.on('ready', () => {
-    // node-redis subscribes again by itself on every reconnect; what was published meanwhile is lost.
-    if (++subReady === 1) return;
+    // node-redis subscribes again by itself on every reconnect; what was published meanwhile
+    // is lost. Also after a start without Redis: sockets opened meanwhile missed the others' events.
+    if (++subReady === 1 && !startedWithout) return;
     log.info('redis reconnected: resubscribed, closing live sockets so clients catch up');
     for (const l of reconnectListeners) l();
   });
@@ -132,7 +134,10 @@ export async function redisCoordination(url: string, log: Logger, opts: { slotTt
   const started = connect();
   // Not awaited beyond a moment: an instance starts (degraded) while Redis is away.
   const first = await Promise.race([started.then(() => true), new Promise<false>((res) => setTimeout(() => res(false), 3000).unref())]).catch(() => false);
-  if (!first) log.warn('redis not reachable at start: continuing, reconnecting in the background');
+  if (!first) {
+    startedWithout = true;
+    log.warn('redis not reachable at start: continuing, reconnecting in the background');
+  }
   started.catch((err: unknown) => log.error('redis connection failed', { error: (err as Error).message }));
 
   const counters = fallbackCounters(client, memoryAttemptCounters(), failed, back);
