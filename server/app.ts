@@ -23,7 +23,6 @@ import { serveSpa } from './http/static';
 import { attachHub } from './realtime/hub';
 import { sharedHub, sharedRevocations } from './coord/fanout';
 import { memoryCoordination, type Coordination } from './coord/port';
-import { redisCoordination } from './coord/redis';
 import { openApiDocument } from './openapi';
 import { mountRoutes } from './routes';
 import { openStore } from './store';
@@ -41,9 +40,13 @@ export interface App {
 /** What a caller may hand in instead of createApp opening it (tests pass their own store). */
 export type GivenDeps = Partial<Omit<ServerDeps, 'hub'>>;
 
-/** REDIS_URL set: Redis (server/coord/redis.ts); otherwise everything stays in this process. */
+/**
+ * REDIS_URL set: Redis (server/coord/redis.ts, loaded only then: the client library costs a
+ * start without it half a second); otherwise everything stays in this process.
+ */
 async function openCoordination(config: Config, log: ServerDeps['log']): Promise<Coordination> {
   if (!config.redisUrl) return memoryCoordination();
+  const { redisCoordination } = await import('./coord/redis');
   return redisCoordination(config.redisUrl, log);
 }
 
