@@ -74,14 +74,15 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy on FerretD
       PUBLIC_URL: proxy.url,
     };
     // A first: it seeds the demo organisation; B finds it seeded.
-    a = await spawnServer(join(root, 'a'), env);
-    b = await spawnServer(join(root, 'b'), env);
+    // A start takes 15–25 s on this machine under the full suite's load: room for that.
+    a = await spawnServer(join(root, 'a'), env, { startMs: 60_000 });
+    b = await spawnServer(join(root, 'b'), env, { startMs: 60_000 });
     for (const s of [a, b]) backends.push({ host: '127.0.0.1', port: s.port });
     positionId = await openPositionId(a.url);
     const p = (await (await fetch(`${a.url}/api/public/positions/${positionId}`)).json()) as { data: { containerId: number } };
     containerId = p.data.containerId;
     admin = await loginAs(a.url, 'admin@demo.test');
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

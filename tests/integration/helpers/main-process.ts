@@ -13,7 +13,7 @@ import { dataUrl, PDF, validAnswers } from './domain';
 export const MAIN_PASSWORD = 'demo-pass-123';
 export type { ServerProcess };
 
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}, opts: { startMs?: number } = {}): Promise<ServerProcess> {
   const dist = join(dataDir, '..', 'no-dist');
   mkdirSync(dist, { recursive: true });
   return spawnMain({
@@ -24,7 +24,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
     MONGODB_URI: '',
     APPLY_RATE_LIMIT: '1000000',
     ...env,
-  });
+  }, opts);
 }
 
 /** The demo organisation's open public position (the seed's first). */
