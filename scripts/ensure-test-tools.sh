@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what `npm test` needs beyond npm packages: Debian's Chromium (browser tests),
-# FerretDB (the MongoDB-wire server for the mongo adapter run) and schemathesis (API fuzzing). Runs as npm's pretest hook,
+# FerretDB (the MongoDB-wire server for the mongo adapter run), redis-server (scale-out tests) and schemathesis (API fuzzing). Runs as npm's pretest hook,
 # so `npm test` on a fresh machine sets itself up. Idempotent and quick when all is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +14,19 @@ if [ ! -x "$chromium_bin" ]; then
     apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
   else
     echo "Chromium saknas ($chromium_bin). Installera Debians paket 'chromium' (som root: apt-get install chromium)." >&2
+    exit 1
+  fi
+fi
+
+# redis-server: the shared coordination of the scale-out tests (tests/integration/scale-out*.test.ts).
+if ! command -v redis-server >/dev/null && [ -z "${REDIS_SERVER_BIN:-}" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installerar redis-server (Debian-paketet)…"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq redis-server >/dev/null
+  else
+    echo "redis-server saknas. Installera Debians paket 'redis-server' (som root: apt-get install redis-server) eller ange REDIS_SERVER_BIN." >&2
     exit 1
   fi
 fi

@@ -22,6 +22,8 @@ import { compressResponses } from './http/compress';
 import { httpsRedirect, securityHeaders } from './http/security';
 import { serveSpa } from './http/static';
 import { attachHub } from './realtime/hub';
+import { sharedHub, sharedRevocations } from './coord/fanout';
+import { memoryCoordination, type Coordination } from './coord/port';
 import { openApiDocument } from './openapi';
 import { mountRoutes } from './routes';
 import { openStore } from './store';
@@ -38,6 +40,16 @@ export interface App {
 
 /** What a caller may hand in instead of createApp opening it (tests pass their own store). */
 export type GivenDeps = Partial<Omit<ServerDeps, 'hub'>>;
+
+/**
+ * REDIS_URL set: Redis (server/coord/redis.ts, loaded only then: the client library costs a
+ * start without it half a second); otherwise everything stays in this process.
+ */
+async function openCoordination(config: Config, log: ServerDeps['log']): Promise<Coordination> {
+  if (!config.redisUrl) return memoryCoordination();
+  const { redisCoordination } = await import('./coord/redis');
+  return redisCoordination(config.redisUrl, log);
+}
 
 /**
  * Builds the whole server on one HTTP server: API routes (discovered in server/routes/),
@@ -71,8 +83,12 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   // Several instances share one MongoDB but not a DATA_DIR: in Mongo mode the outbox is a
   // collection, so an erasure through any instance reaches every copy (mail/store-outbox.ts).
   const mail = given.mail ?? createMailer(config, store.kind === 'mongo' ? (from) => createStoreMailer(store, from) : undefined);
-  const base = { store, blobs, log, now, mail, publicUrl: config.publicUrl, dataDir: config.dataDir };
-  const hub = attachHub(httpServer, {
+  const coord = given.coord ?? (await openCoordination(config, log));
+  const ownsCoord = !given.coord;
+  const revocations = coord.bus ? sharedRevocations(store, coord.bus) : undefined;
+  const healthChecks = coord.ping ? { redis: coord.ping } : undefined;
+  const base = { store, blobs, log, now, mail, publicUrl: config.publicUrl, dataDir: config.dataDir, coord, ...(healthChecks ? { healthChecks } : {}) };
+  const localHub = attachHub(httpServer, {
     verifyToken: (token: string) => auth.verifyToken(token),
     canJoin: (principal, containerId) => hasAccess(base, principal, 'read', 'container', { containerId }),
     log,
@@ -81,8 +97,10 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
       const hops = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').map((h) => h.trim()).filter(Boolean) : [];
       return hops.at(-1) ?? req.socket.remoteAddress ?? '';
     },
-    subscribeRevocations: (listener) => onSessionsRevoked(store, listener),
+    subscribeRevocations: revocations?.subscribe ?? ((listener) => onSessionsRevoked(store, listener)),
+    slots: coord.sockets,
   });
+  const hub = coord.bus ? sharedHub(localHub, coord.bus, () => deps, log) : localHub;
   const deps: ServerDeps = { ...base, hub };
 
   const router = new Router();
@@ -140,6 +158,8 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
       await stopped;
       clearInterval(sweep);
       clearTimeout(timer);
+      revocations?.close();
+      if (ownsCoord) await coord.close();
       if (ownsStore) await store.close();
     })());
 

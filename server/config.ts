@@ -9,6 +9,8 @@ export interface Config {
   /** Where the embedded store, blobs, the JWT secret and the mail outbox live. */
   dataDir: string;
   mongoUri?: string;
+  /** Shared counters, export tickets and live events across instances (REDIS_URL); unset: this process only. */
+  redisUrl?: string;
   /** HS256 key for the session tokens. */
   jwtSecret: Uint8Array;
   /** JWT_SECRET_PREVIOUS: the key before a rotation; tokens it signed still verify (never signs). */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     dataDir,
     mongoUri: env.MONGODB_URI || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     jwtSecret: overrides.jwtSecret ?? jwtSecretFrom(env, dataDir),
     jwtSecretPrevious: previousSecretFrom(env),
     demoPassword: env.DEMO_PASSWORD || undefined,

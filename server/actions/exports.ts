@@ -29,7 +29,7 @@ export const actions: ActionTable = {
     const c = await loadContainer(ctx.deps.store, p.containerId);
     // Builds the filter now, so a bad filter is a 400 here rather than a broken download.
     const total = await ctx.deps.store.collection<ApplicationDoc>('applications').count(await applicantFilter(ctx.deps.store, c, p, query));
-    return { ...issueTicket(ctx.principal.userId, { kind: 'csv', containerId: c.id, positionId: p.id, query }), total };
+    return { ...(await issueTicket(ctx.deps.coord, ctx.principal.userId, { kind: 'csv', containerId: c.id, positionId: p.id, query })), total };
   },
 
   async create_ApplicantPDFExport(ctx, data: { positionId: number; items: number[] }) {
@@ -41,6 +41,6 @@ export const actions: ActionTable = {
     }
     const found = await ctx.deps.store.collection<ApplicationDoc>('applications').count({ id: { $in: ids }, positionId: p.id });
     if (found !== ids.length) throw errors.notFound(sv.applicants.server.applicantsGone);
-    return { ...issueTicket(ctx.principal.userId, { kind: 'pdf', containerId: p.containerId, positionId: p.id, ids }), total: ids.length };
+    return { ...(await issueTicket(ctx.deps.coord, ctx.principal.userId, { kind: 'pdf', containerId: p.containerId, positionId: p.id, ids })), total: ids.length };
   },
 };

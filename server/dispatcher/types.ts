@@ -1,5 +1,6 @@
 import type { ActionAnswer, ActionData, ActionName } from '../../schemas/generated/actions';
 import type { TokenUser } from '../auth/tokens';
+import type { BusMessage, Coordination } from '../coord/port';
 import type { Mailer } from '../mail';
 import type { BlobStore, Store } from '../store/port';
 
@@ -54,8 +55,12 @@ export interface Resolved {
 }
 
 export interface Hub {
-  /** Pushes an event to the members of a container's group. */
-  publish(containerId: number, event: { type: 'Notification' | 'Exception' | 'SendToGroup'; [k: string]: unknown }): void;
+  /**
+   * Pushes an event to the members of a container's group. `ref` names what the event was
+   * built from in the store, so other instances (server/coord/fanout.ts) can rebuild it from
+   * there instead of trusting the bus; without it the event stays on this instance.
+   */
+  publish(containerId: number, event: { type: 'Notification' | 'Exception' | 'SendToGroup'; [k: string]: unknown }, ref?: Exclude<BusMessage, { kind: 'revoked' }>): void;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,8 @@ export interface ServerDeps {
    * each resolves when its component answers and rejects otherwise.
    */
   healthChecks?: Record<string, () => Promise<unknown>>;
+  /** Shared counters, tickets and bus (server/coord); createApp sets it, absent means this process only. */
+  coord?: Coordination;
 }
 
 export interface ActionContext {

@@ -145,32 +145,55 @@ export async function sendMessage(deps: ServerDeps, p: Principal, input: { messa
   return saved;
 }
 
+/** What the bell shows of a message (not stored here): the person's latest application in the organisation, if any. */
+async function messageNotice(deps: ServerDeps, channel: ChannelDoc, m: MessageDoc) {
+  const app = await deps.store
+    .collection<ApplicationDoc>('applications')
+    .findOne({ containerId: channel.containerId, email: channel.email }, { sort: { id: -1 }, projection: { id: 1, positionId: 1 } });
+  const data = { positionId: app?.positionId ?? 0, id: app?.id ?? 0, channelId: channel.id };
+  const base = {
+    containerId: channel.containerId,
+    type: 'send_MessageCommand',
+    title: sv.candidate.notificationTitle,
+    message: fill(sv.candidate.notificationMessage, { name: channel.name, text: m.text.slice(0, 60) }),
+    timestamp: m.created,
+    read: false,
+    data,
+  };
+  return { app, base };
+}
+
+function messageEvent(notification: Record<string, unknown>, m: MessageDoc) {
+  return { ...notification, type: 'Notification' as const, notificationType: 'send_MessageCommand', notification, chatMessage: m };
+}
+
 /** Live delivery to the organisation's group; a candidate's message also goes to the bell. */
 async function push(deps: ServerDeps, channel: ChannelDoc, m: MessageDoc) {
   try {
-    const app = await deps.store
-      .collection<ApplicationDoc>('applications')
-      .findOne({ containerId: channel.containerId, email: channel.email }, { sort: { id: -1 }, projection: { id: 1, positionId: 1 } });
-    const data = { positionId: app?.positionId ?? 0, id: app?.id ?? 0, channelId: channel.id };
-    const base = {
-      containerId: channel.containerId,
-      type: 'send_MessageCommand',
-      title: sv.candidate.notificationTitle,
-      message: fill(sv.candidate.notificationMessage, { name: channel.name, text: m.text.slice(0, 60) }),
-      timestamp: m.created,
-      read: false,
-      data,
-    };
-    let id = m.id;
+    const { app, base } = await messageNotice(deps, channel, m);
+    let stored: number | undefined;
     if (m.from === 'candidate' && app) {
-      id = await deps.store.nextSequence('notifications');
-      await deps.store.collection('notifications').insertOne({ id, ...base, data: { positionId: data.positionId, id: data.id } });
+      stored = await deps.store.nextSequence('notifications');
+      await deps.store.collection('notifications').insertOne({ id: stored, ...base, data: { positionId: base.data.positionId, id: base.data.id } });
     }
-    const notification = { id, ...base };
-    deps.hub.publish(channel.containerId, { ...notification, type: 'Notification', notificationType: 'send_MessageCommand', notification, chatMessage: m });
+    const ref = { kind: 'message' as const, containerId: channel.containerId, messageId: m.id, ...(stored ? { notificationId: stored } : {}) };
+    deps.hub.publish(channel.containerId, messageEvent({ id: stored ?? m.id, ...base }, m), ref);
   } catch (err) {
     deps.log.warn('message push failed', { containerId: channel.containerId, error: (err as Error).name });
   }
+}
+
+/**
+ * The push of a stored message rebuilt from the store (another instance announced it by id):
+ * null when the message, its conversation or the named bell notification is not in that organisation.
+ */
+export async function storedMessageEvent(deps: ServerDeps, containerId: number, messageId: number, notificationId?: number) {
+  const m = (await messages(deps).findOne({ id: messageId, containerId })) as MessageDoc | null;
+  const channel = m && ((await channels(deps).findOne({ id: m.channelId, containerId })) as ChannelDoc | null);
+  if (!m || !channel) return null;
+  if (notificationId !== undefined && !(await deps.store.collection('notifications').findOne({ id: notificationId, containerId, type: 'send_MessageCommand' }))) return null;
+  const { base } = await messageNotice(deps, channel, m);
+  return messageEvent({ id: notificationId ?? m.id, ...base }, strip(m) as MessageDoc);
 }
 
 /** Staff: every conversation of the organisation, latest first. A candidate: their own, if any. */

@@ -10,7 +10,8 @@ import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from './docs
 import { confirmationTemplate } from './email-templates';
 import { sendAbout } from './mail-copies';
 import { htmlToText } from '../../engine';
-import { createRateLimiter, type RateLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../http/rate-limit';
+import { memoryAttemptCounters, type AttemptCounters } from '../auth/attempt-counters';
 import { signinLink, VIEW_LINK_TTL_SECONDS } from '../auth/signin';
 
 const m = sv.mail;
@@ -188,7 +189,14 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
 
 /** Confirmation mails per address per hour: the address is whatever the applicant typed. */
 const CONFIRMATIONS_PER_ADDRESS = 3;
-const confirmationLimits = new WeakMap<object, RateLimiter>();
+const ownCounters = new WeakMap<object, AttemptCounters>();
+/** The app's shared counters (across instances with REDIS_URL); deps built without them count per store. */
+const confirmationCounters = (deps: ServerDeps): AttemptCounters => {
+  if (deps.coord) return deps.coord.counters;
+  let c = ownCounters.get(deps.store);
+  if (!c) ownCounters.set(deps.store, (c = memoryAttemptCounters()));
+  return c;
+};
 const FIRSTNAME_MAX = 40;
 
 /**
@@ -222,9 +230,7 @@ export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: P
   try {
     const t = await confirmationTemplate(deps.store, c, p.positionTypeId);
     if (!t) return;
-    let limiter = confirmationLimits.get(deps.store);
-    if (!limiter) confirmationLimits.set(deps.store, (limiter = createRateLimiter({ windowMs: 60 * 60_000, max: CONFIRMATIONS_PER_ADDRESS })));
-    if (!limiter.hit(a.email)) {
+    if (!(await sharedLimiter(confirmationCounters(deps), 'confirmations', { windowMs: 60 * 60_000, max: CONFIRMATIONS_PER_ADDRESS }).hit(a.email))) {
       deps.log.info('confirmation mail skipped: too many to the address', { applicationId: a.id });
       return;
     }

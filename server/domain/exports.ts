@@ -4,6 +4,8 @@ import { formatIsoDate, stockholmDate } from '../../engine/dates';
 import type { MetadataProperty } from '../../engine/types';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Store } from '../store/port';
+import { memoryTickets, type Coordination } from '../coord/port';
+import { HttpError } from '../errors';
 import type { ApplicantQuery } from './applicant-filters';
 import type { PositionDoc, PositionFormDoc } from './docs';
 
@@ -13,42 +15,42 @@ const x = sv.exports;
  * Export downloads in two steps, because the dispatcher answers JSON: the action checks the
  * request and answers a short-lived, single-use ticket; `GET /api/exports/<ticket>/<file>`
  * (server/routes/exports.ts, Bearer token of the same user, read right re-checked) streams
- * the file. Tickets live in this process only (one server process per store, see
- * docs/contracts.md) and expire after five minutes.
+ * the file. Tickets are kept in the coordination's ticket store (server/coord: Redis when
+ * REDIS_URL is set, so a ticket made on one instance downloads once through any; this
+ * process otherwise) and expire after five minutes.
  */
 export type ExportSpec =
   | { kind: 'csv'; containerId: number; positionId: number; query: ApplicantQuery }
   | { kind: 'pdf'; containerId: number; positionId: number; ids: number[] };
 
-interface Ticket {
-  userId: number;
-  spec: ExportSpec;
-  expires: number;
-}
-
 const TICKET_MS = 5 * 60_000;
 export const CSV_NAME = 'report.csv';
 export const PDF_NAME = 'ansokningar.pdf';
-const tickets = new Map<string, Ticket>();
+const processTickets = memoryTickets();
+const ticketsOf = (coord: Coordination | undefined) => coord?.tickets ?? processTickets;
 
-export function issueTicket(userId: number, spec: ExportSpec): { ticket: string; url: string; filename: string; expires: number } {
-  const now = Date.now();
-  for (const [k, t] of tickets) if (t.expires < now) tickets.delete(k);
-  // A bound on memory if a client asks for tickets in a loop: the oldest go first.
-  while (tickets.size >= 1000) tickets.delete(tickets.keys().next().value!);
+/** A store that cannot keep or give a ticket now (Redis away): refused, the user asks again. */
+async function orUnavailable<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch {
+    throw new HttpError(503, 'unavailable', sv.coord.unavailable);
+  }
+}
+
+export async function issueTicket(coord: Coordination | undefined, userId: number, spec: ExportSpec) {
   const ticket = randomBytes(24).toString('base64url');
-  const expires = now + TICKET_MS;
-  tickets.set(ticket, { userId, spec, expires });
+  const expires = Date.now() + TICKET_MS;
+  // Kept under the ticket and its user together: another user's attempt finds nothing and uses nothing up.
+  await orUnavailable(ticketsOf(coord).put(`${ticket}\n${userId}`, JSON.stringify(spec), TICKET_MS));
   const filename = spec.kind === 'csv' ? CSV_NAME : PDF_NAME;
   return { ticket, url: `/api/exports/${ticket}/${filename}`, filename, expires: Math.floor(expires / 1000) };
 }
 
-/** Takes a ticket once: null when unknown, expired or issued to another user. */
-export function takeTicket(ticket: string, userId: number): ExportSpec | null {
-  const t = tickets.get(ticket);
-  if (!t || t.userId !== userId) return null;
-  tickets.delete(ticket);
-  return t.expires >= Date.now() ? t.spec : null;
+/** Takes a ticket once, on any instance: null when unknown, expired, used or issued to another user. */
+export async function takeTicket(coord: Coordination | undefined, ticket: string, userId: number): Promise<ExportSpec | null> {
+  const text = await orUnavailable(ticketsOf(coord).take(`${ticket}\n${userId}`));
+  return text ? (JSON.parse(text) as ExportSpec) : null;
 }
 
 /** One column of answers: the field's key, type and label as plain text (and a radio group's option labels). */

@@ -56,6 +56,11 @@ async function recipients(deps: ServerDeps, containerId: number, positionId: num
   return { bell, mail };
 }
 
+/** The hub event of a stored notification (fields at the top level, the document nested, its recipients if addressed). */
+export function notificationEvent(saved: Record<string, unknown>, to: number[] | undefined) {
+  return { ...saved, type: 'Notification' as const, notificationType: saved.type, notification: saved, ...(to ? { recipients: to } : {}) };
+}
+
 /**
  * Stores a notification for a container and pushes it to that container's group. The push
  * carries the notification's fields at the top level (`id`, `title`, `message`, `timestamp`,
@@ -90,7 +95,7 @@ export async function notify(
   const { recipients: to, ...saved } = strip(await deps.store.collection<NotificationDoc>('notifications').insertOne(doc)) as NotificationDoc & { recipients?: number[] };
   try {
     if (!addressed || addressed.bell.length > 0) {
-      deps.hub.publish(containerId, { ...saved, type: 'Notification', notificationType: type, notification: saved, ...(to ? { recipients: to } : {}) });
+      deps.hub.publish(containerId, notificationEvent(saved, to), { kind: 'notification', containerId, notificationId: saved.id });
     }
   } catch (err) {
     // The stored notification is what counts; a failed push is only logged (spec doc 2 §7).

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import type { SocketSlots } from '../coord/port';
 import type { Hub, Logger, Principal } from '../dispatcher/types';
 import { sameHostOrigin, type OriginPolicy } from './origin';
 import { exception, parseClientMessage } from './protocol';
@@ -32,9 +34,13 @@ export interface HubOptions {
   clientIp?(req: IncomingMessage): string;
   /** Tells the hub that a user's sessions ended (logout, password or rights change): their sockets are re-checked at once. */
   subscribeRevocations?(listener: (userId: number) => void): () => void;
+  /** Counts the per-user and per-address limits across instances too (server/coord); this hub's own count always applies. */
+  slots?: SocketSlots;
 }
 
 interface Conn {
+  /** The socket's slot in the shared counts (options.slots). */
+  slot: string;
   ws: WebSocket;
   ip: string;
   token: string;
@@ -73,7 +79,7 @@ function refuse(socket: Duplex, status: 401 | 403 | 404 | 429, code: string, mes
  * handshake (401 before any upgrade), the Origin too (403); a client Joins container groups it
  * has a role in and receives `publish`ed events for those groups only.
  */
-export function attachHub(server: Server, options: HubOptions): Hub {
+export function attachHub(server: Server, options: HubOptions): Hub & { disconnectAll(): void } {
   const path = options.path ?? '/notifications';
   const originOk = options.allowedOrigins ?? sameHostOrigin;
   const log = options.log;
@@ -138,8 +144,10 @@ export function attachHub(server: Server, options: HubOptions): Hub {
     send(conn, JSON.stringify({ type: 'Joined', containerId }));
   }
 
-  function onConnection(ws: WebSocket, principal: Principal, token: string, ip: string) {
-    const conn: Conn = { ws, ip, token, principal, groups: new Set(), alive: true, tokens: rate.burst, refilledAt: Date.now(), strikes: 0 };
+  const slotKeys = (userId: number, ip: string) => [`user:${userId}`, `ip:${ip}`];
+
+  function onConnection(ws: WebSocket, principal: Principal, token: string, ip: string, slot: string) {
+    const conn: Conn = { slot, ws, ip, token, principal, groups: new Set(), alive: true, tokens: rate.burst, refilledAt: Date.now(), strikes: 0 };
     conns.add(conn);
     ws.on('pong', () => (conn.alive = true));
     ws.on('message', (data, isBinary) => {
@@ -152,6 +160,7 @@ export function attachHub(server: Server, options: HubOptions): Hub {
     ws.on('error', (err) => log.warn('realtime socket error', { userId: principal.userId, err: err.message }));
     ws.on('close', () => {
       conns.delete(conn);
+      options.slots?.release(slot, slotKeys(principal.userId, ip)).catch(() => undefined);
       for (const id of [...conn.groups]) leave(conn, id);
     });
   }
@@ -179,7 +188,20 @@ export function attachHub(server: Server, options: HubOptions): Hub {
       log.warn('realtime connection limit', { userId: principal.userId, perUser: mine, perIp: fromIp });
       return refuse(socket, 429, 'rate_limited', sv.server.rateLimited);
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, principal, token, ip));
+    const slot = randomUUID();
+    if (options.slots) {
+      const [user, addr] = slotKeys(principal.userId, ip);
+      const ok = await options.slots.acquire(slot, [
+        { key: user!, limit: maxPerUser },
+        { key: addr!, limit: maxPerIp },
+      ]);
+      if (!ok) {
+        log.warn('realtime connection limit', { userId: principal.userId, shared: true });
+        return refuse(socket, 429, 'rate_limited', sv.server.rateLimited);
+      }
+      if (socket.destroyed || closed) return void options.slots.release(slot, slotKeys(principal.userId, ip)).catch(() => undefined);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, principal, token, ip, slot));
   }
 
   const upgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -212,6 +234,7 @@ export function attachHub(server: Server, options: HubOptions): Hub {
 
   /** Drops clients that missed a ping, and those whose token or memberships no longer hold. */
   async function heartbeat() {
+    await options.slots?.refresh([...conns].map((c) => ({ id: c.slot, keys: slotKeys(c.principal.userId, c.ip) })));
     for (const conn of [...conns]) {
       if (!conn.alive) {
         conn.ws.terminate();
@@ -255,6 +278,13 @@ export function attachHub(server: Server, options: HubOptions): Hub {
   timer.unref();
 
   return {
+    /** Closes every socket (1012, service restart): their clients reconnect and catch up. */
+    disconnectAll() {
+      for (const conn of [...conns]) {
+        for (const id of [...conn.groups]) leave(conn, id);
+        conn.ws.close(1012, 'reconnect');
+      }
+    },
     publish(containerId, event) {
       const members = groups.get(containerId);
       if (!members || members.size === 0) return;

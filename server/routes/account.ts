@@ -4,12 +4,12 @@ import type { Config } from '../config';
 import type { ServerDeps } from '../dispatcher/types';
 import { authenticate, authOf, principalOf } from '../auth/middleware';
 import { checkLogin, confirmReset, isEmail, logout, registerUser, startReset } from '../auth/account';
-import { memoryAttemptCounters } from '../auth/attempt-counters';
+import { memoryCoordination } from '../coord/port';
 import { createLoginThrottle } from '../auth/login-throttle';
 import { passwordProblems } from '../auth/password-rules';
 import { errors, HttpError } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
-import { createRateLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../http/rate-limit';
 import { findUserByEmail, normaliseEmail, publicUser } from '../auth/users';
 import { PASSWORD_MAX } from '../../engine/password';
 import { confirmSignin, mailSigninLink } from '../auth/signin';
@@ -46,10 +46,12 @@ export function str(value: unknown, path: string, max: number): string {
  */
 export function mount(router: Router, deps: ServerDeps, config: Config): void {
   const { windowMs, loginPerIp, loginPerAccount } = config.rateLimits;
-  const perIp = createRateLimiter({ windowMs, max: loginPerIp });
-  const throttle = createLoginThrottle(memoryAttemptCounters(), { perAddress: { limit: loginPerAccount, windowMs } });
-  const limitIp = (ctx: Context) => {
-    if (!perIp.hit(ctx.ip)) throw errors.rateLimited();
+  // Shared across instances when REDIS_URL is set (server/coord/redis.ts says what happens while Redis is away).
+  const counters = (deps.coord ?? memoryCoordination()).counters;
+  const perIp = sharedLimiter(counters, 'login-ip', { windowMs, max: loginPerIp });
+  const throttle = createLoginThrottle(counters, { perAddress: { limit: loginPerAccount, windowMs } });
+  const limitIp = async (ctx: Context) => {
+    if (!(await perIp.hit(ctx.ip))) throw errors.rateLimited();
   };
   const refuse = (ctx: Context, retryAfterMs: number, slowed: boolean) => {
     ctx.set('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
@@ -63,10 +65,10 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
       const link = `${config.publicUrl.replace(/\/$/, '')}/forgot`;
       await deps.mail.send({ to: user.email, subject: sv.account.passwords.ownerSubject, text: fill(sv.account.passwords.ownerBody, { link }) });
     })().catch((e: unknown) => deps.log.warn('login owner mail failed', { error: e instanceof Error ? e.message : String(e) }));
-  const linksPerAddress = createRateLimiter({ windowMs: LINK_WINDOW_MS, max: LINKS_PER_ADDRESS });
+  const linksPerAddress = sharedLimiter(counters, 'signin-links', { windowMs: LINK_WINDOW_MS, max: LINKS_PER_ADDRESS });
   /** Mails a sign-in link unless the address has had its share; a failing mail is logged, never told. */
   const sendLink = async (email: string, opts: { next?: string; register?: boolean }) => {
-    if (!linksPerAddress.hit(normaliseEmail(email))) throw new HttpError(429, 'rate_limited', sv.signin.tooManyLinks);
+    if (!(await linksPerAddress.hit(normaliseEmail(email)))) throw new HttpError(429, 'rate_limited', sv.signin.tooManyLinks);
     try {
       await mailSigninLink(deps, email, opts);
     } catch (err) {
@@ -75,7 +77,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
   };
 
   router.post('/api/account/login', SMALL, async (ctx) => {
-    limitIp(ctx);
+    await limitIp(ctx);
     const b = fields(ctx, ['email', 'password']);
     const email = normaliseEmail(str(b.email, '/email', 254));
     const password = str(b.password, '/password', PASSWORD_MAX);
@@ -101,7 +103,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
   });
 
   router.post('/api/account/register', SMALL, async (ctx) => {
-    limitIp(ctx);
+    await limitIp(ctx);
     const b = fields(ctx, ['email', 'password', 'confirmPassword']);
     const email = isEmail(b.email) ? b.email : undefined;
     const problems = passwordProblems(b.password, b.confirmPassword, undefined, { email });
@@ -120,7 +122,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
    * account (no enumeration); only a malformed address or too many links are refused.
    */
   router.post('/api/account/signin-link', SMALL, async (ctx) => {
-    limitIp(ctx);
+    await limitIp(ctx);
     const b = fields(ctx, ['email', 'next']);
     if (!isEmail(b.email)) throw errors.invalid([{ path: '/email', message: sv.account.emailInvalid }], sv.account.emailInvalid);
     const next = b.next === undefined ? undefined : str(b.next, '/next', 300);
@@ -133,7 +135,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
    * next, passwordRemoved } }`. The link signs in whichever browser opens it, once.
    */
   router.post('/api/account/signin-link/confirm', SMALL, async (ctx) => {
-    limitIp(ctx);
+    await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const { user, next, passwordRemoved } = await confirmSignin(deps, str(b.token, '/token', 200));
     const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
@@ -142,7 +144,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
 
   /** Follows the link mailed to a new address: the account takes it; `{ data: { token, email } }`. */
   router.post('/api/account/email/confirm', SMALL, async (ctx) => {
-    limitIp(ctx);
+    await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const user = await confirmEmailChange(deps, str(b.token, '/token', 200));
     const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
@@ -150,14 +152,14 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
   });
 
   router.post('/api/account/reset', SMALL, async (ctx) => {
-    limitIp(ctx);
+    await limitIp(ctx);
     const b = fields(ctx, ['email']);
     await startReset(deps, deps.mail, str(b.email, '/email', 254), config.publicUrl);
     ctx.body = { data: { sent: true } };
   });
 
   router.post('/api/account/reset/confirm', SMALL, async (ctx) => {
-    limitIp(ctx);
+    await limitIp(ctx);
     const b = fields(ctx, ['token', 'password', 'confirmPassword']);
     const problems = passwordProblems(b.password, b.confirmPassword ?? b.password);
     if (problems.length) throw errors.invalid(problems, problems[0]!.message);

@@ -21,7 +21,7 @@ export function mount(router: Router, deps: ServerDeps): void {
     const principal = principalOf(ctx);
     const ticket = ctx.params.ticket ?? '';
     if (!/^[A-Za-z0-9_-]{32}$/.test(ticket)) throw errors.notFound();
-    const spec = takeTicket(ticket, principal.userId);
+    const spec = await takeTicket(deps.coord, ticket, principal.userId);
     if (!spec || ctx.params.file !== (spec.kind === 'csv' ? CSV_NAME : PDF_NAME)) throw errors.notFound(sv.exports.expired);
     await requireAccess(deps, principal, 'read', 'position', { positionId: spec.positionId });
     const p = await loadPosition(deps.store, spec.positionId);

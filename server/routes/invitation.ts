@@ -7,7 +7,8 @@ import { PASSWORD_MAX } from '../../engine/password';
 import { acceptInvitation, liveInvitation, needsPassword } from '../domain/invitations';
 import { errors } from '../errors';
 import { jsonBody } from '../http/body';
-import { createRateLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../http/rate-limit';
+import { memoryCoordination } from '../coord/port';
 import { fields, str } from './account';
 
 const SMALL = jsonBody({ limit: 16 * 1024 });
@@ -20,17 +21,17 @@ const SMALL = jsonBody({ limit: 16 * 1024 });
  * expired or forged token → 400 at /token. Limited per IP like the other account calls.
  */
 export function mount(router: Router, deps: ServerDeps, config: Config): void {
-  const perIp = createRateLimiter({ windowMs: config.rateLimits.windowMs, max: config.rateLimits.loginPerIp });
+  const perIp = sharedLimiter((deps.coord ?? memoryCoordination()).counters, 'invitation-ip', { windowMs: config.rateLimits.windowMs, max: config.rateLimits.loginPerIp });
 
   router.post('/api/account/invitation', SMALL, async (ctx) => {
-    if (!perIp.hit(ctx.ip)) throw errors.rateLimited();
+    if (!(await perIp.hit(ctx.ip))) throw errors.rateLimited();
     const b = fields(ctx, ['token']);
     const { inv, container } = await liveInvitation(deps, str(b.token, '/token', 200));
     ctx.body = { data: { email: inv.email, company: container.displayName || container.name, needsPassword: await needsPassword(deps.store, inv.email) } };
   });
 
   router.post('/api/account/invitation/accept', SMALL, async (ctx) => {
-    if (!perIp.hit(ctx.ip)) throw errors.rateLimited();
+    if (!(await perIp.hit(ctx.ip))) throw errors.rateLimited();
     const b = fields(ctx, ['token', 'password', 'confirmPassword']);
     const token = str(b.token, '/token', 200);
     let password: string | undefined;

@@ -8,7 +8,8 @@ import { findPublicAsset } from '../domain/public';
 import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicPosition } from '../domain/publicReads';
 import { errors } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
-import { createRateLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../http/rate-limit';
+import { memoryCoordination } from '../coord/port';
 
 /**
  * The public calls of spec doc 2 §7 (no login), shapes as docs/contracts.md. Only public,
@@ -49,15 +50,15 @@ function intParam(value: unknown, name: string, fallback: number | undefined, mi
   return Number(value);
 }
 
-/** Requests per IP per window for apply (config: APPLY_RATE_LIMIT, default 30). */
-function applyLimiter(config: Config) {
-  return createRateLimiter({ windowMs: config.rateLimits.windowMs, max: config.rateLimits.applyPerIp });
+/** Requests per IP per window for apply (config: APPLY_RATE_LIMIT, default 30), counted across instances when REDIS_URL is set. */
+function applyLimiter(deps: ServerDeps, config: Config) {
+  return sharedLimiter((deps.coord ?? memoryCoordination()).counters, 'apply-ip', { windowMs: config.rateLimits.windowMs, max: config.rateLimits.applyPerIp });
 }
 
 export function mount(router: Router, deps: ServerDeps, config: Config): void {
-  const limiter = applyLimiter(config);
+  const limiter = applyLimiter(deps, config);
   const limitApply: Middleware = async (ctx, next) => {
-    if (!limiter.hit(`apply:${ctx.ip}`)) throw errors.rateLimited();
+    if (!(await limiter.hit(ctx.ip))) throw errors.rateLimited();
     await next();
   };
 

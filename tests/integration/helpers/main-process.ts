@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { freePort } from '../../../scripts/ferretdb';
+import { join } from 'node:path';
+import { spawnMain, type ServerProcess } from '../../../scripts/server-process';
 import { dataUrl, PDF, validAnswers } from './domain';
 
 /**
@@ -11,74 +10,21 @@ import { dataUrl, PDF, validAnswers } from './domain';
  * to the test.
  */
 
-const root = resolve(import.meta.dirname, '../../..');
 export const MAIN_PASSWORD = 'demo-pass-123';
+export type { ServerProcess };
 
-export interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  /** The last 8 KB the process wrote. */
-  output(): string;
-  /** Resolves once the process has exited. */
-  exited: Promise<number | null>;
-}
-
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await spawnOnce(dataDir, env);
-    } catch (err) {
-      // Another process may take the free port between the probe and the listen.
-      if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
-    }
-  }
-}
-
-async function spawnOnce(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}, opts: { startMs?: number } = {}): Promise<ServerProcess> {
   const dist = join(dataDir, '..', 'no-dist');
   mkdirSync(dist, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DIST_DIR: dist,
-      DEMO_PASSWORD: MAIN_PASSWORD,
-      NODE_ENV: 'test',
-      MONGODB_URI: '',
-      APPLY_RATE_LIMIT: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const keep = (b: Buffer) => {
-    out = (out + b.toString()).slice(-8000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 40_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await new Promise((r) => setTimeout(r, 200));
-      throw new Error(`Servern avslutades (${child.exitCode}):\n${out}`);
-    }
-    const ok = await fetch(`${url}/api/public/positions?take=1&page=1`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Servern startade inte:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url, child, output: () => out, exited };
+  return spawnMain({
+    DATA_DIR: dataDir,
+    DIST_DIR: dist,
+    DEMO_PASSWORD: MAIN_PASSWORD,
+    NODE_ENV: 'test',
+    MONGODB_URI: '',
+    APPLY_RATE_LIMIT: '1000000',
+    ...env,
+  }, opts);
 }
 
 /** The demo organisation's open public position (the seed's first). */

@@ -1,43 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../../server/http/rate-limit';
+import { memoryAttemptCounters } from '../../../server/auth/attempt-counters';
+import { sharedLimiter } from '../../../server/http/rate-limit';
 
-describe('createRateLimiter', () => {
-  it('allows max hits per window and refuses the next', () => {
-    const t = 0;
-    const rl = createRateLimiter({ windowMs: 1000, max: 3, now: () => t });
-    expect([rl.hit('a'), rl.hit('a'), rl.hit('a'), rl.hit('a')]).toEqual([true, true, true, false]);
-    expect(rl.blocked('a')).toBe(true);
+describe('sharedLimiter on in-process counters', () => {
+  it('allows max hits per window and refuses the next', async () => {
+    const rl = sharedLimiter(memoryAttemptCounters({ now: () => 0 }), 'x', { windowMs: 1000, max: 3 });
+    expect([await rl.hit('a'), await rl.hit('a'), await rl.hit('a'), await rl.hit('a')]).toEqual([true, true, true, false]);
   });
 
-  it('opens the key again when the window has passed', () => {
+  it('opens the key again when the window has passed', async () => {
     let t = 0;
-    const rl = createRateLimiter({ windowMs: 1000, max: 1, now: () => t });
-    rl.hit('a');
-    expect(rl.hit('a')).toBe(false);
+    const rl = sharedLimiter(memoryAttemptCounters({ now: () => t }), 'x', { windowMs: 1000, max: 1 });
+    await rl.hit('a');
+    expect(await rl.hit('a')).toBe(false);
     t = 1000;
-    expect(rl.blocked('a')).toBe(false);
-    expect(rl.hit('a')).toBe(true);
+    expect(await rl.hit('a')).toBe(true);
   });
 
-  it('counts keys separately', () => {
-    const rl = createRateLimiter({ windowMs: 1000, max: 1 });
-    expect(rl.hit('a')).toBe(true);
-    expect(rl.hit('b')).toBe(true);
+  it('counts keys, and limits of different names, separately', async () => {
+    const counters = memoryAttemptCounters();
+    const login = sharedLimiter(counters, 'login', { windowMs: 1000, max: 1 });
+    const apply = sharedLimiter(counters, 'apply', { windowMs: 1000, max: 1 });
+    expect(await login.hit('a')).toBe(true);
+    expect(await login.hit('b')).toBe(true);
+    expect(await apply.hit('a')).toBe(true);
+    expect(await login.hit('a')).toBe(false);
   });
 
-  it('forgets a key on reset', () => {
-    const rl = createRateLimiter({ windowMs: 1000, max: 1 });
-    rl.hit('a');
-    rl.reset('a');
-    expect(rl.hit('a')).toBe(true);
-  });
-
-  it('keeps memory bounded when many keys arrive', () => {
-    const t = 0;
-    const rl = createRateLimiter({ windowMs: 1000, max: 1, now: () => t, maxKeys: 10 });
-    for (let i = 0; i < 100; i++) rl.hit(`k${i}`);
+  it('keeps memory bounded when many keys arrive', async () => {
+    const rl = sharedLimiter(memoryAttemptCounters({ now: () => 0, maxKeys: 10 }), 'x', { windowMs: 1000, max: 1 });
+    for (let i = 0; i < 100; i++) await rl.hit(`k${i}`);
     // The newest key is still tracked; the oldest were dropped to make room.
-    expect(rl.blocked('k99')).toBe(true);
-    expect(rl.blocked('k0')).toBe(false);
+    expect(await rl.hit('k99')).toBe(false);
+    expect(await rl.hit('k0')).toBe(true);
   });
 });
