@@ -1,0 +1,23 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { allHold, type FieldCondition } from '../conditions';
+import { useRuntime } from './runtime';
+
+/**
+ * Whether these rules hold for the answers now (engine/conditions.ts); re-renders only when
+ * the verdict flips, not on every keystroke elsewhere in the form.
+ */
+export function useConditions(conditions: readonly FieldCondition[] | undefined): boolean {
+  const { store } = useRuntime();
+  const holds = () => allHold(conditions, store.snapshot());
+  return useSyncExternalStore((l) => (conditions ? store.subscribeAll(l) : () => {}), holds, holds);
+}
+
+/**
+ * A field or group with a `visibleWhen`: rendered only while its rules hold (live, as the
+ * applicant answers). The builder's preview (edit mode) shows every field.
+ */
+export function Shown({ when, children }: { when?: FieldCondition[]; children: ReactNode }) {
+  const { mode } = useRuntime();
+  const holds = useConditions(mode === 'edit' ? undefined : when);
+  return holds ? <>{children}</> : null;
+}
