@@ -227,9 +227,9 @@ export function conditionIssues(list: readonly ConditionField[]): ConditionIssue
   return issues;
 }
 
-/** 'Har körkort = Ja': a rule in words, with the field's label and an option's label for its key. */
-export function conditionSummary(c: FieldCondition, labelOf: (key: string) => string): string {
+/** 'Har körkort = Ja': a rule in words, with the field's label and each answer as shown (a choice: its option's label). */
+export function conditionSummary(c: FieldCondition, labelOf: (key: string) => string, valueLabel: (value: string) => string = labelOf): string {
   const field = labelOf(c.field);
-  const values = (typeof c.value === 'string' ? [c.value] : (c.value ?? [])).map(labelOf);
+  const values = (typeof c.value === 'string' ? [c.value] : (c.value ?? [])).map(valueLabel);
   return fill(sv.conditions[c.op], { field, value: values.join(', ') });
 }

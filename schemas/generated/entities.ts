@@ -338,9 +338,9 @@ export interface FieldCondition {
   field: string;
   op: "equals" | "oneOf" | "checked" | "notEmpty";
   /**
-   * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+   * equals: one answer; oneOf: the answers (1-50; an empty list is refused by the engine); none for checked and notEmpty.
    */
-  value?: string | [string, ...string[]];
+  value?: string | string[];
 }
 
 /**
