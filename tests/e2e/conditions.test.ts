@@ -111,15 +111,23 @@ describe('a writer adds a condition and an applicant on a phone sees it work (is
     await phone.context().close();
 
     const token = await loginAs(writer, app, 'admin@demo.test');
-    const positionId = Number(/\/(\d+)_/.exec(new URL(applyUrl).pathname)![1]);
-    const res = await fetch(`${app.url}/api/dispatcher`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ action: 'get_applicantPositionByPosition', data: { positionId } }),
-    });
-    const { data } = (await res.json()) as { data: { items: Record<string, unknown>[] } };
+    const call = async (action: string, data: unknown) => {
+      const res = await fetch(`${app.url}/api/dispatcher`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ action, data }),
+      });
+      return ((await res.json()) as { data: unknown }).data;
+    };
+    const positions = (await call('get_positions', { containerId: 1 })) as { id: number; name: string }[];
+    const positionId = positions.find((p) => p.name === 'Sommarchaufför')!.id;
+    const data = (await call('get_applicantPositionByPosition', { positionId })) as { items: Record<string, unknown>[] };
     const nora = data.items.filter((a) => JSON.stringify(a).includes('nora@example.se'));
     expect(nora).toHaveLength(1);
-    expect(JSON.stringify(nora[0])).not.toContain('Volvo');
+    const stored = Object.values(nora[0]!.metadata as Record<string, unknown>);
+    // The licence answer (a radio key) is there; the car typed while it was Ja is not.
+    expect(stored.some((v) => typeof v === 'string' && v.startsWith('form_radio'))).toBe(true);
+    expect(stored).toContain('Nora');
+    expect(stored).not.toContain('Volvo');
   });
 });
