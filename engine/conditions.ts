@@ -155,7 +155,7 @@ export interface ConditionField {
   requiredWhen?: FieldCondition | null;
 }
 
-export type ConditionProblem = 'missing' | 'self' | 'below' | 'cycle' | 'sourceType' | 'target' | 'requiredTarget' | 'op' | 'value' | 'option';
+type ConditionProblem = 'missing' | 'self' | 'below' | 'cycle' | 'sourceType' | 'target' | 'requiredTarget' | 'op' | 'value' | 'option';
 
 export interface ConditionIssue {
   key: string;
