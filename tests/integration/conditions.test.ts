@@ -62,6 +62,16 @@ describe.each(storeKinds())('conditional fields on the %s store', (kind) => {
     expect((await stored(email))?.metadata.form_text_car).toBe('Volvo');
   });
 
+  it('drops a hidden answer that staff send when editing an application', async () => {
+    const email = 'redigera@example.se';
+    const answers = validAnswers(email, { form_radiogroup_licence: 'form_radio_no' });
+    expect((await applyTo(server, position.id, email, answers)).status).toBe(201);
+    const doc = await stored(email);
+    const r = await server.call(writer, 'update_jobApplicant', { applicant: { id: doc!.id, metadata: { ...answers, form_text_car: 'Saab' } } });
+    expect(r.status).toBe(200);
+    expect((await stored(email))?.metadata).not.toHaveProperty('form_text_car');
+  });
+
   it('refuses a required-when field that is missing while its condition holds, at its field, storing nothing', async () => {
     const email = 'natt@example.se';
     const r = await applyTo(server, position.id, email, validAnswers(email, { form_radiogroup_licence: 'form_radio_no', form_checkbox_night: true }));
