@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import { allHold, type FieldCondition } from '../conditions';
 import { useRuntime } from './runtime';
 
@@ -8,8 +8,11 @@ import { useRuntime } from './runtime';
  */
 export function useConditions(conditions: readonly FieldCondition[] | undefined): boolean {
   const { store } = useRuntime();
+  const conditional = conditions !== undefined;
+  // Stable while the field renders again: no new subscription per render.
+  const subscribe = useCallback((l: () => void) => (conditional ? store.subscribeAll(l) : () => {}), [store, conditional]);
   const holds = () => allHold(conditions, store.snapshot());
-  return useSyncExternalStore((l) => (conditions ? store.subscribeAll(l) : () => {}), holds, holds);
+  return useSyncExternalStore(subscribe, holds, holds);
 }
 
 /**
