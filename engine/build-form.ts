@@ -3,6 +3,7 @@ import type { CheckedProperty, CheckedTemplate } from './check-template';
 import type { Registry } from './registry';
 import { htmlToText, sanitizeHtml } from './sanitize';
 import type { ValidatorRef } from './types';
+import { conditionsSchema, type FieldCondition } from './conditions';
 
 /** One node of the form tree, in display order (`uiSchema['ui:options'].layout`). */
 export interface LayoutNode {
@@ -12,6 +13,10 @@ export interface LayoutNode {
   isHtml: boolean;
   required: boolean;
   widget: string;
+  /** Shown only while all of these hold (its own rule, its group's, its rule's field's). */
+  visibleWhen?: FieldCondition[];
+  /** Required only while this holds. */
+  requiredWhen?: FieldCondition;
   children?: LayoutNode[];
 }
 
@@ -24,6 +29,8 @@ export interface FieldUiOptions {
   data: unknown;
   validators: ValidatorRef[];
   options?: { key: string; label: string; isHtml: boolean }[];
+  /** Required only while this holds (the marker follows it live). */
+  requiredWhen?: FieldCondition;
 }
 
 export type JSONSchema = Record<string, unknown>;
@@ -94,51 +101,97 @@ function answerSchema(c: CheckedProperty, validators: ValidatorRef[], registry: 
   return schema;
 }
 
+/**
+ * Where a rule lands: the top-level schema for unconditional ones, else one `if`/`then` per
+ * distinct set of conditions, so a hidden field's answer is neither checked nor required.
+ */
+interface Scope {
+  properties: Record<string, JSONSchema>;
+  required: Record<string, Presence>;
+  groupRules: Record<string, unknown[]>;
+}
+
+const newScope = (): Scope => ({ properties: {}, required: {}, groupRules: {} });
+
+function scopeSchema(scope: Scope): JSONSchema {
+  const out: JSONSchema = {};
+  if (Object.keys(scope.properties).length > 0) out.properties = scope.properties;
+  if (Object.keys(scope.required).length > 0) out[REQUIRED_KEYWORD] = scope.required;
+  return Object.assign(out, scope.groupRules);
+}
+
 /** Turns a checked template into the JSON Schema + uiSchema of the contract (DESIGN.md). */
 export function buildForm(checked: CheckedTemplate, registry: Registry): BuiltForm {
-  const properties: Record<string, JSONSchema> = {};
-  const required: Record<string, Presence> = {};
-  const groupRules: Record<string, unknown[]> = {};
+  const root = newScope();
+  const scopes = new Map<string, { when: FieldCondition[]; scope: Scope }>();
+  const scopeFor = (when: FieldCondition[]): Scope => {
+    if (when.length === 0) return root;
+    const id = JSON.stringify(when);
+    let entry = scopes.get(id);
+    if (!entry) scopes.set(id, (entry = { when, scope: newScope() }));
+    return entry.scope;
+  };
   const uiSchema: UiSchema = { 'ui:order': [], 'ui:options': { layout: [] } };
   const order = new Map<string, number>();
+
+  /** Value keywords, presence and group rules of `validators` into `scope`. */
+  const emit = (c: CheckedProperty, validators: ValidatorRef[], scope: Scope, own?: JSONSchema) => {
+    const key = c.prop.key;
+    const presence = presenceOf(validators, registry);
+    if (presence && c.type.answer !== null) scope.required[key] = presence;
+    if (c.type.answer !== null) {
+      const target = (scope.properties[key] ??= own ?? {});
+      for (const v of validators) {
+        if (registry.validators.get(v.name)?.level === 'value') target[keywordFor(v.name)] = { data: v.data, key };
+      }
+    }
+    for (const v of validators) {
+      if (registry.validators.get(v.name)?.level !== 'group') continue;
+      const children = c.children.map((k) => ({ key: k, type: (checked.byKey.get(k) as CheckedProperty).type.name }));
+      (scope.groupRules[keywordFor(v.name)] ??= []).push({ key, children, data: v.data });
+    }
+  };
 
   const visit = (key: string): LayoutNode => {
     const c = checked.byKey.get(key) as CheckedProperty;
     const validators = effectiveValidators(c);
     const { label, isHtml } = labelOf(c);
     const presence = presenceOf(validators, registry);
+    const when = checked.visibility.get(key) ?? [];
+    const requiredWhen = c.prop.requiredWhen ?? undefined;
     const node: LayoutNode = {
       key, type: c.type.name, label, isHtml, widget: c.type.widget,
       required: presence !== null || groupRequires(validators, registry) || c.prop.required === true,
     };
+    if (when.length > 0) node.visibleWhen = when;
+    if (requiredWhen && !node.required) node.requiredWhen = requiredWhen;
+    const title = isHtml ? htmlToText(label) : label;
     if (c.type.answer !== null && !order.has(key)) {
       order.set(key, order.size);
       uiSchema['ui:order'].push(key);
-      properties[key] = answerSchema(c, validators, registry, isHtml ? htmlToText(label) : label);
-      if (presence) required[key] = presence;
+      // A conditional answer is declared at the top (anything goes while hidden) and checked in its `then`.
+      if (when.length > 0) root.properties[key] = { title };
       const options: FieldUiOptions = {
         fieldType: c.type.name, label, isHtml, required: node.required,
         placeholder: typeof c.prop.placeholder === 'string' ? c.prop.placeholder : '',
         data: c.prop.data ?? null, validators,
       };
+      if (node.requiredWhen) options.requiredWhen = node.requiredWhen;
       if (c.type.groupLike && c.type.answer !== null) {
         options.options = c.children.map((child) => ({ key: child, ...labelOf(checked.byKey.get(child) as CheckedProperty) }));
       }
       uiSchema[key] = { 'ui:widget': c.type.widget, 'ui:options': options };
     }
-    for (const v of validators) {
-      if (registry.validators.get(v.name)?.level !== 'group') continue;
-      const children = c.children.map((k) => ({ key: k, type: (checked.byKey.get(k) as CheckedProperty).type.name }));
-      (groupRules[keywordFor(v.name)] ??= []).push({ key, children, data: v.data });
-    }
+    emit(c, validators, scopeFor(when), c.type.answer !== null ? answerSchema(c, [], registry, title) : undefined);
+    const rv = c.type.requiredValidator;
+    if (node.requiredWhen && rv) emit(c, [{ name: rv.name, data: rv.data ?? null }], scopeFor([...when, node.requiredWhen]));
     if (c.type.groupLike) node.children = c.children.map(visit);
     return node;
   };
 
   const layout = checked.topLevel.map(visit);
   uiSchema['ui:options'].layout = layout;
-  const schema: JSONSchema = { type: 'object', properties, additionalProperties: false };
-  if (Object.keys(required).length > 0) schema[REQUIRED_KEYWORD] = required;
-  Object.assign(schema, groupRules);
+  const schema: JSONSchema = { type: 'object', ...scopeSchema(root), additionalProperties: false };
+  if (scopes.size > 0) schema.allOf = [...scopes.values()].map(({ when, scope }) => ({ if: conditionsSchema(when), then: scopeSchema(scope) }));
   return { schema, uiSchema, layout, order };
 }

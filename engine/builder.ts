@@ -10,3 +10,4 @@ export * from './builder/children';
 export * from './builder/catalog';
 export * from './builder/history';
 export * from './builder/validate';
+export * from './builder/rules';

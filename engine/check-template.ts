@@ -3,6 +3,7 @@ import { TemplateError, type Issue } from './errors';
 import { fieldTypeFor, type Registry } from './registry';
 import type { MetadataProperty, ValidatorRef } from './types';
 import { DataError } from './validators/types';
+import { conditionIssues, effectiveVisibility, sourceKindOf, type FieldCondition } from './conditions';
 
 /** A property that passed the checks, with its type and its validators' prepared data. */
 export interface CheckedProperty {
@@ -17,6 +18,8 @@ export interface CheckedTemplate {
   byKey: Map<string, CheckedProperty>;
   /** Keys that are nobody's child, in form order. */
   topLevel: string[];
+  /** Each key's effective visibility rules (engine/conditions.ts); empty: always shown. */
+  visibility: Map<string, FieldCondition[]>;
 }
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
@@ -75,6 +78,29 @@ function checkShape(p: MetadataProperty, issues: Issue[]): void {
   if (p.required !== undefined && p.required !== null && typeof p.required !== 'boolean') issues.push({ key, problem: 'required must be true or false' });
   if (p.isHtml !== undefined && p.isHtml !== null && typeof p.isHtml !== 'boolean') issues.push({ key, problem: 'isHtml must be true or false' });
   if (p.order !== undefined && p.order !== null && (typeof p.order !== 'number' || !Number.isFinite(p.order))) issues.push({ key, problem: 'order must be a number' });
+  for (const rule of ['visibleWhen', 'requiredWhen'] as const) {
+    const c = p[rule] as unknown;
+    if (c === undefined || c === null) continue;
+    const ok = typeof c === 'object' && !Array.isArray(c) && typeof (c as FieldCondition).field === 'string' && typeof (c as FieldCondition).op === 'string';
+    if (!ok) issues.push({ key, problem: `${rule} must be an object { field, op, value }` });
+  }
+}
+
+const ruleOf = (p: MetadataProperty, rule: 'visibleWhen' | 'requiredWhen'): FieldCondition | null => {
+  const c = p[rule] as unknown;
+  return typeof c === 'object' && c !== null && typeof (c as FieldCondition).field === 'string' ? (c as FieldCondition) : null;
+};
+
+/** Keys in display order: top-level by `order`, each group followed by its children. */
+function displayOrder(topLevel: readonly string[], byKey: ReadonlyMap<string, CheckedProperty>): string[] {
+  const out: string[] = [];
+  const walk = (key: string) => {
+    if (out.includes(key)) return;
+    out.push(key);
+    for (const child of byKey.get(key)?.children ?? []) if (byKey.has(child)) walk(child);
+  };
+  topLevel.forEach(walk);
+  return out;
 }
 
 /** Every check of DESIGN.md's "bad input"; throws one TemplateError listing all issues. */
@@ -145,13 +171,29 @@ export function checkTemplate(template: unknown, registry: Registry): CheckedTem
       seen.add(at);
     }
   }
-  if (issues.length > 0) throw new TemplateError(issues);
-
   const topLevel = [...byKey.values()]
     .filter((c) => !parent.has(c.prop.key))
     .sort((a, b) => (a.prop.order ?? a.index) - (b.prop.order ?? b.index) || a.index - b.index)
     .map((c) => c.prop.key);
-  return { byKey, topLevel };
+  const position = new Map(displayOrder(topLevel, byKey).map((k, i) => [k, i]));
+  const conditional = [...byKey.values()].some((c) => ruleOf(c.prop, 'visibleWhen') || ruleOf(c.prop, 'requiredWhen'));
+  if (conditional) {
+    const fields = [...byKey.values()].map((c) => ({
+      key: c.prop.key,
+      position: position.get(c.prop.key) ?? Number.MAX_SAFE_INTEGER,
+      kind: sourceKindOf(c.type),
+      options: c.children,
+      canHide: c.type.answer !== null || c.type.groupLike,
+      canRequire: c.type.requiredValidator !== undefined,
+      visibleWhen: ruleOf(c.prop, 'visibleWhen'),
+      requiredWhen: ruleOf(c.prop, 'requiredWhen'),
+    }));
+    for (const i of conditionIssues(fields)) issues.push({ key: i.key, problem: i.message, code: i.code, path: i.path });
+  }
+  if (issues.length > 0) throw new TemplateError(issues);
+
+  const visibility = effectiveVisibility(byKey.keys(), (k) => ruleOf((byKey.get(k) as CheckedProperty).prop, 'visibleWhen'), (k) => parent.get(k));
+  return { byKey, topLevel, visibility };
 }
 
 function parentTypesOf(type: string, registry: Registry): string {

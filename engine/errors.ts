@@ -2,6 +2,9 @@
 export interface Issue {
   key: string;
   problem: string;
+  /** For a refused condition (engine/conditions.ts): which problem, and which rule of the field. */
+  code?: string;
+  path?: string;
 }
 
 /** Thrown by compileTemplate when a template cannot be compiled; `issues` lists every problem found. */

@@ -149,8 +149,9 @@ export function toFieldErrors(
     if (typeof params.key === 'string' && typeof params.validator === 'string') {
       field = { key: params.key, validator: params.validator, message: messages.get(params.validator, params.data, overrides, params) };
     } else {
-      // anyOf reports each failed branch and then itself; the summary is enough.
-      if (error.schemaPath.includes('/anyOf/')) continue;
+      // anyOf reports each failed branch and then itself; the summary is enough. A failed
+      // `then` (a conditional field's rules) is reported by its own errors, at their fields.
+      if (error.keyword === 'if' || error.schemaPath.includes('/anyOf/')) continue;
       const { key, validator, data } = classify(error);
       const id = `${key}\u0000${validator}`;
       if ((seen ??= new Set()).has(id)) continue;

@@ -1,3 +1,5 @@
+import type { FieldCondition } from '../schemas/generated/entities';
+
 /**
  * Core types of the form engine. These are the contracts every part of Blankett shares
  * (see ../shared/DESIGN.md "Field types are data", "The engine's public API").
@@ -20,6 +22,10 @@ export interface MetadataProperty {
   order?: number;
   data?: unknown;
   validators?: ValidatorRef[];
+  /** Shown only while this holds (engine/conditions.ts); a hidden answer is dropped. */
+  visibleWhen?: FieldCondition | null;
+  /** The type's required rule applies only while this holds. */
+  requiredWhen?: FieldCondition | null;
 }
 
 /** Anything with a form: a position template, a position, a test fixture. */

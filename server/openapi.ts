@@ -190,6 +190,14 @@ function build(registry: Registry): Json {
       '/api/public/positions/{id}': {
         get: { operationId: 'publicPosition', parameters: [idParam('id')], responses: { '200': ok('En tjänst'), '400': ERRORS['400'], '404': ERRORS['404'] } },
       },
+      '/api/public/positions/{id}/schema': {
+        get: {
+          operationId: 'publicPositionSchema',
+          description: "The position's form as JSON Schema 2020-12 plus its uiSchema: `{ data: { schema, uiSchema } }`. Blankett's rules are standard keywords wherever one can say them; the rest stay `x-` keywords, listed in the schema's `$comment`.",
+          parameters: [idParam('id')],
+          responses: { '200': ok('Formulärets JSON Schema'), '400': ERRORS['400'], '404': ERRORS['404'] },
+        },
+      },
       '/api/public/positions/apply': {
         post: {
           operationId: 'apply',

@@ -3,6 +3,7 @@ import type { FieldTypeDefinition } from '../definitions';
 import type { BuilderCatalog, NewFieldContext } from './types';
 import { keyPrefix } from './keys';
 import { fill } from '../fill';
+import { sourceKindOf } from '../conditions';
 
 /** What a new child gets: an option label, or a period of one day starting today. */
 function childDefaults(def: FieldTypeDefinition, ctx: NewFieldContext) {
@@ -29,6 +30,11 @@ export function builderCatalog(fieldTypes: ReadonlyMap<string, FieldTypeDefiniti
       if (!def) return {};
       if (def.childOnly) return childDefaults(def, ctx);
       return { label: def.title };
+    },
+    conditionTraits: (type) => {
+      const def = fieldTypes.get(type);
+      if (!def) return { kind: null, canHide: false, canRequire: false };
+      return { kind: sourceKindOf(def), canHide: def.answer !== null || def.groupLike, canRequire: def.requiredValidator !== undefined };
     },
   };
 }

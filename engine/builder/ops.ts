@@ -2,6 +2,7 @@ import type { MetadataProperty, ValidatorRef } from '../types';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { BuilderCatalog, BuilderForm, BuilderResult, NewFieldContext } from './types';
 import { allocateKey } from './keys';
+import { renameInRules } from './rules';
 import { byKey, childKeysOf, layout, parentMap, topLevel } from './tree';
 
 /** Spec document 2 §9: merit groups limit 5. We refuse the sixth (the message says "fler än 5"). */
@@ -172,11 +173,12 @@ export function updateField(form: BuilderForm, key: string, patch: Partial<Metad
   const updated: MetadataProperty = { ...target, ...rest };
   const renamed = updated.key !== key;
   const metadata = form.metadata.map((p) => {
-    if (p === target) return updated;
-    if (renamed && catalog.isGroup(p.type) && childKeysOf(p).includes(key)) {
-      return { ...p, data: childKeysOf(p).map((k) => (k === key ? updated.key : k)) };
+    // A rename is carried into the rules that read the field (engine/builder/rules.ts).
+    const q = renamed ? renameInRules(p === target ? updated : p, key, updated.key, form, catalog) : p === target ? updated : p;
+    if (renamed && catalog.isGroup(q.type) && childKeysOf(q).includes(key)) {
+      return { ...q, data: childKeysOf(q).map((k) => (k === key ? updated.key : k)) };
     }
-    return p;
+    return q;
   });
   const top = topLevel(form, catalog).map((p) => (p.key === key ? updated.key : p.key));
   return { metadata: layout(top, metadata, catalog), nextKey: form.nextKey };

@@ -1,4 +1,5 @@
 import type { MetadataProperty } from '../types';
+import type { SourceKind } from '../conditions';
 
 /**
  * The builder's view of a form: the flat metadata list plus the custom-key counter.
@@ -24,6 +25,12 @@ export interface BuilderCatalog {
   keyPrefix(type: string): string;
   /** Initial values of a new field of this type (label, data, validators, …). */
   defaults(type: string, ctx: NewFieldContext): Partial<MetadataProperty>;
+  /**
+   * What conditional fields need to know of a type (engine/conditions.ts): what a rule can
+   * read from its answer, whether it can be hidden or made required. Without it the builder
+   * checks no rules.
+   */
+  conditionTraits?(type: string): { kind: SourceKind | null; canHide: boolean; canRequire: boolean };
 }
 
 export interface NewFieldContext {

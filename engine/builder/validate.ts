@@ -2,6 +2,7 @@ import type { MetadataProperty } from '../types';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { BuilderCatalog, BuilderForm, BuilderIssue } from './types';
 import { byKey, childKeysOf } from './tree';
+import { ruleIssues } from './rules';
 
 const m = sv.builder;
 const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -115,5 +116,6 @@ export function validateForm(form: BuilderForm, catalog: BuilderCatalog): Builde
       }
     }
   }
+  issues.push(...ruleIssues(form, catalog));
   return issues;
 }

@@ -14,6 +14,7 @@ import { ancestorsByKey, firstInvalidKey, focusField, keysInOrder } from './tree
 import type { DisplayMode } from './widget-api';
 import { defaultFormEngine } from './defaultEngine';
 import { usePrecompiledForm } from './usePrecompiledForm';
+import { visibleAnswers } from '../conditions';
 import './blankett.css';
 
 export interface ApplicationFormProps {
@@ -194,7 +195,9 @@ function CompiledApplicationForm(props: CompiledProps) {
         return;
       }
     }
-    const answersNow = store.snapshot();
+    // A hidden field's answer is kept while the applicant answers (it comes back if the field
+    // does) but is never judged or sent.
+    const answersNow = visibleAnswers(layout, store.snapshot());
     const result = compiled.validate(answersNow);
     serverKeys.current.clear();
     store.setErrors(result.errors);
@@ -206,7 +209,7 @@ function CompiledApplicationForm(props: CompiledProps) {
   const rjsf = useMemo(
     () => (
       <Form
-        schema={compiled.schema as RJSFSchema}
+        schema={renderSchema(compiled.schema) as RJSFSchema}
         uiSchema={withEngineField(compiled)}
         formData={NO_DATA}
         validator={engine.rjsfValidator}
@@ -262,6 +265,21 @@ function CompiledApplicationForm(props: CompiledProps) {
 /** Field ids must be valid in a selector-free lookup; keys are normally [A-Za-z0-9_], anything else is replaced. */
 function safeId(key: string): string {
   return key.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/**
+ * What RJSF lays out: every answer's schema at the top, the conditional ones taken from their
+ * `then`, and no `allOf`: the engine, not RJSF, decides what is shown and what is valid.
+ */
+function renderSchema(schema: CompiledForm['schema']): CompiledForm['schema'] {
+  const branches = schema.allOf;
+  if (!Array.isArray(branches)) return schema;
+  const properties = { ...(schema.properties ?? {}) };
+  for (const b of branches as { then?: { properties?: Record<string, Record<string, unknown>> } }[]) {
+    for (const [key, s] of Object.entries(b.then?.properties ?? {})) properties[key] = { ...properties[key], ...s };
+  }
+  const { allOf: _, ...rest } = schema;
+  return { ...rest, properties };
 }
 
 /** The compiled uiSchema with every answer routed through EngineField, and ui:order limited to real properties. */

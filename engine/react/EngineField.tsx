@@ -4,6 +4,7 @@ import type { FieldUiOptions, LayoutNode } from './contract';
 import { errorId, FieldErrors, LabelText, RequiredMarker } from './chrome';
 import { useWidget } from './context';
 import { useAnswer, useAllAnswers, useFieldErrors, useRuntime } from './runtime';
+import { useConditions } from './conditional';
 import { t } from './messages';
 import { isEmptyAnswer, type ContainerWidgetDefinition, type FieldWidgetDefinition } from './widget-api';
 
@@ -50,13 +51,15 @@ function FieldEntry({ fieldKey, widget, options, schema }: Omit<FieldBodyProps, 
   const onChange = useCallback((v: unknown) => change(fieldKey, v), [change, fieldKey]);
   const onBlur = useCallback(() => blur(fieldKey), [blur, fieldKey]);
   const invalid = errors.length > 0;
+  const requiredNow = useConditions(options.requiredWhen ? [options.requiredWhen] : undefined);
+  const required = Boolean(options.required) || (options.requiredWhen !== undefined && requiredNow);
   const { Entry } = widget;
   return (
     <div className={`blk-field blk-field-${options.fieldType}${invalid ? ' blk-invalid' : ''}`} data-key={fieldKey}>
       {widget.chrome === 'label' && (
         <label className="blk-label" htmlFor={id}>
           <LabelText label={options.label} isHtml={options.isHtml} />
-          <RequiredMarker required={options.required} />
+          <RequiredMarker required={required} />
         </label>
       )}
       <Entry
@@ -66,7 +69,7 @@ function FieldEntry({ fieldKey, widget, options, schema }: Omit<FieldBodyProps, 
         onChange={onChange}
         onBlur={onBlur}
         disabled={runtime.disabled}
-        required={Boolean(options.required)}
+        required={required}
         label={options.label ?? ''}
         isHtml={Boolean(options.isHtml)}
         placeholder={options.placeholder}

@@ -3,6 +3,7 @@
  * Kept here as plain types so the React layer depends on the shape, not on the core's internals.
  */
 import type { Answers, CompileContext, FieldError, FormTemplate, ValidationResult } from '../types';
+import type { FieldCondition } from '../conditions';
 
 /** One node of the form tree, in display order (uiSchema['ui:options'].layout). */
 export interface LayoutNode {
@@ -12,6 +13,9 @@ export interface LayoutNode {
   isHtml?: boolean;
   required?: boolean;
   widget: string;
+  /** Shown only while these hold (engine/conditions.ts). */
+  visibleWhen?: FieldCondition[];
+  requiredWhen?: FieldCondition;
   children?: LayoutNode[];
 }
 
@@ -32,6 +36,8 @@ export interface FieldUiOptions {
   data?: unknown;
   validators?: { name: string; data?: unknown }[];
   options?: ChoiceOption[];
+  /** Required only while this holds. */
+  requiredWhen?: FieldCondition;
   /**
    * A text input's change is kept only when this returns true, otherwise the value reverts
    * (spec doc 2 §5). Set by callers that build a uiSchema in code, e.g. digits-only editors.

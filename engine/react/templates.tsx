@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
 import { layoutOf, type LayoutNode, type RootUiSchema } from './contract';
 import { ContainerNode } from './EngineField';
+import { Shown } from './conditional';
 
 /** Each field draws its own label and errors (EngineField), so RJSF's wrapper adds nothing. */
 export function PassThroughFieldTemplate({ children }: FieldTemplateProps) {
@@ -22,13 +23,13 @@ export function LayoutObjectFieldTemplate({ properties, uiSchema }: ObjectFieldT
     const own = content.get(node.key);
     if (own !== undefined) {
       placed.add(node.key);
-      return <Fragment key={node.key}>{own}</Fragment>;
+      return <Shown key={node.key} when={node.visibleWhen}>{own}</Shown>;
     }
     if (!node.children?.length) return null;
     return (
-      <ContainerNode key={node.key} node={node}>
-        {node.children.map(renderNode)}
-      </ContainerNode>
+      <Shown key={node.key} when={node.visibleWhen}>
+        <ContainerNode node={node}>{node.children.map(renderNode)}</ContainerNode>
+      </Shown>
     );
   };
 

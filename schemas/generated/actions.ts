@@ -964,6 +964,34 @@ export interface CreatePositionData {
       name: string;
       data?: unknown;
     }[];
+    /**
+     * A condition (schemas/entities/field-condition.json).
+     */
+    visibleWhen?: {
+      /**
+       * The key of the field the rule reads.
+       */
+      field: string;
+      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      /**
+       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       */
+      value?: string | string[];
+    } | null;
+    /**
+     * A condition (schemas/entities/field-condition.json).
+     */
+    requiredWhen?: {
+      /**
+       * The key of the field the rule reads.
+       */
+      field: string;
+      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      /**
+       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       */
+      value?: string | string[];
+    } | null;
   }[];
   templateKey?: string;
   /**
@@ -2950,6 +2978,34 @@ export interface UpdatePositionData {
       name: string;
       data?: unknown;
     }[];
+    /**
+     * A condition (schemas/entities/field-condition.json).
+     */
+    visibleWhen?: {
+      /**
+       * The key of the field the rule reads.
+       */
+      field: string;
+      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      /**
+       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       */
+      value?: string | string[];
+    } | null;
+    /**
+     * A condition (schemas/entities/field-condition.json).
+     */
+    requiredWhen?: {
+      /**
+       * The key of the field the rule reads.
+       */
+      field: string;
+      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      /**
+       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       */
+      value?: string | string[];
+    } | null;
   }[];
   /**
    * The position's ad image: the public URL of one of the organisation's ad images ('Annonsbilder'), or '' for none.

@@ -329,6 +329,21 @@ export interface EmailLabelTemplate {
 }
 
 /**
+ * A rule on another field's answer (issue 18): `visibleWhen` shows a field or group only while it holds, `requiredWhen` makes a field required only while it holds. `field` must be a field above this one whose answer is text, a choice or a checkbox (never a file). equals: the answer is `value` (a radioGroup's answer is the chosen radio's key); oneOf: the answer is one of `value`; checked: a checkbox (or period) is checked; notEmpty: the text has a non-blank character. A field hidden by its condition has no answer: it is neither validated, required nor stored. Compiled to JSON Schema if/then (engine/conditions.ts).
+ */
+export interface FieldCondition {
+  /**
+   * The key of the field the rule reads.
+   */
+  field: string;
+  op: "equals" | "oneOf" | "checked" | "notEmpty";
+  /**
+   * equals: one answer; oneOf: the answers (1-50; an empty list is refused by the engine); none for checked and notEmpty.
+   */
+  value?: string | string[];
+}
+
+/**
  * A field type as data: the file schemas/field-types/<name>.json. The engine loads every file of the folder; a new type that reuses a widget needs nothing else.
  */
 export interface FieldTypeDefinition {
@@ -550,6 +565,14 @@ export interface MetadataProperty {
     [k: string]: unknown;
   };
   validators?: ValidatorRef[] | null;
+  /**
+   * Show this field (a group: with its children) only while the condition holds; a hidden answer is dropped, not validated, not stored.
+   */
+  visibleWhen?: FieldCondition | null;
+  /**
+   * The type's required rule (as `required: true`) applies only while the condition holds and the field is shown.
+   */
+  requiredWhen?: FieldCondition | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { visibleAnswers } from '../../engine/conditions';
 import type { FieldError, MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
 import type { ServerDeps } from '../dispatcher/types';
@@ -82,11 +83,14 @@ export async function editAnswers(
   input: Record<string, unknown>,
 ) {
   const [container, form] = await Promise.all([loadContainer(deps.store, a.containerId), answeredForm(deps, a)]);
-  const answers: Record<string, unknown> = {};
+  const given: Record<string, unknown> = {};
   for (const prop of form.metadata) {
-    if (Object.hasOwn(input, prop.key)) answers[prop.key] = input[prop.key];
+    if (Object.hasOwn(input, prop.key)) given[prop.key] = input[prop.key];
   }
-  const result = positionValidator({ id: a.positionId, formVersion: a.formVersion, start: form.start, metadata: form.metadata }, container.messages).validate(answers);
+  const compiled = positionValidator({ id: a.positionId, formVersion: a.formVersion, start: form.start, metadata: form.metadata }, container.messages);
+  // As on apply: an answer to a field its condition hides is dropped (engine/conditions.ts).
+  const answers = { ...visibleAnswers(compiled.uiSchema['ui:options'].layout, given) };
+  const result = compiled.validate(answers);
   if (!result.valid) throw errors.invalid(result.errors);
   const files = a.files ?? [];
   const split = splitFiles(form.metadata, answers, files);

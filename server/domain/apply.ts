@@ -13,6 +13,7 @@ import { applicantInfo } from './info';
 import { notify } from './notify';
 import { closedReason } from './status';
 import { isValidEmail } from '../../engine/email';
+import { visibleAnswers } from '../../engine/conditions';
 import { fill } from '../../engine/fill';
 
 export interface ApplyInput {
@@ -82,11 +83,14 @@ export async function apply(
   const container = await loadContainer(deps.store, position.containerId);
 
   // Only the form's own keys are kept: anything else in the body is not part of the answer.
-  const answers: Record<string, unknown> = {};
+  const given: Record<string, unknown> = {};
   for (const prop of position.metadata) {
-    if (Object.hasOwn(input.metadata, prop.key)) answers[prop.key] = input.metadata[prop.key];
+    if (Object.hasOwn(input.metadata, prop.key)) given[prop.key] = input.metadata[prop.key];
   }
-  const result = positionValidator(position, container.messages).validate(answers);
+  const form = positionValidator(position, container.messages);
+  // A field hidden by its condition has no answer: one sent anyway is dropped, never stored.
+  const answers = visibleAnswers(form.uiSchema['ui:options'].layout, given);
+  const result = form.validate(answers);
   if (!result.valid) throw errors.invalid(result.errors);
   const files = prepareFiles(position.metadata, answers);
   if (files.errors.length) throw errors.invalid(files.errors);

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { ServerDeps } from '../dispatcher/types';
 import { apply } from '../domain/apply';
 import { findPublicAsset } from '../domain/public';
-import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicPosition } from '../domain/publicReads';
+import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicFormSchema, readPublicPosition } from '../domain/publicReads';
 import { errors } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
 import { sharedLimiter } from '../http/rate-limit';
@@ -71,6 +71,10 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
 
   router.get('/api/public/positions/:id', async (ctx) => {
     ctx.body = { data: await readPublicPosition(deps, ctx.params.id ?? '') };
+  });
+
+  router.get('/api/public/positions/:id/schema', async (ctx) => {
+    ctx.body = { data: await readPublicFormSchema(deps, ctx.params.id ?? '') };
   });
 
   router.post('/api/public/positions/apply', limitApply, jsonBody({ limit: APPLY_MAX_BODY, shape: APPLY_SHAPE }), async (ctx) => {

@@ -3,12 +3,13 @@ import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { IChangeEvent } from '@rjsf/core';
 import sv from '../../../schemas/messages/sv.json';
-import type { BuilderIssue, ChildItem } from '../../builder';
+import type { BuilderIssue, ChildItem, RuleSource } from '../../builder';
 import type { FieldTypeDefinition } from '../../definitions';
 import type { MetadataProperty } from '../../types';
 import { addError, NO_SUBMIT, translateSwedish } from './rjsf';
 import type { FieldPatch } from './state';
 import { ValidatorToggles } from './ValidatorToggles';
+import { RuleEditor } from './RuleEditor';
 import { ajv8 } from './validator';
 
 const b = sv.builder;
@@ -61,7 +62,7 @@ function errorSchemaFor(p: MetadataProperty, def: FieldTypeDefinition, children:
   const listName = childListName(def);
   if (keyError) addError(schema, ['key'], keyError);
   for (const issue of issues) {
-    if (issue.path.startsWith('validators.')) continue; // shown by the validator editors
+    if (issue.path.startsWith('validators.') || issue.path === 'visibleWhen' || issue.path === 'requiredWhen') continue; // shown by the validator and rule editors
     const childIndex = children.findIndex((c) => c.key === issue.key);
     if (issue.key === p.key) {
       if (issue.path === 'data' && listName) addError(schema, [listName], issue.message);
@@ -84,6 +85,9 @@ export interface FieldEditorProps {
   /** `focusId`: the element to focus after the edit re-renders (a renamed field's row is new). */
   onEdit(key: string, change: FieldPatch, focusId?: string): void;
   today: string;
+  /** The fields above this one that a condition can read. */
+  sources: readonly RuleSource[];
+  labelOf(key: string): string;
 }
 
 /**
@@ -91,7 +95,7 @@ export interface FieldEditorProps {
  * (schemas/field-types/<type>.json), plus the key and the validator toggles. Problems are
  * shown at the field in Swedish; a bad key is held here and never reaches the form.
  */
-export const FieldEditor = memo(function FieldEditor({ property, def, children, issues, isKeyTaken, onEdit, today }: FieldEditorProps) {
+export const FieldEditor = memo(function FieldEditor({ property, def, children, issues, isKeyTaken, onEdit, today, sources, labelOf }: FieldEditorProps) {
   const [keyDraft, setKeyDraft] = useState<string | null>(null);
   const [keyError, setKeyError] = useState('');
   const schema = useMemo(() => editorSchema(def), [def]);
@@ -160,6 +164,7 @@ export const FieldEditor = memo(function FieldEditor({ property, def, children, 
         className="bld-rjsf"
       />
       <ValidatorToggles property={property} def={def} issues={issues} onEdit={onEdit} today={today} />
+      <RuleEditor property={property} def={def} sources={sources} issues={issues} labelOf={labelOf} isKey={isKeyTaken} onEdit={onEdit} />
     </div>
   );
 });

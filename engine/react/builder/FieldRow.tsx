@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import sv from '../../../schemas/messages/sv.json';
-import type { BuilderIssue } from '../../builder';
+import { RULE_NAMES, type BuilderIssue, type RuleSource } from '../../builder';
 import type { FieldTypeDefinition } from '../../definitions';
 import { htmlToText } from '../../sanitize';
 import type { MetadataProperty } from '../../types';
@@ -8,6 +8,7 @@ import { FieldEditor } from './FieldEditor';
 import { SortableList } from './SortableList';
 import type { FieldPatch } from './state';
 import { fill } from '../../fill';
+import { ruleSummary } from './RuleEditor';
 
 const b = sv.builder;
 
@@ -28,6 +29,8 @@ export interface RowActions {
   isKeyTaken(key: string): boolean;
   typeOf(type: string): FieldTypeDefinition | undefined;
   labelOf(key: string): string;
+  /** The fields above `key` that a condition of it can read. */
+  ruleSources(key: string): RuleSource[];
 }
 
 export interface FieldRowProps {
@@ -57,6 +60,10 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
       <span className={own.length ? 'bld-row-label bld-row-label-invalid' : 'bld-row-label'}>{label}</span>
       <span className="bld-row-type">{def?.title ?? property.type}</span>
       {issues.length > 0 && <span className="bld-row-problem">{b.rowHasErrors}</span>}
+      {RULE_NAMES.map((name) => {
+        const rule = property[name];
+        return rule ? <span key={name} className="bld-row-rule">{ruleSummary(name, rule, actions.labelOf, actions.isKeyTaken)}</span> : null;
+      })}
       <button
         type="button"
         className="bld-edit"
@@ -80,6 +87,8 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
             isKeyTaken={actions.isKeyTaken}
             onEdit={actions.edit}
             today={today}
+            sources={actions.ruleSources(property.key)}
+            labelOf={actions.labelOf}
           />
         </div>
       )}

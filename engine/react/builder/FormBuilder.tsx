@@ -1,6 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import sv from '../../../schemas/messages/sv.json';
-import { addableTypes, builderCatalog, childKeysOf, parentMap, validateForm, type BuilderForm, type BuilderIssue } from '../../builder';
+import {
+  addableTypes, builderCatalog, childKeysOf, dependentsOf, parentMap, removalOf, ruleSources, validateForm, type BuilderForm, type BuilderIssue,
+} from '../../builder';
+import { fill } from '../../fill';
 import { defaultRegistry, type Registry } from '../../index';
 import type { MetadataProperty } from '../../types';
 import { useOptionalFormEngine } from '../context';
@@ -121,6 +124,12 @@ export function FormBuilder({
           const all = formRef.current.metadata;
           return parent ? childKeysOf(all.find((p) => p.key === parent)) : all.filter((p) => !parentsRef.current.has(p.key)).map((p) => p.key);
         })();
+        // A field a condition reads cannot go: the condition would point at nothing.
+        const dependent = dependentsOf(formRef.current, removalOf(formRef.current, key, catalog))[0];
+        if (dependent) {
+          notifyRef.current?.(fill(sv.conditions.usedBy, { field: plainLabel(dependent) }), 'error');
+          return;
+        }
         const r = actions.remove(key);
         if (!r.removed.length) return;
         notifyRef.current?.(r.wasGroup ? sv.toast.groupRemoved : sv.toast.fieldRemoved);
@@ -144,8 +153,9 @@ export function FormBuilder({
       isKeyTaken: (key) => formRef.current.metadata.some((p) => p.key === key),
       typeOf: (type) => registry.fieldTypes.get(type),
       labelOf: (key) => plainLabel(formRef.current.metadata.find((p) => p.key === key)),
+      ruleSources: (key) => ruleSources(formRef.current, key, catalog),
     }),
-    [actions, registry],
+    [actions, registry, catalog],
   );
 
   // After a removal or rename, focus goes to a sensible place instead of the page body.

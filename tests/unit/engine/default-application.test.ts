@@ -3,6 +3,7 @@ import template from '../../../schemas/templates/default-application.json' with 
 import positionTemplateSchema from '../../../schemas/entities/position-template.json' with { type: 'json' };
 import metadataProperty from '../../../schemas/entities/metadata-property.json' with { type: 'json' };
 import validatorRef from '../../../schemas/entities/validator-ref.json' with { type: 'json' };
+import fieldCondition from '../../../schemas/entities/field-condition.json' with { type: 'json' };
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { compileTemplate, createAjv, builtinValidators, type FormTemplate } from '../../../engine/index';
 import { PNR } from './helpers';
@@ -38,7 +39,7 @@ const REQUIRED: [string, string, string][] = [
 describe('the default application form', () => {
   it('is a valid position template once the server adds its position types', () => {
     const ajv = createAjv({ implementations: new Map(Object.entries(builtinValidators)) });
-    ajv.addSchema(validatorRef).addSchema(metadataProperty);
+    ajv.addSchema(validatorRef).addSchema(fieldCondition).addSchema(metadataProperty);
     const check = ajv.compile(positionTemplateSchema);
     expect(check({ ...template, availableInPositionTypes: [] }), JSON.stringify(check.errors)).toBe(true);
   });
