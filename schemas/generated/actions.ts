@@ -324,6 +324,10 @@ export interface StaffPositionWithForm {
    * Slugs of the names the position had before (newest first); a public URL with one of them answers 301 to the current one.
    */
   previousSlugs?: string[];
+  /**
+   * The position's public page on its organisation's own host, derived from PUBLIC_URL (server/domain/public.ts positionPublicUrl): 'Visa ansökningssidan' and 'Visa publik sida' open it (the apply page is this plus /apply).
+   */
+  publicUrl?: string;
   metadata: MetadataProperty[];
   status: "Öppen" | "Stängd" | "Arkiverad";
   containerName: string;
@@ -360,6 +364,10 @@ export interface StaffPosition {
    * Slugs of the names the position had before (newest first); a public URL with one of them answers 301 to the current one.
    */
   previousSlugs?: string[];
+  /**
+   * The position's public page on its organisation's own host, derived from PUBLIC_URL (server/domain/public.ts positionPublicUrl): 'Visa ansökningssidan' and 'Visa publik sida' open it (the apply page is this plus /apply).
+   */
+  publicUrl?: string;
   status: "Öppen" | "Stängd" | "Arkiverad";
   containerName: string;
   positionTypeName: string;
