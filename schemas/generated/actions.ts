@@ -327,7 +327,7 @@ export interface StaffPositionWithForm {
   /**
    * The position's public page on its organisation's own host, derived from PUBLIC_URL (server/domain/public.ts positionPublicUrl): 'Visa ansökningssidan' and 'Visa publik sida' open it (the apply page is this plus /apply).
    */
-  publicUrl?: string;
+  publicUrl: string;
   metadata: MetadataProperty[];
   status: "Öppen" | "Stängd" | "Arkiverad";
   containerName: string;
@@ -367,7 +367,7 @@ export interface StaffPosition {
   /**
    * The position's public page on its organisation's own host, derived from PUBLIC_URL (server/domain/public.ts positionPublicUrl): 'Visa ansökningssidan' and 'Visa publik sida' open it (the apply page is this plus /apply).
    */
-  publicUrl?: string;
+  publicUrl: string;
   status: "Öppen" | "Stängd" | "Arkiverad";
   containerName: string;
   positionTypeName: string;
