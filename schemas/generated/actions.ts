@@ -2606,7 +2606,7 @@ export interface UpdateNotificationPreferencesAnswer {
 }
 
 /**
- * Request data of update_NotificationRead. Marks one notification read (`read: true`) or unread (our name; the spec only says the dot toggles it). Answers the notification.
+ * Request data of update_NotificationRead. Marks one notification read (`read: true`) or unread for the caller only (read is per person, issue 17: others keep their own state), so every staff member may, readers included (our name; the spec only says the dot toggles it). Answers the notification as the caller sees it.
  */
 export interface UpdateNotificationReadData {
   containerId: number;

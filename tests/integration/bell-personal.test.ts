@@ -80,6 +80,12 @@ describe.each(storeKinds())('a personal bell on the %s store', (kind) => {
     expect((await server.call(writer, 'update_NotificationRead', { containerId: c.id, id, read: false })).body.data.read).toBe(false);
     expect((await list(writer)).find((n) => n.id === id)?.read).toBe(false);
     expect((await list(admin)).find((n) => n.id === id)?.read).toBe(true);
+
+    // A reader marks their own too (it changes nobody else's), but may still not delete.
+    const reader = await server.login(DEMO.reader);
+    expect((await server.call(reader, 'update_NotificationRead', { containerId: c.id, id, read: true })).body.data.read).toBe(true);
+    expect((await list(writer)).find((n) => n.id === id)?.read).toBe(false);
+    expect((await server.call(reader, 'delete_NotificationById', { containerId: c.id, id })).status).toBe(403);
   });
 
   it("does not ring the mover's own bell for a move, but rings the other recruiter's", async () => {
