@@ -64,3 +64,28 @@ export function hostRules(hostname: string): HostRules {
   }
   return { routeSet: 'organisation', containerName: head, testBanner };
 }
+
+/**
+ * The origin of an organisation's own public site, derived from the portal's address
+ * (PUBLIC_URL) by the rules above: `https://min.example.se` → `https://demo.example.se`,
+ * `http://localhost:3000` → `http://demo.localhost:3000` (same scheme and port). Null when
+ * the portal has no domain to put it under (an IP address) or the name would not come back
+ * as this organisation under these rules (not a host label, or a portal label such as `www`).
+ */
+export function organisationOrigin(portalUrl: string, containerName: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(portalUrl);
+  } catch {
+    return null;
+  }
+  const h = normalise(url.hostname);
+  const name = containerName.trim().toLowerCase();
+  if (!h || isIpAddress(h) || !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(name)) return null;
+  const labels = h.split('.').filter(Boolean);
+  const domain = labels.slice(labels[labels.length - 1] === 'localhost' ? -1 : -2).join('.');
+  const host = `${name}.${domain}`;
+  const back = hostRules(host);
+  if (back.routeSet !== 'organisation' || back.containerName !== name) return null;
+  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
+}

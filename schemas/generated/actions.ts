@@ -324,6 +324,10 @@ export interface StaffPositionWithForm {
    * Slugs of the names the position had before (newest first); a public URL with one of them answers 301 to the current one.
    */
   previousSlugs?: string[];
+  /**
+   * The position's public page on its organisation's own host, derived from PUBLIC_URL (server/domain/public.ts positionPublicUrl): 'Visa ansökningssidan' and 'Visa publik sida' open it (the apply page is this plus /apply).
+   */
+  publicUrl: string;
   metadata: MetadataProperty[];
   status: "Öppen" | "Stängd" | "Arkiverad";
   containerName: string;
@@ -360,6 +364,10 @@ export interface StaffPosition {
    * Slugs of the names the position had before (newest first); a public URL with one of them answers 301 to the current one.
    */
   previousSlugs?: string[];
+  /**
+   * The position's public page on its organisation's own host, derived from PUBLIC_URL (server/domain/public.ts positionPublicUrl): 'Visa ansökningssidan' and 'Visa publik sida' open it (the apply page is this plus /apply).
+   */
+  publicUrl: string;
   status: "Öppen" | "Stängd" | "Arkiverad";
   containerName: string;
   positionTypeName: string;
@@ -2632,7 +2640,7 @@ export interface UpdateNotificationPreferencesAnswer {
 }
 
 /**
- * Request data of update_NotificationRead. Marks one notification read (`read: true`) or unread (our name; the spec only says the dot toggles it). Answers the notification.
+ * Request data of update_NotificationRead. Marks one notification read (`read: true`) or unread for the caller only (read is per person, issue 17: others keep their own state), so every staff member may, readers included (our name; the spec only says the dot toggles it). Answers the notification as the caller sees it.
  */
 export interface UpdateNotificationReadData {
   containerId: number;

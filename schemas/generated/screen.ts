@@ -190,6 +190,10 @@ export interface Action {
    */
   to?: string;
   /**
+   * rowActions: an address outside the app, bound from the row (e.g. {row.publicUrl}/apply, a position's page on its organisation's own host), opened in a new tab; only http(s) addresses are linked.
+   */
+  href?: string;
+  /**
    * Hidden from users without this right (the server checks anyway).
    */
   access?: "loggedIn" | "read" | "write" | "admin" | "odin";

@@ -29,7 +29,8 @@ export function PositionHeader({ position, canWrite, onChanged }: { position: St
   const p = position;
   // Administrator of the organisation, or of this position only: both may manage its permissions.
   const positionAdmin = usePositionRights(p.id).admin;
-  const publicPath = p.isInternal ? `/internal/${p.linkId}` : `/positions/${p.id}`;
+  // On the organisation's own host, where applicants see it (issue 17 item 9), not the admin's host.
+  const publicPath = p.publicUrl;
 
   async function run<T>(work: () => Promise<T>, done: (v: T) => void) {
     setBusy(true);

@@ -48,6 +48,8 @@ export interface StaffPosition {
   isArchived: boolean;
   isInternal: boolean;
   linkId: string;
+  /** The public page on the organisation's own host (server/domain/public.ts positionPublicUrl). */
+  publicUrl: string;
   views: number;
   totalApplicants: number;
   totalUnProcessed: number;

@@ -10,7 +10,7 @@ import { PrivacyNotice } from './PrivacyNotice';
 import { SsrDataContext } from './ssr';
 import { submitApplication } from './submitApplication';
 import { TermsButton } from './TermsDialog';
-import { s } from './text';
+import { next as h, s } from './text';
 import { fill } from '../../engine/fill';
 import type { PublicContainer, PublicPosition } from './types';
 import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
@@ -30,8 +30,19 @@ export default function ApplyPage({ position: p, container }: { position: Public
   const [done, setDone] = useState<{ firstname: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ n: number; text: string } | null>(null);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  // A refusal is shown under the submit button, where the applicant just pressed, brought
+  // into view and focused: on a phone the top of the page is a long scroll away (issue 17 item 6).
+  useEffect(() => {
+    const el = problemRef.current;
+    if (!problem || !el) return;
+    el.scrollIntoView({ block: 'center' });
+    el.focus({ preventScroll: true });
+  }, [problem]);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const inFlight = useRef(false);
+  // Closed by the answer to a submit (not on arrival): the notice takes the focus then.
+  const submitted = useRef(false);
   const storage = useMemo(() => sessionStore(), []);
   // The draft is restored after the first render, so a server-rendered page hydrates with the
   // same empty form the server drew; the form owns the answers after this (a new object here
@@ -56,6 +67,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
       // Double clicks and Enter presses while a request is out are dropped here, before the button re-renders disabled.
       if (inFlight.current) return;
       inFlight.current = true;
+      submitted.current = true;
       setBusy(true);
       setProblem(null);
       try {
@@ -89,18 +101,15 @@ export default function ApplyPage({ position: p, container }: { position: Public
       </p>
       <h1 id="pub-apply-title">{title}</h1>
       {done ? (
-        <Success firstname={done.firstname} position={p.name} />
+        <Success firstname={done.firstname} position={p.name} containerId={p.containerId} />
       ) : closed ? (
-        <ClosedNotice />
+        <ClosedNotice focus={submitted.current} />
       ) : (
         <>
           <p className="pub-lead">{s.applyIntro}</p>
           <p className="pub-terms-line">
             <TermsButton container={container} />
           </p>
-          <div className="pub-problem" role="alert">
-            {problem && <p key={problem.n}>{problem.text}</p>}
-          </div>
           {/* The form the server compiled, validated by its precompiled validator: no compiling here. */}
           <fieldset className="pub-form-gate" disabled={!live}>
             <FormEngineProvider engine={publicFormEngine()}>
@@ -118,6 +127,13 @@ export default function ApplyPage({ position: p, container }: { position: Public
               />
             </FormEngineProvider>
           </fieldset>
+          <div className="pub-problem" role="alert">
+            {problem && (
+              <p key={problem.n} ref={problemRef} tabIndex={-1}>
+                {problem.text}
+              </p>
+            )}
+          </div>
           <PrivacyNotice container={container} level={2} />
         </>
       )}
@@ -125,7 +141,8 @@ export default function ApplyPage({ position: p, container }: { position: Public
   );
 }
 
-function Success({ firstname, position }: { firstname: string; position: string }) {
+/** The thanks, focused, with what happens next and the way to Mina sidor (issue 17 item 6). */
+function Success({ firstname, position, containerId }: { firstname: string; position: string; containerId: number }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -134,7 +151,12 @@ function Success({ firstname, position }: { firstname: string; position: string 
         {firstname ? fill(s.success, { firstname }) : s.successNoName}
       </h2>
       <p>{fill(s.successText, { position })}</p>
-      <p>
+      <h3>{h.nextTitle}</h3>
+      <p>{h.nextSteps}</p>
+      <p>{h.myPagesText}</p>
+      <p className="pub-success-links">
+        {/* The candidate area is part of the admin app: a full page load, not a public route. */}
+        <a href={`/admin/minasidor?org=${containerId}`}>{h.myPagesLink}</a>
         <Link to="/positions">{s.seeAllPositions}</Link>
       </p>
     </div>

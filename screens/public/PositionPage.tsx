@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { jobPosting } from './jobPosting';
@@ -79,10 +80,17 @@ export function PositionPage({ position: p, container }: { position: PublicPosit
   );
 }
 
-export function ClosedNotice() {
+export function ClosedNotice({ focus = false }: { focus?: boolean }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  // Closed by the answer to a submit: the form the applicant was in is gone, so the notice takes the focus.
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
     <div className="pub-closed">
-      <h2>{s.positionClosed}</h2>
+      <h2 ref={ref} tabIndex={-1}>
+        {s.positionClosed}
+      </h2>
       <p>{s.positionClosedText}</p>
       <p>
         <Link to="/positions">{s.seeAllPositions}</Link>

@@ -26,6 +26,16 @@ function holds(row: Row, cond: ScreenAction['when']): boolean {
   return true;
 }
 
+/** A row's address outside the app (`href`), in a new tab; anything but http(s) is not linked. */
+function ExternalLink({ href, label, text }: { href: string; label: string; text: string }) {
+  if (!/^https?:\/\//i.test(href)) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener" aria-label={label}>
+      {text}
+    </a>
+  );
+}
+
 function visible(a: ScreenAction, rights: ReturnType<typeof useSession>['rights'], row?: Row): boolean {
   if (a.access && !canOpen(a.access, rights)) return false;
   return !row || holds(row, a.when);
@@ -186,6 +196,8 @@ export default function ListScreen({ screen }: { screen: ScreenFile }) {
                               <button key={a.label} type="button" className="adm-button adm-button-small" aria-label={`${a.label} ${name}`} onClick={() => void run(a, rctx)}>
                                 {a.label}
                               </button>
+                            ) : a.href ? (
+                              <ExternalLink key={a.label} href={fillText(a.href, rctx)} label={`${a.label} ${name}`} text={a.label} />
                             ) : (
                               <Link key={a.label} to={fillText(a.to ?? '', rctx, true)} aria-label={`${a.label} ${name}`}>
                                 {a.label}

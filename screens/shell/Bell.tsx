@@ -38,21 +38,16 @@ function Item({ n, state, now, onOpen }: { n: AppNotification; state: Notificati
   const isError = n.type === 'error' || n.type === 'Exception';
   return (
     <li className={`sh-note${n.read ? '' : ' sh-note-unread'}${isError ? ' sh-note-error' : ''}`}>
-      {editable ? (
-        <button
-          type="button"
-          className="sh-dot"
-          aria-pressed={!n.read}
-          aria-label={fill(n.read ? t.markUnread : t.markRead, { title: name })}
-          onClick={() => run(state.setRead(n, !n.read))}
-        >
-          <span className="sh-dot-mark" aria-hidden="true" />
-        </button>
-      ) : (
-        <span className="sh-dot sh-dot-static" aria-hidden="true">
-          <span className="sh-dot-mark" />
-        </span>
-      )}
+      {/* Read and unread are the user's own (issue 17): a reader marks them too. */}
+      <button
+        type="button"
+        className="sh-dot"
+        aria-pressed={!n.read}
+        aria-label={fill(n.read ? t.markUnread : t.markRead, { title: name })}
+        onClick={() => run(state.setRead(n, !n.read))}
+      >
+        <span className="sh-dot-mark" aria-hidden="true" />
+      </button>
       <div className="sh-note-body">
         <p className="sh-note-title">
           {href ? (

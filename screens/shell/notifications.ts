@@ -54,6 +54,10 @@ export function notificationTarget(n: Pick<AppNotification, 'type' | 'data'>): s
 
 /** The hub's Notification event → the stored shape (the event carries it flat and nested). */
 export function fromHubEvent(event: Record<string, unknown>): AppNotification | null {
+  // A staff answer in a conversation is pushed for the chat windows only: it is never stored as
+  // a notification, and would otherwise ring its own writer's bell (and everyone's) until reload.
+  const chat = event.chatMessage as { from?: unknown } | undefined;
+  if (chat && typeof chat === 'object' && chat.from === 'staff') return null;
   const nested = event.notification as Record<string, unknown> | undefined;
   const src = nested && typeof nested === 'object' ? nested : event;
   const id = src.id;

@@ -14,7 +14,7 @@ export interface NotificationsState {
   items: AppNotification[];
   unread: number;
   status: 'loading' | 'ready' | 'error';
-  /** May toggle read, delete and clear (the actions need write). */
+  /** May delete and clear (the actions need write). Read and unread are each person's own: anyone may toggle them. */
   canEdit: boolean;
   reload(): void;
   setRead(n: AppNotification, read: boolean): Promise<void>;

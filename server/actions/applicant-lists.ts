@@ -48,6 +48,6 @@ export const actions: ActionTable = {
   async create_jobApplication(ctx, data) {
     await positionIn(ctx, data.positionId);
     const by = `${ctx.principal.givenName} ${ctx.principal.familyName}`.trim() || ctx.principal.email;
-    return apply(ctx.deps, data, { by });
+    return apply(ctx.deps, data, { by, actor: ctx.principal.userId });
   },
 };

@@ -60,11 +60,11 @@ export const actions: ActionTable = {
 
   async update_jobApplicationStatus(ctx, data) {
     // The containers the policy resolved for these ids: every id must lie in one of them.
-    return moveToLabel(ctx.deps, who(ctx.principal), 'Interest', data.labelId, data.ids, ctx.resolved.containerIds);
+    return moveToLabel(ctx.deps, who(ctx.principal), 'Interest', data.labelId, data.ids, ctx.resolved.containerIds, ctx.principal.userId);
   },
 
   async update_jobApplicationProcess(ctx, data) {
-    return moveToLabel(ctx.deps, who(ctx.principal), 'Process', data.labelId, data.ids, ctx.resolved.containerIds);
+    return moveToLabel(ctx.deps, who(ctx.principal), 'Process', data.labelId, data.ids, ctx.resolved.containerIds, ctx.principal.userId);
   },
 
   async create_JobApplicantNote(ctx, data) {

@@ -1,12 +1,15 @@
 import type { ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
 import { strip, type NotificationDoc } from '../domain/docs';
-import { visibleTo } from '../domain/notify';
+import { readFor, visibleTo } from '../domain/notify';
 
-/** A notification as the answer schema has it: without the store's `_id` and the internal `recipients` (user ids). */
-const view = (doc: NotificationDoc) => {
-  const { recipients: _recipients, ...rest } = strip(doc);
-  return rest;
+/**
+ * A notification as the answer schema has it, for one reader: `read` is that reader's own;
+ * without the store's `_id` and the internal `recipients`, `readBy` and `actor` (user ids).
+ */
+const view = (doc: NotificationDoc, userId: number) => {
+  const { recipients: _recipients, readBy: _readBy, actor: _actor, ...rest } = strip(doc);
+  return { ...rest, read: readFor(doc as { read?: boolean; readBy?: number[] }, userId) };
 };
 
 /**
@@ -23,13 +26,27 @@ export const actions: ActionTable = {
       col.find(filter, { sort: { timestamp: -1, id: -1 }, skip: (page - 1) * take, limit: take }),
       col.count(filter),
     ]);
-    return { items: items.map(view), total, page, take };
+    return { items: items.map((n) => view(n, ctx.principal.userId)), total, page, take };
   },
 
+  /** Marks it read or unread for the caller only (`readBy`); others keep their own state. */
   async update_NotificationRead(ctx, data) {
-    const updated = await ctx.deps.store.collection<NotificationDoc>('notifications').updateOne({ id: data.id, containerId: data.containerId }, { $set: { read: data.read } });
+    const col = ctx.deps.store.collection<NotificationDoc & { readBy?: number[] }>('notifications');
+    const me = ctx.principal.userId;
+    const doc = await col.findOne({ id: data.id, containerId: data.containerId, ...visibleTo(ctx.principal, data.containerId) });
+    if (!doc) throw errors.notFound();
+    if (!Array.isArray(doc.readBy)) {
+      // Stored before read was per person: start the list with the caller alone.
+      await col.updateOne({ id: data.id }, { $set: { readBy: data.read ? [me] : [] } });
+    } else if (data.read) {
+      // Only when not there yet, so a double click cannot list the reader twice.
+      await col.updateOne({ id: data.id, readBy: { $ne: me } }, { $push: { readBy: me } });
+    } else {
+      await col.updateOne({ id: data.id }, { $pull: { readBy: me } });
+    }
+    const updated = await col.findOne({ id: data.id });
     if (!updated) throw errors.notFound();
-    return view(updated);
+    return view(updated, me);
   },
 
   async delete_NotificationById(ctx, data) {

@@ -32,24 +32,27 @@ async function positionIn(ctx: ActionContext, id: number): Promise<{ position: P
   return { position, container: await loadContainer(ctx.deps.store, position.containerId) };
 }
 
-const view = (ctx: ActionContext, c: ContainerDoc, p: PositionDoc) => positionView(ctx.deps.store, c, p, ctx.deps.now(), true);
+/** The portal's address, PUBLIC_URL (config.ts fills it in, default http://localhost:PORT). */
+const portal = (ctx: ActionContext) => ctx.deps.publicUrl ?? '';
+
+const view = (ctx: ActionContext, c: ContainerDoc, p: PositionDoc) => positionView(ctx.deps.store, c, p, ctx.deps.now(), true, portal(ctx));
 
 export const actions: ActionTable = {
   async get_positions(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
-    return listPositions(ctx.deps.store, c, ctx.deps.now());
+    return listPositions(ctx.deps.store, c, ctx.deps.now(), portal(ctx));
   },
 
   async get_PositionsCards(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
-    return listPositions(ctx.deps.store, c, ctx.deps.now());
+    return listPositions(ctx.deps.store, c, ctx.deps.now(), portal(ctx));
   },
 
   async get_positions_by_container(ctx, data) {
     const c = await ctx.deps.store.collection<ContainerDoc>('containers').findOne({ name: data.name.toLowerCase() });
     if (!c) throw errors.notFound();
     await requireAccess(ctx.deps, ctx.principal, 'read', 'container', { containerId: c.id });
-    return listPositions(ctx.deps.store, c, ctx.deps.now());
+    return listPositions(ctx.deps.store, c, ctx.deps.now(), portal(ctx));
   },
 
   async get_position(ctx, data) {

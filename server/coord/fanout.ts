@@ -41,8 +41,9 @@ export function sharedHub(local: Hub & { disconnectAll(): void }, bus: Bus, deps
     if (m.kind === 'message') return storedMessageEvent(deps(), m.containerId, m.messageId, m.notificationId);
     const doc = await deps().store.collection<NotificationDoc>('notifications').findOne({ id: m.notificationId, containerId: m.containerId });
     if (!doc) return null;
-    const { recipients, ...saved } = strip(doc) as NotificationDoc & { recipients?: number[] };
-    return notificationEvent(saved, recipients);
+    // Read state and the actor are per person: never in the pushed document (as on the instance that stored it).
+    const { recipients, readBy: _readBy, actor, ...saved } = strip(doc) as NotificationDoc & { recipients?: number[]; readBy?: number[]; actor?: number };
+    return notificationEvent(saved, recipients, actor);
   };
   // One after the other, so events reach sockets in the order they were announced.
   let queue = Promise.resolve();

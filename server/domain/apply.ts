@@ -67,7 +67,7 @@ export async function apply(
   deps: ServerDeps,
   input: ApplyInput,
   /** Staff registering an application by hand (create_jobApplication through the dispatcher): who, for the log. */
-  staff?: { by: string },
+  staff?: { by: string; actor?: number },
 ): Promise<{ id: number; firstname: string }> {
   await ensureDomainIndexes(deps.store);
   const email = input.email.trim().toLowerCase();
@@ -138,8 +138,10 @@ export async function apply(
       container.id,
       'create_jobApplication',
       sv.domain.notificationNewTitle,
-      fill(sv.domain.notificationNewMessage, { name: info.name || email, position: position.name }),
+      // Named by first and last name; never by the e-mail (a form without name fields: 'En sökande').
+      fill(sv.domain.notificationNewMessage, { name: info.name || sv.hiringDay.unnamedApplicant, position: position.name }),
       { positionId: position.id, id },
+      staff?.actor,
     );
   } catch (err) {
     // The application is stored; a lost notification must not turn it into an error.

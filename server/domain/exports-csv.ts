@@ -19,6 +19,51 @@ export function cell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) && !/^[+-]?[\d\s().-]+$/.test(text) ? `'${text}` : text;
 }
 
+/** Digits as written, with spaces, hyphens and one leading '+' (a phone number, a personnummer). */
+const DIGITS = /^\+?\d[\d -]*$/;
+
+/**
+ * A value Swedish Excel would turn into a number and spoil — a leading 0 lost (0701234567 →
+ * 701234567), a leading + dropped, 12 digits shown as 1,99E+11 — is written as the formula
+ * `="0701234567"`, which every spreadsheet shows as that text. Chosen over a leading
+ * apostrophe or tab, which Excel opening a CSV shows as part of the value (the apostrophe
+ * trick works only when typing). Safe beside `cell()`'s neutralising: the formula is a
+ * string constant of digits, spaces, hyphens and '+' only (no quote, letter or '(' can
+ * reach it), so nothing in it can run; everything else goes through `cell()` unchanged.
+ */
+export function keepAsText(text: string): string {
+  if (!DIGITS.test(text)) return cell(text);
+  const digits = text.replace(/\D/g, '').length;
+  return text.startsWith('0') || text.startsWith('+') || digits >= 12 ? `="${text}"` : text;
+}
+
+/**
+ * The answer keys the fixed columns already hold (Namn, E-post, Telefon, Ort, from the
+ * applicant's info): not repeated as answer columns. The home phone is the Telefon column
+ * only on a form without a mobile one (engine/applicant.ts takes the mobile first).
+ */
+function shownInFixedColumns(metadata: readonly { key: string; type: string }[]): Set<string> {
+  const keys = new Set(['form_firstname', 'form_surname', 'form_email', 'form_city', 'form_mobilePhone']);
+  if (!metadata.some((m) => m.key === 'form_mobilePhone')) keys.add('form_homePhone');
+  // A custom form's e-mail: the first e-mail field is the application's address.
+  if (!metadata.some((m) => m.key === 'form_email')) {
+    const first = metadata.find((m) => m.type === 'email');
+    if (first) keys.add(first.key);
+  }
+  return keys;
+}
+
+/** Headers made unique: a second column with a label already used gets ' (2)', a third ' (3)'. */
+function uniqueHeaders(labels: string[]): string[] {
+  const seen = new Map<string, number>();
+  return labels.map((label) => {
+    const key = label.trim().toLocaleLowerCase('sv');
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return n === 1 ? label : `${label} (${n})`;
+  });
+}
+
 /**
  * report.csv of a position's applicants under the list's filter and sort: UTF-8 with BOM,
  * `;` between fields (what Swedish Excel expects), written by csv-stringify one batch at a
@@ -27,11 +72,12 @@ export function cell(text: string): string {
  */
 export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery): Promise<Readable> {
   const filter = await applicantFilter(store, c, p, q);
-  const columns = await answerColumns(store, p);
+  const fixed = shownInFixedColumns(p.metadata ?? []);
+  const columns = (await answerColumns(store, p)).filter((a) => !fixed.has(a.key));
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
   // The answer columns' headers are form labels that staff write: a formula there runs in
   // the reader's spreadsheet as surely as one in an answer, so they are neutralised alike.
-  const header = [col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, ...columns.map((a) => a.label)].map(cell);
+  const header = uniqueHeaders([col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, ...columns.map((a) => a.label)]).map(cell);
   const row = (a: ApplicationDoc) => [
     a.info?.name ?? '',
     a.email ?? '',
@@ -41,7 +87,7 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
     labelName.get(a.processLabelId ?? -1) ?? '',
     appliedDate(a.created),
     ...columns.map((k) => answerText(k, a.metadata?.[k.key])),
-  ].map(cell);
+  ].map(keepAsText);
 
   const options = { delimiter: ';', record_delimiter: 'windows' } as const;
   // One chunk per batch: a chunk per row means a socket write per row.

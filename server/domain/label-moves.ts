@@ -92,6 +92,8 @@ export async function moveToLabel(
   labelId: number,
   ids: number[],
   allowed?: number[],
+  /** The mover's user id: the move's notification never rings their own bell. */
+  actor?: number,
 ) {
   const unique = [...new Set(ids)];
   const found = await findByIds(deps.store.collection<ApplicationDoc>('applications'), unique, { id: 1, containerId: 1, positionId: 1 });
@@ -130,6 +132,7 @@ export async function moveToLabel(
         m.notificationStatusTitle,
         fill(m.notificationStatusMessage, { count: String(count), label: label.name }),
         { positionId: first.positionId, id: first.id },
+        actor,
       );
     }
   }

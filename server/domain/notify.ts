@@ -37,18 +37,31 @@ export function deliveryFor(user: PrefsHolder, containerId: number, positionId: 
   return { bell: general.realtime !== false, mail: general.email === true };
 }
 
-/** The stored notifications a user may see: the group's, and those addressed to them. Odin sees all. */
+/**
+ * The stored notifications a user may see: the group's and those addressed to them, never
+ * those about the user's own actions (`actor`). Odin sees every other one.
+ */
 export function visibleTo(principal: Principal, containerId: number): Record<string, unknown> {
-  if (principal.isOdin) return { containerId };
-  return { containerId, $or: [{ recipients: { $exists: false } }, { recipients: principal.userId }] };
+  const notOwn = { actor: { $ne: principal.userId } };
+  if (principal.isOdin) return { containerId, ...notOwn };
+  return { containerId, ...notOwn, $or: [{ recipients: { $exists: false } }, { recipients: principal.userId }] };
 }
 
-async function recipients(deps: ServerDeps, containerId: number, positionId: number, type: string) {
+/**
+ * Read and unread are per person: `readBy` holds the user ids who have read it. A notification
+ * stored before that (no `readBy`) keeps its shared `read`.
+ */
+export function readFor(doc: { read?: boolean; readBy?: number[] }, userId: number): boolean {
+  return Array.isArray(doc.readBy) ? doc.readBy.includes(userId) : doc.read === true;
+}
+
+async function recipients(deps: ServerDeps, containerId: number, positionId: number, type: string, actor?: number) {
   const members = await deps.store.collection('memberships').find({ containerId }, { projection: { userId: 1 } });
   const people = (await deps.store.collection('users').find({ id: { $in: members.map((m) => m.userId) } })) as unknown as PrefsHolder[];
   const bell: number[] = [];
   const mail: string[] = [];
   for (const u of people) {
+    if (u.id === actor) continue;
     const d = deliveryFor(u, containerId, positionId, type);
     if (d.bell) bell.push(u.id);
     if (d.mail) mail.push(u.email);
@@ -56,9 +69,19 @@ async function recipients(deps: ServerDeps, containerId: number, positionId: num
   return { bell, mail };
 }
 
-/** The hub event of a stored notification (fields at the top level, the document nested, its recipients if addressed). */
-export function notificationEvent(saved: Record<string, unknown>, to: number[] | undefined) {
-  return { ...saved, type: 'Notification' as const, notificationType: saved.type, notification: saved, ...(to ? { recipients: to } : {}) };
+/**
+ * The hub event of a stored notification (fields at the top level, the document nested, its
+ * recipients if addressed, and `except`: the user whose own action it reports never gets it).
+ */
+export function notificationEvent(saved: Record<string, unknown>, to: number[] | undefined, actor?: number) {
+  return {
+    ...saved,
+    type: 'Notification' as const,
+    notificationType: saved.type,
+    notification: saved,
+    ...(to ? { recipients: to } : {}),
+    ...(actor !== undefined ? { except: actor } : {}),
+  };
 }
 
 /**
@@ -71,6 +94,9 @@ export function notificationEvent(saved: Record<string, unknown>, to: number[] |
  * A new application is delivered by each member's preferences (deliveryFor): to the bell of
  * those who want it (stored with `recipients`, pushed to them only), by mail to those who want
  * mail, to nobody else.
+ *
+ * `actor` is the user whose action it reports (a staff move, a staff-registered application):
+ * it never reaches that user's bell or mail (stored as `actor`, left out of the push).
  */
 export async function notify(
   deps: ServerDeps,
@@ -79,8 +105,9 @@ export async function notify(
   title: string,
   message: string,
   data: { positionId: number; id: number },
+  actor?: number,
 ): Promise<NotificationDoc> {
-  const addressed = PER_POSITION.has(type) ? await recipients(deps, containerId, data.positionId, type) : null;
+  const addressed = PER_POSITION.has(type) ? await recipients(deps, containerId, data.positionId, type, actor) : null;
   const doc: NotificationDoc = {
     id: await deps.store.nextSequence('notifications'),
     containerId,
@@ -89,13 +116,16 @@ export async function notify(
     message,
     timestamp: deps.now(),
     read: false,
+    readBy: [],
     data,
     ...(addressed ? { recipients: addressed.bell } : {}),
+    ...(actor !== undefined ? { actor } : {}),
   };
-  const { recipients: to, ...saved } = strip(await deps.store.collection<NotificationDoc>('notifications').insertOne(doc)) as NotificationDoc & { recipients?: number[] };
+  const stored = strip(await deps.store.collection<NotificationDoc>('notifications').insertOne(doc)) as NotificationDoc & { recipients?: number[]; readBy?: number[]; actor?: number };
+  const { recipients: to, readBy: _readBy, actor: _actor, ...saved } = stored;
   try {
     if (!addressed || addressed.bell.length > 0) {
-      deps.hub.publish(containerId, notificationEvent(saved, to), { kind: 'notification', containerId, notificationId: saved.id });
+      deps.hub.publish(containerId, notificationEvent(saved, to, actor), { kind: 'notification', containerId, notificationId: saved.id });
     }
   } catch (err) {
     // The stored notification is what counts; a failed push is only logged (spec doc 2 §7).

@@ -15,7 +15,7 @@ import { positionStatus } from './status';
 import { templateForPosition } from './templates';
 import { sanitizeHtml } from '../../engine/sanitize';
 import { IMAGE_FOLDERS } from '../../engine/imageLimits';
-import { slugify } from './public';
+import { positionPublicUrl, slugify } from './public';
 
 export interface PositionInput {
   containerId: number;
@@ -223,20 +223,23 @@ async function totals(store: Store, container: ContainerDoc, positionId: number)
 }
 
 /** A position as staff see it: derived status, type name, totals; the form only when asked. */
-export function positionView(store: Store, container: ContainerDoc, p: PositionDoc, now: number, withForm: true): Promise<StaffPositionWithForm>;
-export function positionView(store: Store, container: ContainerDoc, p: PositionDoc, now: number, withForm: false): Promise<StaffPosition>;
+export function positionView(store: Store, container: ContainerDoc, p: PositionDoc, now: number, withForm: true, portalUrl: string): Promise<StaffPositionWithForm>;
+export function positionView(store: Store, container: ContainerDoc, p: PositionDoc, now: number, withForm: false, portalUrl: string): Promise<StaffPosition>;
 export async function positionView(
   store: Store,
   container: ContainerDoc,
   p: PositionDoc,
   now: number,
   withForm: boolean,
+  /** The portal's address (PUBLIC_URL): the public page is on the organisation's host under it. */
+  portalUrl: string,
 ): Promise<StaffPosition | StaffPositionWithForm> {
   const { metadata, ...rest } = strip(p);
   return {
     ...rest,
     ...(withForm ? { metadata } : {}),
     status: positionStatus(p, now),
+    publicUrl: positionPublicUrl(portalUrl, container, p),
     containerName: container.name,
     positionTypeName: positionTypeName(container, p.positionTypeId),
     ...(await totals(store, container, p.id)),
@@ -244,9 +247,9 @@ export async function positionView(
 }
 
 /** All positions of a container, newest start first. */
-export async function listPositions(store: Store, container: ContainerDoc, now: number) {
+export async function listPositions(store: Store, container: ContainerDoc, now: number, portalUrl: string) {
   const list = await store
     .collection<PositionDoc>('positions')
     .find({ containerId: container.id }, { sort: { start: -1, id: -1 }, projection: { metadata: 0 } });
-  return Promise.all(list.map((p) => positionView(store, container, p, now, false)));
+  return Promise.all(list.map((p) => positionView(store, container, p, now, false, portalUrl)));
 }

@@ -1,4 +1,5 @@
 import { LruCache } from '../../engine/cache';
+import { organisationOrigin } from '../../engine/host-rules';
 import { sanitizeHtml } from '../../engine/sanitize';
 import { effectiveTheme } from '../../engine/theme';
 import { compiledFormOf } from './compiled-form';
@@ -132,4 +133,17 @@ export async function findPublicAsset(store: Store, containerId: number, ref: st
   const folder = await store.collection<FolderDoc>('folders').findOne({ id: asset.folderId, containerId });
   if (!folder || folder.name === TEMPLATES_FOLDER) throw errors.notFound();
   return asset;
+}
+
+/**
+ * A position's public page on its organisation's own host (engine/host-rules.ts
+ * organisationOrigin, from PUBLIC_URL): `https://demo.example.se/12_sommarjobb`, or
+ * `…/internal/{linkId}` for an internal position. On a portal that has no domain for
+ * organisation hosts (an IP address) the page on the portal itself. The apply page is this
+ * plus `/apply`.
+ */
+export function positionPublicUrl(portalUrl: string, container: Pick<ContainerDoc, 'name'>, p: Pick<PositionDoc, 'id' | 'name' | 'isInternal' | 'linkId'>): string {
+  const origin = organisationOrigin(portalUrl, container.name) ?? portalUrl.replace(/\/+$/, '');
+  const path = p.isInternal && p.linkId ? `/internal/${p.linkId}` : `/${p.id}_${slugify(p.name)}`;
+  return origin + path;
 }

@@ -288,11 +288,16 @@ export function attachHub(server: Server, options: HubOptions): Hub & { disconne
     publish(containerId, event) {
       const members = groups.get(containerId);
       if (!members || members.size === 0) return;
-      // An event naming its recipients (user ids) reaches only them (per-position notification preferences).
-      const { recipients, ...rest } = event as { recipients?: unknown };
+      // An event naming its recipients (user ids) reaches only them (per-position notification
+      // preferences); one naming `except` (the user whose action it reports) never reaches that user.
+      const { recipients, except, ...rest } = event as { recipients?: unknown; except?: unknown };
       const only = Array.isArray(recipients) ? new Set(recipients as number[]) : null;
       const text = JSON.stringify({ ...rest, type: event.type ?? 'Notification' });
-      for (const conn of members) if (!only || only.has(conn.principal.userId)) send(conn, text);
+      for (const conn of members) {
+        if (only && !only.has(conn.principal.userId)) continue;
+        if (typeof except === 'number' && conn.principal.userId === except) continue;
+        send(conn, text);
+      }
     },
     async close() {
       if (closed) return;

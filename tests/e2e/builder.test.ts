@@ -168,7 +168,11 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
     await page.getByRole('button', { name: 'Spara annons' }).click();
     await page.waitForURL(/\/admin\/positions$/);
     const link = page.getByRole('link', { name: 'Visa ansökningssidan Sommarjobb på lagret' });
-    await link.click();
+    // On the organisation's own host, in a new tab (issue 17 item 9): follow it here.
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(new RegExp(`^${app.orgUrl.replace(/\./g, '\\.')}/\\d+_sommarjobb-pa-lagret/apply$`));
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await page.goto(href);
     await page.waitForURL(/\/apply$/);
     await expect.poll(() => page.getByText('Födelseår').count()).toBeGreaterThan(0);
     expect(await page.getByRole('group', { name: /Meriter/ }).count()).toBeGreaterThan(0);

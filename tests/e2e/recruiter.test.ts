@@ -118,6 +118,13 @@ describe("the recruiter's day in Chromium", () => {
     // report.csv holds exactly the applicants under the filter.
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportera' }).click();
+    // Each item says what its file holds: the CSV the filter, the PDF the selection (issue 17 item 7).
+    const described = (name: string) =>
+      page.getByRole('menuitem', { name }).evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+      );
+    expect(await described('Exportera till Excel (report.csv)')).toContain('matchar listans filter');
+    expect(await described('Exportera valda som PDF')).toMatch(/valda sökande|Välj sökande/);
     await page.getByRole('menuitem', { name: 'Exportera till Excel (report.csv)' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('report.csv');

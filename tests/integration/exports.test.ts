@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import { CSV_BATCH } from '../../server/domain/exports-csv';
 import { storeKinds } from '../setup/stores';
-import { demoPositions, insertApplications, label, otherOrganisation } from './helpers/domain';
+import { applyTo, demoPositions, insertApplications, label, otherOrganisation, personnummer, validAnswers } from './helpers/domain';
 import { pdfPages, pdfTexts } from './helpers/pdf';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
@@ -74,7 +74,8 @@ describe.each(storeKinds())('exports on the %s store', (kind) => {
     expect(rows.slice(1).map((row) => row[1]).sort()).toEqual(expected);
     const asa = rows.find((row) => row[0] === 'Åsa Öberg')!;
     const col = (name: string) => asa[rows[0]!.indexOf(name)];
-    expect(asa.slice(1, 5)).toEqual([people[1]!.email, '+46701234567', 'Göteborg', 'Intressant']);
+    // The phone as text in Swedish Excel (issue 17 item 7): ="…" keeps the '+'.
+    expect(asa.slice(1, 5)).toEqual([people[1]!.email, '="+46701234567"', 'Göteborg', 'Intressant']);
     expect(col('Ansökt')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(col('Var hittade du annonsen?')).toBe('Vår webbplats');
     expect(col('Övrigt du vill berätta')).toBe('Jag gillar "kaffe"; och té');
@@ -100,6 +101,27 @@ describe.each(storeKinds())('exports on the %s store', (kind) => {
     // Mixing our container with their position is refused like any unknown object.
     expect((await server.call(writer, 'create_applicantsExport', { containerId: c.id, positionId: theirs.id })).status).toBe(404);
     expect((await server.call(writer, 'create_ApplicantPDFExport', { positionId: position.id, items: [people[0]!.id, 999_999] })).status).toBe(404);
+  });
+
+  it('keeps a phone number and a personnummer as text in Swedish Excel and repeats no column (issue 17 item 7)', async () => {
+    const email = 'texttal@example.se';
+    const ssn = personnummer('19900101', '411');
+    const applied = await applyTo(server, position.id, email, validAnswers(email, { form_firstname: 'Tore', form_surname: 'Text', form_ssn: ssn, form_mobilePhone: '0701234567', form_homePhone: '+46 8 123 45 67' }));
+    expect(applied.status).toBe(201);
+    const r = await server.call(writer, 'create_applicantsExport', { containerId: c.id, positionId: position.id, filter: 'texttal' });
+    expect(r.body.data.total).toBe(1);
+    const rows = parseCsv((await (await download(writer, r.body.data.url)).text()).replace(/^\uFEFF/, ''));
+    const header = rows[0]!;
+    expect(new Set(header.map((h) => h.toLowerCase())).size).toBe(header.length);
+    // Each fact once: the fixed Namn, E-post, Telefon, Ort, not again as form answers.
+    for (const repeated of ['Förnamn', 'Efternamn', 'Mobiltelefon']) expect(header).not.toContain(repeated);
+    const row = rows[1]!;
+    const col = (name: string) => row[header.indexOf(name)];
+    expect(col('Namn')).toBe('Tore Text');
+    expect(col('Telefon')).toBe('="0701234567"');
+    expect(col('Hemtelefon')).toBe('="+46 8 123 45 67"');
+    expect(col('Personnummer')).toBe(`="${ssn}"`);
+    expect(col('Postnummer')).toBe('11122');
   });
 
   it('writes a PDF with one page per applicant and Swedish characters intact', async () => {

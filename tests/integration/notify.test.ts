@@ -81,9 +81,9 @@ describe.each(storeKinds())('notifications on the %s store', (kind) => {
     expect(stored).toMatchObject({ containerId: c.id, title: 'Ny ansökan', read: false });
   });
 
-  it('pushes a status change to the container group', async () => {
+  it('pushes a status change to the container group (the other members: never to the mover, issue 17 item 8)', async () => {
     const writer = await server.login(DEMO.writer);
-    const listener = await connect(server, writer, c.id);
+    const listener = await connect(server, await server.login(DEMO.admin), c.id);
     clients.push(listener);
     const app = await applyTo(server, open.id, 'status@example.se', validAnswers('status@example.se'));
     const moved = await server.call(writer, 'update_jobApplicationStatus', { labelId: label(c, 'Intressant'), ids: [app.body.data.id] });

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Button, Menu, MenuItem, MenuTrigger, Popover, Text } from 'react-aria-components';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
@@ -10,6 +10,7 @@ import '../../shared/dialog.css';
 import './export.css';
 
 const t = sv.exports;
+const h = sv.hiringDay;
 
 /** Props of the export menu on the position page. */
 export interface ExportMenuProps {
@@ -78,12 +79,18 @@ export function ExportMenu({ containerId, positionId, filter, selectedIds }: Exp
         </Button>
         <Popover className="exp-popover" placement="bottom end">
           <Menu className="exp-list" onAction={(key) => void run(key === 'pdf' ? 'pdf' : 'csv')} disabledKeys={selectedIds.length ? [] : ['pdf']}>
-            <MenuItem id="csv" className="exp-item">
-              {t.csv}
+            {/* Each item says what its file holds: the CSV follows the filter, the PDF the selection (issue 17 item 7). */}
+            <MenuItem id="csv" className="exp-item" textValue={t.csv}>
+              <Text slot="label">{t.csv}</Text>
+              <Text slot="description" className="exp-hint exp-desc">
+                {h.exportCsvHint}
+              </Text>
             </MenuItem>
             <MenuItem id="pdf" className="exp-item" textValue={t.pdf}>
-              {t.pdf}
-              {!selectedIds.length && <span className="exp-hint"> – {t.pdfNeedsSelection}</span>}
+              <Text slot="label">{t.pdf}</Text>
+              <Text slot="description" className="exp-hint exp-desc">
+                {selectedIds.length ? fill(h.exportPdfHint, { count: selectedIds.length }) : t.pdfNeedsSelection}
+              </Text>
             </MenuItem>
           </Menu>
         </Popover>

@@ -71,6 +71,13 @@ describe('hub events and merging', () => {
     expect(n).toMatchObject({ id: 5, type: 'create_jobApplication', title: 'Ny ansökan', data: { positionId: 2, id: 9 } });
   });
 
+  it("leaves a staff chat answer out of the bell (it rang its own writer's bell), keeps a candidate's message", () => {
+    const base = { id: 7, containerId: 1, type: 'send_MessageCommand', title: 'Nytt meddelande', message: 'Hej', timestamp: 100, read: false, data: { positionId: 2, id: 9 } };
+    const event = (from: string) => ({ ...base, type: 'Notification', notificationType: 'send_MessageCommand', notification: base, chatMessage: { id: 3, from, text: 'Hej' } });
+    expect(fromHubEvent(event('staff'))).toBeNull();
+    expect(fromHubEvent(event('candidate'))).toMatchObject({ id: 7, type: 'send_MessageCommand' });
+  });
+
   it('keeps one entry per id, newest first', () => {
     const n = (id: number, timestamp: number): AppNotification => ({ id, timestamp, type: 'other', title: `t${id}`, message: '', read: false });
     const merged = mergeNotifications([n(1, 10), n(2, 20)], [n(2, 20), n(3, 30)]);

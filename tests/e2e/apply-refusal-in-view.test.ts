@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+
+/**
+ * Issue 17 item 6 (open since the first release): on a phone, a duplicate application or a
+ * server refusal rendered about 1,200 px above the screen, at the top of the form, with the
+ * focus left on the page body; the applicant saw nothing happen. Now the message sits where
+ * they pressed, on screen and focused; the thanks say what happens next.
+ */
+const DUPLICATE = 'Enligt våra noteringar har du redan gjort en ansökan till tjänsten.';
+
+async function fillForm(page: Page, email: string) {
+  await page.getByLabel(/^Förnamn/).fill('Mona');
+  await page.getByLabel(/^Efternamn/).fill('Mobil');
+  await page.getByLabel(/^Personnummer/).fill('199001012385');
+  await page.getByLabel(/^Adress/).fill('Storgatan 1');
+  await page.getByLabel(/^Postnummer/).fill('11122');
+  await page.getByLabel(/^Ort/).fill('Stockholm');
+  await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
+  await page.getByLabel(/^E-post/).fill(email);
+  await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+  await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+}
+
+/** Wholly inside the viewport, and the focused element. */
+async function inViewAndFocused(el: Locator) {
+  return el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    return { inView: r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0, focused: node === document.activeElement };
+  });
+}
+
+describe('a refused application on a phone', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let applyUrl = '';
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    const p = await firstPublicPosition(app);
+    applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('thanks the applicant, says what happens next and links to Mina sidor', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(applyUrl);
+    await fillForm(page, 'mona.mobil@example.se');
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    const thanks = page.getByRole('heading', { name: 'Tack för din ansökan, Mona!' });
+    await thanks.waitFor();
+    expect(await inViewAndFocused(thanks)).toEqual({ inView: true, focused: true });
+    await page.getByRole('heading', { name: 'Vad händer nu?' }).waitFor();
+    const mine = page.getByRole('link', { name: 'Gå till Mina sidor' });
+    expect(await mine.getAttribute('href')).toMatch(/^\/admin\/minasidor\?org=\d+$/);
+    await page.context().close();
+  });
+
+  it('shows a duplicate application on screen and focused', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(applyUrl);
+    await fillForm(page, 'mona.mobil@example.se');
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    const message = page.getByText(DUPLICATE);
+    await message.waitFor();
+    expect(await inViewAndFocused(message)).toEqual({ inView: true, focused: true });
+    // The answers stay, so a mistyped address can be corrected and sent again.
+    expect(await page.getByLabel(/^E-post/).inputValue()).toBe('mona.mobil@example.se');
+    await page.context().close();
+  });
+
+  it('shows a server failure on screen and focused', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.route('**/api/public/positions/apply', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await page.goto(applyUrl);
+    await fillForm(page, 'mona.fel@example.se');
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    const message = page.locator('.pub-problem p');
+    await message.waitFor();
+    expect(await message.textContent()).toMatch(/\S/);
+    expect(await inViewAndFocused(message)).toEqual({ inView: true, focused: true });
+    await page.context().close();
+  });
+});
