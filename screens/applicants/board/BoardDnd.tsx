@@ -68,15 +68,24 @@ export interface BoardDndProps {
 
 function announcements(nameOf: (id: number) => string, columnName: (id: number) => string): Announcements {
   const card = (data: unknown) => data as CardData;
+  // At the start dnd-kit reports the card over its own column: until it has been over
+  // another one, that is still the pick-up message.
+  let left = false;
   return {
     onDragStart: ({ active }) => {
+      left = false;
       const c = card(active.data.current);
       return fill(d.start, { name: nameOf(c.cardId), column: columnName(c.labelId) });
     },
     onDragOver: ({ active, over }) => {
       const c = card(active.data.current);
       const to = labelOfKey(over?.id);
-      return to === undefined ? fill(d.outside, { name: nameOf(c.cardId) }) : fill(d.over, { name: nameOf(c.cardId), column: columnName(to) });
+      if (to === undefined) {
+        left = true;
+        return fill(d.outside, { name: nameOf(c.cardId) });
+      }
+      if (to !== c.labelId) left = true;
+      return fill(left ? d.over : d.start, { name: nameOf(c.cardId), column: columnName(to) });
     },
     onDragEnd: ({ active, over }) => {
       const c = card(active.data.current);
