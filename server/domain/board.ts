@@ -15,10 +15,10 @@ import type { ApplicationDoc, ContainerDoc, LabelDoc, PositionDoc } from './docs
  * messages staff have not read. Rating is left out until scorecards exist.
  */
 
-export const BOARD_BATCH = 30;
+const BOARD_BATCH = 30;
 const DAY = 86_400;
 
-export interface BoardCard {
+interface BoardCard {
   id: number;
   name: string;
   days: number;
