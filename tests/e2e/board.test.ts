@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
-import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
 
 /** The pipeline board (issue 17 item 1) in Chromium: a writer moves by mouse and keyboard, a reader cannot move. */
 
@@ -79,6 +79,7 @@ describe('the pipeline board', () => {
     expect(await column(page, 'Ny').getByRole('heading').textContent()).toBe('Ny 3 sökande');
     expect(await column(page, 'Ny').getByRole('listitem').count()).toBe(3);
     expect(await page.getByText('Ny i steget i dag').count()).toBe(3);
+    await expectNoAxeViolations(page);
     await page.context().close();
   });
 
