@@ -32,6 +32,8 @@ async function seed(server: BenchServer, ctx: BenchContext) {
   const levels = (c.labels ?? []).filter((l) => l.labelType === 'Process');
   const interest = (c.labels ?? []).find((l) => l.labelType === 'Interest')!;
   const apps = store.collection<ApplicationDoc>('applications');
+  // Applied in the last day: older than RETENTION_MONTHS, the retention job would erase them mid-run.
+  const now = Math.floor(Date.now() / 1000);
   for (let start = 0; start < TOTAL; start += 1000) {
     const docs: ApplicationDoc[] = [];
     for (let i = start; i < Math.min(TOTAL, start + 1000); i++) {
@@ -41,7 +43,7 @@ async function seed(server: BenchServer, ctx: BenchContext) {
         containerId: c.id,
         positionId: position.id,
         email: `s${n}@example.se`,
-        created: 1_700_000_000 + i,
+        created: now - TOTAL + i,
         metadata: { form_firstname: `Förnamn${n}`, form_surname: `Efternamn${n}` },
         formVersion: position.formVersion,
         info: { firstname: `Förnamn${n}`, lastname: `Efternamn${n}`, name: `Förnamn${n} Efternamn${n}`, email: `s${n}@example.se` },

@@ -46,6 +46,14 @@ export function Board({ positionId, canWrite }: { positionId: number; canWrite: 
     [nameOf, columnName, place, handleError, toast, reload],
   );
 
+  const renderOverlay = useCallback(
+    (id: number) => {
+      const found = find(id);
+      return found ? <div className="brd-card brd-card-overlay"><CardBody card={found.card} positionId={positionId} /></div> : null;
+    },
+    [find, positionId],
+  );
+
   const loadMore = useCallback(
     (labelId: number) =>
       more(labelId).catch((err: unknown) => {
@@ -80,10 +88,7 @@ export function Board({ positionId, canWrite }: { positionId: number; canWrite: 
           onMove={(id, from, to) => void move(id, from, to)}
           nameOf={nameOf}
           columnName={columnName}
-          renderOverlay={(id) => {
-            const found = find(id);
-            return found ? <div className="brd-card brd-card-overlay"><CardBody card={found.card} positionId={positionId} /></div> : null;
-          }}
+          renderOverlay={renderOverlay}
         >
           {board}
         </BoardDnd>

@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
@@ -28,12 +28,17 @@ export function CardBody({ card, positionId, rating }: { card: BoardCard; positi
   );
 }
 
+// dnd-kit re-renders every draggable on each pointer move of a drag (the active transform is
+// context): a card then does no more than the plain recipe, and its content is a memoised
+// element React passes over.
 const DraggableCard = memo(function DraggableCard({ card, labelId, positionId }: { card: BoardCard; labelId: number; positionId: number }) {
   const { setNodeRef, isDragging, handle } = useCardDrag(card.id, labelId);
+  const body = useMemo(() => <CardBody card={card} positionId={positionId} />, [card, positionId]);
+  const label = useMemo(() => fill(t.move, { name: card.name }), [card.name]);
   return (
     <li ref={setNodeRef} className={isDragging ? 'brd-card brd-card-dragging' : 'brd-card'} data-card={card.id}>
-      <button type="button" className="brd-handle" {...handle} aria-label={fill(t.move, { name: card.name })} />
-      <CardBody card={card} positionId={positionId} />
+      <button type="button" className="brd-handle" {...handle} aria-label={label} />
+      {body}
     </li>
   );
 });

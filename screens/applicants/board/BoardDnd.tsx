@@ -109,6 +109,8 @@ export function BoardDnd({ onMove, nameOf, columnName, renderOverlay, children }
   );
   const [dragged, setDragged] = useState<number | null>(null);
   const accessibility = useMemo(() => ({ announcements: announcements(nameOf, columnName), screenReaderInstructions: instructions }), [nameOf, columnName]);
+  // The overlay re-renders on every pointer move: its content is made once per drag.
+  const overlay = useMemo(() => (dragged !== null ? renderOverlay(dragged) : null), [dragged, renderOverlay]);
   const onDragStart = (e: DragStartEvent) => setDragged((e.active.data.current as CardData).cardId);
   const onDragEnd = (e: DragEndEvent) => {
     setDragged(null);
@@ -119,7 +121,7 @@ export function BoardDnd({ onMove, nameOf, columnName, renderOverlay, children }
   return (
     <DndContext sensors={sensors} collisionDetection={byColumn} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragged(null)} accessibility={accessibility}>
       {children}
-      <DragOverlay dropAnimation={null}>{dragged !== null ? renderOverlay(dragged) : null}</DragOverlay>
+      <DragOverlay dropAnimation={null}>{overlay}</DragOverlay>
     </DndContext>
   );
 }
