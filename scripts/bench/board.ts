@@ -74,9 +74,9 @@ async function measure(browser: Browser, server: BenchServer, page: BuiltPage, s
     await context.route(`${server.url}/__bench/page.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: page.js }));
     const tab = await context.newPage();
     await tab.goto(`${server.url}/__bench/page.html`, { timeout: 120_000 });
-    await tab.waitForFunction(() => typeof window.__benchFirst === 'number', undefined, { timeout: 60_000 });
-    const first = await tab.evaluate(() => window.__benchFirst!);
-    const frames = await tab.evaluate((steps) => window.__benchDrag!(steps), DRAG_STEPS);
+    await tab.waitForFunction(() => typeof window.__benchBoardFirst === 'number', undefined, { timeout: 60_000 });
+    const first = await tab.evaluate(() => window.__benchBoardFirst!);
+    const frames = await tab.evaluate((steps) => window.__benchBoardDrag!(steps), DRAG_STEPS);
     return { first, drag: percentile(frames, 95) };
   } finally {
     await context.close();
@@ -107,7 +107,7 @@ export async function run(ctx: BenchContext = { progress: () => undefined }): Pr
     const ours = await buildPage(join(ROOT, 'scripts/bench/board/ours.tsx'), join(dir, 'ours'));
     const plain = await buildPage(join(ROOT, 'scripts/bench/board/plain.tsx'), join(dir, 'plain'));
     const cards = Math.min(TOTAL, 30 * levels.length);
-    const setup = `window.__benchToken=${JSON.stringify(token)};window.__benchPosition=${position.id};window.__benchCards=${cards};`;
+    const setup = `window.__benchToken=${JSON.stringify(token)};window.__benchPosition=${position.id};window.__benchBoardCards=${cards};`;
     browser = await launchBrowser();
     const o = { first: [] as number[], drag: [] as number[] };
     const p = { first: [] as number[], drag: [] as number[] };

@@ -13,9 +13,9 @@ declare global {
   interface Window {
     __benchToken?: string;
     __benchPosition?: number;
-    __benchCards?: number;
-    __benchFirst?: number;
-    __benchDrag?: (steps: number) => Promise<number[]>;
+    __benchBoardCards?: number;
+    __benchBoardFirst?: number;
+    __benchBoardDrag?: (steps: number) => Promise<number[]>;
   }
 }
 
@@ -73,16 +73,16 @@ async function drag(steps: number): Promise<number[]> {
 
 export function mount(board: ReactNode, withSession: boolean): void {
   localStorage.setItem('blankett.token', window.__benchToken ?? '');
-  const want = window.__benchCards ?? 30;
+  const want = window.__benchBoardCards ?? 30;
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
     if (document.querySelectorAll('[data-card]').length >= want) {
-      window.__benchFirst = performance.now();
+      window.__benchBoardFirst = performance.now();
       channel.port1.close();
     } else channel.port2.postMessage(null);
   };
   channel.port2.postMessage(null);
-  window.__benchDrag = drag;
+  window.__benchBoardDrag = drag;
   createRoot(document.getElementById('root') as HTMLElement).render(
     <MemoryRouter>{withSession ? <SessionProvider><ToastProvider>{board}</ToastProvider></SessionProvider> : board}</MemoryRouter>,
   );
