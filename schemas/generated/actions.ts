@@ -1542,6 +1542,42 @@ export interface GetUserNotificationPreferencesAnswer {
 }
 
 /**
+ * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read. Counts are store counts; nothing loads all applicants.
+ */
+export interface GetApplicantBoardData {
+  positionId: number;
+  /**
+   * One column only: a Process label of the position's container.
+   */
+  processLabelId?: number;
+  /**
+   * The column's `next` from the previous batch; needs processLabelId.
+   */
+  after?: number;
+}
+
+/**
+ * Answer of get_applicantBoard.
+ */
+export interface GetApplicantBoardAnswer {
+  columns: {
+    labelId: number;
+    name: string;
+    count: number;
+    cards: {
+      id: number;
+      name: string;
+      days: number;
+      unread: boolean;
+    }[];
+    /**
+     * Pass as `after` (with this column's `processLabelId`) for the next batch; null on the last.
+     */
+    next: number | null;
+  }[];
+}
+
+/**
  * Request data of get_applicantCounts. How many applicants of a position match the filter, and per Interest and Process label how many would match with that label chosen instead → { total, labels: [{ labelId, labelType, count }] }.
  */
 export interface GetApplicantCountsData {
@@ -3134,6 +3170,7 @@ export interface ActionData {
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdData;
   get_TemplateProperties: GetTemplatePropertiesData;
   get_UserNotificationPreferences: GetUserNotificationPreferencesData;
+  get_applicantBoard: GetApplicantBoardData;
   get_applicantCounts: GetApplicantCountsData;
   get_applicantIdsByFilter: GetApplicantIdsByFilterData;
   get_applicantNeighbours: GetApplicantNeighboursData;
@@ -3242,6 +3279,7 @@ export interface ActionAnswer {
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdAnswer;
   get_TemplateProperties: GetTemplatePropertiesAnswer;
   get_UserNotificationPreferences: GetUserNotificationPreferencesAnswer;
+  get_applicantBoard: GetApplicantBoardAnswer;
   get_applicantCounts: GetApplicantCountsAnswer;
   get_applicantIdsByFilter: GetApplicantIdsByFilterAnswer;
   get_applicantNeighbours: GetApplicantNeighboursAnswer;

@@ -39,6 +39,17 @@ export interface ApplicantApplication {
   labels?: Label[];
   interestLabelId?: number;
   processLabelId?: number;
+  /**
+   * When the application entered its current Process level (unix seconds), set by every move (update_jobApplicationProcess); absent until the first move, then `created` counts. The board's 'dagar i steget' come from it.
+   */
+  processSince?: number;
+  /**
+   * Every Process level the application was moved to and when (unix seconds), oldest first: the time spent in a stage is the gap to the next entry (the first stage runs from `created`).
+   */
+  processHistory?: {
+    labelId: number;
+    at: number;
+  }[];
   logs?: {
     /**
      * When (unix seconds)

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { ApiError } from '../api';
 import { call } from '../applicants/call';
-import { useContainer, useSession } from '../admin/session';
+import { useContainer } from '../admin/session';
 import { ApplicantRows } from '../applicants/ApplicantRows';
 import { BulkBar } from '../applicants/BulkBar';
 import { FilterPanel } from '../applicants/FilterPanel';
 import { PositionHeader } from '../applicants/PositionHeader';
+import { PositionLoader } from '../applicants/PositionLoader';
+import { ViewSwitch } from '../applicants/ViewSwitch';
 import { SelectAll } from '../applicants/SelectAll';
 import { answerGroups } from '../applicants/filterGroups';
 import { fitToForm, isDefault, loadQuery, saveQuery, type ApplicantQuery } from '../applicants/query';
@@ -17,7 +17,6 @@ import { usePositionWrite } from '../applicants/usePositionRights';
 import { ExportMenu } from '../applicants/export/ExportMenu';
 import { SendEmailDialog, type MailRecipient } from '../applicants/mail/SendEmailDialog';
 import { emailTemplates } from '../applicants/mail/mailApi';
-import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import '../applicants/applicants.css';
 import { fill } from '../../engine/fill';
@@ -26,44 +25,7 @@ const t = sv.applicants;
 
 /** /admin/positions/:id — the position with its applicants, filters and bulk actions (issue 9). */
 export default function PositionPage(_: ViewProps) {
-  const positionId = Number(useParams().id);
-  const { handleError } = useSession();
-  const [position, setPosition] = useState<StaffPosition | null>(null);
-  const [failure, setFailure] = useState<'missing' | 'error' | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useScreenTitle(position?.name);
-
-  useEffect(() => {
-    let live = true;
-    setFailure(null);
-    if (!Number.isSafeInteger(positionId) || positionId < 1) {
-      setFailure('missing');
-      return;
-    }
-    call('get_position', { id: positionId })
-      .then((p) => live && setPosition(p))
-      .catch((err: unknown) => {
-        if (!live) return;
-        handleError(err);
-        setFailure(err instanceof ApiError && (err.status === 404 || err.status === 403) ? 'missing' : 'error');
-      });
-    return () => {
-      live = false;
-    };
-  }, [positionId, attempt, handleError]);
-
-  if (failure === 'missing') return <><h1>{t.position.missingTitle}</h1><p>{t.position.missing}</p></>;
-  if (failure === 'error') {
-    return (
-      <div role="alert" className="adm-error">
-        <h1>{t.position.title}</h1>
-        <p>{t.error}</p>
-        <button type="button" className="adm-button" onClick={() => setAttempt((a) => a + 1)}>{t.retry}</button>
-      </div>
-    );
-  }
-  if (!position) return <p role="status" className="adm-loading">{t.loading}</p>;
-  return <Loaded key={position.id} position={position} onChanged={setPosition} />;
+  return <PositionLoader>{(position, onChanged) => <Loaded key={position.id} position={position} onChanged={onChanged} />}</PositionLoader>;
 }
 
 function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p: StaffPosition): void }) {
@@ -145,6 +107,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
   return (
     <div className="apl-page">
       <PositionHeader position={position} canWrite={canWrite} onChanged={onChanged} />
+      <ViewSwitch positionId={position.id} current="list" />
       <div className="apl-layout">
         <FilterPanel
           query={query}

@@ -104,6 +104,10 @@ export interface ApplicationDoc {
   info: ApplicantInfo;
   interestLabelId: number | null;
   processLabelId: number | null;
+  /** When the application entered its Process level (unix seconds); absent until the first move (then `created` counts). */
+  processSince?: number;
+  /** Every Process level it was moved to and when, oldest first (the time spent in each stage). */
+  processHistory?: { labelId: number; at: number }[];
   notes: NoteDoc[];
   /** How many notes: kept in the write that adds one, so lists need not read the notes. Absent on documents written before it. */
   notesCount?: number;

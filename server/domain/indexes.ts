@@ -21,6 +21,8 @@ const specs: Record<string, IndexSpec[]> = {
     { fields: { containerId: 1, id: 1 } },
     { fields: { positionId: 1, id: 1 } },
     { fields: { containerId: 1, processLabelId: 1, id: 1 } },
+    // The pipeline board's columns: one Process level of a position, newest first.
+    { fields: { positionId: 1, processLabelId: 1, id: 1 } },
     // The position page sorted by name (applicant-filters.ts: info.name, then id).
     { fields: { positionId: 1, 'info.name': 1, id: 1 } },
   ],

@@ -44,6 +44,19 @@ const moves = (store: Store) => store.collection<LabelMoveDoc>('labelMoves');
 /** Slice writes in flight at once: the embedded store's commits then share their fsyncs. */
 const IN_FLIGHT = 4;
 
+/**
+ * The write of a move. A Process move also restarts the stage clock (`processSince`, the
+ * board's days in the stage) and appends to `processHistory`, so the time spent in every
+ * stage is kept; both come from the recorded log line's time, so a replay writes the same.
+ */
+function changeOf(move: LabelMoveDoc) {
+  if (move.field !== 'processLabelId') return { $set: { [move.field]: move.labelId }, $push: { logs: move.log } };
+  return {
+    $set: { processLabelId: move.labelId, processSince: move.log.at },
+    $push: { logs: move.log, processHistory: { labelId: move.labelId, at: move.log.at } },
+  };
+}
+
 /** Applies a recorded move slice by slice (idempotent) and removes the record. */
 async function applyMove(store: Store, move: LabelMoveDoc): Promise<void> {
   const apps = store.collection<ApplicationDoc>('applications');
@@ -61,7 +74,7 @@ async function applyMove(store: Store, move: LabelMoveDoc): Promise<void> {
     // failover the driver does not retry for updateMany) logs and moves each one once.
     inFlight.push(
       apps
-        .updateMany({ id: { $in: part }, [move.field]: { $ne: move.labelId } }, { $set: { [move.field]: move.labelId }, $push: { logs: move.log } })
+        .updateMany({ id: { $in: part }, [move.field]: { $ne: move.labelId } }, changeOf(move))
         .catch((err: unknown) => {
           failed ??= err;
         }),

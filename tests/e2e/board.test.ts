@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
+import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+
+/** The pipeline board (issue 17 item 1) in Chromium: a writer moves by mouse and keyboard, a reader cannot move. */
+
+let app: RunningApp;
+let browser: Browser;
+let positionId: number;
+
+async function api(token: string, action: string, data: unknown) {
+  const res = await fetch(`${app.url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ action, data }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as any };
+}
+
+async function token(email: string): Promise<string> {
+  const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: app.password }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+const PEOPLE: Person[] = [
+  { first: 'Anna', last: 'Berg' },
+  { first: 'Bo', last: 'Ek' },
+  { first: 'Cecilia', last: 'Falk' },
+];
+const ids = new Map<string, number>();
+let intervju: number;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  const writer = await token('writer@demo.test');
+  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  const now = Math.floor(Date.now() / 1000);
+  const created = await api(writer, 'create_position', {
+    containerId: 1, name: 'Tavlan på lagret', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
+    start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  positionId = created.body.data.id;
+  intervju = c.labels.find((l: { name: string }) => l.name === 'Intervju').id;
+  for (const [i, p] of PEOPLE.entries()) {
+    const email = `${p.first.toLowerCase()}.tavla${i}@example.se`;
+    const r = await api(writer, 'create_jobApplication', { email, positionId, metadata: summerAnswers(p, email, i) });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    ids.set(p.first, r.body.data.id);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const column = (page: Page, name: string): Locator => page.getByRole('region', { name: new RegExp(`^${name} \\d+ sökande$`) });
+
+/** dnd-kit's live region is visually hidden: wait until it holds the announcement. */
+const announced = (page: Page, text: string) => page.getByText(text).waitFor({ state: 'attached' });
+
+async function openBoard(page: Page, email: string) {
+  await loginAs(page, app, email);
+  await page.goto(`${app.url}/admin/positions/${positionId}/board`);
+  await column(page, 'Ny').getByRole('link', { name: 'Anna Berg' }).or(column(page, 'Intervju').getByRole('link', { name: 'Anna Berg' })).waitFor();
+}
+
+describe('the pipeline board', () => {
+  it('is reached from the position page and shows every Process level with its count', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`${app.url}/admin/positions/${positionId}`);
+    await page.getByRole('navigation', { name: 'Visa sökande som' }).getByRole('link', { name: 'Tavla' }).click();
+    await page.waitForURL(`**/admin/positions/${positionId}/board`);
+    for (const name of ['Ny', 'Intervju', 'Erbjudande', 'Anställd']) await column(page, name).waitFor();
+    expect(await column(page, 'Ny').getByRole('heading').textContent()).toBe('Ny 3 sökande');
+    expect(await column(page, 'Ny').getByRole('listitem').count()).toBe(3);
+    expect(await page.getByText('Ny i steget i dag').count()).toBe(3);
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it('lets a writer move a card by mouse, and the move stays after a reload', async () => {
+    const page = await newPage(browser);
+    await openBoard(page, 'writer@demo.test');
+    const handle = column(page, 'Ny').getByRole('button', { name: 'Flytta Anna Berg' });
+    const from = (await handle.boundingBox())!;
+    const to = (await column(page, 'Intervju').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 2 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 8 });
+    await page.mouse.up();
+    await page.getByRole('status').filter({ hasText: 'Anna Berg flyttades till Intervju.' }).waitFor();
+    await page.reload();
+    await column(page, 'Intervju').getByRole('link', { name: 'Anna Berg' }).waitFor();
+    expect(await column(page, 'Ny').getByRole('link', { name: 'Anna Berg' }).count()).toBe(0);
+    expect(await column(page, 'Intervju').getByRole('heading').textContent()).toBe('Intervju 1 sökande');
+    await page.context().close();
+  });
+
+  it('lets a writer move a card by keyboard with Swedish announcements, and the move stays after a reload', async () => {
+    const page = await newPage(browser);
+    await openBoard(page, 'writer@demo.test');
+    await column(page, 'Ny').getByRole('button', { name: 'Flytta Bo Ek' }).focus();
+    await page.keyboard.press('Space');
+    await announced(page, 'Du har tagit tag i Bo Ek i steget Ny.');
+    await page.keyboard.press('ArrowRight');
+    await announced(page, 'Bo Ek är över steget Intervju.');
+    await page.keyboard.press('ArrowRight');
+    await announced(page, 'Bo Ek är över steget Erbjudande.');
+    await page.keyboard.press('Space');
+    await page.getByRole('status').filter({ hasText: 'Bo Ek flyttades till Erbjudande.' }).waitFor();
+    await page.reload();
+    await column(page, 'Erbjudande').getByRole('link', { name: 'Bo Ek' }).waitFor();
+    expect(await column(page, 'Ny').getByRole('link', { name: 'Bo Ek' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('calls nothing when a card is dropped on its own column', async () => {
+    const page = await newPage(browser);
+    await openBoard(page, 'writer@demo.test');
+    let calls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/dispatcher') && r.postData()?.includes('update_jobApplicationProcess')) calls++;
+    });
+    await column(page, 'Ny').getByRole('button', { name: 'Flytta Cecilia Falk' }).focus();
+    await page.keyboard.press('Space');
+    await announced(page, 'Du har tagit tag i Cecilia Falk i steget Ny.');
+    await page.keyboard.press('Space');
+    await announced(page, 'Cecilia Falk släpptes i sitt eget steg Ny och flyttades inte.');
+    expect(calls).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows a reader the board without drag handles, and the server refuses a reader move', async () => {
+    const page = await newPage(browser);
+    await openBoard(page, 'reader@demo.test');
+    await column(page, 'Intervju').getByRole('link', { name: 'Anna Berg' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Flytta / }).count()).toBe(0);
+    const reader = await token('reader@demo.test');
+    const r = await api(reader, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids.get('Cecilia')] });
+    expect(r.status).toBe(403);
+    await page.context().close();
+  });
+
+  it('says in Swedish that a card is gone when its application was deleted meanwhile', async () => {
+    const page = await newPage(browser);
+    await openBoard(page, 'writer@demo.test');
+    const writer = await token('writer@demo.test');
+    expect((await api(writer, 'delete_jobapplication', { id: ids.get('Cecilia'), positionId })).status).toBe(200);
+    await column(page, 'Ny').getByRole('button', { name: 'Flytta Cecilia Falk' }).focus();
+    await page.keyboard.press('Space');
+    await announced(page, 'Du har tagit tag i Cecilia Falk i steget Ny.');
+    await page.keyboard.press('ArrowRight');
+    await announced(page, 'Cecilia Falk är över steget Intervju.');
+    await page.keyboard.press('Space');
+    await page.getByText('Cecilia Falk finns inte längre – ansökan har tagits bort av någon annan. Tavlan är uppdaterad.').waitFor();
+    // The board is read again: the card is gone from every column, and no column counts it.
+    await page.getByRole('link', { name: 'Cecilia Falk' }).waitFor({ state: 'detached' });
+    expect(await column(page, 'Ny').getByRole('heading').textContent()).toBe('Ny 0 sökande');
+    expect(await column(page, 'Intervju').getByRole('heading').textContent()).toBe('Intervju 1 sökande');
+    await page.context().close();
+  });
+});
