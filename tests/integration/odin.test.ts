@@ -171,7 +171,7 @@ describe.each(storeKinds())('odin on the %s store', (kind) => {
     const id = (await server.call(odin, 'create_container', { name: 'bortamed' })).body.data.id;
     const wrong = await server.call(odin, 'delete_container', { id, confirmName: 'bortamedd' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.message).toBe('Skriv organisationens namn exakt för att bekräfta borttagningen.');
+    expect(wrong.body.error.message).toBe('Skriv containerns namn exakt för att bekräfta borttagningen.');
     expect((await server.call(odin, 'delete_container', { id, confirmName: 'bortamed' })).status).toBe(200);
     expect(await server.deps.store.collection('containers').findOne({ id })).toBeNull();
   });
