@@ -3,6 +3,7 @@ import { createClient } from 'redis';
 import { memoryAttemptCounters, type AttemptCounters } from '../auth/attempt-counters';
 import type { Logger } from '../dispatcher/types';
 import { parseBusMessage, type Bus, type BusMessage, type Coordination, type SocketSlots, type TicketStore } from './port';
+import { withinMs } from '../timeout';
 
 /**
  * The Redis versions of server/coord/port.ts: the only file that imports the client library
@@ -29,13 +30,7 @@ type Client = ReturnType<typeof createClient>;
 
 const hashed = (part: string, key: string) => `blankett:${part}:${createHash('sha256').update(key).digest('base64url')}`;
 
-function within<T>(p: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, rej) => {
-    timer = setTimeout(() => rej(new Error('redis timeout')), COMMAND_MS);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
+const within = <T>(p: Promise<T>): Promise<T> => withinMs(p, COMMAND_MS, 'redis timeout');
 
 // Atomic: counts only below the limit; the window starts at the first hit (PEXPIRE once).
 const TAKE = `

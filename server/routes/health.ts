@@ -2,16 +2,9 @@ import type Router from '@koa/router';
 import type { Config } from '../config';
 import type { ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
+import { withinMs } from '../timeout';
 
 const TIMEOUT_MS = 2_000;
-
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_res, rej) => {
-    timer = setTimeout(() => rej(new Error('timeout')), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 /**
  * GET /api/health for the load balancer: 200 `{data:{store:'ok', …}}` when the store (and
@@ -26,7 +19,7 @@ export function mount(router: Router, deps: ServerDeps, _config: Config): void {
       ...deps.healthChecks,
     };
     const names = Object.keys(checks);
-    const outcomes = await Promise.allSettled(names.map((n) => within(Promise.resolve().then(checks[n]!), TIMEOUT_MS)));
+    const outcomes = await Promise.allSettled(names.map((n) => withinMs(Promise.resolve().then(checks[n]!), TIMEOUT_MS)));
     const report = Object.fromEntries(names.map((n, i) => [n, outcomes[i]!.status === 'fulfilled' ? 'ok' : 'unavailable']));
     ctx.set('Cache-Control', 'no-store');
     if (outcomes.some((o) => o.status === 'rejected')) {
