@@ -57,6 +57,13 @@ export interface DataDirLock {
   release(): void;
 }
 
+/**
+ * Every lock this process holds. better-sqlite3 closes a connection its finaliser reaches,
+ * and closing drops the file lock: a lock whose handle a caller let go of would end at the
+ * next garbage collection, not at release() or exit. Held here, it cannot be collected.
+ */
+const held = new Set<Database.Database>();
+
 /** Takes the directory's lock or throws DataDirLockedError naming the owner. */
 export function lockDataDir(dataDir: string): DataDirLock {
   const db = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
@@ -75,6 +82,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     }
     throw err;
   }
+  held.add(db);
   const me = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   writeFileSync(join(dataDir, OWNER_FILE), JSON.stringify(me) + '\n', { mode: 0o600 });
   rmSync(join(dataDir, OLD_PID_FILE), { force: true });
@@ -87,6 +95,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       try {
         db.exec('ROLLBACK');
       } finally {
+        held.delete(db);
         db.close();
       }
     },

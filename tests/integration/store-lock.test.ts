@@ -126,12 +126,16 @@ describe('a second server on the same DATA_DIR', () => {
   }, 90_000);
 });
 
-/** A child process that holds DATA_DIR's lock until killed; resolves once it holds it. */
+/**
+ * A child process that holds DATA_DIR's lock until killed; resolves once it holds it. It
+ * drops the handle and collects garbage before saying so: a lock lasts until release() or
+ * exit, not until the next collection (once it did not, and this file failed 1 run in 6).
+ */
 async function holdLock(dataDir: string): Promise<ChildProcess> {
   const lock = resolve(import.meta.dirname, '../../server/store/lock.ts');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', `const m = await import(${JSON.stringify(lock)}); m.lockDataDir(${JSON.stringify(dataDir)}); process.stdout.write('held\\n'); setInterval(() => {}, 1000);`],
+    ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', `const m = await import(${JSON.stringify(lock)}); m.lockDataDir(${JSON.stringify(dataDir)}); globalThis.gc(); await new Promise((r) => setTimeout(r, 50)); globalThis.gc(); process.stdout.write('held\\n'); setInterval(() => {}, 1000);`],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((res, rej) => {
