@@ -1,12 +1,13 @@
 /**
  * What the browser benchmarks share: a page built with Vite's build API into one IIFE file
- * (plus its CSS), the statistics they report, and the standalone entry. Chromium itself
+ * (plus its CSS), a tab that opens it, and the standalone entry. Chromium itself
  * comes from the browser-test harness (`launchBrowser`), so flags live in one place.
  * Files starting with `_` are not benchmarks: scripts/bench/run.ts skips them.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formatFigure, isFigure, type BenchContext, type BenchResult } from './_report';
@@ -37,18 +38,6 @@ export async function buildPage(entry: string, outDir: string, minify = true): P
   return { js: readFileSync(join(outDir, 'page.js'), 'utf8'), css };
 }
 
-/** The p-th percentile (nearest rank) of unsorted values. */
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
 /** Runs a benchmark's `run()` when its file is executed directly (`node --import tsx <file>`). */
 export function runStandalone(moduleUrl: string, run: (ctx: BenchContext) => Promise<BenchResult>): void {
   if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
@@ -59,4 +48,23 @@ export function runStandalone(moduleUrl: string, run: (ctx: BenchContext) => Pro
       process.exit(1);
     },
   );
+}
+
+/**
+ * A fresh tab on a page built by buildPage, served from the server's own origin (so the
+ * page's relative API calls reach it), `setup` run before the page's script.
+ */
+export async function openBuiltPage(browser: Browser, serverUrl: string, page: BuiltPage, setup: string): Promise<{ context: BrowserContext; tab: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.route(`${serverUrl}/__bench/page.html`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="sv"><head><meta charset="utf-8"><style>${page.css}</style></head><body><div id="root"></div><script>${setup}</script><script src="/__bench/page.js"></script></body></html>`,
+    }),
+  );
+  await context.route(`${serverUrl}/__bench/page.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: page.js }));
+  const tab = await context.newPage();
+  tab.on('pageerror', (err) => console.error(`[sida] ${err.message}`));
+  await tab.goto(`${serverUrl}/__bench/page.html`, { timeout: 120_000 });
+  return { context, tab };
 }

@@ -21,7 +21,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { compileTemplate } from '../../engine/index';
 import type { MetadataProperty } from '../../engine/types';
 import { launchBrowser, startApp } from '../../tests/e2e/helpers/app';
-import { ROOT, buildPage, median, runStandalone } from './_pages';
+import { ROOT, buildPage, runStandalone } from './_pages';
+import { median } from './_stats';
 import type { BenchResult } from './_report';
 
 const ROUNDS = 5;

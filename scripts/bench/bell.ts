@@ -18,7 +18,8 @@ import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { personnummer, validAnswers } from '../../tests/integration/helpers/domain';
 import { firstPublicPosition, launchBrowser, loginAs, newPage, startApp, type RunningApp } from '../../tests/e2e/helpers/app';
-import { ROOT, median, percentile, runStandalone } from './_pages';
+import { ROOT, runStandalone } from './_pages';
+import { median, percentile } from './_stats';
 import type { BenchContext, BenchResult } from './_report';
 
 const COUNT = 100;

@@ -15,8 +15,10 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/helpers/app';
 import { loadContainer } from '../../server/domain/containers';
-import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
-import { ROOT, buildPage, median, percentile, runStandalone, type BuiltPage } from './_pages';
+import type { PositionDoc } from '../../server/domain/docs';
+import { ROOT, buildPage, openBuiltPage, runStandalone, type BuiltPage } from './_pages';
+import { median, percentile } from './_stats';
+import { seedApplicants } from './_seed';
 import type { BenchContext, BenchResult } from './_report';
 import { login, startBenchServer, type BenchServer } from './server-common';
 
@@ -26,54 +28,21 @@ const MOVES = 40;
 const DRAG_STEPS = 120;
 
 async function seed(server: BenchServer, ctx: BenchContext) {
-  const store = server.store;
-  const c = await loadContainer(store, 1);
-  const position = (await store.collection<PositionDoc>('positions').findOne({ containerId: c.id, isInternal: false }))!;
+  const c = await loadContainer(server.store, 1);
+  const position = (await server.store.collection<PositionDoc>('positions').findOne({ containerId: c.id, isInternal: false }))!;
   const levels = (c.labels ?? []).filter((l) => l.labelType === 'Process');
   const interest = (c.labels ?? []).find((l) => l.labelType === 'Interest')!;
-  const apps = store.collection<ApplicationDoc>('applications');
-  // Applied in the last day: older than RETENTION_MONTHS, the retention job would erase them mid-run.
-  const now = Math.floor(Date.now() / 1000);
-  for (let start = 0; start < TOTAL; start += 1000) {
-    const docs: ApplicationDoc[] = [];
-    for (let i = start; i < Math.min(TOTAL, start + 1000); i++) {
-      const n = String(i).padStart(6, '0');
-      docs.push({
-        id: 1_000_000 + i,
-        containerId: c.id,
-        positionId: position.id,
-        email: `s${n}@example.se`,
-        created: now - TOTAL + i,
-        metadata: { form_firstname: `Förnamn${n}`, form_surname: `Efternamn${n}` },
-        formVersion: position.formVersion,
-        info: { firstname: `Förnamn${n}`, lastname: `Efternamn${n}`, name: `Förnamn${n} Efternamn${n}`, email: `s${n}@example.se` },
-        interestLabelId: interest.id,
-        processLabelId: levels[i % levels.length]!.id,
-        notes: [],
-        notesCount: 0,
-        logs: [],
-        files: [],
-      });
-    }
-    await apps.insertMany(docs);
-    if ((start / 1000) % 10 === 9) ctx.progress(`${start + 1000} sökande inlagda`);
-  }
+  await seedApplicants(server.store, ctx, { containerId: c.id, positionId: position.id, formVersion: position.formVersion }, TOTAL, (i) => ({
+    interestLabelId: interest.id,
+    processLabelId: levels[i % levels.length]!.id,
+  }));
   return { position, levels };
 }
 
 /** One page load in a fresh tab: ms from the navigation start until every column shows its first cards. */
 async function measure(browser: Browser, server: BenchServer, page: BuiltPage, setup: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { context, tab } = await openBuiltPage(browser, server.url, page, setup);
   try {
-    await context.route(`${server.url}/__bench/page.html`, (route) =>
-      route.fulfill({
-        contentType: 'text/html; charset=utf-8',
-        body: `<!doctype html><html lang="sv"><head><meta charset="utf-8"><style>${page.css}</style></head><body><div id="root"></div><script>${setup}</script><script src="/__bench/page.js"></script></body></html>`,
-      }),
-    );
-    await context.route(`${server.url}/__bench/page.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: page.js }));
-    const tab = await context.newPage();
-    await tab.goto(`${server.url}/__bench/page.html`, { timeout: 120_000 });
     await tab.waitForFunction(() => typeof window.__benchBoardFirst === 'number', undefined, { timeout: 60_000 });
     const first = await tab.evaluate(() => window.__benchBoardFirst!);
     const frames = await tab.evaluate((steps) => window.__benchBoardDrag!(steps), DRAG_STEPS);

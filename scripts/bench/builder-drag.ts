@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/helpers/app';
-import { ROOT, buildPage, median, percentile, runStandalone, type BuiltPage } from './_pages';
+import { ROOT, buildPage, runStandalone, type BuiltPage } from './_pages';
+import { median, percentile } from './_stats';
 import type { BenchResult } from './_report';
 
 export { ROOT, buildPage, percentile, type BuiltPage };

@@ -20,7 +20,8 @@ import { pathToFileURL } from 'node:url';
 import { loadContainer } from '../../server/domain/containers';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
 import type { BenchContext, BenchResult } from './_report';
-import { login, percentile, startBenchServer, type BenchServer } from './server-common';
+import { login, startBenchServer, type BenchServer } from './server-common';
+import { percentile } from './_stats';
 
 const BIG = Number(process.env.BENCH_HEAVY_SIZE ?? 50_000);
 const MOVES = [1_000, 10_000, BIG];

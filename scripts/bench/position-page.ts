@@ -16,8 +16,10 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/helpers/app';
 import { applicantFilter, pageApplicants } from '../../server/domain/applicant-filters';
 import { loadContainer } from '../../server/domain/containers';
-import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
-import { ROOT, buildPage, median, percentile, runStandalone, type BuiltPage } from './_pages';
+import type { PositionDoc } from '../../server/domain/docs';
+import { ROOT, buildPage, openBuiltPage, runStandalone, type BuiltPage } from './_pages';
+import { median, percentile } from './_stats';
+import { seedApplicants } from './_seed';
 import type { BenchContext, BenchResult } from './_report';
 import { login, startBenchServer, type BenchServer } from './server-common';
 
@@ -30,52 +32,21 @@ const FRAME_BUDGET_MS = 16.7;
 const ROWS = { ours: 'ul[aria-label="Sökande"] > li', plain: '#plain > li' };
 
 async function seed(server: BenchServer, ctx: BenchContext) {
-  const store = server.store;
-  const c = await loadContainer(store, 1);
-  const position = (await store.collection<PositionDoc>('positions').findOne({ containerId: c.id, isInternal: false }))!;
+  const c = await loadContainer(server.store, 1);
+  const position = (await server.store.collection<PositionDoc>('positions').findOne({ containerId: c.id, isInternal: false }))!;
   const interest = (c.labels ?? []).filter((l) => l.labelType === 'Interest');
-  const apps = store.collection<ApplicationDoc>('applications');
-  for (let start = 0; start < TOTAL; start += 1000) {
-    const docs: ApplicationDoc[] = [];
-    for (let i = start; i < Math.min(TOTAL, start + 1000); i++) {
-      const n = String(i).padStart(6, '0');
-      docs.push({
-        id: 1_000_000 + i,
-        containerId: c.id,
-        positionId: position.id,
-        email: `s${n}@example.se`,
-        created: 1_700_000_000 + i,
-        metadata: { form_firstname: `Förnamn${n}`, form_surname: `Efternamn${n}`, form_referer: `form_referer_${(i % 5) + 1}` },
-        formVersion: position.formVersion,
-        info: { firstname: `Förnamn${n}`, lastname: `Efternamn${n}`, name: `Förnamn${n} Efternamn${n}`, email: `s${n}@example.se` },
-        interestLabelId: interest[i % interest.length]!.id,
-        processLabelId: null,
-        notes: [],
-        notesCount: 0,
-        logs: [],
-        files: [],
-      });
-    }
-    await apps.insertMany(docs);
-    if ((start / 1000) % 10 === 9) ctx.progress(`${start + 1000} sökande inlagda`);
-  }
+  await seedApplicants(server.store, ctx, { containerId: c.id, positionId: position.id, formVersion: position.formVersion }, TOTAL, (i) => ({
+    interestLabelId: interest[i % interest.length]!.id,
+    processLabelId: null,
+    metadata: { form_referer: `form_referer_${(i % 5) + 1}` },
+  }));
   return { c, position, interest };
 }
 
 /** One page load in a fresh tab: time to 30 rows, then the frame times of the scroll to row 300. */
 async function measure(browser: Browser, server: BenchServer, page: BuiltPage, rows: string, setup: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { context, tab } = await openBuiltPage(browser, server.url, page, setup);
   try {
-    // The page is served from the server's own origin (so the list's relative API calls reach it).
-    await context.route(`${server.url}/__bench/page.html`, (route) =>
-      route.fulfill({
-        contentType: 'text/html; charset=utf-8',
-        body: `<!doctype html><html lang="sv"><head><meta charset="utf-8"><style>${page.css}</style></head><body><div id="root"></div><script>${setup}</script><script src="/__bench/page.js"></script></body></html>`,
-      }),
-    );
-    await context.route(`${server.url}/__bench/page.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: page.js }));
-    const tab = await context.newPage();
-    await tab.goto(`${server.url}/__bench/page.html`, { timeout: 120_000 });
     await tab.waitForFunction(() => typeof window.__benchFirst30 === 'number', undefined, { timeout: 60_000 });
     const first = await tab.evaluate(() => window.__benchFirst30!);
     tab.setDefaultTimeout(360_000);

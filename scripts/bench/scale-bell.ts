@@ -17,7 +17,8 @@ import { personnummer, validAnswers } from '../../tests/integration/helpers/doma
 import { ferretDbBinary, startFerretDb, type RunningFerretDb } from '../ferretdb';
 import { startRedis } from '../redis';
 import { spawnMain, type ServerProcess } from '../server-process';
-import { median, percentile, runStandalone } from './_pages';
+import { runStandalone } from './_pages';
+import { median, percentile } from './_stats';
 import type { BenchContext, BenchResult } from './_report';
 
 const COUNT = 100;

@@ -18,7 +18,8 @@ import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { launchBrowser } from '../../tests/e2e/helpers/app';
 import type { PositionDoc } from '../../server/domain/docs';
-import { ROOT, buildPage, median, runStandalone, type BuiltPage } from './_pages';
+import { ROOT, buildPage, openBuiltPage, runStandalone, type BuiltPage } from './_pages';
+import { median } from './_stats';
 import type { BenchContext, BenchResult, Figure } from './_report';
 import { login, startBenchServer, type BenchServer } from './server-common';
 
@@ -45,17 +46,8 @@ async function seedPositions(server: BenchServer): Promise<void> {
 }
 
 async function openPage(browser: Browser, server: BenchServer, page: BuiltPage, token: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route(`${server.url}/__bench/page.html`, (route) =>
-    route.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: `<!doctype html><html lang="sv"><head><meta charset="utf-8"><style>${page.css}</style></head><body><div id="root"></div><script>localStorage.setItem('blankett.token', ${JSON.stringify(token)});localStorage.setItem('blankett.containerId','1');</script><script src="/__bench/page.js"></script></body></html>`,
-    }),
-  );
-  await context.route(`${server.url}/__bench/page.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: page.js }));
-  const tab = await context.newPage();
-  tab.on('pageerror', (err) => console.error(`[sida] ${err.message}`));
-  await tab.goto(`${server.url}/__bench/page.html`);
+  const setup = `localStorage.setItem('blankett.token', ${JSON.stringify(token)});localStorage.setItem('blankett.containerId','1');`;
+  const { context, tab } = await openBuiltPage(browser, server.url, page, setup);
   await tab.waitForFunction(() => window.__benchReady === true, undefined, { timeout: 60_000 });
   return { tab, close: () => context.close() };
 }

@@ -14,6 +14,7 @@ import { createLogger } from '../../server/log';
 import { seedIfEmpty } from '../../server/seed';
 import { openStore } from '../../server/store';
 import type { Store } from '../../server/store/port';
+import { percentile } from './_stats';
 
 export const BENCH_PASSWORD = 'Benchmark-lösen-1!';
 
@@ -66,10 +67,6 @@ export interface LoadResult {
   failures: number;
 }
 
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /**
  * Sends `count` requests with `concurrency` in flight; `request(i)` performs request i and
