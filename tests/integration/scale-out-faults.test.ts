@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { startProxy, type Backend, type Proxy } from '../../scripts/proxy';
 import { redisServerBinary, startRedis, type RunningRedis } from '../../scripts/redis';
 import { GridFsBlobStore } from '../../server/blobs/gridfs';
@@ -52,6 +53,7 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy, one with 
   let positionId = 0;
   let containerId = 0;
   let jwtSecret = '';
+  let uri = '';
   const backends: Backend[] = [];
 
   beforeAll(async () => {
@@ -59,7 +61,7 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy, one with 
     redis = await startRedis(redisBin!);
     proxy = await startProxy(backends);
     jwtSecret = randomBytes(36).toString('base64url');
-    const uri = `${mongoUri!.replace(/\/?$/, '/')}blankett_faults_${process.pid}_${randomBytes(3).toString('hex')}`;
+    uri = `${mongoUri!.replace(/\/?$/, '/')}blankett_faults_${process.pid}_${randomBytes(3).toString('hex')}`;
     const env = { MONGODB_URI: uri, REDIS_URL: redis.url, JWT_SECRET: jwtSecret, TRUST_PROXY: '1', PUBLIC_URL: proxy.url };
     a = await spawnServer(join(root, 'a'), env, { startMs: 60_000 });
     b = await spawnServer(join(root, 'b'), { ...env, BLANKETT_FAKE_CLOCK_OFFSET_MS: String(SKEW_MS) }, { startMs: 60_000 });
@@ -164,6 +166,13 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy, one with 
     expect(stored.length).toBe(acked.size);
     expect([a, b].map((s) => s.child.exitCode)).toEqual([null, null]);
   }, 180_000);
+
+  it('refuses to start a third instance without Redis while A and B beat on the database, saying what to set', async () => {
+    const env = { MONGODB_URI: uri, JWT_SECRET: jwtSecret, TRUST_PROXY: '1', PUBLIC_URL: proxy.url, REDIS_URL: '' };
+    const started = spawnServer(join(root, 'c'), env, { startMs: 60_000 });
+    await expect(started).rejects.toThrow(/avslutades \(1\)[\s\S]*Sätt REDIS_URL/);
+    await expect(started).rejects.toThrow(sv.deployment.reasonPeer);
+  }, 90_000);
 
   it('loses no acknowledged application when B is killed -9 under 16 clients through the proxy; A keeps answering; the sweep leaves no unreferenced file', async () => {
     const acked = new Map<number, string>();
