@@ -136,7 +136,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   });
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: true }));
-  koa.use(serveSpa(config.distDir, deps));
+  koa.use(serveSpa(config.distDir, deps, config.previousDistDirs));
   handle = koa.callback();
 
   let closing: Promise<void> | undefined;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 
 /** Everything the server reads from its environment; nothing else configures it. */
@@ -20,6 +20,12 @@ export interface Config {
   isProduction: boolean;
   /** The built front end (vite build). */
   distDir: string;
+  /**
+   * Earlier builds (DIST_PREVIOUS_DIR, a list split like PATH): hashed `/assets/` files this
+   * build lacks are served from them, so pages of the old build still open during a rolling
+   * deploy load their chunks from an instance already on the new one.
+   */
+  previousDistDirs: string[];
   /**
    * The portal's public base URL for links in mails (PUBLIC_URL). Never taken from the
    * request's Host header, which a caller controls. Default http://localhost:PORT.
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     isProduction: nodeEnv === 'production',
     // DIST_DIR: another build of the front end (parallel browser-test runs build apart).
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(root, 'dist'),
+    previousDistDirs: (env.DIST_PREVIOUS_DIR ?? '').split(delimiter).filter(Boolean).map((d) => resolve(d)),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,

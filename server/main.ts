@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { deploymentProblems } from './deployment/checks';
+import { applyFakeClockOffset } from './deployment/fake-clock';
 import { instanceKey, peerAlive, startHeartbeat } from './deployment/peers';
 import { createLogger } from './log';
 import { seedIfEmpty } from './seed';
@@ -14,6 +15,8 @@ import { openStore } from './store';
  */
 async function main() {
   const log = createLogger();
+  const clockOffsetMs = applyFakeClockOffset(process.env);
+  if (clockOffsetMs) log.warn('fake clock offset (tests only)', { ms: clockOffsetMs });
   const config = loadConfig();
   // Before anything else touches the store: an instance that would run wrong beside its peers
   // (deployment/checks.ts) refuses to start and says what to set.

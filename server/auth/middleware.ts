@@ -19,7 +19,7 @@ export interface Auth {
 export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint8Array, previous?: Uint8Array): Auth {
   return {
     async verifyToken(token) {
-      const claims = await readToken(secret, token, previous);
+      const claims = await readToken(secret, token, previous, deps.now());
       if (!claims) return null;
       const user = await findUserById(deps.store, claims.uid);
       if (!user || user.tokenVersion !== claims.tv) return null;

@@ -4,6 +4,13 @@ import { jwtVerify, SignJWT } from 'jose';
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
 const ALG = 'HS256';
 const ISSUER = 'blankett';
+/**
+ * How far apart the clocks of two instances may be (NTP keeps them within milliseconds; this
+ * is for one whose clock went wrong): a token signed by one instance is accepted by another
+ * whose clock is up to this much ahead of the signer's at its expiry. It lengthens a session
+ * by at most this much; logout and rights changes still end it at once (the token version).
+ */
+export const CLOCK_SKEW_SECONDS = 5 * 60;
 
 export interface TokenUser {
   id: number;
@@ -42,19 +49,26 @@ export function signToken(secret: Uint8Array, user: TokenUser, nowSeconds = Math
 }
 
 /**
- * Checks signature (HS256 only, never 'none' or another alg), issuer and exp; null when anything
- * is off. `previous` (JWT_SECRET_PREVIOUS) is the key before a rotation: tokens it signed still
+ * Checks signature (HS256 only, never 'none' or another alg), issuer and exp (by `nowSeconds`,
+ * the instance's clock, with CLOCK_SKEW_SECONDS of tolerance); null when anything is off.
+ * `previous` (JWT_SECRET_PREVIOUS) is the key before a rotation: tokens it signed still
  * verify until they expire, so rotating the key logs nobody out; new tokens use `secret` only.
  */
-export async function readToken(secret: Uint8Array, token: string, previous?: Uint8Array): Promise<TokenClaims | null> {
-  const claims = await readWith(secret, token);
-  return claims ?? (previous ? readWith(previous, token) : null);
+export async function readToken(secret: Uint8Array, token: string, previous?: Uint8Array, nowSeconds = Math.floor(Date.now() / 1000)): Promise<TokenClaims | null> {
+  const claims = await readWith(secret, token, nowSeconds);
+  return claims ?? (previous ? readWith(previous, token, nowSeconds) : null);
 }
 
-async function readWith(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+async function readWith(secret: Uint8Array, token: string, nowSeconds: number): Promise<TokenClaims | null> {
   if (!token || token.length > 4096) return null;
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER, requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALG],
+      issuer: ISSUER,
+      requiredClaims: ['exp', 'sub'],
+      currentDate: new Date(nowSeconds * 1000),
+      clockTolerance: CLOCK_SKEW_SECONDS,
+    });
     const { uid, tv, sub, role, la } = payload as Record<string, unknown>;
     if (typeof uid !== 'number' || typeof tv !== 'number' || typeof sub !== 'string' || typeof role !== 'string') return null;
     return { uid, tv, sub, role, ...(typeof la === 'number' ? { la } : {}) };

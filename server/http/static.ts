@@ -56,9 +56,11 @@ const HOST_HEADER = /^[a-z0-9.:[\]-]{1,300}$/i;
  * it; the public pages rendered on the server (server/ssr/, when `deps` is given and the
  * build has the SSR bundle; 404 for the not-found page); and index.html (the SPA shell) for
  * admin paths and whenever a page cannot be rendered, so client routes work on reload.
+ * Hashed assets missing from this build are looked up in `previousDistDirs` (DIST_PREVIOUS_DIR).
  */
-export function serveSpa(distDir: string, deps?: Pick<ServerDeps, 'store' | 'now' | 'log'>): Middleware {
+export function serveSpa(distDir: string, deps?: Pick<ServerDeps, 'store' | 'now' | 'log'>, previousDistDirs: readonly string[] = []): Middleware {
   const root = normalize(distDir);
+  const previous = previousDistDirs.map((d) => normalize(d));
   const index = join(root, 'index.html');
   const renderer = deps ? createRenderer(root, deps) : null;
   return async (ctx, next) => {
@@ -67,6 +69,14 @@ export function serveSpa(distDir: string, deps?: Pick<ServerDeps, 'store' | 'now
     }
     const file = ctx.path === '/' ? null : fileIn(root, ctx.path);
     if (file) return sendFile(ctx, file);
+    // Rolling deploy: a page of an earlier build asks for its own hashed chunk (content-named,
+    // so never a different file under the same name); only hashed assets come from there.
+    if (HASHED.test(ctx.path)) {
+      for (const dir of previous) {
+        const old = fileIn(dir, ctx.path);
+        if (old) return sendFile(ctx, old);
+      }
+    }
     // A missing hashed asset is a stale client, not a client route: answer 404, not the app.
     if (ctx.path.startsWith('/assets/') || !existsSync(index)) return next();
     ctx.set('Cache-Control', 'no-cache');

@@ -13,20 +13,24 @@ import { MongoServerError, type Collection as MongoCollection } from 'mongodb';
  * `_id` included; so the lock is a unique insert of `{ _id: <collection> }` into
  * `storeLocks`, retried while another process holds it, and deleted afterwards.
  *
- * A holder that dies (kill -9) leaves its lock behind: each lock carries a lease that its
- * holder renews while it works, and a waiter that finds an expired lease takes it over. Only
- * one waiter may do that, which it proves by inserting a claim named after the stale lock's
+ * A holder that dies (kill -9) leaves its lock behind: each lock carries a beat counter that
+ * its holder moves while it works, and a waiter that has watched the same token and beat for
+ * a whole lease (by its own monotonic clock) takes it over. Clocks of different machines are
+ * never compared: with an expiry time stamped by the holder's wall clock, an instance whose
+ * clock ran 5 minutes ahead took every live lock over at once, and two processes handed out
+ * one id (an applicant with a new email was told they had already applied). Only one waiter
+ * may take a lock over, which it proves by inserting a claim named after the stale lock's
  * token (another unique insert); the winner deletes the stale lock, everyone retries.
  */
 
 const LEASE_MS = 10_000;
-const RENEW_MS = 3_000;
+const BEAT_MS = 3_000;
 const COLLECTION = 'storeLocks';
 
 interface LockDoc {
   _id: string;
   token: string;
-  until: number;
+  beat: number;
 }
 
 const isDuplicate = (err: unknown) =>
@@ -37,7 +41,8 @@ const pause = (ms: number) => new Promise((res) => setTimeout(res, ms));
 export class FerretLocks {
   constructor(
     private readonly locks: MongoCollection<LockDoc>,
-    private readonly now: () => number = Date.now,
+    /** Milliseconds on this process's own clock; only differences of it are used. */
+    private readonly clock: () => number = () => performance.now(),
   ) {}
 
   static collectionName = COLLECTION;
@@ -45,29 +50,35 @@ export class FerretLocks {
   /** Runs `work` while holding the database-wide lock named `key`. */
   async run<R>(key: string, work: () => Promise<R>): Promise<R> {
     const token = await this.acquire(key);
-    const renew = setInterval(() => {
-      void this.locks.updateOne({ _id: key, token }, { $set: { until: this.now() + LEASE_MS } }).catch(() => undefined);
-    }, RENEW_MS);
-    renew.unref();
+    const beat = setInterval(() => {
+      void this.locks.updateOne({ _id: key, token }, { $inc: { beat: 1 } }).catch(() => undefined);
+    }, BEAT_MS);
+    beat.unref();
     try {
       return await work();
     } finally {
-      clearInterval(renew);
+      clearInterval(beat);
       await this.locks.deleteOne({ _id: key, token }).catch(() => undefined);
     }
   }
 
   private async acquire(key: string): Promise<string> {
     const token = randomBytes(9).toString('base64url');
+    /** The holder as last seen changing, and since when (this process's clock). */
+    let watched: { mark: string; since: number } | undefined;
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.locks.insertOne({ _id: key, token, until: this.now() + LEASE_MS });
+        await this.locks.insertOne({ _id: key, token, beat: 0 });
         return token;
       } catch (err) {
         if (!isDuplicate(err)) throw err;
       }
       const held = await this.locks.findOne({ _id: key });
-      if (held && held.until < this.now()) await this.takeOver(held);
+      if (held) {
+        const mark = `${held.token}:${held.beat}`;
+        if (watched?.mark !== mark) watched = { mark, since: this.clock() };
+        else if (this.clock() - watched.since > LEASE_MS) await this.takeOver(held);
+      }
       // Short, growing, jittered waits: a write holds the lock for a few milliseconds.
       await pause(Math.min(2 + attempt, 25) * (0.5 + Math.random()));
     }
@@ -75,7 +86,7 @@ export class FerretLocks {
 
   private async takeOver(stale: LockDoc): Promise<void> {
     try {
-      await this.locks.insertOne({ _id: `${stale._id}#stale#${stale.token}`, token: stale.token, until: 0 });
+      await this.locks.insertOne({ _id: `${stale._id}#stale#${stale.token}`, token: stale.token, beat: 0 });
     } catch (err) {
       if (isDuplicate(err)) return; // another waiter is taking it over
       throw err;

@@ -64,6 +64,26 @@ describe.runIf(storeKinds().includes('mongo'))('two instances on one mongo datab
     expect(runs[0]).toMatchObject({ result: { applications: 1, containers: 1 } });
   });
 
+  it('with B\'s clock 5 minutes ahead, still runs each period once: B only starts the next period 5 minutes early', async () => {
+    const job = retentionJob(1);
+    const skewMs = 5 * 60 * 1000;
+    const day = 24 * 60 * 60 * 1000;
+    // Two minutes before a UTC midnight some days ahead (no earlier test claimed that period).
+    const t = (Math.floor(Date.now() / day) + 10) * day - 2 * 60 * 1000;
+    const at = (s: TestServer, ms: number) => runIfDue(s.deps, job, ms);
+    const rounds: string[][] = [];
+    for (const real of [t, t + 60_000, t + skewMs, t + 2 * skewMs]) rounds.push(await Promise.all([at(a, real), at(b, real + skewMs)]));
+    // A runs the day before midnight, B (already past it) the new day; neither runs a day twice.
+    expect(rounds).toEqual([
+      ['ran', 'ran'],
+      ['taken', 'taken'],
+      ['taken', 'taken'],
+      ['taken', 'taken'],
+    ]);
+    const runs = await a.deps.store.collection<{ key: string; period: number }>('jobRuns').find({ job: 'retention', period: { $gte: Math.floor(t / day) } });
+    expect(runs.map((r) => r.period).sort()).toEqual([Math.floor(t / day), Math.floor(t / day) + 1]);
+  });
+
   it('sweeps a GridFS attachment no application points at, after the grace, once an hour across instances', async () => {
     const blobs = a.deps.blobs;
     expect(blobs).toBeInstanceOf(GridFsBlobStore);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { readToken, signToken, TOKEN_TTL_SECONDS } from '../../../server/auth/tokens';
+import { CLOCK_SKEW_SECONDS, readToken, signToken, TOKEN_TTL_SECONDS } from '../../../server/auth/tokens';
 
 const secret = randomBytes(32);
 const user = { id: 7, email: 'a@b.se', firstname: 'Åsa', lastname: 'Ek', role: 'user' as const, tokenVersion: 3 };
@@ -29,8 +29,19 @@ describe('session tokens', () => {
     expect(await readToken(secret, await signToken(secret, user), previous)).not.toBeNull();
   });
 
-  it('are refused when expired', async () => {
-    expect(await readToken(secret, await signToken(secret, user, now() - TOKEN_TTL_SECONDS - 120))).toBeNull();
+  it('are refused when expired by more than the allowed clock skew', async () => {
+    expect(await readToken(secret, await signToken(secret, user, now() - TOKEN_TTL_SECONDS - CLOCK_SKEW_SECONDS - 5))).toBeNull();
+  });
+
+  it('are accepted by an instance whose clock runs up to 5 minutes ahead of the signer\'s, and judged by that clock', async () => {
+    // Signed by a correct clock, 60 s before it expires; read by a clock 5 minutes ahead.
+    const token = await signToken(secret, user, now() - TOKEN_TTL_SECONDS + 60);
+    expect(CLOCK_SKEW_SECONDS).toBe(300);
+    expect(await readToken(secret, token, undefined, now() + 300)).not.toBeNull();
+    // The reader's own clock decides, not the process's: far enough ahead, it has expired.
+    expect(await readToken(secret, token, undefined, now() + 60 + CLOCK_SKEW_SECONDS + 5)).toBeNull();
+    // A token signed by a clock 5 minutes ahead is valid on a correct one at once.
+    expect(await readToken(secret, await signToken(secret, user, now() + 300))).not.toBeNull();
   });
 
   it('are refused with alg none', async () => {
