@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from '../../engine/fill';
 import type { MetadataProperty } from '../../engine/types';
 import type { ContainerDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
@@ -96,7 +97,7 @@ describe.each(storeKinds())('form templates exported as JSON Schema and imported
 
   it('refuses 10,000 properties and more, at the limit', async () => {
     const properties = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`f${i}`, { type: 'string' }]));
-    await refusedWith({ schema: { type: 'object', properties } }, sv.formImport.tooMany.replace('{n}', '10000'));
+    await refusedWith({ schema: { type: 'object', properties } }, fill(sv.formImport.tooMany, { n: '10000' }));
   });
 
   it('refuses a keyword that is neither JSON Schema nor Blankett’s, naming it', async () => {
