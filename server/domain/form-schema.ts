@@ -4,7 +4,7 @@ import { exportForm, type ExportedForm } from '../../engine/export-schema';
 import { fill } from '../../engine/fill';
 import { blankettMetadata, comparable, ImportError, metadataFromPlainSchema, scanSchema } from '../../engine/import-schema';
 import type { MetadataProperty } from '../../engine/types';
-import { MAX_BYTES_KEYWORD, REQUIRED_KEYWORD } from '../../engine/validator-runtime';
+import { AGE_KEYWORD, MAX_BYTES_KEYWORD, REQUIRED_KEYWORD } from '../../engine/validator-runtime';
 import type { ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
 import type { AssetDoc, ContainerDoc } from './docs';
@@ -22,13 +22,16 @@ const m = sv.formImport;
 /** What a Blankett keyword left in an exported schema checks: its validator's own description. */
 function describeKeyword(keyword: string): string {
   if (keyword === MAX_BYTES_KEYWORD) return 'the decoded size in bytes of a base64 data URL is at most the number given';
+  if (keyword === AGE_KEYWORD) {
+    return 'the age in whole years today (Europe/Stockholm) of the person with this personnummer is at least min / at most max; it moves with the calendar, which no standard keyword can say, and is used only inside `if`: a validator that ignores it reads the condition as "a personnummer is given", so the rules it guards apply to everyone (stricter than Blankett, never looser)';
+  }
   const def = defaultRegistry().validators.get(keyword.slice(2));
   return (def?.description ?? keyword).replace(/\s+/g, ' ').slice(0, 400);
 }
 
 /** Blankett's own keywords (the rest must be JSON Schema's). */
 function isBlankettKeyword(keyword: string): boolean {
-  if (keyword === REQUIRED_KEYWORD || keyword === MAX_BYTES_KEYWORD) return true;
+  if (keyword === REQUIRED_KEYWORD || keyword === MAX_BYTES_KEYWORD || keyword === AGE_KEYWORD) return true;
   return keyword.startsWith('x-') && defaultRegistry().validators.has(keyword.slice(2));
 }
 
