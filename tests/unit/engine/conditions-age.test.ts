@@ -91,3 +91,20 @@ describe("conditions on the age from a personnummer ('age at least / at most')",
     expect(conditionSummary({ field: 'ssn', op: 'ageAtMost', value: 17 }, () => 'Personnummer')).toBe('Personnummer: högst 17 år');
   });
 });
+
+describe('age conditions on the apply page (precompiled standalone validator)', () => {
+  it('decide as the server does, on the same day', async () => {
+    const { createStandaloneCompiler } = await import('../../../engine/standalone');
+    const { loadValidator, precompiledValidate } = await import('../../../engine/precompiled');
+    const metadata = form();
+    const server = compileTemplate({ metadata }, { now: JUNE_1 });
+    const { code } = createStandaloneCompiler(defaultRegistry()).moduleFor(server.schema);
+    const fn = await loadValidator(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+    const page = precompiledValidate({ uiSchema: server.uiSchema }, fn, { now: JUNE_1 });
+    for (const ssn of [PNR.born20060601, PNR.born20060602, PNR.born19900101, 'inte ett nummer']) {
+      for (const answers of [{ ssn }, { ssn, guardian: 'Mamma' }, { ssn, car: 'Volvo' }]) {
+        expect({ answers, page: page(answers) }).toEqual({ answers, page: server.validate(answers) });
+      }
+    }
+  });
+});
