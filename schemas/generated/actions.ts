@@ -980,11 +980,11 @@ export interface CreatePositionData {
        * The key of the field the rule reads.
        */
       field: string;
-      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
       /**
-       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
        */
-      value?: string | string[];
+      value?: string | string[] | number;
     } | null;
     /**
      * A condition (schemas/entities/field-condition.json).
@@ -994,11 +994,11 @@ export interface CreatePositionData {
        * The key of the field the rule reads.
        */
       field: string;
-      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
       /**
-       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
        */
-      value?: string | string[];
+      value?: string | string[] | number;
     } | null;
   }[];
   templateKey?: string;
@@ -3063,11 +3063,11 @@ export interface UpdatePositionData {
        * The key of the field the rule reads.
        */
       field: string;
-      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
       /**
-       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
        */
-      value?: string | string[];
+      value?: string | string[] | number;
     } | null;
     /**
      * A condition (schemas/entities/field-condition.json).
@@ -3077,11 +3077,11 @@ export interface UpdatePositionData {
        * The key of the field the rule reads.
        */
       field: string;
-      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
       /**
-       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
        */
-      value?: string | string[];
+      value?: string | string[] | number;
     } | null;
   }[];
   /**

@@ -73,12 +73,12 @@ describe("conditions on the age from a personnummer ('age at least / at most')",
   it('are offered only on a personnummer field, and refused elsewhere or without whole years', () => {
     const catalog = builderCatalog(defaultRegistry().fieldTypes);
     const metadata = [...form(), { key: 'nick', type: 'text', label: 'Smeknamn', order: 3 }, { key: 'x', type: 'text', label: 'X', order: 4 }];
-    const sources = ruleSources({ metadata }, 'x', catalog);
+    const sources = ruleSources({ metadata, nextKey: 1 }, 'x', catalog);
     expect(sources.find((s) => s.key === 'ssn')?.kind).toBe('personnummer');
     expect(sources.find((s) => s.key === 'nick')?.kind).toBe('text');
     const refused = (rule: NonNullable<MetadataProperty['visibleWhen']>) => {
       const bad = metadata.map((p) => (p.key === 'x' ? { ...p, visibleWhen: rule } : p));
-      expect(ruleIssues({ metadata: bad }, catalog).map((i) => i.key)).toEqual(['x']);
+      expect(ruleIssues({ metadata: bad, nextKey: 1 }, catalog).map((i) => i.key)).toEqual(['x']);
       expect(() => compileTemplate({ metadata: bad })).toThrow(TemplateError);
     };
     refused({ field: 'nick', op: 'ageAtLeast', value: 18 });
