@@ -18,7 +18,7 @@ import type { MetadataProperty } from './types';
  * after reading it all), and keywords that are neither JSON Schema 2020-12 nor Blankett's own.
  */
 
-export const MAX_PROPERTIES = 10_000;
+const MAX_PROPERTIES = 10_000;
 
 const m = sv.formImport;
 

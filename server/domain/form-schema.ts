@@ -66,7 +66,7 @@ function checked(metadata: MetadataProperty[]): void {
 }
 
 /** The fields a file stands for, or a Swedish refusal; nothing is read from the store. */
-export function readImportFile(file: string): MetadataProperty[] {
+function readImportFile(file: string): MetadataProperty[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(file);
