@@ -39,7 +39,9 @@ describe('the validation messages screen (/admin/container/messages)', () => {
     const registry = defaultRegistry();
     expect(Object.keys(file.schema.properties).sort()).toEqual([...registry.validators.keys()].sort());
     const ui = file.uiSchema as Record<string, { 'ui:placeholder'?: string; 'ui:emptyValue'?: string }>;
+    const fields = file.schema.properties as Record<string, { title: string }>;
     for (const [name, def] of registry.validators) {
+      expect(fields[name]?.title).toBe(def.title);
       expect(ui[name]?.['ui:placeholder']).toBe(def.message);
       // An emptied field is sent as '' so the server removes the override, not left out.
       expect(ui[name]?.['ui:emptyValue']).toBe('');
