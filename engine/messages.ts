@@ -205,8 +205,8 @@ function structuralError(
  * Stable sort by rank, ranks being form positions 0..size (size: a key outside the form): a
  * counting sort, linear in the errors and the form, with no comparator calls.
  */
-function byRank(out: FieldError[], ranks: Uint32Array, size: number): FieldError[] {
-  const next = new Uint32Array(size + 2);
+function byRank(out: FieldError[], ranks: readonly number[], size: number): FieldError[] {
+  const next: number[] = new Array<number>(size + 2).fill(0);
   for (let i = 0; i < out.length; i++) next[(ranks[i] ?? size) + 1] = (next[(ranks[i] ?? size) + 1] ?? 0) + 1;
   for (let r = 1; r < next.length; r++) next[r] = (next[r] ?? 0) + (next[r - 1] ?? 0);
   const sorted = new Array<FieldError>(out.length);
@@ -230,7 +230,7 @@ export function toFieldErrors(
   // one image); keyword errors are unique per key and validator.
   let seen: Set<string> | undefined;
   const out: FieldError[] = [];
-  const ranks = new Uint32Array(errors.length);
+  const ranks: number[] = [];
   const size = order.size;
   let last = 0;
   let sorted = true;
@@ -250,7 +250,7 @@ export function toFieldErrors(
     if (rank > size) rank = size;
     if (rank < last) sorted = false;
     last = rank;
-    ranks[out.length] = rank;
+    ranks.push(rank);
     out.push(field);
   }
   // Presence and group rules are reported after the fields: put them in form order.
