@@ -4,7 +4,7 @@ import { _, strConcat, type Code } from 'ajv/dist/compile/codegen';
 import names from 'ajv/dist/compile/names';
 import addFormats from 'ajv-formats';
 import {
-  createKeywordRuntime, formats, keywordFor, MAX_BYTES_KEYWORD, REQUIRED_KEYWORD, RUNTIME_MODULE,
+  AGE_KEYWORD, createKeywordRuntime, formats, keywordFor, MAX_BYTES_KEYWORD, REQUIRED_KEYWORD, RUNTIME_MODULE,
   type GroupKeywordSchema, type KeywordRuntime, type ValueKeywordSchema,
 } from './validator-runtime';
 import type { RuntimeContext, ValidatorImpl } from './validators/types';
@@ -109,6 +109,17 @@ function maxBytesKeyword(runtime: KeywordRuntime): KeywordDefinition {
   };
 }
 
+/** `{ min?, max? }`: the age from a personnummer today (conditions only; engine/validator-runtime.ts). */
+function ageKeyword(runtime: KeywordRuntime): KeywordDefinition {
+  return {
+    keyword: AGE_KEYWORD,
+    schemaType: 'object',
+    code(cxt) {
+      runtimeCall(cxt, runtime, (rt, path, schemaPath) => _`${rt}.age(${cxt.data}, ${cxt.schemaValue}, ${N.this}, ${path}, ${schemaPath})`);
+    },
+  };
+}
+
 /** Adds Blankett's keywords to an ajv instance (also used on the instance RJSF creates). */
 export function addBlankettKeywords<A extends Ajv2020>(ajv: A, implementations: ReadonlyMap<string, ValidatorImpl<unknown>>, fallback: RuntimeContext = {}): A {
   const runtime = createKeywordRuntime(implementations, fallback);
@@ -117,6 +128,7 @@ export function addBlankettKeywords<A extends Ajv2020>(ajv: A, implementations: 
   }
   ajv.addKeyword(requiredKeyword(runtime));
   ajv.addKeyword(maxBytesKeyword(runtime));
+  ajv.addKeyword(ageKeyword(runtime));
   return ajv;
 }
 

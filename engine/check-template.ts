@@ -3,7 +3,7 @@ import { TemplateError, type Issue } from './errors';
 import { fieldTypeFor, type Registry } from './registry';
 import type { MetadataProperty, ValidatorRef } from './types';
 import { DataError } from './validators/types';
-import { conditionIssues, effectiveVisibility, sourceKindOf, type FieldCondition } from './conditions';
+import { conditionIssues, effectiveVisibility, fieldKind, sourceKindOf, type FieldCondition } from './conditions';
 
 /** A property that passed the checks, with its type and its validators' prepared data. */
 export interface CheckedProperty {
@@ -181,7 +181,7 @@ export function checkTemplate(template: unknown, registry: Registry): CheckedTem
     const fields = [...byKey.values()].map((c) => ({
       key: c.prop.key,
       position: position.get(c.prop.key) ?? Number.MAX_SAFE_INTEGER,
-      kind: sourceKindOf(c.type),
+      kind: fieldKind(sourceKindOf(c.type), c.type.name, c.validators),
       options: c.children,
       canHide: c.type.answer !== null || c.type.groupLike,
       canRequire: c.type.requiredValidator !== undefined,

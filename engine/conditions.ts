@@ -1,6 +1,7 @@
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import type { FieldCondition } from '../schemas/generated/entities';
 import { fill } from './fill';
+import { AGE_KEYWORD, ageWithin, personAge } from './validator-runtime';
 
 /**
  * Conditional fields (issue 18): a field or group shown only while another field's answer
@@ -17,13 +18,28 @@ export type ConditionOp = FieldCondition['op'];
 type JSONSchema = Record<string, unknown>;
 
 /** What a field's answer offers a rule: free text, a choice among option keys, a check. */
-export type SourceKind = 'text' | 'choice' | 'check';
+export type SourceKind = 'text' | 'choice' | 'check' | 'personnummer';
 
 const OPS: Record<SourceKind, readonly ConditionOp[]> = {
   text: ['equals', 'oneOf', 'notEmpty'],
   choice: ['equals', 'oneOf'],
   check: ['checked'],
+  personnummer: ['equals', 'oneOf', 'notEmpty', 'ageAtLeast', 'ageAtMost'],
 };
+
+const AGE_OPS: readonly ConditionOp[] = ['ageAtLeast', 'ageAtMost'];
+/** Whether a rule reads an age (its value is whole years). */
+export const isAgeOp = (op: ConditionOp): boolean => AGE_OPS.includes(op);
+
+/**
+ * A text field that holds a personnummer (its ssnValidSwe rule, or a type named so) offers the
+ * age rules; sourceKindOf sees only the type, this also sees the field's validators.
+ */
+export function fieldKind(kind: SourceKind | null, typeName: string, validators: readonly { name: string }[] | undefined): SourceKind | null {
+  if (typeName === 'personnummer') return 'personnummer';
+  if (kind === 'text' && validators?.some((v) => v.name === 'ssnValidSwe')) return 'personnummer';
+  return kind;
+}
 
 /** The rules a field of this kind can be read with. */
 export const opsFor = (kind: SourceKind): readonly ConditionOp[] => OPS[kind];
@@ -41,10 +57,15 @@ export function sourceKindOf(type: { answer: unknown; groupLike?: boolean }): So
 }
 
 const NOT_BLANK = /\S/u;
+/** engine/personnummer.ts's shape, surrounding blanks allowed (it trims). */
+const PNR_SHAPE = '^\\s*\\d{8}[-+]?\\d{4}\\s*$';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Whether one rule holds for these answers: the code twin of conditionsSchema (tests hold them to one verdict). */
-export function conditionHolds(c: FieldCondition, answers: Record<string, unknown>): boolean {
+/**
+ * Whether one rule holds for these answers: the code twin of conditionsSchema (tests hold them to
+ * one verdict). `now` dates the age rules (the server's clock, or the page's).
+ */
+export function conditionHolds(c: FieldCondition, answers: Record<string, unknown>, now?: Date): boolean {
   const v = Object.hasOwn(answers, c.field) ? answers[c.field] : undefined;
   switch (c.op) {
     case 'equals':
@@ -55,14 +76,21 @@ export function conditionHolds(c: FieldCondition, answers: Record<string, unknow
       return v === true || (isObject(v) && v.checked === true);
     case 'notEmpty':
       return typeof v === 'string' && NOT_BLANK.test(v);
+    case 'ageAtLeast':
+    case 'ageAtMost':
+      return typeof c.value === 'number' && ageWithin(personAge(v, now), ageBounds(c.op, c.value));
     default:
       return false;
   }
 }
 
+function ageBounds(op: ConditionOp, years: number): { min?: number; max?: number } {
+  return op === 'ageAtLeast' ? { min: years } : { max: years };
+}
+
 /** Every rule holds (no rules: always). */
-export function allHold(conditions: readonly FieldCondition[] | undefined, answers: Record<string, unknown>): boolean {
-  return !conditions || conditions.every((c) => conditionHolds(c, answers));
+export function allHold(conditions: readonly FieldCondition[] | undefined, answers: Record<string, unknown>, now?: Date): boolean {
+  return !conditions || conditions.every((c) => conditionHolds(c, answers, now));
 }
 
 function valueSchema(c: FieldCondition): JSONSchema {
@@ -73,6 +101,10 @@ function valueSchema(c: FieldCondition): JSONSchema {
       return Array.isArray(c.value) ? { enum: [...c.value] } : { not: {} };
     case 'checked':
       return { anyOf: [{ const: true }, { type: 'object', required: ['checked'], properties: { checked: { const: true } } }] };
+    case 'ageAtLeast':
+    case 'ageAtMost':
+      // The shape of a personnummer is standard (a pattern); its age today is not: x-age.
+      return typeof c.value === 'number' ? { type: 'string', pattern: PNR_SHAPE, [AGE_KEYWORD]: ageBounds(c.op, c.value) } : { not: {} };
     default:
       return { type: 'string', pattern: NOT_BLANK.source };
   }
@@ -92,11 +124,11 @@ export interface VisibilityNode {
 }
 
 /** The keys hidden by their rules under these answers (a hidden group hides its children). */
-export function hiddenKeys(layout: readonly VisibilityNode[], answers: Record<string, unknown>): Set<string> {
+export function hiddenKeys(layout: readonly VisibilityNode[], answers: Record<string, unknown>, now?: Date): Set<string> {
   const hidden = new Set<string>();
   const walk = (nodes: readonly VisibilityNode[], above: boolean) => {
     for (const n of nodes) {
-      const gone = above || !allHold(n.visibleWhen, answers);
+      const gone = above || !allHold(n.visibleWhen, answers, now);
       if (gone) hidden.add(n.key);
       if (n.children) walk(n.children, gone);
     }
@@ -106,8 +138,8 @@ export function hiddenKeys(layout: readonly VisibilityNode[], answers: Record<st
 }
 
 /** The answers without those of hidden fields: what is validated, sent and stored. */
-export function visibleAnswers<A extends Record<string, unknown>>(layout: readonly VisibilityNode[], answers: A): A {
-  const hidden = hiddenKeys(layout, answers);
+export function visibleAnswers<A extends Record<string, unknown>>(layout: readonly VisibilityNode[], answers: A, now?: Date): A {
+  const hidden = hiddenKeys(layout, answers, now);
   if (![...hidden].some((k) => Object.hasOwn(answers, k))) return answers;
   const out = { ...answers };
   for (const k of hidden) delete out[k];
@@ -201,11 +233,12 @@ function problemOf(f: ConditionField, rule: (typeof RULES)[number], c: FieldCond
   if (source.position > f.position) return 'below';
   if (!source.kind) return 'sourceType';
   if (!opsFor(source.kind).includes(c.op)) return 'op';
+  if (isAgeOp(c.op)) return Number.isInteger(c.value) && (c.value as number) >= 0 && (c.value as number) <= 150 ? null : 'value';
   if (c.op === 'equals' && (typeof c.value !== 'string' || (source.kind === 'text' && c.value === ''))) return 'value';
   if (c.op === 'oneOf' && (!Array.isArray(c.value) || c.value.length === 0)) return 'value';
   if ((c.op === 'checked' || c.op === 'notEmpty') && c.value !== undefined) return 'value';
   if (source.kind === 'choice') {
-    const values = typeof c.value === 'string' ? [c.value] : (c.value ?? []);
+    const values = Array.isArray(c.value) ? c.value : typeof c.value === 'string' ? [c.value] : [];
     if (values.some((v) => !(source.options ?? []).includes(v))) return 'option';
   }
   return null;
@@ -230,6 +263,7 @@ export function conditionIssues(list: readonly ConditionField[]): ConditionIssue
 /** 'Har körkort = Ja': a rule in words, with the field's label and each answer as shown (a choice: its option's label). */
 export function conditionSummary(c: FieldCondition, labelOf: (key: string) => string, valueLabel: (value: string) => string = labelOf): string {
   const field = labelOf(c.field);
+  if (typeof c.value === 'number') return fill(sv.conditions[c.op], { field, value: String(c.value) });
   const values = (typeof c.value === 'string' ? [c.value] : (c.value ?? [])).map(valueLabel);
   return fill(sv.conditions[c.op], { field, value: values.join(', ') });
 }

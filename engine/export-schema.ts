@@ -1,4 +1,5 @@
 import type { JSONSchema, UiSchema } from './build-form';
+import type { MetadataProperty } from './types';
 import { keywordFor, MAX_BYTES_KEYWORD, REQUIRED_KEYWORD } from './validator-runtime';
 
 /**
@@ -115,14 +116,17 @@ export interface ExportedForm {
 
 /**
  * The compiled form in standard keywords. `describe(keyword)` names what a Blankett keyword
- * that remains checks (from the validator's declaration), for the schema's `$comment`.
+ * that remains checks (from the validator's declaration), for the schema's `$comment`. With
+ * `metadata`, the form's source rides along in `uiSchema['ui:blankett']` (renderers ignore
+ * unknown `ui:` keys), so the file imports back into a template exactly (engine/import-schema.ts).
  */
-export function exportForm(compiled: { schema: JSONSchema; uiSchema: UiSchema }, describe: (keyword: string) => string): ExportedForm {
+export function exportForm(compiled: { schema: JSONSchema; uiSchema: UiSchema }, describe: (keyword: string) => string, metadata?: readonly MetadataProperty[]): ExportedForm {
   const left = new Set<string>();
   const body = convert(compiled.schema, left);
   const schema: JSONSchema = { $schema: DIALECT, ...body };
   if (left.size > 0) {
     schema.$comment = `Blankett keywords (not standard JSON Schema; Blankett checks them, plain validators must ignore them): ${[...left].sort().map((k) => `${k}: ${describe(k)}`).join(' | ')}`;
   }
-  return { schema, uiSchema: compiled.uiSchema };
+  const uiSchema = metadata ? { ...compiled.uiSchema, 'ui:blankett': { metadata } } : compiled.uiSchema;
+  return { schema, uiSchema };
 }

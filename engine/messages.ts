@@ -101,6 +101,8 @@ const DEFAULT_MESSAGE = Symbol('defaultMessage');
 export class MessageCache {
   private readonly byParams = new WeakMap<object, WeakMap<object, string>>();
   private readonly memo = new Map<string, string>();
+  /** Structural errors' verdicts by schema path (see structuralError). */
+  readonly structural = new Map<string, StructuralEntry>();
   constructor(private readonly registry: MessageSource) {}
 
   get(validator: string, data: unknown, overrides: Record<string, string> | undefined, params?: object): string {
@@ -130,6 +132,93 @@ export class MessageCache {
   }
 }
 
+const ENTRY = Symbol('fieldError');
+interface Entry {
+  order: ReadonlyMap<string, number>;
+  overrides: Record<string, string> | undefined;
+  field: FieldError;
+  rank: number;
+}
+
+/**
+ * A keyword error's field error and form position, kept on its params object (one per field
+ * and validator, engine/validator-runtime.ts) for the form order and overrides it was made
+ * under: after the first invalid submission of a form each error costs a lookup, not a
+ * message, a key lookup and an object (issue 18 item 6). The field error is frozen, since
+ * every verdict with these params hands out the same one.
+ */
+function keywordError(
+  messages: MessageCache,
+  params: { key: string; validator: string; data?: unknown },
+  overrides: Record<string, string> | undefined,
+  order: ReadonlyMap<string, number>,
+): Entry {
+  const holder = params as { [ENTRY]?: Entry };
+  const hit = holder[ENTRY];
+  if (hit !== undefined && hit.order === order && hit.overrides === overrides) return hit;
+  const field = Object.freeze({ key: params.key, validator: params.validator, message: messages.get(params.validator, params.data, overrides, params) });
+  const entry: Entry = { order, overrides, field, rank: order.get(params.key) ?? order.size };
+  holder[ENTRY] = entry;
+  return entry;
+}
+
+interface StructuralEntry extends Entry {
+  instancePath: string;
+  extra: unknown;
+  /** `${key}\0${validator}`: one error per key and validator; the same string each time, so a Set hashes it once. */
+  id: string;
+  /** A branch of anyOf or a failed `if`: not reported. */
+  skip: boolean;
+}
+
+/**
+ * A structural ajv error (type, enum, maxLength, unknown key) as a field error, memoised by
+ * its schema path, which ajv's generated code writes as a literal: classifying, building the
+ * dedupe id, looking up the key's position and the message cost 0.5 µs an error before, two
+ * thirds of the error path on the 200-field bench (issue 18 item 6). Only a path whose
+ * instance path and params (as classify reads them) are the same as last time is reused.
+ */
+function structuralError(
+  messages: MessageCache,
+  error: ErrorObject,
+  overrides: Record<string, string> | undefined,
+  order: ReadonlyMap<string, number>,
+): StructuralEntry {
+  const params = error.params as { additionalProperty?: unknown; limit?: unknown; validator?: unknown };
+  // What classify reads besides the paths: the unknown key, the limit, or (x-maxBytes, whose
+  // params objects are kept per outcome) the params themselves.
+  const extra = params.validator !== undefined ? params : params.additionalProperty ?? params.limit;
+  const hit = messages.structural.get(error.schemaPath);
+  if (hit !== undefined && hit.instancePath === error.instancePath && hit.extra === extra && hit.order === order && hit.overrides === overrides) return hit;
+  // anyOf reports each failed branch and then itself; the summary is enough. A failed
+  // `then` (a conditional field's rules) is reported by its own errors, at their fields.
+  const skip = error.keyword === 'if' || error.schemaPath.includes('/anyOf/');
+  const { key, validator, data } = classify(error);
+  const field = Object.freeze({ key, validator, message: skip ? '' : messages.get(validator, data, overrides) });
+  const entry: StructuralEntry = { instancePath: error.instancePath, extra, order, overrides, field, rank: order.get(key) ?? order.size, id: `${key}\u0000${validator}`, skip };
+  if (messages.structural.size > 5000) messages.structural.clear();
+  messages.structural.set(error.schemaPath, entry);
+  return entry;
+}
+
+/**
+ * Stable sort by rank, ranks being form positions 0..size (size: a key outside the form): a
+ * counting sort, linear in the errors and the form, with no comparator calls.
+ */
+function byRank(out: FieldError[], ranks: readonly number[], size: number): FieldError[] {
+  const next: number[] = new Array<number>(size + 2).fill(0);
+  for (let i = 0; i < out.length; i++) next[(ranks[i] ?? size) + 1] = (next[(ranks[i] ?? size) + 1] ?? 0) + 1;
+  for (let r = 1; r < next.length; r++) next[r] = (next[r] ?? 0) + (next[r - 1] ?? 0);
+  const sorted = new Array<FieldError>(out.length);
+  for (let i = 0; i < out.length; i++) {
+    const rank = ranks[i] ?? size;
+    const at = next[rank] ?? 0;
+    next[rank] = at + 1;
+    sorted[at] = out[i] as FieldError;
+  }
+  return sorted;
+}
+
 /** Maps ajv errors to `{ key, validator, message }`, one per key and validator, in form order. */
 export function toFieldErrors(
   messages: MessageCache,
@@ -142,29 +231,28 @@ export function toFieldErrors(
   let seen: Set<string> | undefined;
   const out: FieldError[] = [];
   const ranks: number[] = [];
+  const size = order.size;
+  let last = 0;
   let sorted = true;
   for (const error of errors) {
     const params = error.params as { key?: unknown; validator?: unknown; data?: unknown };
     let field: FieldError;
+    let rank: number;
     if (typeof params.key === 'string' && typeof params.validator === 'string') {
-      field = { key: params.key, validator: params.validator, message: messages.get(params.validator, params.data, overrides, params) };
+      ({ field, rank } = keywordError(messages, params as { key: string; validator: string }, overrides, order));
     } else {
-      // anyOf reports each failed branch and then itself; the summary is enough. A failed
-      // `then` (a conditional field's rules) is reported by its own errors, at their fields.
-      if (error.keyword === 'if' || error.schemaPath.includes('/anyOf/')) continue;
-      const { key, validator, data } = classify(error);
-      const id = `${key}\u0000${validator}`;
-      if ((seen ??= new Set()).has(id)) continue;
-      seen.add(id);
-      field = { key, validator, message: messages.get(validator, data, overrides) };
+      const entry = structuralError(messages, error, overrides, order);
+      if (entry.skip) continue;
+      if ((seen ??= new Set()).has(entry.id)) continue;
+      seen.add(entry.id);
+      ({ field, rank } = entry);
     }
-    const rank = order.get(field.key) ?? Number.MAX_SAFE_INTEGER;
-    if (ranks.length > 0 && rank < (ranks[ranks.length - 1] as number)) sorted = false;
-    out.push(field);
+    if (rank > size) rank = size;
+    if (rank < last) sorted = false;
+    last = rank;
     ranks.push(rank);
+    out.push(field);
   }
-  if (sorted) return out;
-  // A stable sort by form position (presence and group rules are reported after the fields).
-  const index = out.map((_, i) => i).sort((a, b) => (ranks[a] as number) - (ranks[b] as number) || a - b);
-  return index.map((i) => out[i] as FieldError);
+  // Presence and group rules are reported after the fields: put them in form order.
+  return sorted ? out : byRank(out, ranks, size);
 }

@@ -2,6 +2,7 @@ import equalModule from 'ajv/dist/runtime/equal';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import type { JSONSchema, UiSchema } from './build-form';
+import { CHUNK_TIMEOUT_MS } from './chunk-timeout';
 import { MessageCache, type MessageSource } from './messages';
 import type { Answers, CompileContext, ValidationResult } from './types';
 import { createKeywordRuntime, formats, RUNTIME_GLOBAL, RUNTIME_MODULE, RunContext } from './validator-runtime';
@@ -43,10 +44,21 @@ function registerValidatorRuntime(): void {
   });
 }
 
-/** Imports a validator module (the runtime is registered first); rejects when it cannot load. */
-export async function loadValidator(url: string): Promise<ValidatorFunction> {
+/**
+ * Imports a validator module (the runtime is registered first); rejects when it cannot load or
+ * has not arrived within the spec's chunk timeout (a stalled line would otherwise leave a
+ * submit waiting for ever; the page then offers its retry).
+ */
+export async function loadValidator(
+  url: string,
+  { timeoutMs = CHUNK_TIMEOUT_MS, importer = (u: string) => import(/* @vite-ignore */ u) as Promise<unknown> }: { timeoutMs?: number; importer?: (url: string) => Promise<unknown> } = {},
+): Promise<ValidatorFunction> {
   registerValidatorRuntime();
-  const mod = (await import(/* @vite-ignore */ url)) as { default?: unknown };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${url} did not load within ${timeoutMs} ms`)), timeoutMs);
+  });
+  const mod = (await Promise.race([importer(url), late]).finally(() => clearTimeout(timer))) as { default?: unknown };
   if (typeof mod.default !== 'function') throw new Error(`${url} is not a validator module`);
   return mod.default as ValidatorFunction;
 }

@@ -1,4 +1,5 @@
-import { compareDates, parseIsoDate } from './dates';
+import { ageOn, compareDates, parseIsoDate, stockholmDate } from './dates';
+import { parsePersonnummer } from './personnummer';
 import type { GroupChild, RuntimeContext, ValidatorImpl } from './validators/types';
 
 /**
@@ -16,6 +17,26 @@ import type { GroupChild, RuntimeContext, ValidatorImpl } from './validators/typ
 const KEYWORD_PREFIX = 'x-';
 export const REQUIRED_KEYWORD = 'x-required';
 export const MAX_BYTES_KEYWORD = 'x-maxBytes';
+/**
+ * `x-age: { min?, max? }` on a personnummer: the person's age in whole years today
+ * (Europe/Stockholm; the RunContext's `now`) is within the bounds. Blankett's own keyword for the
+ * conditions 'age at least / at most' (engine/conditions.ts): the age moves with the calendar, and
+ * no standard keyword can compare a date with today, so a pattern over birth dates fixed when the
+ * form was compiled would be wrong a day later. Exported as it is and described in `$comment`.
+ */
+export const AGE_KEYWORD = 'x-age';
+
+/** The age of the person with this personnummer on `now`'s day in Stockholm, or null when it is not one. */
+export function personAge(value: unknown, now: Date = new Date()): number | null {
+  const pnr = parsePersonnummer(value);
+  return pnr ? ageOn(pnr.birth, stockholmDate(now)) : null;
+}
+
+/** Whether an age is within `{ min, max }` (either may be left out). */
+export function ageWithin(age: number | null, bounds: { min?: number; max?: number }): boolean {
+  if (age === null) return false;
+  return (bounds.min === undefined || age >= bounds.min) && (bounds.max === undefined || age <= bounds.max);
+}
 
 /** The module id standalone code imports the keyword runtime from (engine/standalone.ts resolves it). */
 export const RUNTIME_MODULE = 'blankett/validator-runtime';
@@ -63,6 +84,7 @@ export interface KeywordRuntime {
   group(name: string, answers: unknown, schema: GroupKeywordSchema[], self: unknown, instancePath: string, schemaPath: string): Result;
   required(answers: unknown, schema: Record<string, { validator: string; data?: unknown }>, self: unknown, instancePath: string, schemaPath: string): Result;
   maxBytes(value: unknown, limit: number, self: unknown, instancePath: string, schemaPath: string): Result;
+  age(value: unknown, bounds: { min?: number; max?: number }, self: unknown, instancePath: string, schemaPath: string): Result;
   /** Runs `prepare` of a keyword's data now, so unusable data fails the compile (a DataError). */
   prepareValue(name: string, schema: ValueKeywordSchema): void;
   prepareGroups(name: string, schema: GroupKeywordSchema[]): void;
@@ -173,6 +195,10 @@ export function createKeywordRuntime(implementations: ReadonlyMap<string, Valida
         sizeParams.set(limit, params);
       }
       return [{ keyword: MAX_BYTES_KEYWORD, instancePath, schemaPath, params }];
+    },
+    age(value, bounds, self, instancePath, schemaPath) {
+      if (ageWithin(personAge(value, context(self).now), bounds)) return null;
+      return [{ keyword: AGE_KEYWORD, instancePath, schemaPath, params: { validator: 'age', data: bounds } }];
     },
     prepareValue(name, schema) {
       valueEntry(name, schema);

@@ -1,4 +1,4 @@
-import { conditionIssues, type ConditionField, type FieldCondition, type SourceKind } from '../conditions';
+import { conditionIssues, fieldKind, type ConditionField, type FieldCondition, type SourceKind } from '../conditions';
 import type { MetadataProperty } from '../types';
 import { byKey, childKeysOf, parentMap } from './tree';
 import type { BuilderCatalog, BuilderForm, BuilderIssue } from './types';
@@ -31,7 +31,7 @@ function fields(form: BuilderForm, catalog: BuilderCatalog): ConditionField[] {
   return form.metadata.map((p, position) => {
     const t = traits(p.type);
     return {
-      key: p.key, position, kind: t.kind, options: childKeysOf(p), canHide: t.canHide, canRequire: t.canRequire,
+      key: p.key, position, kind: fieldKind(t.kind, p.type, p.validators), options: childKeysOf(p), canHide: t.canHide, canRequire: t.canRequire,
       visibleWhen: ruleOf(p, 'visibleWhen'), requiredWhen: ruleOf(p, 'requiredWhen'),
     };
   });
@@ -51,7 +51,7 @@ export function ruleSources(form: BuilderForm, key: string, catalog: BuilderCata
   const all = byKey(form.metadata);
   const out: RuleSource[] = [];
   for (const p of form.metadata.slice(0, at)) {
-    const kind = traits(p.type).kind;
+    const kind = fieldKind(traits(p.type).kind, p.type, p.validators);
     if (!kind) continue;
     out.push({ key: p.key, kind, options: childKeysOf(p).map((k) => ({ key: k, label: all.get(k)?.label })) });
   }

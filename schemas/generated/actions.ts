@@ -980,11 +980,11 @@ export interface CreatePositionData {
        * The key of the field the rule reads.
        */
       field: string;
-      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
       /**
-       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
        */
-      value?: string | string[];
+      value?: string | string[] | number;
     } | null;
     /**
      * A condition (schemas/entities/field-condition.json).
@@ -994,11 +994,11 @@ export interface CreatePositionData {
        * The key of the field the rule reads.
        */
       field: string;
-      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
       /**
-       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
        */
-      value?: string | string[];
+      value?: string | string[] | number;
     } | null;
   }[];
   templateKey?: string;
@@ -2212,6 +2212,22 @@ export interface GetFoldersData {
 export type GetFoldersAnswer = FolderView[];
 
 /**
+ * Request data of get_formTemplateSchema. A form template (position template asset `id` of the container's PositionTemplates folder) as `{ schema, uiSchema }`: the same export as GET /api/public/positions/{id}/schema (JSON Schema 2020-12, Blankett's rules in standard keywords where they can be, the rest as x- keywords named in `$comment`), for a file kept in version control or given to an integrator. `uiSchema['ui:blankett'].metadata` carries the template's fields, so import_formTemplateSchema reads the file back exactly.
+ */
+export interface GetFormTemplateSchemaData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of get_formTemplateSchema.
+ */
+export interface GetFormTemplateSchemaAnswer {
+  schema: {};
+  uiSchema: {};
+}
+
+/**
  * Request data of get_gdprPerson. GDPR search (Administrator): the person in the container named by `query`. A personnummer (any accepted spelling) finds every application carrying it, whatever the email; an email finds that email's applications (and names other emails with the same personnummer in `sameSsnEmails`). Answers their applications and how many stored documents each holder has. Nobody → 404 with a Swedish message.
  */
 export interface GetGdprPersonData {
@@ -2444,6 +2460,23 @@ export type GetTextTemplatesAnswer = {
   created: number;
   updated: number;
 }[];
+
+/**
+ * Request data of import_formTemplateSchema. Imports a file `{ schema, uiSchema }` (as get_formTemplateSchema or GET /api/public/positions/{id}/schema writes it, or a plain JSON Schema) as a new form template of the container, named `name`. Refused with a Swedish message at `/file` (nothing stored): text that is not JSON, a `$ref` outside the file, more than 10,000 properties, a keyword that is neither JSON Schema 2020-12 nor Blankett's, a schema that no longer matches the Blankett fields beside it, a plain schema with rules no Blankett field holds (engine/import-schema.ts). The template is stored only once every check has passed, through the same path as create_positionTemplateAssetCommand; it is available in no position type until edited.
+ */
+export interface ImportFormTemplateSchemaData {
+  containerId: number;
+  name: string;
+  /**
+   * The file's text (JSON).
+   */
+  file: string;
+}
+
+/**
+ * Answer of import_formTemplateSchema.
+ */
+export type ImportFormTemplateSchemaAnswer = AssetView;
 
 /**
  * Request data of resend_invitation. Mails a pending invitation (`id` from get_containerUsers' `invitationId`) again with a new link, valid a week; the previous link stops working. 404 when it was accepted or withdrawn.
@@ -3030,11 +3063,11 @@ export interface UpdatePositionData {
        * The key of the field the rule reads.
        */
       field: string;
-      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
       /**
-       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
        */
-      value?: string | string[];
+      value?: string | string[] | number;
     } | null;
     /**
      * A condition (schemas/entities/field-condition.json).
@@ -3044,11 +3077,11 @@ export interface UpdatePositionData {
        * The key of the field the rule reads.
        */
       field: string;
-      op: "equals" | "oneOf" | "checked" | "notEmpty";
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
       /**
-       * equals: one answer; oneOf: the answers (1-50); none for checked and notEmpty.
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
        */
-      value?: string | string[];
+      value?: string | string[] | number;
     } | null;
   }[];
   /**
@@ -3194,6 +3227,7 @@ export interface ActionData {
   get_events: GetEventsData;
   get_folder: GetFolderData;
   get_folders: GetFoldersData;
+  get_formTemplateSchema: GetFormTemplateSchemaData;
   get_gdprPerson: GetGdprPersonData;
   get_myContainers: GetMyContainersData;
   get_notification: GetNotificationData;
@@ -3207,6 +3241,7 @@ export interface ActionData {
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
   get_textTemplates: GetTextTemplatesData;
+  import_formTemplateSchema: ImportFormTemplateSchemaData;
   resend_invitation: ResendInvitationData;
   reset_containerTheme: ResetContainerThemeData;
   send_MessageCommand: SendMessageCommandData;
@@ -3303,6 +3338,7 @@ export interface ActionAnswer {
   get_events: GetEventsAnswer;
   get_folder: GetFolderAnswer;
   get_folders: GetFoldersAnswer;
+  get_formTemplateSchema: GetFormTemplateSchemaAnswer;
   get_gdprPerson: GetGdprPersonAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_notification: GetNotificationAnswer;
@@ -3316,6 +3352,7 @@ export interface ActionAnswer {
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
   get_textTemplates: GetTextTemplatesAnswer;
+  import_formTemplateSchema: ImportFormTemplateSchemaAnswer;
   resend_invitation: ResendInvitationAnswer;
   reset_containerTheme: ResetContainerThemeAnswer;
   send_MessageCommand: SendMessageCommandAnswer;

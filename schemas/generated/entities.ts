@@ -340,18 +340,18 @@ export interface EmailLabelTemplate {
 }
 
 /**
- * A rule on another field's answer (issue 18): `visibleWhen` shows a field or group only while it holds, `requiredWhen` makes a field required only while it holds. `field` must be a field above this one whose answer is text, a choice or a checkbox (never a file). equals: the answer is `value` (a radioGroup's answer is the chosen radio's key); oneOf: the answer is one of `value`; checked: a checkbox (or period) is checked; notEmpty: the text has a non-blank character. A field hidden by its condition has no answer: it is neither validated, required nor stored. Compiled to JSON Schema if/then (engine/conditions.ts).
+ * A rule on another field's answer (issue 18): `visibleWhen` shows a field or group only while it holds, `requiredWhen` makes a field required only while it holds. `field` must be a field above this one whose answer is text, a choice or a checkbox (never a file). equals: the answer is `value` (a radioGroup's answer is the chosen radio's key); oneOf: the answer is one of `value`; checked: a checkbox (or period) is checked; notEmpty: the text has a non-blank character; ageAtLeast / ageAtMost: the field holds a personnummer (its ssnValidSwe rule) and the person's age in whole years today (Europe/Stockholm) is at least / at most `value` — compiled to Blankett's keyword `x-age`, since no standard keyword can compare a date with today. A field hidden by its condition has no answer: it is neither validated, required nor stored. Compiled to JSON Schema if/then (engine/conditions.ts).
  */
 export interface FieldCondition {
   /**
    * The key of the field the rule reads.
    */
   field: string;
-  op: "equals" | "oneOf" | "checked" | "notEmpty";
+  op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
   /**
-   * equals: one answer; oneOf: the answers (1-50; an empty list is refused by the engine); none for checked and notEmpty.
+   * equals: one answer; oneOf: the answers (1-50; an empty list is refused by the engine); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
    */
-  value?: string | string[];
+  value?: string | string[] | number;
 }
 
 /**

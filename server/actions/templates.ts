@@ -5,6 +5,7 @@ import { loadContainer } from '../domain/containers';
 import type { ContainerDoc } from '../domain/docs';
 import { strip } from '../domain/docs';
 import { TEMPLATES_FOLDER, saveTemplate } from '../domain/templates';
+import { exportTemplate, importTemplate } from '../domain/form-schema';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
 /** Folders, assets and position templates (templates are assets, spec doc 1 §3). */
@@ -46,6 +47,16 @@ export const actions: ActionTable = {
       throw errors.invalid([{ path: '/folderId', message: sv.domain.templatesFolderOnly }], sv.domain.templatesFolderOnly);
     }
     return strip(await saveTemplate(ctx.deps, c, folder, data, author(ctx)));
+  },
+
+  async get_formTemplateSchema(ctx, data) {
+    const c = await containerOf(ctx, data.containerId);
+    return exportTemplate(ctx.deps, c.id, data.id);
+  },
+
+  async import_formTemplateSchema(ctx, data) {
+    const c = await containerOf(ctx, data.containerId);
+    return strip(await importTemplate(ctx.deps, c, data, author(ctx)));
   },
 
   async delete_ContainerAsset(ctx, data) {

@@ -2,8 +2,8 @@ import type { ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
 import type { ContainerDoc, PositionDoc } from './docs';
 import { findPublicPosition, publicContainer, publicPosition, publicSummary } from './public';
-import { compileTemplate, defaultRegistry } from '../../engine/index';
-import { exportForm, type ExportedForm } from '../../engine/export-schema';
+import type { ExportedForm } from '../../engine/export-schema';
+import { exportMetadata } from './form-schema';
 
 /**
  * The public reads (GET /api/public/...), one function each, shared by the routes
@@ -45,21 +45,13 @@ export async function readPublicPosition(deps: Deps, ref: string) {
   return publicPosition(c, p, deps.now());
 }
 
-/** What a Blankett keyword left in an exported schema checks: its validator's own description. */
-function describeKeyword(keyword: string): string {
-  if (keyword === 'x-maxBytes') return 'the decoded size in bytes of a base64 data URL is at most the number given';
-  const def = defaultRegistry().validators.get(keyword.slice(2));
-  return (def?.description ?? keyword).replace(/\s+/g, ' ').slice(0, 400);
-}
-
 /**
  * GET /api/public/positions/:ref/schema: the position's form as standard JSON Schema 2020-12
  * plus its uiSchema (engine/export-schema.ts), for integrators. Not counted as a view.
  */
 export async function readPublicFormSchema(deps: Deps, ref: string): Promise<ExportedForm> {
   const p = await findPublicPosition(deps.store, ref);
-  const compiled = compileTemplate({ metadata: p.metadata, key: `position:${p.id}`, version: p.formVersion });
-  return exportForm(compiled, describeKeyword);
+  return exportMetadata(p.metadata, { key: `position:${p.id}`, version: p.formVersion });
 }
 
 /** One more view of a position. A view count is not worth a failed page (a full or read-only disk): logged, never thrown. */

@@ -76,7 +76,7 @@ describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     const ssn = page.getByLabel(/^Personnummer/);
     await expect.poll(() => ssn.getAttribute('aria-invalid')).toBe('true');
-    await page.getByText('Personnumret måste skrivas med 12 siffror (ÅÅÅÅMMDDNNNN) och vara giltigt').first().waitFor();
+    await page.getByText('Personnumret eller samordningsnumret måste skrivas med 12 siffror (ÅÅÅÅMMDDNNNN) och vara giltigt').first().waitFor();
     await page.getByText('Du måste godkänna villkoren').first().waitFor();
     expect(await page.getByRole('heading', { name: /Tack för din ansökan/ }).count()).toBe(0);
 

@@ -54,7 +54,7 @@ describe.each(storeKinds())('precompiled form validators on the %s store', (kind
     const r = await server.request('POST', '/api/public/positions/apply', { action: 'create_jobApplication', data: { email: 'asa@exempel.se', positionId: open.id, metadata: answers } });
     expect(r.status).toBe(400);
     expect(r.body.error.details).toEqual(verdict.errors);
-    expect(verdict.errors).toContainEqual({ key: 'form_ssn', validator: 'ssnValidSwe', message: 'Personnumret måste skrivas med 12 siffror (ÅÅÅÅMMDDNNNN) och vara giltigt' });
+    expect(verdict.errors).toContainEqual({ key: 'form_ssn', validator: 'ssnValidSwe', message: 'Personnumret eller samordningsnumret måste skrivas med 12 siffror (ÅÅÅÅMMDDNNNN) och vara giltigt' });
   });
 
   it('answers a hash it did not produce, or a malformed name, with a 404 JSON error', async () => {

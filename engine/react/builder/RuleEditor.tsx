@@ -1,14 +1,18 @@
 import { useId } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { BuilderIssue, RuleName, RuleSource } from '../../builder';
-import { conditionSummary, opsFor, type ConditionOp, type FieldCondition } from '../../conditions';
+import { conditionSummary, isAgeOp, opsFor, type ConditionOp, type FieldCondition } from '../../conditions';
 import type { FieldTypeDefinition } from '../../definitions';
 import { fill } from '../../fill';
 import type { MetadataProperty } from '../../types';
 import type { FieldPatch } from './state';
 
 const c = sv.conditions;
-const OP_LABEL: Record<ConditionOp, string> = { equals: c.opEquals, oneOf: c.opOneOf, checked: c.opChecked, notEmpty: c.opNotEmpty };
+const OP_LABEL: Record<ConditionOp, string> = {
+  equals: c.opEquals, oneOf: c.opOneOf, checked: c.opChecked, notEmpty: c.opNotEmpty, ageAtLeast: c.opAgeAtLeast, ageAtMost: c.opAgeAtMost,
+};
+/** The age a new age rule starts from: of age in Sweden. */
+const START_AGE = 18;
 const TOGGLE: Record<RuleName, string> = { visibleWhen: c.visibleToggle, requiredWhen: c.requiredToggle };
 const SUMMARY: Record<RuleName, string> = { visibleWhen: c.visibleSummary, requiredWhen: c.requiredSummary };
 
@@ -26,7 +30,8 @@ function startOn(s: RuleSource): FieldCondition {
 
 /** The rule with another operator, keeping what it can of the answer. */
 function withOp(rule: FieldCondition, op: ConditionOp, s: RuleSource): FieldCondition {
-  const values = typeof rule.value === 'string' ? [rule.value] : (rule.value ?? []);
+  if (isAgeOp(op)) return { field: rule.field, op, value: typeof rule.value === 'number' ? rule.value : START_AGE };
+  const values = Array.isArray(rule.value) ? rule.value : typeof rule.value === 'string' ? [rule.value] : [];
   const first = s.kind === 'choice' ? (values[0] ?? s.options[0]?.key ?? '') : (values[0] ?? '');
   if (op === 'equals') return { field: rule.field, op, value: first };
   if (op === 'oneOf') return { field: rule.field, op, value: values.length ? values : [first] };
@@ -117,8 +122,25 @@ function Rule({ name, property, sources, issues, labelOf, isKey, onEdit }: Props
 }
 
 function RuleValue({ id, rule, source, labelOf, set }: { id: string; rule: FieldCondition; source: RuleSource; labelOf(key: string): string; set(next: FieldCondition): void }) {
+  if (isAgeOp(rule.op)) {
+    return (
+      <>
+        <label htmlFor={`${id}-value`}>{c.ageLabel}</label>
+        <input
+          id={`${id}-value`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={150}
+          step={1}
+          value={typeof rule.value === 'number' ? rule.value : ''}
+          onChange={(e) => set({ ...rule, value: e.target.value === '' ? undefined : Number(e.target.value) })}
+        />
+      </>
+    );
+  }
   if (rule.op !== 'equals' && rule.op !== 'oneOf') return null;
-  const values = typeof rule.value === 'string' ? [rule.value] : (rule.value ?? []);
+  const values = Array.isArray(rule.value) ? rule.value : typeof rule.value === 'string' ? [rule.value] : [];
   if (source.kind === 'choice' && rule.op === 'equals') {
     return (
       <>

@@ -5,6 +5,7 @@ import { useToast } from '../../shared/toast';
 import { useContainer, useSession } from '../session';
 import { deleteTemplate, listTemplates, NoTemplatesFolder, type StoredTemplate } from './templateApi';
 import { fill } from '../../../engine/fill';
+import { ExportSchemaButton, ImportSchema } from './TemplateSchemaFile';
 
 const t = sv.admin.templates;
 
@@ -54,6 +55,7 @@ export default function TemplateList() {
           {error}
         </p>
       )}
+      {state && <ImportSchema containerId={container.id} onImported={(item) => setState((s) => (s ? { ...s, templates: [...s.templates, item] } : s))} />}
       {!state && !error && <p role="status">{sv.admin.loading}</p>}
       {state && state.templates.length === 0 && <p>{t.empty}</p>}
       {state && state.templates.length > 0 && (
@@ -75,6 +77,7 @@ export default function TemplateList() {
                   <Link to={`/admin/form-templates/edit/${item.asset.id}`} aria-label={`${t.edit} ${item.template.name}`}>
                     {t.edit}
                   </Link>
+                  <ExportSchemaButton containerId={container.id} item={item} />
                   {confirming === item.asset.id ? (
                     <span role="group" aria-label={fill(t.confirmDelete, { name: item.template.name })} className="adm-confirm">
                       <span>{fill(t.confirmDelete, { name: item.template.name })}</span>

@@ -49,3 +49,43 @@ describe('validator messages', () => {
     expect(firstMessage([p], { f: '1999' }, { minYearBorn: 'Född <i>#DATA#</i> eller senare' })).toBe('Född <i>2000</i> eller senare');
   });
 });
+
+describe('messages of repeated invalid submissions (memoised per error site, issue 18 item 6)', () => {
+  const form = () => compileTemplate({ metadata: [field('text', [{ name: 'minLength', data: 3 }])] });
+
+  it('names each unknown key, not the one the same schema path reported last time', () => {
+    const f = form();
+    expect(f.validate({ f: 'abcd', x: 1 }).errors.map((e) => e.key)).toEqual(['x']);
+    expect(f.validate({ f: 'abcd', y: 1 }).errors.map((e) => e.key)).toEqual(['y']);
+  });
+
+  it('applies an override given after the same errors were reported without one', () => {
+    const metadata = [field('text', [{ name: 'minLength', data: 3 }])];
+    expect(compileTemplate({ metadata }).validate({ f: 'a', x: 1 }).errors.map((e) => e.message)).toEqual(['Texten måste vara minst 3 tecken långt', sv.engine.unknownField]);
+    const overridden = compileTemplate({ metadata }, { messages: { minLength: 'Kort: #DATA#', unknownKey: 'Okänt' } }).validate({ f: 'a', x: 1 });
+    expect(overridden.errors.map((e) => e.message)).toEqual(['Kort: 3', 'Okänt']);
+  });
+
+  it('hands out the same frozen error for the same site, so no caller can change the next verdict', () => {
+    const f = form();
+    const [first] = f.validate({ f: 'a' }).errors;
+    const [again] = f.validate({ f: 'a' }).errors;
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+});
+
+describe('error order', () => {
+  it('lists answer errors in form order, then (stably) those of keys without an answer of their own and unknown keys', () => {
+    const metadata = [
+      { key: 'g', type: 'group', label: 'Områden', order: 0, data: ['a', 'b'], validators: [{ name: 'minSelectedInGroup', data: 1 }] },
+      { key: 'a', type: 'checkbox', label: 'A' },
+      { key: 'b', type: 'checkbox', label: 'B' },
+      { key: 't', type: 'text', label: 'Text', order: 1, validators: [{ name: 'minLength', data: 3 }] },
+      { key: 'u', type: 'text', label: 'Mer text', order: 2, validators: [{ name: 'minLength', data: 3 }] },
+    ];
+    const f = compileTemplate({ metadata });
+    // ajv reports the unknown key first and the group rule last; the memoised second run sorts alike.
+    for (let i = 0; i < 2; i++) expect(f.validate({ zz: 1, u: 'y', t: 'x' }).errors.map((e) => e.key)).toEqual(['t', 'u', 'g', 'zz']);
+  });
+});

@@ -11,7 +11,7 @@ describe('createRjsfValidator', () => {
   it('live-validates the default form with the engine keywords and Swedish messages', () => {
     const { errors } = createRjsfValidator().validateFormData({ form_firstname: 'Anna', form_ssn: '198112189875' }, schema());
     const byField = Object.fromEntries(errors.map((e) => [e.property, e.message]));
-    expect(byField['.form_ssn']).toBe('Personnumret måste skrivas med 12 siffror (ÅÅÅÅMMDDNNNN) och vara giltigt');
+    expect(byField['.form_ssn']).toBe('Personnumret eller samordningsnumret måste skrivas med 12 siffror (ÅÅÅÅMMDDNNNN) och vara giltigt');
     expect(byField['.form_surname']).toBe('Texten måste vara minst 1 tecken långt');
     expect(byField['.form_agreement']).toBe('Du måste godkänna villkoren');
     expect(byField['.form_firstname']).toBeUndefined();

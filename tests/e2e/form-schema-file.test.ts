@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('a form template as a JSON Schema file (issue 18 item 4)', () => {
+  it('is exported from the templates screen, imported back as a new template, and a bad file is refused in Swedish', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto('/admin/form-templates');
+    const cards = page.locator('.adm-card');
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const before = await cards.count();
+
+    const exportButton = page.getByRole('button', { name: /^Exportera som JSON Schema: / }).first();
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    const text = readFileSync((await download.path()) as string, 'utf8');
+    const file = JSON.parse(text) as { schema: { $schema: string }; uiSchema: Record<string, unknown> };
+    expect(file.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(download.suggestedFilename()).toMatch(/\.schema\.json$/);
+
+    const input = page.getByLabel('Importera JSON Schema');
+    await input.setInputFiles({ name: 'sommarjobb.schema.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Importerad: sommarjobb' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await cards.count()).toBe(before + 1);
+
+    const remote = { ...file, schema: { ...file.schema, properties: { a: { $ref: 'https://example.com/a.json' } } } };
+    await input.setInputFiles({ name: 'fjarr.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(remote)) });
+    const alert = page.getByRole('alert').filter({ hasText: 'hänvisar till ett annat dokument' });
+    await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+    expect(await cards.count()).toBe(before + 1);
+    await page.context().close();
+  }, 120_000);
+});
