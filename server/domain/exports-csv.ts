@@ -6,8 +6,17 @@ import { yieldToLoop } from '../store/slices';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
+import { ratingFor } from './scorecards';
 
 const col = sv.exports.columns;
+const sc = sv.scorecards;
+
+/** The ratings columns' cells: the average (Swedish decimal comma) as the list shows it to the exporter, and how many rated. */
+function ratingCells(a: ApplicationDoc, viewerId: number): [string, string] {
+  const r = ratingFor(a, viewerId);
+  if (r.count === 0) return ['', '0'];
+  return [r.average === null ? sc.csvHidden : r.average.toLocaleString('sv-SE', { maximumFractionDigits: 2 }), String(r.count)];
+}
 /** Rows read from the store per batch: memory holds one batch, whatever the total, and one batch holds the event loop only briefly. */
 export const CSV_BATCH = 200;
 
@@ -70,14 +79,14 @@ function uniqueHeaders(labels: string[]): string[] {
  * time. Rows come from the store in key-paged batches as the reader pulls them (the stream
  * waits while the client is slow), so memory holds one batch whatever the total.
  */
-export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery): Promise<Readable> {
+export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery, viewerId = 0): Promise<Readable> {
   const filter = await applicantFilter(store, c, p, q);
   const fixed = shownInFixedColumns(p.metadata ?? []);
   const columns = (await answerColumns(store, p)).filter((a) => !fixed.has(a.key));
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
   // The answer columns' headers are form labels that staff write: a formula there runs in
   // the reader's spreadsheet as surely as one in an answer, so they are neutralised alike.
-  const header = uniqueHeaders([col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, ...columns.map((a) => a.label)]).map(cell);
+  const header = uniqueHeaders([col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, sc.csvColumn, sc.csvCount, ...columns.map((a) => a.label)]).map(cell);
   const row = (a: ApplicationDoc) => [
     a.info?.name ?? '',
     a.email ?? '',
@@ -86,6 +95,7 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
     labelName.get(a.interestLabelId ?? -1) ?? '',
     labelName.get(a.processLabelId ?? -1) ?? '',
     appliedDate(a.created),
+    ...ratingCells(a, viewerId),
     ...columns.map((k) => answerText(k, a.metadata?.[k.key])),
   ].map(keepAsText);
 
