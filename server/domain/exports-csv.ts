@@ -9,6 +9,8 @@ import { answerColumns, answerText, appliedDate } from './exports';
 import { ratingFor } from './scorecards';
 
 const col = sv.exports.columns;
+/** Name, E-post, Telefon, Ort, Status, Processnivå, Ansökt: the ratings columns follow them. */
+const FIXED = 7;
 const sc = sv.scorecards;
 
 /** The ratings columns' cells: the average (Swedish decimal comma) as the list shows it to the exporter, and how many rated. */
@@ -95,9 +97,14 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
     labelName.get(a.interestLabelId ?? -1) ?? '',
     labelName.get(a.processLabelId ?? -1) ?? '',
     appliedDate(a.created),
-    ...ratingCells(a, viewerId),
     ...columns.map((k) => answerText(k, a.metadata?.[k.key])),
   ].map(keepAsText);
+  // The ratings columns go after 'Ansökt' as they are: our own numbers and text, never a
+  // value someone typed (keepAsText would make the count 0 a text formula).
+  const line = (a: ApplicationDoc) => {
+    const cells = row(a);
+    return [...cells.slice(0, FIXED), ...ratingCells(a, viewerId), ...cells.slice(FIXED)];
+  };
 
   const options = { delimiter: ';', record_delimiter: 'windows' } as const;
   // One chunk per batch: a chunk per row means a socket write per row.
@@ -109,7 +116,7 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
       // report is written (the embedded store reads a batch synchronously).
       await yieldToLoop();
       const page = await pageApplicants(store, filter, q.sort, after, CSV_BATCH);
-      if (page.items.length) yield Buffer.from(stringify(page.items.map(row), options), 'utf8');
+      if (page.items.length) yield Buffer.from(stringify(page.items.map(line), options), 'utf8');
       after = page.next;
     } while (after !== null);
   }
