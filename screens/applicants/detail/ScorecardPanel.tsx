@@ -196,7 +196,10 @@ function ScorecardForm({ applicantId, view, onSaved, onCancel }: { applicantId: 
             ))}
           </div>
           <label htmlFor={`${id}-k${i}`} className="sc-comment-label">{fill(t.commentLabel, { name: c.name })}</label>
-          <textarea id={`${id}-k${i}`} rows={2} maxLength={2000} value={comments[c.id] ?? ''} onChange={(e) => setComments((s) => ({ ...s, [c.id]: e.currentTarget.value }))} />
+          <textarea id={`${id}-k${i}`} rows={2} maxLength={2000} value={comments[c.id] ?? ''} onChange={(e) => {
+              const text = e.currentTarget.value;
+              setComments((s) => ({ ...s, [c.id]: text }));
+            }} />
         </fieldset>
       ))}
       <fieldset className="apl-fieldset">
