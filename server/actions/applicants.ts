@@ -46,7 +46,7 @@ export const actions: ActionTable = {
       const p = await loadPosition(ctx.deps.store, data.positionId);
       if (p.containerId !== data.containerId) throw errors.notFound();
     }
-    return listApplicants(ctx.deps, data);
+    return listApplicants(ctx.deps, data, ctx.principal.userId);
   },
 
   async get_applicantPosition(ctx, data) {

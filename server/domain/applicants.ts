@@ -89,7 +89,7 @@ export interface ListQuery {
  * (`next` is the key to pass as `after`). `labelId` may be an Interest or a Process label of
  * the container; `filter` matches name or email, literally and case-insensitively.
  */
-export async function listApplicants(deps: ServerDeps, q: ListQuery) {
+export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: number) {
   const c = await loadContainer(deps.store, q.containerId);
   const filter: Filter = { containerId: c.id };
   if (q.positionId !== undefined && q.positionId !== -1) filter.positionId = q.positionId;
@@ -111,7 +111,7 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery) {
     withNoteCounts(deps.store, page.items),
   ]);
   const now = deps.now();
-  return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', now)), next: page.next };
+  return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', now, viewerId)), next: page.next };
 }
 
 /**

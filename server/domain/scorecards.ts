@@ -19,12 +19,12 @@ import type { ApplicationDoc, LogEntry, PositionDoc } from './docs';
 
 const m = sv.scorecards.server;
 
-export interface Criterion {
+interface Criterion {
   id: string;
   name: string;
 }
 
-export interface ScoreDoc {
+interface ScoreDoc {
   [k: string]: unknown;
   criterionId: string;
   name: string;
@@ -32,7 +32,7 @@ export interface ScoreDoc {
   comment?: string;
 }
 
-export interface ScorecardDoc {
+interface ScorecardDoc {
   [k: string]: unknown;
   id: number;
   containerId: number;
@@ -159,7 +159,7 @@ export function ratingFor(a: RatingFields, viewerId: number): { count: number; a
   return { count, average: seen && typeof a.ratingAvg === 'number' ? a.ratingAvg : null };
 }
 
-export interface ScorecardInput {
+interface ScorecardInput {
   scores: { criterionId: string; score: number; comment?: string }[];
   overall: 'yes' | 'maybe' | 'no';
   comment?: string;

@@ -17,7 +17,7 @@ const OVERALLS: Overall[] = ['yes', 'maybe', 'no'];
 const SCORES = [1, 2, 3, 4, 5];
 
 /** Average as Swedish text: one or two decimals with a comma. */
-export const average = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 2 });
+const average = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 2 });
 
 /**
  * 'Bedömning' on the applicant page (issue 17 item 2): the caller's own scorecard — a 1–5
