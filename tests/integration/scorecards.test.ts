@@ -189,6 +189,18 @@ describe.each(storeKinds())('scorecards on the %s store', (kind) => {
     expect([byName(people[1]!.id)[avg], byName(people[1]!.id)[n]]).toEqual(['', '0']);
   });
 
+  it('keeps the average right when three people save at the same moment', async () => {
+    const list = (await criteria()).criteria;
+    const id = people[5]!.id;
+    const saved = await Promise.all([rate(admin, id, all(list, 1)), rate(writer, id, all(list, 3)), rate(reader, id, all(list, 5))]);
+    expect(saved.map((r) => r.status)).toEqual([200, 200, 200]);
+    const doc = await app(id);
+    expect(doc?.ratingCount).toBe(3);
+    expect(doc?.ratingAvg).toBe(3);
+    expect([...(doc?.ratedBy ?? [])].sort()).toHaveLength(3);
+    expect((doc?.logs ?? []).filter((l) => l.what === 'scorecard')).toHaveLength(3);
+  });
+
   it('puts the scorecards in the GDPR export', async () => {
     const exp = await server.call(admin, 'create_userExport', { containerId: c.id, email: people[0]!.email });
     expect(exp.status, exp.text).toBe(200);
