@@ -118,4 +118,20 @@ describe('scorecards', () => {
     await reader.getByRole('list', { name: 'Sökande' }).getByRole('listitem').filter({ hasText: 'Dana Dahl' }).getByText('Betyg 4, 2 har bedömt').waitFor();
     await reader.context().close();
   });
+
+  it('lets a writer add a criterion on the position page, by keyboard focus on the new field', async () => {
+    const page = await newPage(browser);
+    const writer = await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`${app.url}/admin/positions/${positionId}`);
+    await page.getByText('Bedömningskriterier', { exact: true }).click();
+    await expect.poll(() => page.getByLabel('Kriterium 1', { exact: true }).inputValue()).toBe('Bemötande');
+    await page.getByRole('button', { name: 'Lägg till kriterium' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toBe(await page.getByLabel('Kriterium 3', { exact: true }).getAttribute('id'));
+    await page.keyboard.type('Samarbete');
+    await page.getByRole('button', { name: 'Spara kriterier' }).click();
+    await page.getByText('Kriterierna är sparade.').waitFor();
+    const saved = await api(writer, 'get_positionScoreCriteria', { positionId });
+    expect((saved.body.data.criteria as { name: string }[]).map((x) => x.name)).toEqual(['Bemötande', 'Noggrannhet', 'Samarbete']);
+    await page.context().close();
+  });
 });
