@@ -66,6 +66,13 @@ export interface ApplicantDetail {
   }[];
   notesCount: number;
   /**
+   * Scorecards (issue 17): how many have rated, and the average (mean of the scorecards' averages) only when the caller has rated the application too; null otherwise.
+   */
+  rating?: {
+    count: number;
+    average: number | null;
+  };
+  /**
    * The form version the application answered.
    */
   form: MetadataProperty[];
@@ -156,6 +163,13 @@ export interface ApplicantListItem {
     key: string;
   }[];
   notesCount: number;
+  /**
+   * Scorecards (issue 17): how many have rated, and the average (mean of the scorecards' averages) only when the caller has rated the application too; null otherwise.
+   */
+  rating?: {
+    count: number;
+    average: number | null;
+  };
 }
 
 /**
@@ -298,6 +312,58 @@ export interface NotificationView {
     positionId: number;
     id: number;
   };
+}
+
+/**
+ * What a position's applicants are rated on (issue 17 item 2). Until a writer edits them they are derived from the ad: the skills the position asks about and the children of its form's requirements block ('Meriterande'), or 'Helhetsintryck' when it has neither (`isDefault` true).
+ */
+export interface ScoreCriteria {
+  criteria: {
+    id: string;
+    name: string;
+  }[];
+  isDefault: boolean;
+}
+
+/**
+ * The scorecards of one application as the caller may see them (server/domain/scorecards.ts): the position's criteria, the caller's own scorecard, and — only once the caller has saved theirs — everyone else's and the average. Before that `others` is empty, `average` null and `hidden` says how many were withheld, so the first opinion does not steer the rest.
+ */
+export interface ApplicantScorecards {
+  /**
+   * The position's current criteria (get_positionScoreCriteria).
+   */
+  criteria: {
+    id: string;
+    name: string;
+  }[];
+  mine: Card | null;
+  others: Card[];
+  /**
+   * How many have rated, the caller included.
+   */
+  count: number;
+  /**
+   * The mean of every scorecard's average; null until the caller has rated.
+   */
+  average: number | null;
+  /**
+   * Others' scorecards withheld because the caller has not rated yet.
+   */
+  hidden: number;
+}
+export interface Card {
+  raterId: number;
+  raterName: string;
+  scores: {
+    criterionId: string;
+    name: string;
+    score: number;
+    comment?: string;
+  }[];
+  overall: "yes" | "maybe" | "no";
+  comment?: string;
+  average: number;
+  updated: number;
 }
 
 /**
@@ -697,9 +763,17 @@ export interface CreateApplicantsExportData {
    */
   appliedPositionIds?: number[];
   /**
-   * newest first (default), oldest first, or by name.
+   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
    */
-  sort?: "newest" | "oldest" | "name";
+  minRating?: number;
+  /**
+   * Scorecards: true only applicants someone has rated, false only those nobody has rated yet.
+   */
+  rated?: boolean;
+  /**
+   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   */
+  sort?: "newest" | "oldest" | "name" | "rating";
 }
 
 /**
@@ -1542,7 +1616,7 @@ export interface GetUserNotificationPreferencesAnswer {
 }
 
 /**
- * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read. Counts are store counts; nothing loads all applicants.
+ * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants.
  */
 export interface GetApplicantBoardData {
   positionId: number;
@@ -1569,6 +1643,13 @@ export interface GetApplicantBoardAnswer {
       name: string;
       days: number;
       unread: boolean;
+      /**
+       * Scorecards: how many have rated; the average only when the caller has rated this applicant too (else null).
+       */
+      rating: {
+        count: number;
+        average: number | null;
+      };
     }[];
     /**
      * Pass as `after` (with this column's `processLabelId`) for the next batch; null on the last.
@@ -1614,9 +1695,17 @@ export interface GetApplicantCountsData {
    */
   appliedPositionIds?: number[];
   /**
-   * newest first (default), oldest first, or by name.
+   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
    */
-  sort?: "newest" | "oldest" | "name";
+  minRating?: number;
+  /**
+   * Scorecards: true only applicants someone has rated, false only those nobody has rated yet.
+   */
+  rated?: boolean;
+  /**
+   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   */
+  sort?: "newest" | "oldest" | "name" | "rating";
 }
 
 /**
@@ -1668,9 +1757,17 @@ export interface GetApplicantIdsByFilterData {
    */
   appliedPositionIds?: number[];
   /**
-   * newest first (default), oldest first, or by name.
+   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
    */
-  sort?: "newest" | "oldest" | "name";
+  minRating?: number;
+  /**
+   * Scorecards: true only applicants someone has rated, false only those nobody has rated yet.
+   */
+  rated?: boolean;
+  /**
+   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   */
+  sort?: "newest" | "oldest" | "name" | "rating";
 }
 
 /**
@@ -1719,9 +1816,17 @@ export interface GetApplicantNeighboursData {
    */
   appliedPositionIds?: number[];
   /**
-   * newest first (default), oldest first, or by name.
+   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
    */
-  sort?: "newest" | "oldest" | "name";
+  minRating?: number;
+  /**
+   * Scorecards: true only applicants someone has rated, false only those nobody has rated yet.
+   */
+  rated?: boolean;
+  /**
+   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   */
+  sort?: "newest" | "oldest" | "name" | "rating";
 }
 
 /**
@@ -1812,11 +1917,19 @@ export interface GetApplicantPositionByPositionData {
    */
   appliedPositionIds?: number[];
   /**
-   * newest first (default), oldest first, or by name.
+   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
    */
-  sort?: "newest" | "oldest" | "name";
+  minRating?: number;
   /**
-   * The `next` of the previous batch (key-based pagination, 30 per batch): an id, or for sort 'name' the cursor string the server gave.
+   * Scorecards: true only applicants someone has rated, false only those nobody has rated yet.
+   */
+  rated?: boolean;
+  /**
+   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   */
+  sort?: "newest" | "oldest" | "name" | "rating";
+  /**
+   * The `next` of the previous batch (key-based pagination, 30 per batch): an id, or for sort 'name' or 'rating' the cursor string the server gave.
    */
   after?: number | string;
 }
@@ -1876,6 +1989,21 @@ export interface GetApplicantPositionsData {
  * Answer of get_applicantPositions.
  */
 export type GetApplicantPositionsAnswer = (ApplicantListItem | CandidateApplicationItem)[];
+
+/**
+ * Request data of get_applicantScorecards. The scorecards of one application as the caller may see them: their own, and everyone else's with the average only once they have saved their own (the answer omits them before). Anyone with a right on the position, readers included.
+ */
+export interface GetApplicantScorecardsData {
+  /**
+   * The application.
+   */
+  id: number;
+}
+
+/**
+ * Answer of get_applicantScorecards.
+ */
+export type GetApplicantScorecardsAnswer = ApplicantScorecards;
 
 /**
  * Request data of get_applicantSkillsAnswer. The skills attached to the application's position with this application's answers (empty where unanswered). For staff of the organisation and for the applicant themself (their account's email); anyone else → 404 (a member without read → 403).
@@ -2346,6 +2474,18 @@ export type GetPositionPermissionsAnswer = {
   lastname: string;
   permissionName: "Administrator" | "Write";
 }[];
+
+/**
+ * Request data of get_positionScoreCriteria. The criteria a position's applicants are rated on (scorecards, issue 17): the writers' list, or until there is one the default from the ad's skills and requirements.
+ */
+export interface GetPositionScoreCriteriaData {
+  positionId: number;
+}
+
+/**
+ * Answer of get_positionScoreCriteria.
+ */
+export type GetPositionScoreCriteriaAnswer = ScoreCriteria;
 
 /**
  * Request data of get_positions. All positions of a container (without forms), newest start first, with derived status (Öppen/Stängd/Arkiverad) and applicant totals.
@@ -3130,6 +3270,25 @@ export type UpdatePositionPartnerSettingAnswer = {
 }[];
 
 /**
+ * Request data of update_positionScoreCriteria. Sets the criteria a position's applicants are rated on (writers). An entry with the `id` of an existing criterion keeps it (a rename); one without gets a new id. An empty list goes back to the default from the ad. Names are trimmed and must differ (case-insensitively). Scorecards already saved keep the criteria they were saved with; a rater who saves again rates the new list. Logged.
+ */
+export interface UpdatePositionScoreCriteriaData {
+  positionId: number;
+  /**
+   * @maxItems 20
+   */
+  criteria: {
+    id?: string;
+    name: string;
+  }[];
+}
+
+/**
+ * Answer of update_positionScoreCriteria.
+ */
+export type UpdatePositionScoreCriteriaAnswer = ScoreCriteria;
+
+/**
  * Request data of upsert_ContainerTemplate. Creates (no `id` or 0) or updates a text template of the organisation (spec: containerId, id, text, title). The title is plain text; the text is HTML, stored sanitised. Answers the template.
  */
 export interface UpsertContainerTemplateData {
@@ -3153,6 +3312,32 @@ export interface UpsertContainerTemplateAnswer {
   created: number;
   updated: number;
 }
+
+/**
+ * Request data of upsert_applicantScorecard. Saves the caller's scorecard of an application (one per application and staff member, editable by its rater only): a score 1–5 for every current criterion of the position, each with an optional comment, and an overall Ja / Kanske / Nej (yes / maybe / no). Anyone with a right on the position, readers included. Logged in the application's log without the scores (they stay hidden from those who have not rated). An application deleted meanwhile → 404, nothing stored. Answer: as get_applicantScorecards, now with the others'.
+ */
+export interface UpsertApplicantScorecardData {
+  /**
+   * The application.
+   */
+  id: number;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  scores: {
+    criterionId: string;
+    score: number;
+    comment?: string;
+  }[];
+  overall: "yes" | "maybe" | "no";
+  comment?: string;
+}
+
+/**
+ * Answer of upsert_applicantScorecard.
+ */
+export type UpsertApplicantScorecardAnswer = ApplicantScorecards;
 
 /** Request data of every dispatcher action, by action name. */
 export interface ActionData {
@@ -3212,6 +3397,7 @@ export interface ActionData {
   get_applicantPositionByPosition: GetApplicantPositionByPositionData;
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryData;
   get_applicantPositions: GetApplicantPositionsData;
+  get_applicantScorecards: GetApplicantScorecardsData;
   get_applicantSkillsAnswer: GetApplicantSkillsAnswerData;
   get_blogPosts: GetBlogPostsData;
   get_channelMessages: GetChannelMessagesData;
@@ -3234,6 +3420,7 @@ export interface ActionData {
   get_notifications: GetNotificationsData;
   get_position: GetPositionData;
   get_positionPermissions: GetPositionPermissionsData;
+  get_positionScoreCriteria: GetPositionScoreCriteriaData;
   get_positions: GetPositionsData;
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryData;
   get_positionsPartnersSetting: GetPositionsPartnersSettingData;
@@ -3262,7 +3449,9 @@ export interface ActionData {
   update_password: UpdatePasswordData;
   update_position: UpdatePositionData;
   update_positionPartnerSetting: UpdatePositionPartnerSettingData;
+  update_positionScoreCriteria: UpdatePositionScoreCriteriaData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
+  upsert_applicantScorecard: UpsertApplicantScorecardData;
 }
 
 /** What every dispatcher action answers (`data` of the 200 body), by action name. */
@@ -3323,6 +3512,7 @@ export interface ActionAnswer {
   get_applicantPositionByPosition: GetApplicantPositionByPositionAnswer;
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryAnswer;
   get_applicantPositions: GetApplicantPositionsAnswer;
+  get_applicantScorecards: GetApplicantScorecardsAnswer;
   get_applicantSkillsAnswer: GetApplicantSkillsAnswerAnswer;
   get_blogPosts: GetBlogPostsAnswer;
   get_channelMessages: GetChannelMessagesAnswer;
@@ -3345,6 +3535,7 @@ export interface ActionAnswer {
   get_notifications: GetNotificationsAnswer;
   get_position: GetPositionAnswer;
   get_positionPermissions: GetPositionPermissionsAnswer;
+  get_positionScoreCriteria: GetPositionScoreCriteriaAnswer;
   get_positions: GetPositionsAnswer;
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryAnswer;
   get_positionsPartnersSetting: GetPositionsPartnersSettingAnswer;
@@ -3373,7 +3564,9 @@ export interface ActionAnswer {
   update_password: UpdatePasswordAnswer;
   update_position: UpdatePositionAnswer;
   update_positionPartnerSetting: UpdatePositionPartnerSettingAnswer;
+  update_positionScoreCriteria: UpdatePositionScoreCriteriaAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;
+  upsert_applicantScorecard: UpsertApplicantScorecardAnswer;
 }
 
 export type ActionName = keyof ActionData;

@@ -784,6 +784,47 @@ export interface RequirementFulfilment {
 }
 
 /**
+ * One staff member's rating of one application (issue 17 item 2): 1–5 per criterion of the position, each with an optional comment, and an overall Ja / Kanske / Nej. One per (application, rater), unique; editable by its rater only. Others' scorecards are answered only to a caller who has saved their own (server/domain/scorecards.ts).
+ */
+export interface Scorecard {
+  id: number;
+  containerId: number;
+  positionId: number;
+  /**
+   * The application rated.
+   */
+  applicationId: number;
+  /**
+   * The staff user who rated.
+   */
+  raterId: number;
+  /**
+   * The rater's name when saved.
+   */
+  raterName: string;
+  /**
+   * One per criterion the position had when saved; the criterion's name is kept so a later rename or removal leaves the rating readable.
+   */
+  scores: {
+    criterionId: string;
+    name: string;
+    score: number;
+    comment?: string;
+  }[];
+  /**
+   * Ja / Kanske / Nej.
+   */
+  overall: "yes" | "maybe" | "no";
+  comment?: string;
+  /**
+   * The mean of `scores`.
+   */
+  average: number;
+  created: number;
+  updated: number;
+}
+
+/**
  * A named set of skills.
  */
 export interface SkillCollection {

@@ -5,6 +5,7 @@ import { formatStockholmDate } from '../../engine/dates';
 import type { ApplicantList } from './useApplicants';
 import type { ApplicantItem, Label } from './types';
 import { fill } from '../../engine/fill';
+import { RatingBadge } from './RatingBadge';
 
 const t = sv.applicants.list;
 
@@ -50,6 +51,7 @@ const Row = memo(function Row({ a, positionId, selected, selectable, labels, onT
         <span className="bk-date">{day(a.created)}</span>
         {a.files.length > 0 && <span> · {a.files.length === 1 ? t.filesOne : fill(t.files, { count: String(a.files.length) })}</span>}
         {a.notesCount > 0 && <span> · {a.notesCount === 1 ? t.notesOne : fill(t.notes, { count: String(a.notesCount) })}</span>}
+        {(a.rating?.count ?? 0) > 0 && <> · <RatingBadge rating={a.rating} className="apl-rating" /></>}
       </span>
     </li>
   );

@@ -6,6 +6,7 @@ import { clean, hasAnswer, isDefault, toggleAnswer, type ApplicantQuery, type So
 import type { Counts, Label } from './types';
 
 const t = sv.applicants.filters;
+const r = sv.scorecards.list;
 
 /** The filter text the list is asked for: none while the text is too short to search. */
 const sendable = (text: string) => (searchTextProblem(text) ? '' : text.trim());
@@ -90,6 +91,7 @@ export function FilterPanel(props: {
           <option value="newest">{t.newest}</option>
           <option value="oldest">{t.oldest}</option>
           <option value="name">{t.byName}</option>
+          <option value="rating">{r.sort}</option>
         </select>
         <button type="button" className="adm-button" disabled={isDefault(query)} onClick={() => onChange({})}>
           {t.reset}
@@ -98,6 +100,21 @@ export function FilterPanel(props: {
       <div className="apl-filter-groups">
         <LabelChoice legend={t.status} name={`${id}-status`} labels={interest} value={query.labelId} counts={counts} onChange={(labelId) => set({ labelId })} />
         <LabelChoice legend={t.process} name={`${id}-process`} labels={process} value={query.processLabelId} counts={counts} onChange={(processLabelId) => set({ processLabelId })} />
+        <fieldset className="apl-fieldset">
+          <legend>{r.filter}</legend>
+          {([[undefined, r.any], [true, r.rated], [false, r.unrated]] as const).map(([value, text]) => (
+            <label key={String(value)} className="apl-option">
+              <input type="radio" name={`${id}-rated`} checked={query.rated === value} onChange={() => set({ rated: value })} /> {text}
+            </label>
+          ))}
+          <label htmlFor={`${id}-min`}>{r.minRating}</label>
+          <select id={`${id}-min`} value={query.minRating ?? ''} onChange={(e) => set({ minRating: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}>
+            <option value="">{r.any}</option>
+            {[2, 3, 4, 5].map((n) => (
+              <option key={n} value={n}>{n}</option>
+            ))}
+          </select>
+        </fieldset>
         {hasCarFilter && (
           <fieldset className="apl-fieldset">
             <legend>{t.car}</legend>

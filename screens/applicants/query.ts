@@ -1,7 +1,7 @@
 import { searchTextProblem } from '../../engine/search-text';
 
 /** The position page's filter and sort as the server takes it (schemas/actions/get_applicantPositionByPosition.json). */
-export type Sort = 'newest' | 'oldest' | 'name';
+export type Sort = 'newest' | 'oldest' | 'name' | 'rating';
 
 export interface AnswerChoice {
   key: string;
@@ -15,6 +15,10 @@ export interface ApplicantQuery {
   answers?: AnswerChoice[];
   driverLicenceAndCar?: boolean;
   appliedPositionIds?: number[];
+  /** Scorecards: an average of at least this (1–5). */
+  minRating?: number;
+  /** Scorecards: rated by someone, or by nobody yet. */
+  rated?: boolean;
   sort?: Sort;
 }
 
@@ -57,7 +61,9 @@ export function clean(q: ApplicantQuery): ApplicantQuery {
   if (q.driverLicenceAndCar === true) out.driverLicenceAndCar = true;
   if (Array.isArray(q.appliedPositionIds) && q.appliedPositionIds.length) out.appliedPositionIds = q.appliedPositionIds.filter((n) => Number.isSafeInteger(n));
   if (!out.appliedPositionIds?.length) delete out.appliedPositionIds;
-  if (q.sort === 'oldest' || q.sort === 'name') out.sort = q.sort;
+  if (typeof q.minRating === 'number' && q.minRating >= 1 && q.minRating <= 5) out.minRating = q.minRating;
+  if (typeof q.rated === 'boolean') out.rated = q.rated;
+  if (q.sort === 'oldest' || q.sort === 'name' || q.sort === 'rating') out.sort = q.sort;
   return out;
 }
 

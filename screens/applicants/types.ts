@@ -1,4 +1,5 @@
 import type { MetadataProperty } from '../../engine/types';
+import type { Rating } from './RatingBadge';
 
 /** Shapes of the applicant calls as the position page reads them (docs/contracts.md). */
 export interface Label {
@@ -28,6 +29,8 @@ export interface ApplicantItem {
   files: StoredFile[];
   notesCount: number;
   formVersion: number;
+  /** Scorecards: how many rated, and the average once the viewer has rated too. */
+  rating?: Rating;
 }
 
 export interface ApplicantDetail extends ApplicantItem {

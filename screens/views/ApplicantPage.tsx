@@ -7,6 +7,7 @@ import { useContainer, useSession } from '../admin/session';
 import { LabelsCard, LogCard, NotesCard } from '../applicants/detail/Cards';
 import { AnswersCard } from '../applicants/detail/AnswersCard';
 import { FilesCard } from '../applicants/detail/FilesCard';
+import { ScorecardPanel } from '../applicants/detail/ScorecardPanel';
 import ApplicantSkills from '../skills/ApplicantSkills';
 import { StepNav } from '../applicants/detail/StepNav';
 import type { ApplicantDetail, Label } from '../applicants/types';
@@ -92,6 +93,10 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
   const labels = useMemo(() => (container.labels as Label[] | undefined) ?? [], [container.labels]);
   const profile = (container.profile ?? {}) as { showAge?: boolean; showGender?: boolean };
   const name = a.info.name || `${a.info.firstname} ${a.info.lastname}`.trim() || a.email;
+  // A saved scorecard adds to the log: read the application again without the loading state.
+  const refreshQuietly = useCallback(() => {
+    call('get_applicantPosition', { id: a.id }).then(onChange).catch(() => undefined);
+  }, [a.id, onChange]);
 
   async function removeApplication() {
     if (!(await confirm({ message: fill(t.deleteApplicationConfirm, { name }), confirmLabel: t.deleteApplication, danger: true }))) return;
@@ -144,6 +149,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
         </div>
         <div>
           <LabelsCard key={`${a.interestLabelId}-${a.processLabelId}`} a={a} labels={labels} canWrite={canWrite} onSaved={reload} />
+          <ScorecardPanel applicantId={a.id} onSaved={refreshQuietly} />
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />
           <LogCard a={a} {...(canWrite ? { onResent: reload } : {})} />
           {canWrite && (

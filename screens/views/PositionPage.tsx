@@ -7,6 +7,7 @@ import { BulkBar } from '../applicants/BulkBar';
 import { FilterPanel } from '../applicants/FilterPanel';
 import { PositionHeader } from '../applicants/PositionHeader';
 import { PositionLoader } from '../applicants/PositionLoader';
+import { CriteriaEditor } from '../applicants/CriteriaEditor';
 import { ViewSwitch } from '../applicants/ViewSwitch';
 import { SelectAll } from '../applicants/SelectAll';
 import { answerGroups } from '../applicants/filterGroups';
@@ -108,6 +109,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
     <div className="apl-page">
       <PositionHeader position={position} canWrite={canWrite} onChanged={onChanged} />
       <ViewSwitch positionId={position.id} current="list" />
+      {canWrite && <CriteriaEditor positionId={position.id} />}
       <div className="apl-layout">
         <FilterPanel
           query={query}

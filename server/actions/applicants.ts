@@ -37,7 +37,7 @@ export const actions: ActionTable = {
   async get_applicantPositionByPosition(ctx, data) {
     const p = await loadPosition(ctx.deps.store, data.positionId);
     sameContainer(ctx, p.containerId);
-    return listPositionApplicants(ctx.deps, await loadContainer(ctx.deps.store, p.containerId), p, data);
+    return listPositionApplicants(ctx.deps, await loadContainer(ctx.deps.store, p.containerId), p, data, ctx.principal.userId);
   },
 
   async get_applicantPositionByLabel(ctx, data) {
@@ -46,11 +46,11 @@ export const actions: ActionTable = {
       const p = await loadPosition(ctx.deps.store, data.positionId);
       if (p.containerId !== data.containerId) throw errors.notFound();
     }
-    return listApplicants(ctx.deps, data);
+    return listApplicants(ctx.deps, data, ctx.principal.userId);
   },
 
   async get_applicantPosition(ctx, data) {
-    return applicantView(ctx.deps, await applicationIn(ctx, data.id));
+    return applicantView(ctx.deps, await applicationIn(ctx, data.id), ctx.principal.userId);
   },
 
   async get_applicantPositions(ctx, data) {

@@ -12,6 +12,6 @@ export const actions: ActionTable = {
   async get_applicantBoard(ctx, data) {
     const p = await loadPosition(ctx.deps.store, data.positionId);
     if (ctx.resolved.containerId !== undefined && ctx.resolved.containerId !== p.containerId) throw errors.forbidden();
-    return boardOf(ctx.deps, await loadContainer(ctx.deps.store, p.containerId), p, data);
+    return boardOf(ctx.deps, await loadContainer(ctx.deps.store, p.containerId), p, data, ctx.principal.userId);
   },
 };

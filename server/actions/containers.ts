@@ -135,7 +135,7 @@ export const actions: ActionTable = {
     // a container that no longer exists; nothing reads them (every read starts from its
     // container), and the personal data went first, above.
     if (positionIds.length) await store.collection('positionForms').deleteMany({ positionId: { $in: positionIds } });
-    for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations']) {
+    for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations', 'scoreCriteria']) {
       await store.collection(name).deleteMany({ containerId });
     }
     return { id: containerId, deleted: true };

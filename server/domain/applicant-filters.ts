@@ -10,8 +10,8 @@ import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 
 const m = sv.applicants.server;
 
-/** Sort orders of the applicant list: newest first (default), oldest first, by name. */
-export type ApplicantSort = 'newest' | 'oldest' | 'name';
+/** Sort orders of the applicant list: newest first (default), oldest first, by name, by rating. */
+export type ApplicantSort = 'newest' | 'oldest' | 'name' | 'rating';
 
 /**
  * The structured filter of a position's applicant list (issue 9). Every part is optional and
@@ -32,6 +32,10 @@ export interface ApplicantQuery {
   driverLicenceAndCar?: boolean;
   /** 'Ansökta tjänster': applicants who also applied to one of these positions. */
   appliedPositionIds?: number[];
+  /** Scorecards: an average rating of at least this (1–5). */
+  minRating?: number;
+  /** Scorecards: rated by someone (true) or by nobody yet (false). */
+  rated?: boolean;
   sort?: ApplicantSort;
 }
 
@@ -156,6 +160,8 @@ export async function applicantFilter(store: Store, c: ContainerDoc, p: Position
     const ids = q.appliedPositionIds.map((id, i) => sanitizeFilterValue(id, `/appliedPositionIds/${i}`)).filter((id): id is number => typeof id === 'number');
     and.push({ id: { $in: await alsoAppliedTo(store, c.id, p.id, ids) } });
   }
+  if (q.minRating !== undefined) and.push({ ratingAvg: { $gte: q.minRating } });
+  if (q.rated !== undefined) and.push({ ratingAvg: { $exists: q.rated } });
   if (and.length) filter.$and = and;
   return filter;
 }
@@ -164,12 +170,37 @@ export async function applicantFilter(store: Store, c: ContainerDoc, p: Position
 export function sortOf(sort: ApplicantSort = 'newest'): Sort {
   if (sort === 'oldest') return { id: 1 };
   if (sort === 'name') return { 'info.name': 1, id: 1 };
+  // Unrated applications have no ratingAvg: every store sorts a missing field lowest, so last here.
+  if (sort === 'rating') return { ratingAvg: -1, id: -1 };
   return { id: -1 };
 }
 
-/** The cursor of a row under a sort: its id, or for names "<id>|<name>". */
-export function cursorOf(a: Pick<ApplicationDoc, 'id' | 'info'>, sort: ApplicantSort = 'newest'): number | string {
+/** The cursor of a row under a sort: its id, for names "<id>|<name>", for ratings "<id>|<average or empty>". */
+export function cursorOf(a: Pick<ApplicationDoc, 'id' | 'info' | 'ratingAvg'>, sort: ApplicantSort = 'newest'): number | string {
+  if (sort === 'rating') return `${a.id}|${typeof a.ratingAvg === 'number' ? a.ratingAvg : ''}`;
   return sort === 'name' ? `${a.id}|${a.info?.name ?? ''}` : a.id;
+}
+
+function parseRatingCursor(after: unknown): { id: number; average: number | null } {
+  const { id, name } = parseNameCursor(after);
+  if (name === '') return { id, average: null };
+  const average = Number(name);
+  if (!Number.isFinite(average)) bad('/after');
+  return { id, average };
+}
+
+/**
+ * After (or before) a cursor in the rating order (average descending, id descending, the
+ * unrated last): an unrated cursor continues among the unrated by id only.
+ */
+function ratingSeek(cursor: unknown, backwards: boolean): Filter {
+  const { id, average } = parseRatingCursor(cursor);
+  if (!backwards) {
+    if (average === null) return { ratingAvg: { $exists: false }, id: { $lt: id } };
+    return { $or: [{ ratingAvg: { $lt: average } }, { ratingAvg: average, id: { $lt: id } }, { ratingAvg: { $exists: false } }] };
+  }
+  if (average === null) return { $or: [{ ratingAvg: { $exists: true } }, { ratingAvg: { $exists: false }, id: { $gt: id } }] };
+  return { $or: [{ ratingAvg: { $gt: average } }, { ratingAvg: average, id: { $gt: id } }] };
 }
 
 function parseNameCursor(after: unknown): { id: number; name: string } {
@@ -185,6 +216,7 @@ function parseNameCursor(after: unknown): { id: number; name: string } {
  * key paging. Names are not unique, so a name cursor also carries the id.
  */
 export function seekCondition(cursor: unknown, sort: ApplicantSort = 'newest', backwards = false): Filter {
+  if (sort === 'rating') return ratingSeek(cursor, backwards);
   if (sort === 'name') {
     const { id, name } = parseNameCursor(cursor);
     const op = backwards ? '$lt' : '$gt';
@@ -237,7 +269,7 @@ const IDS_PAGE = 1000;
  */
 export async function idsUnder(store: Store, filter: Filter, sort: ApplicantSort | undefined): Promise<number[]> {
   const apps = store.collection<ApplicationDoc>('applications');
-  const projection: Record<string, 0 | 1> = sort === 'name' ? { id: 1, info: 1 } : { id: 1 };
+  const projection: Record<string, 0 | 1> = sort === 'name' ? { id: 1, info: 1 } : sort === 'rating' ? { id: 1, ratingAvg: 1 } : { id: 1 };
   const ids: number[] = [];
   let after: unknown = undefined;
   do {

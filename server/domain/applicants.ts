@@ -8,6 +8,7 @@ import { labelOf, loadContainer } from './containers';
 import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, PositionFormDoc } from './docs';
 import { ageAt } from '../../engine/dates';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
+import { ratingFor } from './scorecards';
 
 const m = sv.domain;
 export const BATCH = 30;
@@ -46,8 +47,11 @@ function withoutPersonnummer(metadata: Record<string, unknown>): Record<string, 
   return out;
 }
 
-/** A list row: everything but the notes, logs and personnummer; `age` derived for display. */
-function listItem(c: ContainerDoc, a: ApplicationDoc, positionName: string, now: number) {
+/**
+ * A list row: everything but the notes, logs and personnummer; `age` derived for display.
+ * `rating` has the average only for a viewer who has rated the application (scorecards.ts).
+ */
+function listItem(c: ContainerDoc, a: ApplicationDoc, positionName: string, now: number, viewerId = 0) {
   const { ssn: _ssn, ...info } = a.info ?? ({} as ApplicationDoc['info']);
   const age = typeof info.dateOfBirth === 'string' ? ageAt(info.dateOfBirth, now) : null;
   return {
@@ -67,6 +71,7 @@ function listItem(c: ContainerDoc, a: ApplicationDoc, positionName: string, now:
     labels: labelsOf(c, a),
     files: a.files ?? [],
     notesCount: a.notesCount ?? a.notes?.length ?? 0,
+    rating: ratingFor(a, viewerId),
   };
 }
 
@@ -84,7 +89,7 @@ export interface ListQuery {
  * (`next` is the key to pass as `after`). `labelId` may be an Interest or a Process label of
  * the container; `filter` matches name or email, literally and case-insensitively.
  */
-export async function listApplicants(deps: ServerDeps, q: ListQuery) {
+export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: number) {
   const c = await loadContainer(deps.store, q.containerId);
   const filter: Filter = { containerId: c.id };
   if (q.positionId !== undefined && q.positionId !== -1) filter.positionId = q.positionId;
@@ -106,29 +111,29 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery) {
     withNoteCounts(deps.store, page.items),
   ]);
   const now = deps.now();
-  return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', now)), next: page.next };
+  return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', now, viewerId)), next: page.next };
 }
 
 /**
  * One batch (30) of a position's applicants under the structured filter (applicant-filters.ts),
  * in the chosen order, paged by key: pass `next` as `after`.
  */
-export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery & { after?: unknown }) {
+export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery & { after?: unknown }, viewerId?: number) {
   const filter = await applicantFilter(deps.store, c, p, q);
   const page = await pageApplicants(deps.store, filter, q.sort, q.after, BATCH);
   const now = deps.now();
   const items = await withNoteCounts(deps.store, page.items);
-  return { items: items.map((a) => listItem(c, a, p.name, now)), next: page.next };
+  return { items: items.map((a) => listItem(c, a, p.name, now, viewerId)), next: page.next };
 }
 
 /** One application with the form version it answered, notes, log and labels. */
-export async function applicantView(deps: ServerDeps, a: ApplicationDoc) {
+export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerId?: number) {
   const c = await loadContainer(deps.store, a.containerId);
   const [names, form] = await Promise.all([
     positionNames(deps.store, [a.positionId]),
     deps.store.collection<PositionFormDoc>('positionForms').findOne({ positionId: a.positionId, version: a.formVersion }),
   ]);
-  const base = listItem(c, a, names.get(a.positionId) ?? '', deps.now());
+  const base = listItem(c, a, names.get(a.positionId) ?? '', deps.now(), viewerId);
   // Staff reading one application see the personnummer; lists leave it out.
   return {
     ...base,

@@ -6,13 +6,15 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ChannelDoc } from './chat';
 import { labelOf } from './containers';
 import type { ApplicationDoc, ContainerDoc, LabelDoc, PositionDoc } from './docs';
+import { ratingFor } from './scorecards';
 
 /**
  * The pipeline board of a position (issue 17): one column per Process level with its count
  * (a store count, not a read of the applicants) and 30 cards a batch, newest first, paged by
  * id through the (positionId, processLabelId, id) index. A card carries only what the board
  * shows: name, days in the current stage, and whether the person's conversation has
- * messages staff have not read. Rating is left out until scorecards exist.
+ * messages staff have not read, and its rating (scorecards.ts: the average only for a viewer
+ * who has rated it).
  */
 
 const BOARD_BATCH = 30;
@@ -23,9 +25,10 @@ interface BoardCard {
   name: string;
   days: number;
   unread: boolean;
+  rating: { count: number; average: number | null };
 }
 
-const CARD_PROJECTION = { id: 1, email: 1, created: 1, info: 1, processSince: 1 } as const;
+const CARD_PROJECTION = { id: 1, email: 1, created: 1, info: 1, processSince: 1, ratingAvg: 1, ratingCount: 1, ratedBy: 1 } as const;
 
 function nameOf(a: Pick<ApplicationDoc, 'info' | 'email'>): string {
   const full = `${a.info?.firstname ?? ''} ${a.info?.lastname ?? ''}`.trim();
@@ -41,7 +44,7 @@ async function unreadOf(deps: ServerDeps, containerId: number, emails: string[])
   return new Set(list.filter((c) => (c.unreadStaff ?? 0) > 0).map((c) => c.email));
 }
 
-async function column(deps: ServerDeps, p: PositionDoc, label: LabelDoc, after?: number) {
+async function column(deps: ServerDeps, p: PositionDoc, label: LabelDoc, viewerId: number, after?: number) {
   const apps = deps.store.collection<ApplicationDoc>('applications');
   const filter = { containerId: p.containerId, positionId: p.id, processLabelId: label.id };
   const [count, page] = await Promise.all([
@@ -55,6 +58,7 @@ async function column(deps: ServerDeps, p: PositionDoc, label: LabelDoc, after?:
     name: nameOf(a),
     days: Math.max(0, Math.floor((now - (a.processSince ?? a.created)) / DAY)),
     unread: unread.has(a.email),
+    rating: ratingFor(a, viewerId),
   }));
   return { labelId: label.id, name: label.name, count, cards, next: typeof page.next === 'number' ? page.next : null };
 }
@@ -63,17 +67,17 @@ async function column(deps: ServerDeps, p: PositionDoc, label: LabelDoc, after?:
  * Every column with its first batch, or, with `processLabelId` (and `after`, the previous
  * batch's `next`), that one column's next batch ('Visa fler').
  */
-export async function boardOf(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, q: { processLabelId?: number; after?: number }) {
+export async function boardOf(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, q: { processLabelId?: number; after?: number }, viewerId = 0) {
   if (q.processLabelId !== undefined) {
     const label = labelOf(c, q.processLabelId, '/processLabelId');
     if (label.labelType !== 'Process') throw errors.invalid([{ path: '/processLabelId', message: sv.domain.labelWrongType }], sv.domain.labelWrongType);
-    return { columns: [await column(deps, p, label, q.after)] };
+    return { columns: [await column(deps, p, label, viewerId, q.after)] };
   }
   const columns = [];
   // One column at a time with a turn of the event loop between, as the list's counts do.
   for (const label of (c.labels ?? []).filter((l) => l.labelType === 'Process')) {
     await yieldToLoop();
-    columns.push(await column(deps, p, label));
+    columns.push(await column(deps, p, label, viewerId));
   }
   return { columns };
 }

@@ -113,6 +113,11 @@ export interface ApplicationDoc {
   notesCount?: number;
   /** Edits of the answers (update_jobApplicant) so far; absent before the first. */
   revision?: number;
+  /** Scorecards (scorecards.ts): the mean of the scorecards' averages, how many, by whom, and a revision for concurrent saves. Absent until the first rating. */
+  ratingAvg?: number;
+  ratingCount?: number;
+  ratedBy?: number[];
+  ratingRev?: number;
   logs: LogEntry[];
   files: StoredFile[];
 }

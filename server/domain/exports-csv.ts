@@ -6,8 +6,19 @@ import { yieldToLoop } from '../store/slices';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
+import { ratingFor } from './scorecards';
 
 const col = sv.exports.columns;
+/** Name, E-post, Telefon, Ort, Status, Processnivå, Ansökt: the ratings columns follow them. */
+const FIXED = 7;
+const sc = sv.scorecards;
+
+/** The ratings columns' cells: the average (Swedish decimal comma) as the list shows it to the exporter, and how many rated. */
+function ratingCells(a: ApplicationDoc, viewerId: number): [string, string] {
+  const r = ratingFor(a, viewerId);
+  if (r.count === 0) return ['', '0'];
+  return [r.average === null ? sc.csvHidden : r.average.toLocaleString('sv-SE', { maximumFractionDigits: 2 }), String(r.count)];
+}
 /** Rows read from the store per batch: memory holds one batch, whatever the total, and one batch holds the event loop only briefly. */
 export const CSV_BATCH = 200;
 
@@ -70,14 +81,14 @@ function uniqueHeaders(labels: string[]): string[] {
  * time. Rows come from the store in key-paged batches as the reader pulls them (the stream
  * waits while the client is slow), so memory holds one batch whatever the total.
  */
-export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery): Promise<Readable> {
+export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery, viewerId = 0): Promise<Readable> {
   const filter = await applicantFilter(store, c, p, q);
   const fixed = shownInFixedColumns(p.metadata ?? []);
   const columns = (await answerColumns(store, p)).filter((a) => !fixed.has(a.key));
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
   // The answer columns' headers are form labels that staff write: a formula there runs in
   // the reader's spreadsheet as surely as one in an answer, so they are neutralised alike.
-  const header = uniqueHeaders([col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, ...columns.map((a) => a.label)]).map(cell);
+  const header = uniqueHeaders([col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, sc.csvColumn, sc.csvCount, ...columns.map((a) => a.label)]).map(cell);
   const row = (a: ApplicationDoc) => [
     a.info?.name ?? '',
     a.email ?? '',
@@ -88,6 +99,12 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
     appliedDate(a.created),
     ...columns.map((k) => answerText(k, a.metadata?.[k.key])),
   ].map(keepAsText);
+  // The ratings columns go after 'Ansökt' as they are: our own numbers and text, never a
+  // value someone typed (keepAsText would make the count 0 a text formula).
+  const line = (a: ApplicationDoc) => {
+    const cells = row(a);
+    return [...cells.slice(0, FIXED), ...ratingCells(a, viewerId), ...cells.slice(FIXED)];
+  };
 
   const options = { delimiter: ';', record_delimiter: 'windows' } as const;
   // One chunk per batch: a chunk per row means a socket write per row.
@@ -99,7 +116,7 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
       // report is written (the embedded store reads a batch synchronously).
       await yieldToLoop();
       const page = await pageApplicants(store, filter, q.sort, after, CSV_BATCH);
-      if (page.items.length) yield Buffer.from(stringify(page.items.map(row), options), 'utf8');
+      if (page.items.length) yield Buffer.from(stringify(page.items.map(line), options), 'utf8');
       after = page.next;
     } while (after !== null);
   }

@@ -103,6 +103,11 @@ const text = (v: unknown): string => {
     const o = v as { startDate?: string; endDate?: string; checked?: boolean };
     return `${o.startDate ?? ''}–${o.endDate ?? ''}: ${o.checked ? t.yes : t.no}`;
   }
+  if (typeof v === 'object' && 'score' in (v as object)) {
+    // A scorecard's score of one criterion (scorecards.ts).
+    const o = v as { name?: string; score?: number; comment?: string };
+    return `${o.name ?? ''}: ${o.score ?? ''}${o.comment ? ` – ${o.comment}` : ''}`;
+  }
   return JSON.stringify(v);
 };
 
@@ -148,7 +153,8 @@ function renderPdf(organisation: string, now: number, p: Person, found: Found[],
         doc.moveDown(0.3);
         const created = d.created ?? d.timestamp;
         if (typeof created === 'number') line(t.date, date(created));
-        for (const k of holder.pii) if (k in d) line((t.fields as Record<string, string>)[k] ?? k, d[k]);
+        const overall = sv.scorecards.panel as Record<string, string>;
+        for (const k of holder.pii) if (k in d) line((t.fields as Record<string, string>)[k] ?? k, k === 'overall' ? (overall[String(d[k])] ?? d[k]) : d[k]);
       }
     }
   }

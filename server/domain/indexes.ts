@@ -25,7 +25,12 @@ const specs: Record<string, IndexSpec[]> = {
     { fields: { positionId: 1, processLabelId: 1, id: 1 } },
     // The position page sorted by name (applicant-filters.ts: info.name, then id).
     { fields: { positionId: 1, 'info.name': 1, id: 1 } },
+    // Sorted by rating (scorecards.ts: the team's average, highest first, then newest).
+    { fields: { positionId: 1, ratingAvg: -1, id: -1 } },
   ],
+  // One scorecard per application and rater; a removal finds an application's by its id.
+  scorecards: [{ fields: { id: 1 }, unique: true }, { fields: { applicationId: 1, raterId: 1 }, unique: true }],
+  scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
   assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],

@@ -38,7 +38,7 @@ export function mount(router: Router, deps: ServerDeps): void {
     if (spec.kind === 'csv') {
       ctx.type = 'text/csv; charset=utf-8';
       ctx.attachment(CSV_NAME);
-      ctx.body = cutOnError(await applicantsCsv(deps.store, c, p, spec.query));
+      ctx.body = cutOnError(await applicantsCsv(deps.store, c, p, spec.query, principal.userId));
     } else {
       ctx.type = 'application/pdf';
       ctx.attachment(PDF_NAME);

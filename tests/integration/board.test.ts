@@ -16,7 +16,7 @@ describe.each(storeKinds())('the pipeline board on the %s store', (kind) => {
   const ids: number[] = [];
   const DAY = 86_400;
 
-  type Column = { labelId: number; name: string; count: number; cards: { id: number; name: string; days: number; unread: boolean }[]; next: number | null };
+  type Column = { labelId: number; name: string; count: number; cards: { id: number; name: string; days: number; unread: boolean; rating: { count: number; average: number | null } }[]; next: number | null };
   const board = async (token: string, data: Record<string, unknown> = {}) => {
     const r = await server.call(token, 'get_applicantBoard', { positionId: p.id, ...data });
     expect(r.status).toBe(200);
@@ -61,7 +61,7 @@ describe.each(storeKinds())('the pipeline board on the %s store', (kind) => {
     const before = await server.deps.store.collection('applications').count({ positionId: p.id, processLabelId: ny });
     expect(first.count).toBe(before);
     expect(first.cards).toHaveLength(30);
-    expect(first.cards[0]).toEqual({ id: ids[64], name: 'Kort64 Tavlasson', days: 5, unread: true });
+    expect(first.cards[0]).toEqual({ id: ids[64], name: 'Kort64 Tavlasson', days: 5, unread: true, rating: { count: 0, average: null } });
     expect(first.cards[1]).toMatchObject({ id: ids[63], unread: false });
   });
 

@@ -99,6 +99,10 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     expect(asked.status, asked.text).toBe(200);
     expect((await server.call(writer, 'send_MessageCommand', { channelId: asked.body.data.channelId, message: `Välkommen ${surname}!` })).status).toBe(200);
     expect((await server.call(writer, 'create_JobApplicantNote', { id, note: `Ring ${surname} på fredag` })).status).toBe(200);
+    // A scorecard (issue 17) whose comment names the person: it goes with the application.
+    const { criteria } = (await server.call(writer, 'get_positionScoreCriteria', { positionId: position.id })).body.data as { criteria: { id: string }[] };
+    const scores = criteria.map((x) => ({ criterionId: x.id, score: 4, comment: `Stark kandidat, ${surname}` }));
+    expect((await server.call(writer, 'upsert_applicantScorecard', { id, scores, overall: 'yes', comment: `Ring ${surname}` })).status).toBe(200);
     const mail = { applicantId: id, email, subject: `Intervju för ${surname}`, body: `<p>Hej Walla ${surname}, ring ${phone}.</p>` };
     expect((await server.call(writer, 'send_email', mail)).body.data.sent).toEqual([id]);
     // The mail server is down: the log keeps the failed mail with its text, for 'Skicka igen'.

@@ -1,7 +1,8 @@
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
+import { RatingBadge } from '../RatingBadge';
 import { useCardDrag, useColumnDrop } from './BoardDnd';
 import type { BoardCard, BoardColumn } from './useBoard';
 
@@ -13,17 +14,14 @@ function daysText(days: number): string {
   return fill(t.days, { days });
 }
 
-/**
- * What a card shows. `rating` is the place the scorecards' average goes (issue 17 item 2,
- * not built yet: nothing is shown rather than an invented rating).
- */
-export function CardBody({ card, positionId, rating }: { card: BoardCard; positionId: number; rating?: ReactNode }) {
+/** What a card shows: name, days in the stage, the unread mark and the rating (scorecards). */
+export function CardBody({ card, positionId }: { card: BoardCard; positionId: number }) {
   return (
     <>
       <Link className="brd-name" to={`/admin/positions/${positionId}/applicants/${card.id}`}>{card.name}</Link>
       <span className="brd-days">{daysText(card.days)}</span>
       {card.unread && <span className="brd-unread" role="img" aria-label={t.unread} title={t.unread} />}
-      {rating}
+      <RatingBadge rating={card.rating} className="brd-rating" />
     </>
   );
 }

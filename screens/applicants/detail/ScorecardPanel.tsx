@@ -1,0 +1,229 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import sv from '../../../schemas/messages/sv.json';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
+import { fill } from '../../../engine/fill';
+import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
+import { ApiError } from '../../api';
+import { useSession } from '../../admin/session';
+import { useToast } from '../../shared/toast';
+import { call } from '../call';
+import './scorecards.css';
+
+const t = sv.scorecards.panel;
+type View = ActionAnswer['get_applicantScorecards'];
+type Card = View['others'][number];
+type Overall = Card['overall'];
+const OVERALLS: Overall[] = ['yes', 'maybe', 'no'];
+const SCORES = [1, 2, 3, 4, 5];
+
+/** Average as Swedish text: one or two decimals with a comma. */
+const average = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 2 });
+
+/**
+ * 'Bedömning' on the applicant page (issue 17 item 2): the caller's own scorecard — a 1–5
+ * radio group per criterion with an optional comment, an overall Ja / Kanske / Nej — and,
+ * once it is saved, the team's. Before that the server sends only how many have rated; the
+ * panel says so. Native radio groups: Tab between groups, arrows within, as any form.
+ */
+export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; onSaved?(): void }) {
+  const id = useId();
+  const { handleError } = useSession();
+  const [view, setView] = useState<View | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    call('get_applicantScorecards', { id: applicantId })
+      .then((v) => {
+        if (!live) return;
+        setView(v);
+        setEditing(v.mine === null);
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        handleError(err);
+        setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [applicantId, attempt, handleError]);
+
+  const saved = useCallback(
+    (v: View) => {
+      setView(v);
+      setEditing(false);
+      onSaved?.();
+    },
+    [onSaved],
+  );
+
+  return (
+    <section className="apl-card sc-panel" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t.title}</h2>
+      {failed ? (
+        <div role="alert">
+          <p>{t.error}</p>
+          <button type="button" className="adm-button" onClick={() => setAttempt((n) => n + 1)}>{t.retry}</button>
+        </div>
+      ) : !view ? (
+        <p role="status">{t.loading}</p>
+      ) : (
+        <>
+          <p className="sc-summary" role="status">
+            {view.average !== null
+              ? fill(t.average, { average: average(view.average), count: String(view.count) })
+              : view.hidden > 0
+                ? view.hidden === 1
+                  ? t.hiddenOne
+                  : fill(t.hidden, { count: String(view.hidden) })
+                : view.count === 0
+                  ? t.noneYet
+                  : ''}
+          </p>
+          {editing ? (
+            <ScorecardForm applicantId={applicantId} view={view} onSaved={saved} onCancel={view.mine ? () => setEditing(false) : undefined} />
+          ) : (
+            view.mine && (
+              <>
+                <h3>{t.mine}</h3>
+                <CardView card={view.mine} />
+                <button type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
+              </>
+            )
+          )}
+          {view.mine && (
+            <>
+              <h3>{t.others}</h3>
+              {view.others.length === 0 ? (
+                <p>{t.noOthers}</p>
+              ) : (
+                <ul className="sc-others">
+                  {view.others.map((c) => (
+                    <li key={c.raterId}>
+                      <CardView card={c} named />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function CardView({ card, named = false }: { card: Card; named?: boolean }) {
+  return (
+    <div className="sc-card">
+      <p className="sc-card-head">
+        {named ? fill(t.cardAverage, { name: card.raterName, average: average(card.average), overall: t[card.overall] }) : `${average(card.average)} · ${t[card.overall]}`}
+        <span className="apl-meta"> · {dateTime(card.updated)}</span>
+      </p>
+      <ul className="sc-scores">
+        {card.scores.map((s) => (
+          <li key={s.criterionId}>
+            {fill(t.scoreLine, { name: s.name, score: String(s.score) })}
+            {s.comment && <span className="sc-comment"> – {s.comment}</span>}
+          </li>
+        ))}
+      </ul>
+      {card.comment && <p className="sc-comment">{card.comment}</p>}
+    </div>
+  );
+}
+
+function ScorecardForm({ applicantId, view, onSaved, onCancel }: { applicantId: number; view: View; onSaved(v: View): void; onCancel: (() => void) | undefined }) {
+  const id = useId();
+  const toast = useToast();
+  const { handleError } = useSession();
+  const mine = view.mine;
+  const [scores, setScores] = useState<Record<string, number>>(() => Object.fromEntries((mine?.scores ?? []).map((s) => [s.criterionId, s.score])));
+  const [comments, setComments] = useState<Record<string, string>>(() => Object.fromEntries((mine?.scores ?? []).map((s) => [s.criterionId, s.comment ?? ''])));
+  const [overall, setOverall] = useState<Overall | null>(mine?.overall ?? null);
+  const [comment, setComment] = useState(mine?.comment ?? '');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+
+  function refuse(message: string) {
+    setProblem(message);
+    // Announced and in view where the user is: the alert below the form.
+    requestAnimationFrame(() => problemRef.current?.focus());
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const unrated = view.criteria.find((c) => !scores[c.id]);
+    if (unrated) return refuse(fill(t.needsAll, { name: unrated.name }));
+    if (!overall) return refuse(t.needsOverall);
+    setProblem('');
+    setBusy(true);
+    try {
+      const next = await call('upsert_applicantScorecard', {
+        id: applicantId,
+        scores: view.criteria.map((c) => ({ criterionId: c.id, score: scores[c.id]!, ...(comments[c.id]?.trim() ? { comment: comments[c.id]!.trim() } : {}) })),
+        overall,
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+      });
+      toast.show(t.saved, 'success');
+      onSaved(next);
+    } catch (err) {
+      const message = handleError(err);
+      refuse(err instanceof ApiError ? message : sv.applicants.error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (view.criteria.length === 0) return <p>{t.noCriteria}</p>;
+  return (
+    <form className="sc-form" onSubmit={(e) => void save(e)} noValidate>
+      <p>{t.intro}</p>
+      {view.criteria.map((c, i) => (
+        <fieldset key={c.id} className="apl-fieldset sc-criterion">
+          <legend>{c.name}</legend>
+          <div className="sc-scale">
+            {SCORES.map((n) => (
+              <label key={n} className="sc-score">
+                <input type="radio" name={`${id}-c${i}`} value={n} checked={scores[c.id] === n} onChange={() => setScores((s) => ({ ...s, [c.id]: n }))} aria-label={fill(t.scoreOption, { score: String(n) })} />
+                <span aria-hidden="true">{n}</span>
+              </label>
+            ))}
+          </div>
+          <label htmlFor={`${id}-k${i}`} className="sc-comment-label">{fill(t.commentLabel, { name: c.name })}</label>
+          <textarea id={`${id}-k${i}`} rows={2} maxLength={2000} value={comments[c.id] ?? ''} onChange={(e) => {
+              const text = e.currentTarget.value;
+              setComments((s) => ({ ...s, [c.id]: text }));
+            }} />
+        </fieldset>
+      ))}
+      <fieldset className="apl-fieldset">
+        <legend>{t.overall}</legend>
+        <div className="sc-scale">
+          {OVERALLS.map((o) => (
+            <label key={o} className="apl-option">
+              <input type="radio" name={`${id}-overall`} value={o} checked={overall === o} onChange={() => setOverall(o)} />
+              {t[o]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor={`${id}-comment`}>{t.comment}</label>
+      <textarea id={`${id}-comment`} rows={3} maxLength={4000} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+      {problem && (
+        <p role="alert" tabIndex={-1} ref={problemRef} className="adm-error">
+          {problem}
+        </p>
+      )}
+      <div className="adm-actions">
+        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>{busy ? t.saving : t.save}</button>
+        {onCancel && <button type="button" className="adm-button" onClick={onCancel}>{t.cancel}</button>}
+      </div>
+    </form>
+  );
+}
