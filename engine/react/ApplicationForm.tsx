@@ -15,6 +15,7 @@ import type { DisplayMode } from './widget-api';
 import { defaultFormEngine } from './defaultEngine';
 import { usePrecompiledForm } from './usePrecompiledForm';
 import { visibleAnswers } from '../conditions';
+import { navOf, StepButtons, StepContext, StepHeading, useSteps } from './steps';
 import './blankett.css';
 
 export interface ApplicationFormProps {
@@ -39,6 +40,10 @@ export interface ApplicationFormProps {
   positionStart?: number;
   submitLabel?: string;
   disabled?: boolean;
+  /** The step to show (a form with steps, engine/steps.ts): restored from a draft or a no-script round trip. */
+  step?: number;
+  /** Told the step the applicant moved to. */
+  onStepChange?(step: number): void;
 }
 
 /**
@@ -124,6 +129,7 @@ function CompiledApplicationForm(props: CompiledProps) {
   const layout = useMemo(() => layoutOf(compiled.uiSchema), [compiled]);
   const order = useMemo(() => keysInOrder(layout), [layout]);
   const ancestors = useMemo(() => ancestorsByKey(layout), [layout]);
+  const steps = useSteps(layout, mode === 'entry', props.step, props.onStepChange);
 
   const report = useCallback(
     (errors: readonly FieldError[]) => {
@@ -198,10 +204,32 @@ function CompiledApplicationForm(props: CompiledProps) {
     // A hidden field's answer is kept while the applicant answers (it comes back if the field
     // does) but is never judged or sent.
     const answersNow = visibleAnswers(layout, store.snapshot());
+    const nav = navOf(event);
+    if (steps.multi && nav === 'back') {
+      setAnnouncement(null);
+      return steps.go(steps.index - 1);
+    }
     const result = compiled.validate(answersNow);
+    if (steps.multi && steps.index < steps.steps.length - 1) {
+      // Only this step is judged before moving on; the rest is judged when it is shown and at the end.
+      const here = result.errors.filter((e) => steps.keys.has(e.key));
+      store.setErrors(here, steps.keys);
+      if (here.length) return report(here);
+      setAnnouncement(null);
+      return steps.go(steps.index + 1);
+    }
     serverKeys.current.clear();
     store.setErrors(result.errors);
-    if (!result.valid) return report(result.errors);
+    if (!result.valid) {
+      // An error on an earlier step (a draft restored further on): back to it, where it can be seen.
+      const first = firstInvalidKey(order, result.errors);
+      const at = first === undefined ? -1 : steps.stepOf(first);
+      if (steps.multi && at >= 0 && at !== steps.index) {
+        steps.go(at);
+        return setAnnouncement((prev) => ({ n: (prev?.n ?? 0) + 1, text: t.steps.earlierStepErrors, stray: [] }));
+      }
+      return report(result.errors);
+    }
     setAnnouncement(null);
     await callbacks.current.onSubmit?.(answersNow);
   };
@@ -226,6 +254,7 @@ function CompiledApplicationForm(props: CompiledProps) {
 
   const body = (
     <RuntimeContext.Provider value={runtime}>
+      {steps.multi && <StepHeading state={steps} id={`${prefix}-step`} />}
       <div className="blk-live" aria-live="assertive" role="alert">
         {announcement && (
           <div key={announcement.n} className="blk-error-summary">
@@ -236,7 +265,7 @@ function CompiledApplicationForm(props: CompiledProps) {
           </div>
         )}
       </div>
-      {rjsf}
+      <StepContext.Provider value={steps.shown}>{rjsf}</StepContext.Provider>
       {props.loadFailed && (
         <div className="blk-error-summary" role="alert">
           <p>{t.validatorLoadError}</p>
@@ -253,7 +282,8 @@ function CompiledApplicationForm(props: CompiledProps) {
     <form className={`blk-form blk-form-${mode}`} noValidate onSubmit={onSubmit} aria-describedby={mode === 'edit' ? `${prefix}-note` : undefined}>
       {mode === 'edit' && <p id={`${prefix}-note`} className="blk-visually-hidden">{t.editPreview}</p>}
       {body}
-      {mode === 'entry' && (
+      {mode === 'entry' && steps.multi && <StepButtons state={steps} submitLabel={props.submitLabel ?? t.submit} disabled={props.disabled} />}
+      {mode === 'entry' && !steps.multi && (
         <button type="submit" className="blk-submit" disabled={props.disabled}>
           {props.submitLabel ?? t.submit}
         </button>

@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'r
 import { Link } from 'react-router-dom';
 import { ApplicationForm } from '../../engine/react/ApplicationForm';
 import type { Answers, FieldError } from '../../engine/types';
-import { clearDraft, loadDraft, saveDraft, sessionStore } from './draft';
+import { clearDraft, loadDraft, loadStep, saveDraft, saveStep, sessionStore } from './draft';
 import { applyPath } from './paths';
 import { positionPath } from './positionRef';
 import { ClosedNotice } from './PositionPage';
@@ -53,12 +53,15 @@ export default function ApplyPage({ position: p, container }: { position: Public
   // before would not reach the form's answers, and a native submit would put them in the URL.
   // A disabled fieldset does it, so going live changes one attribute, not every field.
   const [live, setLive] = useState(useContext(SsrDataContext) === null);
+  const [step, setStep] = useState<number | undefined>(undefined);
   useEffect(() => {
     const draft = loadDraft(storage, p.id, p.metadata);
     restored.current = true;
     if (Object.keys(draft).length > 0) setInitial(draft);
+    setStep(loadStep(storage, p.id));
     setLive(true);
   }, [storage, p.id, p.metadata]);
+  const onStepChange = useCallback((n: number) => saveStep(storage, p.id, n), [storage, p.id]);
 
   const onChange = useCallback((answers: Answers) => restored.current && saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
 
@@ -74,6 +77,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
         const out = await submitApplication(p.id, answers, p.metadata);
         if (out.kind === 'ok') {
           clearDraft(storage, p.id);
+          saveStep(storage, p.id, 0);
           setDone({ firstname: out.firstname });
           return;
         }
@@ -124,6 +128,8 @@ export default function ApplyPage({ position: p, container }: { position: Public
                 positionStart={p.start}
                 submitLabel={busy ? s.submitting : s.submit}
                 disabled={busy}
+                step={step}
+                onStepChange={onStepChange}
               />
             </FormEngineProvider>
           </fieldset>
