@@ -12,7 +12,10 @@ import { fill, t } from './messages';
 /** Field names the step form posts besides the answers. */
 export const STEP_FIELD = 'blk_step';
 export const NAV_FIELD = 'blk_nav';
-export type StepNav = 'next' | 'back' | 'send';
+/** The answers of the steps not on the page, carried through a no-script round trip (JSON). */
+export const CARRY_FIELD = 'blk_answers';
+/** 'refresh': redraw the form for the answers so far (conditions without script). */
+export type StepNav = 'next' | 'back' | 'send' | 'refresh';
 
 /** The top-level keys shown now; null: every node (one page, the builder, view mode). */
 export const StepContext = createContext<ReadonlySet<string> | null>(null);
@@ -118,5 +121,35 @@ export function StepButtons({ state, submitLabel, disabled }: { state: StepState
 export function navOf(event: { nativeEvent: Event }): StepNav {
   const submitter = (event.nativeEvent as SubmitEvent).submitter;
   const value = submitter?.getAttribute('name') === NAV_FIELD ? submitter.getAttribute('value') : null;
-  return value === 'back' || value === 'send' ? value : 'next';
+  return value === 'back' || value === 'send' || value === 'refresh' ? value : 'next';
+}
+
+function hasConditions(nodes: readonly LayoutNode[]): boolean {
+  return nodes.some((n) => n.visibleWhen !== undefined || n.requiredWhen !== undefined || (n.children !== undefined && hasConditions(n.children)));
+}
+
+/**
+ * What only a form without script needs: the answers of the other steps (the page holds one
+ * step's fields) and, while no script runs, a button that redraws the form for the answers so
+ * far (a field shown by a condition appears after the round trip). Gone once the page is live.
+ */
+export function NativeExtras({ layout, steps, answers }: { layout: readonly LayoutNode[]; steps: StepState; answers?: Record<string, unknown> }) {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const carried = useMemo(() => {
+    if (!steps.multi || !answers) return null;
+    const out = Object.fromEntries(Object.entries(answers).filter(([k]) => !steps.keys.has(k)));
+    return Object.keys(out).length ? JSON.stringify(out) : null;
+  }, [answers, steps.multi, steps.keys]);
+  const conditional = useMemo(() => hasConditions(layout), [layout]);
+  return (
+    <>
+      {carried && <input type="hidden" name={CARRY_FIELD} value={carried} />}
+      {conditional && !live && (
+        <button type="submit" name={NAV_FIELD} value="refresh" formNoValidate className="blk-step-back">
+          {t.steps.refresh}
+        </button>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { firstPublicPosition, launchBrowser, startApp, VIEWPORTS, type RunningApp } from './helpers/app';
+
+/**
+ * Issue 18 item 3's "Done when": with JavaScript disabled an applicant submits the form with a
+ * file, sees a wrong personnummer at its field (linked to it like the scripted error, with a
+ * summary, every answer kept and the file asked for again), corrects it and gets the thanks.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let applyUrl = '';
+let positionId = 0;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  const p = await firstPublicPosition(app);
+  positionId = p.id;
+  applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function noScriptPage(): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
+  context.setDefaultTimeout(15_000);
+  return context.newPage();
+}
+
+/** The text of the elements an input's aria-describedby points at: what a screen reader reads with it. */
+async function descriptionOf(page: Page, label: RegExp): Promise<string> {
+  const ids = ((await page.getByLabel(label).first().getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ');
+}
+
+const cv = { name: 'cv-nora.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1') };
+
+describe('applying with JavaScript disabled (issue 18 item 3)', () => {
+  it('shows a wrong personnummer at its field, keeps the answers, and takes the corrected form with its file', async () => {
+    const page = await noScriptPage();
+    const first = await page.goto(applyUrl);
+    expect(first?.status()).toBe(200);
+    expect(await page.locator('form.blk-form').getAttribute('method')).toBe('post');
+    expect(await page.locator('form.blk-form').getAttribute('enctype')).toBe('multipart/form-data');
+
+    await page.getByLabel(/^Förnamn/).fill('Nora');
+    await page.getByLabel(/^Efternamn/).fill('Utanskript');
+    await page.getByLabel(/^Personnummer/).fill('199001012384');
+    await page.getByLabel(/^Adress/).fill('Storgatan 1');
+    await page.getByLabel(/^Postnummer/).fill('11122');
+    await page.getByLabel(/^Ort/).fill('Luleå');
+    await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
+    await page.getByLabel(/^E-post/).fill('nora.utanskript@example.se');
+    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    await page.locator('input[type=file]').first().setInputFiles(cv);
+    const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Skicka ansökan' }).click()]);
+    expect(refused.status()).toBe(400);
+    await page.waitForLoadState();
+
+    const ssn = page.getByLabel(/^Personnummer/);
+    expect(await ssn.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionOf(page, /^Personnummer/)).toMatch(/Personnumret/);
+    expect(await page.getByText(/Formuläret innehåller 1 fel/).count()).toBe(1);
+    // Every typed answer is kept; the file is asked for again.
+    expect(await ssn.inputValue()).toBe('199001012384');
+    expect(await page.getByLabel(/^Förnamn/).inputValue()).toBe('Nora');
+    expect(await page.getByLabel(/^Ort/).inputValue()).toBe('Luleå');
+    expect(await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).isChecked()).toBe(true);
+    expect(await page.locator('input[type=file]').first().evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
+
+    await ssn.fill('199001011239');
+    await page.locator('input[type=file]').first().setInputFiles(cv);
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByRole('heading', { name: 'Tack för din ansökan!' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('skickad')).toBe('1');
+    await page.context().close();
+
+    // Stored once, with its file.
+    const login = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.test', password: app.password }) });
+    const { token } = (await login.json()) as { token: string };
+    const res = await fetch(`${app.url}/api/dispatcher`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ action: 'get_applicantPositionByPosition', data: { positionId } }),
+    });
+    const items = ((await res.json()) as { data: { items: Record<string, unknown>[] } }).data.items.filter((a) => JSON.stringify(a).includes('nora.utanskript@example.se'));
+    expect(items).toHaveLength(1);
+    expect(JSON.stringify(items[0])).toContain('cv-nora.pdf');
+  });
+
+  it('refuses a second application with the same email at the email field, storing nothing more', async () => {
+    const page = await noScriptPage();
+    await page.goto(applyUrl);
+    await page.getByLabel(/^Förnamn/).fill('Nora');
+    await page.getByLabel(/^Efternamn/).fill('Utanskript');
+    await page.getByLabel(/^Personnummer/).fill('199001011239');
+    await page.getByLabel(/^Adress/).fill('Storgatan 1');
+    await page.getByLabel(/^Postnummer/).fill('11122');
+    await page.getByLabel(/^Ort/).fill('Luleå');
+    await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
+    await page.getByLabel(/^E-post/).fill('nora.utanskript@example.se');
+    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.waitForLoadState();
+    await expect.poll(() => page.getByLabel(/^E-post/).getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionOf(page, /^E-post/)).toContain('Enligt våra noteringar har du redan gjort en ansökan till tjänsten.');
+    await page.context().close();
+  });
+});
