@@ -2,6 +2,7 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'r
 import { Link, useLocation } from 'react-router-dom';
 import { ApplicationForm } from '../../engine/react/ApplicationForm';
 import type { Answers, FieldError } from '../../engine/types';
+import { typedBeforeLive } from './earlyInput';
 import { clearDraft, loadDraft, loadStep, saveDraft, saveStep, sessionStore } from './draft';
 import { applyPath } from './paths';
 import { positionPath } from './positionRef';
@@ -59,15 +60,18 @@ export default function ApplyPage({ position: p, container }: { position: Public
   // without the script; once live the script takes it over. `data-live` says which it is.
   const [live, setLive] = useState(ssr === null);
   const [step, setStep] = useState<number | undefined>(posted?.step);
+  const gate = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     restored.current = true;
     setLive(true);
+    const typed = typedBeforeLive(gate.current, p.compiledForm?.uiSchema);
     // What the server sent back is newer than any draft in this tab.
-    if (posted) return saveStep(storage, p.id, posted.step);
-    const draft = loadDraft(storage, p.id, p.metadata);
-    if (Object.keys(draft).length > 0) setInitial(draft);
-    setStep(loadStep(storage, p.id));
-  }, [storage, p.id, p.metadata, posted]);
+    const base = posted ? posted.answers : loadDraft(storage, p.id, p.metadata);
+    const answers = { ...base, ...typed };
+    if (Object.keys(typed).length > 0 || (!posted && Object.keys(answers).length > 0)) setInitial(answers);
+    if (posted) saveStep(storage, p.id, posted.step);
+    else setStep(loadStep(storage, p.id));
+  }, [storage, p.id, p.metadata, p.compiledForm, posted]);
   const onStepChange = useCallback((n: number) => saveStep(storage, p.id, n), [storage, p.id]);
 
   const onChange = useCallback((answers: Answers) => restored.current && saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
@@ -122,7 +126,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
             <TermsButton container={container} />
           </p>
           {/* The form the server compiled, validated by its precompiled validator: no compiling here. */}
-          <fieldset className="pub-form-gate" data-live={live || undefined}>
+          <fieldset ref={gate} className="pub-form-gate" data-live={live || undefined}>
             <FormEngineProvider engine={publicFormEngine()}>
               <ApplicationForm
                 precompiled={p.compiledForm}

@@ -114,4 +114,27 @@ describe('applying with JavaScript disabled (issue 18 item 3)', () => {
     expect(await descriptionOf(page, /^E-post/)).toContain('Enligt våra noteringar har du redan gjort en ansökan till tjänsten.');
     await page.context().close();
   });
+
+  it('keeps what was typed before the script arrived once the script takes the form over', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
+    const page = await context.newPage();
+    const held: (() => Promise<void>)[] = [];
+    let holding = true;
+    await page.route(/\.js(\?|$)/, (route) => (holding ? held.push(() => route.continue()) : route.continue()));
+    await page.goto(applyUrl, { waitUntil: 'commit' });
+    await page.getByLabel(/^Förnamn/).waitFor();
+    await page.getByLabel(/^Förnamn/).fill('Tidig');
+    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    holding = false;
+    await Promise.all(held.map((go) => go()));
+    await page.locator('.pub-form-gate[data-live]').waitFor();
+    // Judged by the script now: the early answers count, the empty fields do not.
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await expect.poll(() => page.getByLabel(/^Efternamn/).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel(/^Förnamn/).getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByLabel(/^Förnamn/).inputValue()).toBe('Tidig');
+    expect(await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).getAttribute('aria-invalid')).toBeNull();
+    expect(page.url()).toBe(applyUrl);
+    await context.close();
+  });
 });
