@@ -20,7 +20,15 @@ export interface FormStep<N extends StepNode = StepNode> {
   nodes: N[];
 }
 
-export const STEP_TYPE = 'step';
+const STEP_TYPE = 'step';
+
+/** Field names a form with steps posts besides the answers (engine/react/steps.tsx, server/http/apply-form.ts). */
+export const STEP_FIELD = 'blk_step';
+export const NAV_FIELD = 'blk_nav';
+/** The answers of the steps not on the page, carried through a no-script round trip (JSON). */
+export const CARRY_FIELD = 'blk_answers';
+/** Which button sent the form; 'refresh' redraws it for the answers so far (conditions without script). */
+export type StepNav = 'next' | 'back' | 'send' | 'refresh';
 
 /** The steps of a layout in order; one step holding everything when it has no boundary. */
 export function stepsOf<N extends StepNode>(layout: readonly N[]): FormStep<N>[] {

@@ -5,17 +5,10 @@
  * server/routes/apply-form.ts) and with the script (ApplicationForm reads the submitter).
  */
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { keysOfStep, stepIndex, stepsOf, type FormStep } from '../steps';
+import { CARRY_FIELD, keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf, type FormStep, type StepNav } from '../steps';
 import type { LayoutNode } from './contract';
 import { fill, t } from './messages';
 
-/** Field names the step form posts besides the answers. */
-export const STEP_FIELD = 'blk_step';
-export const NAV_FIELD = 'blk_nav';
-/** The answers of the steps not on the page, carried through a no-script round trip (JSON). */
-export const CARRY_FIELD = 'blk_answers';
-/** 'refresh': redraw the form for the answers so far (conditions without script). */
-export type StepNav = 'next' | 'back' | 'send' | 'refresh';
 
 /** The top-level keys shown now; null: every node (one page, the builder, view mode). */
 export const StepContext = createContext<ReadonlySet<string> | null>(null);

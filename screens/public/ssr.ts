@@ -34,7 +34,7 @@ export interface SsrData {
  * What a no-script round trip leaves on the apply page: the answers typed (files aside), the
  * errors at their fields, the step to show, and a refusal that is about no one field.
  */
-export interface ApplyFormState {
+interface ApplyFormState {
   positionId: number;
   answers: Record<string, unknown>;
   errors: { key: string; validator: string; message: string }[];

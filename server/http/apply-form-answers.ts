@@ -1,4 +1,5 @@
 import type { UiSchema } from '../../engine/build-form';
+import { CARRY_FIELD } from '../../engine/steps';
 import type { MetadataProperty } from '../../engine/types';
 
 /** What the no-script apply path needs of a public position (PublicPosition). */
@@ -27,7 +28,7 @@ const filesOf = (form: FormData, key: string) => form.getAll(key).filter((f): f 
 export async function answersFromForm(form: FormData, p: FormPosition, onPage: ReadonlySet<string> | null): Promise<{ answers: Record<string, unknown>; kept: Record<string, unknown> }> {
   const answers: Record<string, unknown> = {};
   const widgetOf = (key: string) => (p.compiledForm.uiSchema[key] as { 'ui:widget'?: string } | undefined)?.['ui:widget'];
-  const carried = parseCarried(form.get('blk_answers'));
+  const carried = parseCarried(form.get(CARRY_FIELD));
   for (const prop of p.metadata) {
     const key = prop.key;
     const widget = widgetOf(key);

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { visibleAnswers } from '../../engine/conditions';
-import { keysOfStep, stepIndex, stepsOf } from '../../engine/steps';
+import { keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf } from '../../engine/steps';
 import type { FieldError } from '../../engine/types';
 import type { Config } from '../config';
 import { memoryCoordination } from '../coord/port';
@@ -98,10 +98,10 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
       return draw({ ...base, problem: sv.public.loadError }, 400);
     }
 
-    const at = steps.length > 1 ? stepIndex(form.get('blk_step') ?? '0', steps.length) : 0;
+    const at = steps.length > 1 ? stepIndex(form.get(STEP_FIELD) ?? '0', steps.length) : 0;
     const onPage = steps.length > 1 ? keysOfStep(steps[at]!) : null;
     const { answers, kept } = await answersFromForm(form, position, onPage);
-    const nav = String(form.get('blk_nav') ?? 'next');
+    const nav = String(form.get(NAV_FIELD) ?? 'next');
     const state: ApplyFormState = { ...base, answers: kept, step: at };
 
     if (nav === 'back') return draw({ ...state, step: Math.max(at - 1, 0) }, 200);
