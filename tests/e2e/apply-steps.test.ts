@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { firstPublicPosition, launchBrowser, newPage, startApp, VIEWPORTS, type RunningApp } from './helpers/app';
 
 /**
  * Issue 18 item 2's "Done when": a three-step form is filled, gone back through (nothing lost),
@@ -113,6 +113,41 @@ describe('a form in three steps (issue 18 item 2)', () => {
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     await page.getByRole('heading', { name: 'Tack för din ansökan, Stina!' }).waitFor();
     await page.context().close();
+  });
+
+  it('works without JavaScript by round trips: a step is judged on the server, back keeps the answers, the last step sends', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
+    const page = await context.newPage();
+    await page.goto(applyUrl);
+    await stepHeading(page, 1).waitFor();
+    await page.getByLabel(/^Förnamn/).fill('Otto');
+    await page.getByRole('button', { name: 'Nästa' }).click();
+    // Refused on the server at its field, on the same step, the answer kept.
+    await expect.poll(() => page.getByLabel(/^Efternamn/).getAttribute('aria-invalid')).toBe('true');
+    expect(await stepHeading(page, 1).count()).toBe(1);
+    expect(await page.getByLabel(/^Förnamn/).inputValue()).toBe('Otto');
+    await page.getByLabel(/^Efternamn/).fill('Utan');
+    await page.getByLabel(/^Personnummer/).fill('199001011239');
+    await page.getByRole('button', { name: 'Nästa' }).click();
+    await stepHeading(page, 2).waitFor();
+    await page.getByLabel(/^Adress/).fill('Storgatan 1');
+    await page.getByRole('button', { name: 'Föregående' }).click();
+    await stepHeading(page, 1).waitFor();
+    expect(await page.getByLabel(/^Efternamn/).inputValue()).toBe('Utan');
+    await page.getByRole('button', { name: 'Nästa' }).click();
+    await stepHeading(page, 2).waitFor();
+    await page.getByLabel(/^Adress/).fill('Storgatan 1');
+    await page.getByLabel(/^Postnummer/).fill('11122');
+    await page.getByLabel(/^Ort/).fill('Kiruna');
+    await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
+    await page.getByLabel(/^E-post/).fill('otto.utan@example.se');
+    await page.getByRole('button', { name: 'Nästa' }).click();
+    await stepHeading(page, 3).waitFor();
+    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByRole('heading', { name: 'Tack för din ansökan!' }).waitFor();
+    await context.close();
   });
 
   it('refuses on the server an application that skipped a step, at the skipped field', async () => {
