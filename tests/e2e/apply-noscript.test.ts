@@ -95,7 +95,7 @@ describe('applying with JavaScript disabled (issue 18 item 3)', () => {
     expect(JSON.stringify(items[0])).toContain('cv-nora.pdf');
   });
 
-  it('refuses a second application with the same email at the email field, storing nothing more', async () => {
+  it('refuses a second application with the same email at the email field', async () => {
     const page = await noScriptPage();
     await page.goto(applyUrl);
     await page.getByLabel(/^Förnamn/).fill('Nora');
@@ -113,6 +113,25 @@ describe('applying with JavaScript disabled (issue 18 item 3)', () => {
     await expect.poll(() => page.getByLabel(/^E-post/).getAttribute('aria-invalid')).toBe('true');
     expect(await descriptionOf(page, /^E-post/)).toContain('Enligt våra noteringar har du redan gjort en ansökan till tjänsten.');
     await page.context().close();
+  });
+
+  it('refuses an oversize file at its field with the Swedish message and keeps the other answers', async () => {
+    const form = new FormData();
+    const answers: Record<string, string> = {
+      form_firstname: 'Stor', form_surname: 'Fil', form_ssn: '199001011239', form_address: 'Storgatan 1', form_zipcode: '11122',
+      form_city: 'Gävle', form_mobilePhone: '0701234567', form_email: 'stor.fil@example.se', form_agreement: 'on', form_agreement_company: 'on',
+    };
+    for (const [k, v] of Object.entries(answers)) form.set(k, v);
+    form.append('form_file', new File([Buffer.alloc(5_200_000, 1)], 'stor.pdf', { type: 'application/pdf' }));
+    // Node does not resolve *.localhost: the loopback address acting as the organisation's host.
+    const url = new URL(applyUrl);
+    const res = await fetch(`${app.url}${url.pathname}?host=${url.hostname}`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Filen är för stor');
+    expect(html).toMatch(/name="form_file"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="form_file"/);
+    expect(html).toContain('value="Gävle"');
+    expect(html).not.toContain('stor.pdf');
   });
 
   it('keeps what was typed before the script arrived once the script takes the form over', async () => {
