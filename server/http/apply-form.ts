@@ -53,7 +53,7 @@ function emailKeyOf(p: FormPosition, answers: Record<string, unknown>): string |
  * apply flow as the JSON API; answered with the page drawn again (answers kept, files asked for
  * again, errors at their fields and a summary) or, once stored, 303 to the thank-you page.
  * Steps and conditions go by round trips: 'next' judges the step on the page, 'back' and
- * 'refresh' only redraw. Counted against the same per-IP apply limit as the API.
+ * 'refresh' only redraw. A send counts against the same per-IP apply limit as the API.
  */
 export function applyFormHandler(deps: ServerDeps, config: Config) {
   const limiter = sharedLimiter((deps.coord ?? memoryCoordination()).counters, 'apply-ip', { windowMs: config.rateLimits.windowMs, max: config.rateLimits.applyPerIp });
@@ -87,7 +87,6 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
       ctx.body = out.page.html;
     };
 
-    if (!(await limiter.hit(ctx.ip))) return draw({ ...base, problem: sv.server.rateLimited }, 429);
     const type = ctx.get('content-type');
     const raw = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type) ? await readBody(ctx, APPLY_MAX_BODY) : Buffer.alloc(0);
     if (raw === null) return draw({ ...base, problem: sv.public.tooLarge }, 413);
@@ -111,6 +110,8 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
       return errors.length ? draw({ ...state, errors }, 400) : draw({ ...state, step: at + 1 }, 200);
     }
 
+    // Only a send counts against the apply limit: moving between steps is reading, not applying.
+    if (!(await limiter.hit(ctx.ip))) return draw({ ...state, problem: sv.server.rateLimited }, 429);
     const emailKey = emailKeyOf(position, answers);
     const email = emailKey && typeof answers[emailKey] === 'string' ? (answers[emailKey] as string).trim() : '';
     try {
