@@ -21,6 +21,7 @@ import { errorHandler } from './http/error-handler';
 import { compressResponses } from './http/compress';
 import { httpsRedirect, securityHeaders } from './http/security';
 import { serveSpa } from './http/static';
+import { applyFormHandler } from './http/apply-form';
 import { attachHub } from './realtime/hub';
 import { sharedHub, sharedRevocations } from './coord/fanout';
 import { memoryCoordination, type Coordination } from './coord/port';
@@ -136,7 +137,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   });
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: true }));
-  koa.use(serveSpa(config.distDir, deps, config.previousDistDirs));
+  koa.use(serveSpa(config.distDir, deps, { previousDistDirs: config.previousDistDirs, applyForm: applyFormHandler(deps, config) }));
   handle = koa.callback();
 
   let closing: Promise<void> | undefined;

@@ -2,7 +2,7 @@ import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type Fo
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { PrecompiledForm } from '../precompiled';
-import type { Answers, CompiledForm, FieldError, FormTemplate, RootUiSchema } from './contract';
+import type { Answers, CompiledForm, FieldError, FormTemplate, LayoutNode, RootUiSchema } from './contract';
 import { layoutOf } from './contract';
 import { EngineField } from './EngineField';
 import { FormEngineProvider, useFormEngine, useOptionalFormEngine, type FormEngine } from './context';
@@ -15,6 +15,7 @@ import type { DisplayMode } from './widget-api';
 import { defaultFormEngine } from './defaultEngine';
 import { usePrecompiledForm } from './usePrecompiledForm';
 import { visibleAnswers } from '../conditions';
+import { NativeExtras, navOf, StepButtons, StepContext, StepHeading, useSteps } from './steps';
 import './blankett.css';
 
 export interface ApplicationFormProps {
@@ -39,6 +40,15 @@ export interface ApplicationFormProps {
   positionStart?: number;
   submitLabel?: string;
   disabled?: boolean;
+  /** The step to show (a form with steps, engine/steps.ts): restored from a draft or a no-script round trip. */
+  step?: number;
+  /** Told the step the applicant moved to. */
+  onStepChange?(step: number): void;
+  /**
+   * Where the form posts itself without script (multipart): set on the public apply page, so
+   * the server-rendered form works before and without the script (server/http/apply-form.ts).
+   */
+  nativeAction?: string;
 }
 
 /**
@@ -112,18 +122,20 @@ interface CompiledProps extends ApplicationFormProps {
 
 function CompiledApplicationForm(props: CompiledProps) {
   const { compiled, mode, engine, answers, serverErrors } = props;
-  const [store] = useState(() => new AnswerStore(answers));
+  const layout = useMemo(() => layoutOf(compiled.uiSchema), [compiled]);
+  // Errors the server sent with the page (a no-script round trip) are there in the first render: effects do not run on the server.
+  const [store] = useState(() => withErrors(new AnswerStore(answers), serverErrors));
   // useId, not a module counter: the server and the hydrating browser must draw the same ids.
   const prefix = `blk${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
-  const [announcement, setAnnouncement] = useState<{ n: number; text: string; stray: FieldError[] } | null>(null);
+  const [announcement, setAnnouncement] = useState<{ n: number; text: string; stray: FieldError[] } | null>(() => summaryOf(serverErrors, layout));
   const callbacks = useRef(props);
   callbacks.current = props;
   const dirty = useRef(new Set<string>());
   const serverKeys = useRef(new Set<string>());
 
-  const layout = useMemo(() => layoutOf(compiled.uiSchema), [compiled]);
   const order = useMemo(() => keysInOrder(layout), [layout]);
   const ancestors = useMemo(() => ancestorsByKey(layout), [layout]);
+  const steps = useSteps(layout, mode === 'entry', props.step, props.onStepChange);
 
   const report = useCallback(
     (errors: readonly FieldError[]) => {
@@ -198,10 +210,33 @@ function CompiledApplicationForm(props: CompiledProps) {
     // A hidden field's answer is kept while the applicant answers (it comes back if the field
     // does) but is never judged or sent.
     const answersNow = visibleAnswers(layout, store.snapshot());
+    const nav = navOf(event);
+    if (nav === 'refresh') return;
+    if (steps.multi && nav === 'back') {
+      setAnnouncement(null);
+      return steps.go(steps.index - 1);
+    }
     const result = compiled.validate(answersNow);
+    if (steps.multi && steps.index < steps.steps.length - 1) {
+      // Only this step is judged before moving on; the rest is judged when it is shown and at the end.
+      const here = result.errors.filter((e) => steps.keys.has(e.key));
+      store.setErrors(here, steps.keys);
+      if (here.length) return report(here);
+      setAnnouncement(null);
+      return steps.go(steps.index + 1);
+    }
     serverKeys.current.clear();
     store.setErrors(result.errors);
-    if (!result.valid) return report(result.errors);
+    if (!result.valid) {
+      // An error on an earlier step (a draft restored further on): back to it, where it can be seen.
+      const first = firstInvalidKey(order, result.errors);
+      const at = first === undefined ? -1 : steps.stepOf(first);
+      if (steps.multi && at >= 0 && at !== steps.index) {
+        steps.go(at);
+        return setAnnouncement((prev) => ({ n: (prev?.n ?? 0) + 1, text: t.steps.earlierStepErrors, stray: [] }));
+      }
+      return report(result.errors);
+    }
     setAnnouncement(null);
     await callbacks.current.onSubmit?.(answersNow);
   };
@@ -226,6 +261,7 @@ function CompiledApplicationForm(props: CompiledProps) {
 
   const body = (
     <RuntimeContext.Provider value={runtime}>
+      {steps.multi && <StepHeading state={steps} id={`${prefix}-step`} />}
       <div className="blk-live" aria-live="assertive" role="alert">
         {announcement && (
           <div key={announcement.n} className="blk-error-summary">
@@ -236,7 +272,7 @@ function CompiledApplicationForm(props: CompiledProps) {
           </div>
         )}
       </div>
-      {rjsf}
+      <StepContext.Provider value={steps.shown}>{rjsf}</StepContext.Provider>
       {props.loadFailed && (
         <div className="blk-error-summary" role="alert">
           <p>{t.validatorLoadError}</p>
@@ -249,17 +285,33 @@ function CompiledApplicationForm(props: CompiledProps) {
   );
 
   if (mode === 'view') return <div className="blk-form blk-form-view">{body}</div>;
+  const native = mode === 'entry' && props.nativeAction !== undefined ? { method: 'post', encType: 'multipart/form-data', action: props.nativeAction } : {};
   return (
-    <form className={`blk-form blk-form-${mode}`} noValidate onSubmit={onSubmit} aria-describedby={mode === 'edit' ? `${prefix}-note` : undefined}>
+    <form className={`blk-form blk-form-${mode}`} noValidate onSubmit={onSubmit} aria-describedby={mode === 'edit' ? `${prefix}-note` : undefined} {...native}>
       {mode === 'edit' && <p id={`${prefix}-note`} className="blk-visually-hidden">{t.editPreview}</p>}
       {body}
-      {mode === 'entry' && (
+      {mode === 'entry' && steps.multi && <StepButtons state={steps} submitLabel={props.submitLabel ?? t.submit} disabled={props.disabled} />}
+      {mode === 'entry' && !steps.multi && (
         <button type="submit" className="blk-submit" disabled={props.disabled}>
           {props.submitLabel ?? t.submit}
         </button>
       )}
+      {mode === 'entry' && props.nativeAction !== undefined && <NativeExtras layout={layout} steps={steps} answers={answers} />}
     </form>
   );
+}
+
+/** The store with the errors a server-rendered page arrived with. */
+function withErrors(store: AnswerStore, errors: readonly FieldError[] | undefined): AnswerStore {
+  if (errors?.length) store.setErrors(errors);
+  return store;
+}
+
+/** The summary over the form for errors the page arrived with (the same text the script shows). */
+function summaryOf(errors: readonly FieldError[] | undefined, layout: readonly LayoutNode[]): { n: number; text: string; stray: FieldError[] } | null {
+  if (!errors?.length) return null;
+  const shown = new Set(keysInOrder(layout));
+  return { n: 0, text: fill(t.errorSummary, { n: errors.length }), stray: errors.filter((e) => !shown.has(e.key)) };
 }
 
 /** Field ids must be valid in a selector-free lookup; keys are normally [A-Za-z0-9_], anything else is replaced. */

@@ -4,6 +4,7 @@ import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
 import { layoutOf, type LayoutNode, type RootUiSchema } from './contract';
 import { ContainerNode } from './EngineField';
 import { Shown } from './conditional';
+import { useShownTopLevel } from './steps';
 
 /** Each field draws its own label and errors (EngineField), so RJSF's wrapper adds nothing. */
 export function PassThroughFieldTemplate({ children }: FieldTemplateProps) {
@@ -33,7 +34,10 @@ export function LayoutObjectFieldTemplate({ properties, uiSchema }: ObjectFieldT
     );
   };
 
-  const tree = layout.map(renderNode);
+  // A form with steps shows the current step's top-level nodes (engine/react/steps.tsx).
+  const shown = useShownTopLevel();
+  const tree = (shown ? layout.filter((n) => shown.has(n.key)) : layout).map(renderNode);
+  if (shown) for (const p of properties) placed.add(p.name);
   // A property the layout does not mention is still an answer the applicant must be able to give.
   const rest = properties.filter((p) => !placed.has(p.name)).map((p) => <Fragment key={p.name}>{p.content}</Fragment>);
   return (

@@ -9,6 +9,7 @@ import typePeriodCheckbox from '../field-types/periodCheckbox.json' with { type:
 import typePeriodGroup from '../field-types/periodGroup.json' with { type: 'json' };
 import typeRadio from '../field-types/radio.json' with { type: 'json' };
 import typeRadioGroup from '../field-types/radioGroup.json' with { type: 'json' };
+import typeStep from '../field-types/step.json' with { type: 'json' };
 import typeText from '../field-types/text.json' with { type: 'json' };
 import typeTextWithHelpLink from '../field-types/textWithHelpLink.json' with { type: 'json' };
 import typeTextarea from '../field-types/textarea.json' with { type: 'json' };
@@ -29,7 +30,7 @@ import validatorSsnValidSwe from '../validators/ssnValidSwe.json' with { type: '
 import validatorValidEmail from '../validators/validEmail.json' with { type: 'json' };
 
 /** Every field-type declaration under schemas/field-types/, by file name order. */
-export const fieldTypeDefinitions: readonly unknown[] = [typeCheckbox, typeEmail, typeFile, typeGroup, typeImageBase64, typePeriodCheckbox, typePeriodGroup, typeRadio, typeRadioGroup, typeText, typeTextWithHelpLink, typeTextarea];
+export const fieldTypeDefinitions: readonly unknown[] = [typeCheckbox, typeEmail, typeFile, typeGroup, typeImageBase64, typePeriodCheckbox, typePeriodGroup, typeRadio, typeRadioGroup, typeStep, typeText, typeTextWithHelpLink, typeTextarea];
 
 /** Every validator declaration under schemas/validators/, by file name order. */
 export const validatorDefinitions: readonly unknown[] = [validatorAllowedAgeInPeriod, validatorAllowedYears, validatorAllowedYearsBornSwe, validatorApproved, validatorBeCustomGroupValidation, validatorEqualYearBorn, validatorFileRequired, validatorMinLength, validatorMinSelectedInGroup, validatorMinYearAtStart, validatorMinYearBorn, validatorMinYearBornSwe, validatorRadioRequired, validatorSsnValidSwe, validatorValidEmail];

@@ -1,13 +1,14 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ApplicationForm } from '../../engine/react/ApplicationForm';
 import type { Answers, FieldError } from '../../engine/types';
-import { clearDraft, loadDraft, saveDraft, sessionStore } from './draft';
+import { typedBeforeLive } from './earlyInput';
+import { clearDraft, loadDraft, loadStep, saveDraft, saveStep, sessionStore } from './draft';
 import { applyPath } from './paths';
 import { positionPath } from './positionRef';
 import { ClosedNotice } from './PositionPage';
 import { PrivacyNotice } from './PrivacyNotice';
-import { SsrDataContext } from './ssr';
+import { SENT_PARAM, SsrDataContext } from './ssr';
 import { submitApplication } from './submitApplication';
 import { TermsButton } from './TermsDialog';
 import { next as h, s } from './text';
@@ -26,10 +27,16 @@ export default function ApplyPage({ position: p, container }: { position: Public
   const title = fill(s.applyTitle, { position: p.name });
   useDocumentMeta(title, p.description || p.name, applyPath(p));
   useNoIndex(p.isInternal);
-  const [closed, setClosed] = useState<string | null>(p.status === 'Öppen' ? null : s.positionClosed);
-  const [done, setDone] = useState<{ firstname: string } | null>(null);
+  // A form sent without script comes back drawn by the server with its answers and refusals
+  // (server/http/apply-form.ts); a 303 after success lands here with ?skickad=1.
+  const ssr = useContext(SsrDataContext);
+  const posted = ssr?.form?.positionId === p.id ? ssr.form : undefined;
+  const location = useLocation();
+  const sent = new URLSearchParams(location.search).has(SENT_PARAM);
+  const [closed, setClosed] = useState<string | null>(posted?.closed ?? (p.status === 'Öppen' || sent ? null : s.positionClosed));
+  const [done, setDone] = useState<{ firstname: string } | null>(sent ? { firstname: '' } : null);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ n: number; text: string } | null>(null);
+  const [problem, setProblem] = useState<{ n: number; text: string } | null>(posted?.problem ? { n: 0, text: posted.problem } : null);
   const problemRef = useRef<HTMLParagraphElement>(null);
   // A refusal is shown under the submit button, where the applicant just pressed, brought
   // into view and focused: on a phone the top of the page is a long scroll away (issue 17 item 6).
@@ -39,7 +46,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
     el.scrollIntoView({ block: 'center' });
     el.focus({ preventScroll: true });
   }, [problem]);
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>(posted?.errors ?? []);
   const inFlight = useRef(false);
   // Closed by the answer to a submit (not on arrival): the notice takes the focus then.
   const submitted = useRef(false);
@@ -47,18 +54,25 @@ export default function ApplyPage({ position: p, container }: { position: Public
   // The draft is restored after the first render, so a server-rendered page hydrates with the
   // same empty form the server drew; the form owns the answers after this (a new object here
   // would overwrite them). Until then a change (defaults on mount) must not replace the draft.
-  const [initial, setInitial] = useState<Answers | undefined>(undefined);
+  const [initial, setInitial] = useState<Answers | undefined>(posted?.answers);
   const restored = useRef(false);
-  // A server-rendered form stays disabled until the page is live (hydrated): what is typed
-  // before would not reach the form's answers, and a native submit would put them in the URL.
-  // A disabled fieldset does it, so going live changes one attribute, not every field.
-  const [live, setLive] = useState(useContext(SsrDataContext) === null);
+  // The server-rendered form is a real form (multipart POST to this page) that works before and
+  // without the script; once live the script takes it over. `data-live` says which it is.
+  const [live, setLive] = useState(ssr === null);
+  const [step, setStep] = useState<number | undefined>(posted?.step);
+  const gate = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
-    const draft = loadDraft(storage, p.id, p.metadata);
     restored.current = true;
-    if (Object.keys(draft).length > 0) setInitial(draft);
     setLive(true);
-  }, [storage, p.id, p.metadata]);
+    const typed = typedBeforeLive(gate.current, p.compiledForm?.uiSchema);
+    // What the server sent back is newer than any draft in this tab.
+    const base = posted ? posted.answers : loadDraft(storage, p.id, p.metadata);
+    const answers = { ...base, ...typed };
+    if (Object.keys(typed).length > 0 || (!posted && Object.keys(answers).length > 0)) setInitial(answers);
+    if (posted) saveStep(storage, p.id, posted.step);
+    else setStep(loadStep(storage, p.id));
+  }, [storage, p.id, p.metadata, p.compiledForm, posted]);
+  const onStepChange = useCallback((n: number) => saveStep(storage, p.id, n), [storage, p.id]);
 
   const onChange = useCallback((answers: Answers) => restored.current && saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
 
@@ -74,6 +88,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
         const out = await submitApplication(p.id, answers, p.metadata);
         if (out.kind === 'ok') {
           clearDraft(storage, p.id);
+          saveStep(storage, p.id, 0);
           setDone({ firstname: out.firstname });
           return;
         }
@@ -111,7 +126,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
             <TermsButton container={container} />
           </p>
           {/* The form the server compiled, validated by its precompiled validator: no compiling here. */}
-          <fieldset className="pub-form-gate" disabled={!live}>
+          <fieldset ref={gate} className="pub-form-gate" data-live={live || undefined}>
             <FormEngineProvider engine={publicFormEngine()}>
               <ApplicationForm
                 precompiled={p.compiledForm}
@@ -124,6 +139,9 @@ export default function ApplyPage({ position: p, container }: { position: Public
                 positionStart={p.start}
                 submitLabel={busy ? s.submitting : s.submit}
                 disabled={busy}
+                step={step}
+                onStepChange={onStepChange}
+                nativeAction={location.pathname + location.search}
               />
             </FormEngineProvider>
           </fieldset>

@@ -58,6 +58,19 @@ export function clearDraft(storage: DraftStorage | null, positionId: number | st
   safe(() => storage?.removeItem(draftKey(positionId)));
 }
 
+const stepKey = (positionId: number | string) => `${DRAFT_PREFIX}${positionId}.step`;
+
+/** The step the applicant was on (a form with steps), 0 when none is kept. */
+export function loadStep(storage: DraftStorage | null, positionId: number | string): number {
+  const raw = safe(() => storage?.getItem(stepKey(positionId)) ?? null);
+  return raw && /^\d{1,3}$/.test(raw) ? Number(raw) : 0;
+}
+
+/** Keeps the step across reloads; step 0 (the start) removes it. */
+export function saveStep(storage: DraftStorage | null, positionId: number | string, step: number): void {
+  safe(() => (step > 0 ? storage?.setItem(stepKey(positionId), String(step)) : storage?.removeItem(stepKey(positionId))));
+}
+
 // Private browsing and full quotas throw from sessionStorage; a draft is a convenience only.
 function safe<T>(fn: () => T): T | undefined {
   try {

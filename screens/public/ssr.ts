@@ -15,6 +15,8 @@ import { useLocation } from 'react-router-dom';
 import type { PublicContainer, PublicPosition } from './types';
 
 export const SSR_DATA_ID = 'blankett-ssr';
+/** The query parameter of the apply page after a no-script application went through (303 there). */
+export const SENT_PARAM = 'skickad';
 
 type PreloadEntry = { status: 200; data: unknown } | { status: 404 };
 
@@ -24,6 +26,21 @@ export interface SsrData {
   /** The host name the host rules ran on (the request's, or the loopback `?host=` override). */
   hostname: string;
   entries: Record<string, PreloadEntry>;
+  /** The apply page answering a form sent without script (server/http/apply-form.ts). */
+  form?: ApplyFormState;
+}
+
+/**
+ * What a no-script round trip leaves on the apply page: the answers typed (files aside), the
+ * errors at their fields, the step to show, and a refusal that is about no one field.
+ */
+interface ApplyFormState {
+  positionId: number;
+  answers: Record<string, unknown>;
+  errors: { key: string; validator: string; message: string }[];
+  step: number;
+  problem?: string;
+  closed?: string;
 }
 
 interface ServerHead {

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import { isAdminPath } from '../../screens/adminPaths';
+import type { Renderer, RenderRequest } from '../ssr/render';
 import type { ServerDeps } from '../dispatcher/types';
 import { createRenderer } from '../ssr/render';
 import { compressedAsset, compressible, pickEncoding, sendCompressed } from './compress';
@@ -47,6 +48,8 @@ function fileIn(root: string, urlPath: string): string | null {
 }
 
 const HTML = TYPES['.html']!;
+type ApplyFormHandler = (ctx: Context, renderer: Renderer, req: RenderRequest) => Promise<void>;
+
 /** A Host header fit to be written into a page (canonical link, JobPosting url). */
 const HOST_HEADER = /^[a-z0-9.:[\]-]{1,300}$/i;
 
@@ -58,12 +61,21 @@ const HOST_HEADER = /^[a-z0-9.:[\]-]{1,300}$/i;
  * admin paths and whenever a page cannot be rendered, so client routes work on reload.
  * Hashed assets missing from this build are looked up in `previousDistDirs` (DIST_PREVIOUS_DIR).
  */
-export function serveSpa(distDir: string, deps?: Pick<ServerDeps, 'store' | 'now' | 'log'>, previousDistDirs: readonly string[] = []): Middleware {
+export function serveSpa(
+  distDir: string,
+  deps?: Pick<ServerDeps, 'store' | 'now' | 'log'>,
+  options: { previousDistDirs?: readonly string[]; applyForm?: ApplyFormHandler } = {},
+): Middleware {
   const root = normalize(distDir);
-  const previous = previousDistDirs.map((d) => normalize(d));
+  const previous = (options.previousDistDirs ?? []).map((d) => normalize(d));
   const index = join(root, 'index.html');
   const renderer = deps ? createRenderer(root, deps) : null;
   return async (ctx, next) => {
+    // The apply page's own form sent without script (server/http/apply-form.ts).
+    if (ctx.method === 'POST' && renderer && options.applyForm && /\/apply$/.test(ctx.path) && !ctx.path.startsWith('/api/') && !isAdminPath(ctx.path)) {
+      const host = HOST_HEADER.test(ctx.host) ? ctx.host : 'localhost';
+      return options.applyForm(ctx, renderer, { pathname: ctx.path, search: ctx.search, hostname: ctx.hostname, origin: `${ctx.protocol}://${host}` });
+    }
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/notifications')) {
       return next();
     }

@@ -11,6 +11,7 @@ import { resolveApiPath } from './resolve';
 /** What server/ssr needs of the SSR bundle (screens/public/entry-server.tsx). */
 type EntryModule = typeof import('../../screens/public/entry-server');
 type SsrData = import('../../screens/public/entry-server').SsrData;
+type ApplyFormState = NonNullable<SsrData['form']>;
 
 /** Passes at most: a page needs two or three (organisation, then its positions). */
 const MAX_PASSES = 4;
@@ -94,9 +95,10 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
     })());
 
   /** The page of `req` drawn afresh, or null when it cannot be. */
-  async function renderFresh(mod: EntryModule, shell: string, req: RenderRequest): Promise<CachedPage | null> {
+  async function renderFresh(mod: EntryModule, shell: string, req: RenderRequest, form?: ApplyFormState, seen?: (data: SsrData) => void): Promise<CachedPage | null> {
     const url = req.pathname + req.search;
     const data: SsrData = { url, hostname: mod.effectiveHostname({ hostname: req.hostname, search: req.search }, null), entries: {} };
+    if (form) data.form = form;
     const tried = new Set<string>();
     try {
       let pass = await mod.renderPage(data, req.origin);
@@ -110,6 +112,7 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
         });
         pass = await mod.renderPage(data, req.origin);
       }
+      seen?.(data);
       const { head, status, location } = pass.sink;
       // A moved page: its view is counted at the new address, not here.
       if (location) return { status: 301, html: '', location, viewed: [] };
@@ -161,7 +164,20 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
     if (!page.location) guard.put(key, page);
     return page;
   }
-  return { render };
+  /**
+   * The apply page for a form sent without script, never cached (it holds the applicant's
+   * answers): `form` undefined draws it as a GET would, to learn its position. Also answers
+   * the page's data (the public position the page shows).
+   */
+  async function renderApply(req: RenderRequest, form?: ApplyFormState): Promise<{ page: CachedPage; data: SsrData } | null> {
+    const mod = await load();
+    const shell = template();
+    if (!mod || !shell) return null;
+    let data: SsrData | undefined;
+    const page = await guard.limit(() => renderFresh(mod, shell, req, form, (d) => (data = d)));
+    return page && page !== 'busy' && data ? { page, data } : null;
+  }
+  return { render, renderApply };
 }
 
 export type Renderer = ReturnType<typeof createRenderer>;

@@ -74,8 +74,9 @@ describe('server-rendered public pages in Chromium', () => {
     await markServerDom(page);
     await page.goto(applyUrl);
     const first = page.getByLabel(/^Förnamn/);
-    // Disabled until hydrated, then live.
-    await expect.poll(() => first.isEnabled(), { timeout: 15_000 }).toBe(true);
+    // A plain form (it posts without script) until hydrated, then live: the page says when.
+    expect(await first.isEnabled()).toBe(true);
+    await page.locator('.pub-form-gate[data-live]').waitFor({ timeout: 15_000 });
     await ownedByReact(page, 'h1');
     // Hydrated, not replaced: the h1 the server sent is the one React now owns.
     expect(await page.evaluate(() => (window as unknown as { __serverH1: Element | null }).__serverH1 === document.querySelector('h1'))).toBe(true);
@@ -105,7 +106,7 @@ describe('server-rendered public pages in Chromium', () => {
     const problems = collectProblems(page);
     await page.goto(applyUrl);
     const first = page.getByLabel(/^Förnamn/);
-    await expect.poll(() => first.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.locator('.pub-form-gate[data-live]').waitFor({ timeout: 15_000 });
     await first.fill('Utkast');
     await page.getByLabel(/^Ort/).fill('Malmö');
     await page.reload();

@@ -95,6 +95,8 @@ function everyValidatorForm(): MetadataProperty[] {
       for (const c of children) fields.push({ key: c, type: child, label: c, ...(child === 'periodCheckbox' ? { data: { startDate: '2000-01-01', endDate: '2030-12-31' } } : {}) });
     }
   }
+  // A step boundary carries no answer: the verdicts are the same split into steps or not.
+  fields.push({ key: 'form_step_1', type: 'step', label: 'Sista steget' });
   fields.push({ key: 'required_text', type: 'text', label: 'Obligatorisk', required: true });
   return fields;
 }

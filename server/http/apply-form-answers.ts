@@ -1,0 +1,67 @@
+import type { UiSchema } from '../../engine/build-form';
+import { CARRY_FIELD } from '../../engine/steps';
+import type { MetadataProperty } from '../../engine/types';
+
+/** What the no-script apply path needs of a public position (PublicPosition). */
+export interface FormPosition {
+  id: number;
+  metadata: MetadataProperty[];
+  compiledForm: { uiSchema: UiSchema };
+}
+
+const FILE_WIDGETS = new Set(['file', 'imageBase64']);
+
+async function dataUrl(file: File): Promise<string> {
+  const type = file.type || 'application/octet-stream';
+  return `data:${type};base64,${Buffer.from(await file.arrayBuffer()).toString('base64')}`;
+}
+
+const filesOf = (form: FormData, key: string) => form.getAll(key).filter((f): f is File => typeof f !== 'string' && f.size > 0);
+
+/**
+ * The answers of a form posted without script, in the stored answer format (DESIGN.md): each
+ * field read by its widget — a checkbox is true when sent, a period its period with checked,
+ * a file a data URL as the script would send it, anything else the text sent ('' is no answer).
+ * Fields not on the page (`onPage`, the current step) come from the carried JSON of the page
+ * before. `kept` is what the page shows again: the answers without files (asked for again).
+ */
+export async function answersFromForm(form: FormData, p: FormPosition, onPage: ReadonlySet<string> | null): Promise<{ answers: Record<string, unknown>; kept: Record<string, unknown> }> {
+  const answers: Record<string, unknown> = {};
+  const widgetOf = (key: string) => (p.compiledForm.uiSchema[key] as { 'ui:widget'?: string } | undefined)?.['ui:widget'];
+  const carried = parseCarried(form.get(CARRY_FIELD));
+  for (const prop of p.metadata) {
+    const key = prop.key;
+    const widget = widgetOf(key);
+    if (widget === undefined) continue; // no answer of its own (group, radio, step)
+    if (onPage && !onPage.has(key)) {
+      if (Object.hasOwn(carried, key) && !FILE_WIDGETS.has(widget)) answers[key] = carried[key];
+      continue;
+    }
+    if (widget === 'checkbox') answers[key] = form.has(key);
+    else if (widget === 'periodCheckbox') {
+      const period = (prop.data ?? {}) as { startDate?: unknown; endDate?: unknown };
+      answers[key] = { startDate: period.startDate, endDate: period.endDate, checked: form.has(key) };
+    } else if (widget === 'file') {
+      const files = filesOf(form, key);
+      if (files.length) answers[key] = await Promise.all(files.map(async (f) => ({ filename: f.name, type: f.type || 'application/octet-stream', data: await dataUrl(f) })));
+    } else if (widget === 'imageBase64') {
+      const [file] = filesOf(form, key);
+      if (file) answers[key] = await dataUrl(file);
+    } else {
+      const value = form.get(key);
+      if (typeof value === 'string' && value !== '') answers[key] = value;
+    }
+  }
+  const kept = Object.fromEntries(Object.entries(answers).filter(([k]) => !FILE_WIDGETS.has(widgetOf(k) ?? '')));
+  return { answers, kept };
+}
+
+function parseCarried(raw: FormDataEntryValue | null): Record<string, unknown> {
+  if (typeof raw !== 'string' || raw.length === 0) return {};
+  try {
+    const v: unknown = JSON.parse(raw);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,150 @@
+import type { Context } from 'koa';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { visibleAnswers } from '../../engine/conditions';
+import { keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf } from '../../engine/steps';
+import type { FieldError } from '../../engine/types';
+import type { Config } from '../config';
+import { memoryCoordination } from '../coord/port';
+import type { ServerDeps } from '../dispatcher/types';
+import { apply } from '../domain/apply';
+import { loadContainer } from '../domain/containers';
+import type { PositionDoc } from '../domain/docs';
+import { positionValidator } from '../domain/forms';
+import { HttpError } from '../errors';
+import { APPLY_MAX_BODY } from '../routes/public';
+import type { Renderer, RenderRequest } from '../ssr/render';
+import { answersFromForm, type FormPosition } from './apply-form-answers';
+import { sharedLimiter } from './rate-limit';
+
+type ApplyFormState = NonNullable<NonNullable<Awaited<ReturnType<Renderer['renderApply']>>>['data']['form']>;
+
+/** Reads the body up to `limit` bytes; null when it is larger (the rest is drained). */
+async function readBody(ctx: Context, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      ctx.req.resume();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The public position the rendered apply page shows (its SSR data), or null. */
+function positionOnPage(entries: Record<string, { status: number | string; data?: unknown }>): FormPosition | null {
+  for (const [path, e] of Object.entries(entries)) {
+    const d = e.data as Partial<FormPosition> | undefined;
+    if (/^\/api\/public\/positions\/[^/?]+$/.test(path) && e.status === 200 && typeof d?.id === 'number' && Array.isArray(d.metadata) && d.compiledForm) return d as FormPosition;
+  }
+  return null;
+}
+
+/** The applicant's email as the scripted page sends it (screens/public/submitApplication.ts emailOf). */
+function emailKeyOf(p: FormPosition, answers: Record<string, unknown>): string | undefined {
+  return 'form_email' in answers ? 'form_email' : p.metadata.find((m) => m.type === 'email')?.key;
+}
+
+/**
+ * The apply page as a plain HTML form (issue 18 item 3): a multipart POST to the page's own
+ * address, sent with JavaScript off or not yet loaded. Judged by the same engine and the same
+ * apply flow as the JSON API; answered with the page drawn again (answers kept, files asked for
+ * again, errors at their fields and a summary) or, once stored, 303 to the thank-you page.
+ * Steps and conditions go by round trips: 'next' judges the step on the page, 'back' and
+ * 'refresh' only redraw. A send counts against the same per-IP apply limit as the API.
+ */
+export function applyFormHandler(deps: ServerDeps, config: Config) {
+  const limiter = sharedLimiter((deps.coord ?? memoryCoordination()).counters, 'apply-ip', { windowMs: config.rateLimits.windowMs, max: config.rateLimits.applyPerIp });
+
+  async function judgeStep(p: FormPosition, answers: Record<string, unknown>, keys: ReadonlySet<string>): Promise<FieldError[]> {
+    const doc = await deps.store.collection<PositionDoc>('positions').findOne({ id: p.id }, { projection: { text: 0 } });
+    if (!doc) return [];
+    const container = await loadContainer(deps.store, doc.containerId);
+    const form = positionValidator(doc, container.messages);
+    return form.validate(visibleAnswers(form.uiSchema['ui:options'].layout, answers)).errors.filter((e) => keys.has(e.key));
+  }
+
+  return async function handle(ctx: Context, renderer: Renderer, req: RenderRequest): Promise<void> {
+    const probe = await renderer.renderApply(req);
+    const position = probe && positionOnPage(probe.data.entries);
+    if (!probe || !position) {
+      // Not an apply page we can answer: the GET of the same address says what it is.
+      ctx.status = 303;
+      ctx.redirect(req.pathname + req.search);
+      return;
+    }
+    const layout = position.compiledForm.uiSchema['ui:options'].layout;
+    const steps = stepsOf(layout);
+    const base: ApplyFormState = { positionId: position.id, answers: {}, errors: [], step: 0 };
+    const draw = async (state: ApplyFormState, status: number) => {
+      const out = await renderer.renderApply(req, state);
+      if (!out) throw new HttpError(503, 'unavailable', sv.public.loadError);
+      ctx.status = status;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = out.page.html;
+    };
+
+    const type = ctx.get('content-type');
+    const raw = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type) ? await readBody(ctx, APPLY_MAX_BODY) : Buffer.alloc(0);
+    if (raw === null) return draw({ ...base, problem: sv.public.tooLarge }, 413);
+    let form: FormData;
+    try {
+      form = await new Request('http://apply.invalid/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(raw) }).formData();
+    } catch {
+      return draw({ ...base, problem: sv.public.loadError }, 400);
+    }
+
+    const at = steps.length > 1 ? stepIndex(form.get(STEP_FIELD) ?? '0', steps.length) : 0;
+    const onPage = steps.length > 1 ? keysOfStep(steps[at]!) : null;
+    const { answers, kept } = await answersFromForm(form, position, onPage);
+    const nav = String(form.get(NAV_FIELD) ?? 'next');
+    const state: ApplyFormState = { ...base, answers: kept, step: at };
+
+    if (nav === 'back') return draw({ ...state, step: Math.max(at - 1, 0) }, 200);
+    if (nav === 'refresh') return draw(state, 200);
+    if (onPage && at < steps.length - 1 && nav !== 'send') {
+      const errors = await judgeStep(position, answers, onPage);
+      return errors.length ? draw({ ...state, errors }, 400) : draw({ ...state, step: at + 1 }, 200);
+    }
+
+    // Only a send counts against the apply limit: moving between steps is reading, not applying.
+    if (!(await limiter.hit(ctx.ip))) return draw({ ...state, problem: sv.server.rateLimited }, 429);
+    const emailKey = emailKeyOf(position, answers);
+    const email = emailKey && typeof answers[emailKey] === 'string' ? (answers[emailKey] as string).trim() : '';
+    try {
+      await apply(deps, { email, positionId: position.id, metadata: answers, bodyBytes: raw.length });
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      return draw(refusal(err, state, { steps, emailKey, position }), err.status);
+    }
+    const search = new URLSearchParams(req.search);
+    search.set('skickad', '1');
+    ctx.status = 303;
+    ctx.redirect(`${req.pathname}?${search.toString()}`);
+  };
+}
+
+/** A refusal of the apply flow as the page shows it: at the field it is about, on that field's step. */
+function refusal(err: HttpError, state: ApplyFormState, f: { steps: ReturnType<typeof stepsOf>; emailKey?: string; position: FormPosition }): ApplyFormState {
+  const stepOf = (key: string | undefined) => {
+    const i = key === undefined ? -1 : f.steps.findIndex((s) => keysOfStep(s).has(key));
+    return i < 0 ? state.step : i;
+  };
+  if (err.status === 400 && Array.isArray(err.details)) {
+    const errors = (err.details as Partial<FieldError>[]).filter((d): d is FieldError => typeof d.key === 'string' && typeof d.message === 'string');
+    const withKey = errors.map((e) => (e.key === 'email' && f.emailKey ? { ...e, key: f.emailKey } : e));
+    return { ...state, errors: withKey, step: stepOf(withKey[0]?.key) };
+  }
+  if (err.code === 'duplicate_application' && f.emailKey) {
+    return { ...state, errors: [{ key: f.emailKey, validator: 'duplicate', message: sv.public.alreadyApplied }], step: stepOf(f.emailKey) };
+  }
+  if (err.code === 'position_closed' || err.status === 404) return { ...state, closed: err.status === 404 ? sv.public.positionClosed : err.message };
+  if (err.status === 413) {
+    const files = f.position.metadata.filter((m) => m.type === 'file' || m.type === 'imageBase64').map((m) => m.key);
+    if (files.length) return { ...state, errors: files.map((key) => ({ key, validator: 'fileSize', message: sv.public.tooLarge })), step: stepOf(files[0]) };
+  }
+  return { ...state, problem: err.status === 429 ? err.message : sv.public.loadError };
+}

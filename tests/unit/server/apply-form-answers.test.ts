@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { compileTemplate } from '../../../engine/index';
+import type { MetadataProperty } from '../../../engine/types';
+import { answersFromForm, type FormPosition } from '../../../server/http/apply-form-answers';
+
+const metadata: MetadataProperty[] = [
+  { key: 'form_firstname', type: 'text', label: 'Förnamn', order: 0 },
+  { key: 'form_ok', type: 'checkbox', label: 'Godkänner', order: 1 },
+  { key: 'form_step_1', type: 'step', label: 'Bilagor', order: 2 },
+  { key: 'form_file', type: 'file', label: 'CV', order: 3 },
+  { key: 'form_more', type: 'textarea', label: 'Övrigt', order: 4 },
+];
+const { uiSchema } = compileTemplate({ metadata });
+const position = { id: 1, metadata, compiledForm: { uiSchema } } as unknown as FormPosition;
+
+describe('answersFromForm (a form posted without script)', () => {
+  it('reads each field by its widget: text, an unchecked checkbox as false, a file as a data URL; files are not kept for the page', async () => {
+    const form = new FormData();
+    form.set('form_firstname', 'Nora');
+    form.set('form_more', '');
+    form.append('form_file', new File([Buffer.from('%PDF-1.4')], 'cv.pdf', { type: 'application/pdf' }));
+    const { answers, kept } = await answersFromForm(form, position, null);
+    expect(answers).toEqual({
+      form_firstname: 'Nora',
+      form_ok: false,
+      form_file: [{ filename: 'cv.pdf', type: 'application/pdf', data: `data:application/pdf;base64,${Buffer.from('%PDF-1.4').toString('base64')}` }],
+    });
+    expect(kept).toEqual({ form_firstname: 'Nora', form_ok: false });
+  });
+
+  it('takes the fields of other steps from the carried answers only, never a file from them', async () => {
+    const form = new FormData();
+    form.set('form_more', 'Hej');
+    form.set('form_firstname', 'Inskjuten');
+    form.set('blk_answers', JSON.stringify({ form_firstname: 'Nora', form_ok: true, form_file: [{ filename: 'x', type: 'y', data: 'data:,x' }], okänd: 1 }));
+    const { answers } = await answersFromForm(form, position, new Set(['form_file', 'form_more']));
+    expect(answers).toEqual({ form_firstname: 'Nora', form_ok: true, form_more: 'Hej' });
+  });
+
+  it('ignores carried answers that are not a JSON object', async () => {
+    const form = new FormData();
+    form.set('blk_answers', '[1,2');
+    const { answers } = await answersFromForm(form, position, new Set(['form_more']));
+    expect(answers).toEqual({});
+  });
+});
