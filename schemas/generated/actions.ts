@@ -48,6 +48,10 @@ export interface ApplicantDetail {
     emailNotificationSent?: number;
   };
   /**
+   * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, and `info.name` is 'Sökande <id>'.
+   */
+  anonymous?: true;
+  /**
    * The answers, by field key (files carry url, never data).
    */
   metadata: {
@@ -138,6 +142,10 @@ export interface ApplicantListItem {
      */
     emailNotificationSent?: number;
   };
+  /**
+   * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, and `info.name` is 'Sökande <id>'.
+   */
+  anonymous?: true;
   /**
    * The answers, by field key (files carry url, never data).
    */
@@ -335,6 +343,12 @@ export interface StaffPositionWithForm {
   totalApplicants: number;
   totalUnProcessed: number;
   /**
+   * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
+   */
+  anonymous?: null | {
+    untilProcessLabelId: null | number;
+  };
+  /**
    * The position's ad image URL ('Annonsbilder'), when it has one.
    */
   banner?: string;
@@ -373,6 +387,12 @@ export interface StaffPosition {
   positionTypeName: string;
   totalApplicants: number;
   totalUnProcessed: number;
+  /**
+   * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
+   */
+  anonymous?: null | {
+    untilProcessLabelId: null | number;
+  };
   /**
    * The position's ad image URL ('Annonsbilder'), when it has one.
    */
@@ -1002,6 +1022,12 @@ export interface CreatePositionData {
     } | null;
   }[];
   templateKey?: string;
+  /**
+   * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
+   */
+  anonymous?: null | {
+    untilProcessLabelId: null | number;
+  };
   /**
    * The position's ad image: the public URL of one of the organisation's ad images ('Annonsbilder'), or '' for none.
    */
@@ -3051,6 +3077,12 @@ export interface UpdatePositionData {
       value?: string | string[];
     } | null;
   }[];
+  /**
+   * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
+   */
+  anonymous?: null | {
+    untilProcessLabelId: null | number;
+  };
   /**
    * The position's ad image: the public URL of one of the organisation's ad images ('Annonsbilder'), or '' for none.
    */

@@ -258,7 +258,13 @@ export interface CompanyProfile {
   members?: string[];
   aboutUsLink?: string;
   supportLink?: string;
+  /**
+   * Show applicants' age (from the personnummer) to staff. Off unless an administrator turns it on (fair screening, issue 17; the spec's default was true).
+   */
   showAge?: boolean;
+  /**
+   * Show applicants' gender (from the personnummer) to staff. Off unless an administrator turns it on.
+   */
   showGender?: boolean;
 }
 
