@@ -75,7 +75,7 @@ function listItem(c: ContainerDoc, a: ApplicationDoc, position: RowPosition, now
     email,
     user: { email },
     info: screenedInfo({ ...info, ...(age !== null ? { age } : {}) }, profileShows(c), hidden ? a.id : null),
-    ...(hidden ? { anonymous: true } : {}),
+    ...(hidden ? { anonymous: true as const } : {}),
     metadata: hidden ? anonymousAnswers(a.metadata) : withoutPersonnummer(a.metadata),
     formVersion: a.formVersion,
     interestLabelId: a.interestLabelId,
