@@ -7,11 +7,12 @@ import { fieldTypeDefinitions, validatorDefinitions } from '../../../schemas/gen
 const registry = defaultRegistry();
 
 describe('the catalogue', () => {
-  it('declares the twelve field types with the fixed widget ids', () => {
+  it('declares the spec\'s twelve field types and the eight person fields with their widget ids', () => {
     const widgets = Object.fromEntries([...registry.fieldTypes.values()].map((t) => [t.name, t.widget]));
     expect(widgets).toEqual({
       text: 'text', textarea: 'textarea', email: 'email', file: 'file', textWithHelpLink: 'textWithHelpLink', checkbox: 'checkbox',
       radioGroup: 'radioGroup', group: 'checkboxGroup', periodGroup: 'periodGroup', imageBase64: 'imageBase64', radio: 'radio', periodCheckbox: 'periodCheckbox',
+      firstname: 'text', surname: 'text', ssn: 'text', address: 'text', zipcode: 'text', city: 'text', mobilePhone: 'text', homePhone: 'text',
     });
   });
 
