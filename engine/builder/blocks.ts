@@ -54,7 +54,7 @@ export function emailFieldProblem(metadata: readonly MetadataProperty[]): 'email
 }
 
 /** True when the form asks for the applicant's name (a Förnamn or Efternamn field). */
-export function hasNameField(metadata: readonly MetadataProperty[]): boolean {
+function hasNameField(metadata: readonly MetadataProperty[]): boolean {
   return metadata.some((p) => p && (['firstname', 'surname'].includes(p.type) || ['form_firstname', 'form_surname'].includes(p.key)));
 }
 
