@@ -58,6 +58,14 @@ export function isAnonymous(c: ContainerDoc, anonymity: Anonymity | null | undef
   return at < reveal;
 }
 
+/** The Process levels at which a position's applicants are shown (null: everyone is, the mode is off). */
+export function shownLevels(c: ContainerDoc, anonymity: Anonymity | null | undefined): number[] | null {
+  if (!anonymity) return null;
+  const levels = processLevels(c);
+  const reveal = anonymity.untilProcessLabelId === null ? -1 : levels.indexOf(anonymity.untilProcessLabelId);
+  return reveal < 0 ? [] : levels.slice(reveal);
+}
+
 /** The name an anonymous applicant goes by: 'Sökande <id>'. */
 export function anonymousName(id: number): string {
   return fill(sv.personFields.anonymous.hiddenName, { id });

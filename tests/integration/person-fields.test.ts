@@ -193,6 +193,10 @@ describe.each(storeKinds())('person fields and fair screening on the %s store', 
       expect(board.status).toBe(200);
       expect(leaks(board.body.data)).toBe(false);
       expect(JSON.stringify(board.body.data)).toContain(`Sökande ${id}`);
+      // Nor can a search by name find who it is.
+      const globalSearch = () => server.call(writer, 'get_applicantPositionBySearchQuery', { containerId: c.id }, '?filter=Hemlig');
+      expect(await list(p.id, { filter: 'Hemlig' })).toEqual([]);
+      expect((await globalSearch()).body.data.applicants).toEqual([]);
 
       const moved = await server.call(writer, 'update_jobApplicationProcess', { labelId: reveal.id, ids: [id] });
       expect(moved.status).toBe(200);
@@ -200,6 +204,8 @@ describe.each(storeKinds())('person fields and fair screening on the %s store', 
       expect(after!.anonymous).toBeUndefined();
       expect(after!.info).toMatchObject({ name: 'Hemlig Person', address: 'Storgatan 2' });
       expect(after!.email).toBe('hemlig.person@example.se');
+      expect((await list(p.id, { filter: 'Hemlig' })).map((a) => a.id)).toEqual([id]);
+      expect((await globalSearch()).body.data.applicants.map((a: { id: number }) => a.id)).toEqual([id]);
     });
 
     it('refuses an anonymous mode until a label that is not one of the organisation\'s Process levels', async () => {
