@@ -31,16 +31,26 @@ function pick(metadata: readonly MetadataProperty[], answers: Answers, key: stri
   return p ? text(answers[p.key]) : '';
 }
 
+/** The person field type (schemas/field-types/<type>.json) whose fixed key is `key`. */
+const TYPE_OF_KEY: Record<string, string> = {
+  form_firstname: 'firstname', form_surname: 'surname', form_email: 'email', form_ssn: 'ssn', form_address: 'address',
+  form_zipcode: 'zipcode', form_city: 'city', form_mobilePhone: 'mobilePhone', form_homePhone: 'homePhone',
+};
+
+const ofType = (key: string) => (p: MetadataProperty) => p.type === TYPE_OF_KEY[key];
+
 /**
  * Reads the applicant's contact facts out of the answers: the spec's special keys
- * (form_firstname, form_surname, form_email, form_ssn, ...), falling back to the first e-mail
- * field and the first field carrying ssnValidSwe when a custom form names them differently.
+ * (form_firstname, form_surname, form_email, form_ssn, ...), else the first field of the
+ * matching person field type (Förnamn, E-post, …, whatever its key), else for the
+ * personnummer the first field that checks one (ssnValidSwe), as older custom forms have.
  */
 export function extractApplicantInfo(metadata: readonly MetadataProperty[], answers: Answers, now: Date = new Date()): ApplicantInfo {
-  const firstname = pick(metadata, answers, 'form_firstname');
-  const lastname = pick(metadata, answers, 'form_surname');
-  const email = pick(metadata, answers, 'form_email', (p) => p.type === 'email').toLowerCase();
-  const ssnRaw = pick(metadata, answers, 'form_ssn', (p) => (p.validators ?? []).some((v) => v?.name === 'ssnValidSwe'));
+  const get = (key: string) => pick(metadata, answers, key, ofType(key));
+  const firstname = get('form_firstname');
+  const lastname = get('form_surname');
+  const email = get('form_email').toLowerCase();
+  const ssnRaw = get('form_ssn') || pick(metadata, answers, 'form_ssn', (p) => (p.validators ?? []).some((v) => v?.name === 'ssnValidSwe'));
   const pnr = parsePersonnummer(ssnRaw);
   return {
     firstname,
@@ -48,10 +58,10 @@ export function extractApplicantInfo(metadata: readonly MetadataProperty[], answ
     name: [firstname, lastname].filter(Boolean).join(' '),
     email,
     ssn: pnr?.normalized ?? '',
-    address: pick(metadata, answers, 'form_address'),
-    zipCode: pick(metadata, answers, 'form_zipcode'),
-    city: pick(metadata, answers, 'form_city'),
-    phone: pick(metadata, answers, 'form_mobilePhone') || pick(metadata, answers, 'form_homePhone'),
+    address: get('form_address'),
+    zipCode: get('form_zipcode'),
+    city: get('form_city'),
+    phone: get('form_mobilePhone') || get('form_homePhone'),
     dateOfBirth: pnr ? formatIsoDate(pnr.birth) : '',
     age: pnr ? ageOn(pnr.birth, stockholmDate(now)) : null,
     gender: pnr ? (pnr.gender === 'male' ? 'Man' : 'Kvinna') : '',

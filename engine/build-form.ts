@@ -3,6 +3,7 @@ import type { CheckedProperty, CheckedTemplate } from './check-template';
 import type { Registry } from './registry';
 import { htmlToText, sanitizeHtml } from './sanitize';
 import type { ValidatorRef } from './types';
+import type { FieldTypeDefinition } from './definitions';
 import { conditionsSchema, type FieldCondition } from './conditions';
 
 /** One node of the form tree, in display order (`uiSchema['ui:options'].layout`). */
@@ -31,6 +32,8 @@ export interface FieldUiOptions {
   options?: { key: string; label: string; isHtml: boolean }[];
   /** Required only while this holds (the marker follows it live). */
   requiredWhen?: FieldCondition;
+  /** The field type's autofill hints (person fields). */
+  autocomplete?: FieldTypeDefinition['autocomplete'];
 }
 
 export type JSONSchema = Record<string, unknown>;
@@ -51,11 +54,16 @@ export interface BuiltForm {
 
 type Presence = { validator: string; data: unknown };
 
-/** The validators that actually apply: the attached ones plus what `required: true` means for the type. */
+/**
+ * The validators that actually apply: the attached ones, the type's built-in ones (a
+ * personnummer field always checks the number) and what `required: true` means for the type.
+ */
 function effectiveValidators(c: CheckedProperty): ValidatorRef[] {
+  const out = [...c.validators];
+  for (const b of c.type.builtInValidators ?? []) if (!out.some((v) => v.name === b.name)) out.push({ name: b.name, data: b.data ?? null });
   const rv = c.type.requiredValidator;
-  if (c.prop.required !== true || !rv || c.validators.some((v) => v.name === rv.name)) return c.validators;
-  return [...c.validators, { name: rv.name, data: rv.data ?? null }];
+  if (c.prop.required !== true || !rv || out.some((v) => v.name === rv.name)) return out;
+  return [...out, { name: rv.name, data: rv.data ?? null }];
 }
 
 function presenceOf(validators: ValidatorRef[], registry: Registry): Presence | null {
@@ -177,6 +185,7 @@ export function buildForm(checked: CheckedTemplate, registry: Registry): BuiltFo
         data: c.prop.data ?? null, validators,
       };
       if (node.requiredWhen) options.requiredWhen = node.requiredWhen;
+      if (c.type.autocomplete) options.autocomplete = c.type.autocomplete;
       if (c.type.groupLike && c.type.answer !== null) {
         options.options = c.children.map((child) => ({ key: child, ...labelOf(checked.byKey.get(child) as CheckedProperty) }));
       }

@@ -11,3 +11,4 @@ export * from './builder/catalog';
 export * from './builder/history';
 export * from './builder/validate';
 export * from './builder/rules';
+export * from './builder/blocks';

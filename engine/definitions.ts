@@ -13,6 +13,12 @@ export interface FieldTypeDefinition {
   childTypes?: string[];
   keyPrefix: string;
   requiredValidator?: { name: string; data?: unknown };
+  /** A person field's special key: every field of the type has it (field-type-definition.json). */
+  fixedKey?: string;
+  /** Validators that always run on the type, whatever staff attach. */
+  builtInValidators?: { name: string; data?: unknown }[];
+  /** Autofill hints for the type's input. */
+  autocomplete?: { autoComplete: string; inputMode?: 'tel' | 'numeric' | 'email' | 'url' | 'text' };
 }
 
 /** A validator as declared in schemas/validators/<name>.json (see validator-definition.json). */

@@ -25,6 +25,7 @@ export function builderCatalog(fieldTypes: ReadonlyMap<string, FieldTypeDefiniti
     isGroup: (type) => fieldTypes.get(type)?.groupLike === true,
     childType: (type) => fieldTypes.get(type)?.childTypes?.[0],
     keyPrefix: (type) => fieldTypes.get(type)?.keyPrefix || keyPrefix(type),
+    fixedKey: (type) => fieldTypes.get(type)?.fixedKey,
     defaults: (type, ctx) => {
       const def = fieldTypes.get(type);
       if (!def) return {};

@@ -1,6 +1,7 @@
 import type { MetadataProperty, ValidatorRef } from '../types';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { BuilderCatalog, BuilderForm, BuilderResult, NewFieldContext } from './types';
+import type { BuilderCatalog, BuilderErrorCode, BuilderForm, BuilderResult, NewFieldContext } from './types';
+import { fill } from '../fill';
 import { allocateKey } from './keys';
 import { renameInRules } from './rules';
 import { byKey, childKeysOf, layout, parentMap, topLevel } from './tree';
@@ -19,12 +20,13 @@ export function countMeritGroups(form: BuilderForm): number {
   return form.metadata.filter((p) => p.type === MERIT_GROUP_TYPE && !SPECIAL_GROUP_KEYS.has(p.key)).length;
 }
 
-function refuse(code: 'maxMeritGroups' | 'unknownType' | 'unknownKey' | 'notAGroup', message: string): BuilderResult {
+function refuse(code: BuilderErrorCode, message: string): BuilderResult {
   return { ok: false, code, message };
 }
 
 function create(type: string, form: BuilderForm, taken: Set<string>, catalog: BuilderCatalog, ctx: NewFieldContext) {
-  const { key, nextKey } = allocateKey(catalog.keyPrefix(type), form.nextKey, taken);
+  const fixed = catalog.fixedKey?.(type);
+  const { key, nextKey } = fixed ? { key: fixed, nextKey: form.nextKey } : allocateKey(catalog.keyPrefix(type), form.nextKey, taken);
   taken.add(key);
   const d = catalog.defaults(type, ctx);
   const field: MetadataProperty = { label: '', required: false, isHtml: false, validators: [], ...d, key, type };
@@ -43,6 +45,11 @@ export function addField(
     return refuse('maxMeritGroups', sv.builder.maxMeritGroups);
   }
   const taken = new Set(form.metadata.map((p) => p.key));
+  // A person field has its special key, so a form holds one of each (one E-post, one Förnamn, …).
+  const fixed = catalog.fixedKey?.(type);
+  if (fixed && (taken.has(fixed) || form.metadata.some((p) => p.type === type))) {
+    return refuse('keyTaken', fill(sv.personFields.fieldTaken, { field: catalog.defaults(type, { today: '', index: 1 }).label ?? type }));
+  }
   const top = topLevel(form, catalog).map((p) => p.key);
   const made = create(type, form, taken, catalog, { ...ctx, index: top.length + 1 });
   let field = made.field;

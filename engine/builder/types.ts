@@ -23,6 +23,8 @@ export interface BuilderCatalog {
   childType(type: string): string | undefined;
   /** The prefix of generated keys: the type's `keyPrefix` (form_text_, form_textarea_, …). */
   keyPrefix(type: string): string;
+  /** A person field's fixed key (form_firstname, form_email, …): every field of the type has it. */
+  fixedKey?(type: string): string | undefined;
   /** Initial values of a new field of this type (label, data, validators, …). */
   defaults(type: string, ctx: NewFieldContext): Partial<MetadataProperty>;
   /**
@@ -40,7 +42,7 @@ export interface NewFieldContext {
   index: number;
 }
 
-export type BuilderErrorCode = 'maxMeritGroups' | 'unknownType' | 'unknownKey' | 'notAGroup';
+export type BuilderErrorCode = 'maxMeritGroups' | 'unknownType' | 'unknownKey' | 'notAGroup' | 'keyTaken';
 
 export interface BuilderRefusal {
   ok: false;

@@ -38,6 +38,8 @@ export interface FieldUiOptions {
   options?: ChoiceOption[];
   /** Required only while this holds. */
   requiredWhen?: FieldCondition;
+  /** The field type's autofill hints (person fields: given-name, address-line1, tel, …). */
+  autocomplete?: { autoComplete: string; inputMode?: 'tel' | 'numeric' | 'email' | 'url' | 'text' };
   /**
    * A text input's change is kept only when this returns true, otherwise the value reverts
    * (spec doc 2 §5). Set by callers that build a uiSchema in code, e.g. digits-only editors.

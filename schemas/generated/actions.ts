@@ -48,6 +48,10 @@ export interface ApplicantDetail {
     emailNotificationSent?: number;
   };
   /**
+   * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, and `info.name` is 'Sökande <id>'.
+   */
+  anonymous?: true;
+  /**
    * The answers, by field key (files carry url, never data).
    */
   metadata: {
@@ -145,6 +149,10 @@ export interface ApplicantListItem {
      */
     emailNotificationSent?: number;
   };
+  /**
+   * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, and `info.name` is 'Sökande <id>'.
+   */
+  anonymous?: true;
   /**
    * The answers, by field key (files carry url, never data).
    */
@@ -401,6 +409,12 @@ export interface StaffPositionWithForm {
   totalApplicants: number;
   totalUnProcessed: number;
   /**
+   * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
+   */
+  anonymous?: null | {
+    untilProcessLabelId: null | number;
+  };
+  /**
    * The position's ad image URL ('Annonsbilder'), when it has one.
    */
   banner?: string;
@@ -439,6 +453,12 @@ export interface StaffPosition {
   positionTypeName: string;
   totalApplicants: number;
   totalUnProcessed: number;
+  /**
+   * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
+   */
+  anonymous?: null | {
+    untilProcessLabelId: null | number;
+  };
   /**
    * The position's ad image URL ('Annonsbilder'), when it has one.
    */
@@ -1076,6 +1096,12 @@ export interface CreatePositionData {
     } | null;
   }[];
   templateKey?: string;
+  /**
+   * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
+   */
+  anonymous?: null | {
+    untilProcessLabelId: null | number;
+  };
   /**
    * The position's ad image: the public URL of one of the organisation's ad images ('Annonsbilder'), or '' for none.
    */
@@ -3224,6 +3250,12 @@ export interface UpdatePositionData {
       value?: string | string[] | number;
     } | null;
   }[];
+  /**
+   * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
+   */
+  anonymous?: null | {
+    untilProcessLabelId: null | number;
+  };
   /**
    * The position's ad image: the public URL of one of the organisation's ad images ('Annonsbilder'), or '' for none.
    */

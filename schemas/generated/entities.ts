@@ -258,7 +258,13 @@ export interface CompanyProfile {
   members?: string[];
   aboutUsLink?: string;
   supportLink?: string;
+  /**
+   * Show applicants' age (from the personnummer) to staff. Off unless an administrator turns it on (fair screening, issue 17; the spec's default was true).
+   */
   showAge?: boolean;
+  /**
+   * Show applicants' gender (from the personnummer) to staff. Off unless an administrator turns it on.
+   */
   showGender?: boolean;
 }
 
@@ -407,6 +413,24 @@ export interface FieldTypeDefinition {
    * Prefix for new custom keys, e.g. form_text_ (the counter starts at 1000).
    */
   keyPrefix: string;
+  /**
+   * A person field (issue 17): every field of this type has this key, the spec's special key that the applicant list, search, exports, the thank-you page and {firstname} read (form_firstname, form_email, …); a form holds at most one.
+   */
+  fixedKey?: string;
+  /**
+   * Validators every field of this type runs, whatever staff attach (ssnValidSwe on a personnummer, validEmail on an e-post field); they cannot be switched off.
+   */
+  builtInValidators?: {
+    name: string;
+    data?: unknown;
+  }[];
+  /**
+   * The browser's autofill hints for the type's input (HTML autocomplete and inputmode).
+   */
+  autocomplete?: {
+    autoComplete: string;
+    inputMode?: "tel" | "numeric" | "email" | "url" | "text";
+  };
   /**
    * What `required: true` on a property means for this type: the validator (and data) that is applied.
    */

@@ -2,9 +2,19 @@
 /* eslint-disable */
 
 /**
+ * Answer of a address field.
+ */
+export type AddressAnswer = string;
+
+/**
  * Answer of a checkbox field.
  */
 export type CheckboxAnswer = boolean;
+
+/**
+ * Answer of a city field.
+ */
+export type CityAnswer = string;
 
 /**
  * Answer of a email field.
@@ -24,9 +34,24 @@ export type FileAnswer = {
 }[];
 
 /**
+ * Answer of a firstname field.
+ */
+export type FirstnameAnswer = string;
+
+/**
+ * Answer of a homePhone field.
+ */
+export type HomePhoneAnswer = string;
+
+/**
  * Answer of a imageBase64 field.
  */
 export type ImageBase64Answer = string;
+
+/**
+ * Answer of a mobilePhone field.
+ */
+export type MobilePhoneAnswer = string;
 
 /**
  * Answer of a periodCheckbox field.
@@ -43,6 +68,16 @@ export interface PeriodCheckboxAnswer {
 export type RadioGroupAnswer = string;
 
 /**
+ * Answer of a ssn field.
+ */
+export type SsnAnswer = string;
+
+/**
+ * Answer of a surname field.
+ */
+export type SurnameAnswer = string;
+
+/**
  * Answer of a text field.
  */
 export type TextAnswer = string;
@@ -56,3 +91,8 @@ export type TextWithHelpLinkAnswer = string;
  * Answer of a textarea field.
  */
 export type TextareaAnswer = string;
+
+/**
+ * Answer of a zipcode field.
+ */
+export type ZipcodeAnswer = string;

@@ -25,7 +25,8 @@ interface RowProps {
 
 /** One applicant. Memoised: selecting one row or appending a batch re-renders no other row. */
 const Row = memo(function Row({ a, positionId, selected, selectable, labels, onToggle }: RowProps) {
-  const name = `${a.info.firstname ?? ''} ${a.info.lastname ?? ''}`.trim() || a.email;
+  // An anonymous applicant (the position's anonymous mode) has no name or email, only info.name 'Sökande <id>'.
+  const name = `${a.info.firstname ?? ''} ${a.info.lastname ?? ''}`.trim() || a.email || a.info.name;
   const interest = a.interestLabelId !== null ? labels.get(a.interestLabelId) : undefined;
   const process = a.processLabelId !== null ? labels.get(a.processLabelId) : undefined;
   return (

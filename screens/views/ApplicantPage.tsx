@@ -143,7 +143,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
       )}
       <div className="apl-detail">
         <div>
-          <AnswersCard a={a} canWrite={canWrite} showAge={profile.showAge !== false} showGender={profile.showGender !== false} onSaved={onChange} />
+          <AnswersCard a={a} canWrite={canWrite} showAge={profile.showAge === true} showGender={profile.showGender === true} onSaved={onChange} />
           <FilesCard a={a} />
           <ApplicantSkills applicantId={a.id} containerId={container.id} />
         </div>

@@ -82,7 +82,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
     (ids: number[]): MailRecipient[] =>
       ids.map((id) => {
         const a = list.items.find((x) => x.id === id);
-        return a ? { id, name: `${a.info.firstname} ${a.info.lastname}`.trim(), email: a.email } : { id };
+        return a ? { id, name: `${a.info.firstname} ${a.info.lastname}`.trim() || a.info.name, email: a.email } : { id };
       }),
     [list.items],
   );

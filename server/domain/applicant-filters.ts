@@ -6,6 +6,7 @@ import { slices, yieldToLoop } from '../store/slices';
 import { textCondition } from './search';
 import type { Filter, Sort, Store } from '../store/port';
 import { labelOf } from './containers';
+import { anonymityOf, shownLevels } from './screening';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 
 const m = sv.applicants.server;
@@ -148,7 +149,10 @@ export async function applicantFilter(store: Store, c: ContainerDoc, p: Position
     filter.processLabelId = label.id;
   }
   const rx = textCondition(q.filter, '/filter');
-  if (rx) and.push({ $or: [{ 'info.name': rx }, { email: rx }] });
+  // In anonymous mode only applicants whose identity is shown can be found by name or e-mail.
+  const shown = shownLevels(c, anonymityOf(p));
+  if (rx && !shown) and.push({ $or: [{ 'info.name': rx }, { email: rx }] });
+  else if (rx && shown) and.push({ processLabelId: { $in: shown } }, { $or: [{ 'info.name': rx }, { email: rx }] });
   const groups = new Map<string, Filter[]>();
   (q.answers ?? []).forEach((entry, i) => {
     const { group, cond } = answerCondition(p.metadata, entry, i);

@@ -9,6 +9,7 @@ import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, Pos
 import { ageAt } from '../../engine/dates';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
 import { ratingFor } from './scorecards';
+import { anonymityOf, anonymousAnswers, isAnonymous, profileShows, screenedInfo, type Anonymity } from './screening';
 
 const m = sv.domain;
 export const BATCH = 30;
@@ -23,12 +24,20 @@ function labelsOf(c: ContainerDoc, a: Pick<ApplicationDoc, 'interestLabelId' | '
   return (c.labels ?? []).filter((l) => l.id === a.interestLabelId || l.id === a.processLabelId);
 }
 
-async function positionNames(store: Store, ids: number[]): Promise<Map<number, string>> {
-  const list = await store
-    .collection<{ id: number; name: string }>('positions')
-    .find({ id: { $in: [...new Set(ids)] } }, { projection: { id: 1, name: 1 } });
-  return new Map(list.map((p) => [p.id, p.name]));
+/** What a list row needs of its position: the name, and the anonymous mode (screening.ts). */
+interface RowPosition {
+  name: string;
+  anonymous?: Anonymity | null;
 }
+
+async function positionNames(store: Store, ids: number[]): Promise<Map<number, RowPosition>> {
+  const list = await store
+    .collection<{ id: number; name: string; anonymous?: Anonymity | null }>('positions')
+    .find({ id: { $in: [...new Set(ids)] } }, { projection: { id: 1, name: 1, anonymous: 1 } });
+  return new Map(list.map((p) => [p.id, { name: p.name, anonymous: anonymityOf(p) }]));
+}
+
+const NO_POSITION: RowPosition = { name: '' };
 
 // A personnummer as the forms take it: 12 digits (spec), one '-' or '+' before the last four.
 // Ten-digit answers are left alone: they are phone numbers ('0701234567'), not personnummer.
@@ -49,22 +58,27 @@ function withoutPersonnummer(metadata: Record<string, unknown>): Record<string, 
 
 /**
  * A list row: everything but the notes, logs and personnummer; `age` derived for display.
+ * Screened (screening.ts): age and gender only where the organisation shows them, and an
+ * applicant of a position in anonymous mode carries no name, contact, address or photo.
  * `rating` has the average only for a viewer who has rated the application (scorecards.ts).
  */
-function listItem(c: ContainerDoc, a: ApplicationDoc, positionName: string, now: number, viewerId = 0) {
+function listItem(c: ContainerDoc, a: ApplicationDoc, position: RowPosition, now: number, viewerId = 0) {
   const { ssn: _ssn, ...info } = a.info ?? ({} as ApplicationDoc['info']);
   const age = typeof info.dateOfBirth === 'string' ? ageAt(info.dateOfBirth, now) : null;
+  const hidden = isAnonymous(c, position.anonymous, a.processLabelId);
+  const email = hidden ? '' : a.email;
   return {
     id: a.id,
     created: a.created,
     containerId: a.containerId,
     positionId: a.positionId,
-    position: { id: a.positionId, name: positionName },
-    userId: a.email,
-    email: a.email,
-    user: { email: a.email },
-    info: { ...info, ...(age !== null ? { age } : {}) },
-    metadata: withoutPersonnummer(a.metadata),
+    position: { id: a.positionId, name: position.name },
+    userId: email,
+    email,
+    user: { email },
+    info: screenedInfo({ ...info, ...(age !== null ? { age } : {}) }, profileShows(c), hidden ? a.id : null),
+    ...(hidden ? { anonymous: true as const } : {}),
+    metadata: hidden ? anonymousAnswers(a.metadata) : withoutPersonnummer(a.metadata),
     formVersion: a.formVersion,
     interestLabelId: a.interestLabelId,
     processLabelId: a.processLabelId,
@@ -111,7 +125,7 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: 
     withNoteCounts(deps.store, page.items),
   ]);
   const now = deps.now();
-  return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', now, viewerId)), next: page.next };
+  return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? NO_POSITION, now, viewerId)), next: page.next };
 }
 
 /**
@@ -123,7 +137,7 @@ export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, 
   const page = await pageApplicants(deps.store, filter, q.sort, q.after, BATCH);
   const now = deps.now();
   const items = await withNoteCounts(deps.store, page.items);
-  return { items: items.map((a) => listItem(c, a, p.name, now, viewerId)), next: page.next };
+  return { items: items.map((a) => listItem(c, a, { name: p.name, anonymous: anonymityOf(p) }, now, viewerId)), next: page.next };
 }
 
 /** One application with the form version it answered, notes, log and labels. */
@@ -133,13 +147,13 @@ export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerI
     positionNames(deps.store, [a.positionId]),
     deps.store.collection<PositionFormDoc>('positionForms').findOne({ positionId: a.positionId, version: a.formVersion }),
   ]);
-  const base = listItem(c, a, names.get(a.positionId) ?? '', deps.now(), viewerId);
-  // Staff reading one application see the personnummer; lists leave it out.
+  const base = listItem(c, a, names.get(a.positionId) ?? NO_POSITION, deps.now(), viewerId);
+  // Staff reading one application see the personnummer (lists leave it out), unless it is anonymous.
   return {
     ...base,
-    info: { ...base.info, ...(a.info?.ssn ? { ssn: a.info.ssn } : {}) },
+    info: base.anonymous ? base.info : { ...base.info, ...(a.info?.ssn ? { ssn: a.info.ssn } : {}) },
     // The answers as given, personnummer included: the applicant page shows them in full.
-    metadata: a.metadata ?? {},
+    metadata: base.anonymous ? anonymousAnswers(a.metadata) : (a.metadata ?? {}),
     form: form?.metadata ?? [],
     notes: a.notes ?? [],
     logs: a.logs ?? [],
@@ -153,7 +167,7 @@ export async function applicationsByEmail(deps: ServerDeps, containerId: number,
     .collection<ApplicationDoc>('applications')
     .find({ containerId, email: email.trim().toLowerCase() }, { sort: { id: -1 }, limit: 200, projection: { notes: 0, logs: 0 } });
   const [names, items] = await Promise.all([positionNames(deps.store, list.map((a) => a.positionId)), withNoteCounts(deps.store, list)]);
-  return items.map((a) => listItem(c, a, names.get(a.positionId) ?? '', deps.now()));
+  return items.map((a) => listItem(c, a, names.get(a.positionId) ?? NO_POSITION, deps.now()));
 }
 
 /** Who did something, as the log and notes name them. */

@@ -7,6 +7,7 @@ import type { ChannelDoc } from './chat';
 import { labelOf } from './containers';
 import type { ApplicationDoc, ContainerDoc, LabelDoc, PositionDoc } from './docs';
 import { ratingFor } from './scorecards';
+import { anonymityOf, anonymousName, isAnonymous } from './screening';
 
 /**
  * The pipeline board of a position (issue 17): one column per Process level with its count
@@ -44,7 +45,7 @@ async function unreadOf(deps: ServerDeps, containerId: number, emails: string[])
   return new Set(list.filter((c) => (c.unreadStaff ?? 0) > 0).map((c) => c.email));
 }
 
-async function column(deps: ServerDeps, p: PositionDoc, label: LabelDoc, viewerId: number, after?: number) {
+async function column(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, label: LabelDoc, viewerId: number, after?: number) {
   const apps = deps.store.collection<ApplicationDoc>('applications');
   const filter = { containerId: p.containerId, positionId: p.id, processLabelId: label.id };
   const [count, page] = await Promise.all([
@@ -53,9 +54,11 @@ async function column(deps: ServerDeps, p: PositionDoc, label: LabelDoc, viewerI
   ]);
   const unread = await unreadOf(deps, p.containerId, page.items.map((a) => a.email));
   const now = deps.now();
+  // A column is one Process level, so a position's anonymous mode hides a whole column or none.
+  const hidden = isAnonymous(c, anonymityOf(p), label.id);
   const cards: BoardCard[] = page.items.map((a) => ({
     id: a.id,
-    name: nameOf(a),
+    name: hidden ? anonymousName(a.id) : nameOf(a),
     days: Math.max(0, Math.floor((now - (a.processSince ?? a.created)) / DAY)),
     unread: unread.has(a.email),
     rating: ratingFor(a, viewerId),
@@ -71,13 +74,13 @@ export async function boardOf(deps: ServerDeps, c: ContainerDoc, p: PositionDoc,
   if (q.processLabelId !== undefined) {
     const label = labelOf(c, q.processLabelId, '/processLabelId');
     if (label.labelType !== 'Process') throw errors.invalid([{ path: '/processLabelId', message: sv.domain.labelWrongType }], sv.domain.labelWrongType);
-    return { columns: [await column(deps, p, label, viewerId, q.after)] };
+    return { columns: [await column(deps, c, p, label, viewerId, q.after)] };
   }
   const columns = [];
   // One column at a time with a turn of the event loop between, as the list's counts do.
   for (const label of (c.labels ?? []).filter((l) => l.labelType === 'Process')) {
     await yieldToLoop();
-    columns.push(await column(deps, p, label, viewerId));
+    columns.push(await column(deps, c, p, label, viewerId));
   }
   return { columns };
 }

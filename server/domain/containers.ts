@@ -53,7 +53,8 @@ export async function newContainerDoc(store: Store, input: { name: string; displ
     displayName: input.displayName,
     positionTypes,
     labels,
-    profile: { showAge: true, showGender: true },
+    // Fair screening (issue 17): age and gender stay hidden until an administrator turns them on.
+    profile: { showAge: false, showGender: false },
     messages: {},
     plans: input.plans ?? [],
   };

@@ -47,6 +47,8 @@ export interface PositionDoc {
   views: number;
   /** Slugs of the names the position had before (newest first), so old links answer 301. */
   previousSlugs?: string[];
+  /** Anonymous screening (server/domain/screening.ts): hidden until this Process level; absent or null: off. */
+  anonymous?: { untilProcessLabelId: number | null } | null;
 }
 
 export interface PositionFormDoc {

@@ -4,6 +4,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Store } from '../store/port';
 import { yieldToLoop } from '../store/slices';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
+import { anonymityOf, anonymousAnswers, anonymousName, isAnonymous } from './screening';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 import { ratingFor } from './scorecards';
@@ -89,16 +90,22 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
   // The answer columns' headers are form labels that staff write: a formula there runs in
   // the reader's spreadsheet as surely as one in an answer, so they are neutralised alike.
   const header = uniqueHeaders([col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, sc.csvColumn, sc.csvCount, ...columns.map((a) => a.label)]).map(cell);
-  const row = (a: ApplicationDoc) => [
-    a.info?.name ?? '',
-    a.email ?? '',
-    typeof a.info?.phone === 'string' ? a.info.phone : '',
-    typeof a.info?.city === 'string' ? a.info.city : '',
-    labelName.get(a.interestLabelId ?? -1) ?? '',
-    labelName.get(a.processLabelId ?? -1) ?? '',
-    appliedDate(a.created),
-    ...columns.map((k) => answerText(k, a.metadata?.[k.key])),
-  ].map(keepAsText);
+  const anonymity = anonymityOf(p);
+  const row = (whole: ApplicationDoc) => {
+    // An applicant the position's anonymous mode hides (screening.ts) is exported as in the list.
+    const hidden = isAnonymous(c, anonymity, whole.processLabelId);
+    const a = hidden ? { ...whole, email: '', info: { firstname: '', lastname: '', name: anonymousName(whole.id), email: '' }, metadata: anonymousAnswers(whole.metadata) } : whole;
+    return [
+      a.info?.name ?? '',
+      a.email ?? '',
+      typeof a.info?.phone === 'string' ? a.info.phone : '',
+      typeof a.info?.city === 'string' ? a.info.city : '',
+      labelName.get(a.interestLabelId ?? -1) ?? '',
+      labelName.get(a.processLabelId ?? -1) ?? '',
+      appliedDate(a.created),
+      ...columns.map((k) => answerText(k, a.metadata?.[k.key])),
+    ].map(keepAsText);
+  };
   // The ratings columns go after 'Ansökt' as they are: our own numbers and text, never a
   // value someone typed (keepAsText would make the count 0 a text formula).
   const line = (a: ApplicationDoc) => {

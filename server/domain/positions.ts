@@ -9,6 +9,8 @@ import { defaultLabel, positionTypeName } from './containers';
 import type { ApplicationDoc, ContainerDoc, PositionDoc, PositionFormDoc } from './docs';
 import { strip } from './docs';
 import { checkForm } from './forms';
+import { checkAnonymity, type Anonymity } from './screening';
+import { emailFieldProblem } from '../../engine/builder/blocks';
 import { ensureDomainIndexes } from './indexes';
 import { removeApplications } from './removal';
 import { positionStatus } from './status';
@@ -32,12 +34,26 @@ export interface PositionInput {
   templateKey?: string;
   /** An ad image of the organisation ('Annonsbilder'): its public asset URL, '' for none. */
   banner?: string;
+  /** Anonymous screening until a Process level (screening.ts); null turns it off. */
+  anonymous?: Anonymity | null;
 }
 
 function checkType(container: ContainerDoc, positionTypeId: number): void {
   if (!(container.positionTypes ?? []).some((t) => t.id === positionTypeId)) {
     throw errors.invalid([{ path: '/positionTypeId', message: sv.domain.positionTypeUnknown }], sv.domain.positionTypeUnknown);
   }
+}
+
+/**
+ * A position's form must identify its applicant: exactly one field of the E-post type
+ * (issue 17). Without one nobody could be told anything; with two it is unclear which
+ * address the application belongs to.
+ */
+function checkPersonFields(metadata: readonly MetadataProperty[]): void {
+  const problem = emailFieldProblem(metadata);
+  if (!problem) return;
+  const message = sv.personFields[problem];
+  throw errors.invalid([{ path: '/metadata', message }], message);
 }
 
 function checkDates(start: number, stop: number): void {
@@ -61,6 +77,8 @@ export async function createPosition(deps: ServerDeps, container: ContainerDoc, 
   const metadata =
     input.metadata ?? (await templateForPosition(store, container.id, input.positionTypeId, input.templateKey)).metadata;
   checkForm(metadata);
+  checkPersonFields(metadata);
+  checkAnonymity(container, input.anonymous);
   const now = deps.now();
   const doc: PositionDoc = {
     id: await store.nextSequence('positions'),
@@ -79,6 +97,7 @@ export async function createPosition(deps: ServerDeps, container: ContainerDoc, 
     positionTypeId: input.positionTypeId,
     ...(input.responsibleId !== undefined ? { responsibleId: input.responsibleId } : {}),
     ...(input.banner ? { banner: await checkBanner(store, container.id, input.banner) } : {}),
+    ...(input.anonymous ? { anonymous: input.anonymous } : {}),
     metadata,
     formVersion: 1,
     views: 0,
@@ -115,9 +134,14 @@ export async function updatePosition(
   const slugs = renamedSlugs(current, input.name);
   if (slugs) set.previousSlugs = slugs;
   if (input.banner !== undefined) set.banner = input.banner ? await checkBanner(store, container.id, input.banner) : '';
+  if (input.anonymous !== undefined) {
+    checkAnonymity(container, input.anonymous);
+    set.anonymous = input.anonymous;
+  }
   const filter: Record<string, unknown> = { id: current.id };
   if (input.metadata && JSON.stringify(input.metadata) !== JSON.stringify(current.metadata)) {
     checkForm(input.metadata);
+    checkPersonFields(input.metadata);
     const version = current.formVersion + 1;
     try {
       await storeFormVersion(store, current.id, version, input.metadata, deps.now());
@@ -170,6 +194,7 @@ export async function copyPosition(deps: ServerDeps, container: ContainerDoc, so
     positionTypeId: source.positionTypeId,
     ...(source.responsibleId !== undefined ? { responsibleId: source.responsibleId } : {}),
     ...(typeof source.banner === 'string' && source.banner ? { banner: source.banner } : {}),
+    ...(source.anonymous ? { anonymous: source.anonymous } : {}),
     metadata: source.metadata,
   });
 }

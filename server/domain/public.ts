@@ -54,8 +54,8 @@ export function publicContainer(c: ContainerDoc) {
     profile: {
       ...profile,
       ...(typeof profile.terms === 'string' ? { terms: safeHtml(profile.terms) } : {}),
-      showAge: profile.showAge !== false,
-      showGender: profile.showGender !== false,
+      showAge: profile.showAge === true,
+      showGender: profile.showGender === true,
     },
   };
 }

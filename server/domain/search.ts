@@ -6,6 +6,7 @@ import type { Filter } from '../store/port';
 import { searchTextProblem } from '../../engine/search-text';
 import { defaultLabel, loadContainer } from './containers';
 import type { ApplicationDoc, PositionDoc } from './docs';
+import { anonymityOf, isAnonymous, type Anonymity } from './screening';
 import { publicStatus } from './status';
 
 const MAX_HITS = 20;
@@ -36,20 +37,26 @@ export async function search(deps: ServerDeps, containerId: number, text: string
       .collection<ApplicationDoc>('applications')
       .find(
         { containerId, $or: [{ 'info.name': rx }, { email: rx }] },
-        { sort: { id: -1 }, limit: MAX_HITS, projection: { id: 1, positionId: 1, email: 1, info: 1, created: 1 } },
+        { sort: { id: -1 }, limit: MAX_HITS, projection: { id: 1, positionId: 1, email: 1, info: 1, created: 1, processLabelId: 1 } },
       ),
     deps.store
       .collection<PositionDoc>('positions')
       .find({ containerId, name: rx }, { sort: { start: -1 }, limit: MAX_HITS, projection: { metadata: 0 } }),
   ]);
   const names = new Map<number, string>();
+  const anonymity = new Map<number, Anonymity | null>();
   const missing = [...new Set(apps.map((a) => a.positionId))];
   if (missing.length) {
     const list = await deps.store
       .collection<PositionDoc>('positions')
-      .find({ id: { $in: missing } }, { projection: { id: 1, name: 1 } });
-    for (const p of list) names.set(p.id, p.name);
+      .find({ id: { $in: missing } }, { projection: { id: 1, name: 1, anonymous: 1 } });
+    for (const p of list) {
+      names.set(p.id, p.name);
+      anonymity.set(p.id, anonymityOf(p));
+    }
   }
+  // An anonymous applicant (screening.ts) is never found by name or e-mail: the hit would name them.
+  const found = apps.filter((a) => !isAnonymous(c, anonymity.get(a.positionId), a.processLabelId));
   const now = deps.now();
   const unprocessed = defaultLabel(c, 'Interest');
   const counted = await Promise.all(
@@ -64,7 +71,7 @@ export async function search(deps: ServerDeps, containerId: number, text: string
     }),
   );
   return {
-    applicants: apps.map((a) => ({
+    applicants: found.map((a) => ({
       id: a.id,
       positionId: a.positionId,
       positionName: names.get(a.positionId) ?? '',

@@ -102,7 +102,9 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
     await page.getByRole('button', { name: 'Lägg till kryssruta i Meriter' }).click();
     await addField('Sommarperioder');
     await setLabel('Sommarperioder', 'Perioder');
-    expect(await topLabels()).toEqual(['Födelseår', 'Meriter', 'Perioder']);
+    // A position's form needs its one E-post field (create_position refuses one without).
+    await addField('E-post');
+    expect(await topLabels()).toEqual(['Födelseår', 'Meriter', 'Perioder', 'E-post']);
     const merits = page.getByRole('list', { name: 'Alternativ i Meriter' });
     expect(await merits.getByRole('listitem').count()).toBe(3);
     await waitSaved();
@@ -115,7 +117,7 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
     await page.setViewportSize({ width: 1280, height: 1600 });
     await dragTo(page.getByRole('button', { name: 'Flytta Perioder' }), page.getByRole('button', { name: 'Flytta Födelseår' }).locator('xpath=ancestor::li[1]'));
     await page.setViewportSize({ width: 1280, height: 900 });
-    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Födelseår', 'Meriter']);
+    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Födelseår', 'Meriter', 'E-post']);
 
     const handle = page.getByRole('button', { name: 'Flytta Meriter' });
     await handle.focus();
@@ -124,7 +126,7 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
     await page.keyboard.press('ArrowUp');
     await settle();
     await page.keyboard.press('Space');
-    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår']);
+    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår', 'E-post']);
   });
 
   it('edits a validator, undoes and redoes it', async () => {
@@ -145,7 +147,7 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
 
   it('finds it all saved after a reload', async () => {
     await page.goto(templateUrl);
-    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår']);
+    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår', 'E-post']);
     expect(await page.getByLabel('Namn *', { exact: true }).inputValue()).toBe('Sommarmall med meriter');
     expect(await page.getByRole('list', { name: 'Alternativ i Meriter' }).getByRole('listitem').count()).toBe(3);
     await page.getByRole('button', { name: 'Redigera Födelseår' }).click();
@@ -164,7 +166,7 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
     await page.getByLabel('Rubrik *').fill('Sommarjobb på lagret');
     await page.getByLabel('Ort', { exact: true }).fill('Göteborg');
     await page.getByLabel('Formulärmall').selectOption({ label: 'Sommarmall med meriter' });
-    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår']);
+    await expect.poll(() => topLabels()).toEqual(['Perioder', 'Meriter', 'Födelseår', 'E-post']);
     await page.getByRole('button', { name: 'Spara annons' }).click();
     await page.waitForURL(/\/admin\/positions$/);
     const link = page.getByRole('link', { name: 'Visa ansökningssidan Sommarjobb på lagret' });

@@ -75,7 +75,8 @@ describe.each(storeKinds())('organisation settings on the %s store', (kind) => {
         gdprContact: 'dataskydd@demo.test',
         members: ['Demo Syd AB'],
         showAge: false,
-        showGender: true,
+        // Untouched, it keeps its default: hidden until an administrator turns it on (issue 17).
+        showGender: false,
       });
       expect(pub.profile.description).toBe('Vi säljer glass');
       expect(pub.profile.terms).not.toMatch(/script|onclick|javascript:/i);

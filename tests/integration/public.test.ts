@@ -83,7 +83,7 @@ describe.each(storeKinds())('public calls on the %s store', (kind) => {
   it('returns the public container by name and by position, with the default theme when none is set', async () => {
     const byName = await server.request('GET', '/api/public/containers/demo');
     expect(byName.status).toBe(200);
-    expect(byName.body.data).toMatchObject({ id: c.id, name: 'demo', displayName: 'Demoföretaget AB', profile: { showAge: true, showGender: true } });
+    expect(byName.body.data).toMatchObject({ id: c.id, name: 'demo', displayName: 'Demoföretaget AB', profile: { showAge: false, showGender: false } });
     expect(byName.body.data.theme.button.backgroundColor).toBe('#2522BA');
     const byPosition = await server.request('GET', `/api/public/open/${open.id}/container`);
     expect(byPosition.body.data).toEqual(byName.body.data);

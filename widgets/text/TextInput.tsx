@@ -41,7 +41,8 @@ export function TextInput(props: TextInputProps) {
     onBlur: props.onBlur,
     className: 'blk-input',
   };
-  const hints = autofillFor(props.fieldKey);
+  // The field type's own hints (a person field) first, then the spec's special keys on plain text fields.
+  const hints = props.options.autocomplete ?? autofillFor(props.fieldKey);
 
   return (
     <>

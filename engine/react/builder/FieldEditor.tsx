@@ -106,10 +106,11 @@ export const FieldEditor = memo(function FieldEditor({ property, def, children, 
     () => ({
       ...NO_SUBMIT,
       'ui:order': ['key', 'label', '*'],
-      key: { 'ui:help': b.keyHelp },
+      // A person field's key is the spec's special key the applicant list and mails read: not editable.
+      key: def.fixedKey ? { 'ui:readonly': true } : { 'ui:help': b.keyHelp },
       ...(listName ? { [listName]: { items: { key: { 'ui:widget': 'hidden' } } } } : {}),
     }),
-    [listName],
+    [listName, def.fixedKey],
   );
 
   const onChange = (e: IChangeEvent<EditorData>) => {

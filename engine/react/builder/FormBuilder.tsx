@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import {
-  addableTypes, builderCatalog, childKeysOf, dependentsOf, parentMap, removalOf, ruleSources, validateForm, type BuilderForm, type BuilderIssue,
+  addableTypes, builderCatalog, FORM_BLOCKS, personWarnings, childKeysOf, dependentsOf, parentMap, removalOf, ruleSources, validateForm, type BuilderForm, type BuilderIssue,
 } from '../../builder';
 import { fill } from '../../fill';
 import { defaultRegistry, type Registry } from '../../index';
@@ -78,6 +78,7 @@ export function FormBuilder({
   const ids = useId();
 
   const issues = useMemo(() => validateForm(form, catalog), [form, catalog]);
+  const warnings = useMemo(() => personWarnings(form.metadata), [form.metadata]);
   const valid = issues.length === 0;
   const saved = useMemo(() => ({ form, extra }), [form, extra]);
   const saveBoth = useMemo(() => (save ? (v: { form: BuilderForm; extra: unknown }, o: SaveOptions) => save(v.form, o, v.extra) : undefined), [save]);
@@ -171,7 +172,7 @@ export function FormBuilder({
   }, [form]);
 
   const add = () => {
-    const r = actions.add(addType);
+    const r = addType.startsWith(BLOCK) ? actions.addBlock(addType.slice(BLOCK.length)) : actions.add(addType);
     if (!r.ok) {
       notifyRef.current?.(r.message, 'error');
       return;
@@ -202,11 +203,20 @@ export function FormBuilder({
           <span className="bld-add">
             <label htmlFor={`${ids}-type`}>{b.fieldType}</label>
             <select id={`${ids}-type`} className="bld-add-type" value={addType} onChange={(e) => setAddType(e.target.value)}>
-              {types.map((t) => (
-                <option key={t.name} value={t.name}>
-                  {t.title}
-                </option>
-              ))}
+              <optgroup label={sv.personFields.typesHeading}>
+                {types.map((t) => (
+                  <option key={t.name} value={t.name}>
+                    {t.title}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label={sv.personFields.blocksHeading}>
+                {FORM_BLOCKS.map((block) => (
+                  <option key={block.id} value={`${BLOCK}${block.id}`}>
+                    {block.title}
+                  </option>
+                ))}
+              </optgroup>
             </select>
             <button type="button" className="bld-button bld-button-primary" onClick={add}>
               {b.addField}
@@ -217,6 +227,14 @@ export function FormBuilder({
         <p className={`bld-status bld-status-${autosave.status}`} role="status">
           {statusText}
         </p>
+        {/* Shown at once, while building: the server refuses a position form without one E-post field. */}
+        <div className="bld-warnings" role="status" aria-label={sv.personFields.warningsLabel}>
+          {warnings.map((w) => (
+            <p key={w} className="bld-warning">
+              {w}
+            </p>
+          ))}
+        </div>
         <h2 id={`${ids}-fields`} className="bld-heading">
           {b.fieldsHeading}
         </h2>
@@ -260,5 +278,7 @@ export function FormBuilder({
   );
 }
 
+/** The type select's value for a ready block: 'block:<id>' (no field type has a colon in its name). */
+const BLOCK = 'block:';
 const NO_CHILDREN: MetadataProperty[] = [];
 const NO_ISSUES: BuilderIssue[] = [];

@@ -1,6 +1,6 @@
 import { useMemo, useReducer, useRef } from 'react';
 import {
-  addChild, addField, canRedo, canUndo, createHistory, fromMetadata, moveField, record, redo, removeField, setChildren,
+  addBlock, addChild, addField, canRedo, canUndo, createHistory, fromMetadata, moveField, record, redo, removeField, setChildren,
   setValidator, undo, updateField, type BuilderCatalog, type BuilderForm, type BuilderResult, type ChildItem, type History,
   type Removal,
 } from '../../builder';
@@ -29,6 +29,8 @@ export interface FieldPatch {
 
 export interface BuilderActions {
   add(type: string): BuilderResult;
+  /** Adds one of the spec's ready blocks (engine/builder/blocks.ts). */
+  addBlock(blockId: string): BuilderResult;
   addChild(groupKey: string): BuilderResult;
   remove(key: string): Removal;
   move(activeKey: string, overKey: string): void;
@@ -54,6 +56,11 @@ export function useBuilderState(initial: { metadata: MetadataProperty[]; keyCoun
     return {
       add(type) {
         const r = addField(latest.current.present, type, catalog, ctx);
+        if (r.ok) commit(r.form);
+        return r;
+      },
+      addBlock(blockId) {
+        const r = addBlock(latest.current.present, blockId, catalog, ctx);
         if (r.ok) commit(r.form);
         return r;
       },

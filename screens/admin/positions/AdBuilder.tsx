@@ -9,7 +9,7 @@ import { formatStockholmDate as formatDate, stockholmDateToUnix, todayInStockhol
 import NotFound from '../NotFound';
 import { useContainer, useSession } from '../session';
 import { listTemplates, NoTemplatesFolder, type StoredTemplate } from '../templates/templateApi';
-import { AdFields, adErrors, type AdDraft } from './AdFields';
+import { AdFields, adErrors, anonymityToDraft, draftToAnonymity, type AdDraft } from './AdFields';
 import '../../../widgets/register';
 
 const t = sv.admin.ads;
@@ -62,7 +62,7 @@ export default function AdBuilder() {
           setDraft({
             name: p.name, text: p.text ?? '', description: p.description ?? '', city: p.city ?? '',
             startDate: formatDate(p.start), stopDate: formatDate(p.stop), isInternal: !!p.isInternal,
-            positionTypeId: p.positionTypeId, responsibleId: p.responsibleId ?? '', banner: p.banner ?? '',
+            positionTypeId: p.positionTypeId, responsibleId: p.responsibleId ?? '', banner: p.banner ?? '', anonymous: anonymityToDraft(p.anonymous),
           });
           setInitial({ metadata: p.metadata ?? [] });
           return;
@@ -70,7 +70,7 @@ export default function AdBuilder() {
         const today = todayInStockholm();
         setDraft({
           name: '', text: '', description: '', city: '', startDate: today,
-          stopDate: formatDate((stockholmDateToUnix(today) ?? 0) + 31 * DAY), isInternal: action === 'internal', positionTypeId: typeId, responsibleId: '', banner: '',
+          stopDate: formatDate((stockholmDateToUnix(today) ?? 0) + 31 * DAY), isInternal: action === 'internal', positionTypeId: typeId, responsibleId: '', banner: '', anonymous: '',
         });
         try {
           const { templates: all } = await listTemplates(container.id);
@@ -141,6 +141,7 @@ export default function AdBuilder() {
       start, stop, isInternal: draft.isInternal, positionTypeId: draft.positionTypeId,
       ...(draft.responsibleId ? { responsibleId: draft.responsibleId } : {}),
       banner: draft.banner,
+      anonymous: draftToAnonymity(draft.anonymous),
       metadata: form.current.metadata,
     };
     try {

@@ -1,9 +1,11 @@
 import sv from '../../../schemas/messages/sv.json';
+import { fill } from '../../../engine/fill';
 import type { Container } from '../session';
 import { RichText } from '../../org/RichText';
 import { AdBannerPicker, AdPreview, AdTextTemplates } from '../../org/AdExtras';
 
 const t = sv.admin.ads;
+const a = sv.personFields.anonymous;
 
 /** The position's own fields as the ad builder edits them (dates as Stockholm YYYY-MM-DD). */
 export interface AdDraft {
@@ -18,6 +20,22 @@ export interface AdDraft {
   responsibleId: number | '';
   /** The ad image ('Annonsbilder'): its public URL, '' for none. */
   banner: string;
+  /** Anonymous screening: '' off, 'hold' until turned off, else a Process level's id (server/domain/screening.ts). */
+  anonymous: string;
+}
+
+type Anonymity = { untilProcessLabelId: number | null } | null;
+
+/** The stored anonymous mode as the select's value. */
+export function anonymityToDraft(a: Anonymity | undefined): string {
+  if (!a) return '';
+  return a.untilProcessLabelId === null ? 'hold' : String(a.untilProcessLabelId);
+}
+
+/** The select's value as create_position / update_position take it. */
+export function draftToAnonymity(v: string): Anonymity {
+  if (v === '') return null;
+  return { untilProcessLabelId: v === 'hold' ? null : Number(v) };
 }
 
 export type AdErrors = Partial<Record<keyof AdDraft, string>>;
@@ -51,6 +69,7 @@ export function AdFields({ draft, errors, showErrors, container, onChange }: {
   const err = (k: keyof AdDraft) => (showErrors ? errors[k] : undefined);
   const people = (container.permissions as { userId: number; firstname?: string; lastname?: string; email: string }[] | undefined) ?? [];
   const field = (k: keyof AdDraft) => ({ 'aria-invalid': !!err(k), 'aria-describedby': `ad-${k}-error` });
+  const levels = ((container.labels as { id: number; name: string; labelType: string }[] | undefined) ?? []).filter((l) => l.labelType === 'Process');
   return (
     <div className="adm-form">
       <label htmlFor="ad-name">{t.name} *</label>
@@ -103,6 +122,19 @@ export function AdFields({ draft, errors, showErrors, container, onChange }: {
           </select>
         </div>
       </div>
+      <label htmlFor="ad-anonymous">{a.label}</label>
+      <select id="ad-anonymous" aria-describedby="ad-anonymous-help" value={draft.anonymous} onChange={(e) => onChange({ anonymous: e.target.value })}>
+        <option value="">{a.off}</option>
+        <option value="hold">{a.never}</option>
+        {levels.map((l) => (
+          <option key={l.id} value={String(l.id)}>
+            {fill(a.from, { level: l.name })}
+          </option>
+        ))}
+      </select>
+      <p id="ad-anonymous-help" className="adm-hint">
+        {a.help}
+      </p>
       <div className="adm-check">
         <input id="ad-isInternal" type="checkbox" checked={draft.isInternal} onChange={(e) => onChange({ isInternal: e.target.checked })} />
         <label htmlFor="ad-isInternal">{t.internal}</label>

@@ -17,7 +17,7 @@ function saveFailure(err: unknown, handleError: (err: unknown) => string): strin
 
 const t = sv.applicants.applicant;
 
-/** Email, applied date, and age and gender only when the company profile allows (showAge/showGender, default true). */
+/** Email, applied date, and age and gender only when the company profile allows (showAge/showGender, off unless an administrator turns them on). */
 export function Facts({ a, showAge, showGender }: { a: ApplicantDetail; showAge: boolean; showGender: boolean }) {
   return (
     <dl className="apl-facts">

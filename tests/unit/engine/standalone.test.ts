@@ -61,6 +61,15 @@ const POOL: Record<string, unknown[]> = {
   imageBase64: [DATA_URL, '', 'data:text/plain;base64,aGVq', 5],
   radioGroup: ['r1', 'r2', 'okänd', '', 3],
   textWithHelpLink: ['', 'ab', PNR.born19900101, PNR.born20060531, '2006', '1990', 'x@exempel.se', 'inte-en-adress', 42],
+  // The person fields (Förnamn, Personnummer, …) take text like the text type.
+  firstname: ['', 'ab', 'Åsa', 'x'.repeat(101), 42],
+  surname: ['', 'ab', 'Öberg', 'x'.repeat(101)],
+  ssn: ['', PNR.born19900101, PNR.born20060531, PNR.example, 'ab', '199001011234', 42],
+  address: ['', 'ab', 'Storgatan 1'],
+  zipcode: ['', 'ab', '123 45', 'x'.repeat(11)],
+  city: ['', 'ab', 'Umeå'],
+  mobilePhone: ['', 'ab', '0701234567'],
+  homePhone: ['', 'ab', '08123456'],
   periodCheckbox: [
     { startDate: '2020-01-01', endDate: '2021-02-28', checked: true },
     { startDate: '2020-02-30', endDate: '2021-02-28', checked: true },

@@ -80,7 +80,7 @@ describe('form screens', () => {
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     expect(await screen.findByText('Sparad', {}, SLOW)).toBeTruthy();
     // The entity's defaults (showAge, showGender) come with the form; save_thing declares no types, so id stays text.
-    expect(calls.find((c) => c.action === 'save_thing')?.data).toEqual({ id: '7', profile: { displayName: 'Demo AB', city: 'Luleå', showAge: true, showGender: true } });
+    expect(calls.find((c) => c.action === 'save_thing')?.data).toEqual({ id: '7', profile: { displayName: 'Demo AB', city: 'Luleå', showAge: false, showGender: false } });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/things/7/done'));
   }, 30_000);
 
