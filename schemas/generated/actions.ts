@@ -1956,6 +1956,10 @@ export interface GetChannelMessagesAnswer {
     authorId?: number;
     authorName?: string;
     text: string;
+    /**
+     * Set on a candidate's message that came as a reply to a mail.
+     */
+    via?: "email";
     created: number;
   }[];
 }
