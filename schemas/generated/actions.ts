@@ -250,6 +250,10 @@ export interface ContainerView {
   messages?: {
     [k: string]: string;
   };
+  /**
+   * The answer to the offer of default email templates (issue 17); absent: not answered.
+   */
+  emailTemplateOffer?: "accepted" | "dismissed";
   plans?: unknown[];
   /**
    * Items: A member of the organisation with the member's permissions.
@@ -547,6 +551,24 @@ export interface AddTextTemplateAnswer {
   text: string;
   created: number;
   updated: number;
+}
+
+/**
+ * Request data of answer_defaultEmailTemplatesOffer. Our addition (issue 17): the answer to the offer of Swedish default email templates. `accept`: adds a template for every position type and Interest label that has none (the default label's is the confirmation after applying); a template the organisation has is never changed. Either answer ends the offer.
+ */
+export interface AnswerDefaultEmailTemplatesOfferData {
+  containerId: number;
+  accept: boolean;
+}
+
+/**
+ * Answer of answer_defaultEmailTemplatesOffer.
+ */
+export interface AnswerDefaultEmailTemplatesOfferAnswer {
+  /**
+   * How many templates were added.
+   */
+  added: number;
 }
 
 /**
@@ -2125,6 +2147,21 @@ export type GetContainersAnswer = {
 }[];
 
 /**
+ * Request data of get_defaultEmailTemplatesOffer. Our addition (issue 17): whether the organisation is offered the Swedish default email templates (it never answered the offer and lacks some), and how many it lacks. New organisations start with them and are never offered them.
+ */
+export interface GetDefaultEmailTemplatesOfferData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_defaultEmailTemplatesOffer.
+ */
+export interface GetDefaultEmailTemplatesOfferAnswer {
+  offered: boolean;
+  missing: number;
+}
+
+/**
  * Request data of get_emailTemplates. The container's email label templates (one per Interest label and position type), optionally only those of one position type and/or label (the move dialog asks for the label it moves to).
  */
 export interface GetEmailTemplatesData {
@@ -3132,6 +3169,7 @@ export interface ActionData {
   add_skillPosition: AddSkillPositionData;
   add_skillTemplate: AddSkillTemplateData;
   add_textTemplate: AddTextTemplateData;
+  answer_defaultEmailTemplatesOffer: AnswerDefaultEmailTemplatesOfferData;
   copy_position: CopyPositionData;
   create_ApplicantPDFExport: CreateApplicantPDFExportData;
   create_Folder: CreateFolderData;
@@ -3194,6 +3232,7 @@ export interface ActionData {
   get_containerUser: GetContainerUserData;
   get_containerUsers: GetContainerUsersData;
   get_containers: GetContainersData;
+  get_defaultEmailTemplatesOffer: GetDefaultEmailTemplatesOfferData;
   get_emailTemplates: GetEmailTemplatesData;
   get_events: GetEventsData;
   get_folder: GetFolderData;
@@ -3241,6 +3280,7 @@ export interface ActionAnswer {
   add_skillPosition: AddSkillPositionAnswer;
   add_skillTemplate: AddSkillTemplateAnswer;
   add_textTemplate: AddTextTemplateAnswer;
+  answer_defaultEmailTemplatesOffer: AnswerDefaultEmailTemplatesOfferAnswer;
   copy_position: CopyPositionAnswer;
   create_ApplicantPDFExport: CreateApplicantPDFExportAnswer;
   create_Folder: CreateFolderAnswer;
@@ -3303,6 +3343,7 @@ export interface ActionAnswer {
   get_containerUser: GetContainerUserAnswer;
   get_containerUsers: GetContainerUsersAnswer;
   get_containers: GetContainersAnswer;
+  get_defaultEmailTemplatesOffer: GetDefaultEmailTemplatesOfferAnswer;
   get_emailTemplates: GetEmailTemplatesAnswer;
   get_events: GetEventsAnswer;
   get_folder: GetFolderAnswer;

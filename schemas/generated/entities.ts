@@ -327,6 +327,10 @@ export interface Container {
   messages?: {
     [k: string]: string;
   };
+  /**
+   * The answer to the offer of Swedish default email templates (issue 17). A new organisation starts with the templates ('accepted'); an older one is offered them once on the email templates page until it answers.
+   */
+  emailTemplateOffer?: "accepted" | "dismissed";
 }
 
 /**

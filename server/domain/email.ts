@@ -131,7 +131,9 @@ async function sendAndLog(
 async function senderFields(deps: ServerDeps, a: ApplicationDoc, c: ContainerDoc): Promise<Pick<Mail, 'fromName' | 'replyTo'>> {
   const fromName = c.displayName || c.name;
   if (deps.replyDomain) return { fromName, replyTo: await replyAddressFor(deps, a, deps.replyDomain) };
-  const own = typeof c.email === 'string' ? c.email.trim() : '';
+  // The organisation's contact email: its company profile's (Företagsprofil), else the container's own.
+  const given = [c.profile?.email, c.email].find((e): e is string => typeof e === 'string' && e.trim() !== '');
+  const own = given?.trim() ?? '';
   return { fromName, ...(own && isValidEmail(own) ? { replyTo: own } : {}) };
 }
 

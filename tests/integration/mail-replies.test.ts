@@ -183,7 +183,7 @@ describe.each(storeKinds())('mail to applicants without inbound mail on the %s s
   it('answers to the organisation’s contact email and opens no SMTP port', async () => {
     expect(server.app.inbound).toBeUndefined();
     const { container: c, open } = await demoPositions(server);
-    await server.deps.store.collection('containers').updateOne({ id: c.id }, { $set: { email: 'rekrytering@demo.test' } });
+    await server.deps.store.collection('containers').updateOne({ id: c.id }, { $set: { 'profile.email': 'rekrytering@demo.test' } });
     const [a] = await insertApplications(server, open, c, 1, [label(c, 'Ej bedömd')], 'utan');
     const writer = await server.login(DEMO.writer);
     expect((await server.call(writer, 'send_email', { applicantId: a!.id, email: a!.email, subject: 'Hej', body: '<p>Hej</p>' })).status).toBe(200);
