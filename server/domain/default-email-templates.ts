@@ -29,7 +29,7 @@ async function missing(deps: Pick<ServerDeps, 'store'>, c: ContainerDoc) {
 }
 
 /** Adds the default templates the organisation lacks (never changes one it has); answers how many were added. */
-export async function addDefaultEmailTemplates(deps: ServerDeps, c: ContainerDoc, by: string): Promise<number> {
+async function addDefaultEmailTemplates(deps: ServerDeps, c: ContainerDoc, by: string): Promise<number> {
   let added = 0;
   for (const { type, label } of await missing(deps, c)) {
     const text = textFor(c, label);

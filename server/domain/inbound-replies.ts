@@ -18,7 +18,7 @@ const QUOTE_START = /^(?:(?:den|on)\s.{0,200}\b(?:skrev|wrote)\b.{0,200}:|-{2,}\
  * sanitised and turned into text (never HTML: a script in a reply is gone before anyone sees
  * it), without the quoted mail under it, at most MESSAGE_MAX characters.
  */
-export function replyText(mail: Pick<InboundMail, 'text' | 'html'>): string {
+function replyText(mail: Pick<InboundMail, 'text' | 'html'>): string {
   const plain = mail.text.trim() ? mail.text : textOf(sanitizeHtml(mail.html ?? ''));
   const lines: string[] = [];
   for (const line of plain.replace(/\r\n?/g, '\n').split('\n')) {
@@ -37,7 +37,7 @@ export function replyText(mail: Pick<InboundMail, 'text' | 'html'>): string {
  * message from the applicant in their conversation (the recruiters' bell rings through the
  * chat's own notification) and a line in the application's log.
  */
-export async function receiveReply(deps: ServerDeps, domain: string, address: string, mail: InboundMail): Promise<boolean> {
+async function receiveReply(deps: ServerDeps, domain: string, address: string, mail: InboundMail): Promise<boolean> {
   const a = await applicationOfReplyAddress(deps, address, domain);
   if (!a) {
     deps.log.info('reply refused: unknown reply address');

@@ -8,7 +8,7 @@ import type { ApplicationDoc } from './docs';
  * The token is 128 random bits in lower-case base32 (mail systems may change a local part's
  * case), made once per application and reused by every later mail to it.
  */
-export interface ReplyAddressDoc {
+interface ReplyAddressDoc {
   [k: string]: unknown;
   token: string;
   containerId: number;
