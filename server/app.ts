@@ -6,6 +6,8 @@ import type { Config } from './config';
 import { createLogger, requestContext } from './log';
 import { createMailer } from './mail';
 import { createStoreMailer } from './mail/store-outbox';
+import { startInboundSmtp, type InboundServer } from './mail/inbound';
+import { replyHandlers } from './domain/inbound-replies';
 import { bindAuth, createAuth, type Auth } from './auth/middleware';
 import { onSessionsRevoked } from './auth/revocations';
 import { openBlobs } from './blobs';
@@ -35,6 +37,8 @@ export interface App {
   deps: ServerDeps;
   auth: Auth;
   registry: Registry;
+  /** The inbound SMTP endpoint for replies, when SMTP_INBOUND_PORT is set (its actual port). */
+  inbound?: InboundServer;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the hub and what createApp opened. */
   close(graceMs?: number): Promise<void>;
 }
@@ -51,6 +55,9 @@ async function openCoordination(config: Config, log: ServerDeps['log']): Promise
   const { redisCoordination } = await import('./coord/redis');
   return redisCoordination(config.redisUrl, log);
 }
+
+/** The largest reply mail the inbound endpoint takes (552 above): a text reply is a few kB. */
+const INBOUND_MAX_BYTES = 1024 * 1024;
 
 /**
  * Builds the whole server on one HTTP server: API routes (discovered in server/routes/),
@@ -88,7 +95,19 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   const ownsCoord = !given.coord;
   const revocations = coord.bus ? sharedRevocations(store, coord.bus) : undefined;
   const healthChecks = coord.ping ? { redis: coord.ping } : undefined;
-  const base = { store, blobs, log, now, mail, publicUrl: config.publicUrl, dataDir: config.dataDir, coord, ...(healthChecks ? { healthChecks } : {}) };
+  const inboundOn = config.smtpInboundPort !== undefined;
+  const base = {
+    store,
+    blobs,
+    log,
+    now,
+    mail,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    coord,
+    ...(inboundOn ? { replyDomain: config.smtpInboundDomain } : {}),
+    ...(healthChecks ? { healthChecks } : {}),
+  };
   const localHub = attachHub(httpServer, {
     verifyToken: (token: string) => auth.verifyToken(token),
     canJoin: (principal, containerId) => hasAccess(base, principal, 'read', 'container', { containerId }),
@@ -139,6 +158,11 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   koa.use(router.allowedMethods({ throw: true }));
   koa.use(serveSpa(config.distDir, deps, { previousDistDirs: config.previousDistDirs, applyForm: applyFormHandler(deps, config) }));
   handle = koa.callback();
+  // Replies to mail sent to applicants (server/mail/inbound.ts), only when configured.
+  const inbound = inboundOn
+    ? await startInboundSmtp({ port: config.smtpInboundPort!, host: config.smtpInboundHost, maxBytes: INBOUND_MAX_BYTES, handlers: replyHandlers(deps, config.smtpInboundDomain) })
+    : undefined;
+  if (inbound) log.info('inbound smtp listening', { port: inbound.port });
 
   let closing: Promise<void> | undefined;
   const close = (graceMs = 10_000) =>
@@ -154,6 +178,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
       httpServer.closeIdleConnections();
       const sweep = setInterval(() => httpServer.closeIdleConnections(), 50);
       await hub.close();
+      await inbound?.close();
       const timer = setTimeout(() => httpServer.closeAllConnections(), graceMs);
       timer.unref();
       await stopped;
@@ -164,5 +189,5 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
       if (ownsStore) await store.close();
     })());
 
-  return { koa, httpServer, deps, auth, registry, close };
+  return { koa, httpServer, deps, auth, registry, ...(inbound ? { inbound } : {}), close };
 }

@@ -35,6 +35,15 @@ export interface Config {
   smtpUrl?: string;
   /** The From of every mail (MAIL_FROM), default `Blankett <no-reply@blankett.local>`. */
   mailFrom?: string;
+  /**
+   * The inbound SMTP endpoint for replies to mail sent to applicants (SMTP_INBOUND_PORT); unset:
+   * off, and a mail's Reply-To is the organisation's contact email. 0: any free port (tests).
+   */
+  smtpInboundPort?: number;
+  /** The address it listens on (SMTP_INBOUND_HOST, default 0.0.0.0). */
+  smtpInboundHost: string;
+  /** The domain of the reply addresses (SMTP_INBOUND_DOMAIN, default the host of PUBLIC_URL). */
+  smtpInboundDomain: string;
   /** Behind a reverse proxy (TRUST_PROXY=1): client IPs come from X-Forwarded-For. */
   trustProxy: boolean;
   /** Login/register/reset limits; tests may tighten or loosen them. */
@@ -100,6 +109,12 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+function portFrom(value: string | undefined, fallback: number, name: string): number {
+  const n = intFrom(value, fallback, name);
+  if (n > 65535) throw new Error(`${name} must be at most 65535`);
+  return n;
+}
+
 /** DATA_DIR as the server reads it (default ./data), absolute; the backup and restore scripts use the same rule. */
 export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.DATA_DIR ?? './data');
@@ -109,8 +124,7 @@ export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = overrides.dataDir ? resolve(overrides.dataDir) : dataDirFrom(env);
   const nodeEnv = env.NODE_ENV ?? 'development';
-  const port = intFrom(env.PORT, 3000, 'PORT');
-  if (port > 65535) throw new Error('PORT must be at most 65535');
+  const port = portFrom(env.PORT, 3000, 'PORT');
   return {
     port,
     dataDir,
@@ -127,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    smtpInboundPort: env.SMTP_INBOUND_PORT ? portFrom(env.SMTP_INBOUND_PORT, 0, 'SMTP_INBOUND_PORT') : undefined,
+    smtpInboundHost: env.SMTP_INBOUND_HOST || '0.0.0.0',
+    smtpInboundDomain: (env.SMTP_INBOUND_DOMAIN || new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname).toLowerCase(),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: {
       loginPerIp: 30,

@@ -11,6 +11,10 @@ export interface Mail {
   text: string;
   /** An HTML alternative, already sanitised by the caller. */
   html?: string;
+  /** The sender's display name (the organisation's) in front of the MAIL_FROM address. */
+  fromName?: string;
+  /** Where an answer goes (a per-application reply address, or the organisation's contact email). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -45,12 +49,28 @@ const oneLine = (v: string) => v.replace(/[\r\n]+/g, ' ');
 
 const base64Body = (text: string) => Buffer.from(text, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');
 
+/** The bare address of a `Name <address>` (or a bare address). */
+export const addressOf = (from: string) => (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+
+/**
+ * The From of one mail: MAIL_FROM's address, under the mail's own sender name when it has
+ * one (the organisation's display name, quoted and encoded, so a name cannot add a header
+ * or a second address).
+ */
+export function senderOf(mail: Pick<Mail, 'fromName'>, from = FROM): { name?: string; address: string; header: string } {
+  const name = mail.fromName?.replace(/[\r\n"\\<>]+/g, ' ').trim();
+  const address = addressOf(from);
+  if (!name) return { address, header: from };
+  return { name, address, header: `${/^[\x20-\x7e]*$/.test(name) ? `"${name}"` : encodeHeader(name)} <${address}>` };
+}
+
 /** One mail as an RFC 5322 message (UTF-8, base64 body) and the name its kept copy gets. */
 export function composeEml(mail: Mail, from = FROM): { name: string; eml: string } {
   const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
   const head = [
-    `From: ${oneLine(from)}`,
+    `From: ${oneLine(senderOf(mail, from).header)}`,
     `To: ${oneLine(mail.to)}`,
+    ...(mail.replyTo ? [`Reply-To: ${oneLine(mail.replyTo)}`] : []),
     `Subject: ${encodeHeader(oneLine(mail.subject))}`,
     `Date: ${new Date().toUTCString()}`,
     `Message-ID: <${id}@blankett.local>`,

@@ -272,6 +272,10 @@ export interface ContainerView {
   messages?: {
     [k: string]: string;
   };
+  /**
+   * The answer to the offer of default email templates (issue 17); absent: not answered.
+   */
+  emailTemplateOffer?: "accepted" | "dismissed";
   plans?: unknown[];
   /**
    * Items: A member of the organisation with the member's permissions.
@@ -633,6 +637,24 @@ export interface AddTextTemplateAnswer {
   text: string;
   created: number;
   updated: number;
+}
+
+/**
+ * Request data of answer_defaultEmailTemplatesOffer. Our addition (issue 17): the answer to the offer of Swedish default email templates. `accept`: adds a template for every position type and Interest label that has none (the default label's is the confirmation after applying); a template the organisation has is never changed. Either answer ends the offer.
+ */
+export interface AnswerDefaultEmailTemplatesOfferData {
+  containerId: number;
+  accept: boolean;
+}
+
+/**
+ * Answer of answer_defaultEmailTemplatesOffer.
+ */
+export interface AnswerDefaultEmailTemplatesOfferAnswer {
+  /**
+   * How many templates were added.
+   */
+  added: number;
 }
 
 /**
@@ -2110,6 +2132,10 @@ export interface GetChannelMessagesAnswer {
     authorId?: number;
     authorName?: string;
     text: string;
+    /**
+     * Set on a candidate's message that came as a reply to a mail.
+     */
+    via?: "email";
     created: number;
   }[];
 }
@@ -2273,6 +2299,21 @@ export type GetContainersAnswer = {
   displayName?: string;
   myPermissions: ("Administrator" | "Write" | "Read")[];
 }[];
+
+/**
+ * Request data of get_defaultEmailTemplatesOffer. Our addition (issue 17): whether the organisation is offered the Swedish default email templates (it never answered the offer and lacks some), and how many it lacks. New organisations start with them and are never offered them.
+ */
+export interface GetDefaultEmailTemplatesOfferData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_defaultEmailTemplatesOffer.
+ */
+export interface GetDefaultEmailTemplatesOfferAnswer {
+  offered: boolean;
+  missing: number;
+}
 
 /**
  * Request data of get_emailTemplates. The container's email label templates (one per Interest label and position type), optionally only those of one position type and/or label (the move dialog asks for the label it moves to).
@@ -3378,6 +3419,7 @@ export interface ActionData {
   add_skillPosition: AddSkillPositionData;
   add_skillTemplate: AddSkillTemplateData;
   add_textTemplate: AddTextTemplateData;
+  answer_defaultEmailTemplatesOffer: AnswerDefaultEmailTemplatesOfferData;
   copy_position: CopyPositionData;
   create_ApplicantPDFExport: CreateApplicantPDFExportData;
   create_Folder: CreateFolderData;
@@ -3441,6 +3483,7 @@ export interface ActionData {
   get_containerUser: GetContainerUserData;
   get_containerUsers: GetContainerUsersData;
   get_containers: GetContainersData;
+  get_defaultEmailTemplatesOffer: GetDefaultEmailTemplatesOfferData;
   get_emailTemplates: GetEmailTemplatesData;
   get_events: GetEventsData;
   get_folder: GetFolderData;
@@ -3493,6 +3536,7 @@ export interface ActionAnswer {
   add_skillPosition: AddSkillPositionAnswer;
   add_skillTemplate: AddSkillTemplateAnswer;
   add_textTemplate: AddTextTemplateAnswer;
+  answer_defaultEmailTemplatesOffer: AnswerDefaultEmailTemplatesOfferAnswer;
   copy_position: CopyPositionAnswer;
   create_ApplicantPDFExport: CreateApplicantPDFExportAnswer;
   create_Folder: CreateFolderAnswer;
@@ -3556,6 +3600,7 @@ export interface ActionAnswer {
   get_containerUser: GetContainerUserAnswer;
   get_containerUsers: GetContainerUsersAnswer;
   get_containers: GetContainersAnswer;
+  get_defaultEmailTemplatesOffer: GetDefaultEmailTemplatesOfferAnswer;
   get_emailTemplates: GetEmailTemplatesAnswer;
   get_events: GetEventsAnswer;
   get_folder: GetFolderAnswer;

@@ -210,6 +210,10 @@ export interface ChatMessage {
   authorId?: number;
   authorName?: string;
   text: string;
+  /**
+   * Set on a candidate's message that came as a reply to a mail (the inbound SMTP endpoint).
+   */
+  via?: "email";
   created: number;
 }
 
@@ -329,6 +333,10 @@ export interface Container {
   messages?: {
     [k: string]: string;
   };
+  /**
+   * The answer to the offer of Swedish default email templates (issue 17). A new organisation starts with the templates ('accepted'); an older one is offered them once on the email templates page until it answers.
+   */
+  emailTemplateOffer?: "accepted" | "dismissed";
 }
 
 /**
@@ -796,6 +804,19 @@ export interface ApplicantQuestionnaireAnswers {
       answer?: string;
     }[];
   }[];
+}
+
+/**
+ * The per-application reply address of mail to an applicant (our addition, issue 17): `svar+<token>@SMTP_INBOUND_DOMAIN` in the mail's Reply-To. The token is 128 random bits (base32), never the application id, so an address cannot be guessed or forged from another. The inbound SMTP endpoint (server/mail/inbound.ts) accepts mail only to a token on record whose application still exists. Goes with the application.
+ */
+export interface ReplyAddress {
+  /**
+   * The address's local part after `svar+`.
+   */
+  token: string;
+  containerId: number;
+  applicationId: number;
+  created: number;
 }
 
 /**

@@ -7,6 +7,7 @@ import { useScreenTitle } from '../runner/title';
 import { useToast } from '../shared/toast';
 import { MailBodyEditor } from '../applicants/mail/MailBodyEditor';
 import { useMergeFields } from '../applicants/mail/useMergeFields';
+import { DefaultTemplatesOffer } from './DefaultTemplatesOffer';
 import { emailTemplates, saveEmailTemplate, templateProperties, type EmailTemplate, type Label, type TemplateProperty } from '../applicants/mail/mailApi';
 import '../shared/dialog.css';
 import '../applicants/mail/mail.css';
@@ -124,6 +125,7 @@ export default function EmailTemplatesPage() {
       </p>
       <h1>{title}</h1>
       <p className="mt-intro">{t.pickTypeHelp}</p>
+      <DefaultTemplatesOffer containerId={container.id} onAdded={load} />
       {state === 'loading' && <p role="status">{t.loading}</p>}
       {state === 'error' && (
         <p role="alert">

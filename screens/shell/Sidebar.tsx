@@ -4,6 +4,8 @@ import sv from '../../schemas/messages/sv.json';
 import { useSession } from '../admin/session';
 import { useScreens } from '../runner/context';
 import { buildNav, isCurrent } from './nav';
+import { useUnreadConversations } from './useUnreadConversations';
+import { fill } from '../../engine/fill';
 
 const t = sv.shell;
 const DENIED = sv.admin.noPermissionCategory;
@@ -32,6 +34,9 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate(): void; onLogout
   const screens = useScreens();
   const { pathname } = useLocation();
   const groups = buildNav(screens, rights);
+  // 'Meddelanden' (the chat screen) carries the number of conversations with unread messages.
+  const unread = useUnreadConversations();
+  const countOf = (id: string) => (id === 'chat' && unread ? unread : 0);
   const nav = useRef<HTMLElement>(null);
   // The menu scrolls on its own; the active item is scrolled into it, so it shows without scrolling by hand.
   useEffect(() => {
@@ -64,6 +69,14 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate(): void; onLogout
                       onClick={onNavigate}
                     >
                       {item.label}
+                      {countOf(item.id) > 0 && (
+                        <>
+                          <span className="sh-nav-count" aria-hidden="true">
+                            {countOf(item.id)}
+                          </span>
+                          <span className="bk-visually-hidden">, {fill(t.nav.unreadConversations, { count: countOf(item.id) })}</span>
+                        </>
+                      )}
                     </Link>
                   ) : (
                     <span className="sh-nav-link sh-nav-disabled" aria-disabled="true" title={DENIED}>

@@ -13,6 +13,7 @@ import { StepNav } from '../applicants/detail/StepNav';
 import type { ApplicantDetail, Label } from '../applicants/types';
 import { usePositionWrite } from '../applicants/usePositionRights';
 import { SendEmailDialog } from '../applicants/mail/SendEmailDialog';
+import { TemplateOffer } from '../applicants/mail/TemplateOffer';
 import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
@@ -89,7 +90,20 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
   const navigate = useNavigate();
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
-  const [mailing, setMailing] = useState(false);
+  const [mailing, setMailing] = useState<false | { labelId?: number }>(false);
+  // After a move to an Interest label: its template is offered (TemplateOffer), for the position's type.
+  const [offer, setOffer] = useState<number | null>(null);
+  const [positionTypeId, setPositionTypeId] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    call('get_position', { id: a.positionId }).then(
+      (p) => live && setPositionTypeId(p.positionTypeId),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [a.positionId]);
   const labels = useMemo(() => (container.labels as Label[] | undefined) ?? [], [container.labels]);
   const profile = (container.profile ?? {}) as { showAge?: boolean; showGender?: boolean };
   const name = a.info.name || `${a.info.firstname} ${a.info.lastname}`.trim() || a.email;
@@ -126,7 +140,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
       <p>{a.position?.name}</p>
       {canWrite && (
         <p>
-          <button type="button" className="adm-button" onClick={() => setMailing(true)}>{t.mail}</button>
+          <button type="button" className="adm-button" onClick={() => setMailing({})}>{t.mail}</button>
         </p>
       )}
       {mailing && (
@@ -134,8 +148,11 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
           isOpen
           recipients={[{ id: a.id, name, email: a.email }]}
           positionId={a.positionId}
+          {...(positionTypeId !== null ? { positionTypeId } : {})}
+          {...(mailing.labelId !== undefined ? { labelId: mailing.labelId } : {})}
           onClose={(outcome) => {
             setMailing(false);
+            if (outcome) setOffer(null);
             // The send (or its failure) is in the log now.
             if (outcome) reload();
           }}
@@ -148,8 +165,32 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
           <ApplicantSkills applicantId={a.id} containerId={container.id} />
         </div>
         <div>
-          <LabelsCard key={`${a.interestLabelId}-${a.processLabelId}`} a={a} labels={labels} canWrite={canWrite} onSaved={reload} />
+          <LabelsCard
+            key={`${a.interestLabelId}-${a.processLabelId}`}
+            a={a}
+            labels={labels}
+            canWrite={canWrite}
+            onSaved={(movedTo) => {
+              setOffer(movedTo ?? null);
+              reload();
+            }}
+          />
           <ScorecardPanel applicantId={a.id} onSaved={refreshQuietly} />
+          {offer !== null && positionTypeId !== null && (
+            <TemplateOffer
+              containerId={container.id}
+              positionId={a.positionId}
+              positionTypeId={positionTypeId}
+              labelId={offer}
+              ids={[a.id]}
+              name={name}
+              onEdit={() => setMailing({ labelId: offer })}
+              onDone={(outcome) => {
+                setOffer(null);
+                if (outcome) reload();
+              }}
+            />
+          )}
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />
           <LogCard a={a} {...(canWrite ? { onResent: reload } : {})} />
           {canWrite && (

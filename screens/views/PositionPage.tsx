@@ -17,7 +17,7 @@ import { useApplicants, useCounts } from '../applicants/useApplicants';
 import { usePositionWrite } from '../applicants/usePositionRights';
 import { ExportMenu } from '../applicants/export/ExportMenu';
 import { SendEmailDialog, type MailRecipient } from '../applicants/mail/SendEmailDialog';
-import { emailTemplates } from '../applicants/mail/mailApi';
+import { TemplateOffer } from '../applicants/mail/TemplateOffer';
 import type { ViewProps } from '../runner/types';
 import '../applicants/applicants.css';
 import { fill } from '../../engine/fill';
@@ -86,20 +86,15 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
       }),
     [list.items],
   );
-  const moved = useCallback(
-    (done?: { labelId: number; ids: number[]; labelType: 'Interest' | 'Process' }) => {
-      setOffer(null);
-      if (!done || done.labelType !== 'Interest') return;
-      // A label with an email template for this position type: offer to send it to the moved.
-      emailTemplates(position.containerId, { positionTypeId: position.positionTypeId, labelId: done.labelId })
-        .then((list) => list.some((x) => x.labelId === done.labelId) && setOffer({ labelId: done.labelId, ids: done.ids }))
-        .catch(() => undefined);
-    },
-    [position.containerId, position.positionTypeId],
-  );
+  // After a move to an Interest label: offer its template (TemplateOffer shows nothing without one).
+  const moved = useCallback((done?: { labelId: number; ids: number[]; labelType: 'Interest' | 'Process' }) => {
+    setOffer(done && done.labelType === 'Interest' ? { labelId: done.labelId, ids: done.ids } : null);
+  }, []);
 
-  const refresh = useCallback(() => {
-    setSelection(new Set());
+  // The selection survives a move (the next step is often a mail or another move of the same
+  // people); only a refused move, which may have lost some of them, starts afresh.
+  const refresh = useCallback((keepSelection: boolean) => {
+    if (!keepSelection) setSelection(new Set());
     list.reload();
     setGeneration((g) => g + 1);
     call('get_position', { id: position.id }).then(onChanged, () => undefined);
@@ -142,17 +137,23 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
                 interest={interest}
                 process={process}
                 onDone={(done) => {
-                  if (done) moved(done);
-                  refresh();
+                  moved(done);
+                  refresh(done !== undefined);
                 }}
               />
               {offer && (
-                <p className="apl-offer" role="status">
-                  {fill(t.bulk.offerTemplate, { label: labelMap.get(offer.labelId)?.name ?? '' })}{' '}
-                  <button type="button" className="adm-button adm-button-small" onClick={() => setMail({ recipients: recipientsOf(offer.ids), labelId: offer.labelId })}>
-                    {t.bulk.sendTemplate}
-                  </button>
-                </p>
+                <TemplateOffer
+                  containerId={position.containerId}
+                  positionId={position.id}
+                  positionTypeId={position.positionTypeId}
+                  labelId={offer.labelId}
+                  ids={offer.ids}
+                  onEdit={() => setMail({ recipients: recipientsOf(offer.ids), labelId: offer.labelId })}
+                  onDone={(outcome) => {
+                    setOffer(null);
+                    if (outcome) list.reload();
+                  }}
+                />
               )}
             </>
           )}

@@ -5,6 +5,7 @@ import { errors } from '../errors';
 import { DuplicateKeyError } from '../store/port';
 import { defaultApplicationMetadata } from '../domain/demo';
 import { newContainerDoc } from '../domain/containers';
+import { startWithDefaultEmailTemplates } from '../domain/default-email-templates';
 import { addAdministrator } from '../domain/odin';
 import { findUserByEmail, isEmailProven } from '../auth/users';
 import { invite, sendNotice } from '../domain/invitations';
@@ -107,6 +108,7 @@ export const actions: ActionTable = {
       throw e;
     }
     await seedTemplates(ctx, doc);
+    await startWithDefaultEmailTemplates(ctx.deps, doc, `${ctx.principal.givenName} ${ctx.principal.familyName}`.trim() || ctx.principal.email);
     let invitedAdmin: string | undefined;
     if (admin) {
       await addAdministrator(ctx.deps.store, doc.id, admin);

@@ -11,6 +11,7 @@ import {
   upsertEmailTemplate,
 } from '../domain/email-templates';
 import { loadPosition } from '../domain/positions';
+import { answerDefaultEmailTemplatesOffer, defaultEmailTemplatesOffer } from '../domain/default-email-templates';
 
 /** Mail to applicants and the email label templates (spec doc 2: send_email…, templates). */
 
@@ -39,6 +40,14 @@ export const actions: ActionTable = {
   async update_containerTemplate(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return upsertEmailTemplate(ctx.deps, c, data, author(ctx));
+  },
+
+  async get_defaultEmailTemplatesOffer(ctx, data) {
+    return defaultEmailTemplatesOffer(ctx.deps, await containerOf(ctx, data.containerId));
+  },
+
+  async answer_defaultEmailTemplatesOffer(ctx, data) {
+    return answerDefaultEmailTemplatesOffer(ctx.deps, await containerOf(ctx, data.containerId), data.accept, author(ctx));
   },
 
   async send_email(ctx, data) {

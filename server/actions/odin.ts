@@ -6,6 +6,7 @@ import { seedDemoContent } from '../domain/demo';
 import { createDemoApplicants } from '../domain/demoApplicants';
 import { listEvents } from '../domain/events';
 import { newContainerDoc } from '../domain/containers';
+import { startWithDefaultEmailTemplates } from '../domain/default-email-templates';
 import { DuplicateKeyError } from '../store/port';
 import type { PositionDoc } from '../domain/docs';
 
@@ -23,6 +24,7 @@ export const actions: ActionTable = {
       throw e;
     }
     await seedDemoContent(ctx.deps, doc);
+    await startWithDefaultEmailTemplates(ctx.deps, doc, ctx.principal.email);
     let created = 0;
     if (data.applicants) {
       const positions = await ctx.deps.store.collection<PositionDoc>('positions').find({ containerId: doc.id }, { sort: { id: 1 } });

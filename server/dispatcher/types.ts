@@ -79,6 +79,11 @@ export interface ServerDeps {
   mail: Mailer;
   /** The portal's public base URL (PUBLIC_URL) for links in mails; createApp sets it from the config. */
   publicUrl?: string;
+  /**
+   * The domain of per-application reply addresses when the inbound SMTP endpoint listens
+   * (SMTP_INBOUND_PORT set); unset: a mail to an applicant answers to the organisation's email.
+   */
+  replyDomain?: string;
   /** DATA_DIR, for files the server writes besides the store (e.g. DATA_DIR/partner-outbox). */
   dataDir?: string;
   /** Clock in unix seconds (injectable for tests). */

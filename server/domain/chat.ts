@@ -6,6 +6,7 @@ import { errors } from '../errors';
 import { strip, type ApplicationDoc } from './docs';
 import { removeConversationsLeft } from './removal';
 import { candidateEmail } from './candidate';
+import { mailCandidateAboutAnswer } from './chat-mail';
 
 /**
  * Messages between an organisation's staff and a person who applied there. One
@@ -73,9 +74,8 @@ export async function loadChannel(deps: ServerDeps, p: Principal, id: number) {
   return { channel: ch, side: await sideOf(deps, p, ch) };
 }
 
-/** The candidate's own channel in a container, made on first use; 404 unless they applied there. */
-async function ownChannel(deps: ServerDeps, p: Principal, containerId: number): Promise<ChannelDoc> {
-  const email = candidateEmail(p);
+/** The person's own channel in a container, made on first use; 404 unless they applied there. */
+async function ownChannel(deps: ServerDeps, email: string, containerId: number): Promise<ChannelDoc> {
   const existing = await channels(deps).findOne({ containerId, email });
   if (existing) return existing;
   const app = await deps.store.collection<ApplicationDoc>('applications').findOne({ containerId, email }, { sort: { id: -1 }, projection: { id: 1, info: 1 } });
@@ -115,19 +115,34 @@ export async function sendMessage(deps: ServerDeps, p: Principal, input: { messa
   let side: 'staff' | 'candidate';
   if (input.channelId !== undefined) ({ channel, side } = await loadChannel(deps, p, input.channelId));
   else if (input.containerId !== undefined) {
-    channel = await ownChannel(deps, p, input.containerId);
+    channel = await ownChannel(deps, candidateEmail(p), input.containerId);
     side = 'candidate';
   } else throw errors.invalid([{ path: '/channelId', message: sv.server.fields.missing }]);
+  const authorName = `${p.givenName} ${p.familyName}`.trim() || (side === 'candidate' ? channel.name : p.email);
+  return post(deps, channel, { from: side, authorId: p.userId, authorName, text });
+}
+
+/**
+ * A reply mail from the applicant (server/domain/inbound-replies.ts): a candidate's message in
+ * their conversation with the organisation, as if written on Mina sidor, marked `via: 'email'`.
+ * 404 when the person has no application there any more.
+ */
+export async function receiveMailedMessage(deps: ServerDeps, containerId: number, email: string, text: string) {
+  await ensureIndexes(deps);
+  const channel = await ownChannel(deps, email, containerId);
+  return post(deps, channel, { from: 'candidate', authorId: 0, authorName: channel.name, text: text.slice(0, MESSAGE_MAX), via: 'email' });
+}
+
+async function post(deps: ServerDeps, channel: ChannelDoc, m: Pick<MessageDoc, 'from' | 'authorId' | 'authorName' | 'text'> & { via?: 'email' }) {
+  const side = m.from;
+  const text = m.text;
   const now = deps.now();
   const doc: MessageDoc = {
     id: await deps.store.nextSequence('chatMessages'),
     channelId: channel.id,
     containerId: channel.containerId,
     email: channel.email,
-    from: side,
-    authorId: p.userId,
-    authorName: `${p.givenName} ${p.familyName}`.trim() || (side === 'candidate' ? channel.name : p.email),
-    text,
+    ...m,
     created: now,
   };
   const saved = strip(await messages(deps).insertOne(doc));
@@ -142,6 +157,7 @@ export async function sendMessage(deps: ServerDeps, p: Principal, input: { messa
     { $set: { updated: now, lastText: text.slice(0, 140), lastFrom: side }, $inc: side === 'candidate' ? { unreadStaff: 1 } : { unreadCandidate: 1 } },
   );
   await push(deps, channel, saved as MessageDoc);
+  if (side === 'staff') await mailCandidateAboutAnswer(deps, channel);
   return saved;
 }
 

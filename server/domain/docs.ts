@@ -22,6 +22,8 @@ export interface ContainerDoc {
   labels?: LabelDoc[];
   profile?: Record<string, unknown>;
   messages?: Record<string, string>;
+  /** The answer to the offer of default email templates (default-email-templates.ts); unset: not answered. */
+  emailTemplateOffer?: 'accepted' | 'dismissed';
 }
 
 export interface PositionDoc {

@@ -13,6 +13,7 @@ import { htmlToText } from '../../engine';
 import { sharedLimiter } from '../http/rate-limit';
 import { memoryAttemptCounters, type AttemptCounters } from '../auth/attempt-counters';
 import { signinLink, VIEW_LINK_TTL_SECONDS } from '../auth/signin';
+import { replyAddressFor } from './reply-addresses';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
@@ -93,12 +94,13 @@ export interface SendResult {
 async function sendAndLog(
   deps: ServerDeps,
   a: ApplicationDoc,
+  c: ContainerDoc,
   mail: Mail,
   opts: { by?: string; templateLabelId?: number; kind?: 'confirmation'; logged?: Mail } = {},
 ): Promise<SendResult> {
   let ok = true;
   try {
-    await sendAbout(deps, { containerId: a.containerId, applicationId: a.id }, mail);
+    await sendAbout(deps, { containerId: a.containerId, applicationId: a.id }, { ...mail, ...(await senderFields(deps, a, c)) });
   } catch (err) {
     ok = false;
     deps.log.warn('mail failed', { applicationId: a.id, error: (err as Error).name, code: (err as { code?: string }).code });
@@ -119,6 +121,20 @@ async function sendAndLog(
   if (ok && opts.templateLabelId !== undefined) update.$set = { 'info.emailNotificationSent': at };
   await deps.store.collection<ApplicationDoc>('applications').updateOne({ id: a.id }, update);
   return { id: a.id, name: a.info?.name || a.email, ok };
+}
+
+/**
+ * Mail to an applicant comes from the organisation (its display name before MAIL_FROM's
+ * address) and answers to the application's reply address when inbound mail is configured
+ * (server/mail/inbound.ts), otherwise to the organisation's contact email, if it has one.
+ */
+async function senderFields(deps: ServerDeps, a: ApplicationDoc, c: ContainerDoc): Promise<Pick<Mail, 'fromName' | 'replyTo'>> {
+  const fromName = c.displayName || c.name;
+  if (deps.replyDomain) return { fromName, replyTo: await replyAddressFor(deps, a, deps.replyDomain) };
+  // The organisation's contact email: its company profile's (Företagsprofil), else the container's own.
+  const given = [c.profile?.email, c.email].find((e): e is string => typeof e === 'string' && e.trim() !== '');
+  const own = given?.trim() ?? '';
+  return { fromName, ...(own && isValidEmail(own) ? { replyTo: own } : {}) };
 }
 
 export interface SendInput {
@@ -147,7 +163,7 @@ export async function sendToOne(deps: ServerDeps, sender: Sender, a: Application
   if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
   const [c, p] = await Promise.all([loadContainer(deps.store, a.containerId), positionOf(deps, a.positionId)]);
   const mail = composeMail(to, input.subject, input.body, { ...mergeValues(a, p, c), email: to });
-  const r = await sendAndLog(deps, a, mail, { by: who(sender), templateLabelId: input.labelId });
+  const r = await sendAndLog(deps, a, c, mail, { by: who(sender), templateLabelId: input.labelId });
   return { sent: r.ok ? [r.id] : [], failed: r.ok ? [] : [{ id: r.id, name: r.name }], missingEmail: [] };
 }
 
@@ -175,7 +191,7 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   // A few sends at a time: the SMTP pool has two connections and each send also writes a log.
   const worker = async () => {
     for (let a = queue.shift(); a; a = queue.shift()) {
-      const r = await sendAndLog(deps, a, composeMail(a.email, input.subject, input.body, mergeValues(a, p, c)), {
+      const r = await sendAndLog(deps, a, c, composeMail(a.email, input.subject, input.body, mergeValues(a, p, c)), {
         by: who(sender),
         templateLabelId: input.labelId,
       });
@@ -236,7 +252,7 @@ export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: P
     }
     const mail = composeMail(a.email, t.subject, t.content, confirmationValues(a, p, c));
     const link = await signinLink(deps, a.email, { ttl: VIEW_LINK_TTL_SECONDS, kind: 'view', next: `/admin/minasidor?org=${c.id}` });
-    await sendAndLog(deps, a, withViewLink(mail, link), { kind: 'confirmation', templateLabelId: t.labelId, logged: mail });
+    await sendAndLog(deps, a, c, withViewLink(mail, link), { kind: 'confirmation', templateLabelId: t.labelId, logged: mail });
   } catch (err) {
     deps.log.error('confirmation mail failed', { applicationId: a.id, error: (err as Error).name });
   }

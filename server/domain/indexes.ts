@@ -36,6 +36,8 @@ const specs: Record<string, IndexSpec[]> = {
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],
   // The removal path (removal.ts) finds an application's mail copies and skill answers by its id.
   mailCopies: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, applicationId: 1 } }],
+  // A reply mail finds its application by the token of its address; the removal path by application.
+  replyAddresses: [{ fields: { token: 1 }, unique: true }, { fields: { applicationId: 1 }, unique: true }, { fields: { containerId: 1, applicationId: 1 } }],
   applicantAnswers: [{ fields: { applicantId: 1 } }],
   chatMessages: [{ fields: { containerId: 1, email: 1 } }],
   // One claim per job and period across every instance (server/jobs/runs.ts).

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mail, Mailer } from '../mail';
+import { senderOf, type Mail, type Mailer } from '../mail';
 
 /**
  * The one file that imports nodemailer: delivery over SMTP to `SMTP_URL`
@@ -25,8 +25,10 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
   });
   return {
     async send(mail: Mail) {
+      const sender = senderOf(mail, from);
       await transport.sendMail({
-        from,
+        from: sender.name ? { name: sender.name, address: sender.address } : from,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

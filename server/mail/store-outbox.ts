@@ -1,5 +1,5 @@
 import type { Store } from '../store/port';
-import { composeEml, isCopyName, type Mailer } from '../mail';
+import { addressOf as bareAddress, composeEml, isCopyName, type Mailer } from '../mail';
 
 /**
  * The outbox as the `mailOutbox` collection, for Mongo mode without SMTP: the same RFC 5322
@@ -17,7 +17,7 @@ type OutboxDoc = {
   created: number;
 };
 
-const addressOf = (to: string) => (/<([^>]+)>/.exec(to)?.[1] ?? to).trim().toLowerCase();
+const addressOf = (to: string) => bareAddress(to).toLowerCase();
 
 export function createStoreMailer(store: Store, from: string): Mailer {
   const outbox = store.collection<OutboxDoc>(MAIL_OUTBOX);

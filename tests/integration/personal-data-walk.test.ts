@@ -172,7 +172,9 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     const r = await server.call(admin, 'create_userExport', { containerId: c.id, email: p.email });
     expect(r.status, r.text).toBe(200);
     const { json, counts } = r.body.data;
-    expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 3 });
+    // Kept copies: the confirmation, the mail sent, the staff mail about the new application and
+    // the mail telling the candidate that staff answered in the chat (issue 17).
+    expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 4 });
     expect(json.collections.applicantAnswers[0].skills[0].questions[0].answer).toBe('Tre år, hälsningar Utdragsson');
     expect(json.collections.chatMessages.map((m: { from: string }) => m.from).sort()).toEqual(['candidate', 'staff']);
     // Every mail: the confirmation and the one sent (kept copies), and the failed one with its text.
@@ -185,7 +187,7 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     ]);
     expect(mails[2]!.body).toContain('Hej Walla Utdragsson');
     // The staff mail about the new application is the person's too (it names them).
-    expect(json.collections.mailCopies.map((m: { subject: string }) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/^Ny ansökan/)]));
+    expect(json.collections.mailCopies.map((m: { subject: string }) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/^Ny ansökan/), expect.stringMatching(/har svarat dig$/)]));
   });
 
   it('finds nothing of anyone in an organisation after odin deletes it, and the other organisation keeps its own', async () => {

@@ -42,7 +42,7 @@ export function Facts({ a, showAge, showGender }: { a: ApplicantDetail; showAge:
 }
 
 /** Interest and Process label: shown to all, changed by writers (one call per changed label). */
-export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetail; labels: Label[]; canWrite: boolean; onSaved(): void }) {
+export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetail; labels: Label[]; canWrite: boolean; onSaved(movedTo?: number): void }) {
   const id = useId();
   const toast = useToast();
   const { handleError } = useSession();
@@ -57,10 +57,11 @@ export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetai
     e.preventDefault();
     setBusy(true);
     try {
-      if (status && status !== a.interestLabelId) await call('update_jobApplicationStatus', { labelId: status, ids: [a.id] });
+      const moved = status && status !== a.interestLabelId ? status : undefined;
+      if (moved) await call('update_jobApplicationStatus', { labelId: moved, ids: [a.id] });
       if (level && level !== a.processLabelId) await call('update_jobApplicationProcess', { labelId: level, ids: [a.id] });
       toast.show(sv.toast.saved, 'success');
-      onSaved();
+      onSaved(moved);
     } catch (err) {
       toast.show(saveFailure(err, handleError), 'error');
     } finally {

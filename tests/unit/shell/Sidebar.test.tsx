@@ -22,6 +22,7 @@ const screenFile = (id: string, access: ScreenFile['access'], category: NonNulla
 /** A temporary catalogue, in no particular order: the sidebar sorts by category and nav.order. */
 const catalogue: ScreenFile[] = [
   screenFile('news', 'loggedIn', 'Allmänt', 'Nyheter', 30),
+  screenFile('chat', 'loggedIn', 'Allmänt', 'Meddelanden', 25),
   screenFile('start', 'loggedIn', 'Allmänt', 'Start', 10),
   screenFile('ads', 'loggedIn', 'Allmänt', 'Annonser', 20),
   screenFile('users', 'admin', 'Admin', 'Användare', 10),
@@ -40,6 +41,8 @@ function serve(myPermissions: string[], containers = [{ id: 1, name: 'demo', dis
       const answers: Record<string, unknown> = {
         get_containers: containers,
         get_container: { ...containers[0], positionTypes: [], myPermissions },
+        // Two conversations with unread applicant messages, one read.
+        get_MessagingChannels: [{ unreadStaff: 2 }, { unreadStaff: 0 }, { unreadStaff: 1 }],
       };
       return new Response(JSON.stringify({ data: answers[action] ?? null }), { status: 200 });
     }),
@@ -72,8 +75,14 @@ describe('the sidebar', () => {
   it('shows a reader the categories in the spec order, without Superuser, each ordered by nav.order', async () => {
     const nav = await renderSidebar('reader@demo.test', 'user', ['Read']);
     expect(within(nav).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Allmänt', 'Inställningar', 'Admin']);
-    expect(within(categoryOf(nav, 'Allmänt')).getAllByRole('link').map((a) => a.textContent)).toEqual(['Start', 'Annonser', 'Nyheter']);
+    expect(within(categoryOf(nav, 'Allmänt')).getAllByRole('link').map((a) => a.childNodes[0]?.textContent)).toEqual(['Start', 'Annonser', 'Meddelanden', 'Nyheter']);
     expect(within(nav).queryByText('Events')).toBeNull();
+  });
+
+  it('counts the conversations with unread applicant messages after Meddelanden', async () => {
+    const nav = await renderSidebar('reader@demo.test', 'user', ['Read']);
+    const link = await within(nav).findByRole('link', { name: 'Meddelanden, 2 olästa konversationer' });
+    expect(link.querySelector('.sh-nav-count')?.textContent).toBe('2');
   });
 
   it('greys the Admin category for a reader, with the warning and no links', async () => {
