@@ -13,7 +13,7 @@ const screens = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Screen);
 
-/** Spec document 1 §2 "Admin shell", verbatim (our additions Tema, Textmallar and Meddelanden — issue 17 — sit between them). */
+/** Spec document 1 §2 "Admin shell", verbatim (our additions Tema, Textmallar, Meddelanden (issue 17) and Valideringsmeddelanden (issue 18) sit between them). */
 const SPEC_MENU: Record<string, string[]> = {
   Allmänt: ['Start', 'Annonser', 'Nyheter'],
   Inställningar: ['E-postmallar', 'Annonsbilder', 'Formulärmallar', 'Kompetenser'],
