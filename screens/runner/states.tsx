@@ -24,6 +24,15 @@ export function Failure({ onRetry, message }: { onRetry(): void; message?: strin
   );
 }
 
+/** The not-found state of a form or record: the screen's own text or the general one. */
+export function NotFound({ text }: { text?: string | undefined }) {
+  return (
+    <p role="status" className="scr-not-found">
+      {text ?? sv.screenEngine.notFound}
+    </p>
+  );
+}
+
 /**
  * Catches what a screen throws while rendering (a view chunk that fails to load, a bug) and
  * shows the retry state instead of a blank page; retry renders the screen again (and a

@@ -4,7 +4,7 @@ import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { useContainer, useSession } from '../admin/session';
 import NotFound from '../admin/NotFound';
-import { fieldErrors, messageOf } from '../org/api';
+import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { Field } from '../org/Field';
 import { RichText } from '../org/RichText';
 import { Failure, Loading } from '../runner/states';
