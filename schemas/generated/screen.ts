@@ -176,7 +176,10 @@ export type Block = {
   save?: Call;
   toast?: string | ToastBy;
   next?: string;
-  sections?: Section[];
+  /**
+   * @minItems 1
+   */
+  sections?: [Section, ...Section[]];
   notFound?: string;
   columns?: Column[];
   rowActions?: Action[];
@@ -229,7 +232,10 @@ export type Block = {
   save?: Call;
   toast?: string | ToastBy;
   next?: string;
-  sections?: Section[];
+  /**
+   * @minItems 1
+   */
+  sections?: [Section, ...Section[]];
   notFound?: string;
   columns?: Column[];
   rowActions?: Action[];
