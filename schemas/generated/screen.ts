@@ -78,9 +78,21 @@ export type ScreenFile = {
    */
   sections?: [Section, ...Section[]];
   /**
-   * form/record: text when the load answers 404 or `load.find` matches no row.
+   * form/record: what to say when the load answers 404 or `load.find` matches no row: a text, or a heading, a text and links (a way back).
    */
-  notFound?: string;
+  notFound?:
+    | string
+    | {
+        /**
+         * Replaces the h1.
+         */
+        heading?: string;
+        text: string;
+        links?: {
+          label: string;
+          to: string;
+        }[];
+      };
   /**
    * page: the blocks, in order (or as tabs or steps, see arrange).
    *
@@ -180,7 +192,22 @@ export type Block = {
    * @minItems 1
    */
   sections?: [Section, ...Section[]];
-  notFound?: string;
+  /**
+   * form/record: what to say when the load answers 404 or `load.find` matches no row: a text, or a heading, a text and links (a way back).
+   */
+  notFound?:
+    | string
+    | {
+        /**
+         * Replaces the h1.
+         */
+        heading?: string;
+        text: string;
+        links?: {
+          label: string;
+          to: string;
+        }[];
+      };
   columns?: Column[];
   rowActions?: Action[];
   actions?: Action[];
@@ -236,7 +263,22 @@ export type Block = {
    * @minItems 1
    */
   sections?: [Section, ...Section[]];
-  notFound?: string;
+  /**
+   * form/record: what to say when the load answers 404 or `load.find` matches no row: a text, or a heading, a text and links (a way back).
+   */
+  notFound?:
+    | string
+    | {
+        /**
+         * Replaces the h1.
+         */
+        heading?: string;
+        text: string;
+        links?: {
+          label: string;
+          to: string;
+        }[];
+      };
   columns?: Column[];
   rowActions?: Action[];
   actions?: Action[];
@@ -358,6 +400,10 @@ export interface RecordField {
    * link: route with bindings ({data.x}, {route.x}).
    */
   link?: string;
+  /**
+   * The label only for screen readers (a post's body under its heading).
+   */
+  labelHidden?: boolean;
 }
 export interface Column {
   /**

@@ -150,9 +150,9 @@ export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; lev
   const H = level === 1 ? 'h1' : 'h2';
   return (
     <div className="scr-form" ref={root}>
-      {heading && <H>{heading}</H>}
+      {heading && !(loaded.status === 'notFound' && typeof part.notFound === 'object' && part.notFound.heading) && <H>{heading}</H>}
       {loaded.status === 'error' && <Failure onRetry={() => setAttempt((a) => a + 1)} />}
-      {loaded.status === 'notFound' && <NotFound text={part.notFound} />}
+      {loaded.status === 'notFound' && <NotFound spec={part.notFound} level={level} />}
       {loaded.status === 'loading' && <Loading />}
       {loaded.status === 'ready' && formData !== null && (
         <Form

@@ -100,10 +100,10 @@ export function RecordPartView({ part, level = 1, generation = 0 }: { part: Reco
   const H2 = level === 1 ? 'h2' : 'h3';
   return (
     <div className="scr-record">
-      {heading && <H>{heading}</H>}
+      {heading && !(loaded.status === 'notFound' && typeof part.notFound === 'object' && part.notFound.heading) && <H>{heading}</H>}
       {loaded.status === 'loading' && <Loading />}
       {loaded.status === 'error' && <Failure onRetry={() => setAttempt((a) => a + 1)} />}
-      {loaded.status === 'notFound' && <NotFound text={part.notFound} />}
+      {loaded.status === 'notFound' && <NotFound spec={part.notFound} level={level} />}
       {data && (
         <>
           {(part.sections ?? []).map((s, i) => (
@@ -113,7 +113,7 @@ export function RecordPartView({ part, level = 1, generation = 0 }: { part: Reco
                 {s.fields.map((f) =>
                   typeof f === 'string' ? null : (
                     <div key={f.field} className="scr-record-row">
-                      <dt>{f.label}</dt>
+                      <dt className={f.labelHidden ? 'adm-visually-hidden' : undefined}>{f.label}</dt>
                       <dd>
                         <FieldValue field={f} data={data} ctx={ctx} />
                       </dd>

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 
 const t = sv.screens;
@@ -24,12 +25,23 @@ export function Failure({ onRetry, message }: { onRetry(): void; message?: strin
   );
 }
 
-/** The not-found state of a form or record: the screen's own text or the general one. */
-export function NotFound({ text }: { text?: string | undefined }) {
+/** What a form or record says when its data is not there (screen.schema.json `notFound`). */
+export type NotFoundSpec = string | { heading?: string; text: string; links?: { label: string; to: string }[] } | undefined;
+
+/** The not-found state: the screen's own heading (in place of the screen's), text and way back, or the general text. */
+export function NotFound({ spec, level = 1 }: { spec: NotFoundSpec; level?: 1 | 2 }) {
+  const s = typeof spec === 'object' ? spec : { text: spec ?? sv.screenEngine.notFound };
+  const H = level === 1 ? 'h1' : 'h2';
   return (
-    <p role="status" className="scr-not-found">
-      {text ?? sv.screenEngine.notFound}
-    </p>
+    <div className="scr-not-found">
+      {s.heading && <H>{s.heading}</H>}
+      <p role="status">{s.text}</p>
+      {s.links?.map((l) => (
+        <p key={l.to}>
+          <Link to={l.to}>{l.label}</Link>
+        </p>
+      ))}
+    </div>
   );
 }
 
