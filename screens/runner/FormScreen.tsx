@@ -9,6 +9,7 @@ import { translateSwedish } from '../../engine/react/builder/rjsf';
 import { dispatchByName } from '../api';
 import { useSession } from '../admin/session';
 import { useToast } from '../shared/toast';
+import { ActionButtons } from './ActionButtons';
 import { dataSchemaOf } from './actionTypes';
 import { at, fillData, fillText, pointer, type BindingContext } from './bindings';
 import { refusalsAtFields } from './formErrors';
@@ -31,7 +32,7 @@ const validatorNames = import.meta.glob<string>('/schemas/validators/*.json', { 
 const keywords = new Set(Object.values(validatorNames).map((n) => `x-${n}`));
 
 /** What a form needs, from a form screen or a page's form block. */
-export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading'> & { id?: string; title?: string };
+export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions'> & { id?: string; title?: string };
 
 type Section = NonNullable<ScreenFile['sections']>[number];
 
@@ -151,6 +152,7 @@ export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; lev
   return (
     <div className="scr-form" ref={root}>
       {heading && !(loaded.status === 'notFound' && typeof part.notFound === 'object' && part.notFound.heading) && <H>{heading}</H>}
+      {part.actions && <ActionButtons actions={part.actions} ctx={{ ...base, data }} done={() => setAttempt((a) => a + 1)} />}
       {loaded.status === 'error' && <Failure onRetry={() => setAttempt((a) => a + 1)} />}
       {loaded.status === 'notFound' && <NotFound spec={part.notFound} level={level} />}
       {loaded.status === 'loading' && <Loading />}

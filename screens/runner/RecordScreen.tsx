@@ -2,16 +2,14 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { sanitizeHtml } from '../../engine/sanitize';
 import sv from '../../schemas/messages/sv.json';
-import { useSession } from '../admin/session';
-import { canOpen } from './access';
+import { ActionButtons } from './ActionButtons';
 import { at, fillText, type BindingContext } from './bindings';
 import { formatCell, statusClass } from './format';
 import { layoutOf } from './Screen';
 import { Failure, Loading, NotFound } from './states';
 import { useScreenTitle } from './title';
-import type { RecordField, ScreenAction, ScreenFile } from './types';
+import type { RecordField, ScreenFile } from './types';
 import { useBindingContext } from './useBindingContext';
-import { useRunAction } from './useRunAction';
 import { useScreenData, type Data } from './useScreenData';
 import './runner.css';
 
@@ -56,30 +54,6 @@ export function FieldValue({ field, data, ctx }: { field: RecordField; data: Dat
     default:
       return formatCell(value, field.format === 'text' || !field.format ? 'text' : field.format);
   }
-}
-
-/** Page-level buttons of a record or a page: access-filtered, run with confirmation, toast and `to`. */
-export function ActionButtons({ actions, ctx, done }: { actions: readonly ScreenAction[]; ctx: BindingContext; done(): void }) {
-  const { rights } = useSession();
-  const { run, dialog } = useRunAction(done);
-  const shown = actions.filter((a) => !a.access || canOpen(a.access, rights));
-  if (shown.length === 0) return null;
-  return (
-    <div className="scr-actions">
-      {shown.map((a) =>
-        a.action ? (
-          <button key={a.label} type="button" className="adm-button" onClick={() => void run(a, ctx)}>
-            {a.label}
-          </button>
-        ) : (
-          <Link key={a.label} to={fillText(a.to ?? '/admin', ctx, true)} className="adm-button">
-            {a.label}
-          </Link>
-        ),
-      )}
-      {dialog}
-    </div>
-  );
 }
 
 /**
