@@ -149,14 +149,15 @@ function strings(value: unknown, path: string, out: { path: string; text: string
 }
 
 /** Every action call of a screen or of a page's block: [key path, call]; a page's blocks' calls too. */
-function callsOf(screen: Json, prefix = ''): { path: string; call: Json }[] {
-  const out: { path: string; call: Json }[] = [];
-  if (screen.load) out.push({ path: `${prefix}load`, call: screen.load as Json });
-  if (screen.save) out.push({ path: `${prefix}save`, call: screen.save as Json });
+function callsOf(screen: Json, prefix = '', access?: unknown): { path: string; call: Json; access?: unknown }[] {
+  const out: { path: string; call: Json; access?: unknown }[] = [];
+  if (screen.load) out.push({ path: `${prefix}load`, call: screen.load as Json, access });
+  if (screen.save) out.push({ path: `${prefix}save`, call: screen.save as Json, access });
   for (const list of ['actions', 'rowActions', 'bulkActions'] as const) {
-    ((screen[list] ?? []) as Json[]).forEach((a, i) => a.action !== undefined && out.push({ path: `${prefix}${list}[${i}]`, call: a }));
+    ((screen[list] ?? []) as Json[]).forEach((a, i) => a.action !== undefined && out.push({ path: `${prefix}${list}[${i}]`, call: a, access: a.access ?? access }));
   }
-  ((screen.blocks ?? []) as Json[]).forEach((b, i) => out.push(...callsOf(b, `blocks[${i}].`)));
+  // A block shown only to a right (`access`) makes its calls that right's.
+  ((screen.blocks ?? []) as Json[]).forEach((b, i) => out.push(...callsOf(b, `blocks[${i}].`, b.access)));
   return out;
 }
 
@@ -234,15 +235,15 @@ export function checkCatalogue(input: CatalogueInput): string[] {
         else if (b.source === 'route' && !params.has(b.path)) say(path, `{route.${b.path}}: the route ${String(s.route)} has no :${b.path}`);
       }
     }
-    for (const { path, call } of callsOf(s)) {
+    for (const { path, call, access: own } of callsOf(s)) {
       const action = String(call.action);
       const schema = input.actions.get(action);
       if (!schema) {
         say(`${path}.action`, `unknown action ${action} (no schemas/actions/${action}.json)`);
         continue;
       }
-      const access = Math.max(screenRank(s), RANK[String(call.access) as keyof typeof RANK] ?? 0);
-      if (access < roleRank(schema)) say(`${path}.action`, `${action} needs x-role ${String(schema['x-role'])} (scope ${String(schema['x-scope'])}) but the screen's access is ${String(s.access)}${call.access ? ` / ${String(call.access)}` : ''}`);
+      const access = Math.max(screenRank(s), RANK[String(own) as keyof typeof RANK] ?? 0);
+      if (access < roleRank(schema)) say(`${path}.action`, `${action} needs x-role ${String(schema['x-role'])} (scope ${String(schema['x-scope'])}) but the screen's access is ${String(s.access)}${own ? ` / ${String(own)}` : ''}`);
       // A form's save without data sends the form itself; its shape is the form's, not checked here.
       if (path.endsWith('save') && call.data === undefined) continue;
       const validate = pick(schema).compile(schema);

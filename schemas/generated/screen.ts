@@ -179,6 +179,14 @@ export type Block = {
     access?: "loggedIn" | "read" | "write" | "admin" | "odin";
   }[];
   /**
+   * The block only for users with this right (the server checks anyway); others see `deniedText`, or nothing.
+   */
+  access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
+  /**
+   * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
+   */
+  deniedText?: string;
+  /**
    * form/actions: the ids of blocks loaded again after a successful save or action.
    */
   reloads?: string[];
@@ -249,6 +257,14 @@ export type Block = {
     to: string;
     access?: "loggedIn" | "read" | "write" | "admin" | "odin";
   }[];
+  /**
+   * The block only for users with this right (the server checks anyway); others see `deniedText`, or nothing.
+   */
+  access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
+  /**
+   * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
+   */
+  deniedText?: string;
   /**
    * form/actions: the ids of blocks loaded again after a successful save or action.
    */

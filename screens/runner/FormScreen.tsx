@@ -12,7 +12,7 @@ import { useToast } from '../shared/toast';
 import { ActionButtons } from './ActionButtons';
 import { dataSchemaOf } from './actionTypes';
 import { at, fillData, fillText, pointer, type BindingContext } from './bindings';
-import { refusalsAtFields } from './formErrors';
+import { refusalsAtFields, screenFormErrors } from './formErrors';
 import { resolveRefs } from './refs';
 import { layoutOf } from './Screen';
 import { fieldErrors, messageOf } from './serverErrors';
@@ -166,6 +166,7 @@ export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; lev
           validator={validator}
           onSubmit={(e) => void submit(e)}
           extraErrors={extraErrors}
+          transformErrors={screenFormErrors}
           showErrorList={false}
           noHtml5Validate
           focusOnFirstError

@@ -58,6 +58,7 @@ function BlockBody({ screen, block, generation, saved }: { screen: ScreenFile; b
   const ctx = useBindingContext();
   const { rights } = useSession();
   const part = { ...block, id: block.id ?? screen.id };
+  if (block.access && !canOpen(block.access, rights)) return block.deniedText ? <p role="note">{block.deniedText}</p> : null;
   switch (block.kind) {
     case 'text':
       return <p>{fillText(block.text ?? '', ctx)}</p>;

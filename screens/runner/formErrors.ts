@@ -4,6 +4,9 @@
  * the save's `data` bindings ('{form}' at /profile, '{form.email}' at /email) to the form
  * field it came from. Pure; used by the form runner and its tests.
  */
+import type { RJSFValidationError } from '@rjsf/utils';
+import { fill } from '../../engine/fill';
+import sv from '../../schemas/messages/sv.json';
 import { parseBinding } from './bindings';
 
 type ErrorNode = { __errors?: string[]; [key: string]: unknown };
@@ -56,4 +59,25 @@ export function refusalsAtFields(errors: Record<string, string>, saveData: unkno
     out.paths.push(path);
   }
   return out;
+}
+
+/**
+ * The engine's browser validator reports a missing property at the object (as the application
+ * form wants it); a screen's form says it at the field, with the plain Swedish words: a missing
+ * or empty required text is 'Fältet är obligatoriskt', a too long one names the limit.
+ */
+export function screenFormErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
+  return errors.map((e) => {
+    const params = (e.params ?? {}) as { missingProperty?: string; limit?: number };
+    if (e.name === 'required' && params.missingProperty) {
+      const property = `${e.property ?? ''}.${params.missingProperty}`;
+      return { ...e, property, message: sv.screenEngine.required, stack: `${property} ${sv.screenEngine.required}` };
+    }
+    if (e.name === 'minLength' && params.limit === 1) return { ...e, message: sv.screenEngine.required, stack: `${e.property ?? ''} ${sv.screenEngine.required}` };
+    if (e.name === 'maxLength' && typeof params.limit === 'number') {
+      const message = fill(sv.screenEngine.tooLong, { limit: String(params.limit) });
+      return { ...e, message, stack: `${e.property ?? ''} ${message}` };
+    }
+    return e;
+  });
 }

@@ -63,8 +63,9 @@ describe('text templates as form screens', () => {
     expect(screen.getByRole('link', { name: 'Alla textmallar' }).getAttribute('href')).toBe('/admin/templates/text');
     const user = userEvent.setup();
     // No title: refused at the field, nothing sent.
+    const title = await screen.findByRole('textbox', { name: /Rubrik/ }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Spara mallen' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /Rubrik/ }).getAttribute('aria-describedby')).toBeTruthy());
+    await waitFor(() => expect(document.getElementById(`${title.id}__error`)?.textContent).toBe('Fältet är obligatoriskt'), SLOW);
     expect(calls.some((c) => c.action === 'upsert_ContainerTemplate')).toBe(false);
     await user.type(screen.getByRole('textbox', { name: /Rubrik/ }), 'Avslag');
     await user.click(screen.getByRole('button', { name: 'Spara mallen' }));
