@@ -183,6 +183,10 @@ export type Block = {
    */
   access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
   /**
+   * form/record: the block's heading from its loaded data ('{data.title}').
+   */
+  heading?: string;
+  /**
    * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
    */
   deniedText?: string;
@@ -261,6 +265,10 @@ export type Block = {
    * The block only for users with this right (the server checks anyway); others see `deniedText`, or nothing.
    */
   access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
+  /**
+   * form/record: the block's heading from its loaded data ('{data.title}').
+   */
+  heading?: string;
   /**
    * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
    */
