@@ -10,7 +10,7 @@ export type Data = Record<string, unknown>;
 export type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'notFound' } | { status: 'ready'; data: Data };
 
 /** The data in an answer: at `pick`, then the row whose `find.field` equals the filled `find.equals` (as text). */
-export function pickData(answer: unknown, load: ScreenLoad, ctx: BindingContext): Data | null {
+function pickData(answer: unknown, load: ScreenLoad, ctx: BindingContext): Data | null {
   const picked = pointer(answer, load.pick);
   if (load.find) {
     const want = fillText(load.find.equals, ctx);
