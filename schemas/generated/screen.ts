@@ -436,9 +436,10 @@ export interface Column {
   field: string;
   label: string;
   /**
-   * rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
+   * excerpt: HTML as plain text, cut at 160 characters. rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
    */
-  format?: "text" | "date" | "datetime" | "number" | "boolean" | "status" | "list" | "rights" | "event" | "counts";
+  format?:
+    "text" | "date" | "datetime" | "number" | "boolean" | "status" | "list" | "rights" | "event" | "counts" | "excerpt";
   /**
    * Route with bindings, e.g. /admin/positions/{row.id}.
    */

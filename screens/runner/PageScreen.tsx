@@ -64,7 +64,7 @@ function BlockBody({ screen, block, generation, saved }: { screen: ScreenFile; b
       return <p>{fillText(block.text ?? '', ctx)}</p>;
     case 'links':
       return (
-        <ul className="scr-links">
+        <ul className="adm-home-links scr-links">
           {(block.links ?? [])
             .filter((l) => !l.access || canOpen(l.access, rights))
             .map((l) => (
