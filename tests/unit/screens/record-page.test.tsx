@@ -162,4 +162,19 @@ describe('page screens', () => {
     expect(screen.getByRole('tabpanel').textContent).toContain('Två');
     expect(screen.queryByText('Ett')).toBeNull();
   }, 30_000);
+
+  it('make the start page: the welcome by name and organisation, the links the right allows and the newest posts', async () => {
+    serve({ get_blogPosts: () => [{ id: 5, title: 'Nyhet ett', body: '<p>Kort <b>text</b></p>', created: 1767225600 }] });
+    render(
+      <MemoryRouter initialEntries={['/admin']}>
+        <AdminApp />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Start' }, SLOW)).toBeTruthy();
+    expect(screen.getByText('Välkommen A! Du arbetar i demo.')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Skapa annons' }).getAttribute('href')).toBe('/admin/positions/new');
+    const news = screen.getByRole('region', { name: 'Senaste nytt' });
+    expect((await within(news).findByRole('link', { name: 'Nyhet ett' }, SLOW)).getAttribute('href')).toBe('/admin/news/5');
+    expect(within(news).getByText('Kort text')).toBeTruthy();
+  }, 30_000);
 });
