@@ -148,22 +148,31 @@ function strings(value: unknown, path: string, out: { path: string; text: string
   return out;
 }
 
-/** Every action call of a screen: [key path, call]. */
-function callsOf(screen: Json): { path: string; call: Json }[] {
-  const out: { path: string; call: Json }[] = [];
-  if (screen.load) out.push({ path: 'load', call: screen.load as Json });
-  if (screen.save) out.push({ path: 'save', call: screen.save as Json });
+/** Every action call of a screen or of a page's block: [key path, call]; a page's blocks' calls too. */
+function callsOf(screen: Json, prefix = '', access?: unknown): { path: string; call: Json; access?: unknown }[] {
+  const out: { path: string; call: Json; access?: unknown }[] = [];
+  if (screen.load) out.push({ path: `${prefix}load`, call: screen.load as Json, access });
+  if (screen.save) out.push({ path: `${prefix}save`, call: screen.save as Json, access });
   for (const list of ['actions', 'rowActions', 'bulkActions'] as const) {
-    ((screen[list] ?? []) as Json[]).forEach((a, i) => a.action !== undefined && out.push({ path: `${list}[${i}]`, call: a }));
+    ((screen[list] ?? []) as Json[]).forEach((a, i) => a.action !== undefined && out.push({ path: `${prefix}${list}[${i}]`, call: a, access: a.access ?? access }));
   }
+  // A block shown only to a right (`access`) makes its calls that right's.
+  ((screen.blocks ?? []) as Json[]).forEach((b, i) => out.push(...callsOf(b, `blocks[${i}].`, b.access)));
+  return out;
+}
+
+/** The screen itself when it is a view, and every view block of a page: [key prefix, the part with `view` and `uses`]. */
+function viewsOf(screen: Json): { prefix: string; part: Json }[] {
+  const out = screen.kind === 'view' ? [{ prefix: '', part: screen }] : [];
+  ((screen.blocks ?? []) as Json[]).forEach((b, i) => b.kind === 'view' && out.push({ prefix: `blocks[${i}].`, part: b }));
   return out;
 }
 
 type Use = string | { action: string; access: string };
 
-/** A view screen's `uses` against the action schemas and against what its code names. */
-function checkUses(s: Json, input: CatalogueInput, say: (key: string, msg: string) => void): void {
-  const uses = (s.uses ?? []) as Use[];
+/** A view's (screen or block) `uses` against the action schemas and against what its code names; `s` is the screen, for its access. */
+function checkUses(s: Json, part: Json, input: CatalogueInput, say: (key: string, msg: string) => void): void {
+  const uses = (part.uses ?? []) as Use[];
   const declared = new Set<string>();
   uses.forEach((u, i) => {
     const action = typeof u === 'string' ? u : u.action;
@@ -176,15 +185,15 @@ function checkUses(s: Json, input: CatalogueInput, say: (key: string, msg: strin
     const access = Math.max(screenRank(s), RANK[own as keyof typeof RANK] ?? 0);
     if (access < roleRank(schema)) say(key, `${action} needs x-role ${String(schema['x-role'])} (scope ${String(schema['x-scope'])}) but the screen's access is ${String(s.access)}${own ? ` / ${own}` : ''}`);
   });
-  const named = input.viewCalls?.get(String(s.view));
+  const named = input.viewCalls?.get(String(part.view));
   if (!named) return;
   for (const { action, file } of named) {
-    if (!declared.has(action)) say('uses', `the view ${String(s.view)} calls ${action} (named in ${file}) but the screen does not declare it`);
+    if (!declared.has(action)) say('uses', `the view ${String(part.view)} calls ${action} (named in ${file}) but the screen does not declare it`);
   }
   const inCode = new Set(named.map((n) => n.action));
   uses.forEach((u, i) => {
     const action = typeof u === 'string' ? u : u.action;
-    if (!inCode.has(action)) say(`uses[${i}]`, `${action} is declared but the code of the view ${String(s.view)} never names it`);
+    if (!inCode.has(action)) say(`uses[${i}]`, `${action} is declared but the code of the view ${String(part.view)} never names it`);
   });
 }
 
@@ -213,27 +222,30 @@ export function checkCatalogue(input: CatalogueInput): string[] {
       else seen.set(shape, `${file} ${key}`);
       if (p !== '/*' && !isAdminPath(p.replace(/\/:.*$/, '') || '/')) say(key, `${p} is not under a path of ADMIN_PREFIXES (screens/adminPaths.ts), so the public site would get it`);
     });
-    if (s.kind === 'view' && !input.views.has(String(s.view))) say('view', `no screens/views/${String(s.view)}.tsx`);
-    if (s.kind === 'view') checkUses(s, input, say);
-    else if (s.uses !== undefined) say('uses', `only a view declares uses; a ${String(s.kind)} screen's calls are its load, save and actions`);
+    for (const { prefix, part } of viewsOf(s)) {
+      const sayIn = (key: string, msg: string) => say(`${prefix}${key}`, msg);
+      if (!input.views.has(String(part.view))) sayIn('view', `no screens/views/${String(part.view)}.tsx`);
+      checkUses(s, part, input, sayIn);
+    }
+    if (s.kind !== 'view' && s.uses !== undefined) say('uses', `only a view declares uses; a ${String(s.kind)} screen's calls are its load, save and actions`);
     const params = new Set(paths.flatMap(paramsOf));
-    for (const { path, text } of strings({ load: s.load, save: s.save, actions: s.actions, rowActions: s.rowActions, bulkActions: s.bulkActions, columns: s.columns, next: s.next, to: s.to, rowLabel: s.rowLabel }, '')) {
+    for (const { path, text } of strings({ load: s.load, save: s.save, actions: s.actions, rowActions: s.rowActions, bulkActions: s.bulkActions, columns: s.columns, next: s.next, to: s.to, rowLabel: s.rowLabel, heading: s.heading, sections: s.sections, blocks: s.blocks }, '')) {
       for (const b of bindingsIn(text)) {
         if (!(BINDING_SOURCES as readonly string[]).includes(b.source)) say(path, `unknown binding {${b.source}${b.path ? `.${b.path}` : ''}}`);
         else if (b.source === 'route' && !params.has(b.path)) say(path, `{route.${b.path}}: the route ${String(s.route)} has no :${b.path}`);
       }
     }
-    for (const { path, call } of callsOf(s)) {
+    for (const { path, call, access: own } of callsOf(s)) {
       const action = String(call.action);
       const schema = input.actions.get(action);
       if (!schema) {
         say(`${path}.action`, `unknown action ${action} (no schemas/actions/${action}.json)`);
         continue;
       }
-      const access = Math.max(screenRank(s), RANK[String(call.access) as keyof typeof RANK] ?? 0);
-      if (access < roleRank(schema)) say(`${path}.action`, `${action} needs x-role ${String(schema['x-role'])} (scope ${String(schema['x-scope'])}) but the screen's access is ${String(s.access)}${call.access ? ` / ${String(call.access)}` : ''}`);
+      const access = Math.max(screenRank(s), RANK[String(own) as keyof typeof RANK] ?? 0);
+      if (access < roleRank(schema)) say(`${path}.action`, `${action} needs x-role ${String(schema['x-role'])} (scope ${String(schema['x-scope'])}) but the screen's access is ${String(s.access)}${own ? ` / ${String(own)}` : ''}`);
       // A form's save without data sends the form itself; its shape is the form's, not checked here.
-      if (path === 'save' && call.data === undefined) continue;
+      if (path.endsWith('save') && call.data === undefined) continue;
       const validate = pick(schema).compile(schema);
       const sent = fill(call.data ?? {}, schema);
       if (!validate(sent)) {

@@ -23,6 +23,10 @@ export type ScreenFile = {
    */
   title: string;
   /**
+   * form/record: the h1 and document title once the data is loaded, with bindings of the loaded record, e.g. '{data.name}' (JSON Forms/react-admin: the show controller's title from the record). Until then `title` is shown.
+   */
+  heading?: string;
+  /**
    * For developers: what the screen is for and any decision behind it.
    */
   description?: string;
@@ -39,7 +43,7 @@ export type ScreenFile = {
     label: string;
     order: number;
   };
-  kind: "form" | "list" | "view" | "redirect";
+  kind: "form" | "list" | "record" | "page" | "view" | "redirect";
   /**
    * form: the JSON Schema of the form (inline or a $ref into schemas/entities/).
    */
@@ -51,19 +55,60 @@ export type ScreenFile = {
   load?: Load;
   save?: Call;
   /**
-   * form: text shown after a successful save (e.g. 'Sparad').
+   * form: text shown after a successful save (e.g. 'Sparad'); may bind {answer.x} and {form.x}; or one text per value of an answer field.
    */
-  toast?: string;
+  toast?: string | ToastBy;
   /**
    * form: route to go to after save; may hold bindings such as {answer.id}.
    */
   next?: string;
   /**
+   * form: session effects of a successful save.
+   */
+  session?: {
+    /**
+     * JSON pointer to a new token in the answer (a password change ends every other session and answers a fresh token); the runner makes it this session's.
+     */
+    token: string;
+  };
+  /**
+   * form: groups of the schema's fields (keys), each a fieldset with its legend; fields named by no section follow at the end. record: groups of formatted fields.
+   *
+   * @minItems 1
+   */
+  sections?: [Section, ...Section[]];
+  /**
+   * form/record: what to say when the load answers 404 or `load.find` matches no row: a text, or a heading, a text and links (a way back).
+   */
+  notFound?:
+    | string
+    | {
+        /**
+         * Replaces the h1.
+         */
+        heading?: string;
+        text: string;
+        links?: {
+          label: string;
+          to: string;
+        }[];
+      };
+  /**
+   * page: the blocks, in order (or as tabs or steps, see arrange).
+   *
+   * @minItems 1
+   */
+  blocks?: [Block, ...Block[]];
+  /**
+   * page: blocks one after another (default), as tabs (a tab list of the blocks' titles), or as steps (one block at a time with Nästa/Föregående).
+   */
+  arrange?: "stack" | "tabs" | "steps";
+  /**
    * @minItems 1
    */
   columns?: [Column, ...Column[]];
   /**
-   * list/form: page-level buttons.
+   * list/form/record: page-level buttons.
    */
   actions?: Action[];
   rowActions?: Action[];
@@ -114,6 +159,173 @@ export type ScreenFile = {
    */
   to?: string;
 };
+export type Block = {
+  kind: "text" | "links" | "form" | "list" | "record" | "actions" | "stats" | "view";
+  /**
+   * Names the block for `reloads` of another block.
+   */
+  id?: string;
+  /**
+   * The block's h2 (a tab's or step's name).
+   */
+  title?: string;
+  /**
+   * text: a paragraph (plain text).
+   */
+  text?: string;
+  links?: {
+    label: string;
+    to: string;
+    access?: "loggedIn" | "read" | "write" | "admin" | "odin";
+  }[];
+  /**
+   * The block only for users with this right (the server checks anyway); others see `deniedText`, or nothing.
+   */
+  access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
+  /**
+   * form/record: the block's heading from its loaded data ('{data.title}').
+   */
+  heading?: string;
+  /**
+   * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
+   */
+  deniedText?: string;
+  /**
+   * form/actions: the ids of blocks loaded again after a successful save or action.
+   */
+  reloads?: string[];
+  schema?: {};
+  uiSchema?: {};
+  load?: Load;
+  save?: Call;
+  toast?: string | ToastBy;
+  next?: string;
+  /**
+   * @minItems 1
+   */
+  sections?: [Section, ...Section[]];
+  /**
+   * form/record: what to say when the load answers 404 or `load.find` matches no row: a text, or a heading, a text and links (a way back).
+   */
+  notFound?:
+    | string
+    | {
+        /**
+         * Replaces the h1.
+         */
+        heading?: string;
+        text: string;
+        links?: {
+          label: string;
+          to: string;
+        }[];
+      };
+  columns?: Column[];
+  rowActions?: Action[];
+  actions?: Action[];
+  rowLabel?: string;
+  empty?: string;
+  /**
+   * stats: figures from the block's load.
+   */
+  stats?: {
+    field: string;
+    label: string;
+    format?: "number" | "text";
+  }[];
+  /**
+   * view: a component screens/views/<view>.tsx.
+   */
+  view?: string;
+  props?: {};
+  /**
+   * view: every action the component calls (checked like a view screen's uses).
+   */
+  uses?: Use[];
+} & {
+  kind: "text" | "links" | "form" | "list" | "record" | "actions" | "stats" | "view";
+  /**
+   * Names the block for `reloads` of another block.
+   */
+  id?: string;
+  /**
+   * The block's h2 (a tab's or step's name).
+   */
+  title?: string;
+  /**
+   * text: a paragraph (plain text).
+   */
+  text?: string;
+  links?: {
+    label: string;
+    to: string;
+    access?: "loggedIn" | "read" | "write" | "admin" | "odin";
+  }[];
+  /**
+   * The block only for users with this right (the server checks anyway); others see `deniedText`, or nothing.
+   */
+  access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
+  /**
+   * form/record: the block's heading from its loaded data ('{data.title}').
+   */
+  heading?: string;
+  /**
+   * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
+   */
+  deniedText?: string;
+  /**
+   * form/actions: the ids of blocks loaded again after a successful save or action.
+   */
+  reloads?: string[];
+  schema?: {};
+  uiSchema?: {};
+  load?: Load;
+  save?: Call;
+  toast?: string | ToastBy;
+  next?: string;
+  /**
+   * @minItems 1
+   */
+  sections?: [Section, ...Section[]];
+  /**
+   * form/record: what to say when the load answers 404 or `load.find` matches no row: a text, or a heading, a text and links (a way back).
+   */
+  notFound?:
+    | string
+    | {
+        /**
+         * Replaces the h1.
+         */
+        heading?: string;
+        text: string;
+        links?: {
+          label: string;
+          to: string;
+        }[];
+      };
+  columns?: Column[];
+  rowActions?: Action[];
+  actions?: Action[];
+  rowLabel?: string;
+  empty?: string;
+  /**
+   * stats: figures from the block's load.
+   */
+  stats?: {
+    field: string;
+    label: string;
+    format?: "number" | "text";
+  }[];
+  /**
+   * view: a component screens/views/<view>.tsx.
+   */
+  view?: string;
+  props?: {};
+  /**
+   * view: every action the component calls (checked like a view screen's uses).
+   */
+  uses?: Use[];
+};
 /**
  * An action a view calls: its name, or with `access` when the view calls it only for users with that right (it hides or disables the control otherwise; the server checks anyway).
  */
@@ -139,6 +351,19 @@ export interface Load {
    * list: JSON pointer to the next key in the answer; when present the runner pages by key, sending it back as data.after, 30 rows a batch.
    */
   next?: string;
+  /**
+   * form/record: the answer (at `pick`) is a list; the one row whose field equals this is the data. No such row: the not-found state.
+   */
+  find?: {
+    /**
+     * Dotted path in each row.
+     */
+    field: string;
+    /**
+     * A binding such as '{route.id}'; compared as text.
+     */
+    equals: string;
+  };
 }
 /**
  * The action's data. String values may be bindings '{route.id}', '{session.containerId}', '{session.email}', '{row.id}', '{form}', '{form.x}', '{filter.x}', '{selection.ids}', '{query.x}', '{answer.x}'; the runner fills them and coerces them to the types the action's schema declares.
@@ -151,6 +376,59 @@ export interface Call {
   action: string;
   data?: BindingData;
 }
+export interface ToastBy {
+  /**
+   * Binding path, e.g. answer.status.
+   */
+  field: string;
+  /**
+   * The text per value; each may bind {answer.x}.
+   */
+  texts: {
+    [k: string]: string;
+  };
+}
+export interface Section {
+  title?: string;
+  description?: string;
+  /**
+   * @minItems 1
+   */
+  fields: [string | RecordField, ...(string | RecordField)[]];
+}
+export interface RecordField {
+  /**
+   * Dotted path in the record.
+   */
+  field: string;
+  label: string;
+  /**
+   * text as it is; date/datetime in Europe/Stockholm (engine/dates.ts); html sanitised (engine/sanitize.ts); email a mailto link; url an http(s) link in a new tab; image an <img> with the label as alt text; label a tag; list items joined; link an in-app link (`link`).
+   */
+  format?:
+    | "text"
+    | "date"
+    | "datetime"
+    | "number"
+    | "boolean"
+    | "html"
+    | "email"
+    | "url"
+    | "image"
+    | "label"
+    | "list"
+    | "link"
+    | "rights"
+    | "status";
+  /**
+   * link: route with bindings ({data.x}, {route.x}).
+   */
+  link?: string;
+  /**
+   * The label only for screen readers (a post's body under its heading).
+   */
+  labelHidden?: boolean;
+}
 export interface Column {
   /**
    * Dotted path in the row, e.g. info.email.
@@ -158,9 +436,10 @@ export interface Column {
   field: string;
   label: string;
   /**
-   * rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
+   * excerpt: HTML as plain text, cut at 160 characters. rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
    */
-  format?: "text" | "date" | "datetime" | "number" | "boolean" | "status" | "list" | "rights" | "event" | "counts";
+  format?:
+    "text" | "date" | "datetime" | "number" | "boolean" | "status" | "list" | "rights" | "event" | "counts" | "excerpt";
   /**
    * Route with bindings, e.g. /admin/positions/{row.id}.
    */
@@ -196,7 +475,7 @@ export interface Action {
   /**
    * Hidden from users without this right (the server checks anyway).
    */
-  access?: "loggedIn" | "read" | "write" | "admin" | "odin";
+  access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
   when?: RowCondition1;
 }
 /**

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { IMAGE_LIMITS } from '../../engine/imageLimits';
-import { messageOf, uploadImage } from './api';
+import { uploadImage } from './api';
+import { messageOf } from '../runner/serverErrors';
 import { fill } from '../../engine/fill';
 
 const t = sv.org;

@@ -7,6 +7,19 @@ import './org.css';
 
 const t = sv.org;
 
+/** The editable area's attributes: a labelled multi-line textbox, described by its error when there is one. */
+function attributes(id: string, labelId: string, describedBy: string | undefined, invalid: boolean | undefined): Record<string, string> {
+  return {
+    id,
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    class: 'org-rt-content',
+  };
+}
+
 /**
  * The rich-text editor of staff texts (ad text, text templates, company terms): tiptap with the
  * formatting the project's one sanitiser keeps (paragraphs, bold, italic, underline, lists,
@@ -37,23 +50,26 @@ export function RichText({ label, value, onChange, id, describedBy, invalid }: {
       }),
     ],
     content: sanitizeHtml(value),
-    editorProps: {
-      attributes: {
-        id: id ?? auto,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        class: 'org-rt-content',
-      },
-    },
+    editorProps: { attributes: attributes(id ?? auto, labelId, describedBy, invalid) },
     onUpdate: ({ editor: e }) => {
       const html = e.isEmpty ? '' : sanitizeHtml(e.getHTML());
       emitted.current = html;
       onChange(html);
     },
   });
+
+  // An error shown or gone after the editor exists (a refused save) reaches its attributes too.
+  useEffect(() => {
+    if (!editor) return;
+    const apply = () => {
+      if (editor.isInitialized && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes: attributes(id ?? auto, labelId, describedBy, invalid) } });
+    };
+    apply();
+    editor.on('create', apply);
+    return () => {
+      editor.off('create', apply);
+    };
+  }, [editor, id, auto, labelId, describedBy, invalid]);
 
   // A value set from outside (a template inserted, a reload) replaces the content.
   useEffect(() => {

@@ -103,21 +103,3 @@ export async function uploadImage(containerId: number, folderName: string, file:
   })) as Asset;
   return { asset, url: publicAssetUrl(containerId, asset.id) };
 }
-
-/** The server's field errors (`details: [{ path, message }]`) by JSON pointer, for messages at each field. */
-export function fieldErrors(err: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (err instanceof ApiError && Array.isArray(err.body.details)) {
-    for (const d of err.body.details as { path?: string; message?: string }[]) {
-      if (d.path && d.message && !(d.path in out)) out[d.path] = d.message;
-    }
-  }
-  return out;
-}
-
-/** The error's own Swedish message (spec: template upserts show it), or the plain failure text. */
-export function messageOf(err: unknown): string {
-  if (err instanceof ApiError && err.message) return err.message;
-  if (err instanceof Error && err.message) return err.message;
-  return sv.screens.error;
-}

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { createRjsfValidator } from '../../engine/react/rjsf-validator';
@@ -9,90 +9,154 @@ import { translateSwedish } from '../../engine/react/builder/rjsf';
 import { dispatchByName } from '../api';
 import { useSession } from '../admin/session';
 import { useToast } from '../shared/toast';
+import { ActionButtons } from './ActionButtons';
 import { dataSchemaOf } from './actionTypes';
-import { fillData, fillText, pointer } from './bindings';
+import { at, fillData, fillText, pointer, type BindingContext } from './bindings';
+import { refusalsAtFields, screenFormErrors } from './formErrors';
 import { resolveRefs } from './refs';
 import { layoutOf } from './Screen';
-import { Failure, Loading } from './states';
+import { fieldErrors, messageOf } from './serverErrors';
+import { Failure, Loading, NotFound } from './states';
+import { useScreenTitle } from './title';
 import type { ScreenFile } from './types';
 import { useBindingContext } from './useBindingContext';
+import { useScreenData, type Data } from './useScreenData';
+import { adminWidgets, SELF_LABELLED, type WidgetContext } from './widgets';
 import './runner.css';
 
 const entityFiles = import.meta.glob<unknown>('/schemas/entities/*.json', { eager: true, import: 'default' });
 const entities = new Map(Object.entries(entityFiles).map(([p, s]) => [p.replace(/^.*\//, ''), s]));
 const validator = createRjsfValidator();
+const validatorNames = import.meta.glob<string>('/schemas/validators/*.json', { eager: true, import: 'name' });
+/** The engine's validator keywords (`x-validEmail`) a form schema may use. */
+const keywords = new Set(Object.values(validatorNames).map((n) => `x-${n}`));
 
-type Data = Record<string, unknown>;
+/** What a form needs, from a form screen or a page's form block. */
+export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions'> & { id?: string; title?: string };
+
+type Section = NonNullable<ScreenFile['sections']>[number];
+
+/** The root object's fields in fieldsets, one per section (JSON Forms' Group); fields in no section follow. */
+function SectionedFields(props: ObjectFieldTemplateProps) {
+  const sections = (props.registry.formContext as { sections?: Section[] } | undefined)?.sections;
+  if (!sections || props.fieldPathId.path.length > 0) {
+    return <>{props.properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}</>;
+  }
+  const byName = new Map(props.properties.map((p) => [p.name, p]));
+  const placed = new Set(sections.flatMap((s) => s.fields.filter((f): f is string => typeof f === 'string')));
+  const rest = props.properties.filter((p) => !placed.has(p.name) && !p.hidden);
+  return (
+    <>
+      {sections.map((s, i) => (
+        <fieldset key={s.title ?? i} className="adm-fieldset scr-section">
+          {s.title && <legend>{s.title}</legend>}
+          {s.description && <p className="adm-hint">{s.description}</p>}
+          {s.fields.map((f) => (typeof f === 'string' ? byName.get(f)?.content : null))}
+        </fieldset>
+      ))}
+      {rest.map((p) => p.content)}
+    </>
+  );
+}
+
+/** The uiSchema with the save button's Swedish text and RJSF's label hidden for widgets that label themselves. */
+function uiSchemaOf(ui: UiSchema | undefined): UiSchema {
+  const walk = (node: UiSchema): UiSchema => {
+    const out: UiSchema = {};
+    for (const [k, v] of Object.entries(node)) out[k] = v && typeof v === 'object' && !Array.isArray(v) && !k.startsWith('ui:') ? walk(v as UiSchema) : v;
+    if (typeof node['ui:widget'] === 'string' && SELF_LABELLED.has(node['ui:widget'])) out['ui:label'] = false;
+    return out;
+  };
+  return { 'ui:submitButtonOptions': { submitText: sv.screens.save }, ...walk(ui ?? {}) };
+}
+
+/** The toast after a save: a text with {answer.x}/{form.x}, or the text for the answer field's value. */
+function toastText(toast: FormPart['toast'], ctx: BindingContext): string {
+  if (!toast) return '';
+  if (typeof toast === 'string') return fillText(toast, ctx);
+  const text = toast.texts[String(at(ctx, toast.field))];
+  return text ? fillText(text, ctx) : '';
+}
 
 /**
- * A `form` screen (docs/screens.md): the schema (entity `$ref`s inlined) rendered by RJSF on
- * the engine's ajv with Swedish errors; `load` fills it (`pick` points at the form data in
- * the answer), `save` sends it ('{form}' / '{form.x}'), then `toast` and `next`. The server's
- * refusal is shown at the form and as an error toast; nothing is lost on failure.
+ * A form (docs/screens.md): the schema (entity `$ref`s inlined) rendered by RJSF on the
+ * engine's ajv with Swedish errors, in `sections`, with the admin widgets; `load` fills it
+ * (`pick`, `find` one row), the heading may bind the loaded data. `save` sends it; the
+ * server's refusals (`details[].path`) appear at the fields they came from, the first one
+ * focused, the rest at the form; then `session` (a new token), `toast` and `next`, or
+ * `onSaved` inside a page. Nothing typed is lost on failure.
  */
-export default function FormScreen({ screen }: { screen: ScreenFile }) {
-  const ctx = useBindingContext();
-  const { handleError } = useSession();
+export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; level?: 1 | 2; onSaved?: () => void }) {
+  const base = useBindingContext();
+  const { handleError, login, container } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
-  const schema = useMemo(() => resolveRefs(screen.schema, entities) as RJSFSchema, [screen.schema]);
-  const uiSchema = useMemo<UiSchema>(() => ({ 'ui:submitButtonOptions': { submitText: sv.screens.save }, ...((screen.uiSchema ?? {}) as UiSchema) }), [screen.uiSchema]);
-  const [formData, setFormData] = useState<Data | null>(screen.load ? null : {});
-  const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const loaded = useScreenData(part.load, base, attempt);
+  const schema = useMemo(() => resolveRefs(part.schema, entities, [], (k) => keywords.has(k)) as RJSFSchema, [part.schema]);
+  const uiSchema = useMemo(() => uiSchemaOf(part.uiSchema as UiSchema | undefined), [part.uiSchema]);
+  const [formData, setFormData] = useState<Data | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const root = useRef<HTMLDivElement>(null);
+  const idPrefix = `scr-${part.id ?? 'form'}`;
+  const formContext = useMemo(() => ({ sections: part.sections, containerId: container?.id } satisfies WidgetContext & { sections: unknown }), [part.sections, container?.id]);
 
   useEffect(() => {
-    const load = screen.load;
-    if (!load) return;
-    let live = true;
-    setLoadFailed(false);
-    dispatchByName(load.action, fillData(load.data ?? {}, ctx, dataSchemaOf(load.action)))
-      .then((answer) => {
-        if (!live) return;
-        const picked = pointer(answer, load.pick);
-        setFormData(picked && typeof picked === 'object' ? (picked as Data) : {});
-      })
-      .catch((err: unknown) => {
-        if (!live) return;
-        handleError(err);
-        setLoadFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [screen.load, ctx, handleError, attempt]);
+    if (loaded.status === 'ready') setFormData(loaded.data);
+  }, [loaded]);
+
+  const data = loaded.status === 'ready' ? loaded.data : undefined;
+  const heading = part.heading && data ? fillText(part.heading, { ...base, data }) : (part.title ?? '');
+  useScreenTitle(level === 1 && part.heading && data ? heading : undefined);
 
   const submit = useCallback(
     async ({ formData: form }: IChangeEvent<Data>) => {
-      const save = screen.save;
+      const save = part.save;
       if (!save || busy) return;
       setBusy(true);
       setError('');
-      const full = { ...ctx, form: form ?? {} };
+      setExtraErrors(undefined);
+      const full = { ...base, data, form: form ?? {} };
       try {
         const answer = await dispatchByName(save.action, fillData(save.data ?? '{form}', full, dataSchemaOf(save.action)));
         setFormData(form ?? {});
-        if (screen.toast) toast.show(screen.toast);
-        if (screen.next) void navigate(fillText(screen.next, { ...full, answer }, true));
+        const done = { ...full, answer };
+        const text = toastText(part.toast, done);
+        if (text) toast.show(text);
+        const token = part.session ? pointer(answer, part.session.token) : undefined;
+        if (typeof token === 'string' && token) login(token);
+        if (part.next) void navigate(fillText(part.next, done, true));
+        onSaved?.();
       } catch (err) {
-        const msg = handleError(err);
+        handleError(err);
+        const at = refusalsAtFields(fieldErrors(err), save.data);
+        if (at.paths.length > 0) {
+          setExtraErrors(at.errorSchema as ErrorSchema);
+          const first = at.paths[0]!;
+          // After RJSF has drawn the errors: focus the first refused field (RJSF's focusOnFirstError does it for its own errors only).
+          requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`#${CSS.escape([idPrefix, ...first].join('_'))}`)?.focus());
+        }
+        const msg = at.paths.length > 0 ? at.elsewhere.join(' ') : messageOf(err);
         setError(msg);
-        toast.show(msg, 'error');
+        if (msg) toast.show(msg, 'error');
       } finally {
         setBusy(false);
       }
     },
-    [screen, ctx, busy, toast, navigate, handleError],
+    [part, base, data, busy, toast, navigate, handleError, login, onSaved, idPrefix],
   );
 
+  const H = level === 1 ? 'h1' : 'h2';
   return (
-    <div className="scr-form">
-      {layoutOf(screen) !== 'session' && <h1>{screen.title}</h1>}
-      {loadFailed && <Failure onRetry={() => setAttempt((a) => a + 1)} />}
-      {!loadFailed && formData === null && <Loading />}
-      {formData !== null && (
+    <div className="scr-form" ref={root}>
+      {heading && !(loaded.status === 'notFound' && typeof part.notFound === 'object' && part.notFound.heading) && <H>{heading}</H>}
+      {part.actions && <ActionButtons actions={part.actions} ctx={{ ...base, data }} done={() => setAttempt((a) => a + 1)} />}
+      {loaded.status === 'error' && <Failure onRetry={() => setAttempt((a) => a + 1)} />}
+      {loaded.status === 'notFound' && <NotFound spec={part.notFound} level={level} />}
+      {loaded.status === 'loading' && <Loading />}
+      {loaded.status === 'ready' && formData !== null && (
         <Form
           schema={schema}
           uiSchema={uiSchema}
@@ -101,10 +165,16 @@ export default function FormScreen({ screen }: { screen: ScreenFile }) {
           onChange={(e) => setFormData((e.formData ?? {}) as Data)}
           validator={validator}
           onSubmit={(e) => void submit(e)}
+          extraErrors={extraErrors}
+          transformErrors={screenFormErrors}
           showErrorList={false}
           noHtml5Validate
+          focusOnFirstError
           translateString={translateSwedish}
-          idPrefix={`scr-${screen.id}`}
+          idPrefix={idPrefix}
+          widgets={adminWidgets}
+          templates={{ ObjectFieldTemplate: SectionedFields }}
+          formContext={formContext}
         />
       )}
       {error && (
@@ -115,3 +185,10 @@ export default function FormScreen({ screen }: { screen: ScreenFile }) {
     </div>
   );
 }
+
+/** A `form` screen: the form part with the screen's h1 (none in the session card, which has its own). */
+export default function FormScreen({ screen }: { screen: ScreenFile }) {
+  const part = useMemo<FormPart>(() => ({ ...screen, title: layoutOf(screen) === 'session' ? '' : screen.title }), [screen]);
+  return <FormPartView part={part} />;
+}
+

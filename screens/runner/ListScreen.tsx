@@ -55,7 +55,7 @@ function Cell({ column, row, ctx }: { column: ScreenColumn; row: Row; ctx: Bindi
  * 'Visa fler' button), filters, client-side sort when the list is not paged, and the
  * loading, empty and error states. At phone width the rows are cards (runner.css).
  */
-export default function ListScreen({ screen }: { screen: ScreenFile }) {
+export function ListBody({ screen, headless = false, generation = 0 }: { screen: ScreenFile; headless?: boolean; generation?: number }) {
   const base = useBindingContext();
   const { rights, handleError } = useSession();
   const [filter, setFilter] = useState<Record<string, unknown>>({});
@@ -77,6 +77,11 @@ export default function ListScreen({ screen }: { screen: ScreenFile }) {
   }, [list.rows, sort, paged]);
 
   useEffect(() => setSelected(new Set()), [list.rows]);
+  // A page's block: another block's save reloads it.
+  const { reload } = list;
+  useEffect(() => {
+    if (generation > 0) reload();
+  }, [generation, reload]);
 
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, loadingMore, loadMore } = list;
@@ -105,7 +110,7 @@ export default function ListScreen({ screen }: { screen: ScreenFile }) {
   return (
     <>
       <div className="adm-page-head">
-        {layoutOf(screen) !== 'session' && <h1>{screen.title}</h1>}
+        {!headless && layoutOf(screen) !== 'session' && <h1>{screen.title}</h1>}
         {pageActions.map((a) =>
           a.action ? (
             <button key={a.label} type="button" className="adm-button adm-button-primary" onClick={() => void run(a, ctx)}>
@@ -227,4 +232,9 @@ export default function ListScreen({ screen }: { screen: ScreenFile }) {
       {dialog}
     </>
   );
+}
+
+/** A `list` screen. */
+export default function ListScreen({ screen }: { screen: ScreenFile }) {
+  return <ListBody screen={screen} />;
 }

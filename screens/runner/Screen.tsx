@@ -5,10 +5,12 @@ import { fillText } from './bindings';
 import { Loading, ScreenBoundary } from './states';
 import { useRunnerTitle } from './title';
 import type { ScreenFile } from './types';
-import { kindComponent, viewComponent } from './views';
+import { isDataKind, kindComponent, viewComponent } from './views';
 
 const FormScreen = kindComponent('form');
 const ListScreen = kindComponent('list');
+const RecordScreen = kindComponent('record');
+const PageScreen = kindComponent('page');
 
 export function layoutOf(screen: ScreenFile): 'admin' | 'session' | 'candidate' {
   return screen.layout ?? (screen.access === 'candidate' ? 'candidate' : screen.access === 'public' ? 'session' : 'admin');
@@ -33,13 +35,17 @@ function Body({ screen }: { screen: ScreenFile }) {
       return <FormScreen screen={screen} />;
     case 'list':
       return <ListScreen screen={screen} />;
+    case 'record':
+      return <RecordScreen screen={screen} />;
+    case 'page':
+      return <PageScreen screen={screen} />;
   }
 }
 
 /**
  * One screen inside its layout and guards: the document title, the body by kind, a
- * loading state while its code arrives and a retry state if anything fails. A form or list
- * screen in the session layout gets the login-style card (views draw their own).
+ * loading state while its code arrives and a retry state if anything fails. A form, list,
+ * record or page screen in the session layout gets the login-style card (views draw their own).
  */
 export function Screen({ screen }: { screen: ScreenFile }) {
   useRunnerTitle(screen.title);
@@ -50,7 +56,7 @@ export function Screen({ screen }: { screen: ScreenFile }) {
       </Suspense>
     </ScreenBoundary>
   );
-  if (layoutOf(screen) === 'session' && (screen.kind === 'form' || screen.kind === 'list')) {
+  if (layoutOf(screen) === 'session' && isDataKind(screen.kind)) {
     return <SessionPage title={screen.title}>{body}</SessionPage>;
   }
   return body;

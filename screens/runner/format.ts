@@ -1,5 +1,6 @@
 import sv from '../../schemas/messages/sv.json';
 import { formatStockholmDate, formatStockholmDateTime } from '../../engine/dates';
+import { htmlToText } from '../../engine/sanitize';
 import { rightLabel } from '../shared/rights';
 import type { ScreenColumn } from './types';
 
@@ -35,6 +36,10 @@ export function formatCell(value: unknown, format: ScreenColumn['format'] = 'tex
       return value ? sv.screens.yes : sv.screens.no;
     case 'list':
       return Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v !== null ? String((v as { name?: unknown }).name ?? '') : String(v))).join(', ') : String(value);
+    case 'excerpt': {
+      const text = htmlToText(String(value));
+      return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+    }
     case 'event':
       return eventName(String(value));
     case 'counts':

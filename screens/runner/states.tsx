@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 
 const t = sv.screens;
@@ -20,6 +21,29 @@ export function Failure({ onRetry, message }: { onRetry(): void; message?: strin
       <button type="button" className="adm-button" onClick={onRetry}>
         {t.retry}
       </button>
+    </div>
+  );
+}
+
+/** What a form or record says when its data is not there (screen.schema.json `notFound`). */
+export type NotFoundSpec = string | { heading?: string; text: string; links?: { label: string; to: string }[] } | undefined;
+
+/** The admin app's not-found page, for a view whose route parameters name nothing (the `not-found` screen file says the same). */
+export const PAGE_NOT_FOUND: NotFoundSpec = { heading: sv.admin.notFound.title, text: sv.admin.notFound.text, links: [{ label: sv.admin.accessDenied.back, to: '/admin' }] };
+
+/** The not-found state: the screen's own heading (in place of the screen's), text and way back, or the general text. */
+export function NotFound({ spec, level = 1 }: { spec: NotFoundSpec; level?: 1 | 2 }) {
+  const s = typeof spec === 'object' ? spec : { text: spec ?? sv.screenEngine.notFound };
+  const H = level === 1 ? 'h1' : 'h2';
+  return (
+    <div className="scr-not-found">
+      {s.heading && <H>{s.heading}</H>}
+      <p role="status">{s.text}</p>
+      {s.links?.map((l) => (
+        <p key={l.to}>
+          <Link to={l.to}>{l.label}</Link>
+        </p>
+      ))}
     </div>
   );
 }

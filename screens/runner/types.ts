@@ -1,6 +1,6 @@
 import type { ScreenFile } from '../../schemas/generated/screen';
 
-export type { ScreenFile, Action as ScreenAction, Column as ScreenColumn, Load as ScreenLoad } from '../../schemas/generated/screen';
+export type { ScreenFile, Action as ScreenAction, Column as ScreenColumn, Load as ScreenLoad, Block, RecordField } from '../../schemas/generated/screen';
 
 /** Who may open a screen (screen.schema.json `access`). */
 export type Access = ScreenFile['access'];

@@ -26,7 +26,14 @@ function once(key: string, load: () => Promise<Module>): Promise<Module> {
 const kinds: Record<string, () => Promise<Module>> = {
   form: () => import('./FormScreen') as Promise<Module>,
   list: () => import('./ListScreen') as Promise<Module>,
+  record: () => import('./RecordScreen') as Promise<Module>,
+  page: () => import('./PageScreen') as Promise<Module>,
 };
+
+/** The kinds the runner draws from data (every kind but view and redirect). */
+export type DataKind = 'form' | 'list' | 'record' | 'page';
+const DATA_KINDS: readonly string[] = ['form', 'list', 'record', 'page'];
+export const isDataKind = (kind: string): kind is DataKind => DATA_KINDS.includes(kind);
 
 /** The lazy component of a view, one per name (so two screens of one view keep its state). */
 export function viewComponent(name: string): LazyExoticComponent<ComponentType<ViewProps>> | null {
@@ -40,8 +47,8 @@ export function viewComponent(name: string): LazyExoticComponent<ComponentType<V
   return c;
 }
 
-/** The lazy form or list screen component. */
-export function kindComponent(kind: 'form' | 'list'): LazyExoticComponent<ComponentType<{ screen: ScreenFile }>> {
+/** The lazy component of a form, list, record or page screen. */
+export function kindComponent(kind: DataKind): LazyExoticComponent<ComponentType<{ screen: ScreenFile }>> {
   let c = cache.get(`kind:${kind}`);
   if (!c) {
     c = lazy(() => once(`kind:${kind}`, kinds[kind]!));
@@ -58,7 +65,7 @@ export function preloadScreen(screen: ScreenFile): void {
   if (screen.kind === 'view') {
     const load = loaders.get(screen.view ?? '');
     if (load) void once(`view:${screen.view}`, load).catch(() => undefined);
-  } else if (screen.kind === 'form' || screen.kind === 'list') {
+  } else if (isDataKind(screen.kind)) {
     void once(`kind:${screen.kind}`, kinds[screen.kind]!).catch(() => undefined);
   }
 }

@@ -7,7 +7,7 @@ import { dispatch } from '../api';
 import { useContainer, useSession } from '../admin/session';
 import { TermsButton } from '../public/TermsDialog';
 import type { ContainerProfile, SocialKey } from '../public/types';
-import { fieldErrors, messageOf } from '../org/api';
+import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { Field } from '../org/Field';
 import { ImageField } from '../org/ImageField';
 import { RichText } from '../org/RichText';

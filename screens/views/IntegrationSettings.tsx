@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { useContainer, useSession } from '../admin/session';
-import { fieldErrors, messageOf } from '../org/api';
+import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { PartnerForm, type PartnerItem, type PartnerType } from '../org/PartnerForm';
 import { partnerTypes } from '../org/partners';
 import { Failure, Loading } from '../runner/states';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { useContainer, useSession } from '../admin/session';
-import { fieldErrors, messageOf } from '../org/api';
+import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { Field } from '../org/Field';
 import { Failure, Loading } from '../runner/states';
 import { useScreenTitle } from '../runner/title';

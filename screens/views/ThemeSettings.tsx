@@ -5,7 +5,7 @@ import { useContainer, useSession } from '../admin/session';
 import { parseHex, themeVariables } from '../public/theme';
 import { effectiveTheme } from '../../engine/theme';
 import type { Theme } from '../public/types';
-import { fieldErrors, messageOf } from '../org/api';
+import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { lowContrast, ratioText } from '../org/contrast';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';

@@ -69,7 +69,11 @@ describe('the organisation runs itself', () => {
     await poll(() => h1(page)).toBe('Lägg till användare');
     await page.getByLabel('E-post').fill('writer@demo.test');
     await page.getByRole('button', { name: 'Lägg till' }).click();
-    await poll(() => page.locator('#un-email-error').textContent()).toBe('Användaren finns redan i företaget');
+    // The refusal is at the email field: its error, tied to it by aria-describedby, and the focus back on it.
+    const email = page.getByLabel('E-post');
+    const errorId = async () => ((await email.getAttribute('aria-describedby')) ?? '').split(' ').find((id) => id.endsWith('__error')) ?? 'none';
+    await poll(async () => page.locator(`#${await errorId()}`).textContent()).toBe('Användaren finns redan i företaget');
+    await poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel('E-post').fill('Ny.Kollega@demo.test');
     await page.getByLabel('Skriva', { exact: true }).check();
     await page.getByRole('button', { name: 'Lägg till' }).click();

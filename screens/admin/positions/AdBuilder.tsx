@@ -6,7 +6,7 @@ import type { MetadataProperty } from '../../../engine/types';
 import { dispatch } from '../../api';
 import { useToast } from '../../shared/toast';
 import { formatStockholmDate as formatDate, stockholmDateToUnix, todayInStockholm } from '../../../engine/dates';
-import NotFound from '../NotFound';
+import { NotFound, PAGE_NOT_FOUND } from '../../runner/states';
 import { useContainer, useSession } from '../session';
 import { listTemplates, NoTemplatesFolder, type StoredTemplate } from '../templates/templateApi';
 import { AdFields, adErrors, anonymityToDraft, draftToAnonymity, type AdDraft } from './AdFields';
@@ -110,7 +110,7 @@ export default function AdBuilder() {
 
   const errors = useMemo(() => (draft ? adErrors(draft) : {}), [draft]);
 
-  if (!validRoute) return <NotFound />;
+  if (!validRoute) return <NotFound spec={PAGE_NOT_FOUND} />;
   if (denied) return <AccessDeniedRedirect />;
   if (error) return <p role="alert" className="adm-error">{error}</p>;
   if (!draft || !initial) return <p role="status">{sv.admin.loading}</p>;

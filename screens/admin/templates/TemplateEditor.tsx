@@ -6,7 +6,7 @@ import { FormBuilder, SaveConflict, type SaveOptions } from '../../../engine/rea
 import type { MetadataProperty } from '../../../engine/types';
 import { useToast } from '../../shared/toast';
 import { todayInStockholm } from '../../../engine/dates';
-import NotFound from '../NotFound';
+import { NotFound, PAGE_NOT_FOUND } from '../../runner/states';
 import { useContainer, useSession } from '../session';
 import { isConflict, listTemplates, newTemplateKey, NoTemplatesFolder, saveTemplate, type PositionTemplate, type StoredTemplate, type TemplateType } from './templateApi';
 import { TypeChoices } from './TypeChoices';
@@ -109,7 +109,7 @@ export default function TemplateEditor() {
     return { metadata: (from?.template.metadata ?? []) as MetadataProperty[] };
   }, [loaded, startFrom]);
 
-  if (!valid) return <NotFound />;
+  if (!valid) return <NotFound spec={PAGE_NOT_FOUND} />;
   if (error) {
     return (
       <>

@@ -96,4 +96,26 @@ describe('the screen catalogue', () => {
     expect(routeShape('/admin/users/:id')).toBe(routeShape('/admin/users/:userId'));
     expect(new Set(SPEC_ROUTES.map(routeShape)).size).toBe(SPEC_ROUTES.length);
   });
+
+  it("checks a page's blocks like screens: their calls, their bindings and a view block's uses against its code", () => {
+    const page = {
+      id: 'page-test',
+      route: '/admin/page-test/:id',
+      title: 'Sida',
+      access: 'read',
+      kind: 'page',
+      blocks: [
+        { kind: 'text', text: 'Hej' },
+        { kind: 'record', id: 'pos', load: { action: 'get_position', data: { id: '{route.id}' } }, sections: [{ fields: [{ field: 'name', label: 'Namn' }] }] },
+        { kind: 'view', view: 'PositionBoard', uses: ['get_nothing'] },
+        { kind: 'actions', actions: [{ label: 'Arkivera', action: 'update_PositionArchivedStatus', data: { positionId: '{route.positionId}', isArchived: true } }] },
+      ],
+    };
+    const problems = checkCatalogue(catalogue(page));
+    expect(problems).toContainEqual('schemas/screens/page-test.json: blocks[2].uses[0]: unknown action get_nothing (no schemas/actions/get_nothing.json)');
+    expect(problems).toContainEqual(expect.stringMatching(/page-test\.json: blocks\[2\]\.uses: the view PositionBoard calls \w+ .* but the screen does not declare it/));
+    expect(problems).toContainEqual(expect.stringMatching(/page-test\.json: blocks\[3\]\.actions\[0\]\.action: update_PositionArchivedStatus needs x-role write/));
+    expect(problems).toContainEqual('schemas/screens/page-test.json: blocks[3].actions[0].data.positionId: {route.positionId}: the route /admin/page-test/:id has no :positionId');
+    expect(problems.some((p) => p.includes('blocks[1]'))).toBe(false);
+  });
 });

@@ -116,4 +116,58 @@ describe('form screens', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Försök igen' }));
     expect(await screen.findByDisplayValue('Kiruna', {}, SLOW)).toBeTruthy();
   }, 30_000);
+
+  it('shows each server refusal at the field it came from, focuses the first, and the rest at the form', async () => {
+    serve({
+      get_position: () => ({ profile: { displayName: 'Demo AB', city: 'Umeå' } }),
+      save_thing: () =>
+        new Response(
+          JSON.stringify({ error: { code: 'invalid', message: 'Ogiltiga uppgifter', details: [{ path: '/profile/city', message: 'Orten finns inte' }, { path: '/profile/displayName', message: 'Namnet är upptaget' }, { path: '/id', message: 'Fel id' }] } }),
+          { status: 400 },
+        ),
+    });
+    render(
+      <MemoryRouter initialEntries={['/admin/things/7/profile']}>
+        <AdminApp catalogue={[...screenFiles, profile]} />
+      </MemoryRouter>,
+    );
+    await screen.findByDisplayValue('Umeå', {}, SLOW);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Spara' }));
+    const city = screen.getByDisplayValue('Umeå');
+    await waitFor(() => expect(document.getElementById(`${city.id}__error`)?.textContent).toContain('Orten finns inte'), SLOW);
+    expect(document.getElementById(`${screen.getByDisplayValue('Demo AB').id}__error`)?.textContent).toContain('Namnet är upptaget');
+    await waitFor(() => expect(document.activeElement).toBe(city), SLOW);
+    // '/id' was sent from the route, not the form: it is said at the form.
+    expect(screen.getAllByText('Fel id').length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('picks one row of a list answer by the route parameter, titles itself from it, and says when there is no such row', async () => {
+    const pick: ScreenFile = {
+      ...profile,
+      id: 'thing-pick',
+      route: '/admin/picked/:id',
+      heading: 'Ort: {data.city}',
+      load: { action: 'get_containerUsers', data: {}, find: { field: 'id', equals: '{route.id}' } },
+      sections: [{ title: 'Var', fields: ['city'] }],
+      notFound: 'Ingen sådan sak',
+    };
+    serve({ get_containerUsers: () => [{ id: 1, city: 'Kiruna' }, { id: 2, city: 'Visby' }] });
+    const view = render(
+      <MemoryRouter initialEntries={['/admin/picked/2']}>
+        <AdminApp catalogue={[...screenFiles, pick]} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ort: Visby' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Ort: Visby – Blankett'));
+    const group = screen.getByRole('group', { name: 'Var' });
+    expect(group.querySelector('input')?.value).toBe('Visby');
+    view.unmount();
+    render(
+      <MemoryRouter initialEntries={['/admin/picked/9']}>
+        <AdminApp catalogue={[...screenFiles, pick]} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Ingen sådan sak', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Spara' })).toBeNull();
+  }, 30_000);
 });

@@ -1,0 +1,146 @@
+import { Suspense, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { fill } from '../../engine/fill';
+import sv from '../../schemas/messages/sv.json';
+import { useSession } from '../admin/session';
+import { canOpen } from './access';
+import { at, fillText } from './bindings';
+import { FormPartView } from './FormScreen';
+import { ListBody } from './ListScreen';
+import { ActionButtons } from './ActionButtons';
+import { RecordPartView } from './RecordScreen';
+import { layoutOf } from './Screen';
+import { Failure, Loading } from './states';
+import type { Block, ScreenFile } from './types';
+import { useBindingContext } from './useBindingContext';
+import { useScreenData } from './useScreenData';
+import { viewComponent } from './views';
+import './runner.css';
+
+const t = sv.screenEngine;
+const numberFormat = new Intl.NumberFormat('sv-SE');
+
+/** A stats block: figures from its load. */
+function Stats({ block, generation }: { block: Block; generation: number }) {
+  const ctx = useBindingContext();
+  const [attempt, setAttempt] = useState(0);
+  const loaded = useScreenData(block.load, ctx, generation + attempt);
+  if (loaded.status === 'loading') return <Loading />;
+  if (loaded.status !== 'ready') return <Failure onRetry={() => setAttempt((a) => a + 1)} />;
+  return (
+    <dl className="scr-stats">
+      {(block.stats ?? []).map((s) => {
+        const v = at(loaded.data, s.field);
+        return (
+          <div key={s.field}>
+            <dt>{s.label}</dt>
+            <dd>{typeof v === 'number' && s.format !== 'text' ? numberFormat.format(v) : String(v ?? t.empty)}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** A view block: one registered component for what must stay code, given the screen and the block's props. */
+function ViewBlock({ screen, block }: { screen: ScreenFile; block: Block }) {
+  const View = viewComponent(block.view ?? '');
+  if (!View) throw new Error(`No view screens/views/${block.view}.tsx for a block of ${screen.id}`);
+  return (
+    <Suspense fallback={<Loading />}>
+      <View screen={screen} props={(block.props ?? {}) as Record<string, unknown>} />
+    </Suspense>
+  );
+}
+
+/** One block's body; `saved` reloads the blocks it names. */
+function BlockBody({ screen, block, generation, saved }: { screen: ScreenFile; block: Block; generation: number; saved(): void }) {
+  const ctx = useBindingContext();
+  const { rights } = useSession();
+  const part = { ...block, id: block.id ?? screen.id };
+  if (block.access && !canOpen(block.access, rights)) return block.deniedText ? <p role="note">{block.deniedText}</p> : null;
+  switch (block.kind) {
+    case 'text':
+      return <p>{fillText(block.text ?? '', ctx)}</p>;
+    case 'links':
+      return (
+        <ul className="adm-home-links scr-links">
+          {(block.links ?? [])
+            .filter((l) => !l.access || canOpen(l.access, rights))
+            .map((l) => (
+              <li key={l.to}>
+                <Link to={fillText(l.to, ctx, true)}>{l.label}</Link>
+              </li>
+            ))}
+        </ul>
+      );
+    case 'form':
+      return <FormPartView key={generation} part={{ ...part, title: '' }} level={2} onSaved={saved} />;
+    case 'record':
+      return <RecordPartView part={{ ...part, title: '' }} level={2} generation={generation} />;
+    case 'list':
+      return <ListBody screen={{ ...screen, ...block, title: block.title ?? screen.title, kind: 'list' } as ScreenFile} headless generation={generation} />;
+    case 'actions':
+      return <ActionButtons actions={block.actions ?? []} ctx={ctx} done={saved} />;
+    case 'stats':
+      return <Stats block={block} generation={generation} />;
+    case 'view':
+      return <ViewBlock screen={screen} block={block} />;
+  }
+}
+
+/**
+ * A `page` (JSON Forms' layouts over react-admin's parts): blocks one after another, as tabs
+ * or as steps. A form's save or an actions block reloads the blocks its `reloads` names.
+ */
+export default function PageScreen({ screen }: { screen: ScreenFile }) {
+  const blocks = useMemo(() => screen.blocks ?? [], [screen.blocks]);
+  const [generations, setGenerations] = useState<Record<string, number>>({});
+  const [current, setCurrent] = useState(0);
+  const id = useId();
+  const reload = useCallback((ids: readonly string[] | undefined) => {
+    if (!ids?.length) return;
+    setGenerations((g) => Object.fromEntries([...Object.entries(g), ...ids.map((k) => [k, (g[k] ?? 0) + 1])]));
+  }, []);
+  const render = (block: Block, i: number): ReactNode => (
+    <section key={block.id ?? i} className="scr-block" aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
+      {block.title && <h2 id={`${id}-b${i}`}>{block.title}</h2>}
+      <BlockBody screen={screen} block={block} generation={block.id ? (generations[block.id] ?? 0) : 0} saved={() => reload(block.reloads)} />
+    </section>
+  );
+  const arrange = screen.arrange ?? 'stack';
+  return (
+    <div className="scr-page">
+      {layoutOf(screen) !== 'session' && <h1>{screen.title}</h1>}
+      {arrange === 'stack' && blocks.map(render)}
+      {arrange === 'tabs' && (
+        <div className="scr-tabs">
+          <div role="tablist" aria-label={t.tabsLabel}>
+            {blocks.map((b, i) => (
+              <button key={b.id ?? i} id={`${id}-tab${i}`} type="button" role="tab" aria-selected={i === current} aria-controls={`${id}-panel`} tabIndex={i === current ? 0 : -1} className="adm-button" onClick={() => setCurrent(i)}>
+                {b.title ?? String(i + 1)}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab${current}`}>
+            {blocks[current] && render({ ...blocks[current], title: undefined } as Block, current)}
+          </div>
+        </div>
+      )}
+      {arrange === 'steps' && (
+        <div className="scr-steps">
+          <p role="status">{fill(t.step, { n: String(current + 1), count: String(blocks.length) })}</p>
+          {blocks[current] && render(blocks[current], current)}
+          <nav className="scr-steps-nav" aria-label={t.stepsLabel}>
+            <button type="button" className="adm-button" disabled={current === 0} onClick={() => setCurrent((c) => c - 1)}>
+              {t.previous}
+            </button>
+            <button type="button" className="adm-button adm-button-primary" disabled={current >= blocks.length - 1} onClick={() => setCurrent((c) => c + 1)}>
+              {t.next}
+            </button>
+          </nav>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The server's refusals at a form's fields (Refine's useForm mapping HttpError.errors, RJSF's
+ * extraErrors): a detail's `path` points into what was *sent*, so it is mapped back through
+ * the save's `data` bindings ('{form}' at /profile, '{form.email}' at /email) to the form
+ * field it came from. Pure; used by the form runner and its tests.
+ */
+import type { RJSFValidationError } from '@rjsf/utils';
+import { fill } from '../../engine/fill';
+import sv from '../../schemas/messages/sv.json';
+import { parseBinding } from './bindings';
+
+type ErrorNode = { __errors?: string[]; [key: string]: unknown };
+
+/** Each place in the sent data that carries the form or one of its fields: sent pointer → form path segments. */
+export function formPlaces(data: unknown, at = ''): { sent: string; form: string[] }[] {
+  if (typeof data === 'string') {
+    const b = parseBinding(data);
+    return b && b.source === 'form' ? [{ sent: at, form: b.path ? b.path.split('.') : [] }] : [];
+  }
+  if (Array.isArray(data)) return data.flatMap((d, i) => formPlaces(d, `${at}/${i}`));
+  if (data !== null && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => formPlaces(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  return [];
+}
+
+/** A sent pointer's form field path, or null when the form did not send it. */
+export function formPathOf(sentPointer: string, places: { sent: string; form: string[] }[]): string[] | null {
+  let best: { sent: string; form: string[] } | null = null;
+  for (const p of places) {
+    const inside = sentPointer === p.sent || sentPointer.startsWith(`${p.sent}/`);
+    if (inside && (!best || p.sent.length > best.sent.length)) best = p;
+  }
+  if (!best) return null;
+  const rest = sentPointer.slice(best.sent.length).split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return [...best.form, ...rest];
+}
+
+export interface FieldRefusals {
+  /** RJSF ErrorSchema ({ email: { __errors: ['…'] } }). */
+  errorSchema: ErrorNode;
+  /** Form paths in the order the server gave them; the first gets the focus. */
+  paths: string[][];
+  /** Messages whose path the form did not send: shown at the form. */
+  elsewhere: string[];
+}
+
+/** Sorts the server's field errors (pointer → message) into field errors and form-level ones. */
+export function refusalsAtFields(errors: Record<string, string>, saveData: unknown): FieldRefusals {
+  const places = formPlaces(saveData ?? '{form}');
+  const out: FieldRefusals = { errorSchema: {}, paths: [], elsewhere: [] };
+  for (const [ptr, message] of Object.entries(errors)) {
+    const path = formPathOf(ptr, places);
+    if (!path || path.length === 0) {
+      out.elsewhere.push(message);
+      continue;
+    }
+    let node = out.errorSchema;
+    for (const key of path) node = (node[key] ??= {}) as ErrorNode;
+    (node.__errors ??= []).push(message);
+    out.paths.push(path);
+  }
+  return out;
+}
+
+/**
+ * The engine's browser validator reports a missing property at the object (as the application
+ * form wants it); a screen's form says it at the field, with the plain Swedish words: a missing
+ * or empty required text is 'Fältet är obligatoriskt', a too long one names the limit.
+ */
+export function screenFormErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
+  return errors.map((e) => {
+    const params = (e.params ?? {}) as { missingProperty?: string; limit?: number };
+    if (e.name === 'required' && params.missingProperty) {
+      const property = `${e.property ?? ''}.${params.missingProperty}`;
+      return { ...e, property, message: sv.screenEngine.required, stack: `${property} ${sv.screenEngine.required}` };
+    }
+    if (e.name === 'minLength' && params.limit === 1) return { ...e, message: sv.screenEngine.required, stack: `${e.property ?? ''} ${sv.screenEngine.required}` };
+    if (e.name === 'maxLength' && typeof params.limit === 'number') {
+      const message = fill(sv.screenEngine.tooLong, { limit: String(params.limit) });
+      return { ...e, message, stack: `${e.property ?? ''} ${message}` };
+    }
+    return e;
+  });
+}

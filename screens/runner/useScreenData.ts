@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { ApiError, dispatchByName } from '../api';
+import { useSession } from '../admin/session';
+import { dataSchemaOf } from './actionTypes';
+import { at, fillData, fillText, pointer, type BindingContext } from './bindings';
+import type { ScreenLoad } from './types';
+
+export type Data = Record<string, unknown>;
+
+export type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'notFound' } | { status: 'ready'; data: Data };
+
+/** The data in an answer: at `pick`, then the row whose `find.field` equals the filled `find.equals` (as text). */
+function pickData(answer: unknown, load: ScreenLoad, ctx: BindingContext): Data | null {
+  const picked = pointer(answer, load.pick);
+  if (load.find) {
+    const want = fillText(load.find.equals, ctx);
+    const row = Array.isArray(picked) ? (picked as unknown[]).find((r) => String(at(r, load.find!.field)) === want) : undefined;
+    return row && typeof row === 'object' ? (row as Data) : null;
+  }
+  return picked && typeof picked === 'object' ? (picked as Data) : {};
+}
+
+/**
+ * The one loader of form and record screens (and their blocks): `load` with its data filled,
+ * the data picked; 404 or no matching row is the not-found state; other failures go through
+ * the session's handler (401 logs out) to the error state. `generation` loads again.
+ */
+export function useScreenData(load: ScreenLoad | undefined, ctx: BindingContext, generation = 0): Loaded {
+  const { handleError } = useSession();
+  const [state, setState] = useState<Loaded>(load ? { status: 'loading' } : { status: 'ready', data: {} });
+  const ctxKey = JSON.stringify(ctx);
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    const bound = JSON.parse(ctxKey) as BindingContext;
+    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
+    dispatchByName(load.action, fillData(load.data ?? {}, bound, dataSchemaOf(load.action)))
+      .then((answer) => {
+        if (!live) return;
+        const data = pickData(answer, load, bound);
+        setState(data ? { status: 'ready', data } : { status: 'notFound' });
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        if (err instanceof ApiError && err.status === 404) return setState({ status: 'notFound' });
+        handleError(err);
+        setState({ status: 'error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [load, ctxKey, handleError, generation]);
+  return state;
+}
