@@ -1,39 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import AdminApp from '../../../screens/admin/AdminApp';
 import { screenFiles } from '../../../screens/runner/catalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
+import { fakeToken, renderAdminAt, serveActions, signIn, type Handler } from './harness';
 
-const token = `h.${Buffer.from(JSON.stringify({ sub: 'admin@demo.test', given_name: 'A', family_name: 'B', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'] });
+
 const SLOW = { timeout: 5000 };
-
-function serve(actions: Record<string, (data: Record<string, unknown>) => unknown>) {
-  const calls: { action: string; data: Record<string, unknown> }[] = [];
-  const table: typeof actions = {
-    get_containers: () => [{ id: 1, name: 'demo' }],
-    get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Administrator'] }),
-    get_notifications: () => [],
-    ...actions,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as { action: string; data: Record<string, unknown> };
-      calls.push({ action, data });
-      const value = table[action]?.(data);
-      if (value instanceof Response) return value;
-      if (value === undefined) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Hittades inte' } }), { status: 404 });
-      return new Response(JSON.stringify({ data: value }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
 
 /** A form screen on an entity: the company profile's name and city, loaded from and saved to made-up actions. */
 const profile: ScreenFile = {
@@ -50,10 +24,7 @@ const profile: ScreenFile = {
   next: '/admin/things/{answer.id}/done',
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('blankett.token', token);
-});
+beforeEach(() => signIn(fakeToken('admin@demo.test')));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('form screens', () => {
@@ -62,12 +33,7 @@ describe('form screens', () => {
       get_position: () => ({ id: 7, profile: { displayName: 'Demo AB', city: 'Umeå' } }),
       save_thing: (d) => ({ id: d.id }),
     });
-    render(
-      <MemoryRouter initialEntries={['/admin/things/7/profile']}>
-        <AdminApp catalogue={[...screenFiles, profile]} />
-        <Where />
-      </MemoryRouter>,
-    );
+    renderAdminAt('/admin/things/7/profile', [...screenFiles, profile]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Profil' }, SLOW)).toBeTruthy();
     expect(document.title).toBe('Profil – Blankett');
     const city = (await screen.findByDisplayValue('Umeå', {}, SLOW)) as HTMLInputElement;
@@ -89,11 +55,7 @@ describe('form screens', () => {
       get_position: () => ({ profile: { displayName: 'Demo AB' } }),
       save_thing: () => new Response(JSON.stringify({ error: { code: 'conflict', message: 'Namnet är redan upptaget' } }), { status: 409 }),
     });
-    render(
-      <MemoryRouter initialEntries={['/admin/things/7/profile']}>
-        <AdminApp catalogue={[...screenFiles, profile]} />
-      </MemoryRouter>,
-    );
+    renderAdminAt('/admin/things/7/profile', [...screenFiles, profile]);
     const name = await screen.findByDisplayValue('Demo AB', {}, SLOW);
     const user = userEvent.setup();
     await user.type(name, ' Norr');
@@ -105,11 +67,7 @@ describe('form screens', () => {
   it('offers a retry when the load fails', async () => {
     let fail = true;
     serve({ get_position: () => (fail ? new Response('{}', { status: 500 }) : { profile: { city: 'Kiruna' } }) });
-    render(
-      <MemoryRouter initialEntries={['/admin/things/7/profile']}>
-        <AdminApp catalogue={[...screenFiles, profile]} />
-      </MemoryRouter>,
-    );
+    renderAdminAt('/admin/things/7/profile', [...screenFiles, profile]);
     const alert = await screen.findByRole('alert', {}, SLOW);
     expect(alert.textContent).toContain('Något gick fel, vänligen försök igen');
     fail = false;
@@ -126,11 +84,7 @@ describe('form screens', () => {
           { status: 400 },
         ),
     });
-    render(
-      <MemoryRouter initialEntries={['/admin/things/7/profile']}>
-        <AdminApp catalogue={[...screenFiles, profile]} />
-      </MemoryRouter>,
-    );
+    renderAdminAt('/admin/things/7/profile', [...screenFiles, profile]);
     await screen.findByDisplayValue('Umeå', {}, SLOW);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Spara' }));
     const city = screen.getByDisplayValue('Umeå');
@@ -152,21 +106,13 @@ describe('form screens', () => {
       notFound: 'Ingen sådan sak',
     };
     serve({ get_containerUsers: () => [{ id: 1, city: 'Kiruna' }, { id: 2, city: 'Visby' }] });
-    const view = render(
-      <MemoryRouter initialEntries={['/admin/picked/2']}>
-        <AdminApp catalogue={[...screenFiles, pick]} />
-      </MemoryRouter>,
-    );
+    const view = renderAdminAt('/admin/picked/2', [...screenFiles, pick]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ort: Visby' }, SLOW)).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Ort: Visby – Blankett'));
     const group = screen.getByRole('group', { name: 'Var' });
     expect(group.querySelector('input')?.value).toBe('Visby');
     view.unmount();
-    render(
-      <MemoryRouter initialEntries={['/admin/picked/9']}>
-        <AdminApp catalogue={[...screenFiles, pick]} />
-      </MemoryRouter>,
-    );
+    renderAdminAt('/admin/picked/9', [...screenFiles, pick]);
     expect(await screen.findByText('Ingen sådan sak', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Spara' })).toBeNull();
   }, 30_000);

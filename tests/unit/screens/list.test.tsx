@@ -1,54 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import AdminApp from '../../../screens/admin/AdminApp';
 import { screenFiles } from '../../../screens/runner/catalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
+import { fakeToken, renderAdminAt as at, serveActions, signIn, type Handler } from './harness';
 
-const token = `h.${Buffer.from(JSON.stringify({ sub: 'writer@demo.test', given_name: 'V', family_name: 'S', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+const serve = (actions: Record<string, Handler>) => serveActions(actions, { missing: 'internal' });
+
 const SLOW = { timeout: 5000 };
-type Handler = (data: Record<string, unknown>) => unknown;
-
-function serve(actions: Record<string, Handler>) {
-  const calls: { action: string; data: Record<string, unknown> }[] = [];
-  const table: Record<string, Handler> = {
-    get_containers: () => [{ id: 1, name: 'demo' }],
-    get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Write'] }),
-    get_notifications: () => [],
-    ...actions,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as { action: string; data: Record<string, unknown> };
-      calls.push({ action, data });
-      const h = table[action];
-      const value = h?.(data);
-      if (!h || value instanceof Error) return new Response(JSON.stringify({ error: { code: 'internal', message: 'Något gick fel' } }), { status: 500 });
-      return new Response(JSON.stringify({ data: value }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-const at = (path: string, catalogue?: readonly ScreenFile[]) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminApp catalogue={catalogue} />
-    </MemoryRouter>,
-  );
-
 const position = (id: number, name: string, start: number, isArchived = false) => ({
   id, name, start, stop: start + 86_400 * 30, status: isArchived ? 'Arkiverad' : 'Öppen', isArchived, totalApplicants: id, totalUnProcessed: 0,
 });
 
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('blankett.token', token);
-});
+beforeEach(() => signIn(fakeToken('writer@demo.test', 'user', { given_name: 'V', family_name: 'S' })));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('list screens', () => {

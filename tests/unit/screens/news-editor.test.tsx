@@ -1,45 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import AdminApp from '../../../screens/admin/AdminApp';
+import { fakeToken, renderAdminAt as at, serveActions as serve, signIn } from './harness';
 
-const token = (role: string) => `h.${Buffer.from(JSON.stringify({ sub: 'odin@demo.test', given_name: 'O', family_name: 'D', role, exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
 const SLOW = { timeout: 10_000 };
-
-function serve(actions: Record<string, (data: Record<string, unknown>) => unknown>) {
-  const calls: { action: string; data: Record<string, unknown> }[] = [];
-  const table: typeof actions = {
-    get_containers: () => [{ id: 1, name: 'demo' }],
-    get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Write'] }),
-    get_notifications: () => [],
-    ...actions,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as { action: string; data: Record<string, unknown> };
-      calls.push({ action, data });
-      const value = table[action]?.(data);
-      if (value instanceof Response) return value;
-      if (value === undefined) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Hittades inte' } }), { status: 404 });
-      return new Response(JSON.stringify({ data: value }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-const at = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminApp />
-      <Where />
-    </MemoryRouter>,
-  );
 
 afterEach(() => vi.unstubAllGlobals());
 // jsdom has no layout: ProseMirror asks for rectangles while typing.
@@ -52,8 +16,7 @@ beforeAll(() => {
 
 describe('news posts are written in form screens', () => {
   it('lets odin write a post in the rich-text editor and opens it', async () => {
-    localStorage.clear();
-    localStorage.setItem('blankett.token', token('odin'));
+    signIn(fakeToken('odin@demo.test', 'odin', { given_name: 'O', family_name: 'D' }));
     const calls = serve({ create_blogPost: (d) => ({ id: 12, title: d.title, body: d.body, created: 1767225600 }), get_blogPosts: () => [{ id: 12, title: 'Nytt', body: '<p>Text</p>', created: 1767225600 }] });
     at('/admin/create-news/details');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ny nyhet' }, SLOW)).toBeTruthy();
@@ -72,8 +35,7 @@ describe('news posts are written in form screens', () => {
   }, 30_000);
 
   it('tells anyone but odin on the edit page that only superusers write news, before they type', async () => {
-    localStorage.clear();
-    localStorage.setItem('blankett.token', token('user'));
+    signIn(fakeToken('odin@demo.test', 'user', { given_name: 'O', family_name: 'D' }));
     const calls = serve({ get_blogPosts: () => [{ id: 12, title: 'Nytt', body: '<p>Text</p>', created: 1767225600 }] });
     at('/admin/news/12/edit');
     expect(await screen.findByText('Bara superanvändare kan skriva nyheter.', {}, SLOW)).toBeTruthy();
@@ -82,8 +44,7 @@ describe('news posts are written in form screens', () => {
   }, 30_000);
 
   it('loads the post for odin to edit and saves it under its id', async () => {
-    localStorage.clear();
-    localStorage.setItem('blankett.token', token('odin'));
+    signIn(fakeToken('odin@demo.test', 'odin', { given_name: 'O', family_name: 'D' }));
     const calls = serve({ get_blogPosts: () => [{ id: 12, title: 'Nytt', body: '<p>Text</p>', created: 1767225600 }], create_blogPost: (d) => ({ ...d, created: 1 }) });
     at('/admin/news/12/edit');
     expect(await screen.findByDisplayValue('Nytt', {}, SLOW)).toBeTruthy();

@@ -1,41 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import AdminApp from '../../../screens/admin/AdminApp';
 import { screenFiles } from '../../../screens/runner/catalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
+import { fakeToken, renderAdminAt, serveActions, signIn, type Handler } from './harness';
 
-const token = `h.${Buffer.from(JSON.stringify({ sub: 'admin@demo.test', given_name: 'A', family_name: 'B', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'] });
+const at = (path: string, extra: ScreenFile) => renderAdminAt(path, [...screenFiles, extra]);
+
 const SLOW = { timeout: 5000 };
-
-function serve(actions: Record<string, (data: Record<string, unknown>) => unknown>) {
-  const calls: { action: string; data: Record<string, unknown> }[] = [];
-  const table: typeof actions = {
-    get_containers: () => [{ id: 1, name: 'demo' }],
-    get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Administrator'] }),
-    get_notifications: () => [],
-    ...actions,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as { action: string; data: Record<string, unknown> };
-      calls.push({ action, data });
-      const value = table[action]?.(data);
-      if (value === undefined) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Hittades inte' } }), { status: 404 });
-      return new Response(JSON.stringify({ data: value }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-const at = (path: string, extra: ScreenFile) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminApp catalogue={[...screenFiles, extra]} />
-    </MemoryRouter>,
-  );
 
 const record: ScreenFile = {
   id: 'thing-record',
@@ -63,10 +36,7 @@ const record: ScreenFile = {
   notFound: 'Saken finns inte',
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('blankett.token', token);
-});
+beforeEach(() => signIn(fakeToken('admin@demo.test')));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('record screens', () => {
@@ -165,11 +135,7 @@ describe('page screens', () => {
 
   it('make the start page: the welcome by name and organisation, the links the right allows and the newest posts', async () => {
     serve({ get_blogPosts: () => [{ id: 5, title: 'Nyhet ett', body: '<p>Kort <b>text</b></p>', created: 1767225600 }] });
-    render(
-      <MemoryRouter initialEntries={['/admin']}>
-        <AdminApp />
-      </MemoryRouter>,
-    );
+    renderAdminAt('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Start' }, SLOW)).toBeTruthy();
     expect(screen.getByText('Välkommen A! Du arbetar i demo.')).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Skapa annons' }).getAttribute('href')).toBe('/admin/positions/new');

@@ -1,50 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import AdminApp from '../../../screens/admin/AdminApp';
+import { fakeToken, renderAdminAt as at, serveActions as serve, signIn } from './harness';
 
-const token = `h.${Buffer.from(JSON.stringify({ sub: 'writer@demo.test', given_name: 'W', family_name: 'D', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
 const SLOW = { timeout: 10_000 };
 
-function serve(actions: Record<string, (data: Record<string, unknown>) => unknown>) {
-  const calls: { action: string; data: Record<string, unknown> }[] = [];
-  const table: typeof actions = {
-    get_containers: () => [{ id: 1, name: 'demo' }],
-    get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Write'] }),
-    get_notifications: () => [],
-    ...actions,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as { action: string; data: Record<string, unknown> };
-      calls.push({ action, data });
-      const value = table[action]?.(data);
-      if (value instanceof Response) return value;
-      if (value === undefined) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Hittades inte' } }), { status: 404 });
-      return new Response(JSON.stringify({ data: value }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-const at = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminApp />
-      <Where />
-    </MemoryRouter>,
-  );
-
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('blankett.token', token);
-});
+beforeEach(() => signIn(fakeToken('writer@demo.test', 'user', { given_name: 'W', family_name: 'D' })));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('text templates as form screens', () => {

@@ -1,40 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import AdminApp from '../../../screens/admin/AdminApp';
 import { toggleRight } from '../../../screens/shared/rights';
+import { fakeToken, renderAdminAt as at, serveActions, signIn, type Handler } from './harness';
 
-const token = `h.${Buffer.from(JSON.stringify({ sub: 'admin@demo.test', given_name: 'A', family_name: 'D', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'], missing: 'internal' });
+
 const SLOW = { timeout: 5000 };
-
-function serve(actions: Record<string, (data: Record<string, unknown>) => unknown>) {
-  const calls: { action: string; data: Record<string, unknown> }[] = [];
-  const table: Record<string, (data: Record<string, unknown>) => unknown> = {
-    get_containers: () => [{ id: 1, name: 'demo' }],
-    get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Administrator'] }),
-    get_notifications: () => [],
-    ...actions,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as { action: string; data: Record<string, unknown> };
-      calls.push({ action, data });
-      const h = table[action];
-      if (!h) return new Response(JSON.stringify({ error: { code: 'internal', message: 'Något gick fel' } }), { status: 500 });
-      return new Response(JSON.stringify({ data: h(data) }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-const at = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminApp />
-    </MemoryRouter>,
-  );
 
 /** Each right's checkbox: its name, whether ticked, and the hint it is described by. */
 const rights = () =>
@@ -43,10 +15,7 @@ const rights = () =>
     return { name, checked: box.checked, hint: document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent };
   });
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('blankett.token', token);
-});
+beforeEach(() => signIn(fakeToken('admin@demo.test', 'user', { given_name: 'A', family_name: 'D' })));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the rights of a colleague', () => {

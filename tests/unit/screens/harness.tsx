@@ -1,0 +1,75 @@
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import AdminApp from '../../../screens/admin/AdminApp';
+import type { ScreenFile } from '../../../screens/runner/types';
+
+/**
+ * The admin app in jsdom against a made-up dispatcher: what the screen tests share (a token
+ * the shell reads, the shell's own calls answered, the path shown), so each test file says
+ * only what its screens do.
+ */
+export type Handler = (data: Record<string, unknown>) => unknown;
+export interface Call {
+  action: string;
+  data: Record<string, unknown>;
+}
+
+/** A token the shell can read (it never checks the signature; the made-up server does not either). */
+export function fakeToken(sub: string, role = 'user', names: { given_name: string; family_name: string } = { given_name: 'A', family_name: 'B' }): string {
+  return `h.${Buffer.from(JSON.stringify({ sub, ...names, role, exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+}
+
+/** Signs the next render in with `token`, forgetting whatever an earlier test stored. */
+export function signIn(token: string): void {
+  localStorage.clear();
+  localStorage.setItem('blankett.token', token);
+}
+
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+/**
+ * Answers the app's dispatcher calls from `actions`, over the shell's own (the container list,
+ * the container with `permissions`, no notifications); returns every call made, in order. A
+ * handler may answer a Response (sent as it is) or an Error (500). With `missing: 'not_found'`
+ * (the default) an action without a handler, or a handler answering undefined, gets 404
+ * 'Hittades inte'; with 'internal' an action without a handler gets 500.
+ */
+export function serveActions(actions: Record<string, Handler>, opts: { permissions?: string[]; missing?: 'not_found' | 'internal' } = {}): Call[] {
+  const calls: Call[] = [];
+  const table: Record<string, Handler> = {
+    get_containers: () => [{ id: 1, name: 'demo' }],
+    get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: opts.permissions ?? ['Write'] }),
+    get_notifications: () => [],
+    ...actions,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const { action, data } = JSON.parse(String(init?.body ?? '{}')) as Call;
+      calls.push({ action, data });
+      const handler = table[action];
+      const value = handler?.(data);
+      if (value instanceof Response) return value;
+      if (value instanceof Error || (!handler && opts.missing === 'internal')) return answer(500, { error: { code: 'internal', message: 'Något gick fel' } });
+      if (value === undefined && opts.missing !== 'internal') return answer(404, { error: { code: 'not_found', message: 'Hittades inte' } });
+      return answer(200, { data: value });
+    }),
+  );
+  return calls;
+}
+
+/** The router's current path, for tests that check where a screen went. */
+export function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+/** The admin app at `path` (with `catalogue` instead of the screen files when given), and where it is. */
+export function renderAdminAt(path: string, catalogue?: readonly ScreenFile[]) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminApp catalogue={catalogue} />
+      <Where />
+    </MemoryRouter>,
+  );
+}
