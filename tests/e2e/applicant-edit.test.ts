@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { summerAnswers, summerForm } from '../integration/helpers/recruiter';
-import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -10,39 +10,25 @@ let browser: Browser;
 let positionId: number;
 let anna: number;
 
-async function api(token: string, action: string, data: unknown) {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
-
-async function token(email: string): Promise<string> {
-  const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: app.password }) });
-  return ((await res.json()) as { token: string }).token;
-}
-
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  const writer = await token('writer@demo.test');
-  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  const writer = await tokenFor(app, 'writer@demo.test');
+  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
   const now = Math.floor(Date.now() / 1000);
-  const created = await api(writer, 'create_position', {
+  const created = await callAction(app, writer, 'create_position', {
     containerId: 1, name: 'Sommarjobb i kassan', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
     start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   positionId = created.body.data.id;
   const cv = [{ filename: 'cv.pdf', type: 'application/pdf', data: `data:application/pdf;base64,${PDF.toString('base64')}` }];
-  const a = await api(writer, 'create_jobApplication', { email: 'anna.rad@example.se', positionId, metadata: { ...summerAnswers({ first: 'Anna', last: 'Rad' }, 'anna.rad@example.se', 1), form_file: cv } });
+  const a = await callAction(app, writer, 'create_jobApplication', { email: 'anna.rad@example.se', positionId, metadata: { ...summerAnswers({ first: 'Anna', last: 'Rad' }, 'anna.rad@example.se', 1), form_file: cv } });
   expect(a.status, JSON.stringify(a.body)).toBe(200);
   anna = a.body.data.id;
-  const b = await api(writer, 'create_jobApplication', { email: 'bo.rad@example.se', positionId, metadata: summerAnswers({ first: 'Bo', last: 'Rad' }, 'bo.rad@example.se', 2) });
+  const b = await callAction(app, writer, 'create_jobApplication', { email: 'bo.rad@example.se', positionId, metadata: summerAnswers({ first: 'Bo', last: 'Rad' }, 'bo.rad@example.se', 2) });
   expect(b.status).toBe(200);
-  for (const note of ['Ring på måndag', 'Bra referenser']) expect((await api(writer, 'create_JobApplicantNote', { id: anna, note })).status).toBe(200);
+  for (const note of ['Ring på måndag', 'Bra referenser']) expect((await callAction(app, writer, 'create_JobApplicantNote', { id: anna, note })).status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -111,7 +97,7 @@ describe('correcting an application in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Anna Rad');
     await expect.poll(() => page.getByRole('region', { name: 'Svar' }).getByText('Stockholm').count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Ändra svar' }).count()).toBe(0);
-    const refused = await api(readerToken, 'update_jobApplicant', { applicant: { id: anna, metadata: {} } });
+    const refused = await callAction(app, readerToken, 'update_jobApplicant', { applicant: { id: anna, metadata: {} } });
     expect(refused.status).toBe(403);
     await page.context().close();
   }, 60_000);

@@ -1,27 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
-import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
 
 /** The pipeline board (issue 17 item 1) in Chromium: a writer moves by mouse and keyboard, a reader cannot move. */
 
 let app: RunningApp;
 let browser: Browser;
 let positionId: number;
-
-async function api(token: string, action: string, data: unknown) {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
-
-async function token(email: string): Promise<string> {
-  const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: app.password }) });
-  return ((await res.json()) as { token: string }).token;
-}
 
 const PEOPLE: Person[] = [
   { first: 'Anna', last: 'Berg' },
@@ -34,10 +20,10 @@ let intervju: number;
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  const writer = await token('writer@demo.test');
-  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  const writer = await tokenFor(app, 'writer@demo.test');
+  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
   const now = Math.floor(Date.now() / 1000);
-  const created = await api(writer, 'create_position', {
+  const created = await callAction(app, writer, 'create_position', {
     containerId: 1, name: 'Tavlan på lagret', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
     start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
   });
@@ -46,7 +32,7 @@ beforeAll(async () => {
   intervju = c.labels.find((l: { name: string }) => l.name === 'Intervju').id;
   for (const [i, p] of PEOPLE.entries()) {
     const email = `${p.first.toLowerCase()}.tavla${i}@example.se`;
-    const r = await api(writer, 'create_jobApplication', { email, positionId, metadata: summerAnswers(p, email, i) });
+    const r = await callAction(app, writer, 'create_jobApplication', { email, positionId, metadata: summerAnswers(p, email, i) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     ids.set(p.first, r.body.data.id);
   }
@@ -141,8 +127,8 @@ describe('the pipeline board', () => {
     await openBoard(page, 'reader@demo.test');
     await column(page, 'Intervju').getByRole('link', { name: 'Anna Berg' }).waitFor();
     expect(await page.getByRole('button', { name: /^Flytta / }).count()).toBe(0);
-    const reader = await token('reader@demo.test');
-    const r = await api(reader, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids.get('Cecilia')] });
+    const reader = await tokenFor(app, 'reader@demo.test');
+    const r = await callAction(app, reader, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids.get('Cecilia')] });
     expect(r.status).toBe(403);
     await page.context().close();
   });
@@ -150,8 +136,8 @@ describe('the pipeline board', () => {
   it('says in Swedish that a card is gone when its application was deleted meanwhile', async () => {
     const page = await newPage(browser);
     await openBoard(page, 'writer@demo.test');
-    const writer = await token('writer@demo.test');
-    expect((await api(writer, 'delete_jobapplication', { id: ids.get('Cecilia'), positionId })).status).toBe(200);
+    const writer = await tokenFor(app, 'writer@demo.test');
+    expect((await callAction(app, writer, 'delete_jobapplication', { id: ids.get('Cecilia'), positionId })).status).toBe(200);
     await column(page, 'Ny').getByRole('button', { name: 'Flytta Cecilia Falk' }).focus();
     await page.keyboard.press('Space');
     await announced(page, 'Du har tagit tag i Cecilia Falk i steget Ny.');

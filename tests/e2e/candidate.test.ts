@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { callAction, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
 import { outboxTo } from '../integration/helpers/mailbox';
 
 const EMAIL = 'clara.kandidat@exempel.se';
@@ -25,15 +25,6 @@ const answers = (email: string) => ({
   form_firstname: 'Clara', form_surname: 'Kandidat', form_ssn: pnr('19970707'), form_address: 'Storgatan 1', form_zipcode: '11122',
   form_city: 'Stockholm', form_mobilePhone: '0701234567', form_email: email, form_referer: 'form_referer_2', form_agreement: true, form_agreement_company: true,
 });
-
-async function api(token: string | null, action: string, data: unknown) {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ action, data }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as { data?: any } | null };
-}
 
 /** The newest link to /signin-link mailed to `email` (the outbox of the file mailer). */
 async function mailedLink(email: string, count = 1, kind = '/signin-link#'): Promise<string> {
@@ -65,11 +56,11 @@ beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
   const writer = await login('writer@demo.test', app.password);
-  const positions = (await api(writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; isInternal: boolean; positionTypeId: number }[];
-  const c = (await api(writer, 'get_container', { id: 1 })).body!.data as { labels: { id: number; name: string }[] };
+  const positions = (await callAction(app, writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; isInternal: boolean; positionTypeId: number }[];
+  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body!.data as { labels: { id: number; name: string }[] };
   // The confirmation mail after applying (the default Interest label's template) carries 'Se din ansökan'.
   for (const typeId of new Set(positions.slice(0, 2).map((p) => p.positionTypeId))) {
-    const t = await api(writer, 'update_containerTemplate', {
+    const t = await callAction(app, writer, 'update_containerTemplate', {
       containerId: 1, positionTypeId: typeId, labelId: c.labels.find((l) => l.name === 'Ej bedömd')!.id, subject: 'Tack för din ansökan, {firstname}', content: '<p>Vi har fått din ansökan till {position}.</p>',
     });
     expect(t.status).toBe(200);
@@ -87,7 +78,7 @@ beforeAll(async () => {
     await mailedLink(EMAIL, i + 1, 'Se din ansökan');
   }
   const intervju = c.labels.find((l) => l.name === 'Intervju')!.id;
-  expect((await api(writer, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids[0]] })).status).toBe(200);
+  expect((await callAction(app, writer, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids[0]] })).status).toBe(200);
 });
 
 afterAll(async () => {
@@ -157,7 +148,7 @@ describe('candidate area', () => {
     await expect.poll(() => cand.getByRole('list', { name: 'Meddelanden' }).textContent()).toContain('när intervjun blir');
 
     const writer = await login('writer@demo.test', app.password);
-    const channel = ((await api(writer, 'get_MessagingChannels', { containerId: 1 })).body!.data as { id: number; email: string }[]).find((c) => c.email === EMAIL)!;
+    const channel = ((await callAction(app, writer, 'get_MessagingChannels', { containerId: 1 })).body!.data as { id: number; email: string }[]).find((c) => c.email === EMAIL)!;
     const staff = await newPage(browser, { baseURL: app.url });
     await loginAs(staff, app, 'writer@demo.test');
     await staff.goto(`/admin/chat/${channel.id}`);
@@ -182,18 +173,18 @@ describe('candidate area', () => {
     const res = await fetch(`${app.url}/api/public/positions/apply`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'create_jobApplication', data: { email: other, positionId: ((await api(await login('writer@demo.test', app.password), 'get_positions', { containerId: 1 })).body!.data as { id: number }[])[0]!.id, metadata: { ...answers(other), form_ssn: pnr('19980808') } } }),
+      body: JSON.stringify({ action: 'create_jobApplication', data: { email: other, positionId: ((await callAction(app, await login('writer@demo.test', app.password), 'get_positions', { containerId: 1 })).body!.data as { id: number }[])[0]!.id, metadata: { ...answers(other), form_ssn: pnr('19980808') } } }),
     });
     const otherId = ((await res.json()) as { data: { id: number } }).data.id;
     const token = await linkSession(EMAIL);
-    expect((await api(token, 'get_applicantPositions', { containerId: 1, email: other })).status).toBe(403);
-    expect((await api(token, 'get_applicantPosition', { id: otherId })).status).toBe(404);
-    expect((await api(token, 'delete_myApplication', { id: otherId })).status).toBe(404);
+    expect((await callAction(app, token, 'get_applicantPositions', { containerId: 1, email: other })).status).toBe(403);
+    expect((await callAction(app, token, 'get_applicantPosition', { id: otherId })).status).toBe(404);
+    expect((await callAction(app, token, 'delete_myApplication', { id: otherId })).status).toBe(404);
     const olof = await linkSession(other);
-    const theirs = (await api(olof, 'send_MessageCommand', { containerId: 1, message: 'Hej från Olof' })).body!.data as { channelId: number };
-    expect((await api(token, 'get_channelMessages', { channelId: theirs.channelId })).status).toBe(404);
-    expect((await api(token, 'send_MessageCommand', { channelId: theirs.channelId, message: 'in i fel tråd' })).status).toBe(404);
-    const mine = (await api(token, 'get_MessagingChannels', { containerId: 1 })).body!.data as { email: string }[];
+    const theirs = (await callAction(app, olof, 'send_MessageCommand', { containerId: 1, message: 'Hej från Olof' })).body!.data as { channelId: number };
+    expect((await callAction(app, token, 'get_channelMessages', { channelId: theirs.channelId })).status).toBe(404);
+    expect((await callAction(app, token, 'send_MessageCommand', { channelId: theirs.channelId, message: 'in i fel tråd' })).status).toBe(404);
+    const mine = (await callAction(app, token, 'get_MessagingChannels', { containerId: 1 })).body!.data as { email: string }[];
     expect(mine.map((c) => c.email)).toEqual([EMAIL]);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { validAnswers } from '../integration/helpers/domain';
 import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
-import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
 
 let app: RunningApp;
 let browser: Browser;
@@ -11,15 +11,6 @@ let writer: string;
 let positionId: number;
 let summerTypeId: number;
 const applicantIds = new Map<string, number>();
-
-async function api(token: string, action: string, data: unknown) {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 const section = (page: Page, label: string) => page.getByRole('group', { name: `Mall för ${label}` });
@@ -30,14 +21,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'writer@demo.test', password: app.password }) });
   writer = ((await res.json()) as { token: string }).token;
-  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
   summerTypeId = c.positionTypes.find((t: { name: string }) => t.name === 'Sommarjobb').id;
-  const positions = (await api(writer, 'get_positions', { containerId: 1 })).body.data as { id: number; isInternal: boolean; positionTypeId: number }[];
+  const positions = (await callAction(app, writer, 'get_positions', { containerId: 1 })).body.data as { id: number; isInternal: boolean; positionTypeId: number }[];
   const open = positions.find((p) => !p.isInternal && p.positionTypeId === summerTypeId)!;
   positionId = open.id;
   for (const [first, last] of [['Örjan', 'Åberg'], ['Elsa', 'Ek']] as const) {
     const email = `${first.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@example.se`;
-    const r = await api(writer, 'create_jobApplication', { email, positionId, metadata: validAnswers(email, { form_firstname: first, form_surname: last }) });
+    const r = await callAction(app, writer, 'create_jobApplication', { email, positionId, metadata: validAnswers(email, { form_firstname: first, form_surname: last }) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     applicantIds.set(first, r.body.data.id);
   }
@@ -93,7 +84,7 @@ describe('email templates in the browser', () => {
     await page.keyboard.type('Tyvärr');
     await page.getByRole('button', { name: 'Spara' }).click();
     await expect.poll(() => section(page, 'Ej intressant').getByText('Ange ett ämne.').count()).toBe(1);
-    const stored = (await api(writer, 'get_emailTemplates', { containerId: 1, positionTypeId: summerTypeId })).body.data as { subject: string }[];
+    const stored = (await callAction(app, writer, 'get_emailTemplates', { containerId: 1, positionTypeId: summerTypeId })).body.data as { subject: string }[];
     expect(stored.map((t) => t.subject).sort()).toEqual(['Hej {firstname}', 'Tack för din ansökan, {firstname}', 'Vi återkommer']);
     await page.context().close();
   }, 90_000);

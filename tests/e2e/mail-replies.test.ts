@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { freePort } from '../../scripts/ferretdb';
 import { validAnswers } from '../integration/helpers/domain';
 import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
-import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { callAction, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
 
 let app: RunningApp;
 let browser: Browser;
@@ -21,15 +21,6 @@ const PEOPLE = [
 ] as const;
 const emailOf = (first: string) => `${first.toLowerCase()}.svar@example.se`;
 
-async function api(token: string, action: string, data: unknown) {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
-
 beforeAll(async () => {
   smtp = await startSmtp();
   inboundPort = await freePort();
@@ -37,15 +28,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'writer@demo.test', password: app.password }) });
   writer = ((await res.json()) as { token: string }).token;
-  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
   summerTypeId = c.positionTypes.find((t: { name: string }) => t.name === 'Sommarjobb').id;
-  const positions = (await api(writer, 'get_positions', { containerId: 1 })).body.data as { id: number; name: string; isInternal: boolean; positionTypeId: number }[];
+  const positions = (await callAction(app, writer, 'get_positions', { containerId: 1 })).body.data as { id: number; name: string; isInternal: boolean; positionTypeId: number }[];
   const open = positions.find((p) => !p.isInternal && p.positionTypeId === summerTypeId)!;
   positionId = open.id;
   positionName = open.name;
   for (const [first, last] of PEOPLE) {
     const email = emailOf(first);
-    const r = await api(writer, 'create_jobApplication', { email, positionId, metadata: validAnswers(email, { form_firstname: first, form_surname: last }) });
+    const r = await callAction(app, writer, 'create_jobApplication', { email, positionId, metadata: validAnswers(email, { form_firstname: first, form_surname: last }) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   }
 }, 120_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { callAction, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
 
 /**
  * Issue 17 item 4 in Chromium: a form template built from 'Tomt formulär' with the person
@@ -11,15 +11,6 @@ import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './he
 let app: RunningApp;
 let browser: Browser;
 let page: Page;
-
-async function api(token: string, action: string, data: unknown) {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
 
 async function addField(title: string) {
   await page.getByLabel('Fälttyp').selectOption({ label: title });
@@ -80,9 +71,9 @@ describe('forms that know who applied (issue 17)', () => {
     await page.getByRole('button', { name: 'Spara annons' }).click();
     await page.waitForURL(/\/admin\/positions$/);
 
-    const list = (await api(token, 'get_positions', { containerId: 1 })).body.data as { id: number; name: string }[];
+    const list = (await callAction(app, token, 'get_positions', { containerId: 1 })).body.data as { id: number; name: string }[];
     positionId = list.find((p) => p.name === 'Sommarjobb i parken')!.id;
-    const form = (await api(token, 'get_position', { id: positionId })).body.data.metadata as { key: string; type: string; data: unknown }[];
+    const form = (await callAction(app, token, 'get_position', { id: positionId })).body.data.metadata as { key: string; type: string; data: unknown }[];
     expect(form.map((f) => f.type)).toEqual(expect.arrayContaining(['firstname', 'surname', 'email', 'periodGroup']));
     const period = (key: string) => ({ ...(form.find((f) => f.key === key)!.data as object), checked: true });
     const people = [

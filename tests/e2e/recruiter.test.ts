@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { personnummer } from '../integration/helpers/domain';
 import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
 import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
-import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -13,20 +13,6 @@ let browser: Browser;
 let smtp: TestSmtp;
 let positionId: number;
 const ids = new Map<string, number>();
-
-async function api(token: string, action: string, data: unknown) {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
-
-async function token(email: string): Promise<string> {
-  const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: app.password }) });
-  return ((await res.json()) as { token: string }).token;
-}
 
 const PEOPLE: (Person & { cv?: boolean })[] = [
   { first: 'Anna', last: 'Berg', licence: true, car: true },
@@ -42,10 +28,10 @@ beforeAll(async () => {
   smtp = await startSmtp();
   app = await startApp({ SMTP_URL: smtp.url });
   browser = await launchBrowser();
-  const writer = await token('writer@demo.test');
-  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  const writer = await tokenFor(app, 'writer@demo.test');
+  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
   const now = Math.floor(Date.now() / 1000);
-  const created = await api(writer, 'create_position', {
+  const created = await callAction(app, writer, 'create_position', {
     containerId: 1, name: 'Sommarjobb på lagret', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
     start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
   });
@@ -54,12 +40,12 @@ beforeAll(async () => {
   for (const [i, p] of PEOPLE.entries()) {
     const email = `${p.first.toLowerCase()}.${i}@example.se`;
     const metadata = { ...summerAnswers(p, email, i), ...(p.cv ? { form_file: [{ filename: 'cv.pdf', type: 'application/pdf', data: `data:application/pdf;base64,${PDF.toString('base64')}` }] } : {}) };
-    const r = await api(writer, 'create_jobApplication', { email, positionId, metadata });
+    const r = await callAction(app, writer, 'create_jobApplication', { email, positionId, metadata });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     ids.set(p.first, r.body.data.id);
   }
   const intressant = c.labels.find((l: { name: string }) => l.name === 'Intressant').id;
-  const moved = await api(writer, 'update_jobApplicationStatus', { labelId: intressant, ids: ['Anna', 'Bo', 'David', 'Filip', 'Gustav', 'Hanna'].map((n) => ids.get(n)) });
+  const moved = await callAction(app, writer, 'update_jobApplicationStatus', { labelId: intressant, ids: ['Anna', 'Bo', 'David', 'Filip', 'Gustav', 'Hanna'].map((n) => ids.get(n)) });
   expect(moved.status).toBe(200);
 }, 120_000);
 
@@ -171,9 +157,9 @@ describe("the recruiter's day in Chromium", () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Bo Ek');
     expect(await page.getByRole('button', { name: 'Ta bort ansökan' }).count()).toBe(0);
     expect(await page.getByLabel('Ny anteckning').count()).toBe(0);
-    const refused = await api(readerToken, 'update_jobApplicationStatus', { labelId: 1, ids: [ids.get('Bo')] });
+    const refused = await callAction(app, readerToken, 'update_jobApplicationStatus', { labelId: 1, ids: [ids.get('Bo')] });
     expect(refused.status).toBe(403);
-    const del = await api(readerToken, 'delete_jobapplication', { positionId, id: ids.get('Bo') });
+    const del = await callAction(app, readerToken, 'delete_jobapplication', { positionId, id: ids.get('Bo') });
     expect(del.status).toBe(403);
     await page.context().close();
   }, 60_000);
@@ -196,8 +182,8 @@ describe("the recruiter's day in Chromium", () => {
     await page.getByRole('button', { name: 'Registrera ansökan' }).click();
     // The engine's own check: a wrong personnummer stays on the page, nothing is stored.
     await expect.poll(() => page.getByLabel(/^Personnummer/).first().getAttribute('aria-invalid')).toBe('true');
-    const writer = await token('writer@demo.test');
-    expect((await api(writer, 'get_applicantIdsByFilter', { positionId, filter: 'pappers' })).body.data.total).toBe(0);
+    const writer = await tokenFor(app, 'writer@demo.test');
+    expect((await callAction(app, writer, 'get_applicantIdsByFilter', { positionId, filter: 'pappers' })).body.data.total).toBe(0);
     await page.getByLabel(/^Personnummer/).first().fill(valid);
     await page.getByRole('button', { name: 'Registrera ansökan' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Petra Papper');
@@ -214,8 +200,8 @@ describe("the recruiter's day in Chromium", () => {
   }, 90_000);
 
   it('shows a not-found state when an applicant was deleted and then opened from an old link', async () => {
-    const writer = await token('writer@demo.test');
-    expect((await api(writer, 'delete_jobapplication', { positionId, id: ids.get('Cecilia') })).status).toBe(200);
+    const writer = await tokenFor(app, 'writer@demo.test');
+    expect((await callAction(app, writer, 'delete_jobapplication', { positionId, id: ids.get('Cecilia') })).status).toBe(200);
     const page = await newPage(browser, { baseURL: app.url });
     await loginAs(page, app, 'writer@demo.test');
     await page.goto(`/admin/positions/${positionId}/applicants/${ids.get('Cecilia')}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { summerAnswers, summerForm } from '../integration/helpers/recruiter';
-import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
 
 /**
  * Scorecards (issue 17 item 2) in Chromium: a reader rates an applicant by keyboard, cannot
@@ -13,42 +13,28 @@ let browser: Browser;
 let positionId: number;
 let applicantId: number;
 
-async function api(token: string, action: string, data: unknown) {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
-
-async function token(email: string): Promise<string> {
-  const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: app.password }) });
-  return ((await res.json()) as { token: string }).token;
-}
-
 const WRITER_COMMENT = 'Tydlig och lugn i telefon';
 
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  const writer = await token('writer@demo.test');
-  const c = (await api(writer, 'get_container', { id: 1 })).body.data;
+  const writer = await tokenFor(app, 'writer@demo.test');
+  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
   const now = Math.floor(Date.now() / 1000);
-  const created = await api(writer, 'create_position', {
+  const created = await callAction(app, writer, 'create_position', {
     containerId: 1, name: 'Bedömning i kassan', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
     start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   positionId = created.body.data.id;
   const email = 'dana.betyg@example.se';
-  const applied = await api(writer, 'create_jobApplication', { email, positionId, metadata: summerAnswers({ first: 'Dana', last: 'Dahl' }, email, 7) });
+  const applied = await callAction(app, writer, 'create_jobApplication', { email, positionId, metadata: summerAnswers({ first: 'Dana', last: 'Dahl' }, email, 7) });
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   applicantId = applied.body.data.id;
-  const criteria = await api(writer, 'update_positionScoreCriteria', { positionId, criteria: [{ name: 'Bemötande' }, { name: 'Noggrannhet' }] });
+  const criteria = await callAction(app, writer, 'update_positionScoreCriteria', { positionId, criteria: [{ name: 'Bemötande' }, { name: 'Noggrannhet' }] });
   expect(criteria.status, JSON.stringify(criteria.body)).toBe(200);
   const scores = (criteria.body.data.criteria as { id: string }[]).map((x) => ({ criterionId: x.id, score: 5, comment: WRITER_COMMENT }));
-  const rated = await api(writer, 'upsert_applicantScorecard', { id: applicantId, scores, overall: 'yes' });
+  const rated = await callAction(app, writer, 'upsert_applicantScorecard', { id: applicantId, scores, overall: 'yes' });
   expect(rated.status, JSON.stringify(rated.body)).toBe(200);
 }, 120_000);
 
@@ -130,7 +116,7 @@ describe('scorecards', () => {
     await page.keyboard.type('Samarbete');
     await page.getByRole('button', { name: 'Spara kriterier' }).click();
     await page.getByText('Kriterierna är sparade.').waitFor();
-    const saved = await api(writer, 'get_positionScoreCriteria', { positionId });
+    const saved = await callAction(app, writer, 'get_positionScoreCriteria', { positionId });
     expect((saved.body.data.criteria as { name: string }[]).map((x) => x.name)).toEqual(['Bemötande', 'Noggrannhet', 'Samarbete']);
     await page.context().close();
   });

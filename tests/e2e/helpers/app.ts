@@ -149,15 +149,30 @@ export async function newPage(
   return page;
 }
 
-/** Logs in through the real login API and stores the token where the admin app keeps it. */
-export async function loginAs(page: Page, app: RunningApp, email: string): Promise<string> {
+/** A token from the real login API for a demo account (the demo password). */
+export async function tokenFor(app: RunningApp, email: string): Promise<string> {
   const res = await fetch(`${app.url}/api/account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: app.password }),
   });
   if (res.status !== 200) throw new Error(`Inloggning misslyckades för ${email}: ${res.status}`);
-  const { token } = (await res.json()) as { token: string };
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** One dispatcher call over HTTP as the admin app makes it (no token: as a visitor); its status and parsed body. */
+export async function callAction(app: RunningApp, token: string | null, action: string, data: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${app.url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ action, data }),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** Logs in through the real login API and stores the token where the admin app keeps it. */
+export async function loginAs(page: Page, app: RunningApp, email: string): Promise<string> {
+  const token = await tokenFor(app, email);
   const origin = new URL(page.url().startsWith('http') ? page.url() : app.url).origin;
   if (!page.url().startsWith(origin)) await page.goto(`${app.url}/login`);
   await page.evaluate((t) => localStorage.setItem('blankett.token', t), token);
