@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { ActionAnswer } from '../../schemas/generated/actions';
+import type { ActionAnswer, ActionData } from '../../schemas/generated/actions';
+import type { Scorecard } from '../../schemas/generated/entities';
 import { fill } from '../../engine/fill';
 import type { ServerDeps } from '../dispatcher/types';
 import { errors } from '../errors';
-import { DuplicateKeyError } from '../store/port';
+import { DuplicateKeyError, type Doc } from '../store/port';
 import type { ApplicationDoc, LogEntry, PositionDoc } from './docs';
 
 /**
@@ -24,29 +25,9 @@ interface Criterion {
   name: string;
 }
 
-interface ScoreDoc {
-  [k: string]: unknown;
-  criterionId: string;
-  name: string;
-  score: number;
-  comment?: string;
-}
-
-interface ScorecardDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  positionId: number;
-  applicationId: number;
-  raterId: number;
-  raterName: string;
-  scores: ScoreDoc[];
-  overall: 'yes' | 'maybe' | 'no';
-  comment?: string;
-  average: number;
-  created: number;
-  updated: number;
-}
+/** Stored as the entity schema says (schemas/entities/scorecard.json). */
+type ScorecardDoc = Scorecard & Doc;
+type ScoreDoc = Scorecard['scores'][number];
 
 interface CriteriaDoc {
   [k: string]: unknown;
@@ -159,11 +140,7 @@ export function ratingFor(a: RatingFields, viewerId: number): { count: number; a
   return { count, average: seen && typeof a.ratingAvg === 'number' ? a.ratingAvg : null };
 }
 
-interface ScorecardInput {
-  scores: { criterionId: string; score: number; comment?: string }[];
-  overall: 'yes' | 'maybe' | 'no';
-  comment?: string;
-}
+type ScorecardInput = Omit<ActionData['upsert_applicantScorecard'], 'id'>;
 
 /** The scores checked against the position's current criteria: each once, every one rated. */
 function scoresOf(criteria: Criterion[], input: ScorecardInput['scores']): ScoreDoc[] {
