@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { dispatch } from '../api';
-import { useLoad } from '../odin/useLoad';
+import { useLoad } from '../shared/useLoad';
 
 export interface Organisation {
   id: number;

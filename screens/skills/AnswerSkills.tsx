@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
-import { useLoad } from '../odin/useLoad';
+import { useLoad } from '../shared/useLoad';
 import { useToast } from '../shared/toast';
 import type { ApplicantSkills } from './types';
 

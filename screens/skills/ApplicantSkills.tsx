@@ -1,6 +1,6 @@
 import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
-import { useLoad } from '../odin/useLoad';
+import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ApplicantSkills as Answers } from './types';
 

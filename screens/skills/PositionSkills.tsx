@@ -2,7 +2,7 @@ import { useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { dispatch } from '../api';
-import { useLoad } from '../odin/useLoad';
+import { useLoad } from '../shared/useLoad';
 import { Failure } from '../runner/states';
 import { useToast } from '../shared/toast';
 import type { Skill } from './types';

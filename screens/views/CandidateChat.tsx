@@ -6,7 +6,7 @@ import { OrgPicker } from '../candidate/OrgPicker';
 import { CandidateNav, useCandidate } from '../candidate/useCandidate';
 import { candidateGate } from '../candidate/CandidateGate';
 import { useOrganisation } from '../candidate/useOrganisation';
-import { useLoad } from '../odin/useLoad';
+import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 

@@ -8,7 +8,7 @@ import { AnswerSkills } from '../skills/AnswerSkills';
 import { CandidateNav, useCandidate } from '../candidate/useCandidate';
 import { candidateGate } from '../candidate/CandidateGate';
 import { useOrganisation } from '../candidate/useOrganisation';
-import { useLoad } from '../odin/useLoad';
+import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';

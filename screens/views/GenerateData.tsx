@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, dispatch } from '../api';
-import { useLoad } from '../odin/useLoad';
+import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';

@@ -3,7 +3,7 @@ import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { dispatch } from '../api';
 import { useContainer } from '../admin/session';
-import { useLoad } from '../odin/useLoad';
+import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';

@@ -5,7 +5,7 @@ import { fill } from '../../engine/fill';
 import { dispatch, getToken } from '../api';
 import { useContainer } from '../admin/session';
 import { Conversation, type ChatMessage } from '../candidate/Conversation';
-import { useLoad } from '../odin/useLoad';
+import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
