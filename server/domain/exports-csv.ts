@@ -4,7 +4,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Store } from '../store/port';
 import { yieldToLoop } from '../store/slices';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
-import { anonymityOf, anonymousAnswers, anonymousName, isAnonymous } from './screening';
+import { anonymityOf, screenedForExport } from './screening';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 import { ratingFor } from './scorecards';
@@ -92,9 +92,7 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
   const header = uniqueHeaders([col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, sc.csvColumn, sc.csvCount, ...columns.map((a) => a.label)]).map(cell);
   const anonymity = anonymityOf(p);
   const row = (whole: ApplicationDoc) => {
-    // An applicant the position's anonymous mode hides (screening.ts) is exported as in the list.
-    const hidden = isAnonymous(c, anonymity, whole.processLabelId);
-    const a = hidden ? { ...whole, email: '', info: { firstname: '', lastname: '', name: anonymousName(whole.id), email: '' }, metadata: anonymousAnswers(whole.metadata) } : whole;
+    const a = screenedForExport(c, anonymity, whole);
     return [
       a.info?.name ?? '',
       a.email ?? '',

@@ -6,6 +6,7 @@ import type { Store } from '../store/port';
 import { yieldToLoop } from '../store/slices';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
+import { anonymityOf, screenedForExport } from './screening';
 
 const x = sv.exports;
 /** Most applicants in one PDF (one page or more each). */
@@ -34,13 +35,15 @@ export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDo
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
   const doc = new PDFDocument({ size: 'A4', margin: 50, autoFirstPage: false, info: { Title: winAnsi(fill(x.pdfTitle, { position: p.name })), Author: 'Blankett' } });
   const apps = store.collection<ApplicationDoc>('applications');
+  const anonymity = anonymityOf(p);
   (async () => {
     for (const id of ids) {
       // One applicant at a time, with a turn of the event loop before each: three 500-page
       // PDFs at once must not keep other users waiting.
       await yieldToLoop();
-      const a = await apps.findOne({ id, positionId: p.id }, { projection: { notes: 0, logs: 0 } });
-      if (!a) continue;
+      const found = await apps.findOne({ id, positionId: p.id }, { projection: { notes: 0, logs: 0 } });
+      if (!found) continue;
+      const a = screenedForExport(c, anonymity, found);
       doc.addPage();
       doc.font('Helvetica-Bold').fontSize(18).text(winAnsi(a.info?.name || a.email));
       doc.font('Helvetica').fontSize(10).fillColor('#444');

@@ -1,7 +1,7 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { errors } from '../errors';
-import type { ContainerDoc, PositionDoc } from './docs';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 
 /**
  * Fair screening (issue 17 item 5), applied on the server so the answers never carry what is
@@ -110,4 +110,14 @@ export function screenedInfo<T extends Info>(info: T, shows: { age: boolean; gen
   }
   if (!shows.gender) delete out.gender;
   return out as T;
+}
+
+/**
+ * An application as an export may show it: unchanged, or, while the position's anonymous mode
+ * hides it, with no e-mail, a neutral name and no identifying answers (report.csv and the PDF
+ * alike, as the list shows it).
+ */
+export function screenedForExport(c: ContainerDoc, anonymity: Anonymity | null, a: ApplicationDoc): ApplicationDoc {
+  if (!isAnonymous(c, anonymity, a.processLabelId)) return a;
+  return { ...a, email: '', info: { firstname: '', lastname: '', name: anonymousName(a.id), email: '' }, metadata: anonymousAnswers(a.metadata) };
 }

@@ -6,6 +6,7 @@ import type { ContainerDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, container, personnummer } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
+import { pdfTexts } from './helpers/pdf';
 
 const DAY = 86_400;
 const catalog = builderCatalog(defaultRegistry().fieldTypes);
@@ -206,6 +207,16 @@ describe.each(storeKinds())('person fields and fair screening on the %s store', 
       const hiddenCsv = await csv();
       expect(hiddenCsv).toContain(`Sökande ${id}`);
       expect(leaks(hiddenCsv)).toBe(false);
+      // So does the PDF of a selection.
+      const pdf = async () => {
+        const ticket = await server.call(writer, 'create_ApplicantPDFExport', { positionId: p.id, items: [id] });
+        expect(ticket.status).toBe(200);
+        const res = await fetch(server.url + ticket.body.data.url, { headers: { authorization: `Bearer ${writer}` } });
+        return pdfTexts(Buffer.from(await res.arrayBuffer())).join('\n');
+      };
+      const hiddenPdf = await pdf();
+      expect(hiddenPdf).toContain(`Sökande ${id}`);
+      expect(leaks(hiddenPdf)).toBe(false);
 
       const moved = await server.call(writer, 'update_jobApplicationProcess', { labelId: reveal.id, ids: [id] });
       expect(moved.status).toBe(200);
@@ -216,6 +227,7 @@ describe.each(storeKinds())('person fields and fair screening on the %s store', 
       expect((await list(p.id, { filter: 'Hemlig' })).map((a) => a.id)).toEqual([id]);
       expect((await globalSearch()).body.data.applicants.map((a: { id: number }) => a.id)).toEqual([id]);
       expect(await csv()).toContain('Hemlig Person');
+      expect(await pdf()).toContain('Hemlig Person');
     });
 
     it('refuses an anonymous mode until a label that is not one of the organisation\'s Process levels', async () => {
