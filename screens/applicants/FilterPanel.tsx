@@ -49,8 +49,10 @@ export function FilterPanel(props: {
   hasCarFilter: boolean;
   otherPositions: { id: number; name: string }[];
   counts: Counts | null;
+  /** False while the position's anonymous mode is on: the server does not sort by name then. */
+  nameSort?: boolean;
 }) {
-  const { query, onChange, interest, process, groups, hasCarFilter, otherPositions, counts } = props;
+  const { query, onChange, interest, process, groups, hasCarFilter, otherPositions, counts, nameSort = true } = props;
   const id = useId();
   const set = (patch: Partial<ApplicantQuery>) => onChange(clean({ ...query, ...patch }));
   const [text, setText] = useState(query.filter ?? '');
@@ -90,7 +92,7 @@ export function FilterPanel(props: {
         <select id={`${id}-sort`} value={query.sort ?? 'newest'} onChange={(e) => set({ sort: e.currentTarget.value as Sort })}>
           <option value="newest">{t.newest}</option>
           <option value="oldest">{t.oldest}</option>
-          <option value="name">{t.byName}</option>
+          {nameSort && <option value="name">{t.byName}</option>}
           <option value="rating">{r.sort}</option>
         </select>
         <button type="button" className="adm-button" disabled={isDefault(query)} onClick={() => onChange({})}>

@@ -1,3 +1,4 @@
+import type { ActionAnswer } from '../../schemas/generated/actions';
 import type { MetadataProperty } from '../../engine/types';
 import type { Rating } from './RatingBadge';
 
@@ -40,27 +41,8 @@ export interface ApplicantDetail extends ApplicantItem {
   logs: { at: number; what: string; by?: string; text: string }[];
 }
 
-export interface StaffPosition {
-  id: number;
-  containerId: number;
-  name: string;
-  status: 'Öppen' | 'Stängd' | 'Arkiverad';
-  start: number;
-  stop: number;
-  created: number;
-  isArchived: boolean;
-  isInternal: boolean;
-  linkId: string;
-  /** The public page on the organisation's own host (server/domain/public.ts positionPublicUrl). */
-  publicUrl: string;
-  views: number;
-  totalApplicants: number;
-  totalUnProcessed: number;
-  positionTypeId: number;
-  positionTypeName?: string;
-  metadata: MetadataProperty[];
-  formVersion: number;
-}
+/** A position as staff read it (get_position's answer). */
+export type StaffPosition = ActionAnswer['get_position'];
 
 export interface Page<T> {
   items: T[];

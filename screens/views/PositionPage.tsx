@@ -115,6 +115,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
           hasCarFilter={hasCarFilter}
           otherPositions={others}
           counts={counts}
+          nameSort={!position.anonymous}
         />
         <section className="apl-results" aria-labelledby="apl-results-h">
           <h2 id="apl-results-h">

@@ -6,6 +6,7 @@ import { apply } from '../domain/apply';
 import { loadContainer } from '../domain/containers';
 import type { ContainerDoc, PositionDoc } from '../domain/docs';
 import { loadPosition } from '../domain/positions';
+import { screenedSort } from '../domain/screening';
 
 /**
  * The position page's list calls beyond the batches (issue 9): counts, every id under a
@@ -28,8 +29,8 @@ async function filterOf(ctx: ActionContext, data: PositionQuery) {
 
 export const actions: ActionTable = {
   async get_applicantIdsByFilter(ctx, data) {
-    const { filter } = await filterOf(ctx, data);
-    const ids = await idsUnder(ctx.deps.store, filter, data.sort);
+    const { p, filter } = await filterOf(ctx, data);
+    const ids = await idsUnder(ctx.deps.store, filter, screenedSort(p, data.sort));
     return { ids, total: ids.length };
   },
 
@@ -42,7 +43,7 @@ export const actions: ActionTable = {
     const { p, filter } = await filterOf(ctx, data);
     const current = await loadApplication(ctx.deps.store, data.id);
     if (current.positionId !== p.id) throw errors.notFound();
-    return neighbours(ctx.deps.store, filter, data.sort, current);
+    return neighbours(ctx.deps.store, filter, screenedSort(p, data.sort), current);
   },
 
   async create_jobApplication(ctx, data) {

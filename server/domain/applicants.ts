@@ -9,7 +9,7 @@ import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, Pos
 import { ageAt } from '../../engine/dates';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
 import { ratingFor } from './scorecards';
-import { anonymityOf, anonymousAnswers, isAnonymous, profileShows, screenedInfo, type Anonymity } from './screening';
+import { anonymityOf, anonymousAnswers, isAnonymous, profileShows, screenedInfo, screenedSort, type Anonymity } from './screening';
 
 const m = sv.domain;
 export const BATCH = 30;
@@ -134,7 +134,7 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: 
  */
 export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery & { after?: unknown }, viewerId?: number) {
   const filter = await applicantFilter(deps.store, c, p, q);
-  const page = await pageApplicants(deps.store, filter, q.sort, q.after, BATCH);
+  const page = await pageApplicants(deps.store, filter, screenedSort(p, q.sort), q.after, BATCH);
   const now = deps.now();
   const items = await withNoteCounts(deps.store, page.items);
   return { items: items.map((a) => listItem(c, a, { name: p.name, anonymous: anonymityOf(p) }, now, viewerId)), next: page.next };

@@ -4,7 +4,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Store } from '../store/port';
 import { yieldToLoop } from '../store/slices';
 import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
-import { anonymityOf, screenedForExport } from './screening';
+import { anonymityOf, screenedForExport, screenedSort } from './screening';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 import { ratingFor } from './scorecards';
@@ -120,7 +120,7 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
       // A turn of the event loop between batches: other users are answered while a long
       // report is written (the embedded store reads a batch synchronously).
       await yieldToLoop();
-      const page = await pageApplicants(store, filter, q.sort, after, CSV_BATCH);
+      const page = await pageApplicants(store, filter, screenedSort(p, q.sort), after, CSV_BATCH);
       if (page.items.length) yield Buffer.from(stringify(page.items.map(line), options), 'utf8');
       after = page.next;
     } while (after !== null);

@@ -2,6 +2,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { errors } from '../errors';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
+import type { ApplicantSort } from './applicant-filters';
 
 /**
  * Fair screening (issue 17 item 5), applied on the server so the answers never carry what is
@@ -120,4 +121,13 @@ export function screenedInfo<T extends Info>(info: T, shows: { age: boolean; gen
 export function screenedForExport(c: ContainerDoc, anonymity: Anonymity | null, a: ApplicationDoc): ApplicationDoc {
   if (!isAnonymous(c, anonymity, a.processLabelId)) return a;
   return { ...a, email: '', info: { firstname: '', lastname: '', name: anonymousName(a.id), email: '' }, metadata: anonymousAnswers(a.metadata) };
+}
+
+/**
+ * The order a position's list may use: while its anonymous mode is on, not by name (the order
+ * alone, and the name in a name cursor, would say who is who), so 'name' is read as newest
+ * first; the list screen does not offer it then.
+ */
+export function screenedSort(p: Pick<PositionDoc, 'anonymous'>, sort: ApplicantSort | undefined): ApplicantSort | undefined {
+  return sort === 'name' && anonymityOf(p) ? 'newest' : sort;
 }

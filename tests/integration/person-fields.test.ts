@@ -230,6 +230,17 @@ describe.each(storeKinds())('person fields and fair screening on the %s store', 
       expect(await pdf()).toContain('Hemlig Person');
     });
 
+    it('does not order an anonymous position\'s applicants by name: the order would say who is who', async () => {
+      const p = await create(builtForm(PERSON), { anonymous: { untilProcessLabelId: null } });
+      const first = await applyTo(server, p.id, 'anna.alm@example.se', person('Anna', 'Alm', 'anna.alm@example.se', '173'));
+      const second = await applyTo(server, p.id, 'orjan.oster@example.se', person('Örjan', 'Öster', 'orjan.oster@example.se', '181'));
+      expect([first.status, second.status]).toEqual([201, 201]);
+      const newestFirst = [second.body.data.id, first.body.data.id];
+      expect((await list(p.id, { sort: 'name' })).map((a) => a.id)).toEqual(newestFirst);
+      const ids = await server.call(writer, 'get_applicantIdsByFilter', { positionId: p.id, sort: 'name' });
+      expect(ids.body.data.ids).toEqual(newestFirst);
+    });
+
     it('refuses an anonymous mode until a label that is not one of the organisation\'s Process levels', async () => {
       const interest = (c.labels ?? []).find((l) => l.labelType === 'Interest')!;
       const r = await server.call(writer, 'create_position', { ...base(), metadata: builtForm(PERSON), anonymous: { untilProcessLabelId: interest.id } });
