@@ -11,6 +11,7 @@ import { removeApplications } from './removal';
 import { sendConfirmation } from './email';
 import { applicantInfo } from './info';
 import { notify } from './notify';
+import { anonymityOf, anonymousName, isAnonymous } from './screening';
 import { closedReason } from './status';
 import { isValidEmail } from '../../engine/email';
 import { visibleAnswers } from '../../engine/conditions';
@@ -138,8 +139,12 @@ export async function apply(
       container.id,
       'create_jobApplication',
       sv.domain.notificationNewTitle,
-      // Named by first and last name; never by the e-mail (a form without name fields: 'En sökande').
-      fill(sv.domain.notificationNewMessage, { name: info.name || sv.hiringDay.unnamedApplicant, position: position.name }),
+      // Named by first and last name; never by the e-mail (a form without name fields: 'En sökande'),
+      // and as the list names them while the position's anonymous mode hides who they are.
+      fill(sv.domain.notificationNewMessage, {
+        name: isAnonymous(container, anonymityOf(position), doc.processLabelId) ? anonymousName(id) : info.name || sv.hiringDay.unnamedApplicant,
+        position: position.name,
+      }),
       { positionId: position.id, id },
       staff?.actor,
     );

@@ -182,6 +182,11 @@ describe.each(storeKinds())('person fields and fair screening on the %s store', 
 
       const [row] = await list(p.id);
       const leaks = (v: unknown) => /Hemlig|\bPerson\b|hemlig\.person|Storgatan|90325|19950505|data:image/.test(JSON.stringify(v));
+      // The bell names them as the list does.
+      const bell = await server.call(writer, 'get_notifications', { containerId: c.id, take: 200 });
+      const rung = (bell.body.data.items as { message: string; data?: { id?: number } }[]).filter((n) => n.data?.id === id);
+      expect(rung.map((n) => n.message)).toEqual([expect.stringContaining(`Sökande ${id}`)]);
+      expect(leaks(rung)).toBe(false);
       expect(row!.anonymous).toBe(true);
       expect(row!.info.name).toBe(`Sökande ${id}`);
       expect(leaks(row)).toBe(false);
