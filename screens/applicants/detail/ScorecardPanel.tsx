@@ -7,6 +7,7 @@ import { ApiError } from '../../api';
 import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { call } from '../call';
+import { useLoad } from '../../shared/useLoad';
 import './scorecards.css';
 
 const t = sv.scorecards.panel;
@@ -28,37 +29,26 @@ const average = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits
 export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; onSaved?(): void }) {
   const id = useId();
   const { handleError } = useSession();
-  const [view, setView] = useState<View | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [editing, setEditing] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
+  const loaded = useLoad(() => call('get_applicantScorecards', { id: applicantId }), String(applicantId));
+  // A save answers the new view; it stands for this applicant until another is loaded.
+  const [saved, setSaved] = useState<{ id: number; view: View } | null>(null);
+  const [choice, setChoice] = useState<{ id: number; editing: boolean } | null>(null);
+  const view = saved?.id === applicantId ? saved.view : loaded.loading ? null : (loaded.data ?? null);
+  // Without a card of one's own the form is open; otherwise as the user chose.
+  const editing = choice?.id === applicantId ? choice.editing : view?.mine === null;
+  const setEditing = (next: boolean) => setChoice({ id: applicantId, editing: next });
+  const failed = !view && loaded.error !== undefined;
   useEffect(() => {
-    let live = true;
-    setFailed(false);
-    call('get_applicantScorecards', { id: applicantId })
-      .then((v) => {
-        if (!live) return;
-        setView(v);
-        setEditing(v.mine === null);
-      })
-      .catch((err: unknown) => {
-        if (!live) return;
-        handleError(err);
-        setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [applicantId, attempt, handleError]);
+    if (loaded.error !== undefined) handleError(loaded.error);
+  }, [loaded.error, handleError]);
 
-  const saved = useCallback(
+  const onCardSaved = useCallback(
     (v: View) => {
-      setView(v);
-      setEditing(false);
+      setSaved({ id: applicantId, view: v });
+      setChoice({ id: applicantId, editing: false });
       onSaved?.();
     },
-    [onSaved],
+    [applicantId, onSaved],
   );
 
   return (
@@ -67,7 +57,7 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
       {failed ? (
         <div role="alert">
           <p>{t.error}</p>
-          <button type="button" className="adm-button" onClick={() => setAttempt((n) => n + 1)}>{t.retry}</button>
+          <button type="button" className="adm-button" onClick={loaded.reload}>{t.retry}</button>
         </div>
       ) : !view ? (
         <p role="status">{t.loading}</p>
@@ -85,7 +75,7 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
                   : ''}
           </p>
           {editing ? (
-            <ScorecardForm applicantId={applicantId} view={view} onSaved={saved} onCancel={view.mine ? () => setEditing(false) : undefined} />
+            <ScorecardForm applicantId={applicantId} view={view} onSaved={onCardSaved} onCancel={view.mine ? () => setEditing(false) : undefined} />
           ) : (
             view.mine && (
               <>
