@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { personnummer, validAnswers } from '../../tests/integration/helpers/domain';
-import { ferretDbBinary, startFerretDb, type RunningFerretDb } from '../ferretdb';
 import { startProxy, type Backend } from '../proxy';
 import { startRedis } from '../redis';
 import { spawnMain, type ServerProcess } from '../server-process';
 import { runStandalone } from './_pages';
+import { benchMongo } from './_mongo';
 import type { BenchContext, BenchResult } from './_report';
 import { load, type LoadResult } from './server-common';
 
@@ -28,21 +28,14 @@ const WARMUP = 40;
 
 export async function run(ctx?: BenchContext): Promise<BenchResult> {
   const root = mkdtempSync(join(tmpdir(), 'blankett-bench-scale-apply-'));
-  let ferret: RunningFerretDb | undefined;
-  let mongo = process.env.MONGODB_URI;
-  if (!mongo) {
-    const bin = ferretDbBinary();
-    if (!bin) throw new Error('MONGODB_URI eller FerretDB (bash scripts/install-ferretdb.sh) behövs');
-    ferret = await startFerretDb(bin);
-    mongo = ferret.uri;
-  }
+  const mongo = await benchMongo();
   const redis = await startRedis();
   const backends: Backend[] = [];
   const proxy = await startProxy(backends);
   const instances: ServerProcess[] = [];
   try {
     const env = {
-      MONGODB_URI: `${mongo.replace(/\/?$/, '/')}blankett_bench_${randomBytes(3).toString('hex')}`,
+      MONGODB_URI: mongo.databaseUri(),
       REDIS_URL: redis.url,
       JWT_SECRET: randomBytes(36).toString('base64url'),
       TRUST_PROXY: '1',
@@ -101,7 +94,7 @@ export async function run(ctx?: BenchContext): Promise<BenchResult> {
     await Promise.all(instances.map((i) => i.stop()));
     await proxy.close();
     await redis.stop();
-    await ferret?.stop();
+    await mongo.stop();
     rmSync(root, { recursive: true, force: true });
   }
 }

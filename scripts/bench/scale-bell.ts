@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { personnummer, validAnswers } from '../../tests/integration/helpers/domain';
-import { ferretDbBinary, startFerretDb, type RunningFerretDb } from '../ferretdb';
 import { startRedis } from '../redis';
 import { spawnMain, type ServerProcess } from '../server-process';
 import { runStandalone } from './_pages';
 import { median, percentile } from './_stats';
+import { benchMongo } from './_mongo';
 import type { BenchContext, BenchResult } from './_report';
 
 const COUNT = 100;
@@ -52,19 +52,12 @@ async function socketOn(url: string, token: string, containerId: number) {
 
 export async function run(ctx?: BenchContext): Promise<BenchResult> {
   const root = mkdtempSync(join(tmpdir(), 'blankett-bench-scale-'));
-  let ferret: RunningFerretDb | undefined;
-  let mongo = process.env.MONGODB_URI;
-  if (!mongo) {
-    const bin = ferretDbBinary();
-    if (!bin) throw new Error('MONGODB_URI eller FerretDB (bash scripts/install-ferretdb.sh) behövs');
-    ferret = await startFerretDb(bin);
-    mongo = ferret.uri;
-  }
+  const mongo = await benchMongo();
   const redis = await startRedis();
   const instances: ServerProcess[] = [];
   try {
     const env = {
-      MONGODB_URI: `${mongo.replace(/\/?$/, '/')}blankett_bench_${randomBytes(3).toString('hex')}`,
+      MONGODB_URI: mongo.databaseUri(),
       REDIS_URL: redis.url,
       JWT_SECRET: randomBytes(36).toString('base64url'),
       TRUST_PROXY: '1',
@@ -112,7 +105,7 @@ export async function run(ctx?: BenchContext): Promise<BenchResult> {
   } finally {
     await Promise.all(instances.map((i) => i.stop()));
     await redis.stop();
-    await ferret?.stop();
+    await mongo.stop();
     rmSync(root, { recursive: true, force: true });
   }
 }

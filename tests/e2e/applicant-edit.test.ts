@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { summerAnswers, summerForm } from '../integration/helpers/recruiter';
+import { summerAnswers } from '../integration/helpers/recruiter';
 import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { createSummerPosition } from './helpers/positions';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -14,14 +15,7 @@ beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
   const writer = await tokenFor(app, 'writer@demo.test');
-  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
-  const now = Math.floor(Date.now() / 1000);
-  const created = await callAction(app, writer, 'create_position', {
-    containerId: 1, name: 'Sommarjobb i kassan', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
-    start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  positionId = created.body.data.id;
+  positionId = (await createSummerPosition(app, writer, 'Sommarjobb i kassan')).id;
   const cv = [{ filename: 'cv.pdf', type: 'application/pdf', data: `data:application/pdf;base64,${PDF.toString('base64')}` }];
   const a = await callAction(app, writer, 'create_jobApplication', { email: 'anna.rad@example.se', positionId, metadata: { ...summerAnswers({ first: 'Anna', last: 'Rad' }, 'anna.rad@example.se', 1), form_file: cv } });
   expect(a.status, JSON.stringify(a.body)).toBe(200);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
+import { summerAnswers, type Person } from '../integration/helpers/recruiter';
 import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { createSummerPosition } from './helpers/positions';
 
 /** The pipeline board (issue 17 item 1) in Chromium: a writer moves by mouse and keyboard, a reader cannot move. */
 
@@ -21,14 +22,9 @@ beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
   const writer = await tokenFor(app, 'writer@demo.test');
-  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
-  const now = Math.floor(Date.now() / 1000);
-  const created = await callAction(app, writer, 'create_position', {
-    containerId: 1, name: 'Tavlan på lagret', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
-    start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  positionId = created.body.data.id;
+  const made = await createSummerPosition(app, writer, 'Tavlan på lagret');
+  const c = made.container;
+  positionId = made.id;
   intervju = c.labels.find((l: { name: string }) => l.name === 'Intervju').id;
   for (const [i, p] of PEOPLE.entries()) {
     const email = `${p.first.toLowerCase()}.tavla${i}@example.se`;

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { personnummer } from '../integration/helpers/domain';
-import { summerAnswers, summerForm, type Person } from '../integration/helpers/recruiter';
+import { summerAnswers, type Person } from '../integration/helpers/recruiter';
 import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
 import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { createSummerPosition } from './helpers/positions';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -29,14 +30,9 @@ beforeAll(async () => {
   app = await startApp({ SMTP_URL: smtp.url });
   browser = await launchBrowser();
   const writer = await tokenFor(app, 'writer@demo.test');
-  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
-  const now = Math.floor(Date.now() / 1000);
-  const created = await callAction(app, writer, 'create_position', {
-    containerId: 1, name: 'Sommarjobb på lagret', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
-    start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  positionId = created.body.data.id;
+  const made = await createSummerPosition(app, writer, 'Sommarjobb på lagret');
+  const c = made.container;
+  positionId = made.id;
   for (const [i, p] of PEOPLE.entries()) {
     const email = `${p.first.toLowerCase()}.${i}@example.se`;
     const metadata = { ...summerAnswers(p, email, i), ...(p.cv ? { form_file: [{ filename: 'cv.pdf', type: 'application/pdf', data: `data:application/pdf;base64,${PDF.toString('base64')}` }] } : {}) };

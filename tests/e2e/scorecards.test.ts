@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { summerAnswers, summerForm } from '../integration/helpers/recruiter';
+import { summerAnswers } from '../integration/helpers/recruiter';
 import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { createSummerPosition } from './helpers/positions';
 
 /**
  * Scorecards (issue 17 item 2) in Chromium: a reader rates an applicant by keyboard, cannot
@@ -19,14 +20,7 @@ beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
   const writer = await tokenFor(app, 'writer@demo.test');
-  const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
-  const now = Math.floor(Date.now() / 1000);
-  const created = await callAction(app, writer, 'create_position', {
-    containerId: 1, name: 'Bedömning i kassan', text: '<p>Text</p>', description: 'Sommar', city: 'Stockholm',
-    start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: c.positionTypes[0].id, metadata: summerForm(),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  positionId = created.body.data.id;
+  positionId = (await createSummerPosition(app, writer, 'Bedömning i kassan')).id;
   const email = 'dana.betyg@example.se';
   const applied = await callAction(app, writer, 'create_jobApplication', { email, positionId, metadata: summerAnswers({ first: 'Dana', last: 'Dahl' }, email, 7) });
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
