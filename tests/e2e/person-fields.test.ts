@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callAction, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
+import { outboxTo } from '../integration/helpers/mailbox';
 
 /**
  * Issue 17 item 4 in Chromium: a form template built from 'Tomt formulär' with the person
  * fields and the summer-period block; a position from it names its applicants in the list, and
- * the period block's filter picks them.
+ * the period block's filter picks them, and the confirmation mail greets each by the first
+ * name the Förnamn field took.
  */
 
 let app: RunningApp;
@@ -61,7 +63,9 @@ describe('forms that know who applied (issue 17)', () => {
     await expect.poll(() => page.locator('.bld-status').textContent(), { timeout: 10_000 }).toBe('Sparat');
   });
 
-  it('creates a position from it; applicants are named in the list and the period block filters them', async () => {
+  it('creates a position from it; applicants are named in the list and in the mail, and the period block filters them', async () => {
+    // The organisation takes the default templates: the confirmation after applying says 'Hej {firstname}!'.
+    expect((await callAction(app, token, 'answer_defaultEmailTemplatesOffer', { containerId: 1, accept: true })).status).toBe(200);
     await page.getByRole('link', { name: 'Skapa annons' }).first().click();
     await page.getByRole('link', { name: 'Publik annons: Sommarjobb' }).click();
     await page.getByLabel('Rubrik *').fill('Sommarjobb i parken');
@@ -91,6 +95,10 @@ describe('forms that know who applied (issue 17)', () => {
         body: JSON.stringify({ action: 'create_jobApplication', data: { email, positionId, metadata } }),
       });
       expect(res.status, await res.clone().text()).toBe(201);
+    }
+    for (const [i, p] of people.entries()) {
+      const to = `${p.first.toLowerCase()}.park${i}@example.se`;
+      await expect.poll(() => outboxTo(app.dataDir, to).some((m) => m.includes(`Hej ${p.first}!`) && m.includes('Sommarjobb i parken'))).toBe(true);
     }
 
     await page.goto(`/admin/positions/${positionId}`);
