@@ -44,7 +44,7 @@ export function Conversation({
       setText('');
       onSent(m);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 400 ? err.message : t.error);
+      setError(err instanceof ApiError && (err.status === 400 || err.status === 404) ? err.message : t.error);
     } finally {
       setBusy(false);
     }

@@ -65,12 +65,14 @@ const isStaff = (deps: ServerDeps, p: Principal, containerId: number) => hasAcce
 async function sideOf(deps: ServerDeps, p: Principal, ch: ChannelDoc): Promise<'staff' | 'candidate'> {
   if (await isStaff(deps, p, ch.containerId)) return 'staff';
   if (candidateEmail(p) === ch.email) return 'candidate';
-  throw errors.notFound();
+  // The same answer as a channel that is gone, so a stranger cannot tell the two apart.
+  throw errors.notFound(sv.candidate.conversationGone);
 }
 
 export async function loadChannel(deps: ServerDeps, p: Principal, id: number) {
   const ch = await channels(deps).findOne({ id });
-  if (!ch) throw errors.notFound();
+  // Gone with the person's last application (removal.ts), or never made: one answer for both.
+  if (!ch) throw errors.notFound(sv.candidate.conversationGone);
   return { channel: ch, side: await sideOf(deps, p, ch) };
 }
 
@@ -146,11 +148,12 @@ async function post(deps: ServerDeps, channel: ChannelDoc, m: Pick<MessageDoc, '
     created: now,
   };
   const saved = strip(await messages(deps).insertOne(doc));
-  // The person's last application went while this message was on its way: the conversation
-  // follows it (removal.ts), message included.
-  if (side === 'candidate' && (await deps.store.collection('applications').count({ containerId: channel.containerId, email: channel.email })) === 0) {
+  // The person's last application went (withdrawn, deleted) while this message was on its way,
+  // from either side: the conversation follows it (removal.ts), message included, and the writer
+  // is told why. A staff answer must not outlive it: the person could never read it.
+  if ((await deps.store.collection('applications').count({ containerId: channel.containerId, email: channel.email })) === 0) {
     await removeConversationsLeft(deps, channel.containerId, [channel.email]);
-    throw errors.notFound();
+    throw errors.notFound(sv.candidate.conversationGone);
   }
   await channels(deps).updateOne(
     { id: channel.id },
