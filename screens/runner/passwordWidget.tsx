@@ -1,4 +1,4 @@
-import type { WidgetProps } from '@rjsf/utils';
+import { errorId, helpId, type WidgetProps } from '@rjsf/utils';
 
 /**
  * 'secret': a password input that says it is invalid (`aria-invalid`) when the form or the
@@ -8,7 +8,7 @@ import type { WidgetProps } from '@rjsf/utils';
 export function SecretWidget({ id, value, onChange, onBlur, onFocus, rawErrors, disabled, readonly, autofocus, options, uiSchema }: WidgetProps) {
   const autoComplete = typeof uiSchema?.['ui:autocomplete'] === 'string' ? uiSchema['ui:autocomplete'] : typeof options.autocomplete === 'string' ? options.autocomplete : 'off';
   const empty = options.emptyValue;
-  const describedBy = [uiSchema?.['ui:help'] ? `${id}__help` : '', rawErrors?.length ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [uiSchema?.['ui:help'] ? helpId(id) : '', rawErrors?.length ? errorId(id) : ''].filter(Boolean).join(' ') || undefined;
   return (
     <input
       id={id}

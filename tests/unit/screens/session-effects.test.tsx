@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionChanges } from '../../../screens/runner/sessionEffects';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
 
-const SLOW = { timeout: 5000 };
+// The form screen's chunk loads lazily; a shared 2-core machine makes the first one slow.
+const SLOW = { timeout: 15000 };
 
 afterEach(() => vi.unstubAllGlobals());
 
