@@ -477,6 +477,19 @@ export interface Action {
    */
   access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
   when?: RowCondition1;
+  /**
+   * Session effects after the action (or, without `action`, on the click), before `to`.
+   */
+  session?: {
+    /**
+     * JSON pointer to a new token in the answer; it becomes this session's.
+     */
+    token?: string;
+    /**
+     * A binding such as '{row.id}': the company this session works in from now on (pick-container).
+     */
+    containerId?: string;
+  };
 }
 /**
  * rowActions: shown only when the row's field equals / differs from the value.

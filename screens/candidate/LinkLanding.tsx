@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { fill } from '../../engine/fill';
 import { ApiError, publicPost } from '../api';
 import { SessionPage } from '../admin/SessionPage';
-import { useSession } from '../admin/session';
-import { LinkRequest } from './LinkRequest';
 import './candidate.css';
 
 const t = sv.signin;
@@ -22,7 +19,7 @@ function fromHash(hash: string): { token: string | null; email: string } {
  * (not on load: a mail scanner opening the link must not use it up). On success the session
  * is stored and `onDone` decides what comes next; a refused link says why and offers a new one.
  */
-function LinkLanding(props: {
+export function LinkLanding(props: {
   title: string;
   intro: string;
   button: string;
@@ -101,59 +98,5 @@ function LinkLanding(props: {
         {phase === 'busy' ? props.busyLabel : props.button}
       </button>
     </SessionPage>
-  );
-}
-
-/** /signin-link#token=…&email=…: signs in and goes on to where the link leads. */
-export function SigninLinkPage() {
-  const session = useSession();
-  const navigate = useNavigate();
-  return (
-    <LinkLanding
-      title={t.pageTitle}
-      intro={t.continueIntro}
-      button={t.continueButton}
-      busyLabel={t.signingIn}
-      confirmPath="/api/account/signin-link/confirm"
-      onDone={(data) => {
-        session.login(data.token);
-        const next = data.next ?? '/admin/minasidor';
-        if (!data.passwordRemoved) {
-          navigate(next, { replace: true });
-          return;
-        }
-        return (
-          <>
-            {t.passwordRemoved} <Link to={next}>{t.toCandidate}</Link>
-          </>
-        );
-      }}
-      refusedExtra={(email) =>
-        email ? <LinkRequest email={email} fixedEmail label={fill(t.newLinkFor, { email })} idPrefix="again" /> : <LinkRequest idPrefix="again" />
-      }
-    />
-  );
-}
-
-/** /confirm-email#token=…: the owner of a new address confirms an email change, and is signed in. */
-export function ConfirmEmailPage() {
-  const session = useSession();
-  return (
-    <LinkLanding
-      title={t.confirmEmailTitle}
-      intro={t.confirmEmailIntro}
-      button={t.confirmEmailButton}
-      busyLabel={t.confirming}
-      confirmPath="/api/account/email/confirm"
-      onDone={(data) => {
-        session.login(data.token);
-        return (
-          <>
-            {fill(t.emailChanged, { email: data.email ?? '' })} <Link to="/admin">{sv.admin.brand}</Link>
-          </>
-        );
-      }}
-      refusedExtra={() => null}
-    />
   );
 }

@@ -14,7 +14,7 @@ export function ActionButtons({ actions, ctx, done }: { actions: readonly Screen
   return (
     <div className="scr-actions">
       {shown.map((a) =>
-        a.action ? (
+        a.action || a.session ? (
           <button key={a.label} type="button" className="adm-button" onClick={() => void run(a, ctx)}>
             {a.label}
           </button>

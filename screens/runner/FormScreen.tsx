@@ -11,10 +11,11 @@ import { useSession } from '../admin/session';
 import { useToast } from '../shared/toast';
 import { ActionButtons } from './ActionButtons';
 import { dataSchemaOf } from './actionTypes';
-import { at, fillData, fillText, pointer, type BindingContext } from './bindings';
+import { at, fillData, fillText, type BindingContext } from './bindings';
 import { refusalsAtFields, screenFormErrors } from './formErrors';
 import { resolveRefs } from './refs';
 import { layoutOf } from './Screen';
+import { useSessionEffects } from './sessionEffects';
 import { fieldErrors, messageOf } from './serverErrors';
 import { Failure, Loading, NotFound } from './states';
 import { useScreenTitle } from './title';
@@ -88,7 +89,8 @@ function toastText(toast: FormPart['toast'], ctx: BindingContext): string {
  */
 export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; level?: 1 | 2; onSaved?: () => void }) {
   const base = useBindingContext();
-  const { handleError, login, container } = useSession();
+  const { handleError, container } = useSession();
+  const applySession = useSessionEffects();
   const toast = useToast();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
@@ -125,8 +127,7 @@ export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; lev
         const done = { ...full, answer };
         const text = toastText(part.toast, done);
         if (text) toast.show(text);
-        const token = part.session ? pointer(answer, part.session.token) : undefined;
-        if (typeof token === 'string' && token) login(token);
+        applySession(part.session, done, answer);
         if (part.next) void navigate(fillText(part.next, done, true));
         onSaved?.();
       } catch (err) {
@@ -145,7 +146,7 @@ export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; lev
         setBusy(false);
       }
     },
-    [part, base, data, busy, toast, navigate, handleError, login, onSaved, idPrefix],
+    [part, base, data, busy, toast, navigate, handleError, applySession, onSaved, idPrefix],
   );
 
   const H = level === 1 ? 'h1' : 'h2';

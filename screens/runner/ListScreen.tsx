@@ -197,7 +197,7 @@ export function ListBody({ screen, headless = false, generation = 0 }: { screen:
                         {rowActions
                           .filter((a) => visible(a, rights, row))
                           .map((a) =>
-                            a.action ? (
+                            a.action || a.session ? (
                               <button key={a.label} type="button" className="adm-button adm-button-small" aria-label={`${a.label} ${name}`} onClick={() => void run(a, rctx)}>
                                 {a.label}
                               </button>

@@ -7,10 +7,11 @@ import { useToast } from '../shared/toast';
 import { dataSchemaOf } from './actionTypes';
 import { fillData, fillText, type BindingContext } from './bindings';
 import type { ScreenAction } from './types';
+import { useSessionEffects } from './sessionEffects';
 
 /**
  * Runs a page, row or bulk action of a screen file: asks `confirm` in a dialog, dispatches
- * `action` with its data filled, shows `toast` (or the server's message as an error toast),
+ * `action` with its data filled, applies its `session` effects, shows `toast` (or the server's message as an error toast),
  * then goes to `to` (with {answer.x}) or calls `done` (the list reloads). Returns whether it ran.
  */
 export function useRunAction(done: () => void) {
@@ -18,6 +19,7 @@ export function useRunAction(done: () => void) {
   const toast = useToast();
   const navigate = useNavigate();
   const { handleError } = useSession();
+  const applySession = useSessionEffects();
   const run = useCallback(
     async (a: ScreenAction, ctx: BindingContext): Promise<boolean> => {
       if (a.confirm && !(await confirm({ message: fillText(a.confirm, ctx), confirmLabel: a.label, danger: true }))) return false;
@@ -30,12 +32,13 @@ export function useRunAction(done: () => void) {
           return false;
         }
       }
+      applySession(a.session, ctx, answer);
       if (a.toast) toast.show(fillText(a.toast, ctx));
       if (a.to) void navigate(fillText(a.to, { ...ctx, answer }, true));
       else done();
       return true;
     },
-    [confirm, toast, navigate, handleError, done],
+    [confirm, toast, navigate, handleError, done, applySession],
   );
   return { run, dialog };
 }

@@ -4,6 +4,7 @@ import { ImageField } from '../org/ImageField';
 import { RichText } from '../org/RichText';
 import { RightsPicker } from '../shared/RightsPicker';
 import type { RightId } from '../shared/rights';
+import { SecretWidget } from './passwordWidget';
 
 /** What a form screen puts in RJSF's formContext for its widgets. */
 export interface WidgetContext {
@@ -62,6 +63,7 @@ export const adminWidgets: RegistryWidgetsType = {
   image: ImageWidget,
   lines: LinesWidget,
   rights: RightsWidget,
+  secret: SecretWidget,
 };
 
 export const SELF_LABELLED: ReadonlySet<string> = new Set(['richtext', 'image', 'rights']);

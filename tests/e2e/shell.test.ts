@@ -277,12 +277,17 @@ describe('changing the password', () => {
     await page.getByLabel('Nytt lösenord').fill('Nytt-lösen-2026');
     await page.getByLabel('Upprepa det nya lösenordet').fill('Nytt-lösen-2026');
     await page.getByRole('button', { name: 'Spara lösenordet' }).click();
-    await soon(() => page.locator('.sh-form-problem').textContent()).toBe('Fel lösenord');
-    expect(await page.getByLabel('Nuvarande lösenord').getAttribute('aria-invalid')).toBe('true');
+    // The refusal at its field: marked invalid, its message tied to it, the focus on it.
+    const current = page.getByLabel('Nuvarande lösenord');
+    await soon(() => current.getAttribute('aria-invalid')).toBe('true');
+    const errorId = (await current.getAttribute('aria-describedby'))?.split(' ').find((id) => id.endsWith('__error'));
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('Fel lösenord');
+    await soon(() => current.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.getByLabel('Nuvarande lösenord').fill(app.password);
     await page.getByRole('button', { name: 'Spara lösenordet' }).click();
-    await soon(() => page.getByRole('alert').filter({ hasText: 'Ditt lösenord är ändrat' }).count()).toBe(1);
+    // The toast (a status region) says so; the answer's token is this session's now.
+    await soon(() => page.getByRole('status').filter({ hasText: 'Ditt lösenord är ändrat' }).count()).toBe(1);
 
     // The other session is sent to /login by itself (its hub connection is closed and the catch-up is refused).
     await other.waitForURL(/\/login$/, { timeout: 15_000 });
@@ -305,6 +310,26 @@ describe('changing the password', () => {
     expect(login.status).toBe(200);
     await page.context().close();
     await other.context().close();
+  });
+});
+
+describe('logging out and in as someone else', () => {
+  it("lands the next user on their own start page, not on the page the previous user logged out from", async () => {
+    // (admin@demo.test's password was changed above.)
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'reader@demo.test');
+    await page.goto('/admin/change-password');
+    await page.getByRole('heading', { level: 1, name: 'Byt lösenord' }).waitFor();
+    await page.getByRole('button', { name: /^Användarmeny/ }).click();
+    await page.getByRole('menuitem', { name: 'Logga ut' }).click();
+    await page.waitForURL(/\/login$/);
+
+    await page.getByLabel('E-post').fill('writer@demo.test');
+    await page.getByLabel('Lösenord').fill(app.password);
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    await soon(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Start');
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await page.context().close();
   });
 });
 

@@ -62,7 +62,7 @@ describe('AdminApp', () => {
     localStorage.setItem('blankett.token', writer);
     serve({ get_containers: [{ id: 1, name: 'demo', displayName: 'Demo AB' }, { id: 2, name: 'annat', displayName: 'Annat AB' }], get_container: { ...container(['Write']), id: 2, displayName: 'Annat AB' } });
     renderAt('/admin');
-    (await screen.findByRole('button', { name: 'Annat AB' }, { timeout: 5000 })).click();
+    (await screen.findByRole('button', { name: 'Välj Annat AB' }, { timeout: 5000 })).click();
     expect(await screen.findByRole('heading', { name: 'Start' }, { timeout: 5000 })).toBeTruthy();
     expect(localStorage.getItem('blankett.containerId')).toBe('2');
     expect(screen.getByRole('link', { name: 'Byt företag' })).toBeTruthy();

@@ -1,2 +1,0 @@
-/** The PickContainer screen (schemas/screens/); the component lives in screens/admin/. */
-export { default } from '../admin/PickContainer';
