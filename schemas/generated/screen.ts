@@ -382,7 +382,7 @@ export interface ToastBy {
    */
   field: string;
   /**
-   * The text per value; each may bind {answer.x}.
+   * The text per value; each may bind {answer.x}. Key "" is the text when the answer has no such field, "*" the text for any value no key names.
    */
   texts: {
     [k: string]: string;
