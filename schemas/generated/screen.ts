@@ -463,6 +463,10 @@ export interface Action {
    * Question asked in a dialog before the action runs.
    */
   confirm?: string;
+  /**
+   * Confirmation by typing a name: a binding ('{row.name}') whose text must be typed exactly before the action runs; `confirm` is the warning shown above the field.
+   */
+  confirmName?: string;
   toast?: string;
   /**
    * Route (with bindings) to go to, instead of or after the action.
