@@ -348,6 +348,12 @@ export interface Load {
    */
   pick?: string;
   /**
+   * form/record: keys added to the picked data from elsewhere in the answer, each a JSON pointer ({ "displayName": "/displayName" } beside pick /profile).
+   */
+  also?: {
+    [k: string]: string;
+  };
+  /**
    * list: JSON pointer to the next key in the answer; when present the runner pages by key, sending it back as data.after, 30 rows a batch.
    */
   next?: string;
