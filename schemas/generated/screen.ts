@@ -348,7 +348,7 @@ export interface Load {
    */
   pick?: string;
   /**
-   * form/record: keys added to the picked data from elsewhere in the answer, each a JSON pointer ({ "displayName": "/displayName" } beside pick /profile).
+   * form/record: keys added to the picked data from elsewhere in the answer, each a JSON pointer ({ "displayName": "/displayName" } beside pick /profile); without pick the data is only these keys.
    */
   also?: {
     [k: string]: string;

@@ -17,7 +17,8 @@ function pickData(answer: unknown, load: ScreenLoad, ctx: BindingContext): Data 
     const row = Array.isArray(picked) ? (picked as unknown[]).find((r) => String(at(r, load.find!.field)) === want) : undefined;
     return row && typeof row === 'object' ? (row as Data) : null;
   }
-  const data = picked && typeof picked === 'object' ? (picked as Data) : {};
+  // `also` without `pick`: the data is only those keys (an answer that is a list of fixed rows).
+  const data = picked && typeof picked === 'object' && !(load.pick === undefined && load.also) ? (picked as Data) : {};
   if (!load.also) return data;
   return { ...data, ...Object.fromEntries(Object.entries(load.also).map(([key, ptr]) => [key, pointer(answer, ptr)]).filter(([, v]) => v !== undefined)) };
 }
