@@ -66,7 +66,7 @@ export default function DemoApplicants() {
     }
   }
 
-  const labels = (type: 'Interest' | 'Process') => detail.data?.labels.filter((l) => l.labelType === type) ?? [];
+  const labels = (type: 'Interest' | 'Process') => (detail.data?.labels ?? []).filter((l) => l.labelType === type);
   return (
     <>
       {orgs.loading && !orgs.data && <Loading />}
