@@ -112,7 +112,10 @@ export function sampleOf(schema: Json | undefined): unknown {
       if (format === 'date') return '2026-01-01';
       if (format === 'date-time') return '2026-01-01T00:00:00Z';
       if (format === 'uuid') return '00000000-0000-4000-8000-000000000000';
-      return 'x'.repeat(Math.max(typeof schema.minLength === 'number' ? schema.minLength : 1, 1));
+      const n = Math.max(typeof schema.minLength === 'number' ? schema.minLength : 1, 1);
+      // A pattern ('^[0-9+()\\- ]*$' for a phone number): the first of a few plain texts it allows.
+      const fits = typeof schema.pattern === 'string' ? [...['x', '1', 'a'].map((c) => c.repeat(n)), ''].find((c) => new RegExp(schema.pattern as string, 'u').test(c)) : undefined;
+      return fits ?? 'x'.repeat(n);
     }
   }
 }

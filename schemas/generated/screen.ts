@@ -348,6 +348,12 @@ export interface Load {
    */
   pick?: string;
   /**
+   * form/record: keys added to the picked data from elsewhere in the answer, each a JSON pointer ({ "displayName": "/displayName" } beside pick /profile); without pick the data is only these keys.
+   */
+  also?: {
+    [k: string]: string;
+  };
+  /**
    * list: JSON pointer to the next key in the answer; when present the runner pages by key, sending it back as data.after, 30 rows a batch.
    */
   next?: string;
@@ -382,7 +388,7 @@ export interface ToastBy {
    */
   field: string;
   /**
-   * The text per value; each may bind {answer.x}.
+   * The text per value; each may bind {answer.x}. Key "" is the text when the answer has no such field, "*" the text for any value no key names.
    */
   texts: {
     [k: string]: string;
@@ -463,6 +469,10 @@ export interface Action {
    * Question asked in a dialog before the action runs.
    */
   confirm?: string;
+  /**
+   * Confirmation by typing a name: a binding ('{row.name}') whose text must be typed exactly before the action runs; `confirm` is the warning shown above the field.
+   */
+  confirmName?: string;
   toast?: string;
   /**
    * Route (with bindings) to go to, instead of or after the action.

@@ -59,7 +59,7 @@ export interface Theme {
 
 export type SocialKey = 'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'podcast';
 
-export interface ContainerProfile {
+interface ContainerProfile {
   orgNumber?: string;
   description?: string;
   address?: string;

@@ -71,11 +71,15 @@ function uiSchemaOf(ui: UiSchema | undefined): UiSchema {
   return { 'ui:submitButtonOptions': { submitText: sv.screens.save }, ...walk(ui ?? {}) };
 }
 
-/** The toast after a save: a text with {answer.x}/{form.x}, or the text for the answer field's value. */
+/**
+ * The toast after a save: a text with {answer.x}/{form.x}, or the text for the answer field's
+ * value (`""` when the answer has none, `"*"` for any value no text names).
+ */
 function toastText(toast: FormPart['toast'], ctx: BindingContext): string {
   if (!toast) return '';
   if (typeof toast === 'string') return fillText(toast, ctx);
-  const text = toast.texts[String(at(ctx, toast.field))];
+  const value = at(ctx, toast.field);
+  const text = toast.texts[value === undefined || value === null ? '' : String(value)] ?? toast.texts['*'];
   return text ? fillText(text, ctx) : '';
 }
 

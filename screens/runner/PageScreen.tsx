@@ -85,7 +85,8 @@ function BlockBody({ screen, block, generation, saved }: { screen: ScreenFile; b
     case 'stats':
       return <Stats block={block} generation={generation} />;
     case 'view':
-      return <ViewBlock screen={screen} block={block} />;
+      // A view block loads again (mounts afresh) when another block's save names it in `reloads`.
+      return <ViewBlock key={generation} screen={screen} block={block} />;
   }
 }
 

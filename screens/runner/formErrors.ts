@@ -4,7 +4,7 @@
  * the save's `data` bindings ('{form}' at /profile, '{form.email}' at /email) to the form
  * field it came from. Pure; used by the form runner and its tests.
  */
-import type { RJSFValidationError } from '@rjsf/utils';
+import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { fill } from '../../engine/fill';
 import sv from '../../schemas/messages/sv.json';
 import { parseBinding } from './bindings';
@@ -61,14 +61,25 @@ export function refusalsAtFields(errors: Record<string, string>, saveData: unkno
   return out;
 }
 
+/** A field's own words for a text its `pattern` refuses: uiSchema `"ui:options": { "patternMessage": "…" }` at the field. */
+function patternMessageAt(uiSchema: UiSchema | undefined, property: string | undefined): string | undefined {
+  let node: unknown = uiSchema;
+  for (const key of (property ?? '').split('.').filter(Boolean)) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  const options = node && typeof node === 'object' ? (node as UiSchema)['ui:options'] : undefined;
+  return typeof options?.patternMessage === 'string' ? options.patternMessage : undefined;
+}
+
 /**
  * The engine's browser validator reports a missing property at the object (as the application
  * form wants it); a screen's form says it at the field, with the plain Swedish words: a missing
- * or empty required text is 'Fältet är obligatoriskt', a too long one names the limit.
+ * or empty required text is 'Fältet är obligatoriskt', a too long one names the limit, a text its
+ * pattern refuses says the field's `patternMessage`.
  */
-export function screenFormErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
+export function screenFormErrors(errors: RJSFValidationError[], uiSchema?: UiSchema): RJSFValidationError[] {
   return errors.map((e) => {
     const params = (e.params ?? {}) as { missingProperty?: string; limit?: number };
+    const patternMessage = e.name === 'pattern' ? patternMessageAt(uiSchema, e.property) : undefined;
+    if (patternMessage) return { ...e, message: patternMessage, stack: `${e.property ?? ''} ${patternMessage}` };
     if (e.name === 'required' && params.missingProperty) {
       const property = `${e.property ?? ''}.${params.missingProperty}`;
       return { ...e, property, message: sv.screenEngine.required, stack: `${property} ${sv.screenEngine.required}` };

@@ -9,7 +9,7 @@ export type Data = Record<string, unknown>;
 
 export type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'notFound' } | { status: 'ready'; data: Data };
 
-/** The data in an answer: at `pick`, then the row whose `find.field` equals the filled `find.equals` (as text). */
+/** The data in an answer: at `pick` (with the keys of `also` from elsewhere in the answer), or the row whose `find.field` equals the filled `find.equals` (as text). */
 function pickData(answer: unknown, load: ScreenLoad, ctx: BindingContext): Data | null {
   const picked = pointer(answer, load.pick);
   if (load.find) {
@@ -17,7 +17,10 @@ function pickData(answer: unknown, load: ScreenLoad, ctx: BindingContext): Data 
     const row = Array.isArray(picked) ? (picked as unknown[]).find((r) => String(at(r, load.find!.field)) === want) : undefined;
     return row && typeof row === 'object' ? (row as Data) : null;
   }
-  return picked && typeof picked === 'object' ? (picked as Data) : {};
+  // `also` without `pick`: the data is only those keys (an answer that is a list of fixed rows).
+  const data = picked && typeof picked === 'object' && !(load.pick === undefined && load.also) ? (picked as Data) : {};
+  if (!load.also) return data;
+  return { ...data, ...Object.fromEntries(Object.entries(load.also).map(([key, ptr]) => [key, pointer(answer, ptr)]).filter(([, v]) => v !== undefined)) };
 }
 
 /**

@@ -23,6 +23,13 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
+/** The error text tied to the field labelled `label` by its aria-describedby (RJSF's `__error`, the image field's `-error`). */
+async function errorAt(page: Page, label: string): Promise<string | null> {
+  const ids = ((await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby')) ?? '').split(' ');
+  const id = ids.find((i) => /(__|-)error$/.test(i));
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+}
+
 /** Decoded text of the newest mail to `to` in DATA_DIR/outbox. */
 function lastMailTo(to: string): string | undefined {
   let names: string[];
@@ -128,10 +135,12 @@ describe('the organisation runs itself', () => {
     await page.getByLabel('Visningsnamn').fill('Solna Lager AB');
     await page.getByLabel('Organisationsnummer').fill('556677-8890');
     await page.getByRole('button', { name: 'Spara företagsprofilen' }).click();
-    await poll(() => page.locator('#cp-orgNumber-error').textContent()).toBe('Organisationsnumret är inte giltigt. Skriv det som NNNNNN-NNNN.');
+    await poll(() => errorAt(page, 'Organisationsnummer')).toBe('Organisationsnumret är inte giltigt. Skriv det som NNNNNN-NNNN.');
+    // The refused field has the focus.
+    await poll(() => page.getByLabel('Organisationsnummer', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel('Organisationsnummer').fill('556677-8899');
     await page.getByLabel('Logotyp').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(10, 10) });
-    await poll(() => page.locator('#cp-logo-error').textContent()).toBe('Bilden är för liten. Minsta storlek är 32x32');
+    await poll(() => errorAt(page, 'Logotyp')).toBe('Bilden är för liten. Minsta storlek är 32x32');
     await page.getByLabel('Logotyp').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(120, 60, [200, 30, 30]) });
     await poll(() => page.getByRole('img', { name: 'Nuvarande Logotyp' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Spara företagsprofilen' }).click();

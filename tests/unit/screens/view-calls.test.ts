@@ -110,6 +110,6 @@ describe("a view's declared actions (uses)", () => {
     });
     expect(views.length).toBeGreaterThanOrEqual(30);
     for (const v of views) expect(real.viewCalls?.has(v.view), v.file).toBe(true);
-    expect(real.viewCalls?.get('UserEdit')?.map((n) => n.action)).toContain('update_ContainerUserPermissionsCommand');
+    expect(real.viewCalls?.get('Skills')?.map((n) => n.action)).toContain('add_skillCommand');
   });
 });

@@ -3,7 +3,6 @@ import sv from '../../schemas/messages/sv.json';
 import { ApiError, dispatch } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
-import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../odin/odin.css';
 import { fill } from '../../engine/fill';
@@ -12,20 +11,20 @@ const t = sv.odin;
 const CHUNK = 500;
 const MAX = 10_000;
 
-type Org = { id: number; name: string; displayName?: string };
-type Label = { id: number; name: string; labelType: 'Interest' | 'Process'; isDefault: boolean };
-
-/** Odin: demo organisations and demo applicants, the latter in chunks with progress. */
-export default function GenerateData({ screen }: ViewProps) {
+/**
+ * Odin: demo applicants for a position, asked for in chunks of 500 so the page shows progress
+ * (a view block of generate-data: the choices depend on each other and the loop is code).
+ */
+export default function DemoApplicants() {
   const toast = useToast();
-  const orgs = useLoad(() => dispatch('get_containers', {}) as Promise<Org[]>, 'orgs');
+  const orgs = useLoad(() => dispatch('get_containers', {}), 'orgs');
   const [orgId, setOrgId] = useState<number>(0);
   const detail = useLoad(
     async () =>
       orgId
         ? {
-            labels: ((await dispatch('get_container', { id: orgId })) as { labels: Label[] }).labels,
-            positions: (await dispatch('get_positions', { containerId: orgId })) as { id: number; name: string }[],
+            labels: (await dispatch('get_container', { id: orgId })).labels,
+            positions: await dispatch('get_positions', { containerId: orgId }),
           }
         : null,
     String(orgId),
@@ -36,8 +35,6 @@ export default function GenerateData({ screen }: ViewProps) {
   const [amount, setAmount] = useState('100');
   const [error, setError] = useState('');
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [demo, setDemo] = useState({ name: '', displayName: '', applicants: '20' });
-  const [demoError, setDemoError] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function generate(e: FormEvent) {
@@ -69,29 +66,9 @@ export default function GenerateData({ screen }: ViewProps) {
     }
   }
 
-  async function createDemo(e: FormEvent) {
-    e.preventDefault();
-    const applicants = Number(demo.applicants);
-    if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(demo.name)) return setDemoError(t.nameRule);
-    if (!Number.isInteger(applicants) || applicants < 0 || applicants > 1000) return setDemoError(t.perPosition);
-    setDemoError('');
-    setBusy(true);
-    try {
-      const r = (await dispatch('create_demoContainer', { name: demo.name, displayName: demo.displayName.trim() || demo.name, applicants })) as { applicants: number };
-      toast.show(fill(t.demoCreated, { name: demo.name, count: String(r.applicants) }), 'success');
-      orgs.reload();
-    } catch (err) {
-      setDemoError(err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : sv.toast.errorRetry);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const labels = (type: Label['labelType']) => detail.data?.labels.filter((l) => l.labelType === type) ?? [];
+  const labels = (type: 'Interest' | 'Process') => (detail.data?.labels ?? []).filter((l) => l.labelType === type);
   return (
     <>
-      <h1>{screen.title}</h1>
-      <h2>{t.demoApplicantsTitle}</h2>
       {orgs.loading && !orgs.data && <Loading />}
       {orgs.error !== undefined && !orgs.data && <Failure onRetry={orgs.reload} />}
       {orgs.data && (
@@ -168,29 +145,6 @@ export default function GenerateData({ screen }: ViewProps) {
           </button>
         </form>
       )}
-      <h2>{t.demoContainerTitle}</h2>
-      <form className="odin-form" onSubmit={createDemo} noValidate aria-describedby={demoError ? 'gd-demo-error' : undefined}>
-        <div className="odin-field">
-          <label htmlFor="gd-demo-name">{t.name}</label>
-          <input id="gd-demo-name" type="text" value={demo.name} onChange={(e) => setDemo({ ...demo, name: e.target.value })} />
-        </div>
-        <div className="odin-field">
-          <label htmlFor="gd-demo-display">{t.displayName}</label>
-          <input id="gd-demo-display" type="text" value={demo.displayName} onChange={(e) => setDemo({ ...demo, displayName: e.target.value })} />
-        </div>
-        <div className="odin-field">
-          <label htmlFor="gd-demo-count">{t.perPosition}</label>
-          <input id="gd-demo-count" type="number" min={0} max={1000} value={demo.applicants} onChange={(e) => setDemo({ ...demo, applicants: e.target.value })} />
-        </div>
-        {demoError && (
-          <p id="gd-demo-error" className="adm-form-error" role="alert">
-            {demoError}
-          </p>
-        )}
-        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
-          {t.createDemo}
-        </button>
-      </form>
     </>
   );
 }

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CONTAINER_KEY } from '../../../screens/api';
+import { fakeToken, renderAdminAt as at, serveActions, signIn } from './harness';
+
+const SLOW = { timeout: 15_000 };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the organisation's settings as data (issue 16 items 5 and 9)", () => {
+  it('removes a container only once its name is typed exactly, and sends that name', async () => {
+    signIn(fakeToken('odin@demo.test', 'odin', { given_name: 'O', family_name: 'D' }));
+    localStorage.setItem(CONTAINER_KEY, '1');
+    const calls = serveActions({
+      get_containers: () => [
+        { id: 1, name: 'demo', displayName: 'Demo', myPermissions: [] },
+        { id: 5, name: 'mittbolag', displayName: 'Mitt Bolag', myPermissions: [] },
+      ],
+      delete_container: (d) => ({ id: d.id, deleted: true }),
+    });
+    const user = userEvent.setup();
+    at('/admin/container/new');
+    await user.click(await screen.findByRole('button', { name: 'Ta bort containern mittbolag' }, SLOW));
+    const dialog = await screen.findByRole('alertdialog');
+    const remove = within(dialog).getByRole('button', { name: 'Ta bort containern' });
+    expect(remove.hasAttribute('disabled') || remove.getAttribute('aria-disabled') === 'true').toBe(true);
+    await user.type(within(dialog).getByLabelText('Skriv mittbolag för att bekräfta'), 'mittbola');
+    expect(remove.hasAttribute('disabled') || remove.getAttribute('aria-disabled') === 'true').toBe(true);
+    expect(calls.some((c) => c.action === 'delete_container')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Skriv mittbolag för att bekräfta'), 'g');
+    await user.click(within(dialog).getByRole('button', { name: 'Ta bort containern' }));
+    await waitFor(() => expect(calls.find((c) => c.action === 'delete_container')?.data).toEqual({ id: 5, confirmName: 'mittbolag' }));
+  });
+
+  it("says the create form's name rule at the field and sends nothing", async () => {
+    signIn(fakeToken('odin@demo.test', 'odin', { given_name: 'O', family_name: 'D' }));
+    const calls = serveActions({ create_container: () => ({ id: 9, name: 'x' }) });
+    const user = userEvent.setup();
+    at('/admin/container/new');
+    await user.type(await screen.findByRole('textbox', { name: /Namn \(adress\)/ }, SLOW), 'Mitt Bolag');
+    await user.type(screen.getByRole('textbox', { name: /Företagsnamn/ }), 'Mitt Bolag AB');
+    await user.click(screen.getByRole('button', { name: 'Skapa container' }));
+    await screen.findByText('Namnet får bara ha små bokstäver, siffror och bindestreck (inte först eller sist).');
+    expect(calls.some((c) => c.action === 'create_container')).toBe(false);
+  });
+
+  it("sends each partner's settings under its typeId and shows a refusal at the partner's field", async () => {
+    signIn(fakeToken('admin@demo.test'));
+    const calls = serveActions(
+      {
+        get_positionsPartnersSetting: () => [
+          { name: 'Arbetsförmedlingen', id: 1, typeId: 3, isChecked: true, data: { city: 'Solna' } },
+          { name: 'Platsannonssajt', id: 0, typeId: 2, isChecked: false, data: {} },
+        ],
+        update_positionPartnerSetting: () =>
+          new Response(JSON.stringify({ error: { code: 'invalid', message: 'Ogiltigt värde', details: [{ path: '/settings/0/data/zipCode', message: 'Ogiltigt postnummer' }] } }), { status: 400 }),
+      },
+      { permissions: ['Administrator'] },
+    );
+    const user = userEvent.setup();
+    at('/admin/integration');
+    const city = await screen.findByRole('textbox', { name: 'Ort' }, SLOW);
+    expect((city as HTMLInputElement).value).toBe('Solna');
+    expect(screen.getByRole('checkbox', { name: 'Företaget använder Arbetsförmedlingen' })).toHaveProperty('checked', true);
+    await user.type(screen.getByRole('textbox', { name: 'Postnummer' }), '171 48');
+    await user.click(screen.getByRole('checkbox', { name: 'Företaget använder Platsannonssajt' }));
+    await user.click(screen.getByRole('button', { name: 'Spara integrationer' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.action === 'update_positionPartnerSetting')?.data).toEqual({
+        containerId: 1,
+        settings: [
+          { typeId: 3, isChecked: true, data: { city: 'Solna', zipCode: '171 48', countryCode: 'SE' } },
+          { typeId: 2, isChecked: true, data: {} },
+        ],
+      }),
+    );
+    const zip = screen.getByRole('textbox', { name: 'Postnummer' });
+    await waitFor(() => expect(document.getElementById(`${zip.id}__error`)?.textContent).toContain('Ogiltigt postnummer'));
+    await waitFor(() => expect(document.activeElement).toBe(zip));
+  });
+});
