@@ -477,6 +477,13 @@ export interface Action {
    */
   access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
   when?: RowCondition1;
+  /**
+   * Verb: confirmation by typing a name. The text (with bindings, e.g. '{row.name}') the user must type in the dialog 'Skriv … för att bekräfta' before the action runs; `confirm` is the dialog's message.
+   */
+  confirmTyped?: string;
+  dialog?: DialogForm;
+  upload?: Upload;
+  download?: Download;
 }
 /**
  * rowActions: shown only when the row's field equals / differs from the value.
@@ -485,4 +492,90 @@ export interface RowCondition1 {
   field: string;
   equals?: unknown;
   notEquals?: unknown;
+}
+/**
+ * Verb: a form in a dialog (Refine's useModalForm). Its values bind as {form.x} in the action's data; the dialog sends the action itself and keeps a refusal at its field (details[].path) until it succeeds or is cancelled.
+ */
+export interface DialogForm {
+  /**
+   * The dialog's heading.
+   */
+  title: string;
+  /**
+   * A flat form: text, email, a select (oneOf of const/title) or a checkbox per property; `title` is the label.
+   */
+  schema: {
+    type: "object";
+    required?: string[];
+    properties: {
+      [k: string]: {
+        type?: "string" | "integer" | "boolean";
+        title?: string;
+        description?: string;
+        format?: "email";
+        minLength?: number;
+        maxLength?: number;
+        default?: unknown;
+        /**
+         * @minItems 1
+         */
+        oneOf?: [
+          {
+            const: string | number;
+            title: string;
+          },
+          ...{
+            const: string | number;
+            title: string;
+          }[]
+        ];
+      };
+    };
+  };
+  /**
+   * The send button (default 'Skicka').
+   */
+  submit?: string;
+}
+/**
+ * Verb: upload. The action is a labelled file input (its label the action's label); the picked file runs the action with {file.x} bound; a refusal stays under the input as an alert.
+ */
+export interface Upload {
+  /**
+   * The file input's accept, e.g. 'application/json,.json'.
+   */
+  accept?: string;
+  /**
+   * How the file binds: {file.text} (default) or {file.dataUrl}; {file.name}, {file.type}, {file.size} always.
+   */
+  read?: "text" | "dataUrl";
+  /**
+   * Larger files are refused with 'Filen är för stor' before anything is sent (default and most: the spec's 5,000,000 bytes).
+   */
+  maxBytes?: number;
+  /**
+   * A hint under the input.
+   */
+  help?: string;
+}
+/**
+ * Verb: download of an answer's file (a JSON or PDF export): after the action succeeds the part of its answer at `content` is saved as a file.
+ */
+export interface Download {
+  /**
+   * JSON pointer to the file's content in the answer ('' = the answer itself).
+   */
+  content: string;
+  /**
+   * The file name, with bindings ({answer.x}, {row.x}, {form.x}).
+   */
+  name: string;
+  /**
+   * Its media type, e.g. application/pdf.
+   */
+  type?: string;
+  /**
+   * json (default): the value as pretty JSON; base64: the value decoded; text: as it is.
+   */
+  encoding?: "json" | "base64" | "text";
 }
