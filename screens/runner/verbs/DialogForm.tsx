@@ -89,13 +89,17 @@ export function useDialogForm(): { ask(spec: DialogSpec, send: (values: Values) 
       close({ values: sent, answer });
     } catch (err) {
       const byPath = fieldErrors(err);
-      const atFields = Object.fromEntries(Object.entries(byPath).map(([p, m]) => [p.replace(/^\//, ''), m]).filter(([k]) => k in values));
+      const atFields = Object.fromEntries(Object.entries(byPath).map(([p, m]) => [p.replace(/^\//, ''), m] as const).filter(([k]) => k in values));
       setErrors(Object.keys(atFields).length ? atFields : { '': messageOf(err) });
       setBusy(false);
       focusFirst(Object.keys(atFields));
     }
   }
 
+  const set = (k: string, v: unknown) => {
+    setValues({ ...values, [k]: v });
+    if (errors[k] || errors['']) setErrors(({ [k]: _, '': __, ...rest }) => rest);
+  };
   const spec = open?.spec;
   const req = spec ? requiredOf(spec) : new Set<string>();
   const dialog = (
@@ -121,13 +125,13 @@ export function useDialogForm(): { ask(spec: DialogSpec, send: (values: Values) 
                   <div key={k} className="scr-dialog-field">
                     {f.type === 'boolean' ? (
                       <label>
-                        <input type="checkbox" {...common} checked={values[k] === true} onChange={(e) => setValues({ ...values, [k]: e.target.checked })} /> {label}
+                        <input type="checkbox" {...common} checked={values[k] === true} onChange={(e) => set(k, e.target.checked)} /> {label}
                       </label>
                     ) : (
                       <label htmlFor={fid}>{label}</label>
                     )}
                     {f.oneOf ? (
-                      <select {...common} value={String(values[k])} onChange={(e) => setValues({ ...values, [k]: f.oneOf?.find((o) => String(o.const) === e.target.value)?.const })}>
+                      <select {...common} value={String(values[k])} onChange={(e) => set(k, f.oneOf?.find((o) => String(o.const) === e.target.value)?.const)}>
                         {f.oneOf.map((o) => (
                           <option key={String(o.const)} value={String(o.const)}>
                             {o.title}
@@ -136,7 +140,7 @@ export function useDialogForm(): { ask(spec: DialogSpec, send: (values: Values) 
                       </select>
                     ) : (
                       f.type !== 'boolean' && (
-                        <input {...common} type={f.format === 'email' ? 'email' : 'text'} maxLength={f.maxLength} value={String(values[k] ?? '')} onChange={(e) => setValues({ ...values, [k]: e.target.value })} />
+                        <input {...common} type={f.format === 'email' ? 'email' : 'text'} maxLength={f.maxLength} value={String(values[k] ?? '')} onChange={(e) => set(k, e.target.value)} />
                       )
                     )}
                     {f.description && <small id={`${fid}-hint`}>{f.description}</small>}

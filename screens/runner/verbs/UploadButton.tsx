@@ -9,15 +9,14 @@ export const MAX_UPLOAD_BYTES = 5_000_000;
 
 /** What a picked file binds as: {file.name}, {file.type}, {file.size}, and {file.text} or {file.dataUrl}. */
 async function fileContext(file: File, read: 'text' | 'dataUrl'): Promise<Record<string, unknown>> {
-  const base = { name: file.name, type: file.type, size: file.size };
-  if (read === 'text') return { ...base, text: await file.text() };
-  const dataUrl = await new Promise<string>((resolve, reject) => {
+  const content = await new Promise<string>((resolve, reject) => {
     const r = new FileReader();
     r.onload = () => resolve(String(r.result));
     r.onerror = () => reject(r.error ?? new Error('read'));
-    r.readAsDataURL(file);
+    if (read === 'text') r.readAsText(file);
+    else r.readAsDataURL(file);
   });
-  return { ...base, dataUrl };
+  return { name: file.name, type: file.type, size: file.size, [read]: content };
 }
 
 /**
@@ -39,6 +38,8 @@ export function UploadButton({ action, ctx, run }: { action: ScreenAction; ctx: 
       if (file.size > (spec.maxBytes ?? MAX_UPLOAD_BYTES)) return setError(t.fileTooLarge);
       setBusy(true);
       await run(action, { ...ctx, file: await fileContext(file, spec.read ?? 'text') }, setError);
+    } catch {
+      setError(sv.screens.error);
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
