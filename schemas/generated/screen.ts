@@ -191,6 +191,10 @@ export type Block = {
    */
   deniedText?: string;
   /**
+   * record: show the answer of the form block with this id (its last successful save; {form.x} binds what it sent) instead of loading; nothing until it has saved. A search form and its result (the GDPR desk).
+   */
+  from?: string;
+  /**
    * form/actions: the ids of blocks loaded again after a successful save or action.
    */
   reloads?: string[];
@@ -273,6 +277,10 @@ export type Block = {
    * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
    */
   deniedText?: string;
+  /**
+   * record: show the answer of the form block with this id (its last successful save; {form.x} binds what it sent) instead of loading; nothing until it has saved. A search form and its result (the GDPR desk).
+   */
+  from?: string;
   /**
    * form/actions: the ids of blocks loaded again after a successful save or action.
    */
@@ -403,7 +411,7 @@ export interface RecordField {
   field: string;
   label: string;
   /**
-   * text as it is; date/datetime in Europe/Stockholm (engine/dates.ts); html sanitised (engine/sanitize.ts); email a mailto link; url an http(s) link in a new tab; image an <img> with the label as alt text; label a tag; list items joined; link an in-app link (`link`).
+   * counts: an object of counts shown as 'Ansökningar: 3, Filer: 2'; table: a list of objects as a table of `columns`; text as it is; date/datetime in Europe/Stockholm (engine/dates.ts); html sanitised (engine/sanitize.ts); email a mailto link; url an http(s) link in a new tab; image an <img> with the label as alt text; label a tag; list items joined; link an in-app link (`link`).
    */
   format?:
     | "text"
@@ -419,11 +427,19 @@ export interface RecordField {
     | "list"
     | "link"
     | "rights"
-    | "status";
+    | "status"
+    | "counts"
+    | "table";
   /**
    * link: route with bindings ({data.x}, {route.x}).
    */
   link?: string;
+  /**
+   * table: the columns of each item.
+   *
+   * @minItems 1
+   */
+  columns?: [Column, ...Column[]];
   /**
    * The label only for screen readers (a post's body under its heading).
    */
