@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { screenFiles } from '../../../screens/runner/catalogue';
-import type { ScreenFile } from '../../../screens/runner/types';
+import type { ScreenAction, ScreenFile } from '../../../screens/runner/types';
 import { fakeToken, renderAdminAt, serveActions, signIn, type Handler } from './harness';
 
 const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'] });
@@ -25,7 +25,7 @@ beforeEach(() => signIn(fakeToken('admin@demo.test')));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the dialog verb', () => {
-  const add = {
+  const add: ScreenAction = {
     label: 'Lägg till behörighet',
     action: 'create_positionPermission',
     data: { positionId: '{route.id}', email: '{form.email}', permissionId: '{form.permissionId}' },
@@ -33,11 +33,11 @@ describe('the dialog verb', () => {
       title: 'Ny behörighet',
       submit: 'Lägg till',
       schema: {
-        type: 'object' as const,
+        type: 'object',
         required: ['email'],
         properties: {
-          email: { type: 'string' as const, title: 'E-post', format: 'email' as const },
-          permissionId: { type: 'integer' as const, title: 'Behörighet', oneOf: [{ const: 2, title: 'Skriva' }, { const: 1, title: 'Administratör' }] },
+          email: { type: 'string', title: 'E-post', format: 'email' },
+          permissionId: { type: 'integer', title: 'Behörighet', oneOf: [{ const: 2, title: 'Skriva' }, { const: 1, title: 'Administratör' }] },
         },
       },
     },
@@ -94,7 +94,7 @@ describe('the dialog verb', () => {
 });
 
 describe('the upload verb', () => {
-  const upload = {
+  const upload: ScreenAction = {
     label: 'Importera fil',
     action: 'import_formTemplateSchema',
     data: { containerId: '{session.containerId}', name: 'Importerad: {file.name}', file: '{file.text}' },
