@@ -18,7 +18,8 @@ export interface TypedConfirmOptions {
 /**
  * Confirmation by typing a name (GitHub's 'type the repository name'): a modal like
  * ConfirmDialog (focus into the field, back to the opener on close, Escape cancels) whose
- * confirm button works only once 'Skriv <name> för att bekräfta' is answered exactly.
+ * confirm button runs the action only once 'Skriv <name> för att bekräfta' is answered
+ * exactly; otherwise it says so at the field.
  */
 export function useTypedConfirm(): { confirmTyped(options: TypedConfirmOptions): Promise<boolean>; dialog: ReactNode } {
   const [options, setOptions] = useState<TypedConfirmOptions | null>(null);
@@ -78,7 +79,7 @@ export function useTypedConfirm(): { confirmTyped(options: TypedConfirmOptions):
               <button type="button" className="bk-btn" onClick={() => settle(false)}>
                 {t.cancel}
               </button>
-              <button type="submit" className="bk-btn bk-btn-danger" aria-disabled={typed.trim() !== options?.name.trim() || undefined}>
+              <button type="submit" className="bk-btn bk-btn-danger">
                 {options?.confirmLabel}
               </button>
             </div>
