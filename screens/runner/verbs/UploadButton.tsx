@@ -5,7 +5,7 @@ import type { ScreenAction } from '../types';
 
 const t = sv.screenVerbs;
 /** The spec's upload limit (spec document 2: 5,000,000 bytes, 'Filen är för stor'). */
-export const MAX_UPLOAD_BYTES = 5_000_000;
+const MAX_UPLOAD_BYTES = 5_000_000;
 
 /** What a picked file binds as: {file.name}, {file.type}, {file.size}, and {file.text} or {file.dataUrl}. */
 async function fileContext(file: File, read: 'text' | 'dataUrl'): Promise<Record<string, unknown>> {
