@@ -164,6 +164,21 @@ function callsOf(screen: Json, prefix = '', access?: unknown): { path: string; c
   return out;
 }
 
+/** What an action's verbs (dialog, upload, download, confirmTyped) need: an action to run, and the values they bind. */
+function verbProblems(call: Json): string[] {
+  const out: string[] = [];
+  const verbs = (['dialog', 'upload', 'download'] as const).filter((v) => call[v] !== undefined);
+  if (verbs.length && call.action === undefined) out.push(`${verbs.join(', ')} needs an action to run`);
+  const bound = strings(call.data ?? {}, '').flatMap(({ text }) => bindingsIn(text));
+  if (bound.some((b) => b.source === 'file') && call.upload === undefined) out.push('binds {file.x} but has no upload');
+  const dialog = call.dialog as Json | undefined;
+  if (dialog) {
+    const fields = new Set(Object.keys(((dialog.schema as Json | undefined)?.properties ?? {}) as Json));
+    for (const b of bound) if (b.source === 'form' && !fields.has(b.path.split('.')[0] ?? '')) out.push(`binds {form.${b.path}} but the dialog has no field ${b.path}`);
+  }
+  return out;
+}
+
 /** The screen itself when it is a view, and every view block of a page: [key prefix, the part with `view` and `uses`]. */
 function viewsOf(screen: Json): { prefix: string; part: Json }[] {
   const out = screen.kind === 'view' ? [{ prefix: '', part: screen }] : [];
@@ -245,6 +260,7 @@ export function checkCatalogue(input: CatalogueInput): string[] {
         say(`${path}.action`, `unknown action ${action} (no schemas/actions/${action}.json)`);
         continue;
       }
+      for (const msg of verbProblems(call)) say(path, msg);
       const access = Math.max(screenRank(s), RANK[String(own) as keyof typeof RANK] ?? 0);
       if (access < roleRank(schema)) say(`${path}.action`, `${action} needs x-role ${String(schema['x-role'])} (scope ${String(schema['x-scope'])}) but the screen's access is ${String(s.access)}${own ? ` / ${String(own)}` : ''}`);
       // A form's save without data sends the form itself; its shape is the form's, not checked here.

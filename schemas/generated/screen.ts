@@ -191,6 +191,10 @@ export type Block = {
    */
   deniedText?: string;
   /**
+   * record: show the answer of the form block with this id (its last successful save; {form.x} binds what it sent) instead of loading; nothing until it has saved. A search form and its result (the GDPR desk).
+   */
+  from?: string;
+  /**
    * form/actions: the ids of blocks loaded again after a successful save or action.
    */
   reloads?: string[];
@@ -273,6 +277,10 @@ export type Block = {
    * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
    */
   deniedText?: string;
+  /**
+   * record: show the answer of the form block with this id (its last successful save; {form.x} binds what it sent) instead of loading; nothing until it has saved. A search form and its result (the GDPR desk).
+   */
+  from?: string;
   /**
    * form/actions: the ids of blocks loaded again after a successful save or action.
    */
@@ -409,7 +417,7 @@ export interface RecordField {
   field: string;
   label: string;
   /**
-   * text as it is; date/datetime in Europe/Stockholm (engine/dates.ts); html sanitised (engine/sanitize.ts); email a mailto link; url an http(s) link in a new tab; image an <img> with the label as alt text; label a tag; list items joined; link an in-app link (`link`).
+   * counts: an object of counts shown as 'Ansökningar: 3, Filer: 2'; table: a list of objects as a table of `columns`; text as it is; date/datetime in Europe/Stockholm (engine/dates.ts); html sanitised (engine/sanitize.ts); email a mailto link; url an http(s) link in a new tab; image an <img> with the label as alt text; label a tag; list items joined; link an in-app link (`link`).
    */
   format?:
     | "text"
@@ -425,11 +433,19 @@ export interface RecordField {
     | "list"
     | "link"
     | "rights"
-    | "status";
+    | "status"
+    | "counts"
+    | "table";
   /**
    * link: route with bindings ({data.x}, {route.x}).
    */
   link?: string;
+  /**
+   * table: the columns of each item.
+   *
+   * @minItems 1
+   */
+  columns?: [Column, ...Column[]];
   /**
    * The label only for screen readers (a post's body under its heading).
    */
@@ -469,10 +485,6 @@ export interface Action {
    * Question asked in a dialog before the action runs.
    */
   confirm?: string;
-  /**
-   * Confirmation by typing a name: a binding ('{row.name}') whose text must be typed exactly before the action runs; `confirm` is the warning shown above the field.
-   */
-  confirmName?: string;
   toast?: string;
   /**
    * Route (with bindings) to go to, instead of or after the action.
@@ -500,6 +512,13 @@ export interface Action {
      */
     containerId?: string;
   };
+  /**
+   * Verb: confirmation by typing a name. The text (with bindings, e.g. '{row.name}') the user must type in the dialog 'Skriv … för att bekräfta' before the action runs; `confirm` is the dialog's message.
+   */
+  confirmTyped?: string;
+  dialog?: DialogForm;
+  upload?: Upload;
+  download?: Download;
 }
 /**
  * rowActions: shown only when the row's field equals / differs from the value.
@@ -508,4 +527,90 @@ export interface RowCondition1 {
   field: string;
   equals?: unknown;
   notEquals?: unknown;
+}
+/**
+ * Verb: a form in a dialog (Refine's useModalForm). Its values bind as {form.x} in the action's data; the dialog sends the action itself and keeps a refusal at its field (details[].path) until it succeeds or is cancelled.
+ */
+export interface DialogForm {
+  /**
+   * The dialog's heading.
+   */
+  title: string;
+  /**
+   * A flat form: text, email, a select (oneOf of const/title) or a checkbox per property; `title` is the label.
+   */
+  schema: {
+    type: "object";
+    required?: string[];
+    properties: {
+      [k: string]: {
+        type?: "string" | "integer" | "boolean";
+        title?: string;
+        description?: string;
+        format?: "email";
+        minLength?: number;
+        maxLength?: number;
+        default?: unknown;
+        /**
+         * @minItems 1
+         */
+        oneOf?: [
+          {
+            const: string | number;
+            title: string;
+          },
+          ...{
+            const: string | number;
+            title: string;
+          }[]
+        ];
+      };
+    };
+  };
+  /**
+   * The send button (default 'Skicka').
+   */
+  submit?: string;
+}
+/**
+ * Verb: upload. The action is a labelled file input (its label the action's label); the picked file runs the action with {file.x} bound; a refusal stays under the input as an alert.
+ */
+export interface Upload {
+  /**
+   * The file input's accept, e.g. 'application/json,.json'.
+   */
+  accept?: string;
+  /**
+   * How the file binds: {file.text} (default) or {file.dataUrl}; {file.name}, {file.type}, {file.size} always.
+   */
+  read?: "text" | "dataUrl";
+  /**
+   * Larger files are refused with 'Filen är för stor' before anything is sent (default and most: the spec's 5,000,000 bytes).
+   */
+  maxBytes?: number;
+  /**
+   * A hint under the input.
+   */
+  help?: string;
+}
+/**
+ * Verb: download of an answer's file (a JSON or PDF export): after the action succeeds the part of its answer at `content` is saved as a file.
+ */
+export interface Download {
+  /**
+   * JSON pointer to the file's content in the answer ('' = the answer itself).
+   */
+  content: string;
+  /**
+   * The file name, with bindings ({answer.x}, {row.x}, {form.x}).
+   */
+  name: string;
+  /**
+   * Its media type, e.g. application/pdf.
+   */
+  type?: string;
+  /**
+   * json (default): the value as pretty JSON; base64: the value decoded; text: as it is.
+   */
+  encoding?: "json" | "base64" | "text";
 }

@@ -4,8 +4,9 @@ import { canOpen } from './access';
 import { fillText, type BindingContext } from './bindings';
 import type { ScreenAction } from './types';
 import { useRunAction } from './useRunAction';
+import { UploadButton } from './verbs/UploadButton';
 
-/** Page-level buttons of a record or a page: access-filtered, run with confirmation, toast and `to`. */
+/** Page-level buttons of a record or a page: access-filtered, run with their verbs (confirmation, dialog form, upload, download), toast and `to`. */
 export function ActionButtons({ actions, ctx, done }: { actions: readonly ScreenAction[]; ctx: BindingContext; done(): void }) {
   const { rights } = useSession();
   const { run, dialog } = useRunAction(done);
@@ -14,7 +15,9 @@ export function ActionButtons({ actions, ctx, done }: { actions: readonly Screen
   return (
     <div className="scr-actions">
       {shown.map((a) =>
-        a.action || a.session ? (
+        a.upload ? (
+          <UploadButton key={a.label} action={a} ctx={ctx} run={run} />
+        ) : a.action || a.session ? (
           <button key={a.label} type="button" className="adm-button" onClick={() => void run(a, ctx)}>
             {a.label}
           </button>

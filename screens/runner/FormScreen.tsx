@@ -89,9 +89,9 @@ function toastText(toast: FormPart['toast'], ctx: BindingContext): string {
  * (`pick`, `find` one row), the heading may bind the loaded data. `save` sends it; the
  * server's refusals (`details[].path`) appear at the fields they came from, the first one
  * focused, the rest at the form; then `session` (a new token), `toast` and `next`, or
- * `onSaved` inside a page. Nothing typed is lost on failure.
+ * `onSaved` (with the answer and what was sent) inside a page; `onSubmit` as it starts. Nothing typed is lost on failure.
  */
-export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; level?: 1 | 2; onSaved?: () => void }) {
+export function FormPartView({ part, level = 1, onSaved, onSubmit }: { part: FormPart; level?: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
   const base = useBindingContext();
   const { handleError, container } = useSession();
   const applySession = useSessionEffects();
@@ -121,6 +121,7 @@ export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; lev
     async ({ formData: form }: IChangeEvent<Data>) => {
       const save = part.save;
       if (!save || busy) return;
+      onSubmit?.();
       setBusy(true);
       setError('');
       setExtraErrors(undefined);
@@ -133,7 +134,7 @@ export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; lev
         if (text) toast.show(text);
         applySession(part.session, done, answer);
         if (part.next) void navigate(fillText(part.next, done, true));
-        onSaved?.();
+        onSaved?.(done);
       } catch (err) {
         handleError(err);
         const at = refusalsAtFields(fieldErrors(err), save.data);
@@ -150,7 +151,7 @@ export function FormPartView({ part, level = 1, onSaved }: { part: FormPart; lev
         setBusy(false);
       }
     },
-    [part, base, data, busy, toast, navigate, handleError, applySession, onSaved, idPrefix],
+    [part, base, data, busy, toast, navigate, handleError, applySession, onSaved, onSubmit, idPrefix],
   );
 
   const H = level === 1 ? 'h1' : 'h2';

@@ -4,7 +4,7 @@ import { fill } from '../../engine/fill';
 import sv from '../../schemas/messages/sv.json';
 import { useSession } from '../admin/session';
 import { canOpen } from './access';
-import { at, fillText } from './bindings';
+import { at, fillText, type BindingContext } from './bindings';
 import { FormPartView } from './FormScreen';
 import { ListBody } from './ListScreen';
 import { ActionButtons } from './ActionButtons';
@@ -53,8 +53,8 @@ function ViewBlock({ screen, block }: { screen: ScreenFile; block: Block }) {
   );
 }
 
-/** One block's body; `saved` reloads the blocks it names. */
-function BlockBody({ screen, block, generation, saved }: { screen: ScreenFile; block: Block; generation: number; saved(): void }) {
+/** One block's body; `saved` reloads the blocks it names (and keeps a form's answer for a record `from` it, `forget` drops it). */
+function BlockBody({ screen, block, generation, saved, answers, forget }: { screen: ScreenFile; block: Block; generation: number; saved(done?: BindingContext): void; answers: Record<string, BindingContext>; forget(): void }) {
   const ctx = useBindingContext();
   const { rights } = useSession();
   const part = { ...block, id: block.id ?? screen.id };
@@ -75,8 +75,12 @@ function BlockBody({ screen, block, generation, saved }: { screen: ScreenFile; b
         </ul>
       );
     case 'form':
-      return <FormPartView key={generation} part={{ ...part, title: '' }} level={2} onSaved={saved} />;
+      return <FormPartView key={generation} part={{ ...part, title: '' }} level={2} onSaved={saved} onSubmit={forget} />;
     case 'record':
+      if (block.from) {
+        const given = answers[block.from];
+        return given ? <RecordPartView key={generation} part={{ ...part, title: '' }} level={2} given={given} /> : null;
+      }
       return <RecordPartView part={{ ...part, title: '' }} level={2} generation={generation} />;
     case 'list':
       return <ListBody screen={{ ...screen, ...block, title: block.title ?? screen.title, kind: 'list' } as ScreenFile} headless generation={generation} />;
@@ -98,17 +102,32 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
   const blocks = useMemo(() => screen.blocks ?? [], [screen.blocks]);
   const [generations, setGenerations] = useState<Record<string, number>>({});
   const [current, setCurrent] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, BindingContext>>({});
+  const keep = (id: string | undefined, done: BindingContext | undefined) =>
+    id && setAnswers(({ [id]: _old, ...rest }) => (done ? { ...rest, [id]: done } : rest));
   const id = useId();
   const reload = useCallback((ids: readonly string[] | undefined) => {
     if (!ids?.length) return;
     setGenerations((g) => Object.fromEntries([...Object.entries(g), ...ids.map((k) => [k, (g[k] ?? 0) + 1])]));
   }, []);
-  const render = (block: Block, i: number): ReactNode => (
+  const render = (block: Block, i: number): ReactNode =>
+    // A record `from` a form shows nothing, not even its heading, until the form has answered.
+    block.from && !answers[block.from] ? null : (
     <section key={block.id ?? i} className="scr-block" aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
       {block.title && <h2 id={`${id}-b${i}`}>{block.title}</h2>}
-      <BlockBody screen={screen} block={block} generation={block.id ? (generations[block.id] ?? 0) : 0} saved={() => reload(block.reloads)} />
+      <BlockBody
+        screen={screen}
+        block={block}
+        generation={block.id ? (generations[block.id] ?? 0) : 0}
+        saved={(done) => {
+          keep(block.id, done);
+          reload(block.reloads);
+        }}
+        answers={answers}
+        forget={() => keep(block.id, undefined)}
+      />
     </section>
-  );
+    );
   const arrange = screen.arrange ?? 'stack';
   return (
     <div className="scr-page">

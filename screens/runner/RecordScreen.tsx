@@ -16,7 +16,35 @@ import './runner.css';
 /** What a record needs, from a record screen or a page's record block. */
 export type RecordPart = Pick<ScreenFile, 'load' | 'sections' | 'actions' | 'notFound' | 'heading'> & { id?: string; title?: string };
 
+const isData = (v: unknown): v is Data => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isWeb = (v: string) => /^https?:\/\//i.test(v);
+
+/** A list of objects as a small table of its `columns` (react-admin's ArrayField + Datagrid). */
+function FieldTable({ field, rows }: { field: RecordField; rows: unknown[] }) {
+  const columns = field.columns ?? [];
+  return (
+    <table className="adm-table scr-field-table" aria-label={field.label}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.field} scope="col">
+              {c.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={i}>
+            {columns.map((c) => (
+              <td key={c.field}>{formatCell(at(row, c.field), c.format ?? 'text')}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** One field's value by its format (react-admin's field types); nothing for an empty value. */
 export function FieldValue({ field, data, ctx }: { field: RecordField; data: Data; ctx: BindingContext }): ReactNode {
@@ -51,6 +79,8 @@ export function FieldValue({ field, data, ctx }: { field: RecordField; data: Dat
     case 'date':
     case 'datetime':
       return <span className="bk-date">{formatCell(value, field.format)}</span>;
+    case 'table':
+      return <FieldTable field={field} rows={Array.isArray(value) ? value : [value]} />;
     default:
       return formatCell(value, field.format === 'text' || !field.format ? 'text' : field.format);
   }
@@ -60,13 +90,15 @@ export function FieldValue({ field, data, ctx }: { field: RecordField; data: Dat
  * A read-only record (react-admin's Show + SimpleShowLayout): `load` (with `pick`/`find`),
  * the heading from the data, `sections` of labelled fields in their formats, the actions
  * ({data.x} bound), the loading, error and not-found states. `generation` loads it again
- * (a page's block reloaded by another's save).
+ * (a page's block reloaded by another's save). `given` shows a page form's answer instead of loading.
  */
-export function RecordPartView({ part, level = 1, generation = 0 }: { part: RecordPart; level?: 1 | 2; generation?: number }) {
-  const base = useBindingContext();
+export function RecordPartView({ part, level = 1, generation = 0, given }: { part: RecordPart; level?: 1 | 2; generation?: number; given?: BindingContext }) {
+  const own = useBindingContext();
+  const base = useMemo(() => ({ ...own, ...given }), [own, given]);
   const [attempt, setAttempt] = useState(0);
-  const loaded = useScreenData(part.load, base, generation + attempt);
-  const data = loaded.status === 'ready' ? loaded.data : undefined;
+  // `given`: a page's form answered the record (block `from`); nothing to load.
+  const loaded = useScreenData(given ? undefined : part.load, base, generation + attempt);
+  const data = given ? (isData(given.answer) ? given.answer : {}) : loaded.status === 'ready' ? loaded.data : undefined;
   const ctx = useMemo(() => ({ ...base, data }), [base, data]);
   const heading = part.heading && data ? fillText(part.heading, ctx) : (part.title ?? '');
   useScreenTitle(level === 1 && part.heading && data ? heading : undefined);

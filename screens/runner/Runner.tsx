@@ -17,9 +17,14 @@ function pathsOf(screen: ScreenFile): string[] {
 
 /**
  * Two screens of one view share a key, so moving between them (a new template saved becomes
- * /admin/form-templates/edit/:id) keeps the view and its state; other screens remount.
+ * /admin/form-templates/edit/:id) keeps the view and its state; other screens remount. A page
+ * counts by its view block: two pages of alike blocks around one view keep it too.
  */
-const keyOf = (s: ScreenFile) => (s.kind === 'view' ? `view:${s.view}` : `screen:${s.id}`);
+const viewOf = (s: ScreenFile) => (s.kind === 'view' ? s.view : s.kind === 'page' ? s.blocks?.find((b) => b.kind === 'view')?.view : undefined);
+const keyOf = (s: ScreenFile) => {
+  const view = viewOf(s);
+  return view ? `view:${view}` : `screen:${s.id}`;
+};
 
 function routes(screens: ScreenFile[], wrap: (s: ScreenFile) => ReactElement) {
   return screens.flatMap((s) => pathsOf(s).map((path) => <Route key={`${s.id}:${path}`} path={path} element={wrap(s)} />));

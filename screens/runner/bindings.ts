@@ -1,10 +1,10 @@
 /**
  * Bindings in screen files (docs/screens.md): '{route.id}', '{session.containerId}',
  * '{session.email}', '{row.x}', '{form}', '{form.x}', '{filter.x}', '{selection.ids}',
- * '{query.x}', '{answer.x}', '{data.x}' (a form's or record's loaded data). Pure: no React, used by the runner and the static checks.
+ * '{query.x}', '{answer.x}', '{data.x}' (a form's or record's loaded data), '{file.x}' (an upload's file). Pure: no React, used by the runner and the static checks.
  */
 
-export const BINDING_SOURCES = ['route', 'session', 'row', 'form', 'filter', 'selection', 'query', 'answer', 'data'] as const;
+export const BINDING_SOURCES = ['route', 'session', 'row', 'form', 'filter', 'selection', 'query', 'answer', 'data', 'file'] as const;
 type BindingSource = (typeof BINDING_SOURCES)[number];
 export type BindingContext = Partial<Record<BindingSource, unknown>>;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { useContainer, useSession } from '../admin/session';
@@ -7,7 +7,6 @@ import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { PartnerForm, type PartnerItem, type PartnerType } from '../org/PartnerForm';
 import { partnerTypes } from '../org/partners';
 import { Failure, Loading } from '../runner/states';
-import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
@@ -16,11 +15,12 @@ import { fill } from '../../engine/fill';
 const t = sv.org;
 
 /**
- * /admin/positions/:id/integrations: publish the position to a partner (typeId 3 employment
- * agency, typeId 2 classified-ad site) with that type's required fields; saving a checked type
- * writes the outgoing document to the partner outbox.
+ * The form part of /admin/positions/:id/integrations (a view block: each partner type's fields
+ * are generated from its own JSON Schema, PartnerForm): publish the position to a partner
+ * (typeId 3 employment agency, typeId 2 classified-ad site) with that type's required fields;
+ * saving a checked type writes the outgoing document to the partner outbox.
  */
-export default function PositionIntegrations({ screen }: ViewProps) {
+export default function PositionIntegrations(_: ViewProps) {
   const { id } = useParams();
   const positionId = Number(id);
   const container = useContainer();
@@ -28,14 +28,11 @@ export default function PositionIntegrations({ screen }: ViewProps) {
   const toast = useToast();
   const [types, setTypes] = useState<PartnerType[] | null>(null);
   const [items, setItems] = useState<PartnerItem[] | null>(null);
-  const [name, setName] = useState('');
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
-  const heading = name ? `${screen.title}: ${name}` : screen.title;
-  useScreenTitle(heading);
 
   useEffect(() => {
     let live = true;
@@ -43,13 +40,11 @@ export default function PositionIntegrations({ screen }: ViewProps) {
     Promise.all([
       partnerTypes(),
       dispatch('get_PositionsPartnersByPositionId', { containerId: container.id, positionId }) as Promise<PartnerItem[]>,
-      dispatch('get_position', { id: positionId }) as Promise<{ name: string }>,
     ])
-      .then(([ty, it, p]) => {
+      .then(([ty, it]) => {
         if (!live) return;
         setTypes(ty);
         setItems(it);
-        setName(p.name);
       })
       .catch((err: unknown) => {
         if (!live) return;
@@ -90,11 +85,6 @@ export default function PositionIntegrations({ screen }: ViewProps) {
 
   return (
     <>
-      <h1>{heading}</h1>
-      <p>
-        <Link to={`/admin/positions/${positionId}`}>{t.backToPosition}</Link>
-      </p>
-      <p className="adm-hint">{t.positionIntegrationIntro}</p>
       {failed && <Failure onRetry={() => setAttempt((a) => a + 1)} />}
       {!failed && (!types || !items) && <Loading />}
       {types && items && (

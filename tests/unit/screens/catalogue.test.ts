@@ -118,4 +118,34 @@ describe('the screen catalogue', () => {
     expect(problems).toContainEqual('schemas/screens/page-test.json: blocks[3].actions[0].data.positionId: {route.positionId}: the route /admin/page-test/:id has no :positionId');
     expect(problems.some((p) => p.includes('blocks[1]'))).toBe(false);
   });
+
+  it("checks an action's verbs: a file bound without upload, a dialog field that does not exist, a value the action refuses", () => {
+    const page = {
+      id: 'verbs-test',
+      route: '/admin/verbs-test/:id',
+      title: 'Verb',
+      access: 'admin',
+      kind: 'page',
+      blocks: [
+        {
+          kind: 'actions',
+          actions: [
+            { label: 'Importera', action: 'import_formTemplateSchema', data: { containerId: '{session.containerId}', name: 'x', file: '{file.text}' } },
+            {
+              label: 'Lägg till',
+              action: 'create_positionPermission',
+              data: { positionId: '{route.id}', email: '{form.mail}', permissionId: '{form.permissionId}' },
+              dialog: { title: 'Ny', schema: { type: 'object', properties: { email: { type: 'string' }, permissionId: { type: 'string' } } } },
+            },
+            { label: 'Ladda ner', action: 'create_userExport', data: { containerId: '{session.containerId}', email: '{form.email}' }, dialog: { title: 'Vem', schema: { type: 'object', properties: { email: { type: 'string' } } } }, download: { content: '/pdf', name: 'a.pdf', encoding: 'base64' }, confirmTyped: '{form.email}' },
+          ],
+        },
+      ],
+    };
+    const problems = checkCatalogue(catalogue(page));
+    expect(problems).toContainEqual('schemas/screens/verbs-test.json: blocks[0].actions[0]: binds {file.x} but has no upload');
+    expect(problems).toContainEqual('schemas/screens/verbs-test.json: blocks[0].actions[1]: binds {form.mail} but the dialog has no field mail');
+    expect(problems.some((p) => p.includes('actions[2]'))).toBe(false);
+    expect(problems).toHaveLength(2);
+  });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import sv from '../../../schemas/messages/sv.json';
 import { CONTAINER_KEY } from '../../../screens/api';
 import { fakeToken, renderAdminAt as at, serveActions, signIn } from './harness';
 
@@ -24,12 +25,14 @@ describe("the organisation's settings as data (issue 16 items 5 and 9)", () => {
     await user.click(await screen.findByRole('button', { name: 'Ta bort containern mittbolag' }, SLOW));
     const dialog = await screen.findByRole('alertdialog');
     const remove = within(dialog).getByRole('button', { name: 'Ta bort containern' });
-    expect(remove.hasAttribute('disabled') || remove.getAttribute('aria-disabled') === 'true').toBe(true);
-    await user.type(within(dialog).getByLabelText('Skriv mittbolag för att bekräfta'), 'mittbola');
-    expect(remove.hasAttribute('disabled') || remove.getAttribute('aria-disabled') === 'true').toBe(true);
+    const typed = within(dialog).getByLabelText('Skriv mittbolag för att bekräfta');
+    await user.type(typed, 'mittbola');
+    await user.click(remove);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(sv.screenVerbs.typedMismatch);
+    expect(typed.getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.action === 'delete_container')).toBe(false);
-    await user.type(within(dialog).getByLabelText('Skriv mittbolag för att bekräfta'), 'g');
-    await user.click(within(dialog).getByRole('button', { name: 'Ta bort containern' }));
+    await user.type(typed, 'g');
+    await user.click(remove);
     await waitFor(() => expect(calls.find((c) => c.action === 'delete_container')?.data).toEqual({ id: 5, confirmName: 'mittbolag' }));
   });
 

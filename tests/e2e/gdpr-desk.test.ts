@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { summerAnswers } from '../integration/helpers/recruiter';
+import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, tokenFor, type RunningApp } from './helpers/app';
+import { createSummerPosition } from './helpers/positions';
+
+let app: RunningApp;
+let browser: Browser;
+let positionId: number;
+const email = 'glomd.person@example.se';
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  const token = await tokenFor(app, 'admin@demo.test');
+  positionId = (await createSummerPosition(app, token, 'GDPR-jobbet')).id;
+  const applied = await callAction(app, token, 'create_jobApplication', { email, positionId, metadata: summerAnswers({ first: 'Glömd', last: 'Person' }, email, 7) });
+  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const poll = expect.poll;
+
+describe('the GDPR desk and position rights as data (issue 16 items 4 and 5)', () => {
+  it('finds a person, downloads the register extract as PDF, and erases them once their email is typed again', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'admin@demo.test');
+    await page.goto('/admin/gdpr');
+    await page.getByRole('link', { name: 'Registerutdrag (rätt till tillgång)' }).click();
+    await page.getByLabel(/^E-post eller personnummer/).fill(email);
+    await page.getByRole('button', { name: 'Sök' }).click();
+    const found = page.getByRole('region', { name: 'Hittad person' });
+    await poll(() => found.getByRole('table', { name: 'Ansökningar' }).textContent(), { timeout: 15_000 }).toContain('GDPR-jobbet');
+    await expectNoAxeViolations(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), found.getByRole('button', { name: 'Ladda ner PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+
+    await page.goto('/admin/gdpr/delete');
+    await page.getByLabel(/^E-post eller personnummer/).fill(email);
+    await page.getByRole('button', { name: 'Sök' }).click();
+    await found.getByRole('button', { name: 'Radera personen' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByLabel(`Skriv ${email} för att bekräfta`).fill('fel@example.se');
+    await dialog.getByRole('button', { name: 'Radera personen' }).click();
+    await poll(() => dialog.getByRole('alert').textContent()).toContain('stämmer inte');
+    await dialog.getByLabel(`Skriv ${email} för att bekräfta`).fill(email);
+    await dialog.getByRole('button', { name: 'Radera personen' }).click();
+    await page.waitForURL(/\/admin\/gdpr$/);
+    await poll(() => page.getByRole('status').filter({ hasText: 'Den ansökande har tagits bort' }).count()).toBe(1);
+    const after = await callAction(app, await tokenFor(app, 'admin@demo.test'), 'get_gdprPerson', { containerId: 1, query: email });
+    expect(after.status).toBe(404);
+    await page.context().close();
+  }, 120_000);
+
+  it("gives a member a right on a position in a dialog and lists it by its Swedish name", async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'admin@demo.test');
+    await page.goto(`/admin/positions/${positionId}/permissions`);
+    await page.getByRole('button', { name: 'Ge behörighet till tjänsten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ge behörighet till tjänsten' });
+    await dialog.getByLabel('E-post *').fill('writer@demo.test');
+    await dialog.getByLabel('Behörighet').selectOption({ label: 'Administratör' });
+    await dialog.getByRole('button', { name: 'Lägg till' }).click();
+    const list = page.getByRole('region', { name: 'Behörigheter' });
+    await poll(() => list.textContent(), { timeout: 15_000 }).toContain('writer@demo.test');
+    expect(await list.textContent()).toContain('Administratör');
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  }, 120_000);
+});

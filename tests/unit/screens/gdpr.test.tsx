@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
+
+const SLOW = { timeout: 5000 };
+const person = {
+  emails: ['anna@demo.test'],
+  personnummer: ['199001012384'],
+  name: 'Anna Berg',
+  applications: [{ id: 3, positionId: 1, positionName: 'Sommarjobb', created: 1767225600 }],
+  counts: { applications: 1, chatMessages: 2 },
+};
+const gdprPerson = (d: Record<string, unknown>) => (d.query === 'anna@demo.test' ? person : new Response(JSON.stringify({ error: { code: 'not_found', message: 'Vi hittade ingen person med den e-postadressen eller personnumret i organisationen.' } }), { status: 404 }));
+
+beforeEach(() => signIn(fakeToken('admin@demo.test')));
+afterEach(() => vi.unstubAllGlobals());
+
+async function search(user: ReturnType<typeof userEvent.setup>, query: string) {
+  const field = await screen.findByRole('textbox', { name: /E-post eller personnummer/ }, { timeout: 20_000 });
+  await user.clear(field);
+  await user.type(field, query);
+  await user.click(screen.getByRole('button', { name: 'Sök' }));
+}
+
+describe('the GDPR desk (schemas/screens/gdpr*.json)', () => {
+  it('shows what is stored before erasing, forgets an earlier result on a new search, and erases only once the query is typed again', async () => {
+    const calls = serveActions({ get_gdprPerson: gdprPerson, delete_ApplicantFromContainer: () => ({ counts: {} }) }, { permissions: ['Administrator'] });
+    renderAdminAt('/admin/gdpr/delete');
+    const user = userEvent.setup();
+    await search(user, 'anna@demo.test');
+    const found = await screen.findByRole('region', { name: 'Hittad person' }, SLOW);
+    expect(found.textContent).toContain('Anna Berg');
+    expect(found.textContent).toContain('199001012384');
+    const table = within(found).getByRole('table', { name: 'Ansökningar' });
+    expect(table.textContent).toContain('Sommarjobb');
+    expect(table.textContent).toContain('2026-01-01');
+    expect(found.textContent).toContain('Ansökningar: 1, Meddelanden: 2');
+    // A search that finds nobody says so and no longer shows the last person.
+    await search(user, 'ingen@demo.test');
+    expect(await screen.findByText(/Vi hittade ingen person/, {}, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Hittad person' })).toBeNull();
+    await search(user, 'anna@demo.test');
+    await user.click(within(await screen.findByRole('region', { name: 'Hittad person' }, SLOW)).getByRole('button', { name: 'Radera personen' }));
+    const dialog = await screen.findByRole('alertdialog', {}, SLOW);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Skriv anna@demo.test för att bekräfta' }), 'anna@demo.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Radera personen' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/gdpr'), SLOW);
+    expect(calls.filter((c) => c.action === 'delete_ApplicantFromContainer').map((c) => c.data)).toEqual([{ containerId: 1, userId: 'anna@demo.test' }]);
+    expect(await screen.findByText('Den ansökande har tagits bort', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Radera person (rätt att bli bortglömd)' }).getAttribute('href')).toBe('/admin/gdpr/delete');
+  }, 60_000);
+
+  it('downloads the register extract of the person found, as JSON and as PDF', async () => {
+    const names: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const calls = serveActions({ get_gdprPerson: gdprPerson, create_userExport: () => ({ filename: 'registerutdrag-anna', json: {}, pdf: btoa('%PDF'), counts: {} }) }, { permissions: ['Administrator'] });
+    renderAdminAt('/admin/gdpr/inform');
+    const user = userEvent.setup();
+    await search(user, 'anna@demo.test');
+    const found = await screen.findByRole('region', { name: 'Hittad person' }, SLOW);
+    await user.click(within(found).getByRole('button', { name: 'Ladda ner JSON' }));
+    await waitFor(() => expect(names).toEqual(['registerutdrag-anna.json']), SLOW);
+    await user.click(within(found).getByRole('button', { name: 'Ladda ner PDF' }));
+    await waitFor(() => expect(names).toEqual(['registerutdrag-anna.json', 'registerutdrag-anna.pdf']), SLOW);
+    expect(calls.filter((c) => c.action === 'create_userExport').map((c) => c.data)).toEqual([
+      { containerId: 1, email: 'anna@demo.test' },
+      { containerId: 1, email: 'anna@demo.test' },
+    ]);
+    click.mockRestore();
+  }, 60_000);
+});
