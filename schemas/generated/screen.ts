@@ -187,6 +187,10 @@ export type Block = {
    */
   heading?: string;
   /**
+   * record: this block's heading is the page's h1 and document title (react-admin's Show title from the record, e.g. a position's name); the page draws no h1 of its own and shows `title` until the data is loaded.
+   */
+  head?: boolean;
+  /**
    * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
    */
   deniedText?: string;
@@ -269,6 +273,10 @@ export type Block = {
    * form/record: the block's heading from its loaded data ('{data.title}').
    */
   heading?: string;
+  /**
+   * record: this block's heading is the page's h1 and document title (react-admin's Show title from the record, e.g. a position's name); the page draws no h1 of its own and shows `title` until the data is loaded.
+   */
+  head?: boolean;
   /**
    * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
    */

@@ -77,7 +77,7 @@ function BlockBody({ screen, block, generation, saved }: { screen: ScreenFile; b
     case 'form':
       return <FormPartView key={generation} part={{ ...part, title: '' }} level={2} onSaved={saved} />;
     case 'record':
-      return <RecordPartView part={{ ...part, title: '' }} level={2} generation={generation} />;
+      return <RecordPartView part={{ ...part, title: block.head ? screen.title : '' }} level={block.head ? 1 : 2} generation={generation} />;
     case 'list':
       return <ListBody screen={{ ...screen, ...block, title: block.title ?? screen.title, kind: 'list' } as ScreenFile} headless generation={generation} />;
     case 'actions':
@@ -111,7 +111,7 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
   const arrange = screen.arrange ?? 'stack';
   return (
     <div className="scr-page">
-      {layoutOf(screen) !== 'session' && <h1>{screen.title}</h1>}
+      {layoutOf(screen) !== 'session' && !blocks.some((b) => b.head) && <h1>{screen.title}</h1>}
       {arrange === 'stack' && blocks.map(render)}
       {arrange === 'tabs' && (
         <div className="scr-tabs">

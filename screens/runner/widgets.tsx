@@ -1,4 +1,5 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { AllOrSomeWidget } from './AllOrSomeWidget';
 import { IMAGE_LIMITS } from '../../engine/imageLimits';
 import { ImageField } from '../org/ImageField';
 import { RichText } from '../org/RichText';
@@ -62,6 +63,7 @@ export const adminWidgets: RegistryWidgetsType = {
   image: ImageWidget,
   lines: LinesWidget,
   rights: RightsWidget,
+  allOrSome: AllOrSomeWidget,
 };
 
-export const SELF_LABELLED: ReadonlySet<string> = new Set(['richtext', 'image', 'rights']);
+export const SELF_LABELLED: ReadonlySet<string> = new Set(['richtext', 'image', 'rights', 'allOrSome']);

@@ -63,7 +63,7 @@ describe('forms that know who applied (issue 17)', () => {
 
   it('creates a position from it; applicants are named in the list and the period block filters them', async () => {
     await page.getByRole('link', { name: 'Skapa annons' }).first().click();
-    await page.getByRole('link', { name: 'Publik annons: Sommarjobb' }).click();
+    await page.getByRole('link', { name: 'Publik annons Sommarjobb' }).click();
     await page.getByLabel('Rubrik *').fill('Sommarjobb i parken');
     await page.getByLabel('Ort', { exact: true }).fill('Umeå');
     await page.getByLabel('Formulärmall').selectOption({ label: 'Personmall' });
