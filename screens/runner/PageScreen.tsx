@@ -1,9 +1,7 @@
 import { Suspense, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { fill } from '../../engine/fill';
 import sv from '../../schemas/messages/sv.json';
-import { useSession } from '../admin/session';
-import { canOpen } from './access';
 import { at, fillText } from './bindings';
 import { FormPartView } from './FormScreen';
 import { ListBody } from './ListScreen';
@@ -14,6 +12,7 @@ import { Failure, Loading } from './states';
 import type { Block, ScreenFile } from './types';
 import { useBindingContext } from './useBindingContext';
 import { useScreenData } from './useScreenData';
+import { useAccess } from './usePositionRights';
 import { viewComponent } from './views';
 import './runner.css';
 
@@ -43,37 +42,48 @@ function Stats({ block, generation }: { block: Block; generation: number }) {
 }
 
 /** A view block: one registered component for what must stay code, given the screen and the block's props. */
-function ViewBlock({ screen, block }: { screen: ScreenFile; block: Block }) {
+function ViewBlock({ screen, block, reload }: { screen: ScreenFile; block: Block; reload(): void }) {
   const View = viewComponent(block.view ?? '');
   if (!View) throw new Error(`No view screens/views/${block.view}.tsx for a block of ${screen.id}`);
   return (
     <Suspense fallback={<Loading />}>
-      <View screen={screen} props={(block.props ?? {}) as Record<string, unknown>} />
+      <View screen={screen} props={(block.props ?? {}) as Record<string, unknown>} reload={reload} />
     </Suspense>
   );
+}
+
+/** A links block: the links the user may follow, the current page's marked (aria-current); with `nav`, a named navigation. */
+function Links({ block }: { block: Block }) {
+  const ctx = useBindingContext();
+  const links = block.links ?? [];
+  const can = useAccess(links.map((l) => l.access));
+  const list = (
+    <ul className="adm-home-links scr-links">
+      {links
+        .filter((l) => can(l.access))
+        .map((l) => (
+          <li key={l.to}>
+            <NavLink to={fillText(l.to, ctx, true)} end>
+              {l.label}
+            </NavLink>
+          </li>
+        ))}
+    </ul>
+  );
+  return block.nav ? <nav aria-label={block.nav}>{list}</nav> : list;
 }
 
 /** One block's body; `saved` reloads the blocks it names. */
 function BlockBody({ screen, block, generation, saved }: { screen: ScreenFile; block: Block; generation: number; saved(): void }) {
   const ctx = useBindingContext();
-  const { rights } = useSession();
+  const can = useAccess([block.access]);
   const part = { ...block, id: block.id ?? screen.id };
-  if (block.access && !canOpen(block.access, rights)) return block.deniedText ? <p role="note">{block.deniedText}</p> : null;
+  if (!can(block.access)) return block.deniedText ? <p role="note">{block.deniedText}</p> : null;
   switch (block.kind) {
     case 'text':
       return <p>{fillText(block.text ?? '', ctx)}</p>;
     case 'links':
-      return (
-        <ul className="adm-home-links scr-links">
-          {(block.links ?? [])
-            .filter((l) => !l.access || canOpen(l.access, rights))
-            .map((l) => (
-              <li key={l.to}>
-                <Link to={fillText(l.to, ctx, true)}>{l.label}</Link>
-              </li>
-            ))}
-        </ul>
-      );
+      return <Links block={block} />;
     case 'form':
       return <FormPartView key={generation} part={{ ...part, title: '' }} level={2} onSaved={saved} />;
     case 'record':
@@ -85,7 +95,7 @@ function BlockBody({ screen, block, generation, saved }: { screen: ScreenFile; b
     case 'stats':
       return <Stats block={block} generation={generation} />;
     case 'view':
-      return <ViewBlock screen={screen} block={block} />;
+      return <ViewBlock screen={screen} block={block} reload={saved} />;
   }
 }
 
