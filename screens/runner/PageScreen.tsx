@@ -113,7 +113,7 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
     setGenerations((g) => Object.fromEntries([...Object.entries(g), ...ids.map((k) => [k, (g[k] ?? 0) + 1])]));
   }, []);
   const render = (block: Block, i: number): ReactNode => (
-    <section key={block.id ?? i} className="scr-block" aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
+    <section key={block.id ?? i} className={`scr-block${block.head ? ' scr-head' : ''}${block.nav ? ' scr-nav' : ''}`} aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
       {block.title && <h2 id={`${id}-b${i}`}>{block.title}</h2>}
       <BlockBody screen={screen} block={block} generation={block.id ? (generations[block.id] ?? 0) : 0} saved={() => reload(block.reloads)} />
     </section>
