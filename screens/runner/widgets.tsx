@@ -1,5 +1,4 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { AllOrSomeWidget } from './AllOrSomeWidget';
 import { IMAGE_LIMITS } from '../../engine/imageLimits';
 import { ImageField } from '../org/ImageField';
 import { RichText } from '../org/RichText';
@@ -63,7 +62,6 @@ export const adminWidgets: RegistryWidgetsType = {
   image: ImageWidget,
   lines: LinesWidget,
   rights: RightsWidget,
-  allOrSome: AllOrSomeWidget,
 };
 
-export const SELF_LABELLED: ReadonlySet<string> = new Set(['richtext', 'image', 'rights', 'allOrSome']);
+export const SELF_LABELLED: ReadonlySet<string> = new Set(['richtext', 'image', 'rights']);
