@@ -6,7 +6,7 @@ import { usePositionRightNames } from '../runner/usePositionRights';
  * Write/Administrator right (runner/usePositionRights.ts, as the runner's position guard
  * reads it). Until that answer is in, controls stay hidden; the server refuses anyway (403).
  */
-export function usePositionRights(positionId: number): { write: boolean; admin: boolean } {
+function usePositionRights(positionId: number): { write: boolean; admin: boolean } {
   const { rights } = useSession();
   const mine = usePositionRightNames(positionId, rights.admin);
   return { write: rights.write || mine.includes('Administrator') || mine.includes('Write'), admin: rights.admin || mine.includes('Administrator') };
