@@ -176,7 +176,10 @@ export type Block = {
   links?: {
     label: string;
     to: string;
-    access?: "loggedIn" | "read" | "write" | "admin" | "odin";
+    /**
+     * The link only for users with this right (positionWrite/positionAdmin: on the route's :id).
+     */
+    access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
   }[];
   /**
    * The block only for users with this right (the server checks anyway); others see `deniedText`, or nothing.
@@ -187,6 +190,14 @@ export type Block = {
    */
   heading?: string;
   /**
+   * links: drawn as a navigation landmark with this accessible name (e.g. 'Visa sökande som'); the link to the current page is marked aria-current in every links block.
+   */
+  nav?: string;
+  /**
+   * record: this block's heading is the page's h1 and document title (react-admin's Show title from the record, e.g. a position's name); the page draws no h1 of its own and shows `title` until the data is loaded.
+   */
+  head?: boolean;
+  /**
    * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
    */
   deniedText?: string;
@@ -195,7 +206,7 @@ export type Block = {
    */
   from?: string;
   /**
-   * form/actions: the ids of blocks loaded again after a successful save or action.
+   * form/actions: the ids of blocks loaded again after a successful save or action; view: the blocks its component's `reload()` loads again.
    */
   reloads?: string[];
   schema?: {};
@@ -263,7 +274,10 @@ export type Block = {
   links?: {
     label: string;
     to: string;
-    access?: "loggedIn" | "read" | "write" | "admin" | "odin";
+    /**
+     * The link only for users with this right (positionWrite/positionAdmin: on the route's :id).
+     */
+    access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
   }[];
   /**
    * The block only for users with this right (the server checks anyway); others see `deniedText`, or nothing.
@@ -274,6 +288,14 @@ export type Block = {
    */
   heading?: string;
   /**
+   * links: drawn as a navigation landmark with this accessible name (e.g. 'Visa sökande som'); the link to the current page is marked aria-current in every links block.
+   */
+  nav?: string;
+  /**
+   * record: this block's heading is the page's h1 and document title (react-admin's Show title from the record, e.g. a position's name); the page draws no h1 of its own and shows `title` until the data is loaded.
+   */
+  head?: boolean;
+  /**
    * Shown instead of the block to users without its `access` (e.g. 'Bara superanvändare kan skriva nyheter.').
    */
   deniedText?: string;
@@ -282,7 +304,7 @@ export type Block = {
    */
   from?: string;
   /**
-   * form/actions: the ids of blocks loaded again after a successful save or action.
+   * form/actions: the ids of blocks loaded again after a successful save or action; view: the blocks its component's `reload()` loads again.
    */
   reloads?: string[];
   schema?: {};
@@ -491,7 +513,7 @@ export interface Action {
    */
   to?: string;
   /**
-   * rowActions: an address outside the app, bound from the row (e.g. {row.publicUrl}/apply, a position's page on its organisation's own host), opened in a new tab; only http(s) addresses are linked.
+   * rowActions (and a record's actions, bound from {data.x}): an address outside the app, bound from the row (e.g. {row.publicUrl}/apply, a position's page on its organisation's own host), opened in a new tab; only http(s) addresses are linked.
    */
   href?: string;
   /**
@@ -521,7 +543,7 @@ export interface Action {
   download?: Download;
 }
 /**
- * rowActions: shown only when the row's field equals / differs from the value.
+ * rowActions: shown only when the row's field equals / differs from the value; a record's actions: the same on its loaded data (e.g. Arkivera or Återaktivera).
  */
 export interface RowCondition1 {
   field: string;

@@ -1,30 +1,15 @@
-import { useEffect, useState } from 'react';
-import { call } from './call';
 import { useSession } from '../admin/session';
+import { usePositionRightNames } from '../runner/usePositionRights';
 
 /**
  * The user's rights on this position: a container writer/admin/odin, or a per-position
- * Write/Administrator right (read from get_positionPermissions, as the runner's position
- * guard does). Until that answer is in, controls stay hidden; the server refuses anyway (403).
+ * Write/Administrator right (runner/usePositionRights.ts, as the runner's position guard
+ * reads it). Until that answer is in, controls stay hidden; the server refuses anyway (403).
  */
-export function usePositionRights(positionId: number): { write: boolean; admin: boolean } {
-  const { rights, user } = useSession();
-  const [perPosition, setPerPosition] = useState<{ write: boolean; admin: boolean }>({ write: false, admin: false });
-  useEffect(() => {
-    if (rights.admin || !Number.isSafeInteger(positionId)) return;
-    let live = true;
-    call('get_positionPermissions', { positionId })
-      .then((list) => {
-        const me = user?.sub.toLowerCase();
-        const mine = (list ?? []).filter((p) => p.email?.toLowerCase() === me).map((p) => p.permissionName);
-        if (live) setPerPosition({ admin: mine.includes('Administrator'), write: mine.includes('Administrator') || mine.includes('Write') });
-      })
-      .catch(() => live && setPerPosition({ write: false, admin: false }));
-    return () => {
-      live = false;
-    };
-  }, [positionId, rights.admin, user?.sub]);
-  return { write: rights.write || perPosition.write, admin: rights.admin || perPosition.admin };
+function usePositionRights(positionId: number): { write: boolean; admin: boolean } {
+  const { rights } = useSession();
+  const mine = usePositionRightNames(positionId, rights.admin);
+  return { write: rights.write || mine.includes('Administrator') || mine.includes('Write'), admin: rights.admin || mine.includes('Administrator') };
 }
 
 /** May the user change things on this position (see usePositionRights). */

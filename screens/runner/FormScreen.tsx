@@ -23,6 +23,7 @@ import type { ScreenFile } from './types';
 import { useBindingContext } from './useBindingContext';
 import { useScreenData, type Data } from './useScreenData';
 import { adminWidgets, SELF_LABELLED, type WidgetContext } from './widgets';
+import { adminFields } from './AllOrSomeField';
 import './runner.css';
 
 const entityFiles = import.meta.glob<unknown>('/schemas/entities/*.json', { eager: true, import: 'default' });
@@ -179,6 +180,7 @@ export function FormPartView({ part, level = 1, onSaved, onSubmit }: { part: For
           translateString={translateSwedish}
           idPrefix={idPrefix}
           widgets={adminWidgets}
+          fields={adminFields}
           templates={{ ObjectFieldTemplate: SectionedFields }}
           formContext={formContext}
         />

@@ -1,9 +1,7 @@
 import { Suspense, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { fill } from '../../engine/fill';
 import sv from '../../schemas/messages/sv.json';
-import { useSession } from '../admin/session';
-import { canOpen } from './access';
 import { at, fillText, type BindingContext } from './bindings';
 import { FormPartView } from './FormScreen';
 import { ListBody } from './ListScreen';
@@ -14,6 +12,7 @@ import { Failure, Loading } from './states';
 import type { Block, ScreenFile } from './types';
 import { useBindingContext } from './useBindingContext';
 import { useScreenData } from './useScreenData';
+import { useAccess } from './usePositionRights';
 import { viewComponent } from './views';
 import './runner.css';
 
@@ -43,37 +42,48 @@ function Stats({ block, generation }: { block: Block; generation: number }) {
 }
 
 /** A view block: one registered component for what must stay code, given the screen and the block's props. */
-function ViewBlock({ screen, block }: { screen: ScreenFile; block: Block }) {
+function ViewBlock({ screen, block, reload }: { screen: ScreenFile; block: Block; reload(): void }) {
   const View = viewComponent(block.view ?? '');
   if (!View) throw new Error(`No view screens/views/${block.view}.tsx for a block of ${screen.id}`);
   return (
     <Suspense fallback={<Loading />}>
-      <View screen={screen} props={(block.props ?? {}) as Record<string, unknown>} />
+      <View screen={screen} props={(block.props ?? {}) as Record<string, unknown>} reload={reload} />
     </Suspense>
   );
+}
+
+/** A links block: the links the user may follow, the current page's marked (aria-current); with `nav`, a named navigation. */
+function Links({ block }: { block: Block }) {
+  const ctx = useBindingContext();
+  const links = block.links ?? [];
+  const can = useAccess(links.map((l) => l.access));
+  const list = (
+    <ul className="adm-home-links scr-links">
+      {links
+        .filter((l) => can(l.access))
+        .map((l) => (
+          <li key={l.to}>
+            <NavLink to={fillText(l.to, ctx, true)} end>
+              {l.label}
+            </NavLink>
+          </li>
+        ))}
+    </ul>
+  );
+  return block.nav ? <nav aria-label={block.nav}>{list}</nav> : list;
 }
 
 /** One block's body; `saved` reloads the blocks it names (and keeps a form's answer for a record `from` it, `forget` drops it). */
 function BlockBody({ screen, block, generation, saved, answers, forget }: { screen: ScreenFile; block: Block; generation: number; saved(done?: BindingContext): void; answers: Record<string, BindingContext>; forget(): void }) {
   const ctx = useBindingContext();
-  const { rights } = useSession();
+  const can = useAccess([block.access]);
   const part = { ...block, id: block.id ?? screen.id };
-  if (block.access && !canOpen(block.access, rights)) return block.deniedText ? <p role="note">{block.deniedText}</p> : null;
+  if (!can(block.access)) return block.deniedText ? <p role="note">{block.deniedText}</p> : null;
   switch (block.kind) {
     case 'text':
       return <p>{fillText(block.text ?? '', ctx)}</p>;
     case 'links':
-      return (
-        <ul className="adm-home-links scr-links">
-          {(block.links ?? [])
-            .filter((l) => !l.access || canOpen(l.access, rights))
-            .map((l) => (
-              <li key={l.to}>
-                <Link to={fillText(l.to, ctx, true)}>{l.label}</Link>
-              </li>
-            ))}
-        </ul>
-      );
+      return <Links block={block} />;
     case 'form':
       return <FormPartView key={generation} part={{ ...part, title: '' }} level={2} onSaved={saved} onSubmit={forget} />;
     case 'record':
@@ -81,7 +91,7 @@ function BlockBody({ screen, block, generation, saved, answers, forget }: { scre
         const given = answers[block.from];
         return given ? <RecordPartView key={generation} part={{ ...part, title: '' }} level={2} given={given} /> : null;
       }
-      return <RecordPartView part={{ ...part, title: '' }} level={2} generation={generation} />;
+      return <RecordPartView part={{ ...part, title: block.head ? screen.title : '' }} level={block.head ? 1 : 2} generation={generation} />;
     case 'list':
       return <ListBody screen={{ ...screen, ...block, title: block.title ?? screen.title, kind: 'list' } as ScreenFile} headless generation={generation} />;
     case 'actions':
@@ -90,7 +100,7 @@ function BlockBody({ screen, block, generation, saved, answers, forget }: { scre
       return <Stats block={block} generation={generation} />;
     case 'view':
       // A view block loads again (mounts afresh) when another block's save names it in `reloads`.
-      return <ViewBlock key={generation} screen={screen} block={block} />;
+      return <ViewBlock key={generation} screen={screen} block={block} reload={saved} />;
   }
 }
 
@@ -113,7 +123,7 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
   const render = (block: Block, i: number): ReactNode =>
     // A record `from` a form shows nothing, not even its heading, until the form has answered.
     block.from && !answers[block.from] ? null : (
-    <section key={block.id ?? i} className="scr-block" aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
+    <section key={block.id ?? i} className={`scr-block${block.head ? ' scr-head' : ''}${block.nav ? ' scr-nav' : ''}`} aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
       {block.title && <h2 id={`${id}-b${i}`}>{block.title}</h2>}
       <BlockBody
         screen={screen}
@@ -131,7 +141,7 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
   const arrange = screen.arrange ?? 'stack';
   return (
     <div className="scr-page">
-      {layoutOf(screen) !== 'session' && <h1>{screen.title}</h1>}
+      {layoutOf(screen) !== 'session' && !blocks.some((b) => b.head) && <h1>{screen.title}</h1>}
       {arrange === 'stack' && blocks.map(render)}
       {arrange === 'tabs' && (
         <div className="scr-tabs">

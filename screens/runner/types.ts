@@ -9,4 +9,6 @@ export type Access = ScreenFile['access'];
 export interface ViewProps {
   screen: ScreenFile;
   props: Record<string, unknown>;
+  /** A view block: loads again the page's blocks its `reloads` names (e.g. a position's head after a move). */
+  reload?: () => void;
 }

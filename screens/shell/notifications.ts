@@ -1,6 +1,6 @@
 /** What the bell shows: notifications as get_notifications and the hub deliver them (docs/contracts.md). */
 
-export type NotificationType =
+type NotificationType =
   | 'Exception'
   | 'send_MessageCommand'
   | 'create_jobApplication'

@@ -7,15 +7,13 @@ import type { ViewProps } from '../runner/types';
 
 const t = sv.candidate;
 
-/** /admin/recruit: the candidate's start page, with a sign-in link, login or registration; an unproven account is told to prove its address. */
-export default function CandidateHome({ screen }: ViewProps) {
+/** The sign-in or the way on of /admin/recruit (a view block of schemas/screens/recruit.json, under its heading and introduction): a sign-in link, login or registration; an unproven account is told to prove its address. */
+export default function CandidateHome(_: ViewProps) {
   const { user, setToken } = useCandidate();
   // The organisations list doubles as the check that the address is proven.
   const org = useOrganisation(!!user);
   return (
     <>
-      <h1>{screen.title}</h1>
-      <p>{t.intro}</p>
       {user ? (
         <>
           <CandidateNav user={user} onLogout={() => setToken(null)} />

@@ -5,10 +5,8 @@ import { useContainer } from '../admin/session';
 import { ApplicantRows } from '../applicants/ApplicantRows';
 import { BulkBar } from '../applicants/BulkBar';
 import { FilterPanel } from '../applicants/FilterPanel';
-import { PositionHeader } from '../applicants/PositionHeader';
 import { PositionLoader } from '../applicants/PositionLoader';
 import { CriteriaEditor } from '../applicants/CriteriaEditor';
-import { ViewSwitch } from '../applicants/ViewSwitch';
 import { SelectAll } from '../applicants/SelectAll';
 import { answerGroups } from '../applicants/filterGroups';
 import { fitToForm, isDefault, loadQuery, saveQuery, type ApplicantQuery } from '../applicants/query';
@@ -24,12 +22,12 @@ import { fill } from '../../engine/fill';
 
 const t = sv.applicants;
 
-/** /admin/positions/:id — the position with its applicants, filters and bulk actions (issue 9). */
-export default function PositionPage(_: ViewProps) {
-  return <PositionLoader>{(position, onChanged) => <Loaded key={position.id} position={position} onChanged={onChanged} />}</PositionLoader>;
+/** The applicants of /admin/positions/:id with filters and bulk actions (issue 9): the view block of schemas/screens/position.json, below the position's head. */
+export default function PositionPage({ reload }: ViewProps) {
+  return <PositionLoader>{(position) => <Loaded key={position.id} position={position} onChanged={reload} />}</PositionLoader>;
 }
 
-function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p: StaffPosition): void }) {
+function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: () => void }) {
   const container = useContainer();
   const canWrite = usePositionWrite(position.id);
   const labels = useMemo(() => ((container.labels as Label[] | undefined) ?? []), [container.labels]);
@@ -97,13 +95,12 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged(p:
     if (!keepSelection) setSelection(new Set());
     list.reload();
     setGeneration((g) => g + 1);
-    call('get_position', { id: position.id }).then(onChanged, () => undefined);
-  }, [list, position.id, onChanged]);
+    // The head's totals (Obehandlade) change with a move.
+    onChanged?.();
+  }, [list, onChanged]);
 
   return (
     <div className="apl-page">
-      <PositionHeader position={position} canWrite={canWrite} onChanged={onChanged} />
-      <ViewSwitch positionId={position.id} current="list" />
       {canWrite && <CriteriaEditor positionId={position.id} />}
       <div className="apl-layout">
         <FilterPanel

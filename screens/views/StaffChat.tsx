@@ -1,30 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import sv from '../../schemas/messages/sv.json';
-import { fill } from '../../engine/fill';
+import { useParams } from 'react-router-dom';
 import { dispatch, getToken } from '../api';
 import { useContainer } from '../admin/session';
 import { Conversation, type ChatMessage } from '../candidate/Conversation';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
-import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import { connectHub, hubUrl } from '../shell/realtime';
 
-const t = sv.candidate;
-
-interface Thread {
-  channel: { id: number; name: string; email: string; containerId: number };
-  messages: ChatMessage[];
-}
-
-/** /admin/chat/:id: one conversation; the candidate's new messages arrive live over /notifications. */
-export default function StaffChat({ screen }: ViewProps) {
+/**
+ * The thread of /admin/chat/:id (a view block of schemas/screens/chat-channel.json, whose
+ * record block names the candidate): the candidate's new messages arrive live over /notifications.
+ */
+export default function StaffChat(_: ViewProps) {
   const id = Number(useParams().id);
   const container = useContainer();
-  const thread = useLoad(() => dispatch('get_channelMessages', { channelId: id }) as Promise<Thread>, String(id));
+  const thread = useLoad(() => dispatch('get_channelMessages', { channelId: id }), String(id));
   const [live, setLive] = useState<ChatMessage[]>([]);
-  useScreenTitle(thread.data ? fill(t.conversation, { name: thread.data.channel.name }) : screen.title);
 
   useEffect(() => {
     setLive([]);
@@ -46,16 +38,9 @@ export default function StaffChat({ screen }: ViewProps) {
   }, [id, container.id]);
 
   if (thread.loading && !thread.data) return <Loading />;
-  if (!thread.data) return <Failure onRetry={thread.reload} message={(thread.error as { status?: number })?.status === 404 ? t.notFound : undefined} />;
+  // A missing conversation is said once, by the record block above.
+  if (!thread.data) return (thread.error as { status?: number })?.status === 404 ? null : <Failure onRetry={thread.reload} />;
   const seen = new Set(thread.data.messages.map((m) => m.id));
   const messages = [...thread.data.messages, ...live.filter((m) => !seen.has(m.id))];
-  return (
-    <>
-      <h1>{fill(t.conversation, { name: thread.data.channel.name })}</h1>
-      <p>
-        {thread.data.channel.email} · <Link to="/admin/chat">{t.chatTitle}</Link>
-      </p>
-      <Conversation side="staff" messages={messages} target={{ channelId: id }} onSent={(m) => setLive((prev) => [...prev, m])} />
-    </>
-  );
+  return <Conversation side="staff" messages={messages} target={{ channelId: id }} onSent={(m) => setLive((prev) => [...prev, m])} />;
 }

@@ -39,7 +39,7 @@ describe('a condition on the age from the personnummer', () => {
     const writer = await newPage(browser, { viewport: 'desktop', baseURL: app.url });
     await loginAs(writer, app, 'writer@demo.test');
     await writer.goto('/admin/positions/new');
-    await writer.getByRole('link', { name: 'Publik annons: Sommarjobb' }).click();
+    await writer.getByRole('link', { name: 'Publik annons Sommarjobb' }).click();
     await writer.getByLabel('Rubrik *').fill('Sommarjobb för unga');
     await writer.getByLabel('Ort', { exact: true }).fill('Luleå');
     await writer.getByRole('list', { name: 'Formulärfält' }).waitFor();

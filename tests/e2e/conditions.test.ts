@@ -46,7 +46,7 @@ describe('a writer adds a condition and an applicant on a phone sees it work (is
   it('builds a position whose Bilmärke is shown only when Har körkort = Ja', async () => {
     await loginAs(writer, app, 'writer@demo.test');
     await writer.goto('/admin/positions/new');
-    await writer.getByRole('link', { name: 'Publik annons: Sommarjobb' }).click();
+    await writer.getByRole('link', { name: 'Publik annons Sommarjobb' }).click();
     await writer.getByLabel('Rubrik *').fill('Sommarchaufför');
     await writer.getByLabel('Ort', { exact: true }).fill('Umeå');
     await writer.getByRole('list', { name: 'Formulärfält' }).waitFor();

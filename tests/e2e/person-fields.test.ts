@@ -67,7 +67,7 @@ describe('forms that know who applied (issue 17)', () => {
     // The organisation takes the default templates: the confirmation after applying says 'Hej {firstname}!'.
     expect((await callAction(app, token, 'answer_defaultEmailTemplatesOffer', { containerId: 1, accept: true })).status).toBe(200);
     await page.getByRole('link', { name: 'Skapa annons' }).first().click();
-    await page.getByRole('link', { name: 'Publik annons: Sommarjobb' }).click();
+    await page.getByRole('link', { name: 'Publik annons Sommarjobb' }).click();
     await page.getByLabel('Rubrik *').fill('Sommarjobb i parken');
     await page.getByLabel('Ort', { exact: true }).fill('Umeå');
     await page.getByLabel('Formulärmall').selectOption({ label: 'Personmall' });
