@@ -51,7 +51,7 @@ export function ChangePasswordForm() {
     }
     setBusy(true);
     try {
-      const answer = (await dispatch('update_password', values)) as { token: string };
+      const answer = await dispatch('update_password', values);
       // login() reloads the session (the shell shows its loading state and comes back), so the
       // confirmation travels in the history entry's state rather than in this component.
       setValues({ password: '', newPassword: '', confirmNewPassword: '' });

@@ -17,6 +17,8 @@ interface Preferences {
 
 /** The types offered, in the order a recruiter cares about them (names in sv.json). */
 const TYPES = Object.keys(t.typeNames) as NotificationType[];
+/** A stored type this screen offers (the answer's list is plain strings). */
+const isOffered = (x: string): x is NotificationType => (TYPES as string[]).includes(x);
 
 /**
  * /admin/profile: the user's notification preferences in the chosen organisation
@@ -36,8 +38,8 @@ export function ProfileForm() {
     setFailed(false);
     setPrefs(null);
     try {
-      const p = (await dispatch('get_UserNotificationPreferences', { containerId: container.id })) as Partial<Preferences>;
-      setPrefs({ realtime: p.realtime !== false, email: p.email === true, types: p.types });
+      const p = await dispatch('get_UserNotificationPreferences', { containerId: container.id });
+      setPrefs({ realtime: p.realtime !== false, email: p.email === true, types: p.types?.filter(isOffered) });
     } catch (err) {
       handleError(err);
       setFailed(true);

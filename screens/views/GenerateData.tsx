@@ -12,20 +12,18 @@ const t = sv.odin;
 const CHUNK = 500;
 const MAX = 10_000;
 
-type Org = { id: number; name: string; displayName?: string };
-type Label = { id: number; name: string; labelType: 'Interest' | 'Process'; isDefault: boolean };
 
 /** Odin: demo organisations and demo applicants, the latter in chunks with progress. */
 export default function GenerateData({ screen }: ViewProps) {
   const toast = useToast();
-  const orgs = useLoad(() => dispatch('get_containers', {}) as Promise<Org[]>, 'orgs');
+  const orgs = useLoad(() => dispatch('get_containers', {}), 'orgs');
   const [orgId, setOrgId] = useState<number>(0);
   const detail = useLoad(
     async () =>
       orgId
         ? {
-            labels: ((await dispatch('get_container', { id: orgId })) as { labels: Label[] }).labels,
-            positions: (await dispatch('get_positions', { containerId: orgId })) as { id: number; name: string }[],
+            labels: (await dispatch('get_container', { id: orgId })).labels ?? [],
+            positions: await dispatch('get_positions', { containerId: orgId }),
           }
         : null,
     String(orgId),
@@ -77,7 +75,7 @@ export default function GenerateData({ screen }: ViewProps) {
     setDemoError('');
     setBusy(true);
     try {
-      const r = (await dispatch('create_demoContainer', { name: demo.name, displayName: demo.displayName.trim() || demo.name, applicants })) as { applicants: number };
+      const r = await dispatch('create_demoContainer', { name: demo.name, displayName: demo.displayName.trim() || demo.name, applicants });
       toast.show(fill(t.demoCreated, { name: demo.name, count: String(r.applicants) }), 'success');
       orgs.reload();
     } catch (err) {
@@ -87,7 +85,7 @@ export default function GenerateData({ screen }: ViewProps) {
     }
   }
 
-  const labels = (type: Label['labelType']) => detail.data?.labels.filter((l) => l.labelType === type) ?? [];
+  const labels = (type: 'Interest' | 'Process') => detail.data?.labels.filter((l) => l.labelType === type) ?? [];
   return (
     <>
       <h1>{screen.title}</h1>

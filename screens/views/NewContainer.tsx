@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
+import type { ActionAnswer } from '../../schemas/generated/actions';
 import { ApiError, dispatch } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
@@ -9,14 +10,14 @@ import '../odin/odin.css';
 import { fill } from '../../engine/fill';
 
 const t = sv.odin;
-type Row = { id: number; name: string; displayName?: string };
+type Row = ActionAnswer['get_containers'][number];
 const detailsOf = (err: unknown) =>
   err instanceof ApiError && Array.isArray(err.body.details) ? Object.fromEntries((err.body.details as { path: string; message: string }[]).map((d) => [d.path, d.message])) : {};
 
 /** Odin: a new organisation (usable at once) and removal of one with its name typed. */
 export default function NewContainer({ screen }: ViewProps) {
   const toast = useToast();
-  const list = useLoad(() => dispatch('get_containers', {}) as Promise<Row[]>, 'containers');
+  const list = useLoad(() => dispatch('get_containers', {}), 'containers');
   const [form, setForm] = useState({ name: '', displayName: '', adminEmail: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

@@ -13,16 +13,11 @@ import { connectHub, hubUrl } from '../shell/realtime';
 
 const t = sv.candidate;
 
-interface Thread {
-  channel: { id: number; name: string; email: string; containerId: number };
-  messages: ChatMessage[];
-}
-
 /** /admin/chat/:id: one conversation; the candidate's new messages arrive live over /notifications. */
 export default function StaffChat({ screen }: ViewProps) {
   const id = Number(useParams().id);
   const container = useContainer();
-  const thread = useLoad(() => dispatch('get_channelMessages', { channelId: id }) as Promise<Thread>, String(id));
+  const thread = useLoad(() => dispatch('get_channelMessages', { channelId: id }), String(id));
   const [live, setLive] = useState<ChatMessage[]>([]);
   useScreenTitle(thread.data ? fill(t.conversation, { name: thread.data.channel.name }) : screen.title);
 

@@ -116,11 +116,10 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     setProblem(null);
     try {
       const base = { subject: subject.trim(), body, ...(chosenLabel !== undefined ? { labelId: chosenLabel } : {}) };
-      const result = (
+      const result: SendOutcome =
         to.length === 1 && recipients.length === 1
           ? await dispatch('send_email', { applicantId: to[0]!.id, email: email.trim(), ...base })
-          : await dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base })
-      ) as SendOutcome;
+          : await dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base });
       if (result.sent.length && !result.failed.length && !result.missingEmail.length) {
         toast.show(sv.toast.emailSent, 'success');
         onClose(result);
