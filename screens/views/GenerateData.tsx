@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
-import { ApiError, dispatch } from '../api';
+import { ApiError } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../odin/odin.css';
 import { fill } from '../../engine/fill';
+import { viewCall } from '../runner/viewCall';
+
+const call = viewCall('GenerateData');
 
 const t = sv.odin;
 const CHUNK = 500;
@@ -16,14 +19,14 @@ const MAX = 10_000;
 /** Odin: demo organisations and demo applicants, the latter in chunks with progress. */
 export default function GenerateData({ screen }: ViewProps) {
   const toast = useToast();
-  const orgs = useLoad(() => dispatch('get_containers', {}), 'orgs');
+  const orgs = useLoad(() => call('get_containers', {}), 'orgs');
   const [orgId, setOrgId] = useState<number>(0);
   const detail = useLoad(
     async () =>
       orgId
         ? {
-            labels: (await dispatch('get_container', { id: orgId })).labels ?? [],
-            positions: await dispatch('get_positions', { containerId: orgId }),
+            labels: (await call('get_container', { id: orgId })).labels ?? [],
+            positions: await call('get_positions', { containerId: orgId }),
           }
         : null,
     String(orgId),
@@ -49,7 +52,7 @@ export default function GenerateData({ screen }: ViewProps) {
     try {
       for (let done = 0; done < total; ) {
         const n = Math.min(CHUNK, total - done);
-        await dispatch('create_positionDemoApplicants', {
+        await call('create_positionDemoApplicants', {
           containerId: orgId,
           positionId,
           amount: n,
@@ -75,7 +78,7 @@ export default function GenerateData({ screen }: ViewProps) {
     setDemoError('');
     setBusy(true);
     try {
-      const r = await dispatch('create_demoContainer', { name: demo.name, displayName: demo.displayName.trim() || demo.name, applicants });
+      const r = await call('create_demoContainer', { name: demo.name, displayName: demo.displayName.trim() || demo.name, applicants });
       toast.show(fill(t.demoCreated, { name: demo.name, count: String(r.applicants) }), 'success');
       orgs.reload();
     } catch (err) {

@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import type { ActionAnswer } from '../../schemas/generated/actions';
-import { ApiError, dispatch } from '../api';
+import { ApiError } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import '../odin/odin.css';
 import { fill } from '../../engine/fill';
+import { viewCall } from '../runner/viewCall';
+
+const call = viewCall('NewContainer');
 
 const t = sv.odin;
 type Row = ActionAnswer['get_containers'][number];
@@ -17,7 +20,7 @@ const detailsOf = (err: unknown) =>
 /** Odin: a new organisation (usable at once) and removal of one with its name typed. */
 export default function NewContainer({ screen }: ViewProps) {
   const toast = useToast();
-  const list = useLoad(() => dispatch('get_containers', {}), 'containers');
+  const list = useLoad(() => call('get_containers', {}), 'containers');
   const [form, setForm] = useState({ name: '', displayName: '', adminEmail: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -33,7 +36,7 @@ export default function NewContainer({ screen }: ViewProps) {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const made = await dispatch('create_container', {
+      const made = await call('create_container', {
         name: form.name,
         displayName: form.displayName.trim(),
         plans: [],
@@ -56,7 +59,7 @@ export default function NewContainer({ screen }: ViewProps) {
     if (!removing || typed !== removing.name) return;
     setBusy(true);
     try {
-      await dispatch('delete_container', { id: removing.id, confirmName: typed });
+      await call('delete_container', { id: removing.id, confirmName: typed });
       toast.show(t.deleted, 'success');
       setRemoving(null);
       setTyped('');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
-import { dispatch, getToken } from '../api';
+import { getToken } from '../api';
 import { useContainer } from '../admin/session';
 import { Conversation, type ChatMessage } from '../candidate/Conversation';
 import { useLoad } from '../shared/useLoad';
@@ -10,6 +10,9 @@ import { Failure, Loading } from '../runner/states';
 import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
 import { connectHub, hubUrl } from '../shell/realtime';
+import { viewCall } from '../runner/viewCall';
+
+const call = viewCall('StaffChat');
 
 const t = sv.candidate;
 
@@ -17,7 +20,7 @@ const t = sv.candidate;
 export default function StaffChat({ screen }: ViewProps) {
   const id = Number(useParams().id);
   const container = useContainer();
-  const thread = useLoad(() => dispatch('get_channelMessages', { channelId: id }), String(id));
+  const thread = useLoad(() => call('get_channelMessages', { channelId: id }), String(id));
   const [live, setLive] = useState<ChatMessage[]>([]);
   useScreenTitle(thread.data ? fill(t.conversation, { name: thread.data.channel.name }) : screen.title);
 
