@@ -10,7 +10,7 @@ import type { ContainerProfile, SocialKey } from '../public/types';
 import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { Field } from '../org/Field';
 import { ImageField } from '../org/ImageField';
-import { RichText } from '../org/RichText';
+import { RichText } from '../shared/RichText';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';

@@ -5,7 +5,7 @@ import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
-import { MailBodyEditor } from './MailBodyEditor';
+import { RichText } from '../../shared/RichText';
 import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
 import { emailTemplates, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
@@ -208,7 +208,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
               <span id={`${ids}-body-label`} className="mail-label">
                 {t.body}
               </span>
-              <MailBodyEditor
+              <RichText
                 id={`${ids}-body`}
                 value={body}
                 onChange={setBody}
