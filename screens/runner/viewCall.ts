@@ -10,7 +10,7 @@ import { VIEW_USES, type ViewName } from '../../schemas/generated/view-uses';
 import { dispatch } from '../api';
 
 /** The actions the view `V` declares. */
-export type ViewAction<V extends ViewName> = (typeof VIEW_USES)[V][number] & ActionName;
+type ViewAction<V extends ViewName> = (typeof VIEW_USES)[V][number] & ActionName;
 
 /** A call that accepts only the view's declared actions, typed like `dispatch`. */
 export type ViewCall<V extends ViewName> = <N extends ViewAction<V>>(action: N, data: ActionData[N]) => Promise<ActionAnswer[N]>;

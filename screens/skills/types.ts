@@ -4,4 +4,3 @@ import type { ActionAnswer } from '../../schemas/generated/actions';
 export type Skill = ActionAnswer['get_containerSkills'][number];
 export type Question = Skill['questions'][number];
 export type SkillCollection = ActionAnswer['get_competenceTemplates'][number];
-export type ApplicantSkills = ActionAnswer['get_applicantSkillsAnswer'];
