@@ -31,6 +31,8 @@ export interface CatalogueInput {
   specRoutes?: readonly string[];
   /** View name → the actions its code names (scripts/view-calls.ts); a view not here is not compared. */
   viewCalls?: ReadonlyMap<string, readonly NamedAction[]>;
+  /** View name → the names its file passes to `viewCall()` (screens/runner/viewCall.ts); each must be its own. */
+  viewCallers?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -275,6 +277,9 @@ export function checkCatalogue(input: CatalogueInput): string[] {
       }
     }
   }
+  for (const [view, asked] of input.viewCallers ?? []) {
+    for (const other of asked) if (other !== view) problems.push(`screens/views/${view}.tsx: viewCall('${other}'): a view's call is typed by its own uses; ask for '${view}'`);
+  }
   for (const r of input.specRoutes ?? []) if (!seen.has(routeShape(r))) problems.push(`schemas/screens/: route ${r}: no screen file declares it (spec document 1 §2)`);
   return problems;
 }
@@ -292,6 +297,7 @@ export function loadCatalogue(root: string): CatalogueInput {
     actions,
     views,
     viewCalls: new Map([...views].map((v) => [v, actionsNamedBy(`screens/views/${v}.tsx`, source, names)])),
+    viewCallers: new Map([...views].map((v) => [v, [...(source(`screens/views/${v}.tsx`) ?? '').matchAll(/\bviewCall\(\s*'(\w+)'/g)].map((m) => m[1]!)])),
     metaSchema: read('schemas/screen.schema.json'),
     specRoutes: SPEC_ROUTES,
   };

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stopChild } from './stop-child';
 
 export interface RunningFerretDb {
   uri: string;
@@ -74,12 +75,7 @@ export async function startFerretDb(bin: string): Promise<RunningFerretDb> {
   return {
     uri: `mongodb://127.0.0.1:${port}/`,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopChild(child, 5000);
       rmSync(dir, { recursive: true, force: true });
     },
   };

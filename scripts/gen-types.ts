@@ -8,6 +8,9 @@
  * - actions.ts: per dispatcher action (schemas/actions/*.json) its request data type and its
  *   answer type (`x-answer`), collected in `ActionData`, `ActionAnswer` and `ActionName`; the
  *   shared answer shapes of schemas/answers/*.json are declared once by their titles.
+ * - view-uses.ts: per view component (screens/views/<View>.tsx) the actions its screen files
+ *   declare in `uses` (view screens and view blocks), for the view's typed `call`
+ *   (screens/runner/viewCall.ts): a call of an undeclared action fails the type check.
  * `--check` writes nothing and exits 1 naming the stale files.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
@@ -175,6 +178,34 @@ async function actionsModule(): Promise<string> {
   ].join('\n');
 }
 
+type UseEntry = string | { action: string };
+/** Each view named by a screen file (a view screen or a page's view block) with the union of its `uses`. */
+function viewUsesModule(): string {
+  const byView = new Map<string, Set<string>>();
+  const add = (part: Record<string, unknown>) => {
+    if (part.kind !== 'view' || typeof part.view !== 'string') return;
+    const set = byView.get(part.view) ?? new Set<string>();
+    for (const u of (part.uses ?? []) as UseEntry[]) set.add(typeof u === 'string' ? u : u.action);
+    byView.set(part.view, set);
+  };
+  for (const f of jsonFiles(join(schemas, 'screens'))) {
+    const screen = readJson(join(schemas, 'screens', f));
+    add(screen);
+    for (const b of (screen.blocks ?? []) as Record<string, unknown>[]) add(b);
+  }
+  const rows = [...byView].sort(([a], [b]) => a.localeCompare(b)).map(([view, uses]) => `  ${view}: [${[...uses].sort().map((u) => `'${u}'`).join(', ')}],`);
+  return [
+    BANNER,
+    "import type { ActionName } from './actions';",
+    '',
+    "/** The actions each view may call: the union of the `uses` of the screen files and view blocks that name it. */",
+    `export const VIEW_USES = {\n${rows.join('\n')}\n} as const satisfies Record<string, readonly ActionName[]>;`,
+    '',
+    'export type ViewName = keyof typeof VIEW_USES;',
+    '',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const files: Record<string, string> = {
@@ -184,6 +215,7 @@ async function main(): Promise<void> {
     'validators.ts': await validatorsModule(),
     'actions.ts': await actionsModule(),
     'screen.ts': await screenModule(),
+    'view-uses.ts': viewUsesModule(),
   };
   const stale: string[] = [];
   for (const [name, content] of Object.entries(files)) {

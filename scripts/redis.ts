@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ferretdb';
+import { stopChild } from './stop-child';
 
 /** Debian's redis-server (scripts/ensure-test-tools.sh installs it), or the one on REDIS_SERVER_BIN. */
 export function redisServerBinary(): string | null {
@@ -65,11 +66,7 @@ export async function startRedis(bin = redisServerBinary()): Promise<RunningRedi
     }
   };
   const kill = async () => {
-    const c = child;
-    if (!c || c.exitCode !== null || c.signalCode !== null) return;
-    const gone = new Promise((r) => c.once('exit', r));
-    c.kill('SIGKILL');
-    await gone;
+    if (child) await stopChild(child, 0);
   };
   await launch();
   return {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { freePort } from './ferretdb';
+import { stopChild } from './stop-child';
 
 /**
  * The real server (`server/main.ts`) as a child process on a free port, resolved once it
@@ -67,12 +68,6 @@ async function spawnOnce(env: Record<string, string>, opts: { onOutput?: (chunk:
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  const stop = async (graceMs = 10_000) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
-  };
+  const stop = (graceMs = 10_000) => stopChild(child, graceMs);
   return { url, port, child, output: () => out, exited, stop };
 }

@@ -40,7 +40,7 @@ export function Conversation({
     setBusy(true);
     setError('');
     try {
-      const m = (await dispatch('send_MessageCommand', { message: text, ...target })) as ChatMessage;
+      const m = await dispatch('send_MessageCommand', { message: text, ...target });
       setText('');
       onSent(m);
     } catch (err) {

@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { ActionAnswer } from '../../schemas/generated/actions';
 import { dispatch } from '../api';
 import { useLoad } from '../shared/useLoad';
 
-export interface Organisation {
-  id: number;
-  name: string;
-  displayName: string;
-}
+export type Organisation = ActionAnswer['get_myContainers'][number];
 
 /**
  * The organisations the candidate applied to, and the one chosen: `?org=<id>` (the
  * confirmation mail's 'Se din ansökan' link) when it is one of them, else the first.
  */
 export function useOrganisation(enabled: boolean) {
-  const list = useLoad(async () => (enabled ? ((await dispatch('get_myContainers', {})) as Organisation[]) : []), String(enabled));
+  const list = useLoad(async () => (enabled ? await dispatch('get_myContainers', {}) : []), String(enabled));
   const [params] = useSearchParams();
   const [chosen, setChosen] = useState(0);
   const asked = Number(params.get('org'));

@@ -5,7 +5,7 @@ import { fill } from '../../engine/fill';
 import { useSession } from '../admin/session';
 import { useScreenTitle } from '../runner/title';
 import { useToast } from '../shared/toast';
-import { MailBodyEditor } from '../applicants/mail/MailBodyEditor';
+import { RichText } from '../shared/RichText';
 import { useMergeFields } from '../applicants/mail/useMergeFields';
 import { DefaultTemplatesOffer } from './DefaultTemplatesOffer';
 import { emailTemplates, saveEmailTemplate, templateProperties, type EmailTemplate, type Label, type TemplateProperty } from '../applicants/mail/mailApi';
@@ -198,7 +198,7 @@ function TemplateSection({ label, draft, fields, problem, onChange }: { label: L
         <span id={`${id}-content-label`} className="mail-label">
           {t.templateContent}
         </span>
-        <MailBodyEditor
+        <RichText
           id={`${id}-content`}
           value={draft.content}
           onChange={(content) => onChange({ content })}

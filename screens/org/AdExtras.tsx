@@ -17,7 +17,7 @@ export function AdTextTemplates({ containerId, onInsert }: { containerId: number
   const [chosen, setChosen] = useState('');
   useEffect(() => {
     let live = true;
-    (dispatch('get_textTemplates', { containerId }) as Promise<{ id: number; title: string; text: string }[]>)
+    dispatch('get_textTemplates', { containerId })
       .then((l) => live && setList(l))
       .catch(() => live && setList([]));
     return () => {

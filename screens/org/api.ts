@@ -1,36 +1,26 @@
 /** What the organisation-settings views share: folders, image uploads, field errors (issue 11). */
 import sv from '../../schemas/messages/sv.json';
+import type { ActionAnswer } from '../../schemas/generated/actions';
 import { IMAGE_LIMITS, imageSizeProblem, publicAssetUrl } from '../../engine/imageLimits';
 import { ApiError, dispatch } from '../api';
 
 const t = sv.org;
 export const MAX_FILE_BYTES = 5_000_000;
 
-export interface Folder {
-  id: number;
-  name: string;
-}
-
-export interface Asset {
-  id: number;
-  folderId: number;
-  containerId: number;
-  name: string;
-  contentType: string;
-  created?: number;
-}
+export type Folder = ActionAnswer['get_folders'][number];
+export type Asset = ActionAnswer['get_folder']['assets'][number];
 
 /** The organisation's folder of that name, created on first use. */
 export async function ensureFolder(containerId: number, name: string): Promise<Folder> {
-  const folders = (await dispatch('get_folders', { containerId })) as Folder[];
+  const folders = await dispatch('get_folders', { containerId });
   const found = folders.find((f) => f.name === name);
   if (found) return found;
   try {
-    return (await dispatch('create_Folder', { containerId, name })) as Folder;
+    return await dispatch('create_Folder', { containerId, name });
   } catch (err) {
     // Someone else created it a moment ago.
     if (err instanceof ApiError && err.status === 409) {
-      const again = ((await dispatch('get_folders', { containerId })) as Folder[]).find((f) => f.name === name);
+      const again = (await dispatch('get_folders', { containerId })).find((f) => f.name === name);
       if (again) return again;
     }
     throw err;
@@ -39,10 +29,10 @@ export async function ensureFolder(containerId: number, name: string): Promise<F
 
 /** The images of one of the organisation's folders (none when the folder does not exist yet). */
 export async function folderImages(containerId: number, name: string): Promise<Asset[]> {
-  const folders = (await dispatch('get_folders', { containerId })) as Folder[];
+  const folders = await dispatch('get_folders', { containerId });
   const folder = folders.find((f) => f.name === name);
   if (!folder) return [];
-  const full = (await dispatch('get_folder', { containerId, id: folder.id })) as { assets: Asset[] };
+  const full = await dispatch('get_folder', { containerId, id: folder.id });
   return full.assets.filter((a) => a.contentType.startsWith('image/'));
 }
 
@@ -94,12 +84,12 @@ export async function uploadImage(containerId: number, folderName: string, file:
   const problem = await imageProblem(file, folderName);
   if (problem) throw new Error(problem);
   const folder = await ensureFolder(containerId, folderName);
-  const asset = (await dispatch('create_containerAssetCommand', {
+  const asset = await dispatch('create_containerAssetCommand', {
     containerId,
     folderId: folder.id,
     name: file.name.slice(0, 200) || 'bild',
     contentType: file.type === 'image/jpg' ? 'image/jpeg' : file.type,
     data: await base64(file),
-  })) as Asset;
+  });
   return { asset, url: publicAssetUrl(containerId, asset.id) };
 }

@@ -4,7 +4,7 @@ import type { PartnerType } from './PartnerForm';
 /** The partner types with their schemas (one call, cached for the session). */
 let types: Promise<PartnerType[]> | null = null;
 export function partnerTypes(): Promise<PartnerType[]> {
-  types ??= (dispatch('get_positionsPartnersBuilderQuery', {}) as Promise<PartnerType[]>).catch((err: unknown) => {
+  types ??= dispatch('get_positionsPartnersBuilderQuery', {}).catch((err: unknown) => {
     types = null;
     throw err;
   });

@@ -1,7 +1,7 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { IMAGE_LIMITS } from '../../engine/imageLimits';
 import { ImageField } from '../org/ImageField';
-import { RichText } from '../org/RichText';
+import { RichText } from '../shared/RichText';
 import { RightsPicker } from '../shared/RightsPicker';
 import type { RightId } from '../shared/rights';
 import { SecretWidget } from './passwordWidget';
@@ -13,7 +13,7 @@ export interface WidgetContext {
 
 const describedBy = (id: string, errors: string[] | undefined) => (errors?.length ? `${id}__error` : undefined);
 
-/** 'richtext': the one rich-text editor (tiptap adapter in screens/org/RichText.tsx), sanitised HTML. */
+/** 'richtext': the one rich-text editor (the tiptap adapter screens/shared/RichText.tsx), sanitised HTML. */
 function RichTextWidget({ id, label, value, onChange, rawErrors }: WidgetProps) {
   return <RichText id={id} label={label} value={typeof value === 'string' ? value : ''} onChange={(html) => onChange(html)} describedBy={describedBy(id, rawErrors)} invalid={!!rawErrors?.length} />;
 }

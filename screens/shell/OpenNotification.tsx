@@ -33,7 +33,7 @@ export function OpenNotification({ title }: { title: string }) {
     if (!Number.isSafeInteger(nid) || nid < 1) return setState({ kind: 'gone', text: t.gone });
     let n: AppNotification;
     try {
-      n = (await dispatch('get_notification', { containerId: container.id, id: nid })) as AppNotification;
+      n = await dispatch('get_notification', { containerId: container.id, id: nid });
     } catch (err) {
       if (isNotFound(err)) return setState({ kind: 'gone', text: t.gone });
       handleError(err);

@@ -22,11 +22,6 @@ export interface NotificationsState {
   clearAll(): Promise<void>;
 }
 
-interface ListAnswer {
-  items: AppNotification[];
-  total: number;
-}
-
 let localIds = 0;
 
 /**
@@ -46,7 +41,7 @@ export function useNotifications(): NotificationsState {
       if (!containerId) return;
       if (!quiet) setStatus('loading');
       try {
-        const answer = (await dispatch('get_notifications', { containerId, take: TAKE })) as ListAnswer;
+        const answer = await dispatch('get_notifications', { containerId, take: TAKE });
         if (!live.current) return;
         // Keep this browser's Exception notices; the server's list replaces the rest.
         setItems((cur) => mergeNotifications(cur.filter((n) => n.local), answer.items ?? []));

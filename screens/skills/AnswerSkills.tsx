@@ -3,13 +3,12 @@ import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { useToast } from '../shared/toast';
-import type { ApplicantSkills } from './types';
 
 const t = sv.skills;
 
 /** The candidate answers the skill questions of one of their applications (create_applicantAnswer). */
 export function AnswerSkills({ applicantId, containerId, title }: { applicantId: number; containerId: number; title: string }) {
-  const data = useLoad(() => dispatch('get_applicantSkillsAnswer', { applicantId, containerId }) as Promise<ApplicantSkills>, `${containerId}:${applicantId}`);
+  const data = useLoad(() => dispatch('get_applicantSkillsAnswer', { applicantId, containerId }), `${containerId}:${applicantId}`);
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const toast = useToast();

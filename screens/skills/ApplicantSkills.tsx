@@ -2,13 +2,12 @@ import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
-import type { ApplicantSkills as Answers } from './types';
 
 const t = sv.skills;
 
 /** Staff's view of an applicant's answers to the position's skill questions (for the applicant page). */
 export default function ApplicantSkills({ applicantId, containerId }: { applicantId: number; containerId: number }) {
-  const data = useLoad(() => dispatch('get_applicantSkillsAnswer', { applicantId, containerId }) as Promise<Answers>, `${containerId}:${applicantId}`);
+  const data = useLoad(() => dispatch('get_applicantSkillsAnswer', { applicantId, containerId }), `${containerId}:${applicantId}`);
   return (
     <section aria-labelledby={`skills-${applicantId}`}>
       <h2 id={`skills-${applicantId}`}>{t.answerTitle}</h2>

@@ -11,11 +11,11 @@ const t = sv.skills;
 
 /** Attach and detach skills on a chosen position (add_skillPosition / delete_skillPosition). */
 export function PositionSkills({ containerId, skills }: { containerId: number; skills: Skill[] }) {
-  const positions = useLoad(() => dispatch('get_positions', { containerId }) as Promise<{ id: number; name: string }[]>, String(containerId));
+  const positions = useLoad(() => dispatch('get_positions', { containerId }), String(containerId));
   const [positionId, setPositionId] = useState(0);
   const [pick, setPick] = useState(0);
   const toast = useToast();
-  const attached = useLoad(async () => (positionId ? ((await dispatch('get_skillPositions', { containerId, positionId })) as Skill[]) : []), String(positionId));
+  const attached = useLoad(async () => (positionId ? await dispatch('get_skillPositions', { containerId, positionId }) : []), String(positionId));
 
   async function change(action: 'add_skillPosition' | 'delete_skillPosition', skillId: number) {
     try {

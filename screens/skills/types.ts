@@ -1,23 +1,6 @@
-export interface Question {
-  id: string;
-  question: string;
-  answer: string;
-}
-export interface Skill {
-  id: number;
-  name: string;
-  description: string;
-  icon: string;
-  questions: Question[];
-}
-export interface SkillCollection {
-  id: number;
-  name: string;
-  description: string;
-  icon: string;
-  skillIds: number[];
-}
-export interface ApplicantSkills {
-  applicantId: number;
-  skills: { skillId: number; name: string; description?: string; questions: Question[] }[];
-}
+/** The skills' shapes, as their actions answer them (generated from the action schemas' x-answer). */
+import type { ActionAnswer } from '../../schemas/generated/actions';
+
+export type Skill = ActionAnswer['get_containerSkills'][number];
+export type Question = Skill['questions'][number];
+export type SkillCollection = ActionAnswer['get_competenceTemplates'][number];

@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
-import { ApiError, dispatch } from '../api';
+import { ApiError } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import { useToast } from '../shared/toast';
 import '../odin/odin.css';
 import { fill } from '../../engine/fill';
+import { viewCall } from '../runner/viewCall';
+
+const call = viewCall('DemoApplicants');
 
 const t = sv.odin;
 const CHUNK = 500;
@@ -17,14 +20,14 @@ const MAX = 10_000;
  */
 export default function DemoApplicants() {
   const toast = useToast();
-  const orgs = useLoad(() => dispatch('get_containers', {}), 'orgs');
+  const orgs = useLoad(() => call('get_containers', {}), 'orgs');
   const [orgId, setOrgId] = useState<number>(0);
   const detail = useLoad(
     async () =>
       orgId
         ? {
-            labels: (await dispatch('get_container', { id: orgId })).labels,
-            positions: await dispatch('get_positions', { containerId: orgId }),
+            labels: (await call('get_container', { id: orgId })).labels,
+            positions: await call('get_positions', { containerId: orgId }),
           }
         : null,
     String(orgId),
@@ -48,7 +51,7 @@ export default function DemoApplicants() {
     try {
       for (let done = 0; done < total; ) {
         const n = Math.min(CHUNK, total - done);
-        await dispatch('create_positionDemoApplicants', {
+        await call('create_positionDemoApplicants', {
           containerId: orgId,
           positionId,
           amount: n,

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { dispatch, getToken } from '../api';
+import { getToken } from '../api';
 import { useContainer } from '../admin/session';
 import { Conversation, type ChatMessage } from '../candidate/Conversation';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { connectHub, hubUrl } from '../shell/realtime';
+import { viewCall } from '../runner/viewCall';
+
+const call = viewCall('StaffChat');
 
 /**
  * The thread of /admin/chat/:id (a view block of schemas/screens/chat-channel.json, whose
@@ -15,7 +18,7 @@ import { connectHub, hubUrl } from '../shell/realtime';
 export default function StaffChat(_: ViewProps) {
   const id = Number(useParams().id);
   const container = useContainer();
-  const thread = useLoad(() => dispatch('get_channelMessages', { channelId: id }), String(id));
+  const thread = useLoad(() => call('get_channelMessages', { channelId: id }), String(id));
   const [live, setLive] = useState<ChatMessage[]>([]);
 
   useEffect(() => {

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import { firstPublicPosition, startApp } from '../../tests/e2e/helpers/app';
+import { stopChild } from '../stop-child';
 import { ROOT, runStandalone } from './_pages';
 import type { BenchContext, BenchResult, Figure } from './_report';
 
@@ -86,12 +87,7 @@ async function startChromium(): Promise<Chromium> {
   return {
     port,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopChild(child, 5000);
       rmSync(profile, { recursive: true, force: true });
     },
   };

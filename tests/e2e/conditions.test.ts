@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionAnswer, ActionData, ActionName } from '../../schemas/generated/actions';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
 
@@ -111,17 +112,17 @@ describe('a writer adds a condition and an applicant on a phone sees it work (is
     await phone.context().close();
 
     const token = await loginAs(writer, app, 'admin@demo.test');
-    const call = async (action: string, data: unknown) => {
+    const call = async <N extends ActionName>(action: N, data: ActionData[N]): Promise<ActionAnswer[N]> => {
       const res = await fetch(`${app.url}/api/dispatcher`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ action, data }),
       });
-      return ((await res.json()) as { data: unknown }).data;
+      return ((await res.json()) as { data: ActionAnswer[N] }).data;
     };
-    const positions = (await call('get_positions', { containerId: 1 })) as { id: number; name: string }[];
+    const positions = await call('get_positions', { containerId: 1 });
     const positionId = positions.find((p) => p.name === 'Sommarchaufför')!.id;
-    const data = (await call('get_applicantPositionByPosition', { positionId })) as { items: Record<string, unknown>[] };
+    const data = await call('get_applicantPositionByPosition', { positionId });
     const nora = data.items.filter((a) => JSON.stringify(a).includes('nora@example.se'));
     expect(nora).toHaveLength(1);
     const stored = Object.values(nora[0]!.metadata as Record<string, unknown>);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
+import type { ActionAnswer, ActionData, ActionName } from '../../schemas/generated/actions';
 import { solidPng } from '../integration/helpers/png';
 import { expectNoAxeViolations, firstPublicPosition, launchBrowser, newPage, startApp, type ListedPosition, type RunningApp } from './helpers/app';
 
@@ -13,13 +14,13 @@ let app: RunningApp;
 let browser: Browser;
 let position: ListedPosition;
 
-async function dispatch(token: string, action: string, data: unknown): Promise<Record<string, unknown>> {
+async function dispatch<N extends ActionName>(token: string, action: N, data: ActionData[N]): Promise<ActionAnswer[N]> {
   const res = await fetch(`${app.url}/api/dispatcher`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ action, data }),
   });
-  const body = (await res.json()) as { data: Record<string, unknown> };
+  const body = (await res.json()) as { data: ActionAnswer[N] };
   if (res.status !== 200) throw new Error(`${action}: ${res.status} ${JSON.stringify(body)}`);
   return body.data;
 }
@@ -35,11 +36,11 @@ beforeAll(async () => {
   });
   const { token } = (await login.json()) as { token: string };
   const containerId = ((await (await fetch(`${app.url}/api/public/containers/demo`)).json()) as { data: { id: number } }).data.id;
-  const folders = (await dispatch(token, 'get_folders', { containerId })) as unknown as { id: number; name: string }[];
+  const folders = await dispatch(token, 'get_folders', { containerId });
   const upload = async (folderName: string, png: Buffer) => {
     const folderId = folders.find((f) => f.name === folderName)?.id ?? (await dispatch(token, 'create_Folder', { containerId, name: folderName })).id;
     const asset = await dispatch(token, 'create_containerAssetCommand', { containerId, folderId, contentType: 'image/png', name: 'bild.png', data: png.toString('base64') });
-    return `/api/public/open/containers/${containerId}/assets?id=assets/${asset.id as number}`;
+    return `/api/public/open/containers/${containerId}/assets?id=assets/${asset.id}`;
   };
   const logo = await upload('Logotyp', solidPng(240, 40, [20, 60, 140]));
   const banner = await upload('Sidbanner', solidPng(1200, 200, [200, 120, 40]));

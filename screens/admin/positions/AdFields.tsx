@@ -1,7 +1,7 @@
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import type { Container } from '../session';
-import { RichText } from '../../org/RichText';
+import { RichText } from '../../shared/RichText';
 import { AdBannerPicker, AdPreview, AdTextTemplates } from '../../org/AdExtras';
 
 const t = sv.admin.ads;

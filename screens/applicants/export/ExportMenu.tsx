@@ -45,11 +45,10 @@ export function ExportMenu({ containerId, positionId, filter, selectedIds }: Exp
     abort.current = controller;
     setState({ kind: 'busy', done: 0, total: null });
     try {
-      const ticket = (
+      const ticket: ExportTicket =
         kind === 'csv'
           ? await dispatch('create_applicantsExport', { ...filter, containerId, positionId })
-          : await dispatch('create_ApplicantPDFExport', { positionId, items: selectedIds as [number, ...number[]] })
-      ) as ExportTicket;
+          : await dispatch('create_ApplicantPDFExport', { positionId, items: selectedIds as [number, ...number[]] });
       if (ticket.total === 0) {
         setState({ kind: 'idle' });
         toast.show(t.empty, 'error');

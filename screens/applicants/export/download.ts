@@ -1,13 +1,8 @@
+import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { ApiError, getToken } from '../../api';
 
 /** What create_applicantsExport and create_ApplicantPDFExport answer. */
-export interface ExportTicket {
-  ticket: string;
-  url: string;
-  filename: string;
-  expires: number;
-  total: number;
-}
+export type ExportTicket = ActionAnswer['create_applicantsExport'] | ActionAnswer['create_ApplicantPDFExport'];
 
 /**
  * Fetches an export's file with the session token, reporting progress as it streams in

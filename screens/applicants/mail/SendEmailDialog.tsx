@@ -5,7 +5,7 @@ import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
-import { MailBodyEditor } from './MailBodyEditor';
+import { RichText } from '../../shared/RichText';
 import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
 import { emailTemplates, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
@@ -116,11 +116,10 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     setProblem(null);
     try {
       const base = { subject: subject.trim(), body, ...(chosenLabel !== undefined ? { labelId: chosenLabel } : {}) };
-      const result = (
+      const result: SendOutcome =
         to.length === 1 && recipients.length === 1
           ? await dispatch('send_email', { applicantId: to[0]!.id, email: email.trim(), ...base })
-          : await dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base })
-      ) as SendOutcome;
+          : await dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base });
       if (result.sent.length && !result.failed.length && !result.missingEmail.length) {
         toast.show(sv.toast.emailSent, 'success');
         onClose(result);
@@ -209,7 +208,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
               <span id={`${ids}-body-label`} className="mail-label">
                 {t.body}
               </span>
-              <MailBodyEditor
+              <RichText
                 id={`${ids}-body`}
                 value={body}
                 onChange={setBody}

@@ -57,13 +57,13 @@ export function TemplateOffer({ containerId, positionId, positionTypeId, labelId
   async function send() {
     setBusy(true);
     try {
-      const result = (await dispatch('send_emailToApplicants', {
+      const result = await dispatch('send_emailToApplicants', {
         positionId,
         recipients: ids as [number, ...number[]],
         subject: template!.subject,
         body: template!.content,
         labelId,
-      })) as SendOutcome;
+      });
       if (result.sent.length) toast.show(sv.toast.emailSent, 'success');
       if (!result.failed.length && !result.missingEmail.length) return onDone(result);
       const lines = [fill(m.resultSent, { sent: result.sent.length, total: ids.length })];

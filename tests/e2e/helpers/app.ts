@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../../../scripts/ferretdb';
+import { stopChild } from '../../../scripts/stop-child';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -74,12 +75,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     password: DEMO_PASSWORD,
     orgUrl: `http://demo.localhost:${port}`,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopChild(child, 8000);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

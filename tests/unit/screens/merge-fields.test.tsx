@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { MailBodyEditor } from '../../../screens/applicants/mail/MailBodyEditor';
+import { RichText } from '../../../screens/shared/RichText';
 import { useMergeFields } from '../../../screens/applicants/mail/useMergeFields';
 
 function Harness() {
@@ -13,7 +13,7 @@ function Harness() {
       <label htmlFor="s">Ämne</label>
       <input id="s" ref={merge.subjectRef} value={subject} onChange={(e) => setSubject(e.target.value)} onFocus={merge.onSubjectFocus} />
       <span id="b">Innehåll</span>
-      <MailBodyEditor id="body" value={body} onChange={setBody} labelledBy="b" insertRef={merge.insertBody} onFocus={merge.onBodyFocus} />
+      <RichText id="body" value={body} onChange={setBody} labelledBy="b" insertRef={merge.insertBody} onFocus={merge.onBodyFocus} />
       <button type="button" onClick={() => merge.insert('{firstname}')}>
         Förnamn
       </button>

@@ -1,0 +1,146 @@
+import { EditorContent, useEditor, useEditorState, type ChainedCommands, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useId, useRef, type MutableRefObject } from 'react';
+import sv from '../../schemas/messages/sv.json';
+import { sanitizeHtml } from '../../engine/sanitize';
+import './richtext.css';
+
+const t = sv.org;
+
+export interface RichTextProps {
+  /** HTML; a value set from outside (a template inserted, a reload) replaces the content. */
+  value: string;
+  /** Sanitised HTML ('' when empty). */
+  onChange(html: string): void;
+  /** A visible label above the toolbar; or `labelledBy`, the id of the caller's own label. */
+  label?: string;
+  labelledBy?: string;
+  id?: string;
+  describedBy?: string;
+  invalid?: boolean;
+  /**
+   * The merge-field slot: set to a function that inserts text at the caret and leaves the caret
+   * in the text at once, so the next key typed lands after the insertion.
+   */
+  insertRef?: MutableRefObject<((text: string) => void) | null>;
+  onFocus?(): void;
+}
+
+/** The editable area's attributes: a labelled multi-line textbox, described by its error when there is one. */
+function attributes(id: string, labelId: string, describedBy: string | undefined, invalid: boolean | undefined): Record<string, string> {
+  return {
+    id,
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    class: 'rt-content',
+  };
+}
+
+/**
+ * The one rich-text editor (the only file that imports tiptap): staff texts (ad text, text
+ * templates, company terms) and mail bodies, with the formatting the project's one sanitiser
+ * keeps (paragraphs, bold, italic, underline, lists, http(s)/mailto links), so what is typed is
+ * what the reader sees.
+ */
+export function RichText({ value, onChange, label, labelledBy, id, describedBy, invalid, insertRef, onFocus }: RichTextProps) {
+  const auto = useId();
+  const areaId = id ?? auto;
+  const labelId = labelledBy ?? `${areaId}-label`;
+  const emitted = useRef(value);
+  const editor = useEditor({
+    immediatelyRender: true,
+    extensions: [
+      StarterKit.configure({
+        heading: false,
+        code: false,
+        codeBlock: false,
+        blockquote: false,
+        horizontalRule: false,
+        strike: false,
+        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' },
+      }),
+    ],
+    content: sanitizeHtml(value),
+    editorProps: { attributes: attributes(areaId, labelId, describedBy, invalid) },
+    onUpdate: ({ editor: e }) => {
+      const html = e.isEmpty ? '' : sanitizeHtml(e.getHTML());
+      emitted.current = html;
+      onChange(html);
+    },
+    onFocus: () => onFocus?.(),
+  });
+
+  // An error shown or gone after the editor exists (a refused save) reaches its attributes too.
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes: attributes(areaId, labelId, describedBy, invalid) } });
+  }, [editor, areaId, labelId, describedBy, invalid]);
+
+  useEffect(() => {
+    if (!editor || value === emitted.current) return;
+    emitted.current = value;
+    editor.commands.setContent(sanitizeHtml(value), { emitUpdate: false });
+  }, [editor, value]);
+
+  useEffect(() => {
+    if (!insertRef || !editor) return;
+    insertRef.current = (text) => now(editor, (c) => c.insertContent(text));
+    return () => {
+      insertRef.current = null;
+    };
+  }, [editor, insertRef]);
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? { bold: e.isActive('bold'), italic: e.isActive('italic'), underline: e.isActive('underline'), bullet: e.isActive('bulletList'), ordered: e.isActive('orderedList'), link: e.isActive('link') }
+        : null,
+  });
+
+  const button = (name: string, active: boolean | undefined, command: (c: ChainedCommands) => ChainedCommands) => (
+    <button type="button" className="bk-btn rt-tool" aria-pressed={!!active} disabled={!editor} onClick={() => editor && now(editor, command)}>
+      {name}
+    </button>
+  );
+  const link = () => {
+    const href = window.prompt(t.rtLinkPrompt, (editor?.getAttributes('link').href as string | undefined) ?? 'https://');
+    if (!editor || href === null || !/^(https?:|mailto:)/i.test(href.trim())) return;
+    now(editor, (c) => c.extendMarkRange('link').setLink({ href: href.trim() }));
+  };
+
+  return (
+    <div className="rt">
+      {label !== undefined && !labelledBy && (
+        <span id={labelId} className="rt-label">
+          {label}
+        </span>
+      )}
+      <div className="rt-box">
+        <div role="toolbar" aria-label={label ? `${t.rtToolbar}: ${label}` : t.rtToolbar} className="rt-toolbar">
+          {button(t.rtBold, state?.bold, (c) => c.toggleBold())}
+          {button(t.rtItalic, state?.italic, (c) => c.toggleItalic())}
+          {button(t.rtUnderline, state?.underline, (c) => c.toggleUnderline())}
+          {button(t.rtBullet, state?.bullet, (c) => c.toggleBulletList())}
+          {button(t.rtOrdered, state?.ordered, (c) => c.toggleOrderedList())}
+          <button type="button" className="bk-btn rt-tool" aria-pressed={!!state?.link} disabled={!editor} onClick={link}>
+            {t.rtLink}
+          </button>
+          {state?.link && button(t.rtUnlink, false, (c) => c.extendMarkRange('link').unsetLink())}
+        </div>
+        <EditorContent editor={editor} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Runs a command with the text focused at once. tiptap's own `focus()` waits a frame, so keys
+ * typed right after a toolbar or merge-field click landed on the button instead of the text.
+ */
+function now(editor: Editor, command: (c: ChainedCommands) => ChainedCommands): void {
+  editor.view.focus();
+  command(editor.chain()).run();
+}
