@@ -4,7 +4,7 @@ import sv from '../schemas/messages/sv.json';
 export function AppLoading() {
   return (
     <p role="status" className="app-loading">
-      {sv.admin.loading}
+      {sv.app.loading}
     </p>
   );
 }

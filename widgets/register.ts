@@ -8,7 +8,6 @@
 import { trustedDefaults } from '../engine/default-registry';
 import { registerDefaultFormEngine } from '../engine/react/defaultEngine';
 import { createFormEngine } from '../engine/react/FormEngineProvider';
-import { createRjsfValidator } from '../engine/react/rjsf-validator';
 import type { CompileFn } from '../engine/react/contract';
 import { builtInWidgets } from './index';
 
@@ -18,6 +17,5 @@ registerDefaultFormEngine(() => {
     compile: compiler.compileTemplate as CompileFn,
     fieldTypes: registry,
     widgets: builtInWidgets,
-    rjsfValidator: createRjsfValidator({ registry }),
   });
 });

@@ -1,15 +1,12 @@
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { PrecompiledForm } from '../precompiled';
-import type { Answers, CompiledForm, FieldError, FormTemplate, LayoutNode, RootUiSchema } from './contract';
+import type { Answers, CompiledForm, FieldError, FormTemplate, LayoutNode } from './contract';
 import { layoutOf } from './contract';
-import { EngineField } from './EngineField';
 import { FormEngineProvider, useFormEngine, useOptionalFormEngine, type FormEngine } from './context';
 import { fill, t } from './messages';
 import { RuntimeContext, type FormRuntime } from './runtime';
 import { AnswerStore } from './store';
-import { LayoutObjectFieldTemplate, PassThroughFieldTemplate } from './templates';
+import { FormFields } from './templates';
 import { ancestorsByKey, firstInvalidKey, focusField, keysInOrder } from './tree';
 import type { DisplayMode } from './widget-api';
 import { defaultFormEngine } from './defaultEngine';
@@ -52,7 +49,7 @@ export interface ApplicationFormProps {
 }
 
 /**
- * A position's form rendered with @rjsf/core in one of the three display modes. Uses the
+ * A position's form rendered in one of the three display modes (its fields: templates.tsx). Uses the
  * nearest FormEngineProvider, or the built-in engine (all standard widgets) when there is none.
  */
 export function ApplicationForm(props: ApplicationFormProps) {
@@ -64,10 +61,6 @@ export function ApplicationForm(props: ApplicationFormProps) {
     </FormEngineProvider>
   );
 }
-
-const FIELDS = { blkField: EngineField };
-const TEMPLATES = { ObjectFieldTemplate: LayoutObjectFieldTemplate, FieldTemplate: PassThroughFieldTemplate };
-const NO_DATA = {};
 
 function FormBody(props: ApplicationFormProps) {
   if (props.precompiled) return <PrecompiledBody {...props} precompiled={props.precompiled} />;
@@ -84,9 +77,8 @@ function BrokenForm() {
 }
 
 function PrecompiledBody(props: ApplicationFormProps & { precompiled: PrecompiledForm }) {
-  const engine = useFormEngine();
   const { compiled, failed, retry } = usePrecompiledForm(props.precompiled, { messages: props.messages, positionStart: props.positionStart });
-  return <CompiledApplicationForm {...props} mode={props.mode ?? 'entry'} compiled={compiled} engine={engine} loadFailed={failed ? retry : undefined} />;
+  return <CompiledApplicationForm {...props} mode={props.mode ?? 'entry'} compiled={compiled} loadFailed={failed ? retry : undefined} />;
 }
 
 function TemplateBody(props: ApplicationFormProps & { form: FormTemplate }) {
@@ -99,7 +91,7 @@ function TemplateBody(props: ApplicationFormProps & { form: FormTemplate }) {
     [engine, form.metadata, form.key, form.version, messages, positionStart],
   );
   if ('error' in compiled) return <BrokenForm />;
-  return <CompiledApplicationForm {...props} mode={mode} compiled={compiled.form} engine={engine} />;
+  return <CompiledApplicationForm {...props} mode={mode} compiled={compiled.form} />;
 }
 
 function compileSafely(engine: FormEngine, form: FormTemplate, messages?: Record<string, string>, positionStart?: number) {
@@ -115,13 +107,12 @@ function compileSafely(engine: FormEngine, form: FormTemplate, messages?: Record
 interface CompiledProps extends ApplicationFormProps {
   mode: DisplayMode;
   compiled: CompiledForm;
-  engine: FormEngine;
   /** Set when the form's validator could not be loaded: shows the error state with this retry. */
   loadFailed?: () => void;
 }
 
 function CompiledApplicationForm(props: CompiledProps) {
-  const { compiled, mode, engine, answers, serverErrors } = props;
+  const { compiled, mode, answers, serverErrors } = props;
   const layout = useMemo(() => layoutOf(compiled.uiSchema), [compiled]);
   // Errors the server sent with the page (a no-script round trip) are there in the first render: effects do not run on the server.
   const [store] = useState(() => withErrors(new AnswerStore(answers), serverErrors));
@@ -241,23 +232,7 @@ function CompiledApplicationForm(props: CompiledProps) {
     await callbacks.current.onSubmit?.(answersNow);
   };
 
-  const rjsf = useMemo(
-    () => (
-      <Form
-        schema={renderSchema(compiled.schema) as RJSFSchema}
-        uiSchema={withEngineField(compiled)}
-        formData={NO_DATA}
-        validator={engine.rjsfValidator}
-        fields={FIELDS}
-        templates={TEMPLATES}
-        tagName="div"
-        idPrefix={prefix}
-      >
-        <></>
-      </Form>
-    ),
-    [compiled, engine, prefix],
-  );
+  const fields = useMemo(() => <FormFields schema={renderSchema(compiled.schema)} uiSchema={compiled.uiSchema} />, [compiled]);
 
   const body = (
     <RuntimeContext.Provider value={runtime}>
@@ -272,7 +247,7 @@ function CompiledApplicationForm(props: CompiledProps) {
           </div>
         )}
       </div>
-      <StepContext.Provider value={steps.shown}>{rjsf}</StepContext.Provider>
+      <StepContext.Provider value={steps.shown}>{fields}</StepContext.Provider>
       {props.loadFailed && (
         <div className="blk-error-summary" role="alert">
           <p>{t.validatorLoadError}</p>
@@ -320,8 +295,8 @@ function safeId(key: string): string {
 }
 
 /**
- * What RJSF lays out: every answer's schema at the top, the conditional ones taken from their
- * `then`, and no `allOf`: the engine, not RJSF, decides what is shown and what is valid.
+ * What is laid out: every answer's schema at the top, the conditional ones taken from their
+ * `then`, and no `allOf`: the engine decides what is shown and what is valid.
  */
 function renderSchema(schema: CompiledForm['schema']): CompiledForm['schema'] {
   const branches = schema.allOf;
@@ -332,14 +307,4 @@ function renderSchema(schema: CompiledForm['schema']): CompiledForm['schema'] {
   }
   const { allOf: _, ...rest } = schema;
   return { ...rest, properties };
-}
-
-/** The compiled uiSchema with every answer routed through EngineField, and ui:order limited to real properties. */
-function withEngineField(compiled: CompiledForm): UiSchema {
-  const ui: RootUiSchema = { ...compiled.uiSchema };
-  const keys = Object.keys(compiled.schema.properties ?? {});
-  for (const key of keys) ui[key] = { ...(ui[key] as object | undefined), 'ui:field': 'blkField' };
-  const order = (ui['ui:order'] ?? []).filter((k) => keys.includes(k));
-  ui['ui:order'] = [...order, '*'];
-  return ui as UiSchema;
 }

@@ -1,5 +1,4 @@
 import { memo, useCallback, type ReactNode } from 'react';
-import type { FieldProps } from '@rjsf/utils';
 import type { FieldUiOptions, LayoutNode } from './contract';
 import { errorId, FieldErrors, LabelText, RequiredMarker } from './chrome';
 import { useWidget } from './context';
@@ -9,17 +8,17 @@ import { t } from './messages';
 import { isEmptyAnswer, type ContainerWidgetDefinition, type FieldWidgetDefinition } from './widget-api';
 
 /**
- * The one RJSF field every answer-carrying property renders through ('ui:field': 'blkField').
- * It reads its answer from the form's store, so typing re-renders this field only.
+ * The one field every answer-carrying property renders through (templates.tsx). It reads its
+ * answer from the form's store, so typing re-renders this field only.
  */
-export function EngineField(props: FieldProps) {
-  const uiSchema = (props.uiSchema ?? {}) as Record<string, unknown>;
+export function EngineField(props: { name: string; uiSchema: Record<string, unknown> | undefined; schema: Record<string, unknown> }) {
+  const uiSchema = props.uiSchema ?? {};
   return (
     <FieldBody
       fieldKey={props.name}
       widgetId={String(uiSchema['ui:widget'] ?? 'text')}
       options={(uiSchema['ui:options'] ?? { fieldType: 'text' }) as FieldUiOptions}
-      schema={props.schema as Record<string, unknown>}
+      schema={props.schema}
     />
   );
 }

@@ -3,7 +3,6 @@
  * those): the public apply page renders precompiled forms through this and never loads ajv.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ValidatorType } from '@rjsf/utils';
 import type { CompileFn } from './contract';
 import type { WidgetDefinition } from './widget-api';
 
@@ -13,8 +12,6 @@ export interface FormEngine {
   /** The field-type registry the compile function was built with (for the builder's editors). */
   fieldTypes: unknown;
   widgets: ReadonlyMap<string, WidgetDefinition>;
-  /** What RJSF uses for its schema utilities; answers are validated by `compile(...).validate`, never by this. */
-  rjsfValidator: ValidatorType;
   /**
    * Applied to the HTML of labels and messages before it is rendered (Html.tsx): the one
    * sanitiser (engine/sanitize.ts) where forms compile in the browser; the identity on the
@@ -29,7 +26,6 @@ export function assembleFormEngine(parts: {
   compile: CompileFn;
   fieldTypes?: unknown;
   widgets: readonly WidgetDefinition[];
-  rjsfValidator: ValidatorType;
   sanitizeHtml(html: string): string;
 }): FormEngine {
   const map = new Map<string, WidgetDefinition>();
@@ -37,7 +33,7 @@ export function assembleFormEngine(parts: {
     if (map.has(widget.id)) throw new Error(`createFormEngine: widget '${widget.id}' is registered twice`);
     map.set(widget.id, widget);
   }
-  return { compile: parts.compile, fieldTypes: parts.fieldTypes ?? null, widgets: map, rjsfValidator: parts.rjsfValidator, sanitizeHtml: parts.sanitizeHtml };
+  return { compile: parts.compile, fieldTypes: parts.fieldTypes ?? null, widgets: map, sanitizeHtml: parts.sanitizeHtml };
 }
 
 /** A copy of `engine` with more widgets (later ones replace earlier ones with the same id). */

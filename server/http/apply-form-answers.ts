@@ -23,9 +23,10 @@ const filesOf = (form: FormData, key: string) => form.getAll(key).filter((f): f 
  * field read by its widget — a checkbox is true when sent, a period its period with checked,
  * a file a data URL as the script would send it, anything else the text sent ('' is no answer).
  * Fields not on the page (`onPage`, the current step) come from the carried JSON of the page
- * before. `kept` is what the page shows again: the answers without files (asked for again).
+ * before, files included (a file chosen on an earlier step travels on as the data URL the
+ * script would send; it is judged at the send like any answer, issue 18).
  */
-export async function answersFromForm(form: FormData, p: FormPosition, onPage: ReadonlySet<string> | null): Promise<{ answers: Record<string, unknown>; kept: Record<string, unknown> }> {
+export async function answersFromForm(form: FormData, p: FormPosition, onPage: ReadonlySet<string> | null): Promise<{ answers: Record<string, unknown> }> {
   const answers: Record<string, unknown> = {};
   const widgetOf = (key: string) => (p.compiledForm.uiSchema[key] as { 'ui:widget'?: string } | undefined)?.['ui:widget'];
   const carried = parseCarried(form.get(CARRY_FIELD));
@@ -34,7 +35,7 @@ export async function answersFromForm(form: FormData, p: FormPosition, onPage: R
     const widget = widgetOf(key);
     if (widget === undefined) continue; // no answer of its own (group, radio, step)
     if (onPage && !onPage.has(key)) {
-      if (Object.hasOwn(carried, key) && !FILE_WIDGETS.has(widget)) answers[key] = carried[key];
+      if (Object.hasOwn(carried, key)) answers[key] = carried[key];
       continue;
     }
     if (widget === 'checkbox') answers[key] = form.has(key);
@@ -52,8 +53,17 @@ export async function answersFromForm(form: FormData, p: FormPosition, onPage: R
       if (typeof value === 'string' && value !== '') answers[key] = value;
     }
   }
-  const kept = Object.fromEntries(Object.entries(answers).filter(([k]) => !FILE_WIDGETS.has(widgetOf(k) ?? '')));
-  return { answers, kept };
+  return { answers };
+}
+
+/**
+ * What the page drawn next shows and carries: every answer except the files of the fields on
+ * it (`drawn`, its step's keys; null: the whole form), which a file input cannot show and so
+ * asks for again. Files of the other steps stay, carried on in the page's hidden answers.
+ */
+export function shownAnswers(answers: Record<string, unknown>, p: FormPosition, drawn: ReadonlySet<string> | null): Record<string, unknown> {
+  const widgetOf = (key: string) => (p.compiledForm.uiSchema[key] as { 'ui:widget'?: string } | undefined)?.['ui:widget'];
+  return Object.fromEntries(Object.entries(answers).filter(([k]) => !(FILE_WIDGETS.has(widgetOf(k) ?? '') && (drawn === null || drawn.has(k)))));
 }
 
 function parseCarried(raw: FormDataEntryValue | null): Record<string, unknown> {

@@ -13,7 +13,7 @@ import { positionValidator } from '../domain/forms';
 import { HttpError } from '../errors';
 import { APPLY_MAX_BODY } from '../routes/public';
 import type { Renderer, RenderRequest } from '../ssr/render';
-import { answersFromForm, type FormPosition } from './apply-form-answers';
+import { answersFromForm, shownAnswers, type FormPosition } from './apply-form-answers';
 import { sharedLimiter } from './rate-limit';
 
 type ApplyFormState = NonNullable<NonNullable<Awaited<ReturnType<Renderer['renderApply']>>>['data']['form']>;
@@ -50,8 +50,8 @@ function emailKeyOf(p: FormPosition, answers: Record<string, unknown>): string |
 /**
  * The apply page as a plain HTML form (issue 18 item 3): a multipart POST to the page's own
  * address, sent with JavaScript off or not yet loaded. Judged by the same engine and the same
- * apply flow as the JSON API; answered with the page drawn again (answers kept, files asked for
- * again, errors at their fields and a summary) or, once stored, 303 to the thank-you page.
+ * apply flow as the JSON API; answered with the page drawn again (answers kept, files of other
+ * steps carried on, those on the page asked for again, errors at their fields and a summary) or, once stored, 303 to the thank-you page.
  * Steps and conditions go by round trips: 'next' judges the step on the page, 'back' and
  * 'refresh' only redraw. A send counts against the same per-IP apply limit as the API.
  */
@@ -79,7 +79,8 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
     const steps = stepsOf(layout);
     const base: ApplyFormState = { positionId: position.id, answers: {}, errors: [], step: 0 };
     const draw = async (state: ApplyFormState, status: number) => {
-      const out = await renderer.renderApply(req, state);
+      const drawn = steps.length > 1 ? keysOfStep(steps[state.step] ?? steps[0]!) : null;
+      const out = await renderer.renderApply(req, { ...state, answers: shownAnswers(state.answers, position, drawn) });
       if (!out) throw new HttpError(503, 'unavailable', sv.public.loadError);
       ctx.status = status;
       ctx.type = 'text/html; charset=utf-8';
@@ -99,9 +100,9 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
 
     const at = steps.length > 1 ? stepIndex(form.get(STEP_FIELD) ?? '0', steps.length) : 0;
     const onPage = steps.length > 1 ? keysOfStep(steps[at]!) : null;
-    const { answers, kept } = await answersFromForm(form, position, onPage);
+    const { answers } = await answersFromForm(form, position, onPage);
     const nav = String(form.get(NAV_FIELD) ?? 'next');
-    const state: ApplyFormState = { ...base, answers: kept, step: at };
+    const state: ApplyFormState = { ...base, answers, step: at };
 
     if (nav === 'back') return draw({ ...state, step: Math.max(at - 1, 0) }, 200);
     if (nav === 'refresh') return draw(state, 200);

@@ -1,6 +1,7 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldWidgetDefinition, FieldWidgetProps } from '../../engine/react/widget-api';
 import { fill, t } from '../../engine/react/messages';
+import { parsePersonnummer } from '../../engine/personnummer';
 import { acceptPredicate, autofillFor, counterState, joinIds, maxLengthOf } from './rules';
 
 export type TextKind = 'text' | 'textarea' | 'email';
@@ -19,6 +20,10 @@ export function TextInput(props: TextInputProps) {
   const counter = counterState(text, maxLengthOf(schema, data));
   const accept = props.options.accept ?? acceptPredicate(data);
   const counterId = `${id}-counter`;
+  // A personnummer field names a samordningsnummer (day + 60) as such while it is typed (issue 18).
+  const ssnField = props.fieldKey === 'form_ssn' || (props.options.validators ?? []).some((v) => v.name === 'ssnValidSwe');
+  const coordination = ssnField && parsePersonnummer(text)?.coordination === true;
+  const ssnKindId = `${id}-ssn-kind`;
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const next = event.target.value;
@@ -36,7 +41,7 @@ export function TextInput(props: TextInputProps) {
     required,
     'aria-required': required || undefined,
     'aria-invalid': invalid || undefined,
-    'aria-describedby': joinIds(props.describedBy, counter?.visible && counterId, props.extraDescribedBy),
+    'aria-describedby': joinIds(props.describedBy, counter?.visible && counterId, coordination && ssnKindId, props.extraDescribedBy),
     onChange,
     onBlur: props.onBlur,
     className: 'blk-input',
@@ -60,6 +65,11 @@ export function TextInput(props: TextInputProps) {
         <p id={counterId} className={`blk-counter${counter.exceeded ? ' blk-counter-over' : ''}`}>
           {fill(t.counter, { count: counter.count, max: counter.max })}
           {counter.exceeded && <span className="blk-visually-hidden"> {t.counterExceeded}</span>}
+        </p>
+      )}
+      {ssnField && (
+        <p id={ssnKindId} className="blk-hint" aria-live="polite">
+          {coordination ? t.ssnCoordination : ''}
         </p>
       )}
       {props.after}
