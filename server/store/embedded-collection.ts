@@ -144,6 +144,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     }
     // Committed: now (and only now) memory may follow.
     m.exists = true;
+    this.store.written(this.name);
     for (const p of done.multikeys) m.multikey.add(p);
     return done.result;
   }

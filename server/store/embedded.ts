@@ -11,6 +11,7 @@ import type { Collection, Doc, Store } from './port';
 import { StoreUsageError, checkFilter } from './query';
 import { fieldExpr, type PlanContext } from './sql-plan';
 import { EmbeddedCollection, hitsArray, type CollMeta } from './embedded-collection';
+import { Sequences } from './sequences';
 
 /**
  * The embedded adapter: one SQLite database, `<dataDir>/blankett.sqlite`, through
@@ -58,6 +59,10 @@ export class EmbeddedStore implements Store {
   private closed = false;
   private readonly walSync: WalSync;
   private readonly checkpointer: Checkpointer;
+  private readonly sequences: Sequences;
+  private readonly generations = new Map<string, number>();
+  private writes = 0;
+  private generationFloor = 0;
 
   private constructor(
     readonly dataDir: string,
@@ -90,6 +95,7 @@ export class EmbeddedStore implements Store {
     this.checkpointer = new Checkpointer(this.file, require.resolve('better-sqlite3'));
     const run = this.db.transaction((work: () => unknown) => work());
     this.tx = run as unknown as <R>(work: () => R) => R;
+    this.sequences = new Sequences((sql) => this.stmt(sql), 'd_counters', () => this.metas.get('counters')?.exists === true);
     this.reloadMeta();
   }
 
@@ -111,6 +117,9 @@ export class EmbeddedStore implements Store {
   /** @internal reads the collections' metadata from the database. */
   reloadMeta(): void {
     this.metas.clear();
+    this.sequences.forget();
+    // Anything may have changed: every generation moves on (never back).
+    this.generationFloor = ++this.writes;
     const names = this.db.prepare('SELECT name FROM _collections').pluck().all() as string[];
     for (const name of names) this.metas.set(name, this.blankMeta(name, true));
     for (const r of this.db.prepare('SELECT coll, name, fields, uniq FROM _indexes').all() as { coll: string; name: string; fields: string; uniq: number }[]) {
@@ -144,9 +153,37 @@ export class EmbeddedStore implements Store {
     return s;
   }
 
-  /** @internal runs work in one transaction: all of it commits (durably) or none of it. */
+  /**
+   * @internal runs work in one transaction: all of it commits (durably) or none of it. The
+   * counters handed out since the last commit are written first, inside it (sequences.ts).
+   */
   transaction<R>(work: () => R): R {
-    return this.tx(work);
+    const counters = this.sequences.snapshot();
+    if (!counters) return this.tx(work);
+    const m = this.meta('counters');
+    const result = this.tx(() => {
+      this.createTable(m);
+      this.sequences.flushInto(counters);
+      return work();
+    });
+    m.exists = true;
+    this.sequences.committed(counters);
+    return result;
+  }
+
+  /** @internal after the commit of a write to `name`: what readers cached from it is stale. */
+  written(name: string): void {
+    this.generations.set(name, ++this.writes);
+    if (name === 'counters') this.sequences.forget();
+  }
+
+  /**
+   * Changes whenever a write to the collection commits. This process is the only writer of
+   * the data directory (the lock), so a value read while the number stays the same is still
+   * what the store holds: a cache of it needs no other invalidation (read-cache.ts).
+   */
+  generation(name: string): number {
+    return Math.max(this.generations.get(name) ?? 0, this.generationFloor);
   }
 
   /** @internal the metadata of a collection (a blank one when it has no table yet). */
@@ -194,17 +231,10 @@ export class EmbeddedStore implements Store {
     return new EmbeddedCollection<T>(this, name);
   }
 
-  /**
-   * The counter's commit is not waited on disk: an id matters only through the write that
-   * uses it, which comes later in the same WAL, so the fsync that makes that write durable
-   * makes the counter durable too. A crash before any such write may hand the same id out
-   * again, to a document that then is the first to hold it (blobs of a lost attempt are swept
-   * at start, before anything is served). Saves an fsync wait per created document.
-   */
+  /** The next value of a counter, written with the store's next commit (sequences.ts). */
   async nextSequence(name: string): Promise<number> {
-    const doc = (this.collection('counters') as EmbeddedCollection<{ _id: string; seq: number }>).updateOneNow({ _id: name }, { $inc: { seq: 1 } }, { upsert: true });
-    if (typeof doc?.seq !== 'number') throw new Error('counter update returned no sequence');
-    return doc.seq;
+    this.meta('counters');
+    return this.sequences.next(name);
   }
 
   /**
