@@ -160,13 +160,10 @@ export class EmbeddedStore implements Store {
   transaction<R>(work: () => R): R {
     const counters = this.sequences.snapshot();
     if (!counters) return this.tx(work);
-    const m = this.meta('counters');
     const result = this.tx(() => {
-      this.createTable(m);
       this.sequences.flushInto(counters);
       return work();
     });
-    m.exists = true;
     this.sequences.committed(counters);
     return result;
   }
@@ -233,7 +230,13 @@ export class EmbeddedStore implements Store {
 
   /** The next value of a counter, written with the store's next commit (sequences.ts). */
   async nextSequence(name: string): Promise<number> {
-    this.meta('counters');
+    const m = this.meta('counters');
+    if (!m.exists) {
+      // Once per new store: the table the next commit writes the counter to (an upsert
+      // through the collection must find that row, so the table must be known to exist).
+      this.tx(() => this.createTable(m));
+      m.exists = true;
+    }
     return this.sequences.next(name);
   }
 

@@ -46,7 +46,7 @@ export class Sequences {
     return this.pending.size ? new Map(this.pending) : null;
   }
 
-  /** Writes the snapshot's values (the caller's transaction has created the table). */
+  /** Writes the snapshot's values inside the caller's transaction (nextSequence made the table). */
   flushInto(values: Map<string, number>): void {
     const upsert = this.stmt(
       `INSERT INTO "${this.table}" (_id, doc) VALUES (?, jsonb_object('seq', ?)) ON CONFLICT(_id) DO UPDATE SET doc = jsonb_set(doc, '$.seq', json_extract(excluded.doc, '$.seq'))`,
