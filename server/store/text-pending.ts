@@ -22,7 +22,7 @@ export interface TextTables {
   changed: string;
 }
 
-export const pendingTable = (fts: string) => `${fts}_p`;
+const pendingTable = (fts: string) => `${fts}_p`;
 
 /** The triggers that note written rows as pending (and remove deleted ones at once). */
 export function triggersSql(t: TextTables): string {
