@@ -38,10 +38,23 @@ function generatedForm(): MetadataProperty[] {
   return fields;
 }
 
+/**
+ * A position's form has exactly one E-post field (issue 17): every later one becomes a text
+ * field with the same validators (minLength, validEmail), so the validation work is unchanged.
+ */
+function oneEmail(metadata: MetadataProperty[]): MetadataProperty[] {
+  let seen = false;
+  return metadata.map((f) => {
+    if (f.type !== 'email') return f;
+    if (!seen) return ((seen = true), f);
+    return { ...f, type: 'text', validators: f.validators?.some((v) => v.name === 'validEmail') ? f.validators : [...(f.validators ?? []), { name: 'validEmail', data: null }] };
+  });
+}
+
 function form(): MetadataProperty[] {
-  if (!existsSync(FIXTURE)) return generatedForm();
+  if (!existsSync(FIXTURE)) return oneEmail(generatedForm());
   const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { metadata?: MetadataProperty[] } | MetadataProperty[];
-  return Array.isArray(raw) ? raw : (raw.metadata ?? generatedForm());
+  return oneEmail(Array.isArray(raw) ? raw : (raw.metadata ?? generatedForm()));
 }
 
 /** Answers that pass the generated form; for a fixture form, the same kinds of values by type. */
@@ -49,7 +62,7 @@ function answers(metadata: MetadataProperty[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of metadata) {
     if (f.type === 'checkbox') out[f.key] = true;
-    else if (f.type === 'email') out[f.key] = 'svar@example.se';
+    else if (f.type === 'email' || f.validators?.some((v) => v.name === 'validEmail')) out[f.key] = 'svar@example.se';
     else if (f.type === 'text' || f.type === 'textarea') out[f.key] = `Ett svar på ${f.key}`;
   }
   return out;

@@ -10,6 +10,7 @@ import { ensureDomainIndexes } from './indexes';
 import { removeApplications } from './removal';
 import { sendConfirmation } from './email';
 import { applicantInfo } from './info';
+import { cachedRead, stampOf } from './read-cache';
 import { notify } from './notify';
 import { anonymityOf, anonymousName, isAnonymous } from './screening';
 import { closedReason } from './status';
@@ -48,6 +49,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * apply path's store time.
  */
 async function findPosition(deps: ServerDeps, id: number | string): Promise<PositionDoc> {
+  return cachedRead(deps.store, `apply-position:${typeof id}:${id}`, ['positions', 'positionForms'], () => readPosition(deps, id));
+}
+
+async function readPosition(deps: ServerDeps, id: number | string): Promise<PositionDoc> {
   const positions = deps.store.collection<PositionDoc>('positions');
   const projection = { metadata: 0, text: 0 } as const;
   const filter = typeof id === 'number' ? { id } : UUID.test(id) ? { linkId: id.toLowerCase() } : null;
@@ -75,13 +80,16 @@ export async function apply(
   if (!isValidEmail(email)) {
     throw errors.invalid([{ key: 'email', validator: 'validEmail', message: sv.domain.invalidEmail }]);
   }
+  // Where the store says when positions change (embedded), an unchanged generation after the
+  // insert proves what the re-read below would: no delete has marked the position since.
+  const positionsSeen = stampOf(deps.store, ['positions']);
   const position = await findPosition(deps, input.positionId);
   if (input.bodyBytes !== undefined && input.bodyBytes > applyBodyLimit(position)) throw errors.tooLarge();
   const now = deps.now();
   // Staff may register a late paper application; the public may not apply to a closed position.
   const reason = staff ? null : closedReason(position, now);
   if (reason) throw errors.positionClosed(reason);
-  const container = await loadContainer(deps.store, position.containerId);
+  const container = await cachedRead(deps.store, `apply-container:${position.containerId}`, ['containers'], () => loadContainer(deps.store, position.containerId));
 
   // Only the form's own keys are kept: anything else in the body is not part of the answer.
   const given: Record<string, unknown> = {};
@@ -158,7 +166,8 @@ export async function apply(
   // either this read sees the mark, or the sweep sees both documents. (Read before the
   // notification, a delete could sweep in between and leave the notification behind: CI saw
   // 3 of 40 on the Mongo store.)
-  const still = await deps.store.collection<PositionDoc>('positions').findOne({ id: position.id }, { projection: { id: 1, deleting: 1 } });
+  const unchanged = positionsSeen !== null && stampOf(deps.store, ['positions']) === positionsSeen;
+  const still = unchanged ? position : await deps.store.collection<PositionDoc>('positions').findOne({ id: position.id }, { projection: { id: 1, deleting: 1 } });
   if (!still || still.deleting) {
     // The one removal path (removal.ts): files, notification, mail copies go with it.
     await removeApplications(deps, [doc]);

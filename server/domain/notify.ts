@@ -4,6 +4,7 @@ import type { NotificationDoc } from './docs';
 import { strip } from './docs';
 import { fill } from '../../engine/fill';
 import { sendAbout } from './mail-copies';
+import { cachedRead } from './read-cache';
 
 /** A user's notification preferences: in the bell (realtime), by mail, and which types (all when unset). */
 export interface NotificationPrefs {
@@ -55,9 +56,17 @@ export function readFor(doc: { read?: boolean; readBy?: number[] }, userId: numb
   return Array.isArray(doc.readBy) ? doc.readBy.includes(userId) : doc.read === true;
 }
 
+/** The organisation's members with their preferences, kept while memberships and users are unchanged (read-cache.ts). */
+function members(deps: ServerDeps, containerId: number): Promise<PrefsHolder[]> {
+  return cachedRead(deps.store, `notify-members:${containerId}`, ['memberships', 'users'], async () => {
+    const members = await deps.store.collection('memberships').find({ containerId }, { projection: { userId: 1 } });
+    const users = await deps.store.collection('users').find({ id: { $in: members.map((m) => m.userId) } }, { projection: { id: 1, email: 1, notificationPreferences: 1, positionNotificationPreferences: 1 } });
+    return users as unknown as PrefsHolder[];
+  });
+}
+
 async function recipients(deps: ServerDeps, containerId: number, positionId: number, type: string, actor?: number) {
-  const members = await deps.store.collection('memberships').find({ containerId }, { projection: { userId: 1 } });
-  const people = (await deps.store.collection('users').find({ id: { $in: members.map((m) => m.userId) } })) as unknown as PrefsHolder[];
+  const people = await members(deps, containerId);
   const bell: number[] = [];
   const mail: string[] = [];
   for (const u of people) {

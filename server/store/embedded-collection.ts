@@ -144,6 +144,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     }
     // Committed: now (and only now) memory may follow.
     m.exists = true;
+    this.store.written(this.name);
     for (const p of done.multikeys) m.multikey.add(p);
     return done.result;
   }
@@ -161,14 +162,16 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     return (typeof doc._id === 'string' ? { _id: doc._id, ...copy } : copy) as T;
   }
 
+  /**
+   * Returns a shallow copy of the stored document, as the mongo adapter does: parsing the
+   * stored JSON back was 0.15 ms of every application (6 KB of answers) for a copy nobody
+   * on the apply path reads.
+   */
   async insertOne(doc: T): Promise<T> {
     checkDoc(doc);
-    const saved = this.write((m) => {
-      const { json, multikeys } = this.insertRow(m, doc);
-      return { result: this.copyBack(doc, json), multikeys };
-    });
+    this.write((m) => ({ result: undefined, multikeys: this.insertRow(m, doc).multikeys }));
     await this.store.durable();
-    return saved;
+    return { ...doc };
   }
 
   async insertMany(docs: T[]): Promise<void> {

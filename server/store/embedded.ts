@@ -11,6 +11,8 @@ import type { Collection, Doc, Store } from './port';
 import { StoreUsageError, checkFilter } from './query';
 import { fieldExpr, type PlanContext } from './sql-plan';
 import { EmbeddedCollection, hitsArray, type CollMeta } from './embedded-collection';
+import { Sequences } from './sequences';
+import { flushPending, hasPendingTriggers, triggersSql, type TextTables } from './text-pending';
 
 /**
  * The embedded adapter: one SQLite database, `<dataDir>/blankett.sqlite`, through
@@ -43,6 +45,8 @@ const require = createRequire(import.meta.url);
 const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const SQLITE_FILE = 'blankett.sqlite';
 const STATEMENT_CACHE = 400;
+/** How long written rows may wait before they are moved into the trigram index (a search moves them at once). */
+const TEXT_FLUSH_MS = 100;
 
 export interface EmbeddedOpenOptions {
   log?: Logger;
@@ -58,6 +62,11 @@ export class EmbeddedStore implements Store {
   private closed = false;
   private readonly walSync: WalSync;
   private readonly checkpointer: Checkpointer;
+  private readonly sequences: Sequences;
+  private readonly generations = new Map<string, number>();
+  private writes = 0;
+  private generationFloor = 0;
+  private textTimer: NodeJS.Timeout | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -90,6 +99,7 @@ export class EmbeddedStore implements Store {
     this.checkpointer = new Checkpointer(this.file, require.resolve('better-sqlite3'));
     const run = this.db.transaction((work: () => unknown) => work());
     this.tx = run as unknown as <R>(work: () => R) => R;
+    this.sequences = new Sequences((sql) => this.stmt(sql), 'd_counters', () => this.metas.get('counters')?.exists === true);
     this.reloadMeta();
   }
 
@@ -111,6 +121,9 @@ export class EmbeddedStore implements Store {
   /** @internal reads the collections' metadata from the database. */
   reloadMeta(): void {
     this.metas.clear();
+    this.sequences.forget();
+    // Anything may have changed: every generation moves on (never back).
+    this.generationFloor = ++this.writes;
     const names = this.db.prepare('SELECT name FROM _collections').pluck().all() as string[];
     for (const name of names) this.metas.set(name, this.blankMeta(name, true));
     for (const r of this.db.prepare('SELECT coll, name, fields, uniq FROM _indexes').all() as { coll: string; name: string; fields: string; uniq: number }[]) {
@@ -144,9 +157,69 @@ export class EmbeddedStore implements Store {
     return s;
   }
 
-  /** @internal runs work in one transaction: all of it commits (durably) or none of it. */
+  /**
+   * @internal runs work in one transaction: all of it commits (durably) or none of it. The
+   * counters handed out since the last commit are written first, inside it (sequences.ts).
+   */
   transaction<R>(work: () => R): R {
-    return this.tx(work);
+    const counters = this.sequences.snapshot();
+    if (!counters) return this.tx(work);
+    const result = this.tx(() => {
+      this.sequences.flushInto(counters);
+      return work();
+    });
+    this.sequences.committed(counters);
+    return result;
+  }
+
+  /** @internal after the commit of a write to `name`: what readers cached from it is stale. */
+  written(name: string): void {
+    this.generations.set(name, ++this.writes);
+    if (name === 'counters') this.sequences.forget();
+    const m = this.metas.get(name);
+    if (m?.text && !this.textTimer && !this.closed) {
+      this.textTimer = setTimeout(() => {
+        this.textTimer = null;
+        if (!this.closed) this.flushText(m);
+      }, TEXT_FLUSH_MS);
+      this.textTimer.unref();
+    }
+  }
+
+  /** @internal moves a collection's pending rows into its trigram index (text-pending.ts); false when that failed. */
+  flushText(m: CollMeta): boolean {
+    if (!m.text || !m.exists) return true;
+    try {
+      const t = this.textTables(m, m.text.paths);
+      this.transaction(() => flushPending((sql) => this.stmt(sql), t));
+      return true;
+    } catch (err) {
+      this.log.warn('text index flush failed', { collection: m.name, error: (err as Error).name });
+      return false;
+    }
+  }
+
+  private textTables(m: CollMeta, paths: string[]): TextTables {
+    const exprs = paths.map((p) => {
+      checkFilter({ [p]: 1 });
+      const e = fieldExpr(p);
+      if (!e || e === '_id') throw new StoreUsageError(`cannot index ${p.slice(0, 60)} as text`);
+      return e;
+    });
+    const on = (row: 'new' | 'old') => exprs.map((e) => e.replace('json_extract(doc,', `json_extract(${row}.doc,`));
+    // Re-indexed only when an indexed text changed: a label move of 50,000 applicants must not
+    // rewrite 50,000 rows of the trigram index (that was half the time of a bulk move).
+    const changed = on('old').map((o, i) => `${o} IS NOT ${on('new')[i]}`).join(' OR ');
+    return { fts: `f_${m.name}`, table: m.table, cols: paths.map((_, i) => `c${i}`), exprs, changed };
+  }
+
+  /**
+   * Changes whenever a write to the collection commits. This process is the only writer of
+   * the data directory (the lock), so a value read while the number stays the same is still
+   * what the store holds: a cache of it needs no other invalidation (read-cache.ts).
+   */
+  generation(name: string): number {
+    return Math.max(this.generations.get(name) ?? 0, this.generationFloor);
   }
 
   /** @internal the metadata of a collection (a blank one when it has no table yet). */
@@ -174,7 +247,9 @@ export class EmbeddedStore implements Store {
       scalarPath: (path) => m.indexPaths.has(path) && !m.multikey.has(path),
       textColumn: (path) => {
         const i = m.text?.paths.indexOf(path) ?? -1;
-        return i >= 0 ? { table: m.text!.table, column: `c${i}` } : null;
+        // Rows still pending are moved in first; if that fails the regex decides alone (a scan).
+        if (i < 0 || !this.flushText(m)) return null;
+        return { table: m.text!.table, column: `c${i}` };
       },
     };
   }
@@ -194,17 +269,16 @@ export class EmbeddedStore implements Store {
     return new EmbeddedCollection<T>(this, name);
   }
 
-  /**
-   * The counter's commit is not waited on disk: an id matters only through the write that
-   * uses it, which comes later in the same WAL, so the fsync that makes that write durable
-   * makes the counter durable too. A crash before any such write may hand the same id out
-   * again, to a document that then is the first to hold it (blobs of a lost attempt are swept
-   * at start, before anything is served). Saves an fsync wait per created document.
-   */
+  /** The next value of a counter, written with the store's next commit (sequences.ts). */
   async nextSequence(name: string): Promise<number> {
-    const doc = (this.collection('counters') as EmbeddedCollection<{ _id: string; seq: number }>).updateOneNow({ _id: name }, { $inc: { seq: 1 } }, { upsert: true });
-    if (typeof doc?.seq !== 'number') throw new Error('counter update returned no sequence');
-    return doc.seq;
+    const m = this.meta('counters');
+    if (!m.exists) {
+      // Once per new store: the table the next commit writes the counter to (an upsert
+      // through the collection must find that row, so the table must be known to exist).
+      this.tx(() => this.createTable(m));
+      m.exists = true;
+    }
+    return this.sequences.next(name);
   }
 
   /**
@@ -215,27 +289,12 @@ export class EmbeddedStore implements Store {
   async ensureTextIndex(collection: string, paths: string[]): Promise<void> {
     const m = this.meta(collection);
     if (paths.length === 0 || paths.length > 8) throw new StoreUsageError('a text index takes 1 to 8 fields');
-    const exprs = paths.map((p) => {
-      checkFilter({ [p]: 1 });
-      const e = fieldExpr(p);
-      if (!e || e === '_id') throw new StoreUsageError(`cannot index ${p.slice(0, 60)} as text`);
-      return e;
-    });
-    const f = `f_${m.name}`;
-    const cols = paths.map((_, i) => `c${i}`);
-    const on = (row: 'new' | 'old') => exprs.map((e) => e.replace('json_extract(doc,', `json_extract(${row}.doc,`));
-    const values = (row: 'new' | 'old') => on(row).join(', ');
-    // Re-indexed only when an indexed text changed: a label move of 50,000 applicants must not
-    // rewrite 50,000 rows of the trigram index (that was half the time of a bulk move).
-    const changed = on('old').map((o, i) => `${o} IS NOT ${on('new')[i]}`).join(' OR ');
-    const updateTrigger = `CREATE TRIGGER "${f}_au" AFTER UPDATE ON "${m.table}" WHEN ${changed} BEGIN
-          DELETE FROM "${f}" WHERE rowid = old.rid;
-          INSERT INTO "${f}" (rowid, ${cols.join(', ')}) VALUES (new.rid, ${values('new')}); END;`;
+    const t = this.textTables(m, paths);
+    const f = t.fts;
     if (m.text && JSON.stringify(m.text.paths) === JSON.stringify(paths)) {
-      // A store made before the trigger had its condition gets the new trigger once.
-      const current = this.db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck().get(`${f}_au`) as string | undefined;
-      if (current && !/\bWHEN\b/.test(current)) {
-        this.transaction(() => this.db.exec(`DROP TRIGGER IF EXISTS "${f}_au"; ${updateTrigger}`));
+      // A store made before the pending table (text-pending.ts) gets its triggers once.
+      if (!hasPendingTriggers(this.db, f)) {
+        this.transaction(() => this.db.exec(triggersSql(t)));
         await this.durable();
       }
       return;
@@ -244,13 +303,10 @@ export class EmbeddedStore implements Store {
       this.createTable(m);
       this.db.exec(`
         DROP TABLE IF EXISTS "${f}";
-        DROP TRIGGER IF EXISTS "${f}_ai"; DROP TRIGGER IF EXISTS "${f}_ad"; DROP TRIGGER IF EXISTS "${f}_au";
-        CREATE VIRTUAL TABLE "${f}" USING fts5(${cols.join(', ')}, tokenize = 'trigram');
-        CREATE TRIGGER "${f}_ai" AFTER INSERT ON "${m.table}" BEGIN
-          INSERT INTO "${f}" (rowid, ${cols.join(', ')}) VALUES (new.rid, ${values('new')}); END;
-        CREATE TRIGGER "${f}_ad" AFTER DELETE ON "${m.table}" BEGIN DELETE FROM "${f}" WHERE rowid = old.rid; END;
-        ${updateTrigger}
-        INSERT INTO "${f}" (rowid, ${cols.join(', ')}) SELECT rid, ${exprs.join(', ')} FROM "${m.table}";
+        DROP TABLE IF EXISTS "${f}_p";
+        CREATE VIRTUAL TABLE "${f}" USING fts5(${t.cols.join(', ')}, tokenize = 'trigram');
+        ${triggersSql(t)}
+        INSERT INTO "${f}" (rowid, ${t.cols.join(', ')}) SELECT rid, ${t.exprs.join(', ')} FROM "${m.table}";
       `);
       this.stmt('INSERT OR REPLACE INTO _text (coll, paths) VALUES (?, ?)').run(m.name, JSON.stringify(paths));
     });
@@ -267,6 +323,7 @@ export class EmbeddedStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.textTimer) clearTimeout(this.textTimer);
     this.statements.clear();
     try {
       await this.checkpointer.stop();

@@ -56,6 +56,12 @@ export interface Store {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   /** Atomically increments and returns a named counter (numeric ids). */
   nextSequence(name: string): Promise<number>;
+  /**
+   * A number that changes whenever a write to the collection commits, where this process is
+   * its only writer (embedded); absent where other processes write too (mongo). Lets a reader
+   * keep what it read until the number changes (domain/read-cache.ts).
+   */
+  generation?(name: string): number;
   close(): Promise<void>;
   /** Drops everything: for tests only. */
   dropAll(): Promise<void>;

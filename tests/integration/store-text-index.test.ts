@@ -51,4 +51,56 @@ describe('the embedded trigram index', () => {
     expect(await names('Björk')).toEqual([2]);
     expect(await names('Bo Be')).toEqual([]);
   });
+
+  // Written in SQL, the row waits for the index for certain (no timer moves it in meanwhile).
+  const written = (doc: Record<string, unknown>) => store.db.prepare('INSERT INTO d_people (doc) VALUES (jsonb(?))').run(JSON.stringify(doc));
+
+  it('finds a row at once after its insert: the rows waiting for the index are moved in before the search', async () => {
+    written({ id: 3, email: 'cecilia@example.se', info: { name: 'Cecilia Ceder' } });
+    expect(store.db.prepare('SELECT count(*) FROM f_people_p').pluck().get()).toBe(1);
+    expect(await names('Ceder')).toEqual([3]);
+    expect(store.db.prepare('SELECT count(*) FROM f_people_p').pluck().get()).toBe(0);
+  });
+
+  it('takes a deleted row out of the index at once, also one still waiting for it', async () => {
+    written({ id: 4, email: 'dan@example.se', info: { name: 'Dan Dahl' } });
+    expect(store.db.prepare('SELECT count(*) FROM f_people_p').pluck().get()).toBe(1);
+    await store.collection('people').deleteOne({ id: 3 });
+    await store.collection('people').deleteOne({ id: 4 });
+    expect(store.db.prepare("SELECT count(*) FROM f_people WHERE f_people MATCH 'Ceder'").pluck().get()).toBe(0);
+    expect(store.db.prepare('SELECT count(*) FROM f_people_p').pluck().get()).toBe(0);
+    expect(await names('Dahl')).toEqual([]);
+  });
+
+  it('gives a store whose triggers wrote the index directly the waiting table, and finds what it writes next', async () => {
+    store.db.exec(`DROP TRIGGER f_people_ai; CREATE TRIGGER f_people_ai AFTER INSERT ON d_people BEGIN
+      INSERT INTO f_people (rowid, c0, c1) VALUES (new.rid, json_extract(new.doc, '$.info.name'), json_extract(new.doc, '$.email')); END;`);
+    await store.ensureTextIndex('people', ['info.name', 'email']);
+    const sql = store.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'f_people_ai'").pluck().get() as string;
+    expect(sql).toContain('f_people_p');
+    await store.collection('people').insertOne({ id: 5, email: 'eva@example.se', info: { name: 'Eva Ek' } });
+    expect(await names('Eva Ek')).toEqual([5]);
+  });
+});
+
+describe('rows waiting for the embedded trigram index across a restart', () => {
+  it('finds rows written just before the store closed once it is opened again', async () => {
+    const t = await openTestStore('embedded');
+    try {
+      let store = t.store as EmbeddedStore;
+      await store.ensureTextIndex('people', ['info.name', 'email']);
+      // Written in SQL, the row still waits for the index when the store closes (no timer).
+      store.db.prepare('INSERT INTO d_people (doc) VALUES (jsonb(?))').run(JSON.stringify({ id: 1, email: 'frida@example.se', info: { name: 'Frida Fors' } }));
+      await store.close();
+      store = EmbeddedStore.open(t.dataDir);
+      try {
+        expect(store.db.prepare('SELECT count(*) FROM f_people_p').pluck().get()).toBe(1);
+        expect((await store.collection('people').find({ 'info.name': { $regex: 'Fors', $options: 'i' } })).map((d) => d.id)).toEqual([1]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await t.cleanup().catch(() => undefined);
+    }
+  });
 });
