@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
 /**
  * One runner, four rooms: unit (node), unit-dom (jsdom), integration (real Koa server on
@@ -9,6 +10,10 @@ export default defineConfig({
   plugins: [react()],
   test: {
     reporters: ['default', './tests/setup/summary-reporter.ts'],
+    // Two files at a time even on CI's two cores (vitest's default there is one: cores - 1). A
+    // test file's time is much waiting (on its server child, Chromium, FerretDB, schemathesis),
+    // so one worker left a core idle for most of the 1,400 s run.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -47,6 +52,8 @@ export default defineConfig({
           // is shorter than a page's first load on two busy cores (three tests failed that way
           // under load), so a state may take up to 15 s to arrive before the test fails.
           expect: { poll: { timeout: 15_000 } },
+          // One Chromium and a pool of apps started ahead for the whole run (see the file).
+          globalSetup: ['tests/e2e/helpers/global.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { fillApplyForm, firstApplyUrl } from './helpers/apply';
 
 /**
  * The apply page under the server's real CSP, which on public pages has no 'unsafe-eval': the
@@ -31,20 +32,7 @@ async function watch(page: Page): Promise<Watch> {
   return { violations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), errors, validatorRequests };
 }
 
-async function fill(page: Page, ssn: string, consent: boolean) {
-  await page.getByLabel(/^Förnamn/).fill('Cecilia');
-  await page.getByLabel(/^Efternamn/).fill('Ek');
-  await page.getByLabel(/^Personnummer/).fill(ssn);
-  await page.getByLabel(/^Adress/).fill('Storgatan 1');
-  await page.getByLabel(/^Postnummer/).fill('11122');
-  await page.getByLabel(/^Ort/).fill('Stockholm');
-  await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
-  await page.getByLabel(/^E-post/).fill('cecilia.ek@example.se');
-  if (consent) {
-    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
-    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
-  }
-}
+const CECILIA_EK = (ssn: string) => ({ firstname: 'Cecilia', surname: 'Ek', ssn, email: 'cecilia.ek@example.se' });
 
 describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
   let app: RunningApp;
@@ -54,8 +42,7 @@ describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const p = await firstPublicPosition(app);
-    applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
+    applyUrl = await firstApplyUrl(app);
   });
 
   afterAll(async () => {
@@ -72,7 +59,7 @@ describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
     expect(csp).not.toContain('unsafe-eval');
     await page.getByLabel(/^Förnamn/).waitFor();
 
-    await fill(page, '199001012384', false);
+    await fillApplyForm(page, CECILIA_EK('199001012384'), { consent: false });
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     const ssn = page.getByLabel(/^Personnummer/);
     await expect.poll(() => ssn.getAttribute('aria-invalid')).toBe('true');
@@ -117,7 +104,7 @@ describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
     await page.goto(applyUrl);
     await page.getByLabel(/^Förnamn/).waitFor();
     await page.getByText('Något gick fel, vänligen försök igen').waitFor();
-    await fill(page, '199001012385', true);
+    await fillApplyForm(page, CECILIA_EK('199001012385'));
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     await page.waitForTimeout(300);
     expect(applies).toEqual([]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { type Applicant, fillApplyForm, firstApplyUrl } from './helpers/apply';
 
 /**
  * The issue's "Done when": an applicant on a phone opens the demo organisation's page, a
@@ -31,28 +32,6 @@ function tinyPdf(): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-interface Person {
-  firstname: string;
-  surname: string;
-  ssn: string;
-  email: string;
-}
-
-async function fillDefaultForm(page: Page, p: Person, opts: { consent: boolean }) {
-  await page.getByLabel(/^Förnamn/).fill(p.firstname);
-  await page.getByLabel(/^Efternamn/).fill(p.surname);
-  await page.getByLabel(/^Personnummer/).fill(p.ssn);
-  await page.getByLabel(/^Adress/).fill('Storgatan 1');
-  await page.getByLabel(/^Postnummer/).fill('11122');
-  await page.getByLabel(/^Ort/).fill('Stockholm');
-  await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
-  await page.getByLabel(/^E-post/).fill(p.email);
-  if (opts.consent) {
-    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
-    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
-  }
-}
-
 /** The text of the elements an input's aria-describedby points at: what a screen reader reads with it. */
 async function descriptionOf(page: Page, label: RegExp): Promise<string> {
   return page.getByLabel(label).first().evaluate((el) =>
@@ -68,13 +47,12 @@ describe('applying on a phone', () => {
   let app: RunningApp;
   let browser: Browser;
   let applyUrl = '';
-  const anna: Person = { firstname: 'Anna', surname: 'Svensson', ssn: '199001012385', email: 'anna.svensson@example.se' };
+  const anna: Applicant = { firstname: 'Anna', surname: 'Svensson', ssn: '199001012385', email: 'anna.svensson@example.se' };
 
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const p = await firstPublicPosition(app);
-    applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
+    applyUrl = await firstApplyUrl(app);
   });
 
   afterAll(async () => {
@@ -94,7 +72,7 @@ describe('applying on a phone', () => {
     await page.getByLabel(/^Förnamn/).waitFor();
     expect(page.url()).toBe(applyUrl);
 
-    await fillDefaultForm(page, anna, { consent: true });
+    await fillApplyForm(page, anna, { consent: true });
     await page.locator('input[type=file]').first().setInputFiles({ name: 'cv-anna.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
     await page.getByText('cv-anna.pdf').first().waitFor();
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
@@ -109,7 +87,7 @@ describe('applying on a phone', () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.goto(applyUrl);
     await page.getByLabel(/^Förnamn/).waitFor();
-    await fillDefaultForm(page, { ...anna, ssn: '199001012384', email: 'bertil@example.se', firstname: 'Bertil' }, { consent: false });
+    await fillApplyForm(page, { ...anna, ssn: '199001012384', email: 'bertil@example.se', firstname: 'Bertil' }, { consent: false });
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
 
     const ssn = page.getByLabel(/^Personnummer/);
@@ -146,7 +124,7 @@ describe('applying on a phone', () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.goto(applyUrl);
     await page.getByLabel(/^Förnamn/).waitFor();
-    await fillDefaultForm(page, anna, { consent: true });
+    await fillApplyForm(page, anna, { consent: true });
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     await page.getByText('Enligt våra noteringar har du redan gjort en ansökan till tjänsten.').waitFor();
     expect(await page.getByRole('heading', { name: /Tack för din ansökan/ }).count()).toBe(0);

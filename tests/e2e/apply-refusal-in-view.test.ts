@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { fillApplyForm, firstApplyUrl } from './helpers/apply';
 
 /**
  * Issue 17 item 6 (open since the first release): on a phone, a duplicate application or a
@@ -9,20 +10,8 @@ import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp 
  * focus left on the page body; the applicant saw nothing happen. Now the message sits where
  * they pressed, on screen and focused; the thanks say what happens next.
  */
+const mona = (email: string) => ({ firstname: 'Mona', surname: 'Mobil', ssn: '199001012385', email });
 const DUPLICATE = 'Enligt våra noteringar har du redan gjort en ansökan till tjänsten.';
-
-async function fillForm(page: Page, email: string) {
-  await page.getByLabel(/^Förnamn/).fill('Mona');
-  await page.getByLabel(/^Efternamn/).fill('Mobil');
-  await page.getByLabel(/^Personnummer/).fill('199001012385');
-  await page.getByLabel(/^Adress/).fill('Storgatan 1');
-  await page.getByLabel(/^Postnummer/).fill('11122');
-  await page.getByLabel(/^Ort/).fill('Stockholm');
-  await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
-  await page.getByLabel(/^E-post/).fill(email);
-  await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
-  await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
-}
 
 /** Wholly inside the viewport, and the focused element. */
 async function inViewAndFocused(el: Locator) {
@@ -40,8 +29,7 @@ describe('a refused application on a phone', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const p = await firstPublicPosition(app);
-    applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
+    applyUrl = await firstApplyUrl(app);
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,7 +39,7 @@ describe('a refused application on a phone', () => {
   it('thanks the applicant, says what happens next and links to Mina sidor', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.goto(applyUrl);
-    await fillForm(page, 'mona.mobil@example.se');
+    await fillApplyForm(page, mona('mona.mobil@example.se'));
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     const thanks = page.getByRole('heading', { name: 'Tack för din ansökan, Mona!' });
     await thanks.waitFor();
@@ -65,7 +53,7 @@ describe('a refused application on a phone', () => {
   it('shows a duplicate application on screen and focused', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.goto(applyUrl);
-    await fillForm(page, 'mona.mobil@example.se');
+    await fillApplyForm(page, mona('mona.mobil@example.se'));
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     const message = page.getByText(DUPLICATE);
     await message.waitFor();
@@ -79,7 +67,7 @@ describe('a refused application on a phone', () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.route('**/api/public/positions/apply', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
     await page.goto(applyUrl);
-    await fillForm(page, 'mona.fel@example.se');
+    await fillApplyForm(page, mona('mona.fel@example.se'));
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     const message = page.locator('.pub-problem p');
     await message.waitFor();

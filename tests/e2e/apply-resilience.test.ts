@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { fillApplyForm, firstApplyUrl } from './helpers/apply';
 
 /** What must never lose an application: reloads, a dropped network, double clicks; and the terms by keyboard. */
 describe('the apply page under pressure', () => {
@@ -11,8 +12,7 @@ describe('the apply page under pressure', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const p = await firstPublicPosition(app);
-    applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
+    applyUrl = await firstApplyUrl(app);
   });
 
   afterAll(async () => {
@@ -20,18 +20,8 @@ describe('the apply page under pressure', () => {
     await app?.stop();
   });
 
-  async function fillAll(page: Page, email: string) {
-    await page.getByLabel(/^Förnamn/).fill('Cecilia');
-    await page.getByLabel(/^Efternamn/).fill('Berg');
-    await page.getByLabel(/^Personnummer/).fill('199001012385');
-    await page.getByLabel(/^Adress/).fill('Ringvägen 2');
-    await page.getByLabel(/^Postnummer/).fill('11860');
-    await page.getByLabel(/^Ort/).fill('Stockholm');
-    await page.getByLabel(/^Mobiltelefon/).fill('0709876543');
-    await page.getByLabel(/^E-post/).fill(email);
-    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
-    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
-  }
+  const fillAll = (page: Page, email: string) =>
+    fillApplyForm(page, { firstname: 'Cecilia', surname: 'Berg', ssn: '199001012385', address: 'Ringvägen 2', postcode: '11860', phone: '0709876543', email });
 
   it('keeps the answers in progress through a reload of the tab', async () => {
     const page = await newPage(browser, { viewport: 'phone' });

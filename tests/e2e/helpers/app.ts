@@ -22,11 +22,40 @@ export interface RunningApp {
 }
 
 /**
- * Starts the real server (`server/main.ts`, the built front end in dist/) on a free port
- * with a fresh DATA_DIR on the embedded store and the demo seed. `npm run build` must have
- * run (npm test does it before vitest).
+ * The real server (`server/main.ts`, the built front end in dist/) on a free port with a fresh
+ * DATA_DIR on the embedded store and the demo seed, for this file alone. `npm run build` must
+ * have run (npm test does it before vitest). Under vitest's e2e project (tests/e2e/helpers/
+ * global.ts) a file that asks for no env of its own gets one the run started while the file
+ * before it ran: still its own server and data, without waiting for it to start.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const pool = process.env[APP_POOL_ENV];
+  if (pool && Object.keys(env).length === 0) return takeFromPool(pool);
+  return spawnApp(env);
+}
+
+/** The env var through which the e2e global setup names its pool of started apps (a loopback URL). */
+export const APP_POOL_ENV = 'BLANKETT_E2E_APP_POOL';
+/** The env var through which the e2e global setup names its one Chromium (a playwright ws endpoint). */
+export const BROWSER_WS_ENV = 'BLANKETT_E2E_BROWSER_WS';
+
+/** What the pool hands a file: an app it started (its stop() goes back through the pool). */
+export type PooledApp = Omit<RunningApp, 'stop'>;
+
+async function takeFromPool(pool: string): Promise<RunningApp> {
+  const res = await fetch(`${pool}/take`, { method: 'POST' });
+  if (!res.ok) throw new Error(`Ingen app från e2e-poolen: ${await res.text()}`);
+  const app = (await res.json()) as PooledApp;
+  return {
+    ...app,
+    async stop() {
+      await fetch(`${pool}/stop/${app.port}`, { method: 'POST' });
+    },
+  };
+}
+
+/** Starts one app process (startApp's own path, and the pool's). */
+export async function spawnApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`${dist} saknas: kör \`npm run build\` före webbläsartesterna`);
@@ -96,13 +125,25 @@ export async function firstPublicPosition(app: RunningApp): Promise<ListedPositi
   return first;
 }
 
-/** Debian's Chromium (installed by scripts/ensure-test-tools.sh), headless, with no outside traffic. */
+/**
+ * Debian's Chromium (installed by scripts/ensure-test-tools.sh), headless, with no outside
+ * traffic. Under vitest's e2e project this connects to the run's one Chromium (global.ts) instead
+ * of starting one per file; each page still has its own context (newPage), and close() ends
+ * only this file's connection and contexts.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env[BROWSER_WS_ENV];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch(chromiumOptions());
+}
+
+/** How the tests run Chromium: Debian's binary, headless, no outside traffic. */
+export function chromiumOptions() {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium saknas (${executablePath}): kör bash scripts/ensure-test-tools.sh`);
   }
-  return chromium.launch({
+  return {
     executablePath,
     headless: true,
     args: [
@@ -116,7 +157,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--disable-default-apps',
     ],
-  });
+  };
 }
 
 export const VIEWPORTS = {

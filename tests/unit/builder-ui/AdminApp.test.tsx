@@ -1,39 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import AdminApp from '../../../screens/admin/AdminApp';
+import { fireEvent, screen } from '@testing-library/react';
+import { answering, fakeToken, renderAdminAt as renderAt, serveActions } from '../screens/harness';
 
-const token = (claims: Record<string, unknown>) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
-const writer = token({ sub: 'writer@demo.test', given_name: 'Viktor', family_name: 'Skribent', role: 'user', exp: Date.now() / 1000 + 3600 });
-
-/** A fake server answering the dispatcher actions the admin app calls. */
-function serve(actions: Record<string, unknown>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/account/login') return new Response('', { status: 401 });
-      const { action } = JSON.parse(String(init?.body ?? '{}')) as { action: string };
-      calls.push(action);
-      if (!(action in actions)) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Hittades inte' } }), { status: 404 });
-      return new Response(JSON.stringify({ data: actions[action] }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminApp />
-      <Where />
-    </MemoryRouter>,
-  );
-}
+const writer = fakeToken('writer@demo.test', 'user', { given_name: 'Viktor', family_name: 'Skribent' });
+/** A made-up server answering the dispatcher actions the admin app calls (any other: 404). */
+const serve = (actions: Record<string, unknown>) => serveActions(answering(actions));
 
 const container = (myPermissions: string[]) => ({ id: 1, name: 'demo', displayName: 'Demoföretaget AB', positionTypes: [{ id: 1, name: 'Sommarjobb' }], myPermissions });
 
@@ -69,7 +40,8 @@ describe('AdminApp', () => {
   });
 
   it('shows the generic login failure text when the server refuses the login', async () => {
-    serve({});
+    // The login API refuses; nothing else is asked.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 401 })));
     renderAt('/login');
     fireEvent.change(await screen.findByLabelText('E-post'), { target: { value: 'writer@demo.test' } });
     fireEvent.change(screen.getByLabelText('Lösenord'), { target: { value: 'fel-lösenord' } });

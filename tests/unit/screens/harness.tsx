@@ -59,6 +59,11 @@ export function serveActions(actions: Record<string, Handler>, opts: { permissio
   return calls;
 }
 
+/** Handlers that answer each action with a fixed value (serveActions' table from plain answers). */
+export function answering(values: Record<string, unknown>): Record<string, Handler> {
+  return Object.fromEntries(Object.entries(values).map(([action, value]) => [action, () => value]));
+}
+
 /** The router's current path, for tests that check where a screen went. */
 export function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;

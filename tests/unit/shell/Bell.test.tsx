@@ -6,8 +6,9 @@ import { SessionProvider } from '../../../screens/admin/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 import { Bell } from '../../../screens/shell/Bell';
 import type { AppNotification } from '../../../screens/shell/notifications';
+import { fakeToken } from '../screens/harness';
 
-const token = `h.${Buffer.from(JSON.stringify({ sub: 'writer@demo.test', given_name: 'Viktor', family_name: 'Skribent', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+const token = fakeToken('writer@demo.test', 'user', { given_name: 'Viktor', family_name: 'Skribent' });
 const now = Math.floor(Date.now() / 1000);
 
 /** A WebSocket the test drives: it opens when told, records what the client sends, and can be cut. */

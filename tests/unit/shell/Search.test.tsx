@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { SessionProvider } from '../../../screens/admin/session';
 import { GlobalSearch } from '../../../screens/shell/Search';
+import { fakeToken, Where } from '../screens/harness';
 
-const token = `h.${Buffer.from(JSON.stringify({ sub: 'reader@demo.test', given_name: 'Rut', family_name: 'Läsare', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
+const token = fakeToken('reader@demo.test', 'user', { given_name: 'Rut', family_name: 'Läsare' });
 
 const hits = {
   applicants: [
@@ -33,10 +34,6 @@ function serve() {
     }),
   );
   return searches;
-}
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
 async function renderSearch() {

@@ -6,8 +6,9 @@ import { CatalogueContext } from '../../../screens/runner/context';
 import type { ScreenFile } from '../../../screens/runner/types';
 import { Sidebar } from '../../../screens/shell/Sidebar';
 
-const token = (claims: Record<string, unknown>) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
-const userToken = (sub: string, role = 'user') => token({ sub, given_name: 'Rut', family_name: 'Läsare', role, exp: Date.now() / 1000 + 3600 });
+import { fakeToken } from '../screens/harness';
+
+const userToken = (sub: string, role = 'user') => fakeToken(sub, role, { given_name: 'Rut', family_name: 'Läsare' });
 
 const screenFile = (id: string, access: ScreenFile['access'], category: NonNullable<ScreenFile['nav']>['category'], label: string, order: number): ScreenFile => ({
   id,
