@@ -2,40 +2,32 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { PERMISSIONS, type PermissionName } from '../dispatcher/policy';
 import { errors } from '../errors';
-import { DuplicateKeyError } from '../store/port';
 import { defaultApplicationMetadata } from '../domain/demo';
-import { newContainerDoc } from '../domain/containers';
+import { containerNameTaken, insertContainer, listContainers, loadContainer, newContainerDoc, updateContainer } from '../domain/containers';
+import { membershipOf, membershipsOfContainer, membershipsOfUser, usersById } from '../domain/memberships';
 import { startWithDefaultEmailTemplates } from '../domain/default-email-templates';
 import { addAdministrator } from '../domain/odin';
 import { findUserByEmail, isEmailProven } from '../auth/users';
 import { invite, sendNotice } from '../domain/invitations';
-import { removeOrganisationData } from '../domain/removal';
+import { removeOrganisation } from '../domain/removal';
 import { encodeTemplate, ensureFolder, saveTemplate, TEMPLATES_FOLDER } from '../domain/templates';
-import { strip, type ContainerDoc, type MembershipDoc } from '../domain/docs';
-import type { UserDoc } from '../auth/users';
+import { strip, type ContainerDoc } from '../domain/docs';
 import { cleanProfile } from '../domain/profile';
 import { effectiveTheme } from '../../engine/theme';
 
 const ALL: PermissionName[] = ['Administrator', 'Write', 'Read'];
 const names = (ids: number[]) => ids.map((id) => PERMISSIONS[id as 1 | 2 | 3]).filter(Boolean);
 
-async function loadContainer(ctx: ActionContext, id: number): Promise<ContainerDoc> {
-  const c = await ctx.deps.store.collection<ContainerDoc>('containers').findOne({ id });
-  if (!c) throw errors.notFound();
-  return c;
-}
-
 async function myPermissions(ctx: ActionContext, containerId: number): Promise<PermissionName[]> {
   if (ctx.principal.isOdin) return ALL;
-  const m = await ctx.deps.store.collection('memberships').findOne({ containerId, userId: ctx.principal.userId });
+  const m = await membershipOf(ctx.deps.store, containerId, ctx.principal.userId);
   return names((m?.permissionIds as number[] | undefined) ?? []);
 }
 
 /** A container's users with their permissions (get_container's `permissions`). */
 async function members(ctx: ActionContext, containerId: number) {
-  const rows = await ctx.deps.store.collection<MembershipDoc>('memberships').find({ containerId }, { sort: { id: 1 } });
-  const people = await ctx.deps.store.collection<UserDoc>('users').find({ id: { $in: rows.map((r) => r.userId) } });
-  const byId = new Map(people.map((u) => [u.id, u]));
+  const rows = await membershipsOfContainer(ctx.deps.store, containerId);
+  const byId = await usersById(ctx.deps.store, rows.map((r) => r.userId));
   return rows.map((r) => {
     const u = byId.get(r.userId);
     const ids = (r.permissionIds as number[]) ?? [];
@@ -72,19 +64,17 @@ async function seedTemplates(ctx: ActionContext, c: ContainerDoc) {
 
 export const actions: ActionTable = {
   async get_containers(ctx) {
-    const containers = ctx.deps.store.collection<ContainerDoc>('containers');
-    const projection = { id: 1, name: 1, displayName: 1 } as const;
     if (ctx.principal.isOdin) {
-      return (await containers.find({}, { sort: { id: 1 }, projection })).map((c) => ({ ...strip(c), myPermissions: ALL }));
+      return (await listContainers(ctx.deps.store)).map((c) => ({ ...strip(c), myPermissions: ALL }));
     }
-    const mine = await ctx.deps.store.collection<MembershipDoc>('memberships').find({ userId: ctx.principal.userId });
-    const perms = new Map(mine.map((m) => [m.containerId as number, names(m.permissionIds as number[])]));
-    const list = await containers.find({ id: { $in: [...perms.keys()] } }, { sort: { id: 1 }, projection });
+    const mine = await membershipsOfUser(ctx.deps.store, ctx.principal.userId);
+    const perms = new Map(mine.map((m) => [m.containerId, names(m.permissionIds)]));
+    const list = await listContainers(ctx.deps.store, [...perms.keys()]);
     return list.map((c) => ({ ...strip(c), myPermissions: perms.get(c.id) ?? [] }));
   },
 
   async get_container(ctx, data) {
-    const c = await loadContainer(ctx, data.id);
+    const c = await loadContainer(ctx.deps.store, data.id);
     return {
       ...strip(c),
       theme: effectiveTheme(c.theme),
@@ -94,19 +84,13 @@ export const actions: ActionTable = {
   },
 
   async create_container(ctx, data) {
-    const containers = ctx.deps.store.collection('containers');
     const taken = () => errors.conflict(sv.server.containerNameTaken, [{ path: '/name', message: sv.server.containerNameTaken }]);
-    if (await containers.findOne({ name: data.name })) throw taken();
+    if (await containerNameTaken(ctx.deps.store, data.name)) throw taken();
     // Only a proven address becomes Administrator at once; anyone else is invited (staff cannot register).
     const known = data.adminEmail ? await findUserByEmail(ctx.deps.store, data.adminEmail) : null;
     const admin = known && isEmailProven(known) ? known : null;
     const doc = await newContainerDoc(ctx.deps.store, { name: data.name, displayName: data.displayName ?? data.name, plans: data.plans });
-    try {
-      await containers.insertOne(doc);
-    } catch (e) {
-      if (e instanceof DuplicateKeyError) throw taken();
-      throw e;
-    }
+    if (!(await insertContainer(ctx.deps.store, doc))) throw taken();
     await seedTemplates(ctx, doc);
     await startWithDefaultEmailTemplates(ctx.deps, doc, `${ctx.principal.givenName} ${ctx.principal.familyName}`.trim() || ctx.principal.email);
     let invitedAdmin: string | undefined;
@@ -120,26 +104,12 @@ export const actions: ActionTable = {
   },
 
   async delete_container(ctx, data) {
-    const { store } = ctx.deps;
     const containerId = data.id;
-    if (data.confirmName !== undefined && data.confirmName !== (await loadContainer(ctx, containerId)).name) {
+    if (data.confirmName !== undefined && data.confirmName !== (await loadContainer(ctx.deps.store, containerId)).name) {
       throw errors.invalid([{ path: '/confirmName', message: sv.odin.confirmMismatch }], sv.odin.confirmMismatch);
     }
-    // The container goes first: from then on every call about it is a 404, even if the
-    // clean-up below is interrupted and leaves orphans behind.
-    if (!(await store.collection('containers').deleteOne({ id: containerId }))) throw errors.notFound();
-    const positionIds = (await store.collection('positions').find({ containerId }, { projection: { id: 1 } })).map((p) => p.id);
-    // Personal data first, as the entity schemas tag it (applications, files, skill answers,
-    // conversations, notifications, kept mail copies): server/domain/removal.ts.
-    await removeOrganisationData(ctx.deps, containerId);
-    // Each delete by filter is idempotent (the driver never retries deleteMany). A run cut
-    // short after the container's own delete cannot be called again (404) and leaves rows of
-    // a container that no longer exists; nothing reads them (every read starts from its
-    // container), and the personal data went first, above.
-    if (positionIds.length) await store.collection('positionForms').deleteMany({ positionId: { $in: positionIds } });
-    for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations', 'scoreCriteria']) {
-      await store.collection(name).deleteMany({ containerId });
-    }
+    // The container goes first (a 404 from then on), then everything of it (domain/removal.ts).
+    if (!(await removeOrganisation(ctx.deps, containerId))) throw errors.notFound();
     return { id: containerId, deleted: true };
   },
 
@@ -158,24 +128,21 @@ export const actions: ActionTable = {
       }
       set.messages = messages;
     }
-    const updated = await ctx.deps.store.collection<ContainerDoc>('containers').updateOne({ id: c.id }, { $set: set });
-    if (!updated) throw errors.notFound();
+    const updated = await updateContainer(ctx.deps.store, c.id, { $set: set });
     return { ...strip(updated), theme: effectiveTheme(updated.theme) };
   },
 
   async get_containerTheme(ctx, data) {
-    return effectiveTheme((await loadContainer(ctx, data.containerId)).theme);
+    return effectiveTheme((await loadContainer(ctx.deps.store, data.containerId)).theme);
   },
 
   async update_containerTheme(ctx, data) {
-    const updated = await ctx.deps.store.collection('containers').updateOne({ id: data.containerId }, { $set: { theme: data.theme } });
-    if (!updated) throw errors.notFound();
+    const updated = await updateContainer(ctx.deps.store, data.containerId, { $set: { theme: data.theme } });
     return effectiveTheme(updated.theme);
   },
 
   async reset_containerTheme(ctx, data) {
-    const updated = await ctx.deps.store.collection('containers').updateOne({ id: data.containerId }, { $unset: { theme: true } });
-    if (!updated) throw errors.notFound();
+    await updateContainer(ctx.deps.store, data.containerId, { $unset: { theme: true } });
     return effectiveTheme(undefined);
   },
 };

@@ -1,6 +1,6 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
-import type { Store } from '../store/port';
+import { DuplicateKeyError, type Store, type Update } from '../store/port';
 import type { ContainerDoc, LabelDoc } from './docs';
 
 /** The container by id, or 404. */
@@ -58,4 +58,35 @@ export async function newContainerDoc(store: Store, input: { name: string; displ
     messages: {},
     plans: input.plans ?? [],
   };
+}
+
+const containers = (store: Store) => store.collection<ContainerDoc>('containers');
+const LISTED = { id: 1, name: 1, displayName: 1 } as const;
+
+/** Id, name and display name of the containers (all of them without `ids`), in id order. */
+export function listContainers(store: Store, ids?: number[]): Promise<ContainerDoc[]> {
+  return containers(store).find(ids ? { id: { $in: ids } } : {}, { sort: { id: 1 }, projection: LISTED });
+}
+
+/** Whether a container already has this name. */
+export async function containerNameTaken(store: Store, name: string): Promise<boolean> {
+  return !!(await containers(store).findOne({ name }));
+}
+
+/** Stores a new container; false when its name was taken meanwhile (the unique index). */
+export async function insertContainer(store: Store, doc: ContainerDoc): Promise<boolean> {
+  try {
+    await containers(store).insertOne(doc);
+    return true;
+  } catch (e) {
+    if (e instanceof DuplicateKeyError) return false;
+    throw e;
+  }
+}
+
+/** Applies an update to the container and answers it, or 404. */
+export async function updateContainer(store: Store, id: number, update: Update): Promise<ContainerDoc> {
+  const updated = await containers(store).updateOne({ id }, update);
+  if (!updated) throw errors.notFound();
+  return updated;
 }

@@ -175,3 +175,8 @@ async function grant(store: Store, inv: InvitationDoc, user: UserDoc): Promise<v
     if (!(e instanceof DuplicateKeyError)) throw e;
   }
 }
+
+/** Drops the invitation pending for an address (moot once the right is granted directly). */
+export async function dropInvitation(store: Store, containerId: number, email: string): Promise<void> {
+  await invitations(store).deleteOne({ containerId, email });
+}

@@ -96,3 +96,25 @@ export async function removeOrganisationData(deps: ServerDeps, containerId: numb
   // Idempotent delete by filter (see removeApplications above).
   for (const holder of ordered) await deps.store.collection(holder.collection).deleteMany({ [holder.container]: containerId });
 }
+
+/**
+ * Deletes an organisation: the container goes first, so from then on every call about it is
+ * a 404 even if the clean-up below is interrupted. False when there was no such container.
+ */
+export async function removeOrganisation(deps: ServerDeps, containerId: number): Promise<boolean> {
+  const { store } = deps;
+  if (!(await store.collection('containers').deleteOne({ id: containerId }))) return false;
+  const positionIds = (await store.collection('positions').find({ containerId }, { projection: { id: 1 } })).map((p) => p.id);
+  // Personal data first, as the entity schemas tag it (applications, files, skill answers,
+  // conversations, notifications, kept mail copies).
+  await removeOrganisationData(deps, containerId);
+  // Each delete by filter is idempotent (the driver never retries deleteMany). A run cut
+  // short after the container's own delete cannot be called again (404) and leaves rows of
+  // a container that no longer exists; nothing reads them (every read starts from its
+  // container), and the personal data went first, above.
+  if (positionIds.length) await store.collection('positionForms').deleteMany({ positionId: { $in: positionIds } });
+  for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations', 'scoreCriteria']) {
+    await store.collection(name).deleteMany({ containerId });
+  }
+  return true;
+}
