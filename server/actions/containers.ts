@@ -114,7 +114,7 @@ export const actions: ActionTable = {
   },
 
   async create_containerMetadata(ctx, data) {
-    const c = await loadContainer(ctx, data.id);
+    const c = await loadContainer(ctx.deps.store, data.id);
     // Checked and sanitised first (domain/profile.ts): a bad field refuses the whole save.
     const { displayName, ...profile } = await cleanProfile(ctx.deps.store, c.id, data.metadata);
     const set: Record<string, unknown> = { profile: { ...(c.profile ?? {}), ...profile } };
