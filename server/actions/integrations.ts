@@ -1,9 +1,11 @@
 import { requireAccess } from '../dispatcher/policy';
-import type { ActionContext, ActionTable } from '../dispatcher/types';
+import type { ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
 import { loadContainer } from '../domain/containers';
 import type { PositionDoc } from '../domain/docs';
 import { checkData, compact, PARTNERS, partner, writeOutgoing } from '../domain/integrations';
+import { orgSettings, positionPartner, positionSettings, saveSetting } from '../domain/partner-settings';
+import { positionInContainer } from '../domain/positions';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
 /**
@@ -15,39 +17,6 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
  */
 
 type Item = { typeId: number; isChecked?: boolean; data?: Record<string, unknown>; positionId?: number; name?: string; id?: number };
-interface Stored {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  typeId: number;
-  isChecked: boolean;
-  data: Record<string, unknown>;
-  positionId?: number;
-}
-
-async function orgSettings(ctx: ActionContext, containerId: number) {
-  const rows = (await ctx.deps.store.collection<Stored>('partnerSettings').find({ containerId })) as Stored[];
-  return PARTNERS.map((p) => {
-    const row = rows.find((r) => r.typeId === p.typeId);
-    return { name: p.name, id: row?.id ?? 0, typeId: p.typeId, isChecked: row?.isChecked ?? false, data: row?.data ?? {} };
-  });
-}
-
-async function positionSettings(ctx: ActionContext, containerId: number, positionId: number) {
-  const org = await orgSettings(ctx, containerId);
-  const rows = (await ctx.deps.store.collection<Stored>('positionPartners').find({ containerId, positionId })) as Stored[];
-  return org.map((o) => {
-    const row = rows.find((r) => r.typeId === o.typeId);
-    return { name: o.name, id: row?.id ?? 0, typeId: o.typeId, isChecked: row?.isChecked ?? false, positionId, data: { ...o.data, ...(row?.data ?? {}) } };
-  });
-}
-
-async function upsert(ctx: ActionContext, collection: string, filter: Record<string, number>, set: Record<string, unknown>) {
-  const col = ctx.deps.store.collection<Stored>(collection);
-  const updated = await col.updateOne(filter, { $set: set });
-  if (updated) return updated;
-  return col.insertOne({ id: await ctx.deps.store.nextSequence(collection), ...filter, ...set } as Stored);
-}
 
 export const actions: ActionTable = {
   /** The partner types with the JSON Schema of their fields (what the builder and the forms show). */
@@ -56,7 +25,7 @@ export const actions: ActionTable = {
   },
 
   async get_positionsPartnersSetting(ctx, data: { containerId: number }) {
-    return orgSettings(ctx, data.containerId);
+    return orgSettings(ctx.deps.store, data.containerId);
   },
 
   /** The organisation's defaults per type: checked for types and formats, not for required fields. */
@@ -64,13 +33,13 @@ export const actions: ActionTable = {
     const found = data.settings.flatMap((s, i) => (partner(s.typeId, `/settings/${i}/typeId`), checkData(s.typeId, compact(s.data), `/settings/${i}/data`, false)));
     if (found.length) throw errors.invalid(found, found[0]!.message);
     for (const s of data.settings) {
-      await upsert(ctx, 'partnerSettings', { containerId: data.containerId, typeId: s.typeId }, { isChecked: s.isChecked ?? false, data: compact(s.data) });
+      await saveSetting(ctx.deps.store, 'partnerSettings', { containerId: data.containerId, typeId: s.typeId }, { isChecked: s.isChecked ?? false, data: compact(s.data) });
     }
-    return orgSettings(ctx, data.containerId);
+    return orgSettings(ctx.deps.store, data.containerId);
   },
 
   async get_PositionsPartnersByPositionId(ctx, data: { containerId: number; positionId: number }) {
-    return positionSettings(ctx, data.containerId, data.positionId);
+    return positionSettings(ctx.deps.store, data.containerId, data.positionId);
   },
 
   /**
@@ -85,26 +54,26 @@ export const actions: ActionTable = {
     const found: { path: string; message: string }[] = [];
     for (const [i, s] of data.settings.entries()) {
       partner(s.typeId, `/settings/${i}/typeId`);
-      const p = await ctx.deps.store.collection<PositionDoc>('positions').findOne({ id: s.positionId!, containerId: container.id });
+      const p = await positionInContainer(ctx.deps.store, container.id, s.positionId!);
       if (!p) throw errors.invalid([{ path: `/settings/${i}/positionId`, message: sv.org.positionNotInContainer }], sv.org.positionNotInContainer);
       await requireAccess(ctx.deps, ctx.principal, 'write', 'position', { positionId: p.id, containerId: container.id });
       positions.set(p.id, p);
-      const defaults = (await orgSettings(ctx, container.id)).find((o) => o.typeId === s.typeId)!.data;
+      const defaults = (await orgSettings(ctx.deps.store, container.id)).find((o) => o.typeId === s.typeId)!.data;
       found.push(...checkData(s.typeId, { ...defaults, ...compact(s.data) }, `/settings/${i}/data`, s.isChecked === true));
     }
     if (found.length) throw errors.invalid(found, found[0]!.message);
     for (const s of data.settings) {
       const position = positions.get(s.positionId!)!;
       const filter = { containerId: container.id, positionId: position.id, typeId: s.typeId };
-      const before = await ctx.deps.store.collection<Stored>('positionPartners').findOne(filter);
+      const before = await positionPartner(ctx.deps.store, filter);
       const own = compact(s.data);
-      await upsert(ctx, 'positionPartners', filter, { isChecked: s.isChecked === true, data: own });
+      await saveSetting(ctx.deps.store, 'positionPartners', filter, { isChecked: s.isChecked === true, data: own });
       const type = partner(s.typeId, '/settings');
-      const defaults = (await orgSettings(ctx, container.id)).find((o) => o.typeId === s.typeId)!.data;
+      const defaults = (await orgSettings(ctx.deps.store, container.id)).find((o) => o.typeId === s.typeId)!.data;
       if (s.isChecked) await writeOutgoing(ctx.deps, 'publish', type, container, position, { ...defaults, ...own });
       else if (before?.isChecked) await writeOutgoing(ctx.deps, 'withdraw', type, container, position, { ...defaults, ...own });
     }
     const first = data.settings[0];
-    return first ? positionSettings(ctx, container.id, first.positionId!) : [];
+    return first ? positionSettings(ctx.deps.store, container.id, first.positionId!) : [];
   },
 };

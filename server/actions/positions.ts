@@ -1,7 +1,7 @@
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { requireAccess } from '../dispatcher/policy';
 import { errors } from '../errors';
-import { loadContainer } from '../domain/containers';
+import { addPositionType, containerByName, loadContainer } from '../domain/containers';
 import type { ContainerDoc, PositionDoc } from '../domain/docs';
 import {
   copyPosition,
@@ -10,6 +10,7 @@ import {
   listPositions,
   loadPosition,
   positionView,
+  setArchived,
   updatePosition,
 } from '../domain/positions';
 
@@ -49,7 +50,7 @@ export const actions: ActionTable = {
   },
 
   async get_positions_by_container(ctx, data) {
-    const c = await ctx.deps.store.collection<ContainerDoc>('containers').findOne({ name: data.name.toLowerCase() });
+    const c = await containerByName(ctx.deps.store, data.name.toLowerCase());
     if (!c) throw errors.notFound();
     await requireAccess(ctx.deps, ctx.principal, 'read', 'container', { containerId: c.id });
     return listPositions(ctx.deps.store, c, ctx.deps.now(), portal(ctx));
@@ -87,11 +88,7 @@ export const actions: ActionTable = {
 
   async update_PositionArchivedStatus(ctx, data) {
     const { position, container } = await positionIn(ctx, data.positionId);
-    const updated = await ctx.deps.store
-      .collection<PositionDoc>('positions')
-      .updateOne({ id: position.id }, { $set: { isArchived: data.isArchived } });
-    if (!updated) throw errors.notFound();
-    return view(ctx, container, updated);
+    return view(ctx, container, await setArchived(ctx.deps.store, position.id, data.isArchived));
   },
 
   async create_positionType(ctx, data) {
@@ -99,11 +96,6 @@ export const actions: ActionTable = {
     const name = data.name.trim();
     if (!name) throw errors.invalid([{ path: '/name', message: 'empty' }]);
     if ((c.positionTypes ?? []).some((t) => t.name.toLowerCase() === name.toLowerCase())) throw errors.conflict();
-    const type = { id: await ctx.deps.store.nextSequence('positionTypes'), name };
-    const updated = await ctx.deps.store
-      .collection<ContainerDoc>('containers')
-      .updateOne({ id: c.id }, { $push: { positionTypes: type } });
-    if (!updated) throw errors.notFound();
-    return type;
+    return addPositionType(ctx.deps.store, c.id, name);
   },
 };

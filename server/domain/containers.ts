@@ -70,7 +70,7 @@ export function listContainers(store: Store, ids?: number[]): Promise<ContainerD
 
 /** Whether a container already has this name. */
 export async function containerNameTaken(store: Store, name: string): Promise<boolean> {
-  return !!(await containers(store).findOne({ name }));
+  return !!(await containerByName(store, name));
 }
 
 /** Stores a new container; false when its name was taken meanwhile (the unique index). */
@@ -89,4 +89,16 @@ export async function updateContainer(store: Store, id: number, update: Update):
   const updated = await containers(store).updateOne({ id }, update);
   if (!updated) throw errors.notFound();
   return updated;
+}
+
+/** The container by its (lower-case) name, or null. */
+export function containerByName(store: Store, name: string): Promise<ContainerDoc | null> {
+  return containers(store).findOne({ name });
+}
+
+/** Adds a position type with an id from its own counter; answers it, or 404. */
+export async function addPositionType(store: Store, containerId: number, name: string): Promise<{ id: number; name: string }> {
+  const type = { id: await store.nextSequence('positionTypes'), name };
+  await updateContainer(store, containerId, { $push: { positionTypes: type } });
+  return type;
 }

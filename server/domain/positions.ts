@@ -237,6 +237,18 @@ export async function loadPosition(store: Store, id: number): Promise<PositionDo
   return p;
 }
 
+/** The position by id within the container, or null. */
+export function positionInContainer(store: Store, containerId: number, id: number): Promise<PositionDoc | null> {
+  return store.collection<PositionDoc>('positions').findOne({ id, containerId });
+}
+
+/** Archives or restores a position; answers it, or 404. */
+export async function setArchived(store: Store, id: number, isArchived: boolean): Promise<PositionDoc> {
+  const updated = await store.collection<PositionDoc>('positions').updateOne({ id }, { $set: { isArchived } });
+  if (!updated) throw errors.notFound();
+  return updated;
+}
+
 /** Applicant totals of a position: all, and those still carrying the default Interest label. */
 async function totals(store: Store, container: ContainerDoc, positionId: number) {
   const apps = store.collection('applications');
