@@ -2,10 +2,9 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ActionTable } from '../dispatcher/types';
 import { PERMISSIONS } from '../dispatcher/policy';
 import { errors } from '../errors';
-import type { MembershipDoc } from '../domain/docs';
 import { loadContainer } from '../domain/containers';
-import { invitationRow, invitations, resend } from '../domain/invitations';
-import type { UserDoc } from '../auth/users';
+import { deleteInvitation, invitationRow, pendingInvitations, resend } from '../domain/invitations';
+import { membershipsOfContainer, usersById } from '../domain/memberships';
 
 const names = (ids: number[]) => ids.map((id) => PERMISSIONS[id as 1 | 2 | 3]).filter(Boolean);
 
@@ -13,10 +12,9 @@ const names = (ids: number[]) => ids.map((id) => PERMISSIONS[id as 1 | 2 | 3]).f
 export const actions: ActionTable = {
   async get_containerUsers(ctx, data) {
     const { store } = ctx.deps;
-    const members = await store.collection<MembershipDoc>('memberships').find({ containerId: data.containerId }, { sort: { id: 1 } });
-    const people = await store.collection<UserDoc>('users').find({ id: { $in: members.map((m) => m.userId) } });
-    const byId = new Map(people.map((u) => [u.id, u]));
-    const pending = await invitations(store).find({ containerId: data.containerId }, { sort: { id: 1 } });
+    const members = await membershipsOfContainer(store, data.containerId);
+    const byId = await usersById(store, members.map((m) => m.userId));
+    const pending = await pendingInvitations(store, data.containerId);
     const now = ctx.deps.now();
     return [
       ...members.map((m) => {
@@ -62,7 +60,7 @@ export const actions: ActionTable = {
   },
 
   async delete_invitation(ctx, data) {
-    if (!(await invitations(ctx.deps.store).deleteOne({ id: data.id, containerId: data.containerId }))) throw errors.notFound(sv.invitations.notFound);
+    if (!(await deleteInvitation(ctx.deps.store, data.containerId, data.id))) throw errors.notFound(sv.invitations.notFound);
     return { id: data.id, deleted: true as const };
   },
 };

@@ -180,3 +180,13 @@ async function grant(store: Store, inv: InvitationDoc, user: UserDoc): Promise<v
 export async function dropInvitation(store: Store, containerId: number, email: string): Promise<void> {
   await invitations(store).deleteOne({ containerId, email });
 }
+
+/** The container's pending invitations in id order. */
+export function pendingInvitations(store: Store, containerId: number): Promise<InvitationDoc[]> {
+  return invitations(store).find({ containerId }, { sort: { id: 1 } });
+}
+
+/** Withdraws an invitation; false when there was none. */
+export async function deleteInvitation(store: Store, containerId: number, id: number): Promise<boolean> {
+  return !!(await invitations(store).deleteOne({ id, containerId }));
+}

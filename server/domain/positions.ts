@@ -242,6 +242,11 @@ export function positionInContainer(store: Store, containerId: number, id: numbe
   return store.collection<PositionDoc>('positions').findOne({ id, containerId });
 }
 
+/** The container's positions in id order. */
+export function positionsOfContainer(store: Store, containerId: number): Promise<PositionDoc[]> {
+  return store.collection<PositionDoc>('positions').find({ containerId }, { sort: { id: 1 } });
+}
+
 /** Archives or restores a position; answers it, or 404. */
 export async function setArchived(store: Store, id: number, isArchived: boolean): Promise<PositionDoc> {
   const updated = await store.collection<PositionDoc>('positions').updateOne({ id }, { $set: { isArchived } });
