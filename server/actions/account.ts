@@ -1,11 +1,11 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { organisationNamesOf, passwordProblems } from '../auth/password-rules';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { findUserByEmail, findUserById, normaliseEmail, publicUser, users } from '../auth/users';
+import { findUserByEmail, findUserById, normaliseEmail, publicUser } from '../auth/users';
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors, HttpError } from '../errors';
 import { checkReauth, requestEmailChange } from '../auth/email-change';
-import { mayEditAccount } from '../domain/users';
+import { mayEditAccount, setPasswordHash, setUserFields } from '../domain/users';
 import { plainText } from '../domain/profile';
 import { announceSessionsRevoked } from '../auth/revocations';
 
@@ -31,11 +31,8 @@ export const actions: ActionTable = {
     // A passwordless account (sign-in links only) chooses its first password without one.
     if (user.passwordHash && !(await verifyPassword(data.password, user.passwordHash))) problems.unshift({ path: '/password', message: sv.account.wrongPassword });
     if (problems.length) throw errors.invalid(problems, problems[0]!.message);
-    const updated = await users(ctx.deps.store).updateOne(
-      { id: user.id },
-      // A reset link mailed before the change dies with the old password.
-      { $set: { passwordHash: await hashPassword(data.newPassword) }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } },
-    );
+    // A reset link mailed before the change dies with the old password.
+    const updated = await setPasswordHash(ctx.deps.store, user.id, await hashPassword(data.newPassword));
     if (!updated) throw errors.unauthorized();
     announceSessionsRevoked(ctx.deps.store, user.id);
     return { token: await issuer(ctx)(updated) };
@@ -56,7 +53,7 @@ export const actions: ActionTable = {
     const set: Record<string, unknown> = { firstname: plainText(data.firstname), lastname: plainText(data.lastname) };
     if (data.phoneNumber !== undefined) set.phoneNumber = data.phoneNumber.trim();
     if (data.title !== undefined) set.title = plainText(data.title);
-    const updated = await users(ctx.deps.store).updateOne({ id: target.id }, { $set: set });
+    const updated = await setUserFields(ctx.deps.store, target.id, set);
     if (!updated) throw errors.notFound();
     // The email itself changes only when the new address's owner follows the mailed link.
     if (changing) await requestEmailChange(ctx.deps, updated, email);
@@ -69,7 +66,7 @@ export const actions: ActionTable = {
     const user = await me(ctx);
     const prefs = { ...DEFAULT_PREFS, ...data.notificationPreferences };
     const all = { ...((user.notificationPreferences as Record<string, Prefs> | undefined) ?? {}), [String(data.containerId)]: prefs };
-    await users(ctx.deps.store).updateOne({ id: user.id }, { $set: { notificationPreferences: all } });
+    await setUserFields(ctx.deps.store, user.id, { notificationPreferences: all });
     return prefs;
   },
 

@@ -1,7 +1,8 @@
 import type { ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
 import { strip, type NotificationDoc } from '../domain/docs';
-import { readFor, visibleTo } from '../domain/notify';
+import { readFor } from '../domain/notify';
+import { deleteContainerNotifications, deleteNotification, markRead, notificationPage } from '../domain/notifications';
 
 /**
  * A notification as the answer schema has it, for one reader: `read` is that reader's own;
@@ -20,43 +21,22 @@ export const actions: ActionTable = {
   async get_notifications(ctx, data) {
     const take = data.take ?? 50;
     const page = data.page ?? 1;
-    const col = ctx.deps.store.collection<NotificationDoc>('notifications');
-    const filter = visibleTo(ctx.principal, data.containerId);
-    const [items, total] = await Promise.all([
-      col.find(filter, { sort: { timestamp: -1, id: -1 }, skip: (page - 1) * take, limit: take }),
-      col.count(filter),
-    ]);
+    const { items, total } = await notificationPage(ctx.deps.store, ctx.principal, data.containerId, page, take);
     return { items: items.map((n) => view(n, ctx.principal.userId)), total, page, take };
   },
 
   /** Marks it read or unread for the caller only (`readBy`); others keep their own state. */
   async update_NotificationRead(ctx, data) {
-    const col = ctx.deps.store.collection<NotificationDoc & { readBy?: number[] }>('notifications');
-    const me = ctx.principal.userId;
-    const doc = await col.findOne({ id: data.id, containerId: data.containerId, ...visibleTo(ctx.principal, data.containerId) });
-    if (!doc) throw errors.notFound();
-    if (!Array.isArray(doc.readBy)) {
-      // Stored before read was per person: start the list with the caller alone.
-      await col.updateOne({ id: data.id }, { $set: { readBy: data.read ? [me] : [] } });
-    } else if (data.read) {
-      // Only when not there yet, so a double click cannot list the reader twice.
-      await col.updateOne({ id: data.id, readBy: { $ne: me } }, { $push: { readBy: me } });
-    } else {
-      await col.updateOne({ id: data.id }, { $pull: { readBy: me } });
-    }
-    const updated = await col.findOne({ id: data.id });
-    if (!updated) throw errors.notFound();
-    return view(updated, me);
+    return view(await markRead(ctx.deps.store, ctx.principal, data.containerId, data.id, data.read), ctx.principal.userId);
   },
 
   async delete_NotificationById(ctx, data) {
-    const deleted = await ctx.deps.store.collection('notifications').deleteOne({ id: data.id, containerId: data.containerId });
-    if (!deleted) throw errors.notFound();
+    if (!(await deleteNotification(ctx.deps.store, data.containerId, data.id))) throw errors.notFound();
     return { id: data.id, deleted: true };
   },
 
   async delete_NotificationByContainerId(ctx, data) {
     // Idempotent: calling it again after a failover removes what the first call left.
-    return { deleted: await ctx.deps.store.collection('notifications').deleteMany({ containerId: data.containerId }) };
+    return { deleted: await deleteContainerNotifications(ctx.deps.store, data.containerId) };
   },
 };

@@ -1,4 +1,6 @@
+import { users, type UserDoc } from '../auth/users';
 import type { ActionContext } from '../dispatcher/types';
+import type { Store } from '../store/port';
 
 /**
  * An administrator may change a colleague's account details (update_account) only when every
@@ -13,4 +15,17 @@ export async function mayEditAccount(ctx: ActionContext, targetUserId: number): 
   const mine = await memberships.find({ userId: ctx.principal.userId, permissionIds: 1 }, { projection: { containerId: 1 } });
   const administered = new Set(mine.map((m) => m.containerId));
   return theirs.every((m) => administered.has(m.containerId));
+}
+
+/**
+ * Sets a new password hash; a reset link mailed before the change dies with the old password,
+ * and the version bump ends every session. Answers the user, or null when gone.
+ */
+export function setPasswordHash(store: Store, userId: number, passwordHash: string): Promise<UserDoc | null> {
+  return users(store).updateOne({ id: userId }, { $set: { passwordHash }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } });
+}
+
+/** Sets fields of the user (names, phone, title, preferences); answers the user, or null when gone. */
+export function setUserFields(store: Store, userId: number, set: Record<string, unknown>): Promise<UserDoc | null> {
+  return users(store).updateOne({ id: userId }, { $set: set });
 }

@@ -12,11 +12,9 @@ import { describe, expect, it } from 'vitest';
  * shrink (a count above the real one fails too, so moving code out is recorded here).
  */
 const STILL_TOUCHING_THE_STORE: Readonly<Record<string, number>> = {
-  'account.ts': 3,
   'exports.ts': 2,
   'gdpr.ts': 1,
   'notificationTarget.ts': 1,
-  'notifications.ts': 4,
   'positionNotifications.ts': 1,
   'textTemplates.ts': 2,
 };
