@@ -2,10 +2,10 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
-import { applicantFilter, type ApplicantQuery } from '../domain/applicant-filters';
+import type { ApplicantQuery } from '../domain/applicant-filters';
 import { loadContainer } from '../domain/containers';
-import type { ApplicationDoc, PositionDoc } from '../domain/docs';
-import { issueTicket } from '../domain/exports';
+import type { PositionDoc } from '../domain/docs';
+import { countMatching, countOfPosition, issueTicket } from '../domain/exports';
 import { PDF_MAX } from '../domain/exports-pdf';
 import { loadPosition } from '../domain/positions';
 
@@ -28,7 +28,7 @@ export const actions: ActionTable = {
     const p = await positionIn(ctx, positionId, containerId);
     const c = await loadContainer(ctx.deps.store, p.containerId);
     // Builds the filter now, so a bad filter is a 400 here rather than a broken download.
-    const total = await ctx.deps.store.collection<ApplicationDoc>('applications').count(await applicantFilter(ctx.deps.store, c, p, query));
+    const total = await countMatching(ctx.deps.store, c, p, query);
     return { ...(await issueTicket(ctx.deps.coord, ctx.principal.userId, { kind: 'csv', containerId: c.id, positionId: p.id, query })), total };
   },
 
@@ -39,7 +39,7 @@ export const actions: ActionTable = {
       const message = fill(sv.exports.tooMany, { max: PDF_MAX });
       throw errors.invalid([{ path: '/items', message }], message);
     }
-    const found = await ctx.deps.store.collection<ApplicationDoc>('applications').count({ id: { $in: ids }, positionId: p.id });
+    const found = await countOfPosition(ctx.deps.store, p.id, ids);
     if (found !== ids.length) throw errors.notFound(sv.applicants.server.applicantsGone);
     return { ...(await issueTicket(ctx.deps.coord, ctx.principal.userId, { kind: 'pdf', containerId: p.containerId, positionId: p.id, ids })), total: ids.length };
   },

@@ -2,6 +2,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
 import { findPerson } from '../domain/gdpr';
+import { positionNames } from '../domain/positions';
 import { collectPerson } from '../domain/personal';
 import { exportPerson } from '../domain/gdprExport';
 import type { ApplicationDoc } from '../domain/docs';
@@ -13,9 +14,7 @@ export const actions: ActionTable = {
     if (!person) throw errors.notFound(sv.gdpr.notFound);
     const found = await collectPerson(ctx.deps, data.containerId, person);
     const apps = (found.find((f) => f.holder.collection === 'applications')?.docs ?? []) as ApplicationDoc[];
-    const names = new Map(
-      (await ctx.deps.store.collection('positions').find({ id: { $in: [...new Set(apps.map((a) => a.positionId))] } }, { projection: { id: 1, name: 1 } })).map((p) => [p.id as number, String(p.name)]),
-    );
+    const names = await positionNames(ctx.deps.store, [...new Set(apps.map((a) => a.positionId))]);
     return {
       emails: person.emails,
       personnummer: person.knownSsns,

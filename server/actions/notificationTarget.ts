@@ -1,7 +1,7 @@
 import type { ActionTable } from '../dispatcher/types';
-import type { NotificationDoc } from '../domain/docs';
 import { errors } from '../errors';
-import { readFor, visibleTo } from '../domain/notify';
+import { readFor } from '../domain/notify';
+import { visibleNotification } from '../domain/notifications';
 
 /**
  * get_notification: one notification, for /admin/notifications/:id (the page that opens a
@@ -11,9 +11,7 @@ import { readFor, visibleTo } from '../domain/notify';
  */
 export const actions: ActionTable = {
   async get_notification(ctx, data: { containerId: number; id: number }) {
-    const doc = await ctx.deps.store
-      .collection<NotificationDoc & { readBy?: number[] }>('notifications')
-      .findOne({ id: data.id, ...visibleTo(ctx.principal, data.containerId) });
+    const doc = await visibleNotification(ctx.deps.store, ctx.principal, data.containerId, data.id);
     if (!doc) throw errors.notFound();
     const { id, containerId, type, title, message, timestamp } = doc;
     const read = readFor(doc, ctx.principal.userId);

@@ -1,4 +1,5 @@
-import { findUserById, users } from '../auth/users';
+import { findUserById } from '../auth/users';
+import { setUserFields } from '../domain/users';
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
 import { deliveryFor } from '../domain/notify';
@@ -45,7 +46,7 @@ export const actions: ActionTable = {
       const current = answer(user, data.containerId, data.positionId);
       inContainer[String(data.positionId)] = { realtime: p.realtime ?? current.realtime, email: p.email ?? current.email };
     }
-    const updated = await users(ctx.deps.store).updateOne({ id: user.id }, { $set: { positionNotificationPreferences: all } });
+    const updated = await setUserFields(ctx.deps.store, user.id, { positionNotificationPreferences: all });
     if (!updated) throw errors.unauthorized();
     return answer(updated, data.containerId, data.positionId);
   },

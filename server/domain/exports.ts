@@ -6,8 +6,8 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Store } from '../store/port';
 import { memoryTickets, type Coordination } from '../coord/port';
 import { HttpError } from '../errors';
-import type { ApplicantQuery } from './applicant-filters';
-import type { PositionDoc, PositionFormDoc } from './docs';
+import { applicantFilter, type ApplicantQuery } from './applicant-filters';
+import type { ApplicationDoc, ContainerDoc, PositionDoc, PositionFormDoc } from './docs';
 
 const x = sv.exports;
 
@@ -107,3 +107,13 @@ export function answerText(col: AnswerColumn, value: unknown): string {
 }
 
 export const appliedDate = (created: number) => formatIsoDate(stockholmDate(created));
+
+/** How many of the position's applicants the query matches (building its filter: a bad one is a 400). */
+export async function countMatching(store: Store, c: ContainerDoc, p: PositionDoc, query: ApplicantQuery): Promise<number> {
+  return store.collection<ApplicationDoc>('applications').count(await applicantFilter(store, c, p, query));
+}
+
+/** How many of these application ids belong to the position. */
+export function countOfPosition(store: Store, positionId: number, ids: number[]): Promise<number> {
+  return store.collection<ApplicationDoc>('applications').count({ id: { $in: ids }, positionId });
+}

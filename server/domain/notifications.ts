@@ -47,3 +47,8 @@ export async function deleteNotification(store: Store, containerId: number, id: 
 export function deleteContainerNotifications(store: Store, containerId: number): Promise<number> {
   return notifications(store).deleteMany({ containerId });
 }
+
+/** One notification the principal sees (any container's id filter comes from visibleTo), or null. */
+export function visibleNotification(store: Store, principal: Principal, containerId: number, id: number) {
+  return notifications(store).findOne({ id, ...visibleTo(principal, containerId) });
+}

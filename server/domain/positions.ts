@@ -242,6 +242,12 @@ export function positionInContainer(store: Store, containerId: number, id: numbe
   return store.collection<PositionDoc>('positions').findOne({ id, containerId });
 }
 
+/** The names of the positions with these ids, by id. */
+export async function positionNames(store: Store, ids: number[]): Promise<Map<number, string>> {
+  const rows = await store.collection<PositionDoc>('positions').find({ id: { $in: ids } }, { projection: { id: 1, name: 1 } });
+  return new Map(rows.map((p) => [p.id, String(p.name)]));
+}
+
 /** The container's positions in id order. */
 export function positionsOfContainer(store: Store, containerId: number): Promise<PositionDoc[]> {
   return store.collection<PositionDoc>('positions').find({ containerId }, { sort: { id: 1 } });
