@@ -34,7 +34,7 @@ export interface InvitationDoc extends Doc {
 
 type Deps = Pick<ServerDeps, 'store' | 'now' | 'mail' | 'publicUrl' | 'log'>;
 
-export const invitations = (store: Store) => store.collection<InvitationDoc>('invitations');
+const invitations = (store: Store) => store.collection<InvitationDoc>('invitations');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const baseUrl = (deps: Deps) => (deps.publicUrl ?? 'http://localhost:3000').replace(/\/$/, '');
 const companyOf = (c: ContainerDoc) => c.displayName || c.name;

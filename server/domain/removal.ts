@@ -86,7 +86,7 @@ export async function removeApplications(deps: ServerDeps, list: Pick<Applicatio
  * An organisation's personal data when the organisation is deleted: every holder's documents
  * in it, with their blobs and kept mail copies first.
  */
-export async function removeOrganisationData(deps: ServerDeps, containerId: number): Promise<void> {
+async function removeOrganisationData(deps: ServerDeps, containerId: number): Promise<void> {
   for (const holder of HOLDERS) {
     const pointers = await pointersOf(deps, holder, { [holder.container]: containerId });
     for (const id of blobIdsOf(pointers)) await deps.blobs.delete(id).catch(() => undefined);
