@@ -2395,6 +2395,25 @@ export interface GetFolderAnswer {
 }
 
 /**
+ * Request data of get_folderImages. The images of one of the organisation's image folders by its name (engine/imageLimits.ts IMAGE_FOLDERS), each with its public address; none when the folder does not exist yet. /admin/banners lists the ad images so.
+ */
+export interface GetFolderImagesData {
+  containerId: number;
+  folder: "Annonsbilder" | "Logotyp" | "Sidbanner";
+}
+
+/**
+ * Answer of get_folderImages.
+ */
+export type GetFolderImagesAnswer = {
+  id: number;
+  folderId: number;
+  name: string;
+  contentType: string;
+  url: string;
+}[];
+
+/**
  * Request data of get_folders. The container's folders.
  */
 export interface GetFoldersData {
@@ -3362,6 +3381,27 @@ export interface UpdatePositionScoreCriteriaData {
 export type UpdatePositionScoreCriteriaAnswer = ScoreCriteria;
 
 /**
+ * Request data of upload_folderImage. Adds an image to one of the organisation's image folders by its name, creating the folder the first time. `dataUrl` is the file as a data: URL (the upload verb's {file.dataUrl}); its type must match the bytes and the image must lie within the folder's size limits (engine/imageLimits.ts), each refusal in Swedish.
+ */
+export interface UploadFolderImageData {
+  containerId: number;
+  folder: "Annonsbilder" | "Logotyp" | "Sidbanner";
+  name: string;
+  dataUrl: string;
+}
+
+/**
+ * Answer of upload_folderImage.
+ */
+export interface UploadFolderImageAnswer {
+  id: number;
+  folderId: number;
+  name: string;
+  contentType: string;
+  url: string;
+}
+
+/**
  * Request data of upsert_ContainerTemplate. Creates (no `id` or 0) or updates a text template of the organisation (spec: containerId, id, text, title). The title is plain text; the text is HTML, stored sanitised. Answers the template.
  */
 export interface UpsertContainerTemplateData {
@@ -3487,6 +3527,7 @@ export interface ActionData {
   get_emailTemplates: GetEmailTemplatesData;
   get_events: GetEventsData;
   get_folder: GetFolderData;
+  get_folderImages: GetFolderImagesData;
   get_folders: GetFoldersData;
   get_formTemplateSchema: GetFormTemplateSchemaData;
   get_gdprPerson: GetGdprPersonData;
@@ -3525,6 +3566,7 @@ export interface ActionData {
   update_position: UpdatePositionData;
   update_positionPartnerSetting: UpdatePositionPartnerSettingData;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaData;
+  upload_folderImage: UploadFolderImageData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
   upsert_applicantScorecard: UpsertApplicantScorecardData;
 }
@@ -3604,6 +3646,7 @@ export interface ActionAnswer {
   get_emailTemplates: GetEmailTemplatesAnswer;
   get_events: GetEventsAnswer;
   get_folder: GetFolderAnswer;
+  get_folderImages: GetFolderImagesAnswer;
   get_folders: GetFoldersAnswer;
   get_formTemplateSchema: GetFormTemplateSchemaAnswer;
   get_gdprPerson: GetGdprPersonAnswer;
@@ -3642,6 +3685,7 @@ export interface ActionAnswer {
   update_position: UpdatePositionAnswer;
   update_positionPartnerSetting: UpdatePositionPartnerSettingAnswer;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaAnswer;
+  upload_folderImage: UploadFolderImageAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;
   upsert_applicantScorecard: UpsertApplicantScorecardAnswer;
 }

@@ -6,6 +6,7 @@ import type { ContainerDoc } from '../domain/docs';
 import { strip } from '../domain/docs';
 import { TEMPLATES_FOLDER, saveTemplate } from '../domain/templates';
 import { exportTemplate, importTemplate } from '../domain/form-schema';
+import { folderImages, uploadFolderImage } from '../domain/folderImages';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
 /** Folders, assets and position templates (templates are assets, spec doc 1 §3). */
@@ -33,6 +34,16 @@ export const actions: ActionTable = {
   async get_folder(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return folderWithAssets(ctx.deps.store, c.id, data.id);
+  },
+
+  async get_folderImages(ctx, data) {
+    const c = await containerOf(ctx, data.containerId);
+    return folderImages(ctx.deps.store, c.id, data.folder);
+  },
+
+  async upload_folderImage(ctx, data) {
+    const c = await containerOf(ctx, data.containerId);
+    return uploadFolderImage(ctx.deps, c, data, author(ctx));
   },
 
   async create_containerAssetCommand(ctx, data) {
