@@ -2442,6 +2442,26 @@ export interface GetFormTemplateSchemaAnswer {
 }
 
 /**
+ * Request data of get_formTemplates. The organisation's form templates decoded for a list (/admin/form-templates): each asset's id and folder, the template's key, name and description, its position types as one Swedish text ('Tillsvidare (standard), Sommarjobb', or 'Inga tjänstetyper valda') and its number of fields. None when the PositionTemplates folder does not exist yet; an asset that is no template is left out.
+ */
+export interface GetFormTemplatesData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_formTemplates.
+ */
+export type GetFormTemplatesAnswer = {
+  id: number;
+  folderId: number;
+  key: string;
+  name: string;
+  description: string;
+  types: string;
+  fields: number;
+}[];
+
+/**
  * Request data of get_gdprPerson. GDPR search (Administrator): the person in the container named by `query`. A personnummer (any accepted spelling) finds every application carrying it, whatever the email; an email finds that email's applications (and names other emails with the same personnummer in `sameSsnEmails`). Answers their applications and how many stored documents each holder has. Nobody → 404 with a Swedish message.
  */
 export interface GetGdprPersonData {
@@ -3530,6 +3550,7 @@ export interface ActionData {
   get_folderImages: GetFolderImagesData;
   get_folders: GetFoldersData;
   get_formTemplateSchema: GetFormTemplateSchemaData;
+  get_formTemplates: GetFormTemplatesData;
   get_gdprPerson: GetGdprPersonData;
   get_myContainers: GetMyContainersData;
   get_notification: GetNotificationData;
@@ -3649,6 +3670,7 @@ export interface ActionAnswer {
   get_folderImages: GetFolderImagesAnswer;
   get_folders: GetFoldersAnswer;
   get_formTemplateSchema: GetFormTemplateSchemaAnswer;
+  get_formTemplates: GetFormTemplatesAnswer;
   get_gdprPerson: GetGdprPersonAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_notification: GetNotificationAnswer;

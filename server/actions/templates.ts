@@ -7,6 +7,7 @@ import { strip } from '../domain/docs';
 import { TEMPLATES_FOLDER, saveTemplate } from '../domain/templates';
 import { exportTemplate, importTemplate } from '../domain/form-schema';
 import { folderImages, uploadFolderImage } from '../domain/folderImages';
+import { templateRows } from '../domain/templateList';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
 /** Folders, assets and position templates (templates are assets, spec doc 1 §3). */
@@ -58,6 +59,11 @@ export const actions: ActionTable = {
       throw errors.invalid([{ path: '/folderId', message: sv.domain.templatesFolderOnly }], sv.domain.templatesFolderOnly);
     }
     return strip(await saveTemplate(ctx.deps, c, folder, data, author(ctx)));
+  },
+
+  async get_formTemplates(ctx, data) {
+    const c = await containerOf(ctx, data.containerId);
+    return templateRows(ctx.deps.store, c.id);
   },
 
   async get_formTemplateSchema(ctx, data) {
