@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
@@ -28,7 +27,10 @@ describe('a form template as a JSON Schema file (issue 18 item 4)', () => {
 
     const exportButton = page.getByRole('button', { name: /^Exportera som JSON Schema / }).first();
     const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
-    const text = readFileSync((await download.path()) as string, 'utf8');
+    // The stream, not path(): the shared browser is connected remotely and has no local path.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
     const file = JSON.parse(text) as { schema: { $schema: string }; uiSchema: Record<string, unknown> };
     expect(file.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(download.suggestedFilename()).toMatch(/\.schema\.json$/);
