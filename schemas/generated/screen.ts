@@ -614,7 +614,7 @@ export interface Upload {
    */
   accept?: string;
   /**
-   * How the file binds: {file.text} (default) or {file.dataUrl}; {file.name}, {file.type}, {file.size} always.
+   * How the file binds: {file.text} (default) or {file.dataUrl}; {file.name}, {file.stem} (the name without its extensions), {file.type}, {file.size} always.
    */
   read?: "text" | "dataUrl";
   /**
