@@ -2395,6 +2395,25 @@ export interface GetFolderAnswer {
 }
 
 /**
+ * Request data of get_folderImages. The images of one of the organisation's image folders by its name (engine/imageLimits.ts IMAGE_FOLDERS), each with its public address; none when the folder does not exist yet. /admin/banners lists the ad images so.
+ */
+export interface GetFolderImagesData {
+  containerId: number;
+  folder: "Annonsbilder" | "Logotyp" | "Sidbanner";
+}
+
+/**
+ * Answer of get_folderImages.
+ */
+export type GetFolderImagesAnswer = {
+  id: number;
+  folderId: number;
+  name: string;
+  contentType: string;
+  url: string;
+}[];
+
+/**
  * Request data of get_folders. The container's folders.
  */
 export interface GetFoldersData {
@@ -2421,6 +2440,26 @@ export interface GetFormTemplateSchemaAnswer {
   schema: {};
   uiSchema: {};
 }
+
+/**
+ * Request data of get_formTemplates. The organisation's form templates decoded for a list (/admin/form-templates): each asset's id and folder, the template's key, name and description, its position types as one Swedish text ('Tillsvidare (standard), Sommarjobb', or 'Inga tjänstetyper valda') and its number of fields. None when the PositionTemplates folder does not exist yet; an asset that is no template is left out.
+ */
+export interface GetFormTemplatesData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_formTemplates.
+ */
+export type GetFormTemplatesAnswer = {
+  id: number;
+  folderId: number;
+  key: string;
+  name: string;
+  description: string;
+  types: string;
+  fields: number;
+}[];
 
 /**
  * Request data of get_gdprPerson. GDPR search (Administrator): the person in the container named by `query`. A personnummer (any accepted spelling) finds every application carrying it, whatever the email; an email finds that email's applications (and names other emails with the same personnummer in `sameSsnEmails`). Answers their applications and how many stored documents each holder has. Nobody → 404 with a Swedish message.
@@ -3362,6 +3401,27 @@ export interface UpdatePositionScoreCriteriaData {
 export type UpdatePositionScoreCriteriaAnswer = ScoreCriteria;
 
 /**
+ * Request data of upload_folderImage. Adds an image to one of the organisation's image folders by its name, creating the folder the first time. `dataUrl` is the file as a data: URL (the upload verb's {file.dataUrl}); its type must match the bytes and the image must lie within the folder's size limits (engine/imageLimits.ts), each refusal in Swedish.
+ */
+export interface UploadFolderImageData {
+  containerId: number;
+  folder: "Annonsbilder" | "Logotyp" | "Sidbanner";
+  name: string;
+  dataUrl: string;
+}
+
+/**
+ * Answer of upload_folderImage.
+ */
+export interface UploadFolderImageAnswer {
+  id: number;
+  folderId: number;
+  name: string;
+  contentType: string;
+  url: string;
+}
+
+/**
  * Request data of upsert_ContainerTemplate. Creates (no `id` or 0) or updates a text template of the organisation (spec: containerId, id, text, title). The title is plain text; the text is HTML, stored sanitised. Answers the template.
  */
 export interface UpsertContainerTemplateData {
@@ -3487,8 +3547,10 @@ export interface ActionData {
   get_emailTemplates: GetEmailTemplatesData;
   get_events: GetEventsData;
   get_folder: GetFolderData;
+  get_folderImages: GetFolderImagesData;
   get_folders: GetFoldersData;
   get_formTemplateSchema: GetFormTemplateSchemaData;
+  get_formTemplates: GetFormTemplatesData;
   get_gdprPerson: GetGdprPersonData;
   get_myContainers: GetMyContainersData;
   get_notification: GetNotificationData;
@@ -3525,6 +3587,7 @@ export interface ActionData {
   update_position: UpdatePositionData;
   update_positionPartnerSetting: UpdatePositionPartnerSettingData;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaData;
+  upload_folderImage: UploadFolderImageData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
   upsert_applicantScorecard: UpsertApplicantScorecardData;
 }
@@ -3604,8 +3667,10 @@ export interface ActionAnswer {
   get_emailTemplates: GetEmailTemplatesAnswer;
   get_events: GetEventsAnswer;
   get_folder: GetFolderAnswer;
+  get_folderImages: GetFolderImagesAnswer;
   get_folders: GetFoldersAnswer;
   get_formTemplateSchema: GetFormTemplateSchemaAnswer;
+  get_formTemplates: GetFormTemplatesAnswer;
   get_gdprPerson: GetGdprPersonAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_notification: GetNotificationAnswer;
@@ -3642,6 +3707,7 @@ export interface ActionAnswer {
   update_position: UpdatePositionAnswer;
   update_positionPartnerSetting: UpdatePositionPartnerSettingAnswer;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaAnswer;
+  upload_folderImage: UploadFolderImageAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;
   upsert_applicantScorecard: UpsertApplicantScorecardAnswer;
 }

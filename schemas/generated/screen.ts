@@ -480,10 +480,21 @@ export interface Column {
   field: string;
   label: string;
   /**
-   * excerpt: HTML as plain text, cut at 160 characters. rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
+   * image: an in-app or http(s) address shown as an <img> whose alt text is the row label (rowLabel). excerpt: HTML as plain text, cut at 160 characters. rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
    */
   format?:
-    "text" | "date" | "datetime" | "number" | "boolean" | "status" | "list" | "rights" | "event" | "counts" | "excerpt";
+    | "text"
+    | "date"
+    | "datetime"
+    | "number"
+    | "boolean"
+    | "status"
+    | "list"
+    | "rights"
+    | "event"
+    | "counts"
+    | "excerpt"
+    | "image";
   /**
    * Route with bindings, e.g. /admin/positions/{row.id}.
    */
@@ -603,7 +614,7 @@ export interface Upload {
    */
   accept?: string;
   /**
-   * How the file binds: {file.text} (default) or {file.dataUrl}; {file.name}, {file.type}, {file.size} always.
+   * How the file binds: {file.text} (default) or {file.dataUrl}; {file.name}, {file.stem} (the name without its extensions), {file.type}, {file.size} always.
    */
   read?: "text" | "dataUrl";
   /**

@@ -12,6 +12,8 @@ import type { ScreenAction, ScreenColumn, ScreenFile } from './types';
 import { useBindingContext } from './useBindingContext';
 import { useRows, type Row } from './useRows';
 import { useRunAction } from './useRunAction';
+import { ListImage } from './ListImage';
+import { UploadButton } from './verbs/UploadButton';
 import './runner.css';
 import { fill } from '../../engine/fill';
 
@@ -41,8 +43,9 @@ function visible(a: ScreenAction, rights: ReturnType<typeof useSession>['rights'
   return !row || holds(row, a.when);
 }
 
-function Cell({ column, row, ctx }: { column: ScreenColumn; row: Row; ctx: BindingContext }) {
+function Cell({ column, row, ctx, alt }: { column: ScreenColumn; row: Row; ctx: BindingContext; alt: string }) {
   const value = at(row, column.field);
+  if (column.format === 'image') return <ListImage src={value} alt={alt} />;
   const text = formatCell(value, column.format);
   const content =
     column.format === 'status' ? <span className={`adm-status adm-status-${statusClass(value)}`}>{text}</span> : column.format === 'date' || column.format === 'datetime' ? <span className="bk-date">{text}</span> : text;
@@ -112,7 +115,9 @@ export function ListBody({ screen, headless = false, generation = 0 }: { screen:
       <div className="adm-page-head">
         {!headless && layoutOf(screen) !== 'session' && <h1>{screen.title}</h1>}
         {pageActions.map((a) =>
-          a.action ? (
+          a.upload ? (
+            <UploadButton key={a.label} action={a} ctx={ctx} run={run} />
+          ) : a.action ? (
             <button key={a.label} type="button" className="adm-button adm-button-primary" onClick={() => void run(a, ctx)}>
               {a.label}
             </button>
@@ -184,11 +189,11 @@ export function ListBody({ screen, headless = false, generation = 0 }: { screen:
                     {columns.map((c, ci) =>
                       ci === 0 ? (
                         <th key={c.field} scope="row" data-label={c.label}>
-                          <Cell column={c} row={row} ctx={ctx} />
+                          <Cell column={c} row={row} ctx={ctx} alt={label(row)} />
                         </th>
                       ) : (
                         <td key={c.field} data-label={c.label}>
-                          <Cell column={c} row={row} ctx={ctx} />
+                          <Cell column={c} row={row} ctx={ctx} alt={label(row)} />
                         </td>
                       ),
                     )}

@@ -6,6 +6,8 @@ import type { ContainerDoc } from '../domain/docs';
 import { strip } from '../domain/docs';
 import { TEMPLATES_FOLDER, saveTemplate } from '../domain/templates';
 import { exportTemplate, importTemplate } from '../domain/form-schema';
+import { folderImages, uploadFolderImage } from '../domain/folderImages';
+import { templateRows } from '../domain/templateList';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
 /** Folders, assets and position templates (templates are assets, spec doc 1 §3). */
@@ -35,6 +37,16 @@ export const actions: ActionTable = {
     return folderWithAssets(ctx.deps.store, c.id, data.id);
   },
 
+  async get_folderImages(ctx, data) {
+    const c = await containerOf(ctx, data.containerId);
+    return folderImages(ctx.deps.store, c.id, data.folder);
+  },
+
+  async upload_folderImage(ctx, data) {
+    const c = await containerOf(ctx, data.containerId);
+    return uploadFolderImage(ctx.deps, c, data, author(ctx));
+  },
+
   async create_containerAssetCommand(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     return saveAsset(ctx.deps, c, data, author(ctx));
@@ -47,6 +59,11 @@ export const actions: ActionTable = {
       throw errors.invalid([{ path: '/folderId', message: sv.domain.templatesFolderOnly }], sv.domain.templatesFolderOnly);
     }
     return strip(await saveTemplate(ctx.deps, c, folder, data, author(ctx)));
+  },
+
+  async get_formTemplates(ctx, data) {
+    const c = await containerOf(ctx, data.containerId);
+    return templateRows(ctx.deps.store, c.id);
   },
 
   async get_formTemplateSchema(ctx, data) {

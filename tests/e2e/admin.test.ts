@@ -149,9 +149,10 @@ describe('admin app: session, guards and shell', () => {
     await page.waitForURL(/\/edit\/\d+$/);
     await page.goto('/admin/form-templates');
     await page.getByRole('button', { name: 'Ta bort Mall att ta bort' }).click();
-    await page.getByRole('button', { name: 'Ja, ta bort' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').textContent()).toContain('Ta bort mallen Mall att ta bort?');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ta bort' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Mall borttagen' }).count()).toBe(1);
-    expect(await page.getByRole('heading', { name: 'Mall att ta bort' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('rowheader', { name: 'Mall att ta bort' }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
@@ -21,20 +20,25 @@ describe('a form template as a JSON Schema file (issue 18 item 4)', () => {
     const page = await newPage(browser, { baseURL: app.url });
     await loginAs(page, app, 'writer@demo.test');
     await page.goto('/admin/form-templates');
-    const cards = page.locator('.adm-card');
+    // One row header (the template's name) per template.
+    const cards = page.getByRole('rowheader');
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const before = await cards.count();
 
-    const exportButton = page.getByRole('button', { name: /^Exportera som JSON Schema: / }).first();
+    const exportButton = page.getByRole('button', { name: /^Exportera som JSON Schema / }).first();
     const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
-    const text = readFileSync((await download.path()) as string, 'utf8');
+    // The stream, not path(): the shared browser is connected remotely and has no local path.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
     const file = JSON.parse(text) as { schema: { $schema: string }; uiSchema: Record<string, unknown> };
     expect(file.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(download.suggestedFilename()).toMatch(/\.schema\.json$/);
 
     const input = page.getByLabel('Importera JSON Schema');
     await input.setInputFiles({ name: 'sommarjobb.schema.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Importerad: sommarjobb' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('rowheader', { name: 'Importerad: sommarjobb' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Formulärmallen Importerad: sommarjobb är importerad.' }).count()).toBe(1);
     expect(await cards.count()).toBe(before + 1);
 
     const remote = { ...file, schema: { ...file.schema, properties: { a: { $ref: 'https://example.com/a.json' } } } };

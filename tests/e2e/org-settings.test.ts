@@ -198,6 +198,16 @@ describe('the organisation runs itself', () => {
     await poll(() => page.getByRole('radio', { name: 'sommar.png' }).count()).toBe(1);
     await page.getByRole('radio', { name: 'sommar.png' }).check();
     await poll(() => page.locator('.org-ad-preview img.pub-ad-banner').count()).toBe(1);
+    // Back on the list: the server refuses an image below the folder's limits under the input, and a removal asks first.
+    await page.goto('/admin/banners');
+    await poll(() => page.getByRole('img', { name: 'sommar.png' }).count()).toBe(1);
+    await page.getByLabel('Ladda upp en annonsbild').setInputFiles({ name: 'liten.png', mimeType: 'image/png', buffer: solidPng(100, 50, [0, 0, 0]) });
+    await poll(() => page.getByRole('alert').filter({ hasText: 'Bilden är för liten. Minsta storlek är 400x100' }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: 'liten.png' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Ta bort sommar.png' }).click();
+    await poll(() => page.getByRole('alertdialog').textContent()).toContain('Ta bort bilden sommar.png? Annonser som använder den visar den inte längre.');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ta bort' }).click();
+    await poll(() => page.getByText('Inga annonsbilder ännu.').count()).toBe(1);
     await page.context().close();
   });
 

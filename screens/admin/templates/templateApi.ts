@@ -41,7 +41,7 @@ export function encodeJson(value: unknown): string {
   return btoa(bin);
 }
 
-export function decodeJson(base64: string): unknown {
+function decodeJson(base64: string): unknown {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   return JSON.parse(new TextDecoder().decode(bytes));
 }
@@ -101,10 +101,6 @@ export async function saveTemplate(
     name: template.name,
   };
   return dispatch('create_positionTemplateAssetCommand', data, '', opts);
-}
-
-export async function deleteTemplate(containerId: number, folderId: number, id: number): Promise<void> {
-  await dispatch('delete_ContainerAsset', { containerId, folderId, id });
 }
 
 export function isConflict(err: unknown): boolean {

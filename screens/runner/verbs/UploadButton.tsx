@@ -7,7 +7,10 @@ const t = sv.screenVerbs;
 /** The spec's upload limit (spec document 2: 5,000,000 bytes, 'Filen är för stor'). */
 const MAX_UPLOAD_BYTES = 5_000_000;
 
-/** What a picked file binds as: {file.name}, {file.type}, {file.size}, and {file.text} or {file.dataUrl}. */
+/** A file's name without its extensions ('sommarjobb.schema.json' → 'sommarjobb'); a name that is only extensions stays whole. */
+const fileStem = (name: string) => name.replace(/(?<=.)\..*$/s, '') || name;
+
+/** What a picked file binds as: {file.name}, {file.stem}, {file.type}, {file.size}, and {file.text} or {file.dataUrl}. */
 async function fileContext(file: File, read: 'text' | 'dataUrl'): Promise<Record<string, unknown>> {
   const content = await new Promise<string>((resolve, reject) => {
     const r = new FileReader();
@@ -16,7 +19,7 @@ async function fileContext(file: File, read: 'text' | 'dataUrl'): Promise<Record
     if (read === 'text') r.readAsText(file);
     else r.readAsDataURL(file);
   });
-  return { name: file.name, type: file.type, size: file.size, [read]: content };
+  return { name: file.name, stem: fileStem(file.name), type: file.type, size: file.size, [read]: content };
 }
 
 /**
