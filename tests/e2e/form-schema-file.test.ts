@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { downloadedText, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
 
 let app: RunningApp;
 let browser: Browser;
@@ -27,10 +27,7 @@ describe('a form template as a JSON Schema file (issue 18 item 4)', () => {
 
     const exportButton = page.getByRole('button', { name: /^Exportera som JSON Schema / }).first();
     const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
-    // The stream, not path(): the shared browser is connected remotely and has no local path.
-    const chunks: Buffer[] = [];
-    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+    const text = await downloadedText(download);
     const file = JSON.parse(text) as { schema: { $schema: string }; uiSchema: Record<string, unknown> };
     expect(file.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(download.suggestedFilename()).toMatch(/\.schema\.json$/);

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { personnummer } from '../integration/helpers/domain';
 import { summerAnswers, type Person } from '../integration/helpers/recruiter';
 import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
-import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { callAction, downloadedText, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
 import { createSummerPosition } from './helpers/positions';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
@@ -110,7 +109,7 @@ describe("the recruiter's day in Chromium", () => {
     await page.getByRole('menuitem', { name: 'Exportera till Excel (report.csv)' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('report.csv');
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).trim().split(/\r?\n/);
     expect(lines).toHaveLength(3);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { freePort } from '../../../scripts/ferretdb';
 import { stopChild } from '../../../scripts/stop-child';
 
@@ -60,6 +60,22 @@ export async function spawnApp(env: Record<string, string> = {}): Promise<Runnin
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`${dist} saknas: kör \`npm run build\` före webbläsartesterna`);
   }
+  // A free port can be taken by another process before the server binds it (the pool starts the
+  // next app while a file starts its own; integration tests start servers beside): then the
+  // server exits with EADDRINUSE and another port is tried. Ready means this child said it
+  // listens, so a test never talks to someone else's server on a reused port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(dist, env);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt === 5) throw e;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function spawnOnce(dist: string, env: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'blankett-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -76,20 +92,28 @@ export async function spawnApp(env: Record<string, string> = {}): Promise<Runnin
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let listening = false;
   const keep = (b: Buffer) => {
     output = (output + b.toString()).slice(-8000);
+    if (output.includes('"msg":"listening"')) listening = true;
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Servern avslutades (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/public/positions?take=1&page=1`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (output.includes('EADDRINUSE')) throw new PortTaken(`port ${port} upptagen`);
+      throw new Error(`Servern avslutades (${child.exitCode}):\n${output}`);
+    }
+    if (listening) {
+      try {
+        const res = await fetch(`${url}/api/public/positions?take=1&page=1`);
+        if (res.ok) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -253,4 +277,14 @@ export async function expectNoAxeViolations(page: Page, context?: string): Promi
       .join('\n');
     throw new Error(`axe hittade ${violations.length} brister:\n${text}`);
   }
+}
+
+/**
+ * A download's content as text, read as a stream: the run's one Chromium is connected remotely
+ * (helpers/global.ts), where `download.path()` has no local file to name.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
