@@ -42,16 +42,20 @@ function parseDataUrl(dataUrl: string): { contentType: string; data: string } | 
 
 /**
  * Adds an uploaded image (a data: URL, as the upload verb reads a file) to the folder named
- * `name`, creating the folder the first time; saveAsset checks the bytes against the type and
+ * `name`, creating the folder the first time (and removing it again if the image is refused); saveAsset checks the bytes against the type and
  * the folder's size limits (a refusal names /dataUrl, the field sent).
  */
 export async function uploadFolderImage(deps: ServerDeps, container: ContainerDoc, input: { folder: string; name: string; dataUrl: string }, author: string): Promise<FolderImage> {
   const parsed = parseDataUrl(input.dataUrl);
   if (!parsed || !parsed.contentType.startsWith('image/')) throw errors.invalid([{ path: '/dataUrl', message: sv.org.imageUnreadable }], sv.org.imageUnreadable);
-  const folder = await ensureFolder(deps.store, container.id, input.folder);
+  const folders = deps.store.collection<FolderDoc>('folders');
+  const existed = await folders.findOne({ containerId: container.id, name: input.folder });
+  const folder = existed ?? (await ensureFolder(deps.store, container.id, input.folder));
   try {
     return view(await saveAsset(deps, container, { folderId: folder.id, containerId: container.id, name: input.name.slice(0, 200), ...parsed }, author));
   } catch (err) {
+    // Nothing half-stored: a folder made for this upload goes with its refusal, if still empty.
+    if (!existed && (await deps.store.collection('assets').count({ containerId: container.id, folderId: folder.id })) === 0) await folders.deleteMany({ id: folder.id });
     // saveAsset names /data and /contentType; both came from the one field sent here.
     if (err instanceof HttpError && err.code === 'invalid') throw errors.invalid([{ path: '/dataUrl', message: err.message }], err.message);
     throw err;
