@@ -106,7 +106,7 @@ const ALIASES: Record<string, string> = {
   './sanitize-backend': fileURLToPath(new URL('./engine/sanitize-backend.browser.ts', import.meta.url)),
   // The apply page's rarely used widgets (summer periods, image upload, help link) load on
   // demand in the browser; the server renders them at once, in the same Suspense boundary.
-  './on-demand': fileURLToPath(new URL('./widgets/on-demand.browser.ts', import.meta.url)),
+  './on-demand': fileURLToPath(new URL('./screens/public/on-demand-widgets.browser.ts', import.meta.url)),
 };
 
 export default defineConfig({

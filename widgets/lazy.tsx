@@ -1,5 +1,5 @@
 /**
- * Widgets that load on demand (widgets/on-demand.browser.ts): a stand-in with the widget's id,
+ * Widgets that load on demand (screens/public/on-demand-widgets.browser.ts): a stand-in with the widget's id,
  * kind and chrome whose Entry and View are React.lazy over the real definition, each in its own
  * Suspense boundary, so a form without such a field never fetches its code, and a field that
  * appears later (a condition, a step) delays only itself, never the form around it. The server
@@ -20,7 +20,14 @@ function bounded<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
 }
 
 function suspended<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return bounded(lazy(async () => ({ default: await load() })));
+  const Lazy = lazy<ComponentType<P>>(async () => ({ default: await load() }));
+  return function OnDemand(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
 }
 
 /** The real widget drawn in the boundary its stand-in has (the server's half of the pair). */

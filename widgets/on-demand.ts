@@ -1,6 +1,6 @@
 /**
  * The widgets the apply page loads on demand, as the server (and the tests) draw them: the real
- * widgets in the Suspense boundary of their browser stand-ins (widgets/on-demand.browser.ts,
+ * widgets in the Suspense boundary of their browser stand-ins (screens/public/on-demand-widgets.browser.ts,
  * which the browser build takes instead of this file: vite.config.ts). Same ids, same order.
  */
 import type { WidgetDefinition } from '../engine/react/widget-api';

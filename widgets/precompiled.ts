@@ -2,7 +2,7 @@
  * The built-in widgets on the engine for precompiled forms (engine/react/precompiledEngine.ts):
  * what the public apply page renders with, without the compiler and ajv that widgets/register.ts
  * brings for the admin pages. Widgets few forms use load on demand in the browser
- * (widgets/on-demand.browser.ts): a form without them never fetches their code.
+ * (screens/public/on-demand-widgets.browser.ts): a form without them never fetches their code.
  */
 import type { FormEngine } from '../engine/react/context';
 import { createPrecompiledFormEngine } from '../engine/react/precompiledEngine';

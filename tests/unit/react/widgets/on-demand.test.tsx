@@ -6,13 +6,13 @@ import { act, type ReactNode } from 'react';
 import type { FieldWidgetDefinition, FieldWidgetProps, WidgetDefinition } from '../../../../engine/react/widget-api';
 import type { PeriodValue } from '../../../../engine/types';
 import { builtInWidgets } from '../../../../widgets';
-import { onDemandWidgets as browserStandIns } from '../../../../widgets/on-demand.browser';
+import { onDemandWidgets as browserStandIns } from '../../../../screens/public/on-demand-widgets.browser';
 import { onDemandWidgets as serverWidgets } from '../../../../widgets/on-demand';
 import { publicFormEngine } from '../../../../widgets/precompiled';
 import { FormEngineProvider } from '../../../../engine/react/context';
 
 /*
- * The apply page's rarely used widgets load on demand in the browser (widgets/on-demand.browser.ts)
+ * The apply page's rarely used widgets load on demand in the browser (screens/public/on-demand-widgets.browser.ts)
  * and at once on the server (widgets/on-demand.ts): both halves must say the same as the real
  * widgets, and a stand-in must draw the real widget once its code has arrived.
  */
@@ -32,7 +32,7 @@ function periodProps(): FieldWidgetProps<PeriodValue> {
     label: 'Juni',
     isHtml: false,
     data: { startDate: '2027-06-01', endDate: '2027-06-30' },
-    options: {},
+    options: { fieldType: 'periodCheckbox' },
     choices: [],
     schema: {},
     invalid: false,
