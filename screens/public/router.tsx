@@ -4,7 +4,7 @@
  * purpose: the apply page and the other public pages ship without its ~15 KB gzip (issue 18
  * item 3); the admin app keeps React Router (screens/admin/AdminRoot.tsx).
  */
-import { createContext, startTransition, useContext, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 
 export interface Place {
   pathname: string;
@@ -37,17 +37,13 @@ export function BrowserLocation({ children }: { children: ReactNode }) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const value = useMemo<Router>(
-    () => ({
-      place,
-      navigate(to, options) {
-        window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to);
-        // Like React Router: the old page stays while the next one's code loads.
-        startTransition(() => setPlace(here()));
-      },
-    }),
-    [place],
-  );
+  // One function for the app's lifetime, so an effect that navigates does not run again on the move it made.
+  const navigate = useCallback<Router['navigate']>((to, options) => {
+    window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to);
+    // Like React Router: the old page stays while the next one's code loads.
+    startTransition(() => setPlace(here()));
+  }, []);
+  const value = useMemo<Router>(() => ({ place, navigate }), [place, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
