@@ -80,6 +80,13 @@ export default defineConfig(
     },
   },
   {
+    // The public pages and the app shell route with screens/public/router.tsx: React Router is the admin app's (screens/admin/AdminRoot.tsx), ~15 KB gzip the apply page does without.
+    files: ['screens/public/**/*.{ts,tsx}', 'screens/App.tsx', 'screens/main.tsx'],
+    rules: {
+      'no-restricted-imports': restrict('Public pages import nothing from the server, and route with screens/public/router.tsx, not React Router (the admin app brings it).', ['**/server', '**/server/**', 'koa', '@koa/*', 'mongodb', '@seald-io/nedb', 'better-sqlite3', 'nodemailer', 'react-router', 'react-router-dom']),
+    },
+  },
+  {
     files: ['widgets/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict('Widgets do not import screens (or the server).', ['**/screens', '**/screens/**', '**/server', '**/server/**']),

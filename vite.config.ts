@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { svSplit } from './scripts/vite/sv-split';
 
 /** Browser-only replacements the server bundle must not take (the server sanitises with sanitize-html). */
-const BROWSER_ONLY_ALIASES = new Set(['./sanitize-backend']);
+const BROWSER_ONLY_ALIASES = new Set(['./sanitize-backend', './on-demand']);
 
 /**
  * Brotli (highest quality) and gzip copies beside each hashed text asset, so the server
@@ -104,6 +104,9 @@ const ALIASES: Record<string, string> = {
   // One HTML policy, two libraries (engine/sanitize.ts): DOMPurify in the browser instead of
   // sanitize-html, which the server uses (it would add ~95 KB gzip to the apply page).
   './sanitize-backend': fileURLToPath(new URL('./engine/sanitize-backend.browser.ts', import.meta.url)),
+  // The apply page's rarely used widgets (summer periods, image upload, help link) load on
+  // demand in the browser; the server renders them at once, in the same Suspense boundary.
+  './on-demand': fileURLToPath(new URL('./screens/public/on-demand-widgets.browser.ts', import.meta.url)),
 };
 
 export default defineConfig({

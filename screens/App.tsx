@@ -1,17 +1,19 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, useLocation } from 'react-router-dom';
 import { isAdminPath } from './adminPaths';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { AppLoading } from './AppLoading';
 import { loadChunk } from './chunks';
 import { preloadableLazy } from './preloadableLazy';
+import { BrowserLocation, useLocation } from './public/router';
 import { SsrDataContext, type SsrData } from './public/ssr';
 
 // Two lazily loaded apps: the public career site (what applicants load, kept lean) and the
-// admin/session app (form builder, drag and drop). Each renders its own <Routes>.
+// admin/session app (form builder, drag and drop). The public app routes with its own small
+// router (screens/public/router.tsx), so applicants never load React Router; the admin app
+// brings React Router with it (screens/admin/AdminRoot.tsx).
 const publicApp = preloadableLazy(() => loadChunk('PublicApp', () => import('./public/PublicApp')));
 const PublicApp = publicApp.Component;
-const AdminApp = lazy(() => loadChunk('AdminApp', () => import('./admin/AdminApp')));
+const AdminApp = lazy(() => loadChunk('AdminApp', () => import('./admin/AdminRoot')));
 
 // The document's CSP is chosen by the path it was loaded at (server/http/security.ts): a page
 // loaded on a public path has no 'unsafe-eval', which the admin app (ajv compiling forms in
@@ -38,13 +40,13 @@ export async function preloadPublicPage(pathname: string): Promise<void> {
 export function App({ ssr = null }: { ssr?: SsrData | null }) {
   return (
     <SsrDataContext.Provider value={ssr}>
-      <BrowserRouter>
+      <BrowserLocation>
         <AppErrorBoundary>
           <Suspense fallback={<AppLoading />}>
             <Switch />
           </Suspense>
         </AppErrorBoundary>
-      </BrowserRouter>
+      </BrowserLocation>
     </SsrDataContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from './router';
 import { ApplicationForm } from '../../engine/react/ApplicationForm';
 import type { Answers, FieldError } from '../../engine/types';
 import { typedBeforeLive } from './earlyInput';

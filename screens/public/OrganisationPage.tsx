@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from './router';
 import { Pager, pageParam } from './Pager';
 import { PositionList } from './PositionList';
 import { PrivacyNotice } from './PrivacyNotice';

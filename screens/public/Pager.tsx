@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './router';
 import { s } from './text';
 import { fill } from '../../engine/fill';
 

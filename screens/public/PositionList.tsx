@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './router';
 import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { positionPath } from './positionRef';
 import { s } from './text';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './router';
 import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { jobPosting } from './jobPosting';
 import { positionPath } from './positionRef';

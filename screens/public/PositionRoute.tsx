@@ -1,5 +1,4 @@
 import { Suspense, useContext, useEffect, useState } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { publicGet } from '../api';
 import { loadChunk } from '../chunks';
 import { preloadableLazy } from '../preloadableLazy';
@@ -10,6 +9,7 @@ import { Loading, LoadError, NotFoundPage } from './States';
 import type { PublicContainer, PublicPosition } from './types';
 import { StaticApplyPageContext, usePreloaded, useServerSink } from './ssr';
 import { usePublicGet } from './useFetch';
+import { Navigate, useLocation } from './router';
 
 // The apply page carries the form engine; it loads only when someone opens it, and then at
 // once, in parallel with the position's data rather than after it.
@@ -31,9 +31,7 @@ const PARSERS: Record<Form, (segment: string) => PositionRef | null> = { idSlug:
  * turns every way a URL can be wrong (tampered id or slug, an internal position's numeric
  * id, another organisation's position on an organisation host) into the not-found page.
  */
-export function PositionRoute({ form, apply }: { form: Form; apply: boolean }) {
-  const params = useParams();
-  const segment = params.ref ?? params.id ?? params.guid ?? '';
+export function PositionRoute({ form, apply, segment }: { form: Form; apply: boolean; segment: string }) {
   const ref = PARSERS[form](segment);
   useEffect(() => {
     if (apply && ref) void loadApplyPage().catch(() => undefined);

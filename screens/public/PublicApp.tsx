@@ -1,9 +1,9 @@
 import { useContext, useMemo, useState } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
 import { PublicSiteContext, usePublicSite, type PublicSite } from './context';
 import { effectiveHostname, hostRules, httpsRedirectTarget } from './hostRules';
 import { OrganisationPage } from './OrganisationPage';
 import { PositionRoute } from './PositionRoute';
+import { matchPath, useLocation } from './router';
 
 export { preloadRoute } from './PositionRoute';
 import { PositionsPage } from './PositionsPage';
@@ -44,22 +44,36 @@ export default function PublicApp() {
   return (
     <PublicSiteContext.Provider value={site}>
       <PublicLayout pageContainer={pageContainer}>
-        <Routes>
-          <Route path="/" element={<Home />} />
-          <Route path="/positions" element={<Home />} />
-          <Route path="/positions/:id" element={<PositionRoute form="legacy" apply={false} />} />
-          <Route path="/positions/:id/apply" element={<PositionRoute form="legacy" apply />} />
-          <Route path="/internal/:guid" element={<PositionRoute form="guid" apply={false} />} />
-          <Route path="/internal/:guid/apply" element={<PositionRoute form="guid" apply />} />
-          <Route path="/internal-positions/:guid" element={<PositionRoute form="guid" apply={false} />} />
-          <Route path="/internal-positions/:guid/apply" element={<PositionRoute form="guid" apply />} />
-          <Route path="/:ref" element={<PositionRoute form="idSlug" apply={false} />} />
-          <Route path="/:ref/apply" element={<PositionRoute form="idSlug" apply />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <PublicRoutes pathname={pathname} />
       </PublicLayout>
     </PublicSiteContext.Provider>
   );
+}
+
+type Form = 'idSlug' | 'legacy' | 'guid';
+
+/** The public route set, first match wins (a position's `{id}_{slug}` is one segment, parsed by PositionRoute). */
+const ROUTES: readonly [string, Form | 'home', boolean][] = [
+  ['/', 'home', false],
+  ['/positions', 'home', false],
+  ['/positions/:p', 'legacy', false],
+  ['/positions/:p/apply', 'legacy', true],
+  ['/internal/:p', 'guid', false],
+  ['/internal/:p/apply', 'guid', true],
+  ['/internal-positions/:p', 'guid', false],
+  ['/internal-positions/:p/apply', 'guid', true],
+  ['/:p', 'idSlug', false],
+  ['/:p/apply', 'idSlug', true],
+];
+
+function PublicRoutes({ pathname }: { pathname: string }) {
+  for (const [pattern, form, apply] of ROUTES) {
+    const params = matchPath(pattern, pathname);
+    if (!params) continue;
+    if (form === 'home') return <Home />;
+    return <PositionRoute form={form} apply={apply} segment={params.p ?? ''} />;
+  }
+  return <NotFoundPage />;
 }
 
 /** publicPositions: the organisation's page on its own host, the portal's list elsewhere. */

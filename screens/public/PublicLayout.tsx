@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from './router';
 import { usePublicSite } from './context';
 import { SiteFooter } from './SiteFooter';
 import { s } from './text';

@@ -12,10 +12,10 @@
  */
 import { StrictMode, Suspense } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
 import { AppLoading } from '../AppLoading';
 import ApplyPage from './ApplyPage';
 import PublicApp from './PublicApp';
+import { StaticLocation } from './router';
 import { ServerSinkContext, SsrDataContext, StaticApplyPageContext, type ServerSink, type SsrData } from './ssr';
 
 export type { SsrData } from './ssr';
@@ -30,11 +30,11 @@ export async function renderPage(data: SsrData, origin: string): Promise<{ html:
       <SsrDataContext.Provider value={data}>
         <ServerSinkContext.Provider value={sink}>
           <StaticApplyPageContext.Provider value={ApplyPage}>
-            <StaticRouter location={data.url}>
+            <StaticLocation url={data.url}>
               <Suspense fallback={<AppLoading />}>
                 <PublicApp />
               </Suspense>
-            </StaticRouter>
+            </StaticLocation>
           </StaticApplyPageContext.Provider>
         </ServerSinkContext.Provider>
       </SsrDataContext.Provider>

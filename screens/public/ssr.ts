@@ -11,7 +11,7 @@
  *   noindex, JobPosting) and the status (404 for the not-found page).
  */
 import { createContext, useContext, type ComponentType } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from './router';
 import type { PublicContainer, PublicPosition } from './types';
 
 export const SSR_DATA_ID = 'blankett-ssr';

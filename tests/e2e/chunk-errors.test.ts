@@ -22,7 +22,7 @@ describe('an app chunk that does not load', () => {
     page.on('request', (r) => {
       if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++;
     });
-    const block = /\/assets\/AdminApp-[^/]+\.js$/;
+    const block = /\/assets\/AdminRoot-[^/]+\.js$/;
     await page.route(block, (route) => route.abort('failed'));
     await page.goto(`${app.url}/login`);
     const alert = page.getByRole('alert');

@@ -111,4 +111,28 @@ describe('forms that know who applied (issue 17)', () => {
     await periods.getByRole('checkbox', { name: 'Period 1' }).check();
     await expect.poll(async () => (await rows().allTextContents()).map((t) => t.trim()).sort()).toEqual(['Bo Vik', 'Cai Ås']);
   });
+  it('draws the summer-period block on the apply page with its widget loaded on demand, which a form without the block never fetches', async () => {
+    const scripts: string[] = [];
+    const applicant = await newPage(browser);
+    applicant.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const periodChunk = () => scripts.some((u) => /\/assets\/PeriodGroup-[^/]+\.js$/.test(u));
+    const positions = (await (await fetch(`${app.url}/api/public/positions?take=50&page=1`)).json()) as { data: { items: { id: number; slug: string }[] } };
+    const own = positions.data.items.find((p) => p.id === positionId)!;
+    const other = positions.data.items.find((p) => p.id !== positionId)!;
+    // A form without the block: live, and no period code fetched.
+    await applicant.goto(`${app.orgUrl}/${other.id}_${other.slug}/apply`);
+    await applicant.locator('.pub-form-gate[data-live]').waitFor();
+    expect(periodChunk()).toBe(false);
+    // This one: the server drew the block, the script fetches its code and takes it over (a
+    // checked period reaches the draft only through the form's handler).
+    await applicant.goto(`${app.orgUrl}/${own.id}_${own.slug}/apply`);
+    const block = applicant.getByRole('group', { name: 'Vilka perioder kan du arbeta?' });
+    await applicant.locator('.pub-form-gate[data-live]').waitFor();
+    await expect.poll(periodChunk).toBe(true);
+    await block.getByRole('checkbox').first().check();
+    await expect.poll(() => applicant.evaluate(() => Object.values(sessionStorage).join(' '))).toContain('summerperiodsform_1');
+    await applicant.context().close();
+  });
 });
