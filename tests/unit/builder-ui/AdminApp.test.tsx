@@ -14,7 +14,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('AdminApp', () => {
   it('tells staff to contact support when the container has no PositionTemplates folder', async () => {
     localStorage.setItem('blankett.token', writer);
-    serve({ get_containers: [{ id: 1, name: 'demo' }], get_container: container(['Write']), get_folders: [{ id: 9, name: 'Bilder', containerId: 1 }] });
+    // get_formTemplates answers no rows when the container has no PositionTemplates folder (server/domain/templateList.ts).
+    serve({ get_containers: [{ id: 1, name: 'demo' }], get_container: container(['Write']), get_formTemplates: [] });
     renderAt('/admin/form-templates');
     // Views load lazily (screens/runner/views.ts); their first transform under vitest can take over a second.
     expect(await screen.findByText('Hittade inga mallar, vänligen kontakta support', {}, { timeout: 5000 })).toBeTruthy();
