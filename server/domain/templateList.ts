@@ -1,19 +1,12 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import type { GetFormTemplatesAnswer } from '../../schemas/generated/actions';
 import type { Store } from '../store/port';
 import { listTemplates, type PositionTemplate } from './templates';
 
 const t = sv.admin.templates;
 
-/** One form template as /admin/form-templates lists it (get_formTemplates). */
-export interface TemplateRow {
-  id: number;
-  folderId: number;
-  key: string;
-  name: string;
-  description: string;
-  types: string;
-  fields: number;
-}
+/** One form template as /admin/form-templates lists it: get_formTemplates' generated answer row. */
+type TemplateRow = GetFormTemplatesAnswer[number];
 
 /** The position types a template is offered for, as one text: 'Tillsvidare (standard), Sommarjobb'. */
 function typesText(template: PositionTemplate): string {

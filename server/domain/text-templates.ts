@@ -1,6 +1,7 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { htmlToText, sanitizeHtml } from '../../engine/sanitize';
 import { errors } from '../errors';
+import type { AddTextTemplateAnswer } from '../../schemas/generated/actions';
 import type { Store } from '../store/port';
 
 /**
@@ -8,15 +9,7 @@ import type { Store } from '../store/port';
  * reusable ad texts the ad builder inserts. `text` is HTML from the rich-text editor and is
  * stored sanitised; `title` is plain text. Kept in the `containerTemplates` collection.
  */
-interface TextTemplate {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  title: string;
-  text: string;
-  created: number;
-  updated: number;
-}
+type TextTemplate = AddTextTemplateAnswer & { [k: string]: unknown };
 
 type Input = { title: string; text: string };
 
