@@ -194,7 +194,7 @@ export type Block = {
    */
   nav?: string;
   /**
-   * record: this block's heading is the page's h1 and document title (react-admin's Show title from the record, e.g. a position's name); the page draws no h1 of its own and shows `title` until the data is loaded.
+   * record: this block's heading is the page's h1 and document title (react-admin's Show title from the record, e.g. a position's name); the page draws no h1 of its own and shows `title` until the data is loaded. view: the component draws the page's h1 itself (e.g. a notification's own title); the page draws none.
    */
   head?: boolean;
   /**
@@ -292,7 +292,7 @@ export type Block = {
    */
   nav?: string;
   /**
-   * record: this block's heading is the page's h1 and document title (react-admin's Show title from the record, e.g. a position's name); the page draws no h1 of its own and shows `title` until the data is loaded.
+   * record: this block's heading is the page's h1 and document title (react-admin's Show title from the record, e.g. a position's name); the page draws no h1 of its own and shows `title` until the data is loaded. view: the component draws the page's h1 itself (e.g. a notification's own title); the page draws none.
    */
   head?: boolean;
   /**

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, publicPost } from '../api';
-import { SessionPage } from '../admin/SessionPage';
 import './candidate.css';
 
 const t = sv.signin;
@@ -18,9 +17,9 @@ function fromHash(hash: string): { token: string | null; email: string } {
  * wiped from the address bar, and sent in a POST body when the person presses the button
  * (not on load: a mail scanner opening the link must not use it up). On success the session
  * is stored and `onDone` decides what comes next; a refused link says why and offers a new one.
+ * Drawn in a view block, under the page's heading and above its way back to the login.
  */
 export function LinkLanding(props: {
-  title: string;
   intro: string;
   button: string;
   busyLabel: string;
@@ -68,28 +67,23 @@ export function LinkLanding(props: {
 
   if (phase === 'done') {
     return (
-      <SessionPage title={props.title}>
-        <p ref={outcome} tabIndex={-1} role="status">
-          {shown}
-        </p>
-      </SessionPage>
+      <p ref={outcome} tabIndex={-1} role="status">
+        {shown}
+      </p>
     );
   }
   if (!link.token || phase === 'refused') {
     return (
-      <SessionPage title={props.title}>
+      <>
         <p ref={outcome} tabIndex={-1} role="alert" className="adm-form-error">
           {link.token ? message : t.missing}
         </p>
         {props.refusedExtra(link.email)}
-        <p>
-          <Link to="/login">{sv.admin.forgot.back}</Link>
-        </p>
-      </SessionPage>
+      </>
     );
   }
   return (
-    <SessionPage title={props.title}>
+    <>
       <p>{props.intro}</p>
       <p className="adm-form-error" role="alert">
         {message}
@@ -97,6 +91,6 @@ export function LinkLanding(props: {
       <button type="button" className="adm-button adm-button-primary" onClick={follow} disabled={phase === 'busy'} aria-busy={phase === 'busy'}>
         {phase === 'busy' ? props.busyLabel : props.button}
       </button>
-    </SessionPage>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { formatStockholmDate } from '../../engine/dates';
-import { dispatch } from '../api';
+import type { ActionAnswer } from '../../schemas/generated/actions';
 import { OrgPicker } from '../candidate/OrgPicker';
 import { AnswerSkills } from '../skills/AnswerSkills';
 import { CandidateNav, useCandidate } from '../candidate/useCandidate';
@@ -10,39 +10,36 @@ import { candidateGate } from '../candidate/CandidateGate';
 import { useOrganisation } from '../candidate/useOrganisation';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
-import type { ViewProps } from '../runner/types';
+import { viewCall } from '../runner/viewCall';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 
 const t = sv.candidate;
+const call = viewCall('CandidatePages');
 
-interface Item {
-  id: number;
-  created: number;
-  position: { id: number; name: string };
-  labels: { name: string; labelType: string }[];
-}
+type Item = ActionAnswer['get_applicantPositions'][number];
 
-/** /admin/minasidor: the candidate's applications in an organisation, with status, and withdrawal. */
-export default function CandidatePages({ screen }: ViewProps) {
+/**
+ * /admin/minasidor: the candidate's applications in an organisation, with status, and withdrawal
+ * (a view block of schemas/screens/minasidor.json, under its heading): the sign-in gate, the
+ * organisation picker and the answers to each position's skills are the candidate's own code.
+ */
+export default function CandidatePages() {
   const { user, setToken } = useCandidate();
   const org = useOrganisation(!!user);
-  const apps = useLoad(
-    async () => (user && org.id ? ((await dispatch('get_applicantPositions', { containerId: org.id, email: user.sub })) as Item[]) : []),
-    `${user?.sub}:${org.id}`,
-  );
+  const apps = useLoad(async (): Promise<Item[]> => (user && org.id ? await call('get_applicantPositions', { containerId: org.id, email: user.sub }) : []), `${user?.sub}:${org.id}`);
   const { confirm, dialog } = useConfirm();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
 
-  const gate = candidateGate(screen.title, { user, setToken }, org.list.error);
+  const gate = candidateGate({ user, setToken }, org.list.error);
   if (gate || !user) return gate;
 
   async function withdraw(a: Item) {
     if (!(await confirm({ message: fill(t.confirmWithdraw, { name: a.position.name }), confirmLabel: t.withdraw, danger: true }))) return;
     setBusy(true);
     try {
-      await dispatch('delete_myApplication', { id: a.id });
+      await call('delete_myApplication', { id: a.id });
       toast.show(t.withdrawn, 'success');
       apps.reload();
     } catch {
@@ -54,7 +51,6 @@ export default function CandidatePages({ screen }: ViewProps) {
 
   return (
     <>
-      <h1>{screen.title}</h1>
       <CandidateNav user={user} onLogout={() => setToken(null)} />
       {org.list.loading && !org.list.data && <Loading />}
       {org.list.error !== undefined && <Failure onRetry={org.list.reload} />}

@@ -11,7 +11,6 @@ export default function ConfirmEmail() {
   const session = useSession();
   return (
     <LinkLanding
-      title={t.confirmEmailTitle}
       intro={t.confirmEmailIntro}
       button={t.confirmEmailButton}
       busyLabel={t.confirming}

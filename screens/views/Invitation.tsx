@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { acceptInvitation, ApiError, invitationInfo, type InvitationInfo } from '../api';
 import { useSession } from '../admin/session';
-import { SessionPage } from '../admin/SessionPage';
 import { focusFirstPasswordError, NewPasswordFields, passwordRefusal, tokenFromHash, type PasswordErrors } from '../admin/newPassword';
-import type { ViewProps } from '../runner/types';
 
 const t = sv.invitations;
 const a = sv.account;
@@ -16,9 +14,10 @@ const a = sv.account;
  * invitation's rights: the page names the organisation and the address, asks for a password
  * when the address has no proven account (a password a stranger may have set is replaced), and
  * logs the person in. The token lives in the fragment, is wiped from the address bar at once and
- * travels only in POST bodies.
+ * travels only in POST bodies. A view block of schemas/screens/invitation.json, under its heading
+ * and above its way back to the login.
  */
-export default function Invitation({ screen }: ViewProps) {
+export default function Invitation() {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
@@ -96,48 +95,39 @@ export default function Invitation({ screen }: ViewProps) {
   }
 
   if (phase === 'loading') {
-    return (
-      <SessionPage title={screen.title}>
-        <p role="status">{t.loading}</p>
-      </SessionPage>
-    );
+    return <p role="status">{t.loading}</p>;
   }
 
   if (phase !== 'form' || !info) {
     const text = phase === 'refused' ? t.invalid : phase === 'missing' ? t.linkMissing : sv.toast.errorRetry;
     return (
-      <SessionPage title={screen.title}>
+      <>
         <p ref={outcomeRef} tabIndex={-1} role="alert" className="adm-form-error">
           {text}
         </p>
         {phase === 'refused' && <p>{t.invalidHelp}</p>}
-        <p>
-          <Link to="/login">{sv.admin.forgot.back}</Link>
-        </p>
-      </SessionPage>
+      </>
     );
   }
 
   return (
-    <SessionPage title={screen.title}>
+    <>
       <p>{fill(t.intro, { company: info.company, email: info.email })}</p>
       <p>{info.needsPassword ? t.choosePassword : t.hasAccount}</p>
       <form className="adm-session-form" onSubmit={(e) => void submit(e)} noValidate>
         {info.needsPassword && (
-          <>
-            <NewPasswordFields
-              id="invite"
-              password={password}
-              confirm={confirm}
-              errors={errors}
-              onChange={(p, c) => {
-                setPassword(p);
-                setConfirm(c);
-              }}
-              passwordRef={passwordRef}
-              confirmRef={confirmRef}
-            />
-          </>
+          <NewPasswordFields
+            id="invite"
+            password={password}
+            confirm={confirm}
+            errors={errors}
+            onChange={(p, c) => {
+              setPassword(p);
+              setConfirm(c);
+            }}
+            passwordRef={passwordRef}
+            confirmRef={confirmRef}
+          />
         )}
         <p className="adm-form-error" role="alert">
           {general}
@@ -146,6 +136,6 @@ export default function Invitation({ screen }: ViewProps) {
           {t.accept}
         </button>
       </form>
-    </SessionPage>
+    </>
   );
 }

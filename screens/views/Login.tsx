@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, getToken, login } from '../api';
 import { useSession } from '../admin/session';
 import { landingAfterLogin, validUser } from '../admin/token';
-import { SessionPage } from '../admin/SessionPage';
 import { isValidEmail } from '../../engine/email';
 import { LinkRequest } from '../candidate/LinkRequest';
 import '../candidate/candidate.css';
@@ -12,7 +11,8 @@ import '../candidate/candidate.css';
 const t = sv.admin.login;
 
 /**
- * /login. The spec's login failure is an empty result with no message; a person still
+ * The form of /login (a view block of schemas/screens/login.json, under its heading and above
+ * its 'Glömt lösenordet?' link). The spec's login failure is an empty result with no message; a person still
  * needs to know, so a generic text (not saying which of the two was wrong) is shown.
  */
 export default function Login() {
@@ -63,7 +63,7 @@ export default function Login() {
 
   if (withLink) {
     return (
-      <SessionPage title={t.title}>
+      <>
         <h2>{sv.signin.requestTitle}</h2>
         <p>{sv.signin.requestIntro}</p>
         <LinkRequest email={email.trim()} next={landingAfterLogin(from, owner, email.trim().toLowerCase())} idPrefix="login-link" />
@@ -72,12 +72,12 @@ export default function Login() {
             {sv.signin.orPassword}
           </button>
         </p>
-      </SessionPage>
+      </>
     );
   }
 
   return (
-    <SessionPage title={t.title}>
+    <>
       <form className="adm-session-form" onSubmit={submit} noValidate aria-describedby={error ? 'login-error' : undefined}>
         <label htmlFor="login-email">{t.email}</label>
         <input
@@ -119,13 +119,10 @@ export default function Login() {
         </button>
       </form>
       <p>
-        <Link to={email.trim() ? `/forgot/${encodeURIComponent(email.trim())}` : '/forgot'}>{t.forgot}</Link>
-      </p>
-      <p>
         <button type="button" className="cand-link" onClick={() => setWithLink(true)}>
           {sv.signin.loginWithLink}
         </button>
       </p>
-    </SessionPage>
+    </>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, confirmPasswordReset } from '../api';
-import { SessionPage } from '../admin/SessionPage';
 import { focusFirstPasswordError, NewPasswordFields, passwordRefusal, tokenFromHash, type PasswordErrors } from '../admin/newPassword';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '../../engine/password';
 
@@ -21,7 +20,8 @@ function check(password: string, confirm: string): PasswordErrors {
 }
 
 /**
- * /reset-password#token=… — the page of the mailed reset link. The token lives in the
+ * /reset-password#token=… — the page of the mailed reset link (a view block of
+ * schemas/screens/reset-password.json, above its 'Begär en ny länk'). The token lives in the
  * fragment so it never reaches a server log or a Referer; it is read once, kept in memory
  * only, wiped from the address bar (history and screen sharing), and sent in the POST body.
  */
@@ -101,36 +101,33 @@ export default function ResetPassword() {
 
   if (phase === 'done') {
     return (
-      <SessionPage title={t.resetTitle}>
+      <>
         <p ref={outcomeRef} tabIndex={-1} role="status" className="adm-form-ok">
           {t.resetDone}
         </p>
         <p>
           <Link to="/login">{t.toLogin}</Link>
         </p>
-      </SessionPage>
+      </>
     );
   }
 
   if (phase === 'refused' || !token) {
     return (
-      <SessionPage title={t.resetTitle}>
+      <>
         <p ref={outcomeRef} tabIndex={-1} role="alert" className="adm-form-error">
           {phase === 'refused' ? t.resetTokenInvalid : t.resetLinkMissing}
         </p>
         {phase === 'refused' && <p>{t.resetTokenHelp}</p>}
         <p>
-          <Link to="/forgot">{t.requestNewLink}</Link>
-        </p>
-        <p>
           <Link to="/login">{sv.admin.forgot.back}</Link>
         </p>
-      </SessionPage>
+      </>
     );
   }
 
   return (
-    <SessionPage title={t.resetTitle}>
+    <>
       <p>{t.resetIntro}</p>
       <form className="adm-session-form" onSubmit={submit} noValidate>
         <NewPasswordFields id="reset" password={password} confirm={confirm} errors={errors} onChange={change} passwordRef={passwordRef} confirmRef={confirmRef} />
@@ -141,9 +138,6 @@ export default function ResetPassword() {
           {t.resetSubmit}
         </button>
       </form>
-      <p>
-        <Link to="/forgot">{t.requestNewLink}</Link>
-      </p>
-    </SessionPage>
+    </>
   );
 }

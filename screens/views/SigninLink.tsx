@@ -13,7 +13,6 @@ export default function SigninLink() {
   const navigate = useNavigate();
   return (
     <LinkLanding
-      title={t.pageTitle}
       intro={t.continueIntro}
       button={t.continueButton}
       busyLabel={t.signingIn}
