@@ -6,7 +6,7 @@ import { LinkLanding } from '../candidate/LinkLanding';
 
 const t = sv.signin;
 
-/** /confirm-email#token=…: the owner of a new address confirms an email change, and is signed in. */
+/** /confirm-email#token=…: the owner of a new address confirms an email change, and is signed in (a view block of schemas/screens/confirm-email.json). */
 export default function ConfirmEmail() {
   const session = useSession();
   return (

@@ -7,7 +7,7 @@ import { LinkRequest } from '../candidate/LinkRequest';
 
 const t = sv.signin;
 
-/** /signin-link#token=…&email=…: signs in and goes on to where the link leads. */
+/** /signin-link#token=…&email=…: signs in and goes on to where the link leads (a view block of schemas/screens/signin-link.json). */
 export default function SigninLink() {
   const session = useSession();
   const navigate = useNavigate();
