@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, getToken, login } from '../api';
 import { useSession } from '../admin/session';
@@ -11,8 +11,7 @@ import '../candidate/candidate.css';
 const t = sv.admin.login;
 
 /**
- * The form of /login (a view block of schemas/screens/login.json, under its heading and above
- * its 'Glömt lösenordet?' link). The spec's login failure is an empty result with no message; a person still
+ * The form of /login (a view block of schemas/screens/login.json, under its heading). The spec's login failure is an empty result with no message; a person still
  * needs to know, so a generic text (not saying which of the two was wrong) is shown.
  */
 export default function Login() {
@@ -118,6 +117,9 @@ export default function Login() {
           {t.submit}
         </button>
       </form>
+      <p>
+        <Link to={email.trim() ? `/forgot/${encodeURIComponent(email.trim())}` : '/forgot'}>{t.forgot}</Link>
+      </p>
       <p>
         <button type="button" className="cand-link" onClick={() => setWithLink(true)}>
           {sv.signin.loginWithLink}

@@ -36,21 +36,23 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the account screens as pages', () => {
-  it('draws /login with one heading, the form, and the forgot-password link as a block', async () => {
+  it('draws /login with one heading, the form, and a forgot-password link that carries the address typed so far', async () => {
     serve(401, {});
     renderAt('/login');
     await screen.findByLabelText('Lösenord', undefined, SLOW);
     expect(headings()).toEqual(['Logga in']);
-    expect(screen.getByRole('link', { name: 'Glömt lösenordet?' }).getAttribute('href')).toBe('/forgot');
+    const forgot = () => screen.getByRole('link', { name: 'Glömt lösenordet?' }).getAttribute('href');
+    expect(forgot()).toBe('/forgot');
+    fireEvent.change(screen.getByLabelText('E-post'), { target: { value: 'alva@exempel.se' } });
+    expect(forgot()).toBe('/forgot/alva%40exempel.se');
   });
 
-  it('keeps the forgot-password link when /login asks for a mailed link instead', async () => {
+  it('keeps one heading when /login asks for a mailed link instead', async () => {
     serve(401, {});
     renderAt('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Få en inloggningslänk i e-posten i stället' }, SLOW));
     expect(await screen.findByRole('heading', { name: 'Logga in med en länk' })).toBeTruthy();
     expect(headings()).toEqual(['Logga in']);
-    expect(screen.getByRole('link', { name: 'Glömt lösenordet?' })).toBeTruthy();
   });
 
   it('waits on /signin-link for the click before it uses the link up, under one heading', async () => {
