@@ -1,6 +1,7 @@
 /**
  * `npm run gen`: regenerates schemas/generated/ from the catalogue.
- * - catalogue.ts: static imports of every field-type and validator declaration, so the
+ * - catalogue.ts: static imports of every field-type and validator declaration and every
+ *   shared schema (schemas/shared/, what action schemas `$ref`), so the
  *   browser bundle and the server get the default registry without fs or import.meta.glob;
  * - entities.ts: TypeScript types of schemas/entities/*.json (json-schema-to-typescript);
  * - field-types.ts / validators.ts: the answer type of each field type and the data type of
@@ -17,6 +18,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { flattenShared, sharedIndex } from '../engine/schema-refs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemas = join(root, 'schemas');
@@ -34,13 +36,17 @@ const ident = (prefix: string, file: string): string => prefix + pascal(file.rep
 function catalogueModule(): string {
   const types = jsonFiles(join(schemas, 'field-types'));
   const validators = jsonFiles(join(schemas, 'validators'));
+  const shared = jsonFiles(join(schemas, 'shared'));
   const lines = [BANNER, ''];
   for (const f of types) lines.push(`import ${ident('type', f)} from '../field-types/${f}' with { type: 'json' };`);
   for (const f of validators) lines.push(`import ${ident('validator', f)} from '../validators/${f}' with { type: 'json' };`);
+  for (const f of shared) lines.push(`import ${ident('shared', f)} from '../shared/${f}' with { type: 'json' };`);
   lines.push('', '/** Every field-type declaration under schemas/field-types/, by file name order. */');
   lines.push(`export const fieldTypeDefinitions: readonly unknown[] = [${types.map((f) => ident('type', f)).join(', ')}];`);
   lines.push('', '/** Every validator declaration under schemas/validators/, by file name order. */');
-  lines.push(`export const validatorDefinitions: readonly unknown[] = [${validators.map((f) => ident('validator', f)).join(', ')}];`, '');
+  lines.push(`export const validatorDefinitions: readonly unknown[] = [${validators.map((f) => ident('validator', f)).join(', ')}];`);
+  lines.push('', '/** Every shared schema under schemas/shared/ (what action schemas `$ref`), by file name order. */');
+  lines.push(`export const sharedSchemas: readonly unknown[] = [${shared.map((f) => ident('shared', f)).join(', ')}];`, '');
   return lines.join('\n');
 }
 
@@ -145,11 +151,16 @@ async function actionsModule(): Promise<string> {
     const schema = readJson(join(schemas, 'answers', f));
     return { name: String(schema.title ?? pascal(f.replace(/\.json$/, ''))), schema: namedRefs(schema, used) };
   });
+  // The shared request parts (schemas/shared/) are inlined into each action's data type, so the
+  // request types keep their flat shape; each is also declared once by its title for the screens.
+  const sharedFiles = jsonFiles(join(schemas, 'shared')).map((f) => readJson(join(schemas, 'shared', f)));
+  const index = sharedIndex(sharedFiles);
+  for (const s of sharedFiles) shared.push({ name: String(s.title), schema: flattenShared(s, index) });
   const names: string[] = [];
   const entries: { name: string; schema: unknown }[] = [];
   for (const f of jsonFiles(join(schemas, 'actions'))) {
     const action = f.replace(/\.json$/, '');
-    const schema = readJson(join(schemas, 'actions', f));
+    const schema = flattenShared(readJson(join(schemas, 'actions', f)), index) as Record<string, unknown>;
     if (!('x-answer' in schema)) throw new Error(`schemas/actions/${f}: no x-answer (the JSON Schema of what the handler returns)`);
     names.push(action);
     const { title: _t, description, ...data } = schema;
