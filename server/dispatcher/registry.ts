@@ -73,7 +73,8 @@ function loadSchemas(schemasDir: string): Map<string, Record<string, unknown>> {
 /**
  * Builds the dispatcher's registry at start-up: every schema in schemas/actions/ pairs with
  * exactly one handler of the same name in server/actions/; each schema declares `x-role`
- * and `x-scope` and `x-answer` (compiled too) and closes its object (`additionalProperties: false`). Any mismatch throws
+ * and `x-scope` and `x-answer` (compiled too) and closes its object (`additionalProperties: false`, or
+ * `unevaluatedProperties: false` when it composes a shared schema with `allOf`). Any mismatch throws
  * an error naming the action, so the server does not start with a hole in its policy.
  */
 export function loadRegistry(dirs: { schemasDir: string; actionsDir: string } = DEFAULT_DIRS): Promise<Registry> {
