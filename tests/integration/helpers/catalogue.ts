@@ -19,7 +19,7 @@ export function catalogue(): CatalogueAction[] {
     .sort()
     .map((f) => {
       // Flat: the shared parts it `$ref`s (schemas/shared/) are properties like its own.
-      const schema = flatActionSchema(JSON.parse(readFileSync(join(dir, f), 'utf8')));
+      const schema: CatalogueAction['schema'] = flatActionSchema(JSON.parse(readFileSync(join(dir, f), 'utf8')));
       return { name: f.replace(/\.json$/, ''), role: schema['x-role'], scope: schema['x-scope'], schema };
     });
 }
