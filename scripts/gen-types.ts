@@ -1,7 +1,6 @@
 /**
  * `npm run gen`: regenerates schemas/generated/ from the catalogue.
- * - catalogue.ts: static imports of every field-type and validator declaration and every
- *   shared schema (schemas/shared/, what action schemas `$ref`), so the
+ * - catalogue.ts: static imports of every field-type and validator declaration, so the
  *   browser bundle and the server get the default registry without fs or import.meta.glob;
  * - entities.ts: TypeScript types of schemas/entities/*.json (json-schema-to-typescript);
  * - field-types.ts / validators.ts: the answer type of each field type and the data type of
@@ -12,6 +11,9 @@
  * - view-uses.ts: per view component (screens/views/<View>.tsx) the actions its screen files
  *   declare in `uses` (view screens and view blocks), for the view's typed `call`
  *   (screens/runner/viewCall.ts): a call of an undeclared action fails the type check.
+ * - shared.ts: static imports of the shared schemas (schemas/shared/) that action schemas `$ref`,
+ *   and per action composing them with `allOf` their `$ref`s: the browser bundle takes only each
+ *   action's `properties` (screens/runner/actionTypes.ts) and merges these in.
  * `--check` writes nothing and exits 1 naming the stale files.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
@@ -36,17 +38,13 @@ const ident = (prefix: string, file: string): string => prefix + pascal(file.rep
 function catalogueModule(): string {
   const types = jsonFiles(join(schemas, 'field-types'));
   const validators = jsonFiles(join(schemas, 'validators'));
-  const shared = jsonFiles(join(schemas, 'shared'));
   const lines = [BANNER, ''];
   for (const f of types) lines.push(`import ${ident('type', f)} from '../field-types/${f}' with { type: 'json' };`);
   for (const f of validators) lines.push(`import ${ident('validator', f)} from '../validators/${f}' with { type: 'json' };`);
-  for (const f of shared) lines.push(`import ${ident('shared', f)} from '../shared/${f}' with { type: 'json' };`);
   lines.push('', '/** Every field-type declaration under schemas/field-types/, by file name order. */');
   lines.push(`export const fieldTypeDefinitions: readonly unknown[] = [${types.map((f) => ident('type', f)).join(', ')}];`);
   lines.push('', '/** Every validator declaration under schemas/validators/, by file name order. */');
-  lines.push(`export const validatorDefinitions: readonly unknown[] = [${validators.map((f) => ident('validator', f)).join(', ')}];`);
-  lines.push('', '/** Every shared schema under schemas/shared/ (what action schemas `$ref`), by file name order. */');
-  lines.push(`export const sharedSchemas: readonly unknown[] = [${shared.map((f) => ident('shared', f)).join(', ')}];`, '');
+  lines.push(`export const validatorDefinitions: readonly unknown[] = [${validators.map((f) => ident('validator', f)).join(', ')}];`, '');
   return lines.join('\n');
 }
 
@@ -189,6 +187,28 @@ async function actionsModule(): Promise<string> {
   ].join('\n');
 }
 
+function sharedModule(): string {
+  const files = jsonFiles(join(schemas, 'shared'));
+  const composed: string[] = [];
+  for (const f of jsonFiles(join(schemas, 'actions'))) {
+    const parts = readJson(join(schemas, 'actions', f)).allOf;
+    const refs = Array.isArray(parts) ? parts.map((p: { $ref?: unknown }) => p.$ref).filter((r): r is string => typeof r === 'string') : [];
+    if (refs.length) composed.push(`  ${f.replace(/\.json$/, '')}: [${refs.map((r) => `'${r}'`).join(', ')}],`);
+  }
+  return [
+    BANNER,
+    '',
+    ...files.map((f) => `import ${ident('shared', f)} from '../shared/${f}' with { type: 'json' };`),
+    '',
+    '/** Every shared schema under schemas/shared/ (what action schemas `$ref`), by file name order. */',
+    `export const sharedSchemas: readonly unknown[] = [${files.map((f) => ident('shared', f)).join(', ')}];`,
+    '',
+    '/** Per action that composes shared schemas (`allOf`), their `$ref`s in order. */',
+    `export const composedActions: Readonly<Record<string, readonly string[]>> = {\n${composed.join('\n')}\n};`,
+    '',
+  ].join('\n');
+}
+
 type UseEntry = string | { action: string };
 /** Each view named by a screen file (a view screen or a page's view block) with the union of its `uses`. */
 function viewUsesModule(): string {
@@ -227,6 +247,7 @@ async function main(): Promise<void> {
     'actions.ts': await actionsModule(),
     'screen.ts': await screenModule(),
     'view-uses.ts': viewUsesModule(),
+    'shared.ts': sharedModule(),
   };
   const stale: string[] = [];
   for (const [name, content] of Object.entries(files)) {

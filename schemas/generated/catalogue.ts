@@ -36,15 +36,9 @@ import validatorMinYearBornSwe from '../validators/minYearBornSwe.json' with { t
 import validatorRadioRequired from '../validators/radioRequired.json' with { type: 'json' };
 import validatorSsnValidSwe from '../validators/ssnValidSwe.json' with { type: 'json' };
 import validatorValidEmail from '../validators/validEmail.json' with { type: 'json' };
-import sharedApplicantFilter from '../shared/applicant-filter.json' with { type: 'json' };
-import sharedPositionMeta from '../shared/position-meta.json' with { type: 'json' };
-import sharedTheme from '../shared/theme.json' with { type: 'json' };
 
 /** Every field-type declaration under schemas/field-types/, by file name order. */
 export const fieldTypeDefinitions: readonly unknown[] = [typeAddress, typeCheckbox, typeCity, typeEmail, typeFile, typeFirstname, typeGroup, typeHomePhone, typeImageBase64, typeMobilePhone, typePeriodCheckbox, typePeriodGroup, typeRadio, typeRadioGroup, typeSsn, typeStep, typeSurname, typeText, typeTextWithHelpLink, typeTextarea, typeZipcode];
 
 /** Every validator declaration under schemas/validators/, by file name order. */
 export const validatorDefinitions: readonly unknown[] = [validatorAllowedAgeInPeriod, validatorAllowedYears, validatorAllowedYearsBornSwe, validatorApproved, validatorBeCustomGroupValidation, validatorEqualYearBorn, validatorFileRequired, validatorMinLength, validatorMinSelectedInGroup, validatorMinYearAtStart, validatorMinYearBorn, validatorMinYearBornSwe, validatorRadioRequired, validatorSsnValidSwe, validatorValidEmail];
-
-/** Every shared schema under schemas/shared/ (what action schemas `$ref`), by file name order. */
-export const sharedSchemas: readonly unknown[] = [sharedApplicantFilter, sharedPositionMeta, sharedTheme];

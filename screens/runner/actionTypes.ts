@@ -1,15 +1,19 @@
-import { flatActionSchema } from '../../engine/shared-schemas';
+import { flatActionProperties } from '../../engine/shared-schemas';
 import type { TypeSchema } from './bindings';
 
 /**
- * Every action's data schema, for coercing bound values to the declared types ('{route.id}' →
- * integer). Whole files: a schema composed of a shared one (`allOf` of schemas/shared/) has part
- * of its properties there, so `properties` alone would miss them.
+ * The `properties` of every action's data schema, for coercing bound values to the declared
+ * types ('{route.id}' → integer). Only that key of each file reaches the bundle (Vite's JSON
+ * named exports); the shared schemas an action composes or `$ref`s are merged in
+ * (engine/shared-schemas.ts).
  */
-const files = import.meta.glob<Record<string, unknown>>('/schemas/actions/*.json', { eager: true, import: 'default' });
+const props = import.meta.glob<Record<string, TypeSchema> | undefined>('/schemas/actions/*.json', { eager: true, import: 'properties' });
 
 const byName = new Map(
-  Object.entries(files).map(([path, schema]) => [path.replace(/^.*\/|\.json$/g, ''), flatActionSchema(schema).properties as Record<string, TypeSchema> | undefined]),
+  Object.entries(props).map(([path, p]) => {
+    const name = path.replace(/^.*\/|\.json$/g, '');
+    return [name, flatActionProperties(name, p) as Record<string, TypeSchema>];
+  }),
 );
 
 /** The data schema of an action as far as coercion needs it. */

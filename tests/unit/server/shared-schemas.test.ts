@@ -7,6 +7,7 @@ import { flatActionSchema, SHARED_SCHEMAS } from '../../../engine/shared-schemas
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { ajvPicker, detailsOf } from '../../../server/dispatcher/ajv';
 import { loadRegistry } from '../../../server/dispatcher/registry';
+import { dataSchemaOf } from '../../../screens/runner/actionTypes';
 
 type Json = Record<string, unknown>;
 const root = resolve(import.meta.dirname, '../../..');
@@ -83,6 +84,17 @@ describe('action schemas that $ref a shared schema', () => {
         // ajv checks the allOf before the action's own properties: the same details, maybe in another order.
         expect(canon([...validate(d)].sort((a, b) => canon(a).localeCompare(canon(b)))), `${f} ${JSON.stringify(d)}`).toBe(canon([...asFlat].sort((a, b) => canon(a).localeCompare(canon(b)))));
       }
+    }
+  });
+});
+
+describe('the screen runner', () => {
+  it('coerces bound values by the same properties the server validates, shared parts included', () => {
+    expect(dataSchemaOf('get_applicantCounts').properties?.labelId).toMatchObject({ type: 'integer' });
+    expect(dataSchemaOf('get_applicantPositionByLabel').properties?.labelId).toMatchObject({ type: 'integer' });
+    for (const f of actionFiles) {
+      const name = f.replace(/\.json$/, '');
+      expect(dataSchemaOf(name).properties, name).toEqual(flatActionSchema(read(`schemas/actions/${f}`)).properties ?? {});
     }
   });
 });
