@@ -10,7 +10,7 @@
 type Json = Record<string, unknown>;
 
 /** Where the shared schemas live, by `$id`. */
-export const SHARED_BASE = 'https://blankett.se/schemas/shared/';
+const SHARED_BASE = 'https://blankett.se/schemas/shared/';
 
 export type SharedIndex = ReadonlyMap<string, Json>;
 
