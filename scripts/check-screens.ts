@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
+import { flatActionSchema } from '../engine/shared-schemas';
 import { ajvPicker } from '../server/dispatcher/ajv';
 import { isAdminPath } from '../screens/adminPaths';
 import { ACCESS_RANK as RANK } from '../screens/runner/access';
@@ -22,7 +23,7 @@ type Json = Record<string, unknown>;
 export interface CatalogueInput {
   /** `file` as shown in messages, e.g. 'schemas/screens/users.json'. */
   screens: { file: string; json: unknown }[];
-  /** Action name → its data schema (schemas/actions/<name>.json). */
+  /** Action name → its data schema (schemas/actions/<name>.json, shared parts inlined: engine/shared-schemas.ts). */
   actions: ReadonlyMap<string, Json>;
   /** The names of screens/views/*.tsx. */
   views: ReadonlySet<string>;
@@ -288,7 +289,8 @@ export function checkCatalogue(input: CatalogueInput): string[] {
 export function loadCatalogue(root: string): CatalogueInput {
   const dir = (d: string) => readdirSync(join(root, d)).sort();
   const read = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8')) as Json;
-  const actions = new Map(dir('schemas/actions').filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), read(`schemas/actions/${f}`)]));
+  // Flat: the shared parts an action `$ref`s (schemas/shared/) are its properties like any other.
+  const actions = new Map(dir('schemas/actions').filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), flatActionSchema(read(`schemas/actions/${f}`))]));
   const views = new Set(dir('screens/views').filter((f) => f.endsWith('.tsx')).map((f) => f.replace(/\.tsx$/, '')));
   const source = diskSource(root);
   const names = new Set(actions.keys());

@@ -11,12 +11,16 @@
  * - view-uses.ts: per view component (screens/views/<View>.tsx) the actions its screen files
  *   declare in `uses` (view screens and view blocks), for the view's typed `call`
  *   (screens/runner/viewCall.ts): a call of an undeclared action fails the type check.
+ * - shared.ts: static imports of the shared schemas (schemas/shared/) that action schemas `$ref`,
+ *   and per action composing them with `allOf` their `$ref`s: the browser bundle takes only each
+ *   action's `properties` (screens/runner/actionTypes.ts) and merges these in.
  * `--check` writes nothing and exits 1 naming the stale files.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { flattenShared, sharedIndex } from '../engine/schema-refs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemas = join(root, 'schemas');
@@ -145,11 +149,16 @@ async function actionsModule(): Promise<string> {
     const schema = readJson(join(schemas, 'answers', f));
     return { name: String(schema.title ?? pascal(f.replace(/\.json$/, ''))), schema: namedRefs(schema, used) };
   });
+  // The shared request parts (schemas/shared/) are inlined into each action's data type, so the
+  // request types keep their flat shape; each is also declared once by its title for the screens.
+  const sharedFiles = jsonFiles(join(schemas, 'shared')).map((f) => readJson(join(schemas, 'shared', f)));
+  const index = sharedIndex(sharedFiles);
+  for (const s of sharedFiles) shared.push({ name: String(s.title), schema: flattenShared(s, index) });
   const names: string[] = [];
   const entries: { name: string; schema: unknown }[] = [];
   for (const f of jsonFiles(join(schemas, 'actions'))) {
     const action = f.replace(/\.json$/, '');
-    const schema = readJson(join(schemas, 'actions', f));
+    const schema = flattenShared(readJson(join(schemas, 'actions', f)), index) as Record<string, unknown>;
     if (!('x-answer' in schema)) throw new Error(`schemas/actions/${f}: no x-answer (the JSON Schema of what the handler returns)`);
     names.push(action);
     const { title: _t, description, ...data } = schema;
@@ -174,6 +183,28 @@ async function actionsModule(): Promise<string> {
     `export interface ActionAnswer {\n${table('Answer')}\n}`,
     '',
     'export type ActionName = keyof ActionData;',
+    '',
+  ].join('\n');
+}
+
+function sharedModule(): string {
+  const files = jsonFiles(join(schemas, 'shared'));
+  const composed: string[] = [];
+  for (const f of jsonFiles(join(schemas, 'actions'))) {
+    const parts = readJson(join(schemas, 'actions', f)).allOf;
+    const refs = Array.isArray(parts) ? parts.map((p: { $ref?: unknown }) => p.$ref).filter((r): r is string => typeof r === 'string') : [];
+    if (refs.length) composed.push(`  ${f.replace(/\.json$/, '')}: [${refs.map((r) => `'${r}'`).join(', ')}],`);
+  }
+  return [
+    BANNER,
+    '',
+    ...files.map((f) => `import ${ident('shared', f)} from '../shared/${f}' with { type: 'json' };`),
+    '',
+    '/** Every shared schema under schemas/shared/ (what action schemas `$ref`), by file name order. */',
+    `export const sharedSchemas: readonly unknown[] = [${files.map((f) => ident('shared', f)).join(', ')}];`,
+    '',
+    '/** Per action that composes shared schemas (`allOf`), their `$ref`s in order. */',
+    `export const composedActions: Readonly<Record<string, readonly string[]>> = {\n${composed.join('\n')}\n};`,
     '',
   ].join('\n');
 }
@@ -216,6 +247,7 @@ async function main(): Promise<void> {
     'actions.ts': await actionsModule(),
     'screen.ts': await screenModule(),
     'view-uses.ts': viewUsesModule(),
+    'shared.ts': sharedModule(),
   };
   const stale: string[] = [];
   for (const [name, content] of Object.entries(files)) {

@@ -5,7 +5,8 @@ import type { Registry } from './dispatcher/registry';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the catalogue: one request branch per
- * dispatcher action (its data schema from schemas/actions/, its answer from `x-answer`), the
+ * dispatcher action (its data schema from schemas/actions/ with the shared parts it `$ref`s inlined by
+ * the registry, its answer from `x-answer`), the
  * account, public and file routes, and the one error shape. Served at /api/openapi.json for
  * integrators; schemathesis fuzzes a running server against it in CI. Built once per registry.
  */

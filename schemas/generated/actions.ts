@@ -479,6 +479,177 @@ export interface EffectiveTheme {
 }
 
 /**
+ * The position page's applicant filter and sort, as every action that lists, counts, steps through or exports a position's applicants takes it. Composed into an action's data with `allOf` + `unevaluatedProperties: false` (engine/shared-schemas.ts).
+ */
+export interface ApplicantFilter {
+  /**
+   * An Interest or a Process label of the container.
+   */
+  labelId?: number;
+  /**
+   * A Process label (Processnivå), combined with an Interest `labelId`.
+   */
+  processLabelId?: number;
+  /**
+   * Text matched literally and case-insensitively in the applicant's name and email.
+   */
+  filter?: string;
+  /**
+   * Answers to match, from the position's own form: a checkbox or period child (value true) or a radio group with its chosen child's key (or the radio child itself with true). Entries of one group combine with OR, groups with AND.
+   *
+   * @maxItems 200
+   */
+  answers?: {
+    key: string;
+    value: boolean | string;
+  }[];
+  /**
+   * 'Har körkort och egen bil': own car (driverlicenseform_2) and a licence (driverlicenseform_1 or _3, or licensetodriveform = licensetodrive_1).
+   */
+  driverLicenceAndCar?: boolean;
+  /**
+   * 'Ansökta tjänster': only applicants who also applied to one of these positions of the container.
+   *
+   * @maxItems 50
+   */
+  appliedPositionIds?: number[];
+  /**
+   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
+   */
+  minRating?: number;
+  /**
+   * Scorecards: true only applicants someone has rated, false only those nobody has rated yet.
+   */
+  rated?: boolean;
+  /**
+   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   */
+  sort?: "newest" | "oldest" | "name" | "rating";
+}
+
+/**
+ * A position's editable fields (its ad, dates, type, responsible, form `metadata`, anonymous screening, banner), as create_position and update_position take them. Composed with `allOf` + `unevaluatedProperties: false`.
+ */
+export interface PositionMeta {
+  name?: string;
+  /**
+   * The ad text (HTML, sanitised when rendered).
+   */
+  text?: string;
+  description?: string;
+  city?: string;
+  /**
+   * Unix seconds.
+   */
+  start?: number;
+  /**
+   * Unix seconds.
+   */
+  stop?: number;
+  /**
+   * Internal positions are never listed publicly; they are reached by their linkId (UUID).
+   */
+  isInternal?: boolean;
+  positionTypeId?: number;
+  responsibleId?: number;
+  /**
+   * The position's form (metadata properties, DESIGN.md). Compiled by the engine before it is stored; a change stores a new form version.
+   *
+   * @maxItems 1000
+   */
+  metadata?: {
+    key: string;
+    type: string;
+    label?: string;
+    placeholder?: string;
+    required?: boolean;
+    isHtml?: boolean;
+    order?: number;
+    data?: unknown;
+    /**
+     * @maxItems 50
+     */
+    validators?: {
+      name: string;
+      data?: unknown;
+    }[];
+    /**
+     * A condition (schemas/entities/field-condition.json).
+     */
+    visibleWhen?: {
+      /**
+       * The key of the field the rule reads.
+       */
+      field: string;
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
+      /**
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
+       */
+      value?: string | string[] | number;
+    } | null;
+    /**
+     * A condition (schemas/entities/field-condition.json).
+     */
+    requiredWhen?: {
+      /**
+       * The key of the field the rule reads.
+       */
+      field: string;
+      op: "equals" | "oneOf" | "checked" | "notEmpty" | "ageAtLeast" | "ageAtMost";
+      /**
+       * equals: one answer; oneOf: the answers (1-50); ageAtLeast / ageAtMost: whole years (0-150); none for checked and notEmpty.
+       */
+      value?: string | string[] | number;
+    } | null;
+  }[];
+  /**
+   * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
+   */
+  anonymous?: null | {
+    untilProcessLabelId: null | number;
+  };
+  /**
+   * The position's ad image: the public URL of one of the organisation's ad images ('Annonsbilder'), or '' for none.
+   */
+  banner?: string;
+}
+
+/**
+ * The spec's theme (document 1 §3); any part left out falls back to the default theme (schemas/templates/default-theme.json).
+ */
+export interface ThemeInput {
+  button?: {
+    backgroundColor?: string;
+    textColor?: string;
+    /**
+     * A Tailwind-style class name, e.g. rounded-md.
+     */
+    borderRadius?: string;
+  };
+  backgroundColor?: {
+    mainContent?: string;
+    footer?: string;
+    socialMedia?: string;
+  };
+  textColor?: {
+    workAtText?: string;
+    contactText?: string;
+    detailText?: string;
+    otherText?: string;
+    footerText?: string;
+  };
+  icon?: {
+    footerIcon?: string;
+    positionIcons?: string;
+    positionIcon1?: string;
+    positionIcon2?: string;
+    positionIcon3?: string;
+    positionIcon4?: string;
+    socialMedia?: string;
+  };
+}
+
+/**
  * Request data of add_emailTemplate. Creates the email template of an Interest label for a position type; 409 when that label already has one for the type.
  */
 export interface AddEmailTemplateData {
@@ -1046,6 +1217,7 @@ export interface CreateJobApplicationAnswer {
 export interface CreatePositionData {
   id?: number;
   containerId: number;
+  templateKey?: string;
   name: string;
   /**
    * The ad text (HTML, sanitised when rendered).
@@ -1117,7 +1289,6 @@ export interface CreatePositionData {
       value?: string | string[] | number;
     } | null;
   }[];
-  templateKey?: string;
   /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
@@ -1934,6 +2105,10 @@ export interface GetApplicantPositionByLabelAnswer {
 export interface GetApplicantPositionByPositionData {
   positionId: number;
   /**
+   * The `next` of the previous batch (key-based pagination, 30 per batch): an id, or for sort 'name' or 'rating' the cursor string the server gave.
+   */
+  after?: number | string;
+  /**
    * An Interest or a Process label of the container.
    */
   labelId?: number;
@@ -1976,10 +2151,6 @@ export interface GetApplicantPositionByPositionData {
    * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
    */
   sort?: "newest" | "oldest" | "name" | "rating";
-  /**
-   * The `next` of the previous batch (key-based pagination, 30 per batch): an id, or for sort 'name' or 'rating' the cursor string the server gave.
-   */
-  after?: number | string;
 }
 
 /**

@@ -1,26 +1,10 @@
 import { searchTextProblem } from '../../engine/search-text';
+import type { ApplicantFilter } from '../../schemas/generated/actions';
 
-/** The position page's filter and sort as the server takes it (schemas/actions/get_applicantPositionByPosition.json). */
-export type Sort = 'newest' | 'oldest' | 'name' | 'rating';
-
-export interface AnswerChoice {
-  key: string;
-  value: boolean | string;
-}
-
-export interface ApplicantQuery {
-  labelId?: number;
-  processLabelId?: number;
-  filter?: string;
-  answers?: AnswerChoice[];
-  driverLicenceAndCar?: boolean;
-  appliedPositionIds?: number[];
-  /** Scorecards: an average of at least this (1–5). */
-  minRating?: number;
-  /** Scorecards: rated by someone, or by nobody yet. */
-  rated?: boolean;
-  sort?: Sort;
-}
+/** The position page's filter and sort as the server takes it: the shared schema schemas/shared/applicant-filter.json. */
+export type ApplicantQuery = ApplicantFilter;
+export type Sort = NonNullable<ApplicantFilter['sort']>;
+export type AnswerChoice = NonNullable<ApplicantFilter['answers']>[number];
 
 export const DEFAULT_QUERY: ApplicantQuery = {};
 

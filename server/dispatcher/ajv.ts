@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
+import { SHARED_SCHEMAS } from '../../engine/shared-schemas';
 
 /** Our own schema keywords: declared, so ajv can stay in strict mode. */
 export const ACTION_KEYWORDS = ['x-role', 'x-scope', 'x-maxBody', 'x-answer'] as const;
@@ -14,6 +15,12 @@ function configure<T extends Ajv>(ajv: T): T {
   ajv.addKeyword({ keyword: 'x-maxBody', schemaType: 'number' });
   // The answer's own schema: compiled apart by the registry (answerValidator), not part of `data`.
   ajv.addKeyword({ keyword: 'x-answer', schemaType: ['object', 'boolean'] });
+  return ajv;
+}
+
+/** The shared schemas (schemas/shared/) that action schemas `$ref`: added once per ajv, at its creation. */
+function withShared<T extends Ajv>(ajv: T): T {
+  for (const schema of SHARED_SCHEMAS.values()) ajv.addSchema(schema);
   return ajv;
 }
 
@@ -29,8 +36,9 @@ export function ajvPicker(): (schema: { $schema?: unknown }) => Ajv {
   let draft2020: Ajv | undefined;
   return (schema) => {
     const dialect = typeof schema.$schema === 'string' && schema.$schema.includes('draft-07') ? 'draft-07' : '2020-12';
+    // The shared schemas are draft 2020-12: a draft-07 action cannot $ref them (its compile says so).
     if (dialect === 'draft-07') return (draft07 ??= configure(new Ajv(OPTIONS)));
-    return (draft2020 ??= configure(new Ajv2020(OPTIONS)));
+    return (draft2020 ??= withShared(configure(new Ajv2020(OPTIONS))));
   };
 }
 
@@ -49,7 +57,8 @@ export function detailsOf(errs: ErrorObject[] | null | undefined): { path: strin
         message = m.missing;
         break;
       case 'additionalProperties':
-        path += `/${String(params.additionalProperty).slice(0, 40)}`;
+      case 'unevaluatedProperties': // an object composed of a shared schema (allOf) closes itself this way
+        path += `/${String(params.additionalProperty ?? params.unevaluatedProperty).slice(0, 40)}`;
         message = m.unknown;
         break;
       case 'type':

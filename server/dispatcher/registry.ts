@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
+import { flatActionSchema } from '../../engine/shared-schemas';
 import { ajvPicker } from './ajv';
 import { answerCompiler } from './answers';
 import type { ActionTable, AnyHandler, Role, Scope } from './types';
@@ -16,6 +17,7 @@ export interface ActionDef {
   /** The compiled `x-answer`: what the handler must return (checked in test runs). */
   validateAnswer: ValidateFunction;
   handler: AnyHandler;
+  /** The action file's schema with the shared parts it `$ref`s inlined (engine/schema-refs.ts): what readers such as the OpenAPI document see. */
   schema: Record<string, unknown>;
 }
 
@@ -71,7 +73,8 @@ function loadSchemas(schemasDir: string): Map<string, Record<string, unknown>> {
 /**
  * Builds the dispatcher's registry at start-up: every schema in schemas/actions/ pairs with
  * exactly one handler of the same name in server/actions/; each schema declares `x-role`
- * and `x-scope` and `x-answer` (compiled too) and closes its object (`additionalProperties: false`). Any mismatch throws
+ * and `x-scope` and `x-answer` (compiled too) and closes its object (`additionalProperties: false`, or
+ * `unevaluatedProperties: false` when it composes a shared schema with `allOf`). Any mismatch throws
  * an error naming the action, so the server does not start with a hole in its policy.
  */
 export function loadRegistry(dirs: { schemasDir: string; actionsDir: string } = DEFAULT_DIRS): Promise<Registry> {
@@ -103,10 +106,14 @@ async function buildRegistry(dirs: { schemasDir: string; actionsDir: string }): 
     if (!ROLES.includes(role)) problems.push(`action ${name}: x-role missing or not one of ${ROLES.join(', ')}`);
     if (!SCOPES.includes(scope)) problems.push(`action ${name}: x-scope missing or not one of ${SCOPES.join(', ')}`);
     if (scope === 'none' && role !== 'user' && role !== 'odin') problems.push(`action ${name}: scope none needs role user or odin`);
-    if (schema.type !== 'object' || schema.additionalProperties !== false) problems.push(`action ${name}: data schema must be an object with additionalProperties: false`);
+    // Composed of a shared schema (`allOf`), an object closes itself with unevaluatedProperties.
+    const closed = schema.additionalProperties === false || (Array.isArray(schema.allOf) && schema.unevaluatedProperties === false && schema.additionalProperties === undefined);
+    if (schema.type !== 'object' || !closed) problems.push(`action ${name}: data schema must be an object with additionalProperties: false (or allOf with unevaluatedProperties: false)`);
     if (schema.title !== undefined && schema.title !== name) problems.push(`action ${name}: title ${String(schema.title)} differs from the file name`);
     let validate: ValidateFunction | undefined;
+    let flat: Record<string, unknown> = schema;
     try {
+      flat = flatActionSchema(schema);
       validate = ajvFor(schema).compile(schema);
     } catch (e) {
       problems.push(`action ${name}: schema does not compile: ${(e as Error).message}`);
@@ -122,7 +129,7 @@ async function buildRegistry(dirs: { schemasDir: string; actionsDir: string }): 
     }
     if (!h || !validate || !validateAnswer || problems.length) continue;
     const maxBody = typeof schema['x-maxBody'] === 'number' ? schema['x-maxBody'] : /^create_.*AssetCommand$/.test(name) ? ASSET_MAX_BODY : DEFAULT_MAX_BODY;
-    registry.set(name, { name, role, scope, maxBody: Math.min(maxBody, ASSET_MAX_BODY), validate, validateAnswer, handler: h.handler, schema });
+    registry.set(name, { name, role, scope, maxBody: Math.min(maxBody, ASSET_MAX_BODY), validate, validateAnswer, handler: h.handler, schema: flat });
   }
   if (problems.length) throw new Error(`dispatcher registry refused to start:\n  ${problems.join('\n  ')}`);
   return registry;

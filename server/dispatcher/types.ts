@@ -12,6 +12,11 @@ import type { BlobStore, Store } from '../store/port';
  *     "x-role": Role, "x-scope": Scope,
  *     "type": "object", "additionalProperties": false, "properties": {…}, "required": [… ] }
  *
+ * A schema that takes a shared part (schemas/shared/, e.g. the applicant filter) composes it
+ * instead of restating it: `"allOf": [{ "$ref": "https://blankett.se/schemas/shared/…" }]` with
+ * `"unevaluatedProperties": false` in place of `additionalProperties`; a single property may
+ * `$ref` a shared schema or one of its properties (`…/applicant-filter.json#/properties/labelId`).
+ *
  * The schema is the `data` schema. The dispatcher validates `data` against it (compiled once
  * at start), then resolves the scope to a container (and position) and checks the role on
  * the server before the handler runs. A handler without schema, or a schema without

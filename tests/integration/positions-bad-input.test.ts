@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flatActionSchema } from '../../engine/shared-schemas';
 import type { ContainerDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { container } from './helpers/domain';
@@ -17,7 +18,7 @@ const MINE = [
 ];
 
 const schemaOf = (action: string) =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../schemas/actions/${action}.json`), 'utf8')) as {
+  flatActionSchema(JSON.parse(readFileSync(resolve(import.meta.dirname, `../../schemas/actions/${action}.json`), 'utf8'))) as {
     required: string[];
     properties: Record<string, { type?: string }>;
   };

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { flatActionSchema } from '../../../engine/shared-schemas';
 import type { Role, Scope } from '../../../server/dispatcher/types';
 
 export interface CatalogueAction {
@@ -11,13 +12,14 @@ export interface CatalogueAction {
 
 const dir = resolve(import.meta.dirname, '../../../schemas/actions');
 
-/** Every action schema, read when the test file is collected: new actions join the suites by themselves. */
+/** Every action schema (shared parts inlined), read when the test file is collected: new actions join the suites by themselves. */
 export function catalogue(): CatalogueAction[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => {
-      const schema = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      // Flat: the shared parts it `$ref`s (schemas/shared/) are properties like its own.
+      const schema: CatalogueAction['schema'] = flatActionSchema(JSON.parse(readFileSync(join(dir, f), 'utf8')));
       return { name: f.replace(/\.json$/, ''), role: schema['x-role'], scope: schema['x-scope'], schema };
     });
 }

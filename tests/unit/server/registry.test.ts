@@ -81,6 +81,26 @@ describe('the dispatcher registry', () => {
     ).rejects.toThrow(/a: data schema must be an object with additionalProperties: false/);
   });
 
+  it('takes a schema composed of a shared one (allOf + unevaluatedProperties: false) and gives readers its flat form', async () => {
+    const { additionalProperties: _closed, ...open } = ok();
+    const composed = { ...open, allOf: [{ $ref: 'https://blankett.se/schemas/shared/applicant-filter.json' }], unevaluatedProperties: false };
+    const def = (await loadRegistry(fixture({ get_thing: composed }, { 'things.mjs': 'export const actions = { get_thing: async () => 1 };' }))).get('get_thing')!;
+    expect(def.validate({ containerId: 1, labelId: 2, sort: 'name' })).toBe(true);
+    expect(def.validate({ containerId: 1, role: 'odin' })).toBe(false);
+    expect(def.schema).toMatchObject({ additionalProperties: false, properties: { containerId: {}, labelId: { type: 'integer' }, sort: {} } });
+    expect(def.schema).not.toHaveProperty('allOf');
+  });
+
+  it('refuses a composed schema that leaves unevaluated properties open, and a $ref to a shared schema that does not exist', async () => {
+    const { additionalProperties: _closed, ...open } = ok();
+    await expect(
+      loadRegistry(fixture({ a: { ...open, allOf: [{ $ref: 'https://blankett.se/schemas/shared/applicant-filter.json' }] } }, { 'a.mjs': 'export const actions = { a: async () => 1 };' })),
+    ).rejects.toThrow(/a: data schema must be an object with additionalProperties: false/);
+    await expect(
+      loadRegistry(fixture({ b: ok({ properties: { containerId: { $ref: 'https://blankett.se/schemas/shared/nothing.json' } } }) }, { 'b.mjs': 'export const actions = { b: async () => 1 };' })),
+    ).rejects.toThrow(/b: schema does not compile/);
+  });
+
   it('refuses a schema with an unknown keyword (ajv strict mode)', async () => {
     await expect(
       loadRegistry(fixture({ a: ok({ 'x-whatever': 1 }) }, { 'a.mjs': 'export const actions = { a: async () => 1 };' })),
