@@ -47,12 +47,9 @@ export default defineConfig(
     },
   },
   {
-    // The casts left in five views not yet turned into screen data (issue 16 item 5); each goes
+    // The casts left in two views not yet turned into screen data (issue 16 item 5); each goes
     // with its view. Do not add to this list: use the generated ActionAnswer.
-    files: [
-      'screens/views/CandidateChat.tsx', 'screens/views/CandidatePages.tsx', 'screens/views/PositionIntegrations.tsx',
-      'screens/views/Skills.tsx', 'screens/views/ThemeSettings.tsx',
-    ],
+    files: ['screens/views/CandidateChat.tsx', 'screens/views/CandidatePages.tsx'],
     rules: { 'blankett/no-answer-cast': 'off' },
   },
   {
