@@ -105,7 +105,8 @@ export function RecordPartView({ part, level = 1, generation = 0, given, onData 
     if (ready && !given) onData?.(ready);
   }, [ready, given, onData]);
   const ctx = useMemo(() => ({ ...base, data }), [base, data]);
-  const heading = part.heading && data ? fillText(part.heading, ctx) : (part.title ?? '');
+  // A heading that fills to nothing (an applicant without a name) falls back to the title.
+  const heading = (part.heading && data ? fillText(part.heading, ctx).trim() : '') || (part.title ?? '');
   useScreenTitle(level === 1 && part.heading && data ? heading : undefined);
   const H = level === 1 ? 'h1' : 'h2';
   const H2 = level === 1 ? 'h2' : 'h3';
