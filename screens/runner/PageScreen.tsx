@@ -120,11 +120,17 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
   const [givens, setGivens] = useState<Record<string, GivenAnswer>>({});
   const hears = useMemo(
     () =>
-      blocks.map((block) => (data: Data) => {
+      blocks.map((block) => (data: Data | undefined) => {
         const load = block.load;
-        if (!block.id || !load || load.pick !== undefined || load.find || load.also) return;
-        // The load's action names the answer's generated type; the server answered `data` to it.
-        setGivens((g) => ({ ...g, [block.id!]: { action: load.action, answer: data } as GivenAnswer }));
+        const key = block.id;
+        if (!key || !load || load.pick !== undefined || load.find || load.also) return;
+        setGivens((g) => {
+          // The load's action names the answer's generated type; the server answered `data` to it.
+          if (data) return { ...g, [key]: { action: load.action, answer: data } as GivenAnswer };
+          if (!(key in g)) return g;
+          const { [key]: _gone, ...rest } = g;
+          return rest;
+        });
       }),
     [blocks],
   );

@@ -93,7 +93,7 @@ export function FieldValue({ field, data, ctx }: { field: RecordField; data: Dat
  * (a page's block reloaded by another's save). `given` shows a page form's answer instead of loading;
  * `onData` hears each loaded answer (a page hands it to a view block `from` this one).
  */
-export function RecordPartView({ part, level = 1, generation = 0, given, onData }: { part: RecordPart; level?: 1 | 2; generation?: number; given?: BindingContext; onData?(data: Data): void }) {
+export function RecordPartView({ part, level = 1, generation = 0, given, onData }: { part: RecordPart; level?: 1 | 2; generation?: number; given?: BindingContext; onData?(data: Data | undefined): void }) {
   const own = useBindingContext();
   const base = useMemo(() => ({ ...own, ...given }), [own, given]);
   const [attempt, setAttempt] = useState(0);
@@ -102,7 +102,8 @@ export function RecordPartView({ part, level = 1, generation = 0, given, onData 
   const data = given ? (isData(given.answer) ? given.answer : {}) : loaded.status === 'ready' ? loaded.data : undefined;
   const ready = loaded.status === 'ready' ? loaded.data : undefined;
   useEffect(() => {
-    if (ready && !given) onData?.(ready);
+    // Nothing loaded (yet, or not found after a reload): the page hears that too.
+    if (!given) onData?.(ready);
   }, [ready, given, onData]);
   const ctx = useMemo(() => ({ ...base, data }), [base, data]);
   // A heading that fills to nothing (an applicant without a name) falls back to the title.
