@@ -202,7 +202,7 @@ export type Block = {
    */
   deniedText?: string;
   /**
-   * record: show the answer of the form block with this id (its last successful save; {form.x} binds what it sent) instead of loading; nothing until it has saved. A search form and its result (the GDPR desk).
+   * record: show the answer of the form block with this id (its last successful save; {form.x} binds what it sent) instead of loading; nothing until it has saved. A search form and its result (the GDPR desk). view: the view gets the loaded answer of the record block with this id (a load without pick, find or also) as `given`, instead of loading it again; nothing until that block has loaded (its not-found state stands for both).
    */
   from?: string;
   /**
@@ -300,7 +300,7 @@ export type Block = {
    */
   deniedText?: string;
   /**
-   * record: show the answer of the form block with this id (its last successful save; {form.x} binds what it sent) instead of loading; nothing until it has saved. A search form and its result (the GDPR desk).
+   * record: show the answer of the form block with this id (its last successful save; {form.x} binds what it sent) instead of loading; nothing until it has saved. A search form and its result (the GDPR desk). view: the view gets the loaded answer of the record block with this id (a load without pick, find or also) as `given`, instead of loading it again; nothing until that block has loaded (its not-found state stands for both).
    */
   from?: string;
   /**

@@ -3,9 +3,9 @@ import type { ActionName } from './actions';
 
 /** The actions each view may call: the union of the `uses` of the screen files and view blocks that name it. */
 export const VIEW_USES = {
-  AdBuilder: ['copy_position', 'create_position', 'delete_position', 'get_folder', 'get_folders', 'get_position', 'get_textTemplates', 'update_position'],
+  AdBuilder: ['create_position', 'get_folder', 'get_folders', 'get_position', 'get_textTemplates', 'update_position'],
   ApplicantNew: ['create_jobApplication', 'get_position'],
-  ApplicantPage: ['create_JobApplicantNote', 'delete_ApplicantFromContainer', 'delete_jobapplication', 'get_TemplateProperties', 'get_applicantNeighbours', 'get_applicantPosition', 'get_applicantScorecards', 'get_applicantSkillsAnswer', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'send_email', 'send_emailToApplicants', 'update_jobApplicant', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'upsert_applicantScorecard'],
+  ApplicantPage: ['create_JobApplicantNote', 'get_TemplateProperties', 'get_applicantNeighbours', 'get_applicantPosition', 'get_applicantScorecards', 'get_applicantSkillsAnswer', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'send_email', 'send_emailToApplicants', 'update_jobApplicant', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'upsert_applicantScorecard'],
   CandidateChat: ['get_MessagingChannels', 'get_channelMessages', 'get_myContainers', 'send_MessageCommand'],
   CandidateHome: ['get_myContainers'],
   CandidatePages: ['create_applicantAnswer', 'delete_myApplication', 'get_applicantPositions', 'get_applicantSkillsAnswer', 'get_myContainers'],
@@ -24,7 +24,7 @@ export const VIEW_USES = {
   Skills: ['add_skillCommand', 'add_skillPosition', 'add_skillTemplate', 'delete_skill', 'delete_skillPosition', 'delete_skillTemplate', 'get_competenceTemplates', 'get_containerSkills', 'get_positions', 'get_skillPositions', 'get_skillsIcons'],
   StaffChat: ['get_channelMessages', 'send_MessageCommand'],
   TemplateEditor: ['create_positionTemplateAssetCommand', 'get_folder', 'get_folders'],
-  ThemeSettings: ['get_containerTheme', 'reset_containerTheme', 'update_containerTheme'],
+  ThemeSettings: ['get_containerTheme', 'update_containerTheme'],
 } as const satisfies Record<string, readonly ActionName[]>;
 
 export type ViewName = keyof typeof VIEW_USES;

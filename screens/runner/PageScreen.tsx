@@ -9,7 +9,8 @@ import { ActionButtons } from './ActionButtons';
 import { RecordPartView } from './RecordScreen';
 import { layoutOf } from './Screen';
 import { Failure, Loading } from './states';
-import type { Block, ScreenFile } from './types';
+import type { Block, GivenAnswer, ScreenFile } from './types';
+import type { Data } from './useScreenData';
 import { useBindingContext } from './useBindingContext';
 import { useScreenData } from './useScreenData';
 import { useAccess } from './usePositionRights';
@@ -41,13 +42,13 @@ function Stats({ block, generation }: { block: Block; generation: number }) {
   );
 }
 
-/** A view block: one registered component for what must stay code, given the screen and the block's props. */
-function ViewBlock({ screen, block, reload }: { screen: ScreenFile; block: Block; reload(): void }) {
+/** A view block: one registered component for what must stay code, given the screen, the block's props and (`from`) a record block's answer. */
+function ViewBlock({ screen, block, reload, given }: { screen: ScreenFile; block: Block; reload(): void; given?: GivenAnswer }) {
   const View = viewComponent(block.view ?? '');
   if (!View) throw new Error(`No view screens/views/${block.view}.tsx for a block of ${screen.id}`);
   return (
     <Suspense fallback={<Loading />}>
-      <View screen={screen} props={(block.props ?? {}) as Record<string, unknown>} reload={reload} />
+      <View screen={screen} props={(block.props ?? {}) as Record<string, unknown>} reload={reload} {...(given ? { given } : {})} />
     </Suspense>
   );
 }
@@ -74,7 +75,7 @@ function Links({ block }: { block: Block }) {
 }
 
 /** One block's body; `saved` reloads the blocks it names (and keeps a form's answer for a record `from` it, `forget` drops it). */
-function BlockBody({ screen, block, generation, saved, answers, forget }: { screen: ScreenFile; block: Block; generation: number; saved(done?: BindingContext): void; answers: Record<string, BindingContext>; forget(): void }) {
+function BlockBody({ screen, block, generation, saved, answers, forget, givens, loaded }: { screen: ScreenFile; block: Block; generation: number; saved(done?: BindingContext): void; answers: Record<string, BindingContext>; forget(): void; givens: Record<string, GivenAnswer>; loaded(data: Data): void }) {
   const ctx = useBindingContext();
   const can = useAccess([block.access]);
   const part = { ...block, id: block.id ?? screen.id };
@@ -91,7 +92,7 @@ function BlockBody({ screen, block, generation, saved, answers, forget }: { scre
         const given = answers[block.from];
         return given ? <RecordPartView key={generation} part={{ ...part, title: '' }} level={2} given={given} /> : null;
       }
-      return <RecordPartView part={{ ...part, title: block.head ? screen.title : '' }} level={block.head ? 1 : 2} generation={generation} />;
+      return <RecordPartView part={{ ...part, title: block.head ? screen.title : '' }} level={block.head ? 1 : 2} generation={generation} onData={loaded} />;
     case 'list':
       return <ListBody screen={{ ...screen, ...block, title: block.title ?? screen.title, kind: 'list' } as ScreenFile} headless generation={generation} />;
     case 'actions':
@@ -100,7 +101,7 @@ function BlockBody({ screen, block, generation, saved, answers, forget }: { scre
       return <Stats block={block} generation={generation} />;
     case 'view':
       // A view block loads again (mounts afresh) when another block's save names it in `reloads`.
-      return <ViewBlock key={generation} screen={screen} block={block} reload={saved} />;
+      return <ViewBlock key={generation} screen={screen} block={block} reload={saved} {...(block.from && givens[block.from] ? { given: givens[block.from] } : {})} />;
   }
 }
 
@@ -115,14 +116,32 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
   const [answers, setAnswers] = useState<Record<string, BindingContext>>({});
   const keep = (id: string | undefined, done: BindingContext | undefined) =>
     id && setAnswers(({ [id]: _old, ...rest }) => (done ? { ...rest, [id]: done } : rest));
+  // A record block's answer for a view block `from` it; only an unpicked answer is the action's own type.
+  const [givens, setGivens] = useState<Record<string, GivenAnswer>>({});
+  const hears = useMemo(
+    () =>
+      blocks.map((block) => (data: Data | undefined) => {
+        const load = block.load;
+        const key = block.id;
+        if (!key || !load || load.pick !== undefined || load.find || load.also) return;
+        setGivens((g) => {
+          // The load's action names the answer's generated type; the server answered `data` to it.
+          if (data) return { ...g, [key]: { action: load.action, answer: data } as GivenAnswer };
+          if (!(key in g)) return g;
+          const { [key]: _gone, ...rest } = g;
+          return rest;
+        });
+      }),
+    [blocks],
+  );
   const id = useId();
   const reload = useCallback((ids: readonly string[] | undefined) => {
     if (!ids?.length) return;
     setGenerations((g) => Object.fromEntries([...Object.entries(g), ...ids.map((k) => [k, (g[k] ?? 0) + 1])]));
   }, []);
   const render = (block: Block, i: number): ReactNode =>
-    // A record `from` a form shows nothing, not even its heading, until the form has answered.
-    block.from && !answers[block.from] ? null : (
+    // A record `from` a form (a view `from` a record) shows nothing, not even its heading, until the form has answered (the record has loaded).
+    block.from && !answers[block.from] && !givens[block.from] ? null : (
     <section key={block.id ?? i} className={`scr-block${block.head ? ' scr-head' : ''}${block.nav ? ' scr-nav' : ''}`} aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
       {block.title && <h2 id={`${id}-b${i}`}>{block.title}</h2>}
       <BlockBody
@@ -135,6 +154,8 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
         }}
         answers={answers}
         forget={() => keep(block.id, undefined)}
+        givens={givens}
+        loaded={hears[i]!}
       />
     </section>
     );

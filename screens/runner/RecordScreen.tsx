@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { sanitizeHtml } from '../../engine/sanitize';
 import sv from '../../schemas/messages/sv.json';
@@ -90,17 +90,24 @@ export function FieldValue({ field, data, ctx }: { field: RecordField; data: Dat
  * A read-only record (react-admin's Show + SimpleShowLayout): `load` (with `pick`/`find`),
  * the heading from the data, `sections` of labelled fields in their formats, the actions
  * ({data.x} bound), the loading, error and not-found states. `generation` loads it again
- * (a page's block reloaded by another's save). `given` shows a page form's answer instead of loading.
+ * (a page's block reloaded by another's save). `given` shows a page form's answer instead of loading;
+ * `onData` hears each loaded answer (a page hands it to a view block `from` this one).
  */
-export function RecordPartView({ part, level = 1, generation = 0, given }: { part: RecordPart; level?: 1 | 2; generation?: number; given?: BindingContext }) {
+export function RecordPartView({ part, level = 1, generation = 0, given, onData }: { part: RecordPart; level?: 1 | 2; generation?: number; given?: BindingContext; onData?(data: Data | undefined): void }) {
   const own = useBindingContext();
   const base = useMemo(() => ({ ...own, ...given }), [own, given]);
   const [attempt, setAttempt] = useState(0);
   // `given`: a page's form answered the record (block `from`); nothing to load.
   const loaded = useScreenData(given ? undefined : part.load, base, generation + attempt);
   const data = given ? (isData(given.answer) ? given.answer : {}) : loaded.status === 'ready' ? loaded.data : undefined;
+  const ready = loaded.status === 'ready' ? loaded.data : undefined;
+  useEffect(() => {
+    // Nothing loaded (yet, or not found after a reload): the page hears that too.
+    if (!given) onData?.(ready);
+  }, [ready, given, onData]);
   const ctx = useMemo(() => ({ ...base, data }), [base, data]);
-  const heading = part.heading && data ? fillText(part.heading, ctx) : (part.title ?? '');
+  // A heading that fills to nothing (an applicant without a name) falls back to the title.
+  const heading = (part.heading && data ? fillText(part.heading, ctx).trim() : '') || (part.title ?? '');
   useScreenTitle(level === 1 && part.heading && data ? heading : undefined);
   const H = level === 1 ? 'h1' : 'h2';
   const H2 = level === 1 ? 'h2' : 'h3';

@@ -1,56 +1,40 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import type { FieldError } from '../../engine/types';
 import { ApplicationForm } from '../../engine/react';
 import { ApiError } from '../api';
-import { call } from '../applicants/call';
 import { useSession } from '../admin/session';
-import type { StaffPosition } from '../applicants/types';
-import { useScreenTitle } from '../runner/title';
 import type { ViewProps } from '../runner/types';
+import { viewCall } from '../runner/viewCall';
 import { useToast } from '../shared/toast';
 import '../applicants/applicants.css';
 import { isValidEmail } from '../../engine/email';
 import '../../widgets/register';
 
 const t = sv.applicants.register;
+const call = viewCall('ApplicantNew');
 
 /**
- * /admin/positions/:id/applicants/new — staff register an application by hand with the
- * position's own form; the server checks it exactly as the public apply does
- * (create_jobApplication through the dispatcher), and its errors appear at the fields.
+ * The view block of /admin/positions/:id/applicants/new (schemas/screens/applicant-new.json; the
+ * heading, the position's name, the not-found state and the link back are blocks): staff register
+ * an application by hand with the position's own form, the position the page's head block loaded
+ * (`given`); the server checks it exactly as the public apply does (create_jobApplication through
+ * the dispatcher), and its errors appear at the fields. It stays code: the form is the
+ * position's own, drawn by the engine with its conditions.
  */
-export default function ApplicantNew(_: ViewProps) {
-  const positionId = Number(useParams().id);
+export default function ApplicantNew({ given }: ViewProps) {
+  const position = given?.action === 'get_position' ? given.answer : undefined;
+  const positionId = position?.id ?? 0;
   const { handleError } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
   const id = useId();
-  const [position, setPosition] = useState<StaffPosition | null>(null);
-  const [failure, setFailure] = useState<'missing' | 'error' | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useScreenTitle(position ? `${t.title}: ${position.name}` : undefined);
-
-  useEffect(() => {
-    let live = true;
-    setFailure(null);
-    call('get_position', { id: positionId })
-      .then((p) => live && setPosition(p))
-      .catch((err: unknown) => {
-        if (!live) return;
-        handleError(err);
-        setFailure(err instanceof ApiError && (err.status === 404 || err.status === 403) ? 'missing' : 'error');
-      });
-    return () => {
-      live = false;
-    };
-  }, [positionId, attempt, handleError]);
 
   const form = useMemo(() => (position ? { metadata: position.metadata, key: `position-${position.id}`, version: position.formVersion } : null), [position]);
 
@@ -80,23 +64,10 @@ export default function ApplicantNew(_: ViewProps) {
     }
   }
 
-  if (failure === 'missing') return <><h1>{sv.applicants.position.missingTitle}</h1><p>{sv.applicants.position.missing}</p></>;
-  if (failure === 'error') {
-    return (
-      <div role="alert" className="adm-error">
-        <h1>{t.title}</h1>
-        <p>{sv.applicants.error}</p>
-        <button type="button" className="adm-button" onClick={() => setAttempt((n) => n + 1)}>{sv.applicants.retry}</button>
-      </div>
-    );
-  }
-  if (!position || !form) return <p role="status" className="adm-loading">{sv.applicants.loading}</p>;
+  // The page waits for its head block, which shows the not-found state.
+  if (!position || !form) return null;
   return (
     <div className="apl-page">
-      <p><Link to={`/admin/positions/${position.id}`}>{sv.applicants.applicant.back}</Link></p>
-      <h1>{t.title}</h1>
-      <p>{position.name}</p>
-      <p>{t.intro}</p>
       <div className="adm-form">
         <label htmlFor={`${id}-email`}>{t.email} *</label>
         <input

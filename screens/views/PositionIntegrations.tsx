@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { dispatch } from '../api';
+import { viewCall } from '../runner/viewCall';
 import { useContainer, useSession } from '../admin/session';
 import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { PartnerForm, type PartnerItem, type PartnerType } from '../org/PartnerForm';
@@ -13,6 +13,7 @@ import '../org/org.css';
 import { fill } from '../../engine/fill';
 
 const t = sv.org;
+const call = viewCall('PositionIntegrations');
 
 /**
  * The form part of /admin/positions/:id/integrations (a view block: each partner type's fields
@@ -39,7 +40,7 @@ export default function PositionIntegrations(_: ViewProps) {
     setFailed(false);
     Promise.all([
       partnerTypes(),
-      dispatch('get_PositionsPartnersByPositionId', { containerId: container.id, positionId }) as Promise<PartnerItem[]>,
+      call('get_PositionsPartnersByPositionId', { containerId: container.id, positionId }),
     ])
       .then(([ty, it]) => {
         if (!live) return;
@@ -64,10 +65,10 @@ export default function PositionIntegrations(_: ViewProps) {
       setErrors({});
       setFormError('');
       try {
-        const saved = (await dispatch('update_PositionPartner', {
+        const saved = await call('update_PositionPartner', {
           containerId: container.id,
           settings: items.map((i) => ({ typeId: i.typeId as 2 | 3, positionId, isChecked: i.isChecked, data: i.data as Record<string, string | number | string[]> })),
-        })) as PartnerItem[];
+        });
         setItems(saved);
         toast.show(saved.some((s) => s.isChecked) ? t.published : sv.toast.saved);
       } catch (err) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
-import { dispatch } from '../api';
+import { viewCall } from '../runner/viewCall';
 import { useContainer } from '../admin/session';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
@@ -14,17 +14,23 @@ import type { Skill, SkillCollection } from '../skills/types';
 import '../odin/odin.css';
 
 const t = sv.skills;
+const call = viewCall('Skills');
 
-/** /admin/templates/skills: the organisation's skills, skill collections and the skills of each position. */
-export default function Skills({ screen }: ViewProps) {
+/**
+ * The view block of /admin/templates/skills (schemas/screens/templates-skills.json): the
+ * organisation's skills, skill collections and the skills of each position. It stays code because
+ * each row opens its editor in place (a skill's questions, a collection's skills) and the position
+ * part attaches skills across two loads.
+ */
+export default function Skills(_: ViewProps) {
   const container = useContainer();
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const data = useLoad(
     async () => ({
-      skills: (await dispatch('get_containerSkills', { containerId: container.id })) as Skill[],
-      collections: (await dispatch('get_competenceTemplates', { containerId: container.id })) as SkillCollection[],
-      icons: (await dispatch('get_skillsIcons', { containerId: container.id })) as string[],
+      skills: await call('get_containerSkills', { containerId: container.id }),
+      collections: await call('get_competenceTemplates', { containerId: container.id }),
+      icons: await call('get_skillsIcons', { containerId: container.id }),
     }),
     String(container.id),
   );
@@ -39,7 +45,7 @@ export default function Skills({ screen }: ViewProps) {
     const ok = await confirm({ message: fill(kind === 'skill' ? t.confirmDelete : t.confirmDeleteCollection, { name }), confirmLabel: t.delete, danger: true });
     if (!ok) return;
     try {
-      await dispatch(kind === 'skill' ? 'delete_skill' : 'delete_skillTemplate', { containerId: container.id, id });
+      await (kind === 'skill' ? call('delete_skill', { containerId: container.id, id }) : call('delete_skillTemplate', { containerId: container.id, id }));
       toast.show(kind === 'skill' ? t.deleted : t.collectionDeleted, 'success');
       data.reload();
     } catch {
@@ -49,7 +55,6 @@ export default function Skills({ screen }: ViewProps) {
 
   return (
     <>
-      <h1>{screen.title}</h1>
       <h2>{t.skills}</h2>
       {skills.length === 0 && <p>{t.empty}</p>}
       <ul className="skills-list">

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
-import { dispatch } from '../api';
 import { useContainer, useSession } from '../admin/session';
 import { parseHex, themeVariables } from '../public/theme';
 import { effectiveTheme } from '../../engine/theme';
@@ -9,12 +8,13 @@ import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { lowContrast, ratioText } from '../org/contrast';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
-import { useConfirm } from '../shared/ConfirmDialog';
+import { viewCall } from '../runner/viewCall';
 import { useToast } from '../shared/toast';
 import '../org/org.css';
 import { fill } from '../../engine/fill';
 
 const t = sv.org;
+const call = viewCall('ThemeSettings');
 type Group = 'button' | 'backgroundColor' | 'textColor' | 'icon';
 type Full = Record<Group, Record<string, string>>;
 
@@ -29,12 +29,16 @@ const names = t.themeKeys as Record<string, Record<string, string>>;
 const nameOf = (g: string, k: string) => names[g]?.[k] ?? k;
 const full = (theme: Theme): Full => effectiveTheme(theme) as Full;
 
-/** /admin/container/theme: every theme key with a live preview of the public page and WCAG AA warnings. */
-export default function ThemeSettings({ screen }: ViewProps) {
+/**
+ * The view block of /admin/container/theme (schemas/screens/container-theme.json): every theme key
+ * with a live preview of the public page and WCAG AA warnings as you type. It stays code because
+ * the preview and the warnings follow the fields' unsaved values; the page's text and the reset
+ * (an actions block that reloads this block) are data.
+ */
+export default function ThemeSettings(_: ViewProps) {
   const container = useContainer();
   const { handleError } = useSession();
   const toast = useToast();
-  const { confirm, dialog } = useConfirm();
   const [theme, setTheme] = useState<Full | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -44,7 +48,7 @@ export default function ThemeSettings({ screen }: ViewProps) {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    (dispatch('get_containerTheme', { containerId: container.id }) as Promise<Theme>)
+    call('get_containerTheme', { containerId: container.id })
       .then((th) => live && setTheme(full(th)))
       .catch((err: unknown) => {
         if (!live) return;
@@ -76,7 +80,7 @@ export default function ThemeSettings({ screen }: ViewProps) {
       setBusy(true);
       setServerErrors({});
       try {
-        setTheme(full((await dispatch('update_containerTheme', { containerId: container.id, theme })) as Theme));
+        setTheme(full(await call('update_containerTheme', { containerId: container.id, theme })));
         toast.show(sv.toast.saved);
       } catch (err) {
         handleError(err);
@@ -90,25 +94,12 @@ export default function ThemeSettings({ screen }: ViewProps) {
     [theme, busy, invalid, container.id, toast, handleError],
   );
 
-  const reset = useCallback(async () => {
-    if (!(await confirm({ title: t.themeResetTitle, message: t.themeResetConfirm, confirmLabel: t.themeReset, danger: true }))) return;
-    try {
-      setTheme(full((await dispatch('reset_containerTheme', { containerId: container.id })) as Theme));
-      setServerErrors({});
-      toast.show(sv.toast.saved);
-    } catch (err) {
-      toast.show(handleError(err), 'error');
-    }
-  }, [confirm, container.id, toast, handleError]);
-
-  if (failed) return (<><h1>{screen.title}</h1><Failure onRetry={() => setAttempt((a) => a + 1)} /></>);
-  if (!theme) return (<><h1>{screen.title}</h1><Loading /></>);
+  if (failed) return <Failure onRetry={() => setAttempt((a) => a + 1)} />;
+  if (!theme) return <Loading />;
   const set = (group: Group, key: string, value: string) => setTheme({ ...theme, [group]: { ...theme[group], [key]: value } });
   const company = container.displayName ?? container.name;
   return (
     <>
-      <h1>{screen.title}</h1>
-      <p className="adm-hint">{t.themeIntro}</p>
       {low.length > 0 && (
         <div className="org-warning" role="status" aria-live="polite">
           <p>{fill(t.contrastSummary, { count: String(low.length) })}</p>
@@ -168,14 +159,10 @@ export default function ThemeSettings({ screen }: ViewProps) {
             <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
               {t.saveTheme}
             </button>
-            <button type="button" className="adm-button" onClick={() => void reset()}>
-              {t.themeReset}
-            </button>
           </div>
         </form>
         <Preview theme={theme} company={company} />
       </div>
-      {dialog}
     </>
   );
 }
