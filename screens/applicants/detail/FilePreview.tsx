@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import sv from '../../../schemas/messages/sv.json';
 import { getToken } from '../../api';
 import type { StoredFile } from '../types';
-import '../../shared/dialog.css';
+import { saveBlob } from '../../shared/saveBlob';
+import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
 import { fill } from '../../../engine/fill';
 
 const t = sv.applicants.applicant;
@@ -51,14 +51,7 @@ async function fetchFile(applicantId: number, f: StoredFile): Promise<{ blob: Bl
 /** Saves a file through a temporary object URL (the route needs the token, so no plain link), under the served name. */
 export async function download(applicantId: number, f: StoredFile): Promise<void> {
   const { blob, name } = await fetchFile(applicantId, f);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(blob, name);
 }
 
 function Body({ applicantId, file, onDownload }: { applicantId: number; file: StoredFile; onDownload(): void }) {
@@ -97,20 +90,9 @@ function Body({ applicantId, file, onDownload }: { applicantId: number; file: St
 /** The preview modal: an image, a PDF, or for other types a clear message and the download. */
 export function FilePreview({ applicantId, file, onClose, onDownload }: { applicantId: number; file: StoredFile | null; onClose(): void; onDownload(f: StoredFile): void }) {
   return (
-    <ModalOverlay isOpen={!!file} isDismissable onOpenChange={(open) => !open && onClose()} className="bk-modal-overlay">
-      <Modal className="bk-modal apl-preview">
-        <Dialog className="bk-dialog">
-          <Heading slot="title" className="bk-dialog-title">
-            {t.previewTitle}: {file?.filename}
-          </Heading>
-          <div className="bk-dialog-body">{file && <Body applicantId={applicantId} file={file} onDownload={() => onDownload(file)} />}</div>
-          <div className="bk-dialog-actions">
-            <Button className="bk-btn" onPress={onClose} autoFocus>
-              {t.close}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DialogFrame isOpen={!!file} modalClass="apl-preview" title={`${t.previewTitle}: ${file?.filename ?? ''}`} onClose={onClose}>
+      <div className="bk-dialog-body">{file && <Body applicantId={applicantId} file={file} onDownload={() => onDownload(file)} />}</div>
+      <DialogFooter cancelLabel={t.close} onCancel={onClose} focusCancel />
+    </DialogFrame>
   );
 }

@@ -1,5 +1,6 @@
 import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { ApiError, getToken } from '../../api';
+import { saveBlob } from '../../shared/saveBlob';
 
 /** What create_applicantsExport and create_ApplicantPDFExport answer. */
 export type ExportTicket = ActionAnswer['create_applicantsExport'] | ActionAnswer['create_ApplicantPDFExport'];
@@ -31,13 +32,5 @@ export async function downloadExport(ticket: ExportTicket, onProgress: (rows: nu
     for (let i = 0; i < value.length; i++) if (value[i] === 10) rows++;
     onProgress(rows);
   }
-  const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' });
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = ticket.filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveBlob(new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' }), ticket.filename);
 }

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
@@ -9,7 +8,7 @@ import { RichText } from '../../shared/RichText';
 import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
 import { emailTemplates, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
-import '../../shared/dialog.css';
+import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
 import './mail.css';
 
 const t = sv.mail;
@@ -101,8 +100,6 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     }
   }
 
-
-
   const chosenLabel = templates?.find((x) => x.id === chosen)?.labelId ?? (initial ? undefined : labelId);
 
   async function send(to: MailRecipient[]) {
@@ -138,12 +135,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const single = recipients.length === 1;
   const title = labelId !== undefined && !initial ? fill(t.dialogTitleTemplate, { label: labelName(labelId) }) : t.dialogTitle;
   return (
-    <ModalOverlay isOpen={isOpen} isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(open) => !open && onClose(outcome ?? undefined)} className="bk-modal-overlay">
-      <Modal className="bk-modal mail-modal">
-        <Dialog className="bk-dialog" aria-labelledby={`${ids}-title`}>
-          <Heading slot="title" id={`${ids}-title`} className="bk-dialog-title">
-            {title}
-          </Heading>
+    <DialogFrame isOpen={isOpen} busy={busy} modalClass="mail-modal" title={title} onClose={() => onClose(outcome ?? undefined)}>
           <form
             className="mail-form"
             noValidate
@@ -239,19 +231,13 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                 </>
               )}
             </div>
-            <div className="bk-dialog-actions">
-              <Button className="bk-btn" onPress={() => onClose(outcome ?? undefined)} isDisabled={busy}>
-                {outcome ? t.close : labelId !== undefined && !initial ? t.skip : t.cancel}
-              </Button>
-              {(!outcome || targets.length > 0) && (
-                <Button type="submit" className="bk-btn bk-btn-primary" isDisabled={busy}>
-                  {busy ? t.sending : outcome ? t.resend : t.send}
-                </Button>
-              )}
-            </div>
+            <DialogFooter
+              cancelLabel={outcome ? t.close : labelId !== undefined && !initial ? t.skip : t.cancel}
+              onCancel={() => onClose(outcome ?? undefined)}
+              confirmLabel={!outcome || targets.length > 0 ? (busy ? t.sending : outcome ? t.resend : t.send) : undefined}
+              busy={busy}
+            />
           </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    </DialogFrame>
   );
 }
