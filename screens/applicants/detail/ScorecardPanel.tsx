@@ -8,12 +8,14 @@ import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { call } from '../call';
 import { useLoad } from '../../shared/useLoad';
+import { useBusy } from '../../shared/useBusy';
+import { Card } from './Card';
 import './scorecards.css';
 
 const t = sv.scorecards.panel;
 type View = ActionAnswer['get_applicantScorecards'];
-type Card = View['others'][number];
-type Overall = Card['overall'];
+type Scorecard = View['others'][number];
+type Overall = Scorecard['overall'];
 const OVERALLS: Overall[] = ['yes', 'maybe', 'no'];
 const SCORES = [1, 2, 3, 4, 5];
 
@@ -27,7 +29,6 @@ const average = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits
  * panel says so. Native radio groups: Tab between groups, arrows within, as any form.
  */
 export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; onSaved?(): void }) {
-  const id = useId();
   const { handleError } = useSession();
   const loaded = useLoad(() => call('get_applicantScorecards', { id: applicantId }), String(applicantId));
   // A save answers the new view; it stands for this applicant until another is loaded.
@@ -52,8 +53,7 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
   );
 
   return (
-    <section className="apl-card sc-panel" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t.title}</h2>
+    <Card title={t.title} className="sc-panel">
       {failed ? (
         <div role="alert">
           <p>{t.error}</p>
@@ -103,11 +103,11 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }
 
-function CardView({ card, named = false }: { card: Card; named?: boolean }) {
+function CardView({ card, named = false }: { card: Scorecard; named?: boolean }) {
   return (
     <div className="sc-card">
       <p className="sc-card-head">
@@ -137,7 +137,7 @@ function ScorecardForm({ applicantId, view, onSaved, onCancel }: { applicantId: 
   const [overall, setOverall] = useState<Overall | null>(mine?.overall ?? null);
   const [comment, setComment] = useState(mine?.comment ?? '');
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const problemRef = useRef<HTMLParagraphElement>(null);
 
   function refuse(message: string) {
@@ -152,21 +152,18 @@ function ScorecardForm({ applicantId, view, onSaved, onCancel }: { applicantId: 
     if (unrated) return refuse(fill(t.needsAll, { name: unrated.name }));
     if (!overall) return refuse(t.needsOverall);
     setProblem('');
-    setBusy(true);
     try {
-      const next = await call('upsert_applicantScorecard', {
+      const next = await run(() => call('upsert_applicantScorecard', {
         id: applicantId,
         scores: view.criteria.map((c) => ({ criterionId: c.id, score: scores[c.id]!, ...(comments[c.id]?.trim() ? { comment: comments[c.id]!.trim() } : {}) })),
         overall,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
-      });
+      }));
       toast.show(t.saved, 'success');
       onSaved(next);
     } catch (err) {
       const message = handleError(err);
       refuse(err instanceof ApiError ? message : sv.applicants.error);
-    } finally {
-      setBusy(false);
     }
   }
 

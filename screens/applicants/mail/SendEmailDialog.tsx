@@ -5,6 +5,7 @@ import { dispatch } from '../../api';
 import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { RichText } from '../../shared/RichText';
+import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
 import { emailTemplates, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
@@ -56,7 +57,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const [subject, setSubject] = useState(initial?.subject ?? '');
   const [body, setBody] = useState(initial?.body ?? '');
   const [email, setEmail] = useState(recipients[0]?.email ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [problem, setProblem] = useState<string | null>(null);
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
@@ -109,14 +110,14 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     if (badEmail) return setProblem(null);
     if (!subject.trim()) return setProblem(t.subjectMissing);
     if (!body.replace(/<[^>]*>/g, '').trim()) return setProblem(t.bodyMissing);
-    setBusy(true);
     setProblem(null);
+    const base = { subject: subject.trim(), body, ...(chosenLabel !== undefined ? { labelId: chosenLabel } : {}) };
     try {
-      const base = { subject: subject.trim(), body, ...(chosenLabel !== undefined ? { labelId: chosenLabel } : {}) };
-      const result: SendOutcome =
+      const result: SendOutcome = await run(() =>
         to.length === 1 && recipients.length === 1
-          ? await dispatch('send_email', { applicantId: to[0]!.id, email: email.trim(), ...base })
-          : await dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base });
+          ? dispatch('send_email', { applicantId: to[0]!.id, email: email.trim(), ...base })
+          : dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base }),
+      );
       if (result.sent.length && !result.failed.length && !result.missingEmail.length) {
         toast.show(sv.toast.emailSent, 'success');
         onClose(result);
@@ -127,8 +128,6 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
       setTargets(to.filter((r) => result.failed.some((f) => f.id === r.id)));
     } catch (err) {
       setProblem(handleError(err));
-    } finally {
-      setBusy(false);
     }
   }
 
