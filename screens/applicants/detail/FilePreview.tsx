@@ -7,13 +7,16 @@ import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
 import { fill } from '../../../engine/fill';
 
 const t = sv.applicants.applicant;
+/** What the preview and the download read of a stored file. */
+type FileRef = Pick<StoredFile, 'filename' | 'type' | 'url'>;
+
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/bmp']);
 
 /**
  * Spec document 2 §5: images (jpg, jpeg, png, gif, bmp) and pdf are previewed. Decided by the
  * stored type, which the server sniffed from the bytes, never by the uploader's file name.
  */
-export function previewKind(f: StoredFile): 'image' | 'pdf' | null {
+export function previewKind(f: FileRef): 'image' | 'pdf' | null {
   if (IMAGE_TYPES.has(f.type)) return 'image';
   if (f.type === 'application/pdf') return 'pdf';
   return null;
@@ -37,7 +40,7 @@ export function servedName(contentDisposition: string | null, fallback: string):
 }
 
 /** GET /api/dispatcher/storage/application/{applicantId}/files/{url} with the bearer token: the bytes as a blob of the served type, and the served name. */
-async function fetchFile(applicantId: number, f: StoredFile): Promise<{ blob: Blob; name: string }> {
+async function fetchFile(applicantId: number, f: FileRef): Promise<{ blob: Blob; name: string }> {
   const token = getToken();
   const res = await fetch(`/api/dispatcher/storage/application/${applicantId}/files/${f.url.split('/').map(encodeURIComponent).join('/')}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -49,7 +52,7 @@ async function fetchFile(applicantId: number, f: StoredFile): Promise<{ blob: Bl
 }
 
 /** Saves a file through a temporary object URL (the route needs the token, so no plain link), under the served name. */
-export async function download(applicantId: number, f: StoredFile): Promise<void> {
+export async function download(applicantId: number, f: FileRef): Promise<void> {
   const { blob, name } = await fetchFile(applicantId, f);
   saveBlob(blob, name);
 }

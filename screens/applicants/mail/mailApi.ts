@@ -10,12 +10,7 @@ export type TemplateProperty = ActionAnswer['get_TemplateProperties'][number];
 /** What send_email and send_emailToApplicants answer. */
 export type SendOutcome = ActionAnswer['send_email'];
 
-export interface Label {
-  id: number;
-  name: string;
-  labelType: 'Interest' | 'Process';
-  isDefault: boolean;
-}
+export type { Label } from '../../../schemas/generated/entities';
 
 let properties: Promise<TemplateProperty[]> | undefined;
 
