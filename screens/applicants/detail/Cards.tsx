@@ -6,9 +6,8 @@ import { useToast } from '../../shared/toast';
 import { useBusy } from '../../shared/useBusy';
 import { LabelSelect } from '../LabelSelect';
 import { Card } from './Card';
-import { day } from '../ApplicantRows';
 import type { ApplicantDetail, Label } from '../types';
-import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
+import { formatStockholmDate, formatStockholmDateTime as dateTime } from '../../../engine/dates';
 import { fill } from '../../../engine/fill';
 import { ResendEmail } from '../mail/ResendEmail';
 import { ApiError } from '../../api';
@@ -27,7 +26,7 @@ export function Facts({ a, showAge, showGender }: { a: ApplicantDetail; showAge:
       <dt>{t.email}</dt>
       <dd><a href={`mailto:${a.email}`}>{a.email}</a></dd>
       <dt>{t.applied}</dt>
-      <dd className="bk-date">{day(a.created)}</dd>
+      <dd className="bk-date">{formatStockholmDate(a.created)}</dd>
       {showAge && typeof a.info.age === 'number' && (
         <>
           <dt>{t.age}</dt>

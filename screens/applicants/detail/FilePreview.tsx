@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
-import { getToken } from '../../api';
+import { fetchWithToken } from '../../shared/fetchWithToken';
 import type { StoredFile } from '../types';
 import { saveBlob } from '../../shared/saveBlob';
 import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
@@ -41,11 +41,7 @@ export function servedName(contentDisposition: string | null, fallback: string):
 
 /** GET /api/dispatcher/storage/application/{applicantId}/files/{url} with the bearer token: the bytes as a blob of the served type, and the served name. */
 async function fetchFile(applicantId: number, f: FileRef): Promise<{ blob: Blob; name: string }> {
-  const token = getToken();
-  const res = await fetch(`/api/dispatcher/storage/application/${applicantId}/files/${f.url.split('/').map(encodeURIComponent).join('/')}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new Error(String(res.status));
+  const res = await fetchWithToken(`/api/dispatcher/storage/application/${applicantId}/files/${f.url.split('/').map(encodeURIComponent).join('/')}`);
   const data = await res.arrayBuffer();
   const type = res.headers.get('content-type') || 'application/octet-stream';
   return { blob: new Blob([data], { type }), name: servedName(res.headers.get('content-disposition'), f.url) };

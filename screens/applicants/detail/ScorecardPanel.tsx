@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { fill } from '../../../engine/fill';
@@ -30,7 +30,14 @@ const average = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits
  */
 export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; onSaved?(): void }) {
   const { handleError } = useSession();
-  const loaded = useLoad(() => call('get_applicantScorecards', { id: applicantId }), String(applicantId));
+  const loaded = useLoad(
+    () =>
+      call('get_applicantScorecards', { id: applicantId }).catch((err: unknown) => {
+        handleError(err);
+        throw err;
+      }),
+    String(applicantId),
+  );
   // A save answers the new view; it stands for this applicant until another is loaded.
   const [saved, setSaved] = useState<{ id: number; view: View } | null>(null);
   const [choice, setChoice] = useState<{ id: number; editing: boolean } | null>(null);
@@ -39,9 +46,6 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
   const editing = choice?.id === applicantId ? choice.editing : view?.mine === null;
   const setEditing = (next: boolean) => setChoice({ id: applicantId, editing: next });
   const failed = !view && loaded.error !== undefined;
-  useEffect(() => {
-    if (loaded.error !== undefined) handleError(loaded.error);
-  }, [loaded.error, handleError]);
 
   const onCardSaved = useCallback(
     (v: View) => {

@@ -1,5 +1,7 @@
 import type { ActionAnswer } from '../../../schemas/generated/actions';
-import { ApiError, getToken } from '../../api';
+import sv from '../../../schemas/messages/sv.json';
+import { ApiError } from '../../api';
+import { fetchWithToken } from '../../shared/fetchWithToken';
 import { saveBlob } from '../../shared/saveBlob';
 
 /** What create_applicantsExport and create_ApplicantPDFExport answer. */
@@ -10,18 +12,8 @@ export type ExportTicket = ActionAnswer['create_applicantsExport'] | ActionAnswe
  * (`rows`: line breaks seen, for the CSV), then hands it to the browser as a download.
  */
 export async function downloadExport(ticket: ExportTicket, onProgress: (rows: number) => void, signal?: AbortSignal): Promise<void> {
-  const token = getToken();
-  let res: Response;
-  try {
-    res = await fetch(ticket.url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, { code: 'network', message: 'Något gick fel, vänligen försök igen' });
-  }
-  if (!res.ok || !res.body) {
-    const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError(res.status, body?.error ?? { code: String(res.status), message: 'Något gick fel' });
-  }
+  const res = await fetchWithToken(ticket.url, signal);
+  if (!res.body) throw new ApiError(res.status, { code: String(res.status), message: sv.toast.error });
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let rows = 0;
