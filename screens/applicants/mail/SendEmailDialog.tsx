@@ -8,7 +8,7 @@ import { RichText } from '../../shared/RichText';
 import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
-import { emailTemplates, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
+import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
 import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
 import './mail.css';
 
@@ -132,6 +132,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   }
 
   const single = recipients.length === 1;
+  const lines = outcome && outcomeLines(outcome, recipients.length);
   const title = labelId !== undefined && !initial ? fill(t.dialogTitleTemplate, { label: labelName(labelId) }) : t.dialogTitle;
   return (
     <DialogFrame isOpen={isOpen} busy={busy} modalClass="mail-modal" title={title} onClose={() => onClose(outcome ?? undefined)}>
@@ -222,11 +223,11 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
             </div>
             <div aria-live="polite" className="mail-outcome">
               {problem && <p className="mail-problem">{problem}</p>}
-              {outcome && (
+              {lines && (
                 <>
-                  <p>{fill(t.resultSent, { sent: outcome.sent.length, total: recipients.length })}</p>
-                  {outcome.missingEmail.length > 0 && <p className="mail-problem">{fill(t.resultMissing, { names: outcome.missingEmail.map((m) => m.name).join(', ') })}</p>}
-                  {outcome.failed.length > 0 && <p className="mail-problem">{fill(t.resultFailed, { names: outcome.failed.map((m) => m.name).join(', ') })}</p>}
+                  <p>{lines.sent}</p>
+                  {lines.missing && <p className="mail-problem">{lines.missing}</p>}
+                  {lines.failed && <p className="mail-problem">{lines.failed}</p>}
                 </>
               )}
             </div>

@@ -6,7 +6,7 @@ import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { useBusy } from '../../shared/useBusy';
 import { useLoad } from '../../shared/useLoad';
-import { emailTemplates, type SendOutcome } from './mailApi';
+import { emailTemplates, outcomeLines, type SendOutcome } from './mailApi';
 
 const t = sv.applicants.bulk;
 const m = sv.mail;
@@ -53,10 +53,8 @@ export function TemplateOffer({ containerId, positionId, positionTypeId, labelId
       );
       if (result.sent.length) toast.show(sv.toast.emailSent, 'success');
       if (!result.failed.length && !result.missingEmail.length) return onDone(result);
-      const lines = [fill(m.resultSent, { sent: result.sent.length, total: ids.length })];
-      if (result.missingEmail.length) lines.push(fill(m.resultMissing, { names: result.missingEmail.map((x) => x.name).join(', ') }));
-      if (result.failed.length) lines.push(fill(m.resultFailed, { names: result.failed.map((x) => x.name).join(', ') }));
-      setReport(lines.join(' '));
+      const { sent, missing, failed } = outcomeLines(result, ids.length);
+      setReport([sent, missing, failed].filter(Boolean).join(' '));
     } catch (err) {
       setReport(handleError(err));
     }
