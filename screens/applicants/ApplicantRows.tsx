@@ -9,11 +9,6 @@ import { RatingBadge } from './RatingBadge';
 
 const t = sv.applicants.list;
 
-/** `YYYY-MM-DD` in Stockholm of a unix time in seconds (the API's unit). */
-export function day(unix: number): string {
-  return formatStockholmDate(unix);
-}
-
 interface RowProps {
   a: ApplicantItem;
   positionId: number;
@@ -49,7 +44,7 @@ const Row = memo(function Row({ a, positionId, selected, selectable, labels, onT
         {process && <span className="adm-tag apl-process">{process.name}</span>}
       </span>
       <span className="apl-meta">
-        <span className="bk-date">{day(a.created)}</span>
+        <span className="bk-date">{formatStockholmDate(a.created)}</span>
         {a.files.length > 0 && <span> · {a.files.length === 1 ? t.filesOne : fill(t.files, { count: String(a.files.length) })}</span>}
         {a.notesCount > 0 && <span> · {a.notesCount === 1 ? t.notesOne : fill(t.notes, { count: String(a.notesCount) })}</span>}
         {(a.rating?.count ?? 0) > 0 && <> · <RatingBadge rating={a.rating} className="apl-rating" /></>}

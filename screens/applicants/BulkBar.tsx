@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { useBusy } from '../shared/useBusy';
+import { LabelSelect } from './LabelSelect';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError } from '../api';
 import { call } from './call';
@@ -25,21 +27,18 @@ export function BulkBar(props: {
   const toast = useToast();
   const [status, setStatus] = useState<number>(interest[0]?.id ?? 0);
   const [level, setLevel] = useState<number>(process[0]?.id ?? 0);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: running } = useBusy();
 
   async function run(action: 'update_jobApplicationStatus' | 'update_jobApplicationProcess', labelId: number) {
     if (!selected.length || !labelId) return;
-    setBusy(true);
     try {
-      await call(action, { labelId, ids: selected });
+      await running(() => call(action, { labelId, ids: selected }));
       toast.show(fill(t.moved, { count: String(selected.length) }), 'success');
       onDone({ labelId, ids: selected, labelType: action === 'update_jobApplicationStatus' ? 'Interest' : 'Process' });
     } catch (err) {
       toast.show(err instanceof ApiError && err.status !== 0 && err.status !== 500 ? err.message : sv.applicants.error, 'error');
       // The list may have changed under us (deleted applicants): show it as it is now.
       if (err instanceof ApiError && err.status === 404) onDone();
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -47,23 +46,13 @@ export function BulkBar(props: {
   return (
     <div className="apl-bulk" role="group" aria-label={t.group}>
       <p aria-live="polite">{fill(t.count, { count: String(selected.length) })}</p>
-      <label htmlFor={`${id}-s`}>{t.status}</label>
-      <select id={`${id}-s`} value={status} onChange={(e) => setStatus(Number(e.currentTarget.value))}>
-        {interest.map((l) => (
-          <option key={l.id} value={l.id}>{l.name}</option>
-        ))}
-      </select>
+      <LabelSelect id={`${id}-s`} label={t.status} labels={interest} value={status} onChange={setStatus} />
       <button type="button" className="adm-button adm-button-primary" disabled={busy} onClick={() => void run('update_jobApplicationStatus', status)}>
         {t.move}
       </button>
       {process.length > 0 && (
         <>
-          <label htmlFor={`${id}-p`}>{t.process}</label>
-          <select id={`${id}-p`} value={level} onChange={(e) => setLevel(Number(e.currentTarget.value))}>
-            {process.map((l) => (
-              <option key={l.id} value={l.id}>{l.name}</option>
-            ))}
-          </select>
+          <LabelSelect id={`${id}-p`} label={t.process} labels={process} value={level} onChange={setLevel} />
           <button type="button" className="adm-button" disabled={busy} onClick={() => void run('update_jobApplicationProcess', level)}>
             {t.setProcess}
           </button>

@@ -3,6 +3,7 @@ import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { useSession } from '../admin/session';
 import { useToast } from '../shared/toast';
+import { useBusy } from '../shared/useBusy';
 import { call } from './call';
 import './detail/scorecards.css';
 
@@ -31,18 +32,20 @@ export function CriteriaEditor({ positionId }: { positionId: number }) {
   const [open, setOpen] = useState(false);
   const [rows, setRows] = useState<Row[] | null>(null);
   const [isDefault, setIsDefault] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [problem, setProblem] = useState('');
   const lastInput = useRef<HTMLInputElement>(null);
   const [focusLast, setFocusLast] = useState(false);
 
+  const shown = (r: { criteria: { id?: string; name: string }[]; isDefault: boolean }) => {
+    setRows(r.criteria.map(rowOf));
+    setIsDefault(r.isDefault);
+  };
+
   useEffect(() => {
     if (!open || rows) return;
     call('get_positionScoreCriteria', { positionId })
-      .then((r) => {
-        setRows(r.criteria.map(rowOf));
-        setIsDefault(r.isDefault);
-      })
+      .then(shown)
       .catch((err: unknown) => setProblem(handleError(err)));
   }, [open, rows, positionId, handleError]);
 
@@ -52,17 +55,12 @@ export function CriteriaEditor({ positionId }: { positionId: number }) {
   }, [focusLast]);
 
   async function save(criteria: { id?: string; name: string }[]) {
-    setBusy(true);
     setProblem('');
     try {
-      const r = await call('update_positionScoreCriteria', { positionId, criteria });
-      setRows(r.criteria.map(rowOf));
-      setIsDefault(r.isDefault);
+      shown(await run(() => call('update_positionScoreCriteria', { positionId, criteria })));
       toast.show(t.saved, 'success');
     } catch (err) {
       setProblem(handleError(err));
-    } finally {
-      setBusy(false);
     }
   }
 

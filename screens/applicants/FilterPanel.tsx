@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { MAX_SEARCH_CHARS, searchTextProblem } from '../../engine/search-text';
 import type { AnswerGroup } from './filterGroups';
@@ -16,20 +16,29 @@ function countOf(counts: Counts | null, id: number): string {
   return n === undefined ? '' : ` (${n})`;
 }
 
+/** One radio or checkbox of a filter group, its text beside it. */
+function Option({ name, checked, onChange, children }: { name?: string; checked: boolean; onChange(on: boolean): void; children: ReactNode }) {
+  return (
+    <label className="apl-option">
+      <input type={name ? 'radio' : 'checkbox'} name={name} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} /> {children}
+    </label>
+  );
+}
+
 function LabelChoice(props: { legend: string; name: string; labels: Label[]; value: number | undefined; counts: Counts | null; onChange(id: number | undefined): void }) {
   const { legend, name, labels, value, counts, onChange } = props;
   if (labels.length === 0) return null;
   return (
     <fieldset className="apl-fieldset">
       <legend>{legend}</legend>
-      <label className="apl-option">
-        <input type="radio" name={name} checked={value === undefined} onChange={() => onChange(undefined)} /> {t.all}
-      </label>
+      <Option name={name} checked={value === undefined} onChange={() => onChange(undefined)}>
+        {t.all}
+      </Option>
       {labels.map((l) => (
-        <label key={l.id} className="apl-option">
-          <input type="radio" name={name} checked={value === l.id} onChange={() => onChange(l.id)} /> {l.name}
+        <Option key={l.id} name={name} checked={value === l.id} onChange={() => onChange(l.id)}>
+          {l.name}
           <span className="apl-count">{countOf(counts, l.id)}</span>
-        </label>
+        </Option>
       ))}
     </fieldset>
   );
@@ -105,9 +114,9 @@ export function FilterPanel(props: {
         <fieldset className="apl-fieldset">
           <legend>{r.filter}</legend>
           {([[undefined, r.any], [true, r.rated], [false, r.unrated]] as const).map(([value, text]) => (
-            <label key={String(value)} className="apl-option">
-              <input type="radio" name={`${id}-rated`} checked={query.rated === value} onChange={() => set({ rated: value })} /> {text}
-            </label>
+            <Option key={String(value)} name={`${id}-rated`} checked={query.rated === value} onChange={() => set({ rated: value })}>
+              {text}
+            </Option>
           ))}
           <label htmlFor={`${id}-min`}>{r.minRating}</label>
           <select id={`${id}-min`} value={query.minRating ?? ''} onChange={(e) => set({ minRating: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}>
@@ -120,18 +129,18 @@ export function FilterPanel(props: {
         {hasCarFilter && (
           <fieldset className="apl-fieldset">
             <legend>{t.car}</legend>
-            <label className="apl-option">
-              <input type="checkbox" checked={!!query.driverLicenceAndCar} onChange={(e) => set({ driverLicenceAndCar: e.currentTarget.checked })} /> {t.car}
-            </label>
+            <Option checked={!!query.driverLicenceAndCar} onChange={(on) => set({ driverLicenceAndCar: on })}>
+              {t.car}
+            </Option>
           </fieldset>
         )}
         {groups.map((g) => (
           <fieldset key={g.id} className="apl-fieldset">
             <legend>{g.title}</legend>
             {g.options.map((o) => (
-              <label key={`${o.choice.key}=${String(o.choice.value)}`} className="apl-option">
-                <input type="checkbox" checked={hasAnswer(query, o.choice)} onChange={(e) => onChange(toggleAnswer(query, o.choice, e.currentTarget.checked))} /> {o.label}
-              </label>
+              <Option key={`${o.choice.key}=${String(o.choice.value)}`} checked={hasAnswer(query, o.choice)} onChange={(on) => onChange(toggleAnswer(query, o.choice, on))}>
+                {o.label}
+              </Option>
             ))}
           </fieldset>
         ))}
@@ -139,14 +148,9 @@ export function FilterPanel(props: {
           <fieldset className="apl-fieldset">
             <legend>{t.applied}</legend>
             {otherPositions.map((p) => (
-              <label key={p.id} className="apl-option">
-                <input
-                  type="checkbox"
-                  checked={applied.includes(p.id)}
-                  onChange={(e) => set({ appliedPositionIds: e.currentTarget.checked ? [...applied, p.id] : applied.filter((x) => x !== p.id) })}
-                />{' '}
+              <Option key={p.id} checked={applied.includes(p.id)} onChange={(on) => set({ appliedPositionIds: on ? [...applied, p.id] : applied.filter((x) => x !== p.id) })}>
                 {p.name}
-              </label>
+              </Option>
             ))}
           </fieldset>
         )}

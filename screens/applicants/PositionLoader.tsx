@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError } from '../api';
 import { useSession } from '../admin/session';
+import { useLoad } from '../shared/useLoad';
 import { call } from './call';
 import type { StaffPosition } from './types';
 
@@ -16,35 +17,24 @@ const t = sv.applicants;
 export function PositionLoader({ children }: { children(position: StaffPosition): ReactNode }) {
   const positionId = Number(useParams().id);
   const { handleError } = useSession();
-  const [position, setPosition] = useState<StaffPosition | null>(null);
-  const [failure, setFailure] = useState<'missing' | 'error' | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const valid = Number.isSafeInteger(positionId) && positionId > 0;
+  const { data: position, error, reload } = useLoad(
+    () =>
+      valid
+        ? call('get_position', { id: positionId }).catch((err: unknown) => {
+            handleError(err);
+            throw err;
+          })
+        : Promise.resolve(undefined),
+    String(positionId),
+  );
 
-  useEffect(() => {
-    let live = true;
-    setFailure(null);
-    if (!Number.isSafeInteger(positionId) || positionId < 1) {
-      setFailure('missing');
-      return;
-    }
-    call('get_position', { id: positionId })
-      .then((p) => live && setPosition(p))
-      .catch((err: unknown) => {
-        if (!live) return;
-        handleError(err);
-        setFailure(err instanceof ApiError && (err.status === 404 || err.status === 403) ? 'missing' : 'error');
-      });
-    return () => {
-      live = false;
-    };
-  }, [positionId, attempt, handleError]);
-
-  if (failure === 'missing') return null;
-  if (failure === 'error') {
+  if (!valid || (error instanceof ApiError && (error.status === 404 || error.status === 403))) return null;
+  if (error !== undefined) {
     return (
       <div role="alert" className="adm-error">
         <p>{t.error}</p>
-        <button type="button" className="adm-button" onClick={() => setAttempt((a) => a + 1)}>{t.retry}</button>
+        <button type="button" className="adm-button" onClick={reload}>{t.retry}</button>
       </div>
     );
   }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { call } from './call';
 import { useToast } from '../shared/toast';
+import { useBusy } from '../shared/useBusy';
 import type { ApplicantQuery } from './query';
 
 /**
@@ -17,19 +17,15 @@ export function SelectAll(props: {
 }) {
   const { positionId, query, total, selection, onSelect } = props;
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const all = total !== null && total > 0 && selection.size >= total;
 
   async function change(on: boolean) {
     if (!on) return onSelect(new Set());
-    setBusy(true);
     try {
-      const r = await call('get_applicantIdsByFilter', { positionId, ...query });
-      onSelect(new Set(r.ids));
+      onSelect(new Set((await run(() => call('get_applicantIdsByFilter', { positionId, ...query }))).ids));
     } catch {
       toast.show(sv.applicants.error, 'error');
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,55 +1,19 @@
 import type { ActionAnswer } from '../../schemas/generated/actions';
-import type { MetadataProperty } from '../../engine/types';
-import type { Rating } from './RatingBadge';
 
-/** Shapes of the applicant calls as the position page reads them (docs/contracts.md). */
-export interface Label {
-  id: number;
-  labelType: 'Interest' | 'Process';
-  name: string;
-  isDefault: boolean;
-}
+/** The applicant calls' shapes, generated from their actions' x-answer (never restated here). */
+export type { Label } from '../../schemas/generated/entities';
 
-export interface StoredFile {
-  filename: string;
-  type: string;
-  url: string;
-  size?: number;
-}
+/** One row of get_applicantPositionByPosition. */
+export type ApplicantItem = ActionAnswer['get_applicantPositionByPosition']['items'][number];
 
-export interface ApplicantItem {
-  id: number;
-  created: number;
-  positionId: number;
-  email: string;
-  userId: string;
-  info: { firstname: string; lastname: string; name: string; email: string; city?: string; phone?: string; age?: number; gender?: string; dateOfBirth?: string };
-  metadata: Record<string, unknown>;
-  interestLabelId: number | null;
-  processLabelId: number | null;
-  files: StoredFile[];
-  notesCount: number;
-  formVersion: number;
-  /** Scorecards: how many rated, and the average once the viewer has rated too. */
-  rating?: Rating;
-}
+/** One application as get_applicantPosition answers it (notes, log, the answered form). */
+export type ApplicantDetail = ActionAnswer['get_applicantPosition'];
 
-export interface ApplicantDetail extends ApplicantItem {
-  position: { id: number; name: string };
-  form: MetadataProperty[];
-  notes: { id: number; note: string; created: number; author: string }[];
-  logs: { at: number; what: string; by?: string; text: string }[];
-}
+/** An attached file as the answers list it (url, never data). */
+export type StoredFile = ApplicantItem['files'][number];
 
 /** A position as staff read it (get_position's answer). */
 export type StaffPosition = ActionAnswer['get_position'];
 
-export interface Page<T> {
-  items: T[];
-  next: number | string | null;
-}
-
-export interface Counts {
-  total: number;
-  labels: { labelId: number; labelType: 'Interest' | 'Process'; count: number }[];
-}
+/** Totals under the filter and per label (get_applicantCounts). */
+export type Counts = ActionAnswer['get_applicantCounts'];

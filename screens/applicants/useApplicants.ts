@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from './call';
+import { useLoad } from '../shared/useLoad';
 import type { ApplicantQuery } from './query';
 import type { ApplicantItem, Counts } from './types';
 
@@ -63,15 +64,6 @@ export function useApplicants(positionId: number, query: ApplicantQuery): Applic
 
 /** Totals under the filter and per label (get_applicantCounts); null while loading or failed. */
 export function useCounts(positionId: number, query: ApplicantQuery, generation: number): Counts | null {
-  const [counts, setCounts] = useState<Counts | null>(null);
-  useEffect(() => {
-    let live = true;
-    call('get_applicantCounts', { positionId, ...query })
-      .then((c) => live && setCounts(c))
-      .catch(() => live && setCounts(null));
-    return () => {
-      live = false;
-    };
-  }, [positionId, query, generation]);
-  return counts;
+  const { data, error } = useLoad(() => call('get_applicantCounts', { positionId, ...query }), JSON.stringify([positionId, query, generation]));
+  return error === undefined ? (data ?? null) : null;
 }

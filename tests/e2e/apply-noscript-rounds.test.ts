@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import sv from '../../schemas/messages/sv.json';
 import { defaultApplicationMetadata } from '../../server/domain/demo';
 import type { MetadataProperty } from '../../engine/types';
-import { callAction, launchBrowser, startApp, tokenFor, VIEWPORTS, type RunningApp } from './helpers/app';
+import { callAction, launchBrowser, startApp, tokenFor, type RunningApp } from './helpers/app';
+import { fillApplyForm, noScriptPage as noScriptPageOf, pdfFile } from './helpers/apply';
 
 /**
  * Issue 18 item 3, the round trips without script the other browser tests do not take: the
@@ -70,24 +71,10 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function noScriptPage(): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
+const noScriptPage = () => noScriptPageOf(browser);
 
-async function fillPerson(page: Page, email: string): Promise<void> {
-  await page.getByLabel(/^Förnamn/).fill('Nora');
-  await page.getByLabel(/^Efternamn/).fill('Runda');
-  await page.getByLabel(/^Personnummer/).fill('199001011239');
-  await page.getByLabel(/^Adress/).fill('Storgatan 1');
-  await page.getByLabel(/^Postnummer/).fill('11122');
-  await page.getByLabel(/^Ort/).fill('Luleå');
-  await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
-  await page.getByLabel(/^E-post/).fill(email);
-  await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
-  await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
-}
+/** Nora Runda from Luleå, with `email`; with `consent` (default) both terms boxes ticked. */
+const fillPerson = (page: Page, email: string, consent = true) => fillApplyForm(page, { firstname: 'Nora', surname: 'Runda', ssn: '199001011239', city: 'Luleå', email }, { consent });
 
 async function storedWith(email: string, positionId = position.id): Promise<string[]> {
   const res = await callAction(app, token, 'get_applicantPositionByPosition', { positionId });
@@ -95,7 +82,7 @@ async function storedWith(email: string, positionId = position.id): Promise<stri
   return (res.body.data.items as Record<string, unknown>[]).map((a) => JSON.stringify(a)).filter((a) => a.includes(email));
 }
 
-const cv = { name: 'cv-steg.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1') };
+const cv = pdfFile('cv-steg.pdf');
 
 describe('applying without JavaScript: the round trips (issue 18 item 3)', () => {
   it("shows the question a condition opens after 'Visa frågor som hör till mina svar', keeping the answers", async () => {
@@ -151,14 +138,7 @@ describe('applying without JavaScript: the round trips (issue 18 item 3)', () =>
     const page = await noScriptPage();
     await page.goto(stepsUrl);
     const email = 'nora.fil@example.se';
-    await page.getByLabel(/^Förnamn/).fill('Nora');
-    await page.getByLabel(/^Efternamn/).fill('Runda');
-    await page.getByLabel(/^Personnummer/).fill('199001011239');
-    await page.getByLabel(/^Adress/).fill('Storgatan 1');
-    await page.getByLabel(/^Postnummer/).fill('11122');
-    await page.getByLabel(/^Ort/).fill('Luleå');
-    await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
-    await page.getByLabel(/^E-post/).fill(email);
+    await fillPerson(page, email, false);
     await page.locator('input[type=file]').first().setInputFiles(cv);
     await page.getByRole('button', { name: 'Nästa' }).click();
     await page.getByRole('heading', { level: 2, name: /^Steg 2 av 2/ }).waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { firstPublicPosition, launchBrowser, startApp, VIEWPORTS, type RunningApp } from './helpers/app';
+import { callAction, firstPublicPosition, launchBrowser, startApp, tokenFor, VIEWPORTS, type RunningApp } from './helpers/app';
+import { fillApplyForm, noScriptPage as noScriptPageOf, pdfFile } from './helpers/apply';
 
 /**
  * Issue 18 item 3's "Done when": with JavaScript disabled an applicant submits the form with a
@@ -26,11 +27,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function noScriptPage(): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
+const noScriptPage = () => noScriptPageOf(browser);
 
 /** The text of the elements an input's aria-describedby points at: what a screen reader reads with it. */
 async function descriptionOf(page: Page, label: RegExp): Promise<string> {
@@ -39,7 +36,8 @@ async function descriptionOf(page: Page, label: RegExp): Promise<string> {
   return texts.join(' ');
 }
 
-const cv = { name: 'cv-nora.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1') };
+const cv = pdfFile('cv-nora.pdf');
+const nora = { firstname: 'Nora', surname: 'Utanskript', city: 'Luleå', email: 'nora.utanskript@example.se' };
 
 describe('applying with JavaScript disabled (issue 18 item 3)', () => {
   it('shows a wrong personnummer at its field, keeps the answers, and takes the corrected form with its file', async () => {
@@ -49,16 +47,7 @@ describe('applying with JavaScript disabled (issue 18 item 3)', () => {
     expect(await page.locator('form.blk-form').getAttribute('method')).toBe('post');
     expect(await page.locator('form.blk-form').getAttribute('enctype')).toBe('multipart/form-data');
 
-    await page.getByLabel(/^Förnamn/).fill('Nora');
-    await page.getByLabel(/^Efternamn/).fill('Utanskript');
-    await page.getByLabel(/^Personnummer/).fill('199001012384');
-    await page.getByLabel(/^Adress/).fill('Storgatan 1');
-    await page.getByLabel(/^Postnummer/).fill('11122');
-    await page.getByLabel(/^Ort/).fill('Luleå');
-    await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
-    await page.getByLabel(/^E-post/).fill('nora.utanskript@example.se');
-    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
-    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    await fillApplyForm(page, { ...nora, ssn: '199001012384' });
     await page.locator('input[type=file]').first().setInputFiles(cv);
     const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Skicka ansökan' }).click()]);
     expect(refused.status()).toBe(400);
@@ -83,14 +72,9 @@ describe('applying with JavaScript disabled (issue 18 item 3)', () => {
     await page.context().close();
 
     // Stored once, with its file.
-    const login = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.test', password: app.password }) });
-    const { token } = (await login.json()) as { token: string };
-    const res = await fetch(`${app.url}/api/dispatcher`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ action: 'get_applicantPositionByPosition', data: { positionId } }),
-    });
-    const items = ((await res.json()) as { data: { items: Record<string, unknown>[] } }).data.items.filter((a) => JSON.stringify(a).includes('nora.utanskript@example.se'));
+    const res = await callAction(app, await tokenFor(app, 'admin@demo.test'), 'get_applicantPositionByPosition', { positionId });
+    expect(res.status).toBe(200);
+    const items = (res.body.data.items as Record<string, unknown>[]).filter((a) => JSON.stringify(a).includes('nora.utanskript@example.se'));
     expect(items).toHaveLength(1);
     expect(JSON.stringify(items[0])).toContain('cv-nora.pdf');
   });
@@ -98,16 +82,7 @@ describe('applying with JavaScript disabled (issue 18 item 3)', () => {
   it('refuses a second application with the same email at the email field', async () => {
     const page = await noScriptPage();
     await page.goto(applyUrl);
-    await page.getByLabel(/^Förnamn/).fill('Nora');
-    await page.getByLabel(/^Efternamn/).fill('Utanskript');
-    await page.getByLabel(/^Personnummer/).fill('199001011239');
-    await page.getByLabel(/^Adress/).fill('Storgatan 1');
-    await page.getByLabel(/^Postnummer/).fill('11122');
-    await page.getByLabel(/^Ort/).fill('Luleå');
-    await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
-    await page.getByLabel(/^E-post/).fill('nora.utanskript@example.se');
-    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
-    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    await fillApplyForm(page, { ...nora, ssn: '199001011239' });
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     await page.waitForLoadState();
     await expect.poll(() => page.getByLabel(/^E-post/).getAttribute('aria-invalid')).toBe('true');

@@ -7,6 +7,8 @@ import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { call } from '../call';
 import type { ApplicantDetail } from '../types';
+import { useBusy } from '../../shared/useBusy';
+import { Card } from './Card';
 import { Facts } from './Cards';
 
 const t = sv.applicants.applicant;
@@ -30,7 +32,7 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
   const { handleError } = useSession();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -54,10 +56,9 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
   }
 
   async function save(answers: Record<string, unknown>) {
-    setBusy(true);
     setProblem(null);
     try {
-      const updated = await call('update_jobApplicant', { applicant: { id: a.id, metadata: answers } });
+      const updated = await run(() => call('update_jobApplicant', { applicant: { id: a.id, metadata: answers } }));
       onSaved(updated);
       toast.show(sv.toast.saved, 'success');
       close();
@@ -67,14 +68,11 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
         setServerErrors(details);
       }
       setProblem(err instanceof ApiError && err.status === 404 ? t.missing : handleError(err));
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <section className="apl-card" aria-labelledby="apl-answers-h">
-      <h2 id="apl-answers-h">{t.answers}</h2>
+    <Card title={t.answers}>
       <Facts a={a} showAge={showAge} showGender={showGender} />
       {!editing && (
         <>
@@ -97,6 +95,6 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
           </p>
         </div>
       )}
-    </section>
+    </Card>
   );
 }

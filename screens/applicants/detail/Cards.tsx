@@ -3,9 +3,11 @@ import sv from '../../../schemas/messages/sv.json';
 import { call } from '../call';
 import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
-import { day } from '../ApplicantRows';
+import { useBusy } from '../../shared/useBusy';
+import { LabelSelect } from '../LabelSelect';
+import { Card } from './Card';
 import type { ApplicantDetail, Label } from '../types';
-import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
+import { formatStockholmDate, formatStockholmDateTime as dateTime } from '../../../engine/dates';
 import { fill } from '../../../engine/fill';
 import { ResendEmail } from '../mail/ResendEmail';
 import { ApiError } from '../../api';
@@ -24,7 +26,7 @@ export function Facts({ a, showAge, showGender }: { a: ApplicantDetail; showAge:
       <dt>{t.email}</dt>
       <dd><a href={`mailto:${a.email}`}>{a.email}</a></dd>
       <dt>{t.applied}</dt>
-      <dd className="bk-date">{day(a.created)}</dd>
+      <dd className="bk-date">{formatStockholmDate(a.created)}</dd>
       {showAge && typeof a.info.age === 'number' && (
         <>
           <dt>{t.age}</dt>
@@ -46,42 +48,28 @@ export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetai
   const id = useId();
   const toast = useToast();
   const { handleError } = useSession();
-  const interest = labels.filter((l) => l.labelType === 'Interest');
-  const process = labels.filter((l) => l.labelType === 'Process');
   const [status, setStatus] = useState(a.interestLabelId ?? 0);
   const [level, setLevel] = useState(a.processLabelId ?? 0);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const name = (lid: number | null) => labels.find((l) => l.id === lid)?.name ?? '–';
 
-  async function save(e: FormEvent) {
+  const save = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
+    void run(async () => {
       const moved = status && status !== a.interestLabelId ? status : undefined;
       if (moved) await call('update_jobApplicationStatus', { labelId: moved, ids: [a.id] });
       if (level && level !== a.processLabelId) await call('update_jobApplicationProcess', { labelId: level, ids: [a.id] });
       toast.show(sv.toast.saved, 'success');
       onSaved(moved);
-    } catch (err) {
-      toast.show(saveFailure(err, handleError), 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
+    }).catch((err: unknown) => toast.show(saveFailure(err, handleError), 'error'));
+  };
 
   return (
-    <section className="apl-card" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t.labels}</h2>
+    <Card title={t.labels}>
       {canWrite ? (
-        <form className="apl-label-form" onSubmit={(e) => void save(e)}>
-          <label htmlFor={`${id}-s`}>{t.status}</label>
-          <select id={`${id}-s`} value={status} onChange={(e) => setStatus(Number(e.currentTarget.value))}>
-            {interest.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
-          </select>
-          <label htmlFor={`${id}-p`}>{t.process}</label>
-          <select id={`${id}-p`} value={level} onChange={(e) => setLevel(Number(e.currentTarget.value))}>
-            {process.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
-          </select>
+        <form className="apl-label-form" onSubmit={save}>
+          <LabelSelect id={`${id}-s`} label={t.status} labels={labels.filter((l) => l.labelType === 'Interest')} value={status} onChange={setStatus} />
+          <LabelSelect id={`${id}-p`} label={t.process} labels={labels.filter((l) => l.labelType === 'Process')} value={level} onChange={setLevel} />
           <button type="submit" className="adm-button adm-button-primary" disabled={busy}>{t.saveLabels}</button>
         </form>
       ) : (
@@ -92,7 +80,7 @@ export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetai
           <dd>{name(a.processLabelId)}</dd>
         </dl>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -102,27 +90,21 @@ export function NotesCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWri
   const toast = useToast();
   const { handleError } = useSession();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
-  async function save(e: FormEvent) {
+  const save = (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       const next = await call('create_JobApplicantNote', { id: a.id, note: text.trim() });
       setText('');
       toast.show(sv.toast.noteSaved, 'success');
       onSaved(next);
-    } catch (err) {
-      toast.show(saveFailure(err, handleError), 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
+    }).catch((err: unknown) => toast.show(saveFailure(err, handleError), 'error'));
+  };
 
   return (
-    <section className="apl-card" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t.notes}</h2>
+    <Card title={t.notes}>
       {a.notes.length === 0 ? (
         <p>{t.noNotes}</p>
       ) : (
@@ -136,22 +118,20 @@ export function NotesCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWri
         </ul>
       )}
       {canWrite && (
-        <form className="apl-note-form" onSubmit={(e) => void save(e)}>
+        <form className="apl-note-form" onSubmit={save}>
           <label htmlFor={`${id}-n`}>{t.newNote}</label>
           <textarea id={`${id}-n`} value={text} maxLength={10000} onChange={(e) => setText(e.currentTarget.value)} />
           <button type="submit" className="adm-button adm-button-primary" disabled={busy || !text.trim()}>{t.saveNote}</button>
         </form>
       )}
-    </section>
+    </Card>
   );
 }
 
 /** What happened, with who and when (oldest first, as it happened); a failed mail offers 'Skicka igen' when `onResent` is given. */
 export function LogCard({ a, onResent }: { a: ApplicantDetail; onResent?(): void }) {
-  const id = useId();
   return (
-    <section className="apl-card" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t.log}</h2>
+    <Card title={t.log}>
       {a.logs.length === 0 ? (
         <p>{t.noLog}</p>
       ) : (
@@ -165,6 +145,6 @@ export function LogCard({ a, onResent }: { a: ApplicantDetail; onResent?(): void
           ))}
         </ol>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,19 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import sv from '../../../schemas/messages/sv.json';
-import { getToken } from '../../api';
+import { fetchWithToken } from '../../shared/fetchWithToken';
 import type { StoredFile } from '../types';
-import '../../shared/dialog.css';
+import { saveBlob } from '../../shared/saveBlob';
+import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
 import { fill } from '../../../engine/fill';
 
 const t = sv.applicants.applicant;
+/** What the preview and the download read of a stored file. */
+type FileRef = Pick<StoredFile, 'filename' | 'type' | 'url'>;
+
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/bmp']);
 
 /**
  * Spec document 2 §5: images (jpg, jpeg, png, gif, bmp) and pdf are previewed. Decided by the
  * stored type, which the server sniffed from the bytes, never by the uploader's file name.
  */
-export function previewKind(f: StoredFile): 'image' | 'pdf' | null {
+export function previewKind(f: FileRef): 'image' | 'pdf' | null {
   if (IMAGE_TYPES.has(f.type)) return 'image';
   if (f.type === 'application/pdf') return 'pdf';
   return null;
@@ -37,28 +40,17 @@ export function servedName(contentDisposition: string | null, fallback: string):
 }
 
 /** GET /api/dispatcher/storage/application/{applicantId}/files/{url} with the bearer token: the bytes as a blob of the served type, and the served name. */
-async function fetchFile(applicantId: number, f: StoredFile): Promise<{ blob: Blob; name: string }> {
-  const token = getToken();
-  const res = await fetch(`/api/dispatcher/storage/application/${applicantId}/files/${f.url.split('/').map(encodeURIComponent).join('/')}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new Error(String(res.status));
+async function fetchFile(applicantId: number, f: FileRef): Promise<{ blob: Blob; name: string }> {
+  const res = await fetchWithToken(`/api/dispatcher/storage/application/${applicantId}/files/${f.url.split('/').map(encodeURIComponent).join('/')}`);
   const data = await res.arrayBuffer();
   const type = res.headers.get('content-type') || 'application/octet-stream';
   return { blob: new Blob([data], { type }), name: servedName(res.headers.get('content-disposition'), f.url) };
 }
 
 /** Saves a file through a temporary object URL (the route needs the token, so no plain link), under the served name. */
-export async function download(applicantId: number, f: StoredFile): Promise<void> {
+export async function download(applicantId: number, f: FileRef): Promise<void> {
   const { blob, name } = await fetchFile(applicantId, f);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(blob, name);
 }
 
 function Body({ applicantId, file, onDownload }: { applicantId: number; file: StoredFile; onDownload(): void }) {
@@ -97,20 +89,9 @@ function Body({ applicantId, file, onDownload }: { applicantId: number; file: St
 /** The preview modal: an image, a PDF, or for other types a clear message and the download. */
 export function FilePreview({ applicantId, file, onClose, onDownload }: { applicantId: number; file: StoredFile | null; onClose(): void; onDownload(f: StoredFile): void }) {
   return (
-    <ModalOverlay isOpen={!!file} isDismissable onOpenChange={(open) => !open && onClose()} className="bk-modal-overlay">
-      <Modal className="bk-modal apl-preview">
-        <Dialog className="bk-dialog">
-          <Heading slot="title" className="bk-dialog-title">
-            {t.previewTitle}: {file?.filename}
-          </Heading>
-          <div className="bk-dialog-body">{file && <Body applicantId={applicantId} file={file} onDownload={() => onDownload(file)} />}</div>
-          <div className="bk-dialog-actions">
-            <Button className="bk-btn" onPress={onClose} autoFocus>
-              {t.close}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DialogFrame isOpen={!!file} modalClass="apl-preview" title={`${t.previewTitle}: ${file?.filename ?? ''}`} onClose={onClose}>
+      <div className="bk-dialog-body">{file && <Body applicantId={applicantId} file={file} onDownload={() => onDownload(file)} />}</div>
+      <DialogFooter cancelLabel={t.close} onCancel={onClose} focusCancel />
+    </DialogFrame>
   );
 }

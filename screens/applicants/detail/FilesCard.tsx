@@ -1,21 +1,20 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { useToast } from '../../shared/toast';
 import type { ApplicantDetail, StoredFile } from '../types';
 import { download, FilePreview } from './FilePreview';
 import { fill } from '../../../engine/fill';
+import { Card } from './Card';
 
 const t = sv.applicants.applicant;
 
 /** Attached files: preview in a modal and download (both fetched with the token). */
 export function FilesCard({ a }: { a: ApplicantDetail }) {
-  const id = useId();
   const toast = useToast();
   const [open, setOpen] = useState<StoredFile | null>(null);
   const save = (f: StoredFile) => download(a.id, f).catch(() => toast.show(t.previewFailed, 'error'));
   return (
-    <section className="apl-card" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t.files}</h2>
+    <Card title={t.files}>
       {a.files.length === 0 ? (
         <p>{t.noFiles}</p>
       ) : (
@@ -34,6 +33,6 @@ export function FilesCard({ a }: { a: ApplicantDetail }) {
         </ul>
       )}
       <FilePreview applicantId={a.id} file={open} onClose={() => setOpen(null)} onDownload={(f) => void save(f)} />
-    </section>
+    </Card>
   );
 }

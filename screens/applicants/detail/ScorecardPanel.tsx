@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { fill } from '../../../engine/fill';
@@ -8,12 +8,14 @@ import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { call } from '../call';
 import { useLoad } from '../../shared/useLoad';
+import { useBusy } from '../../shared/useBusy';
+import { Card } from './Card';
 import './scorecards.css';
 
 const t = sv.scorecards.panel;
 type View = ActionAnswer['get_applicantScorecards'];
-type Card = View['others'][number];
-type Overall = Card['overall'];
+type Scorecard = View['others'][number];
+type Overall = Scorecard['overall'];
 const OVERALLS: Overall[] = ['yes', 'maybe', 'no'];
 const SCORES = [1, 2, 3, 4, 5];
 
@@ -27,9 +29,15 @@ const average = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits
  * panel says so. Native radio groups: Tab between groups, arrows within, as any form.
  */
 export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; onSaved?(): void }) {
-  const id = useId();
   const { handleError } = useSession();
-  const loaded = useLoad(() => call('get_applicantScorecards', { id: applicantId }), String(applicantId));
+  const loaded = useLoad(
+    () =>
+      call('get_applicantScorecards', { id: applicantId }).catch((err: unknown) => {
+        handleError(err);
+        throw err;
+      }),
+    String(applicantId),
+  );
   // A save answers the new view; it stands for this applicant until another is loaded.
   const [saved, setSaved] = useState<{ id: number; view: View } | null>(null);
   const [choice, setChoice] = useState<{ id: number; editing: boolean } | null>(null);
@@ -38,9 +46,6 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
   const editing = choice?.id === applicantId ? choice.editing : view?.mine === null;
   const setEditing = (next: boolean) => setChoice({ id: applicantId, editing: next });
   const failed = !view && loaded.error !== undefined;
-  useEffect(() => {
-    if (loaded.error !== undefined) handleError(loaded.error);
-  }, [loaded.error, handleError]);
 
   const onCardSaved = useCallback(
     (v: View) => {
@@ -52,8 +57,7 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
   );
 
   return (
-    <section className="apl-card sc-panel" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t.title}</h2>
+    <Card title={t.title} className="sc-panel">
       {failed ? (
         <div role="alert">
           <p>{t.error}</p>
@@ -103,11 +107,11 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }
 
-function CardView({ card, named = false }: { card: Card; named?: boolean }) {
+function CardView({ card, named = false }: { card: Scorecard; named?: boolean }) {
   return (
     <div className="sc-card">
       <p className="sc-card-head">
@@ -137,7 +141,7 @@ function ScorecardForm({ applicantId, view, onSaved, onCancel }: { applicantId: 
   const [overall, setOverall] = useState<Overall | null>(mine?.overall ?? null);
   const [comment, setComment] = useState(mine?.comment ?? '');
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const problemRef = useRef<HTMLParagraphElement>(null);
 
   function refuse(message: string) {
@@ -152,21 +156,18 @@ function ScorecardForm({ applicantId, view, onSaved, onCancel }: { applicantId: 
     if (unrated) return refuse(fill(t.needsAll, { name: unrated.name }));
     if (!overall) return refuse(t.needsOverall);
     setProblem('');
-    setBusy(true);
     try {
-      const next = await call('upsert_applicantScorecard', {
+      const next = await run(() => call('upsert_applicantScorecard', {
         id: applicantId,
         scores: view.criteria.map((c) => ({ criterionId: c.id, score: scores[c.id]!, ...(comments[c.id]?.trim() ? { comment: comments[c.id]!.trim() } : {}) })),
         overall,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
-      });
+      }));
       toast.show(t.saved, 'success');
       onSaved(next);
     } catch (err) {
       const message = handleError(err);
       refuse(err instanceof ApiError ? message : sv.applicants.error);
-    } finally {
-      setBusy(false);
     }
   }
 

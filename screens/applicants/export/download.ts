@@ -1,5 +1,8 @@
 import type { ActionAnswer } from '../../../schemas/generated/actions';
-import { ApiError, getToken } from '../../api';
+import sv from '../../../schemas/messages/sv.json';
+import { ApiError } from '../../api';
+import { fetchWithToken } from '../../shared/fetchWithToken';
+import { saveBlob } from '../../shared/saveBlob';
 
 /** What create_applicantsExport and create_ApplicantPDFExport answer. */
 export type ExportTicket = ActionAnswer['create_applicantsExport'] | ActionAnswer['create_ApplicantPDFExport'];
@@ -9,18 +12,8 @@ export type ExportTicket = ActionAnswer['create_applicantsExport'] | ActionAnswe
  * (`rows`: line breaks seen, for the CSV), then hands it to the browser as a download.
  */
 export async function downloadExport(ticket: ExportTicket, onProgress: (rows: number) => void, signal?: AbortSignal): Promise<void> {
-  const token = getToken();
-  let res: Response;
-  try {
-    res = await fetch(ticket.url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, { code: 'network', message: 'Något gick fel, vänligen försök igen' });
-  }
-  if (!res.ok || !res.body) {
-    const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError(res.status, body?.error ?? { code: String(res.status), message: 'Något gick fel' });
-  }
+  const res = await fetchWithToken(ticket.url, signal);
+  if (!res.body) throw new ApiError(res.status, { code: String(res.status), message: sv.toast.error });
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let rows = 0;
@@ -31,13 +24,5 @@ export async function downloadExport(ticket: ExportTicket, onProgress: (rows: nu
     for (let i = 0; i < value.length; i++) if (value[i] === 10) rows++;
     onProgress(rows);
   }
-  const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' });
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = ticket.filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveBlob(new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' }), ticket.filename);
 }

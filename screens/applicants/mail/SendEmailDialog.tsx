@@ -1,15 +1,15 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
 import { RichText } from '../../shared/RichText';
+import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
-import { emailTemplates, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
-import '../../shared/dialog.css';
+import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
+import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
 import './mail.css';
 
 const t = sv.mail;
@@ -57,7 +57,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const [subject, setSubject] = useState(initial?.subject ?? '');
   const [body, setBody] = useState(initial?.body ?? '');
   const [email, setEmail] = useState(recipients[0]?.email ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [problem, setProblem] = useState<string | null>(null);
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
@@ -101,8 +101,6 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     }
   }
 
-
-
   const chosenLabel = templates?.find((x) => x.id === chosen)?.labelId ?? (initial ? undefined : labelId);
 
   async function send(to: MailRecipient[]) {
@@ -112,14 +110,14 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     if (badEmail) return setProblem(null);
     if (!subject.trim()) return setProblem(t.subjectMissing);
     if (!body.replace(/<[^>]*>/g, '').trim()) return setProblem(t.bodyMissing);
-    setBusy(true);
     setProblem(null);
+    const base = { subject: subject.trim(), body, ...(chosenLabel !== undefined ? { labelId: chosenLabel } : {}) };
     try {
-      const base = { subject: subject.trim(), body, ...(chosenLabel !== undefined ? { labelId: chosenLabel } : {}) };
-      const result: SendOutcome =
+      const result: SendOutcome = await run(() =>
         to.length === 1 && recipients.length === 1
-          ? await dispatch('send_email', { applicantId: to[0]!.id, email: email.trim(), ...base })
-          : await dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base });
+          ? dispatch('send_email', { applicantId: to[0]!.id, email: email.trim(), ...base })
+          : dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base }),
+      );
       if (result.sent.length && !result.failed.length && !result.missingEmail.length) {
         toast.show(sv.toast.emailSent, 'success');
         onClose(result);
@@ -130,20 +128,14 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
       setTargets(to.filter((r) => result.failed.some((f) => f.id === r.id)));
     } catch (err) {
       setProblem(handleError(err));
-    } finally {
-      setBusy(false);
     }
   }
 
   const single = recipients.length === 1;
+  const lines = outcome && outcomeLines(outcome, recipients.length);
   const title = labelId !== undefined && !initial ? fill(t.dialogTitleTemplate, { label: labelName(labelId) }) : t.dialogTitle;
   return (
-    <ModalOverlay isOpen={isOpen} isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(open) => !open && onClose(outcome ?? undefined)} className="bk-modal-overlay">
-      <Modal className="bk-modal mail-modal">
-        <Dialog className="bk-dialog" aria-labelledby={`${ids}-title`}>
-          <Heading slot="title" id={`${ids}-title`} className="bk-dialog-title">
-            {title}
-          </Heading>
+    <DialogFrame isOpen={isOpen} busy={busy} modalClass="mail-modal" title={title} onClose={() => onClose(outcome ?? undefined)}>
           <form
             className="mail-form"
             noValidate
@@ -231,27 +223,21 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
             </div>
             <div aria-live="polite" className="mail-outcome">
               {problem && <p className="mail-problem">{problem}</p>}
-              {outcome && (
+              {lines && (
                 <>
-                  <p>{fill(t.resultSent, { sent: outcome.sent.length, total: recipients.length })}</p>
-                  {outcome.missingEmail.length > 0 && <p className="mail-problem">{fill(t.resultMissing, { names: outcome.missingEmail.map((m) => m.name).join(', ') })}</p>}
-                  {outcome.failed.length > 0 && <p className="mail-problem">{fill(t.resultFailed, { names: outcome.failed.map((m) => m.name).join(', ') })}</p>}
+                  <p>{lines.sent}</p>
+                  {lines.missing && <p className="mail-problem">{lines.missing}</p>}
+                  {lines.failed && <p className="mail-problem">{lines.failed}</p>}
                 </>
               )}
             </div>
-            <div className="bk-dialog-actions">
-              <Button className="bk-btn" onPress={() => onClose(outcome ?? undefined)} isDisabled={busy}>
-                {outcome ? t.close : labelId !== undefined && !initial ? t.skip : t.cancel}
-              </Button>
-              {(!outcome || targets.length > 0) && (
-                <Button type="submit" className="bk-btn bk-btn-primary" isDisabled={busy}>
-                  {busy ? t.sending : outcome ? t.resend : t.send}
-                </Button>
-              )}
-            </div>
+            <DialogFooter
+              cancelLabel={outcome ? t.close : labelId !== undefined && !initial ? t.skip : t.cancel}
+              onCancel={() => onClose(outcome ?? undefined)}
+              confirmLabel={!outcome || targets.length > 0 ? (busy ? t.sending : outcome ? t.resend : t.send) : undefined}
+              busy={busy}
+            />
           </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    </DialogFrame>
   );
 }

@@ -4,7 +4,9 @@ import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 import { useSession } from '../../admin/session';
 import { useToast } from '../../shared/toast';
-import { emailTemplates, type EmailTemplate, type SendOutcome } from './mailApi';
+import { useBusy } from '../../shared/useBusy';
+import { useLoad } from '../../shared/useLoad';
+import { emailTemplates, outcomeLines, type SendOutcome } from './mailApi';
 
 const t = sv.applicants.bulk;
 const m = sv.mail;
@@ -34,46 +36,27 @@ export interface TemplateOfferProps {
 export function TemplateOffer({ containerId, positionId, positionTypeId, labelId, ids, name, onEdit, onDone }: TemplateOfferProps) {
   const { handleError } = useSession();
   const toast = useToast();
-  const [template, setTemplate] = useState<EmailTemplate | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [report, setReport] = useState<string | null>(null);
+  const loaded = useLoad(() => emailTemplates(containerId, { positionTypeId, labelId }).then((list) => list.find((x) => x.labelId === labelId)), `${containerId}/${positionTypeId}/${labelId}`);
+  // A new move asks again.
+  useEffect(() => setReport(null), [containerId, positionTypeId, labelId, ids]);
 
-  useEffect(() => {
-    let live = true;
-    setTemplate(null);
-    setReport(null);
-    emailTemplates(containerId, { positionTypeId, labelId }).then(
-      (list) => live && setTemplate(list.find((x) => x.labelId === labelId) ?? null),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [containerId, positionTypeId, labelId, ids]);
-
+  const template = loaded.loading ? undefined : loaded.data;
   if (!template || ids.length === 0) return null;
   const question = ids.length === 1 && name ? fill(t.offerTemplateOne, { template: template.name, name }) : fill(t.offerTemplate, { template: template.name, count: ids.length });
 
   async function send() {
-    setBusy(true);
     try {
-      const result = await dispatch('send_emailToApplicants', {
-        positionId,
-        recipients: ids as [number, ...number[]],
-        subject: template!.subject,
-        body: template!.content,
-        labelId,
-      });
+      const result = await run(() =>
+        dispatch('send_emailToApplicants', { positionId, recipients: ids as [number, ...number[]], subject: template!.subject, body: template!.content, labelId }),
+      );
       if (result.sent.length) toast.show(sv.toast.emailSent, 'success');
       if (!result.failed.length && !result.missingEmail.length) return onDone(result);
-      const lines = [fill(m.resultSent, { sent: result.sent.length, total: ids.length })];
-      if (result.missingEmail.length) lines.push(fill(m.resultMissing, { names: result.missingEmail.map((x) => x.name).join(', ') }));
-      if (result.failed.length) lines.push(fill(m.resultFailed, { names: result.failed.map((x) => x.name).join(', ') }));
-      setReport(lines.join(' '));
+      const { sent, missing, failed } = outcomeLines(result, ids.length);
+      setReport([sent, missing, failed].filter(Boolean).join(' '));
     } catch (err) {
       setReport(handleError(err));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,4 +1,6 @@
 import type { ActionAnswer } from '../../../schemas/generated/actions';
+import sv from '../../../schemas/messages/sv.json';
+import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 
 /** An email label template as get_emailTemplates answers it (generated from its x-answer). */
@@ -10,12 +12,7 @@ export type TemplateProperty = ActionAnswer['get_TemplateProperties'][number];
 /** What send_email and send_emailToApplicants answer. */
 export type SendOutcome = ActionAnswer['send_email'];
 
-export interface Label {
-  id: number;
-  name: string;
-  labelType: 'Interest' | 'Process';
-  isDefault: boolean;
-}
+export type { Label } from '../../../schemas/generated/entities';
 
 let properties: Promise<TemplateProperty[]> | undefined;
 
@@ -34,4 +31,14 @@ export function emailTemplates(containerId: number, by: { positionTypeId?: numbe
 
 export function saveEmailTemplate(t: { containerId: number; positionTypeId: number; labelId: number; name: string; subject: string; content: string }): Promise<EmailTemplate> {
   return dispatch('update_containerTemplate', t);
+}
+
+/** A send's outcome in words: how many of `total` were sent, and who had no address or failed (absent when none). */
+export function outcomeLines(result: SendOutcome, total: number): { sent: string; missing?: string; failed?: string } {
+  const names = (list: { name: string }[]) => list.map((x) => x.name).join(', ');
+  return {
+    sent: fill(sv.mail.resultSent, { sent: result.sent.length, total }),
+    ...(result.missingEmail.length ? { missing: fill(sv.mail.resultMissing, { names: names(result.missingEmail) }) } : {}),
+    ...(result.failed.length ? { failed: fill(sv.mail.resultFailed, { names: names(result.failed) }) } : {}),
+  };
 }

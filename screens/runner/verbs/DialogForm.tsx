@@ -1,16 +1,16 @@
-import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isValidEmail } from '../../../engine/email';
 import { fill } from '../../../engine/fill';
 import sv from '../../../schemas/messages/sv.json';
 import type { ScreenAction } from '../types';
 import { fieldErrors, messageOf } from '../serverErrors';
-import '../../shared/dialog.css';
+import { DialogFooter, DialogFrame, useAsk } from '../../shared/DialogFrame';
 
 const t = sv.screenVerbs;
 
 type DialogSpec = NonNullable<ScreenAction['dialog']>;
 type Values = Record<string, unknown>;
+type Answered = { values: Values; answer: unknown };
 interface FieldSchema {
   type?: string;
   title?: string;
@@ -46,28 +46,24 @@ function problemOf(f: FieldSchema, v: unknown, required: boolean): string | unde
  * cancels. `ask` resolves when `send(values)` succeeds (with its answer) or on cancel
  * (`undefined`); a refusal stays in the dialog, at its field when the server names one.
  */
-export function useDialogForm(): { ask(spec: DialogSpec, send: (values: Values) => Promise<unknown>): Promise<{ values: Values; answer: unknown } | undefined>; dialog: ReactNode } {
-  const [open, setOpen] = useState<{ spec: DialogSpec; send: (values: Values) => Promise<unknown> } | null>(null);
+export function useDialogForm(): {
+  ask(spec: DialogSpec, send: (values: Values) => Promise<unknown>): Promise<Answered | undefined>;
+  dialog: ReactNode;
+} {
+  const { options: open, ask: askFor, settle: close } = useAsk<{ spec: DialogSpec; send: (values: Values) => Promise<unknown> }, Answered | undefined>(undefined);
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const resolver = useRef<((r: { values: Values; answer: unknown } | undefined) => void) | null>(null);
   const id = useId();
-  const close = useCallback((r?: { values: Values; answer: unknown }) => {
-    resolver.current?.(r);
-    resolver.current = null;
-    setOpen(null);
-  }, []);
-  const ask = useCallback((spec: DialogSpec, send: (values: Values) => Promise<unknown>) => {
-    resolver.current?.(undefined);
-    setValues(initial(spec));
-    setErrors({});
-    setBusy(false);
-    setOpen({ spec, send });
-    return new Promise<{ values: Values; answer: unknown } | undefined>((resolve) => {
-      resolver.current = resolve;
-    });
-  }, []);
+  const ask = useCallback(
+    (spec: DialogSpec, send: (values: Values) => Promise<unknown>) => {
+      setValues(initial(spec));
+      setErrors({});
+      setBusy(false);
+      return askFor({ spec, send });
+    },
+    [askFor],
+  );
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -89,7 +85,11 @@ export function useDialogForm(): { ask(spec: DialogSpec, send: (values: Values) 
       close({ values: sent, answer });
     } catch (err) {
       const byPath = fieldErrors(err);
-      const atFields = Object.fromEntries(Object.entries(byPath).map(([p, m]) => [p.replace(/^\//, ''), m] as const).filter(([k]) => k in values));
+      const atFields = Object.fromEntries(
+        Object.entries(byPath)
+          .map(([p, m]) => [p.replace(/^\//, ''), m] as const)
+          .filter(([k]) => k in values),
+      );
       setErrors(Object.keys(atFields).length ? atFields : { '': messageOf(err) });
       setBusy(false);
       focusFirst(Object.keys(atFields));
@@ -103,72 +103,58 @@ export function useDialogForm(): { ask(spec: DialogSpec, send: (values: Values) 
   const spec = open?.spec;
   const req = spec ? requiredOf(spec) : new Set<string>();
   const dialog = (
-    <ModalOverlay isOpen={open !== null} isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(o) => !o && close()} className="bk-modal-overlay">
-      <Modal className="bk-modal">
-        <Dialog className="bk-dialog">
-          <Heading slot="title" className="bk-dialog-title">
-            {spec?.title}
-          </Heading>
-          <form onSubmit={(e) => void submit(e)} noValidate className="bk-dialog-body scr-dialog-form">
-            {spec &&
-              fieldsOf(spec).map(([k, f], i) => {
-                const fid = `${id}-${k}`;
-                const label = `${f.title ?? k}${req.has(k) ? ' *' : ''}`;
-                const common = {
-                  id: fid,
-                  name: k,
-                  autoFocus: i === 0,
-                  'aria-invalid': errors[k] ? true : undefined,
-                  'aria-describedby': [f.description && `${fid}-hint`, errors[k] && `${fid}-error`].filter(Boolean).join(' ') || undefined,
-                };
-                return (
-                  <div key={k} className="scr-dialog-field">
-                    {f.type === 'boolean' ? (
-                      <label>
-                        <input type="checkbox" {...common} checked={values[k] === true} onChange={(e) => set(k, e.target.checked)} /> {label}
-                      </label>
-                    ) : (
-                      <label htmlFor={fid}>{label}</label>
-                    )}
-                    {f.oneOf ? (
-                      <select {...common} value={String(values[k])} onChange={(e) => set(k, f.oneOf?.find((o) => String(o.const) === e.target.value)?.const)}>
-                        {f.oneOf.map((o) => (
-                          <option key={String(o.const)} value={String(o.const)}>
-                            {o.title}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      f.type !== 'boolean' && (
-                        <input {...common} type={f.format === 'email' ? 'email' : 'text'} maxLength={f.maxLength} value={String(values[k] ?? '')} onChange={(e) => set(k, e.target.value)} />
-                      )
-                    )}
-                    {f.description && <small id={`${fid}-hint`}>{f.description}</small>}
-                    {errors[k] && (
-                      <p id={`${fid}-error`} className="adm-error">
-                        {errors[k]}
-                      </p>
-                    )}
-                  </div>
-                );
-              })}
-            {errors[''] && (
-              <p role="alert" className="adm-error">
-                {errors['']}
-              </p>
-            )}
-            <div className="bk-dialog-actions">
-              <button type="button" className="bk-btn" onClick={() => close()} disabled={busy}>
-                {t.cancel}
-              </button>
-              <button type="submit" className="bk-btn bk-btn-primary" disabled={busy}>
-                {spec?.submit ?? t.send}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DialogFrame isOpen={open !== null} busy={busy} title={spec?.title} onClose={() => close(undefined)}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="bk-dialog-body scr-dialog-form">
+        {spec &&
+          fieldsOf(spec).map(([k, f], i) => {
+            const fid = `${id}-${k}`;
+            const label = `${f.title ?? k}${req.has(k) ? ' *' : ''}`;
+            const common = {
+              id: fid,
+              name: k,
+              autoFocus: i === 0,
+              'aria-invalid': errors[k] ? true : undefined,
+              'aria-describedby': [f.description && `${fid}-hint`, errors[k] && `${fid}-error`].filter(Boolean).join(' ') || undefined,
+            };
+            return (
+              <div key={k} className="scr-dialog-field">
+                {f.type === 'boolean' ? (
+                  <label>
+                    <input type="checkbox" {...common} checked={values[k] === true} onChange={(e) => set(k, e.target.checked)} /> {label}
+                  </label>
+                ) : (
+                  <label htmlFor={fid}>{label}</label>
+                )}
+                {f.oneOf ? (
+                  <select {...common} value={String(values[k])} onChange={(e) => set(k, f.oneOf?.find((o) => String(o.const) === e.target.value)?.const)}>
+                    {f.oneOf.map((o) => (
+                      <option key={String(o.const)} value={String(o.const)}>
+                        {o.title}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  f.type !== 'boolean' && (
+                    <input {...common} type={f.format === 'email' ? 'email' : 'text'} maxLength={f.maxLength} value={String(values[k] ?? '')} onChange={(e) => set(k, e.target.value)} />
+                  )
+                )}
+                {f.description && <small id={`${fid}-hint`}>{f.description}</small>}
+                {errors[k] && (
+                  <p id={`${fid}-error`} className="adm-error">
+                    {errors[k]}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+        {errors[''] && (
+          <p role="alert" className="adm-error">
+            {errors['']}
+          </p>
+        )}
+        <DialogFooter cancelLabel={t.cancel} onCancel={() => close(undefined)} confirmLabel={spec?.submit ?? t.send} busy={busy} />
+      </form>
+    </DialogFrame>
   );
   return { ask, dialog };
 }

@@ -1,5 +1,6 @@
 import { fillText, pointer, type BindingContext } from '../bindings';
 import type { ScreenAction } from '../types';
+import { saveBlob } from '../../shared/saveBlob';
 
 type DownloadSpec = NonNullable<ScreenAction['download']>;
 
@@ -21,14 +22,6 @@ const safeName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '
 export function downloadAnswer(spec: DownloadSpec, answer: unknown, ctx: BindingContext): boolean {
   const value = pointer(answer, spec.content);
   if (value === undefined) return false;
-  const url = URL.createObjectURL(blobOf(value, spec));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = safeName(fillText(spec.name, { ...ctx, answer }));
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The click has handed the blob to the browser's download; the address may go.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blobOf(value, spec), safeName(fillText(spec.name, { ...ctx, answer })));
   return true;
 }

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { firstPublicPosition, type RunningApp } from './app';
+import type { Browser, Page } from 'playwright-core';
+import { firstPublicPosition, VIEWPORTS, type RunningApp } from './app';
 
 /** Who applies: the default form's fields (address, post code and phone have the usual test values unless given). */
 export interface Applicant {
@@ -36,4 +36,16 @@ export async function fillApplyForm(page: Page, p: Applicant, opts: { consent: b
 export async function firstApplyUrl(app: RunningApp): Promise<string> {
   const p = await firstPublicPosition(app);
   return `${app.orgUrl}/${p.id}_${p.slug}/apply`;
+}
+
+/** A phone-sized page with JavaScript disabled (the no-script apply tests); close it with `page.context().close()`. */
+export async function noScriptPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
+  context.setDefaultTimeout(15_000);
+  return context.newPage();
+}
+
+/** A small valid PDF to attach as the applicant's file, under `name`. */
+export function pdfFile(name: string): { name: string; mimeType: string; buffer: Buffer } {
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1') };
 }
