@@ -54,7 +54,9 @@ describe('ResetPassword', () => {
     serve(200, { data: { reset: true } });
     renderAt(`/reset-password#token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Välj ett nytt lösenord' })).toBeTruthy();
-    // The screen's view loads lazily (screens/runner/views.ts); its effect then wipes the fragment.
+    // The heading is the page's and shows at once; the form is a view block that loads lazily
+    // (screens/runner/views.ts), so wait for its field, then for its effect to wipe the fragment.
+    expect(await screen.findByLabelText('Nytt lösenord', undefined, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/reset-password'));
   });
 
