@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
+import SlowFirst from './tests/setup/slow-first';
 
 /**
  * One runner, four rooms: unit (node), unit-dom (jsdom), integration (real Koa server on
@@ -14,6 +15,8 @@ export default defineConfig({
     // test file's time is much waiting (on its server child, Chromium, FerretDB, schemathesis),
     // so one worker left a core idle for most of the 1,400 s run.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The slowest files start first (see the file); npm test runs e2e in a process of its own.
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         extends: true,

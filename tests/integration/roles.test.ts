@@ -3,7 +3,7 @@ import { storeKinds } from '../setup/stores';
 import { catalogue, satisfies, type CatalogueAction } from './helpers/catalogue';
 import { sample, type Ids } from './helpers/sample';
 import { startTestServer, type TestServer } from './helpers/server';
-import { buildWorld, newContainer, sandbox, type CallerName, type World } from './helpers/world';
+import { buildWorld, newContainer, removeSandbox, sandbox, type CallerName, type World } from './helpers/world';
 
 const actions = catalogue();
 const POSITIONAL = new Set(['position', 'applicant', 'applicants']);
@@ -94,10 +94,15 @@ describe.each(storeKinds())('the role matrix on the %s store', (kind) => {
     // sandbox positions: get_positions counts applicants per position (30 s passed under load).
     it('lets the weakest allowed roles through exactly as it lets odin through', async () => {
       const odin = world.callers.odin;
-      const fresh = async () =>
-        a.role === 'odin' && a.scope === 'container'
-          ? sandbox(server, odin.token, await newContainer(server, odin.token, `sandl${Math.random().toString(36).slice(2, 8)}`))
-          : sandbox(server, odin.token, world.own.containerId, { posWriterId: world.callers.posWriter.userId, posWriterEmail: world.callers.posWriter.email });
+      const made: Omit<Ids, 'userId'>[] = [];
+      const fresh = async () => {
+        const ids =
+          a.role === 'odin' && a.scope === 'container'
+            ? await sandbox(server, odin.token, await newContainer(server, odin.token, `sandl${Math.random().toString(36).slice(2, 8)}`))
+            : await sandbox(server, odin.token, world.own.containerId, { posWriterId: world.callers.posWriter.userId, posWriterEmail: world.callers.posWriter.email });
+        made.push(ids);
+        return ids;
+      };
       const allowed: CallerName[] = [];
       if (OWN_OBJECT_ONLY.has(a.name)) allowed.push('writer');
       else if (a.role !== 'odin') {
@@ -118,6 +123,8 @@ describe.each(storeKinds())('the role matrix on the %s store', (kind) => {
         const r = await server.call(c.token, a.name, dataFor(a, await fresh(), c.userId));
         expect({ who, status: r.status, code: r.body?.error?.code }).toEqual({ who, status: reference.status, code: reference.body?.error?.code });
       }
+      // Each call had its own sandbox; left over they would slow every later call on FerretDB.
+      for (const ids of made) await removeSandbox(server, ids);
     }, kind === 'mongo' ? 90_000 : undefined);
   });
 });

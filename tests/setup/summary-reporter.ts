@@ -1,6 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Prints the plain closing line CI reads: 'tests: N passed, N failed, N skipped'. */
+/**
+ * Prints the plain closing line CI reads: 'tests: N passed, N failed, N skipped'. Under
+ * scripts/vitest-all.sh (two vitest processes side by side) each process writes its counts to
+ * the file named by TEST_SUMMARY_FILE instead, and the script prints the one line for both.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
@@ -15,6 +20,8 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
-    process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    const file = process.env.TEST_SUMMARY_FILE;
+    if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped }));
+    else process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

@@ -17,9 +17,9 @@ export const COLLECTIONS = [
 
 /** Document counts of every collection, to show that a refused call stored nothing. */
 export async function countAll(store: Store): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const name of COLLECTIONS) out[name] = await store.collection(name).count({});
-  return out;
+  // All counts at once: one after another they were eleven round trips per call (FerretDB).
+  const counts = await Promise.all(COLLECTIONS.map((name) => store.collection(name).count({})));
+  return Object.fromEntries(COLLECTIONS.map((name, i) => [name, counts[i]!]));
 }
 
 /** A response that reveals server internals: a stack frame, a source path or an engine error. */

@@ -1,0 +1,31 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files known to take longest (measured on CI, slowest first) start first, so none of them
+ * starts last and makes the run's tail on its own while the other worker idles. The rest keep
+ * vitest's own order (cached durations, or file size on a fresh clone). A file missing from
+ * this list is only started later; a name that no longer exists is ignored.
+ */
+const SLOWEST = [
+  'tests/integration/fuzz-api.test.ts',
+  'tests/integration/roles.test.ts',
+  'tests/integration/bad-input.test.ts',
+  'tests/e2e/swedish-screens.test.ts',
+  'tests/integration/heavy-requests.test.ts',
+  'tests/e2e/shell.test.ts',
+  'tests/integration/passwords.test.ts',
+  'tests/integration/store-kill.test.ts',
+  'tests/integration/scale-out-faults.test.ts',
+];
+
+export default class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = SLOWEST.findIndex((name) => spec.moduleId.endsWith(`/${name}`));
+      return at === -1 ? SLOWEST.length : at;
+    };
+    // Array.prototype.sort is stable: files of equal rank keep vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
