@@ -1,5 +1,6 @@
 /** Shapes of the public calls (docs/contracts.md "Public calls"). */
 import type { MetadataProperty } from '../../engine/types';
+import type { ThemeInput } from '../../schemas/generated/actions';
 import type { PrecompiledForm } from '../../engine/precompiled';
 
 export interface PublicPositionSummary {
@@ -41,21 +42,8 @@ export interface PositionPage {
   take: number;
 }
 
-/** Theme of spec document 1 §3; every part optional so a partial theme still works. */
-export interface Theme {
-  button?: { backgroundColor?: string; textColor?: string; borderRadius?: string };
-  backgroundColor?: { mainContent?: string; footer?: string; socialMedia?: string };
-  textColor?: { workAtText?: string; contactText?: string; detailText?: string; otherText?: string; footerText?: string };
-  icon?: {
-    footerIcon?: string;
-    positionIcons?: string;
-    positionIcon1?: string;
-    positionIcon2?: string;
-    positionIcon3?: string;
-    positionIcon4?: string;
-    socialMedia?: string;
-  };
-}
+/** Theme of spec document 1 §3; every part optional so a partial theme still works: the shared theme schema (schemas/shared/theme.json). */
+export type Theme = ThemeInput;
 
 export type SocialKey = 'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'podcast';
 
