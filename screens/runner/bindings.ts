@@ -2,6 +2,8 @@
  * Bindings in screen files (docs/screens.md): '{route.id}', '{session.containerId}',
  * '{session.email}', '{row.x}', '{form}', '{form.x}', '{filter.x}', '{selection.ids}',
  * '{query.x}', '{answer.x}', '{data.x}' (a form's or record's loaded data), '{file.x}' (an upload's file). Pure: no React, used by the runner and the static checks.
+ * In a text, '{data.info.name|data.email}' is the first of its alternatives that is not empty
+ * (an applicant without a name is called by their address).
  */
 
 export const BINDING_SOURCES = ['route', 'session', 'row', 'form', 'filter', 'selection', 'query', 'answer', 'data', 'file'] as const;
@@ -9,7 +11,15 @@ type BindingSource = (typeof BINDING_SOURCES)[number];
 export type BindingContext = Partial<Record<BindingSource, unknown>>;
 
 const ONE = /^\{([a-zA-Z]+)((?:\.[A-Za-z0-9_$-]+)*)\}$/;
-const ANY = /\{([a-zA-Z]+)((?:\.[A-Za-z0-9_$-]+)*)\}/g;
+const ALT = '[a-zA-Z]+(?:\\.[A-Za-z0-9_$-]+)*';
+const ANY = new RegExp(`\\{(${ALT}(?:\\|${ALT})*)\\}`, 'g');
+
+/** The alternatives of one binding's text ('data.info.name|data.email'), each split into source and path. */
+const alternatives = (inner: string) =>
+  inner.split('|').map((alt) => {
+    const dot = alt.indexOf('.');
+    return dot === -1 ? { source: alt, path: '' } : { source: alt.slice(0, dot), path: alt.slice(dot + 1) };
+  });
 
 /** A dotted path in a value ('info.email'); undefined when any step is missing. */
 export function at(value: unknown, path: string): unknown {
@@ -30,7 +40,7 @@ export function parseBinding(text: string): { source: string; path: string } | n
 
 /** Every binding in a string ('/admin/positions/{row.id}' → [{ source: 'row', path: 'id' }]). */
 export function bindingsIn(text: string): { source: string; path: string }[] {
-  return [...text.matchAll(ANY)].map((m) => ({ source: m[1] as string, path: (m[2] ?? '').replace(/^\./, '') }));
+  return [...text.matchAll(ANY)].flatMap((m) => alternatives(m[1] as string));
 }
 
 function resolve(ctx: BindingContext, source: string, path: string): unknown {
@@ -41,8 +51,9 @@ const asText = (v: unknown): string => (v === undefined || v === null ? '' : typ
 
 /** A text with bindings filled as text; `encode` URL-encodes each value (for links). */
 export function fillText(template: string, ctx: BindingContext, encode = false): string {
-  return template.replace(ANY, (_, source: string, path: string) => {
-    const s = asText(resolve(ctx, source, path.replace(/^\./, '')));
+  return template.replace(ANY, (_, inner: string) => {
+    const values = alternatives(inner).map((b) => asText(resolve(ctx, b.source, b.path)));
+    const s = values.find((v) => v.trim() !== '') ?? values[0] ?? '';
     return encode ? encodeURIComponent(s) : s;
   });
 }

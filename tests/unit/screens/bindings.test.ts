@@ -41,6 +41,13 @@ describe('screen bindings', () => {
     expect(fillData({ note: '{row.id}', id: '{form.name}' }, ctx, schema)).toEqual({ note: '3', id: 'Ny' });
   });
 
+  it('fills the first alternative that is not empty, so an applicant without a name is called by their address', () => {
+    const applicant = (name: string) => ({ data: { info: { name }, email: 'alva@exempel.se' } });
+    expect(fillText('Ta bort {data.info.name|data.email}?', applicant('Alva Berg'))).toBe('Ta bort Alva Berg?');
+    expect(fillText('Ta bort {data.info.name|data.email}?', applicant(''))).toBe('Ta bort alva@exempel.se?');
+    expect(fillText('{data.nothing|data.none}', applicant(''))).toBe('');
+  });
+
   it('encodes bound values in links', () => {
     expect(fillText('/admin/x/{row.name}', ctx, true)).toBe('/admin/x/Bagare%20%26%20konditor');
   });
