@@ -40,11 +40,14 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
       body = null;
     }
   }
-  if (!res.ok) {
-    const err = (body as { error?: ApiErrorBody } | null)?.error;
-    throw new ApiError(res.status, err ?? { code: String(res.status), message: 'Något gick fel' });
-  }
+  if (!res.ok) throw refusal(res.status, body, 'Något gick fel');
   return (body as { data: T } | null)?.data as T;
+}
+
+/** The one reading of a refused answer's body (`{ error: { code, message, details } }`) as an ApiError; `fallback` when it has none. */
+export function refusal(status: number, body: unknown, fallback: string): ApiError {
+  const err = (body as { error?: ApiErrorBody } | null)?.error;
+  return new ApiError(status, err ?? { code: String(status), message: fallback });
 }
 
 export function getToken(): string | null {

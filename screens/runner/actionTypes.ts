@@ -9,14 +9,15 @@ import type { TypeSchema } from './bindings';
  */
 const props = import.meta.glob<Record<string, TypeSchema> | undefined>('/schemas/actions/*.json', { eager: true, import: 'properties' });
 
-const byName = new Map(
-  Object.entries(props).map(([path, p]) => {
-    const name = path.replace(/^.*\/|\.json$/g, '');
-    return [name, flatActionProperties(name, p) as Record<string, TypeSchema>];
-  }),
-);
+/** Flattened on first use, once per action: a screen coerces for a few actions, not all 85. */
+const byName = new Map<string, Record<string, TypeSchema>>();
 
 /** The data schema of an action as far as coercion needs it. */
 export function dataSchemaOf(action: string): TypeSchema {
-  return { type: 'object', properties: byName.get(action) ?? {} };
+  let properties = byName.get(action);
+  if (!properties) {
+    properties = flatActionProperties(action, props[`/schemas/actions/${action}.json`]) as Record<string, TypeSchema>;
+    byName.set(action, properties);
+  }
+  return { type: 'object', properties };
 }

@@ -1,5 +1,5 @@
 import sv from '../../schemas/messages/sv.json';
-import { ApiError, getToken } from '../api';
+import { ApiError, getToken, refusal } from '../api';
 
 /**
  * GET a file the server serves to staff (an export, an applicant's upload) with the session
@@ -14,9 +14,6 @@ export async function fetchWithToken(url: string, signal?: AbortSignal): Promise
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, { code: 'network', message: sv.toast.errorRetry });
   }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError(res.status, body?.error ?? { code: String(res.status), message: sv.toast.error });
-  }
+  if (!res.ok) throw refusal(res.status, await res.json().catch(() => null), sv.toast.error);
   return res;
 }
