@@ -128,9 +128,14 @@ export async function applicationLink(deps: Pick<ServerDeps, 'store' | 'now' | '
  * Called by the removal path after the applications are gone; idempotent.
  */
 export async function forgetLinksOfAddresses(store: Store, emails: Iterable<string>): Promise<void> {
+  const list = [...new Set(emails)];
+  if (!list.length) return;
   const apps = store.collection('applications');
   const { byAddress, byApplication } = await links(store);
-  for (const email of new Set(emails)) {
+  // Only addresses that still have a link are looked up (a position delete passes hundreds).
+  const projection = { email: 1 } as const;
+  const linked = [...(await byAddress.find({ email: { $in: list } }, { projection })), ...(await byApplication.find({ email: { $in: list } }, { projection }))];
+  for (const email of new Set(linked.map((l) => l.email))) {
     if ((await apps.count({ email })) > 0) continue;
     await byAddress.deleteMany({ email });
     await byApplication.deleteMany({ email });
