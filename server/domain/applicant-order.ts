@@ -77,7 +77,7 @@ function byOwnRating(viewerId: number): Phase {
 }
 
 /** The phases of `sort` as `viewerId` may see it. */
-export function phasesOf(sort: ApplicantSort = 'newest', viewerId: number): Phase[] {
+function phasesOf(sort: ApplicantSort = 'newest', viewerId: number): Phase[] {
   if (sort === 'oldest') return [byId(1, null)];
   if (sort === 'name') return [byName];
   if (sort === 'rating') {
@@ -107,7 +107,7 @@ function flip(s: Sort): Sort {
   return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v === 1 ? -1 : 1])) as Sort;
 }
 
-export const LIST_PROJECTION = { notes: 0, logs: 0 } as const;
+const LIST_PROJECTION = { notes: 0, logs: 0 } as const;
 
 /** One batch under a filter and order, paged by key: `next` is the place of the last row (null on the last batch). */
 export async function pageApplicants(store: Store, filter: Filter, sort: ApplicantSort | undefined, after: Cursor | null, limit: number, viewerId: number) {
