@@ -25,7 +25,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
     // Loopback servers in tests (and internal relays) often have no certificate for their name.
     tls: url.searchParams.get('tls') === 'insecure' ? { rejectUnauthorized: false } : undefined,
   });
-  let lastPing: { at: number; outcome: Promise<unknown> } | undefined;
+  let lastPing: { at: number; failed: boolean; outcome: Promise<unknown> } | undefined;
   return {
     async send(mail: Mail) {
       const sender = senderOf(mail, from);
@@ -40,9 +40,15 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
       });
     },
     ping: () => {
-      // A probe every few seconds must not open an SMTP session each time: one verify per 30 s.
-      if (!lastPing || Date.now() - lastPing.at > PING_EVERY_MS) lastPing = { at: Date.now(), outcome: transport.verify() };
-      return lastPing.outcome;
+      // A probe every few seconds must not open an SMTP session each time: a verify that
+      // succeeded (or is under way) stands for 30 s; one that failed is tried again next time.
+      if (lastPing && !lastPing.failed && Date.now() - lastPing.at < PING_EVERY_MS) return lastPing.outcome;
+      const current = { at: Date.now(), failed: false, outcome: transport.verify() as Promise<unknown> };
+      current.outcome.catch(() => {
+        current.failed = true;
+      });
+      lastPing = current;
+      return current.outcome;
     },
     close() {
       transport.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisServerBinary, startRedis, type RunningRedis } from '../../scripts/redis';
 import { storeKinds } from '../setup/stores';
+import { startSmtp } from './helpers/smtp';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
 /**
@@ -100,5 +101,26 @@ describe.skipIf(!bin).each(storeKinds())('health probes on the %s store', (kind)
     }
     // The first instance is not affected.
     expect((await health(server)).status).toBe(200);
+  });
+});
+
+describe('the SMTP field of the health probes', () => {
+  it('reports SMTP down without failing /api/health, 503 on /api/health/dependencies, and ok once it is back', async () => {
+    const smtp = await startSmtp();
+    await smtp.stop();
+    const server = await startTestServer({ kind: 'embedded', config: { smtpUrl: smtp.url } });
+    try {
+      const lb = await server.request('GET', '/api/health');
+      expect([lb.status, lb.body]).toEqual([200, { data: { store: 'ok', smtp: 'unavailable' } }]);
+      const deps = await server.request('GET', '/api/health/dependencies');
+      expect([deps.status, deps.body.error?.details]).toEqual([503, { store: 'ok', smtp: 'unavailable' }]);
+      expect(lb.text + deps.text).not.toContain(String(smtp.port));
+      await smtp.start();
+      const back = await server.request('GET', '/api/health/dependencies');
+      expect([back.status, back.body]).toEqual([200, { data: { store: 'ok', smtp: 'ok' } }]);
+    } finally {
+      await server.close();
+      await smtp.stop();
+    }
   });
 });
