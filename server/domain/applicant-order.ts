@@ -62,9 +62,11 @@ const byName: Phase = {
 
 const ratedBy = (a: ApplicationDoc, viewerId: number) => (a.ratedBy ?? []).includes(viewerId);
 
-function byOwnRating(viewerId: number): Phase {
+function byOwnRating(viewerId: number, ownIds: number[]): Phase {
   return {
-    where: { ratedBy: viewerId },
+    // The applications the viewer rated, found through their scorecards (a short list), rather
+    // than by scanning every rated application of the position for their id.
+    where: { id: { $in: ownIds } },
     sort: { ratingAvg: -1, id: -1 },
     holds: (a) => ratedBy(a, viewerId),
     seek(c, backwards) {
@@ -76,13 +78,19 @@ function byOwnRating(viewerId: number): Phase {
   };
 }
 
-/** The phases of `sort` as `viewerId` may see it. */
-function phasesOf(sort: ApplicantSort = 'newest', viewerId: number): Phase[] {
+/** The ids of the applications of the list's position that `viewerId` has rated. */
+async function ratedByViewer(store: Store, filter: Filter, viewerId: number): Promise<number[]> {
+  const cards = await store.collection('scorecards').find({ raterId: viewerId, positionId: filter.positionId }, { projection: { applicationId: 1 } });
+  return cards.map((x) => x.applicationId as number);
+}
+
+/** The phases of `sort` as `viewerId` may see it (the list's filter names its position). */
+async function phasesOf(store: Store, filter: Filter, sort: ApplicantSort = 'newest', viewerId: number): Promise<Phase[]> {
   if (sort === 'oldest') return [byId(1, null)];
   if (sort === 'name') return [byName];
   if (sort === 'rating') {
     return [
-      byOwnRating(viewerId),
+      byOwnRating(viewerId, await ratedByViewer(store, filter, viewerId)),
       byId(-1, { ratingAvg: { $exists: true }, ratedBy: { $ne: viewerId } }, (a) => typeof a.ratingAvg === 'number' && !ratedBy(a, viewerId)),
       byId(-1, { ratingAvg: { $exists: false } }, (a) => typeof a.ratingAvg !== 'number'),
     ];
@@ -112,7 +120,7 @@ const LIST_PROJECTION = { notes: 0, logs: 0 } as const;
 /** One batch under a filter and order, paged by key: `next` is the place of the last row (null on the last batch). */
 export async function pageApplicants(store: Store, filter: Filter, sort: ApplicantSort | undefined, after: Cursor | null, limit: number, viewerId: number) {
   const apps = store.collection<ApplicationDoc>('applications');
-  const phases = phasesOf(sort, viewerId);
+  const phases = await phasesOf(store, filter, sort, viewerId);
   const rows: { doc: ApplicationDoc; phase: number }[] = [];
   for (let i = after?.phase ?? 0; i < phases.length && rows.length <= limit; i++) {
     const ph = phases[i]!;
@@ -128,7 +136,7 @@ export async function pageApplicants(store: Store, filter: Filter, sort: Applica
 /** Previous and next applicant of `current` in the list under `filter` and the order. */
 export async function neighbours(store: Store, filter: Filter, sort: ApplicantSort | undefined, current: ApplicationDoc, viewerId: number) {
   const apps = store.collection<ApplicationDoc>('applications');
-  const phases = phasesOf(sort, viewerId);
+  const phases = await phasesOf(store, filter, sort, viewerId);
   const at = Math.max(0, phases.findIndex((ph) => ph.holds(current)));
   const cursor = phases[at]!.cursor(current, at);
   const first = async (from: number, step: 1 | -1) => {
@@ -153,7 +161,7 @@ const IDS_PAGE = 1000;
 export async function idsUnder(store: Store, filter: Filter, sort: ApplicantSort | undefined, viewerId: number): Promise<number[]> {
   const apps = store.collection<ApplicationDoc>('applications');
   const projection: Record<string, 0 | 1> = sort === 'name' ? { id: 1, info: 1 } : sort === 'rating' ? { id: 1, ratingAvg: 1 } : { id: 1 };
-  const phases = phasesOf(sort, viewerId);
+  const phases = await phasesOf(store, filter, sort, viewerId);
   const ids: number[] = [];
   for (const [i, ph] of phases.entries()) {
     let after: Cursor | null = null;
