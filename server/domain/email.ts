@@ -50,6 +50,18 @@ function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: 
   };
 }
 
+/**
+ * A mail as the application's log keeps it: the template with the person's merge fields left
+ * as placeholders ('Hej {firstname}!'), only the position and company filled. The log is read
+ * on the applicant page, also while the application is anonymous, and 'Skicka igen' fills it
+ * again from the application when it sends.
+ */
+function loggedMail(subject: string, body: string, values: Record<string, string>): { subject: string; body: string } {
+  const neutral = { position: values.position ?? '', company: values.company ?? '' };
+  const escaped = { position: escapeHtml(neutral.position), company: escapeHtml(neutral.company) };
+  return { subject: fill(subject, neutral).replace(/[\r\n]+/g, ' ').trim(), body: sanitizeHtml(fill(body, escaped)) };
+}
+
 /** Plain text of a mail's HTML: block ends and line breaks become new lines, tags go. */
 export function textOf(html: string): string {
   return html
@@ -96,7 +108,8 @@ async function sendAndLog(
   a: ApplicationDoc,
   c: ContainerDoc,
   mail: Mail,
-  opts: { by?: string; templateLabelId?: number; kind?: 'confirmation'; logged?: Mail } = {},
+  logged: { subject: string; body: string },
+  opts: { by?: string; templateLabelId?: number; kind?: 'confirmation' } = {},
 ): Promise<SendResult> {
   let ok = true;
   try {
@@ -106,16 +119,16 @@ async function sendAndLog(
     deps.log.warn('mail failed', { applicationId: a.id, error: (err as Error).name, code: (err as { code?: string }).code });
   }
   const at = deps.now();
-  const text = fill(ok ? (opts.kind === 'confirmation' ? m.logConfirmation : m.logSent) : m.logFailed, { subject: mail.subject });
+  const text = fill(ok ? (opts.kind === 'confirmation' ? m.logConfirmation : m.logSent) : m.logFailed, { subject: logged.subject });
   const entry: EmailLogEntry = {
     at,
     what: 'email',
     ...(opts.by ? { by: opts.by } : {}),
     text,
-    subject: mail.subject,
+    subject: logged.subject,
     ok,
-    // `logged`: the mail as it may be kept (the confirmation's sign-in link never is).
-    ...(ok ? {} : { body: (opts.logged ?? mail).html?.replace(/^.*<body>|<\/body>.*$/gs, '') ?? (opts.logged ?? mail).text }),
+    // `logged`: the template as it may be kept (no merge values of the person, never the confirmation's sign-in link).
+    ...(ok ? {} : { body: logged.body }),
   };
   const update: Record<string, unknown> = { $push: { logs: entry } };
   if (ok && opts.templateLabelId !== undefined) update.$set = { 'info.emailNotificationSent': at };
@@ -162,8 +175,9 @@ export async function sendToOne(deps: ServerDeps, sender: Sender, a: Application
   if (!to) throw errors.invalid([{ path: '/email', message: fill(m.noEmail, { name: a.info?.name || '' }) }], fill(m.noEmail, { name: a.info?.name || '' }));
   if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
   const [c, p] = await Promise.all([loadContainer(deps.store, a.containerId), positionOf(deps, a.positionId)]);
-  const mail = composeMail(to, input.subject, input.body, { ...mergeValues(a, p, c), email: to });
-  const r = await sendAndLog(deps, a, c, mail, { by: who(sender), templateLabelId: input.labelId });
+  const values = { ...mergeValues(a, p, c), email: to };
+  const mail = composeMail(to, input.subject, input.body, values);
+  const r = await sendAndLog(deps, a, c, mail, loggedMail(input.subject, input.body, values), { by: who(sender), templateLabelId: input.labelId });
   return { sent: r.ok ? [r.id] : [], failed: r.ok ? [] : [{ id: r.id, name: r.name }], missingEmail: [] };
 }
 
@@ -191,7 +205,8 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   // A few sends at a time: the SMTP pool has two connections and each send also writes a log.
   const worker = async () => {
     for (let a = queue.shift(); a; a = queue.shift()) {
-      const r = await sendAndLog(deps, a, c, composeMail(a.email, input.subject, input.body, mergeValues(a, p, c)), {
+      const values = mergeValues(a, p, c);
+      const r = await sendAndLog(deps, a, c, composeMail(a.email, input.subject, input.body, values), loggedMail(input.subject, input.body, values), {
         by: who(sender),
         templateLabelId: input.labelId,
       });
@@ -250,9 +265,10 @@ export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: P
       deps.log.info('confirmation mail skipped: too many to the address', { applicationId: a.id });
       return;
     }
-    const mail = composeMail(a.email, t.subject, t.content, confirmationValues(a, p, c));
+    const values = confirmationValues(a, p, c);
+    const mail = composeMail(a.email, t.subject, t.content, values);
     const link = await signinLink(deps, a.email, { ttl: VIEW_LINK_TTL_SECONDS, kind: 'view', next: `/admin/minasidor?org=${c.id}` });
-    await sendAndLog(deps, a, c, withViewLink(mail, link), { kind: 'confirmation', templateLabelId: t.labelId, logged: mail });
+    await sendAndLog(deps, a, c, withViewLink(mail, link), loggedMail(t.subject, t.content, values), { kind: 'confirmation', templateLabelId: t.labelId });
   } catch (err) {
     deps.log.error('confirmation mail failed', { applicationId: a.id, error: (err as Error).name });
   }
