@@ -14,6 +14,7 @@ import { sharedLimiter } from '../http/rate-limit';
 import { memoryAttemptCounters, type AttemptCounters } from '../auth/attempt-counters';
 import { signinLink, VIEW_LINK_TTL_SECONDS } from '../auth/signin';
 import { replyAddressFor } from './reply-addresses';
+import { anonymityOf, anonymousName, isAnonymous } from './screening';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
@@ -60,6 +61,12 @@ function loggedMail(subject: string, body: string, values: Record<string, string
   const neutral = { position: values.position ?? '', company: values.company ?? '' };
   const escaped = { position: escapeHtml(neutral.position), company: escapeHtml(neutral.company) };
   return { subject: fill(subject, neutral).replace(/[\r\n]+/g, ' ').trim(), body: sanitizeHtml(fill(body, escaped)) };
+}
+
+/** The name an answer gives an applicant: 'Sökande <id>' while their position's anonymous mode hides them (screening.ts). */
+function shownName(c: ContainerDoc, p: Pick<PositionDoc, 'anonymous'>, a: ApplicationDoc): string {
+  if (isAnonymous(c, anonymityOf(p), a.processLabelId)) return anonymousName(a.id);
+  return a.info?.name || a.email || String(a.id);
 }
 
 /** Plain text of a mail's HTML: block ends and line breaks become new lines, tags go. */
@@ -109,7 +116,7 @@ async function sendAndLog(
   c: ContainerDoc,
   mail: Mail,
   logged: { subject: string; body: string },
-  opts: { by?: string; templateLabelId?: number; kind?: 'confirmation' } = {},
+  opts: { by?: string; templateLabelId?: number; kind?: 'confirmation'; name?: string } = {},
 ): Promise<SendResult> {
   let ok = true;
   try {
@@ -133,7 +140,7 @@ async function sendAndLog(
   const update: Record<string, unknown> = { $push: { logs: entry } };
   if (ok && opts.templateLabelId !== undefined) update.$set = { 'info.emailNotificationSent': at };
   await deps.store.collection<ApplicationDoc>('applications').updateOne({ id: a.id }, update);
-  return { id: a.id, name: a.info?.name || a.email, ok };
+  return { id: a.id, name: opts.name ?? a.id.toString(), ok };
 }
 
 /**
@@ -172,12 +179,13 @@ async function positionOf(deps: ServerDeps, id: number): Promise<PositionDoc> {
 export async function sendToOne(deps: ServerDeps, sender: Sender, a: ApplicationDoc, email: string, input: SendInput) {
   checkMail(input);
   const to = email.trim();
-  if (!to) throw errors.invalid([{ path: '/email', message: fill(m.noEmail, { name: a.info?.name || '' }) }], fill(m.noEmail, { name: a.info?.name || '' }));
-  if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
   const [c, p] = await Promise.all([loadContainer(deps.store, a.containerId), positionOf(deps, a.positionId)]);
+  const noEmail = fill(m.noEmail, { name: shownName(c, p, a) });
+  if (!to) throw errors.invalid([{ path: '/email', message: noEmail }], noEmail);
+  if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
   const values = { ...mergeValues(a, p, c), email: to };
   const mail = composeMail(to, input.subject, input.body, values);
-  const r = await sendAndLog(deps, a, c, mail, loggedMail(input.subject, input.body, values), { by: who(sender), templateLabelId: input.labelId });
+  const r = await sendAndLog(deps, a, c, mail, loggedMail(input.subject, input.body, values), { by: who(sender), templateLabelId: input.labelId, name: shownName(c, p, a) });
   return { sent: r.ok ? [r.id] : [], failed: r.ok ? [] : [{ id: r.id, name: r.name }], missingEmail: [] };
 }
 
@@ -199,7 +207,7 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   const missingEmail: { id: number; name: string }[] = [];
   const queue: ApplicationDoc[] = [];
   for (const a of apps) {
-    if (!a.email || !isValidEmail(a.email)) missingEmail.push({ id: a.id, name: a.info?.name || String(a.id) });
+    if (!a.email || !isValidEmail(a.email)) missingEmail.push({ id: a.id, name: shownName(c, p, a) });
     else queue.push(a);
   }
   // A few sends at a time: the SMTP pool has two connections and each send also writes a log.
@@ -209,6 +217,7 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
       const r = await sendAndLog(deps, a, c, composeMail(a.email, input.subject, input.body, values), loggedMail(input.subject, input.body, values), {
         by: who(sender),
         templateLabelId: input.labelId,
+        name: shownName(c, p, a),
       });
       if (r.ok) sent.push(r.id);
       else failed.push({ id: r.id, name: r.name });
