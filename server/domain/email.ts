@@ -178,8 +178,10 @@ async function positionOf(deps: ServerDeps, id: number): Promise<PositionDoc> {
 /** send_email: one applicant, to the address staff confirmed in the dialog. */
 export async function sendToOne(deps: ServerDeps, sender: Sender, a: ApplicationDoc, email: string, input: SendInput) {
   checkMail(input);
-  const to = email.trim();
   const [c, p] = await Promise.all([loadContainer(deps.store, a.containerId), positionOf(deps, a.positionId)]);
+  // While the application is anonymous staff cannot know its address, and a guessed one answered
+  // from would tie the person to it: the mail goes to the application's own address.
+  const to = isAnonymous(c, anonymityOf(p), a.processLabelId) ? a.email : email.trim();
   const noEmail = fill(m.noEmail, { name: shownName(c, p, a) });
   if (!to) throw errors.invalid([{ path: '/email', message: noEmail }], noEmail);
   if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContainerDoc } from '../../server/domain/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, container, dataUrl, PDF } from './helpers/domain';
-import { signInByLink } from './helpers/mailbox';
+import { mailsTo, signInByLink } from './helpers/mailbox';
 import { pdfTexts } from './helpers/pdf';
 import { summerAnswers, summerPosition } from './helpers/recruiter';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
@@ -112,6 +112,14 @@ describe.each(storeKinds())('anonymous screening on the %s store', (kind) => {
     const mails = (page.body.data.logs as { what: string; subject?: string; text: string }[]).filter((l) => l.what === 'email');
     expect(mails.map((l) => l.subject)).toEqual(['Hej {firstname} {lastname}, om Lager i Umeå']);
     expect(JSON.stringify(page.body.data)).not.toMatch(/Anna|Hemlund/);
+  });
+
+  it('send_email to an anonymous application goes to its own address, never to a guessed one', async () => {
+    const before = (await mailsTo(server, ANNA)).length;
+    const r = await server.call(writer, 'send_email', { applicantId: annaHidden, email: 'gissning@example.se', subject: 'Fråga', body: '<p>Hej!</p>' });
+    expect(r.status, r.text).toBe(200);
+    expect(await mailsTo(server, 'gissning@example.se')).toEqual([]);
+    expect((await mailsTo(server, ANNA)).length).toBe(before + 1);
   });
 
   it('file names are neutral in the list, the page, report.csv, the PDF and the download while anonymous', async () => {
