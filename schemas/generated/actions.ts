@@ -48,7 +48,7 @@ export interface ApplicantDetail {
     emailNotificationSent?: number;
   };
   /**
-   * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, and `info.name` is 'Sökande <id>'.
+   * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, `info.name` is 'Sökande <id>', and files are named 'Bilaga <n>' (server/domain/neutral-files.ts). Lookups by e-mail, text filters, search and 'Ansökta tjänster' never find the application (server/domain/anonymous-screening.ts).
    */
   anonymous?: true;
   /**
@@ -95,7 +95,7 @@ export interface ApplicantDetail {
     by?: string;
     text: string;
     /**
-     * email: the mail's subject.
+     * email: the subject as the template had it, position and company filled and the person's merge fields left as placeholders (`{firstname}`): the log is read while the application is anonymous too. A failed send's `body` is kept the same way; 'Skicka igen' fills it again.
      */
     subject?: string;
     /**
@@ -150,7 +150,7 @@ export interface ApplicantListItem {
     emailNotificationSent?: number;
   };
   /**
-   * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, and `info.name` is 'Sökande <id>'.
+   * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, `info.name` is 'Sökande <id>', and files are named 'Bilaga <n>' (server/domain/neutral-files.ts). Lookups by e-mail, text filters, search and 'Ansökta tjänster' never find the application (server/domain/anonymous-screening.ts).
    */
   anonymous?: true;
   /**

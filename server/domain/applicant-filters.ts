@@ -7,6 +7,7 @@ import { textCondition } from './search';
 import type { Filter, Store } from '../store/port';
 import { labelOf } from './containers';
 import { anonymityOf, shownLevels } from './screening';
+import { anonymousPositions } from './anonymous-screening';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 
 const m = sv.applicants.server;
@@ -97,14 +98,19 @@ function licenceAndCar(metadata: readonly MetadataProperty[]): Filter[] {
  * position and a page at a time with a turn of the event loop between pages: a position may
  * have tens of thousands of applicants.
  */
-async function emailsOf(store: Store, containerId: number, positionIds: number[]): Promise<string[]> {
+async function emailsOf(store: Store, c: ContainerDoc, positionIds: number[]): Promise<string[]> {
   const apps = store.collection<ApplicationDoc>('applications');
   const emails = new Set<string>();
+  // A hidden applicant of another position (anonymous-screening.ts) is no one's match: the
+  // match would tie their anonymous application to the named row here.
+  const anonymous = await anonymousPositions(store, c);
   for (const positionId of positionIds) {
+    const shown = anonymous.get(positionId);
+    if (shown?.length === 0) continue;
     let after: number | string | null = null;
     do {
       await yieldToLoop();
-      const page: Page<ApplicationDoc> = await pageByKey(apps, { positionId, containerId }, { sortKey: 'id', direction: 1, after, limit: EMAIL_PAGE, projection: { id: 1, email: 1 } });
+      const page: Page<ApplicationDoc> = await pageByKey(apps, { positionId, containerId: c.id, ...(shown ? { processLabelId: { $in: shown } } : {}) }, { sortKey: 'id', direction: 1, after, limit: EMAIL_PAGE, projection: { id: 1, email: 1 } });
       for (const a of page.items) emails.add(a.email);
       after = page.next;
     } while (after !== null);
@@ -120,13 +126,16 @@ const EMAIL_PAGE = 1000;
  * (positionId, email) index. The list filter then carries ids of this position only (at most
  * its own applicant count), which the embedded store reads in id order without a sort.
  */
-async function alsoAppliedTo(store: Store, containerId: number, positionId: number, others: number[]): Promise<number[]> {
+async function alsoAppliedTo(store: Store, c: ContainerDoc, positionId: number, others: number[], shown: number[] | null): Promise<number[]> {
   const apps = store.collection<ApplicationDoc>('applications');
-  const emails = await emailsOf(store, containerId, others);
+  // Nor is a hidden applicant of this position found by their other applications.
+  if (shown?.length === 0) return [];
+  const emails = await emailsOf(store, c, others);
   const ids: number[] = [];
   for (const part of slices(emails, EMAIL_PAGE)) {
     await yieldToLoop();
-    for (const a of await apps.find({ positionId, email: { $in: part } }, { projection: { id: 1 } })) ids.push(a.id);
+    const level = shown ? { processLabelId: { $in: shown } } : {};
+    for (const a of await apps.find({ positionId, email: { $in: part }, ...level }, { projection: { id: 1 } })) ids.push(a.id);
   }
   return ids;
 }
@@ -162,7 +171,7 @@ export async function applicantFilter(store: Store, c: ContainerDoc, p: Position
   if (q.driverLicenceAndCar) and.push(...licenceAndCar(p.metadata));
   if (q.appliedPositionIds?.length) {
     const ids = q.appliedPositionIds.map((id, i) => sanitizeFilterValue(id, `/appliedPositionIds/${i}`)).filter((id): id is number => typeof id === 'number');
-    and.push({ id: { $in: await alsoAppliedTo(store, c.id, p.id, ids) } });
+    and.push({ id: { $in: await alsoAppliedTo(store, c, p.id, ids, shown) } });
   }
   // Blind ratings: the average is the viewer's to compare only where they have rated themselves
   // (scorecards.ts), so 'Minst snittbetyg' keeps the applicants they rated with at least this

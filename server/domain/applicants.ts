@@ -11,6 +11,8 @@ import { applicantFilter, type ApplicantQuery } from './applicant-filters';
 import { pageApplicants } from './applicant-order';
 import { openCursor, sealCursor } from './list-cursor';
 import { ratingFor } from './scorecards';
+import { notHiddenCondition } from './anonymous-screening';
+import { neutralFiles } from './neutral-files';
 import { anonymityOf, anonymousAnswers, isAnonymous, profileShows, screenedInfo, screenedSort, type Anonymity } from './screening';
 
 const m = sv.domain;
@@ -69,6 +71,8 @@ function listItem(c: ContainerDoc, a: ApplicationDoc, position: RowPosition, now
   const age = typeof info.dateOfBirth === 'string' ? ageAt(info.dateOfBirth, now) : null;
   const hidden = isAnonymous(c, position.anonymous, a.processLabelId);
   const email = hidden ? '' : a.email;
+  // File names often carry the name ('CV Anna Alm.pdf'): neutral while hidden (anonymous-screening.ts).
+  const screened = hidden ? neutralFiles(a.files, anonymousAnswers(a.metadata)) : null;
   return {
     id: a.id,
     created: a.created,
@@ -80,12 +84,12 @@ function listItem(c: ContainerDoc, a: ApplicationDoc, position: RowPosition, now
     user: { email },
     info: screenedInfo({ ...info, ...(age !== null ? { age } : {}) }, profileShows(c), hidden ? a.id : null),
     ...(hidden ? { anonymous: true as const } : {}),
-    metadata: hidden ? anonymousAnswers(a.metadata) : withoutPersonnummer(a.metadata),
+    metadata: screened ? screened.metadata : withoutPersonnummer(a.metadata),
     formVersion: a.formVersion,
     interestLabelId: a.interestLabelId,
     processLabelId: a.processLabelId,
     labels: labelsOf(c, a),
-    files: a.files ?? [],
+    files: screened ? screened.files : (a.files ?? []),
     notesCount: a.notesCount ?? a.notes?.length ?? 0,
     rating: ratingFor(a, viewerId),
   };
@@ -114,7 +118,11 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: 
     filter[label.labelType === 'Interest' ? 'interestLabelId' : 'processLabelId'] = label.id;
   }
   const rx = textCondition(q.filter, '/filter');
-  if (rx) filter.$or = [{ 'info.name': rx }, { email: rx }];
+  if (rx) {
+    // A text probe never matches a hidden applicant (anonymous-screening.ts): the row would say the name fits.
+    const notHidden = await notHiddenCondition(deps.store, c);
+    filter.$and = [{ $or: [{ 'info.name': rx }, { email: rx }] }, ...(notHidden ? [notHidden] : [])];
+  }
   const page = await pageByKey(deps.store.collection<ApplicationDoc>('applications'), filter, {
     sortKey: 'id',
     direction: -1,
@@ -160,19 +168,24 @@ export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerI
     ...base,
     info: base.anonymous ? base.info : { ...base.info, ...(a.info?.ssn ? { ssn: a.info.ssn } : {}) },
     // The answers as given, personnummer included: the applicant page shows them in full.
-    metadata: base.anonymous ? anonymousAnswers(a.metadata) : (a.metadata ?? {}),
+    metadata: base.anonymous ? base.metadata : (a.metadata ?? {}),
     form: form?.metadata ?? [],
     notes: a.notes ?? [],
     logs: a.logs ?? [],
   };
 }
 
-/** All applications one email made in a container ("Ansökta tjänster"). */
-export async function applicationsByEmail(deps: ServerDeps, containerId: number, email: string) {
+/**
+ * All applications one email made in a container ("Ansökta tjänster"). Staff (`staff`) never
+ * get a hidden one (anonymous-screening.ts): the email would name its applicant. The applicant
+ * themself gets all of their own.
+ */
+export async function applicationsByEmail(deps: ServerDeps, containerId: number, email: string, staff = true) {
   const c = await loadContainer(deps.store, containerId);
+  const notHidden = staff ? await notHiddenCondition(deps.store, c) : null;
   const list = await deps.store
     .collection<ApplicationDoc>('applications')
-    .find({ containerId, email: email.trim().toLowerCase() }, { sort: { id: -1 }, limit: 200, projection: { notes: 0, logs: 0 } });
+    .find({ containerId, email: email.trim().toLowerCase(), ...(notHidden ? { $and: [notHidden] } : {}) }, { sort: { id: -1 }, limit: 200, projection: { notes: 0, logs: 0 } });
   const [names, items] = await Promise.all([positionNames(deps.store, list.map((a) => a.positionId)), withNoteCounts(deps.store, list)]);
   return items.map((a) => listItem(c, a, names.get(a.positionId) ?? NO_POSITION, deps.now()));
 }

@@ -31,7 +31,7 @@ export async function applicantPositionsFor(deps: ServerDeps, p: Principal, cont
   if (!(await deps.store.collection('containers').findOne({ id: containerId }, { projection: { id: 1 } }))) throw errors.notFound();
   if (await hasAccess(deps, p, 'read', 'container', { containerId })) return applicationsByEmail(deps, containerId, email);
   if (!own(p, email)) throw errors.forbidden();
-  return (await applicationsByEmail(deps, containerId, email)).map(candidateView);
+  return (await applicationsByEmail(deps, containerId, email, false)).map(candidateView);
 }
 
 const OWN_INFO = new Set(['firstname', 'lastname', 'name', 'email', 'address', 'zipCode', 'city', 'phone', 'dateOfBirth', 'gender', 'age']);

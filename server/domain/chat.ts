@@ -7,6 +7,7 @@ import { strip, type ApplicationDoc } from './docs';
 import { removeConversationsLeft } from './removal';
 import { candidateEmail } from './candidate';
 import { mailCandidateAboutAnswer } from './chat-mail';
+import { anonymousEmails, screenedChannel, screenedMessage, shownApplication } from './chat-screening';
 
 /**
  * Messages between an organisation's staff and a person who applied there. One
@@ -121,7 +122,9 @@ export async function sendMessage(deps: ServerDeps, p: Principal, input: { messa
     side = 'candidate';
   } else throw errors.invalid([{ path: '/channelId', message: sv.server.fields.missing }]);
   const authorName = `${p.givenName} ${p.familyName}`.trim() || (side === 'candidate' ? channel.name : p.email);
-  return post(deps, channel, { from: side, authorId: p.userId, authorName, text });
+  const saved = await post(deps, channel, { from: side, authorId: p.userId, authorName, text });
+  // Staff get their message back as they read the conversation (chat-screening.ts).
+  return side === 'staff' ? screenedMessage(saved as MessageDoc, !(await shownApplication(deps.store, channel.containerId, channel.email))) : saved;
 }
 
 /**
@@ -164,39 +167,42 @@ async function post(deps: ServerDeps, channel: ChannelDoc, m: Pick<MessageDoc, '
   return saved;
 }
 
-/** What the bell shows of a message (not stored here): the person's latest application in the organisation, if any. */
+/**
+ * What the bell shows of a message (not stored here): the person's latest application in the
+ * organisation that is not anonymous, if any. With none, the person is anonymous to staff
+ * (chat-screening.ts): no name and no link to an application.
+ */
 async function messageNotice(deps: ServerDeps, channel: ChannelDoc, m: MessageDoc) {
-  const app = await deps.store
-    .collection<ApplicationDoc>('applications')
-    .findOne({ containerId: channel.containerId, email: channel.email }, { sort: { id: -1 }, projection: { id: 1, positionId: 1 } });
+  const app = await shownApplication(deps.store, channel.containerId, channel.email);
+  const hidden = !app;
   const data = { positionId: app?.positionId ?? 0, id: app?.id ?? 0, channelId: channel.id };
   const base = {
     containerId: channel.containerId,
     type: 'send_MessageCommand',
     title: sv.candidate.notificationTitle,
-    message: fill(sv.candidate.notificationMessage, { name: channel.name, text: m.text.slice(0, 60) }),
+    message: fill(sv.candidate.notificationMessage, { name: screenedChannel(channel, hidden).name, text: m.text.slice(0, 60) }),
     timestamp: m.created,
     read: false,
     data,
   };
-  return { app, base };
+  return { hidden, base };
 }
 
-function messageEvent(notification: Record<string, unknown>, m: MessageDoc) {
-  return { ...notification, type: 'Notification' as const, notificationType: 'send_MessageCommand', notification, chatMessage: m };
+function messageEvent(notification: Record<string, unknown>, m: MessageDoc, hidden: boolean) {
+  return { ...notification, type: 'Notification' as const, notificationType: 'send_MessageCommand', notification, chatMessage: screenedMessage(m, hidden) };
 }
 
 /** Live delivery to the organisation's group; a candidate's message also goes to the bell. */
 async function push(deps: ServerDeps, channel: ChannelDoc, m: MessageDoc) {
   try {
-    const { app, base } = await messageNotice(deps, channel, m);
+    const { hidden, base } = await messageNotice(deps, channel, m);
     let stored: number | undefined;
-    if (m.from === 'candidate' && app) {
+    if (m.from === 'candidate') {
       stored = await deps.store.nextSequence('notifications');
       await deps.store.collection('notifications').insertOne({ id: stored, ...base, data: { positionId: base.data.positionId, id: base.data.id } });
     }
     const ref = { kind: 'message' as const, containerId: channel.containerId, messageId: m.id, ...(stored ? { notificationId: stored } : {}) };
-    deps.hub.publish(channel.containerId, messageEvent({ id: stored ?? m.id, ...base }, m), ref);
+    deps.hub.publish(channel.containerId, messageEvent({ id: stored ?? m.id, ...base }, m, hidden), ref);
   } catch (err) {
     deps.log.warn('message push failed', { containerId: channel.containerId, error: (err as Error).name });
   }
@@ -211,16 +217,19 @@ export async function storedMessageEvent(deps: ServerDeps, containerId: number, 
   const channel = m && ((await channels(deps).findOne({ id: m.channelId, containerId })) as ChannelDoc | null);
   if (!m || !channel) return null;
   if (notificationId !== undefined && !(await deps.store.collection('notifications').findOne({ id: notificationId, containerId, type: 'send_MessageCommand' }))) return null;
-  const { base } = await messageNotice(deps, channel, m);
-  return messageEvent({ id: notificationId ?? m.id, ...base }, strip(m) as MessageDoc);
+  const { hidden, base } = await messageNotice(deps, channel, m);
+  return messageEvent({ id: notificationId ?? m.id, ...base }, strip(m) as MessageDoc, hidden);
 }
 
 /** Staff: every conversation of the organisation, latest first. A candidate: their own, if any. */
 export async function listChannels(deps: ServerDeps, p: Principal, containerId: number) {
   await ensureIndexes(deps);
   if (!(await deps.store.collection('containers').findOne({ id: containerId }, { projection: { id: 1 } }))) throw errors.notFound();
-  const filter = (await isStaff(deps, p, containerId)) ? { containerId } : { containerId, email: candidateEmail(p) };
-  return (await channels(deps).find(filter, { sort: { updated: -1 }, limit: 500 })).map((c) => strip(c));
+  const staff = await isStaff(deps, p, containerId);
+  const filter = staff ? { containerId } : { containerId, email: candidateEmail(p) };
+  const list = await channels(deps).find(filter, { sort: { updated: -1 }, limit: 500 });
+  const hidden = staff ? await anonymousEmails(deps.store, containerId, list.map((c) => c.email)) : new Set<string>();
+  return list.map((c) => screenedChannel(strip(c), hidden.has(c.email)));
 }
 
 /** A conversation's messages, oldest first; reading marks the reader's side as read. */
@@ -228,5 +237,7 @@ export async function channelMessages(deps: ServerDeps, p: Principal, channelId:
   const { channel, side } = await loadChannel(deps, p, channelId);
   const list = await messages(deps).find({ channelId }, { sort: { id: 1 }, limit: 1000 });
   await channels(deps).updateOne({ id: channelId }, { $set: side === 'staff' ? { unreadStaff: 0 } : { unreadCandidate: 0 } });
-  return { channel: strip({ ...channel, ...(side === 'staff' ? { unreadStaff: 0 } : { unreadCandidate: 0 }) }), side, messages: list.map((m) => strip(m)) };
+  const hidden = side === 'staff' && !(await shownApplication(deps.store, channel.containerId, channel.email));
+  const read = strip({ ...channel, ...(side === 'staff' ? { unreadStaff: 0 } : { unreadCandidate: 0 }) });
+  return { channel: screenedChannel(read, hidden), side, messages: list.map((m) => screenedMessage(strip(m), hidden)) };
 }

@@ -15,6 +15,7 @@ import { sharedLimiter } from '../http/rate-limit';
 import { memoryAttemptCounters, type AttemptCounters } from '../auth/attempt-counters';
 import { applicationLink, VIEW_LINK_TTL_SECONDS } from '../auth/signin';
 import { replyAddressFor } from './reply-addresses';
+import { anonymityOf, anonymousName, isAnonymous } from './screening';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
@@ -54,6 +55,24 @@ function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: 
     position: position.name,
     company: c.displayName || c.name,
   };
+}
+
+/**
+ * A mail as the application's log keeps it: the template with the person's merge fields left
+ * as placeholders ('Hej {firstname}!'), only the position and company filled. The log is read
+ * on the applicant page, also while the application is anonymous, and 'Skicka igen' fills it
+ * again from the application when it sends.
+ */
+function loggedMail(subject: string, body: string, values: Record<string, string>): { subject: string; body: string } {
+  const neutral = { position: values.position ?? '', company: values.company ?? '' };
+  const escaped = { position: escapeHtml(neutral.position), company: escapeHtml(neutral.company) };
+  return { subject: fill(subject, neutral).replace(/[\r\n]+/g, ' ').trim(), body: sanitizeHtml(fill(body, escaped)) };
+}
+
+/** The name an answer gives an applicant: 'Sökande <id>' while their position's anonymous mode hides them (screening.ts). */
+function shownName(c: ContainerDoc, p: Pick<PositionDoc, 'anonymous'>, a: ApplicationDoc): string {
+  if (isAnonymous(c, anonymityOf(p), a.processLabelId)) return anonymousName(a.id);
+  return a.info?.name || a.email || String(a.id);
 }
 
 /** Plain text of a mail's HTML: block ends and line breaks become new lines, tags go. */
@@ -102,7 +121,8 @@ async function sendAndLog(
   a: ApplicationDoc,
   c: ContainerDoc,
   mail: Mail,
-  opts: { by?: string; templateLabelId?: number; kind?: 'confirmation'; logged?: Mail } = {},
+  logged: { subject: string; body: string },
+  opts: { by?: string; templateLabelId?: number; kind?: 'confirmation'; name?: string } = {},
 ): Promise<SendResult> {
   let ok = true;
   try {
@@ -112,21 +132,21 @@ async function sendAndLog(
     deps.log.warn('mail failed', { applicationId: a.id, error: (err as Error).name, code: (err as { code?: string }).code });
   }
   const at = deps.now();
-  const text = fill(ok ? (opts.kind === 'confirmation' ? m.logConfirmation : m.logSent) : m.logFailed, { subject: mail.subject });
+  const text = fill(ok ? (opts.kind === 'confirmation' ? m.logConfirmation : m.logSent) : m.logFailed, { subject: logged.subject });
   const entry: EmailLogEntry = {
     at,
     what: 'email',
     ...(opts.by ? { by: opts.by } : {}),
     text,
-    subject: mail.subject,
+    subject: logged.subject,
     ok,
-    // `logged`: the mail as it may be kept (the confirmation's sign-in link never is).
-    ...(ok ? {} : { body: (opts.logged ?? mail).html?.replace(/^.*<body>|<\/body>.*$/gs, '') ?? (opts.logged ?? mail).text }),
+    // `logged`: the template as it may be kept (no merge values of the person, never the confirmation's sign-in link).
+    ...(ok ? {} : { body: logged.body }),
   };
   const update: Record<string, unknown> = { $push: { logs: entry } };
   if (ok && opts.templateLabelId !== undefined) update.$set = { 'info.emailNotificationSent': at };
   await deps.store.collection<ApplicationDoc>('applications').updateOne({ id: a.id }, update);
-  return { id: a.id, name: a.info?.name || a.email, ok };
+  return { id: a.id, name: opts.name ?? a.id.toString(), ok };
 }
 
 /**
@@ -164,12 +184,16 @@ async function positionOf(deps: ServerDeps, id: number): Promise<PositionDoc> {
 /** send_email: one applicant, to the address staff confirmed in the dialog. */
 export async function sendToOne(deps: ServerDeps, sender: Sender, a: ApplicationDoc, email: string, input: SendInput) {
   checkMail(input);
-  const to = email.trim();
-  if (!to) throw errors.invalid([{ path: '/email', message: fill(m.noEmail, { name: a.info?.name || '' }) }], fill(m.noEmail, { name: a.info?.name || '' }));
-  if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
   const [c, p] = await Promise.all([loadContainer(deps.store, a.containerId), positionOf(deps, a.positionId)]);
-  const mail = composeMail(to, input.subject, input.body, { ...mergeValues(a, p, c), email: to });
-  const r = await sendAndLog(deps, a, c, mail, { by: who(sender), templateLabelId: input.labelId });
+  // While the application is anonymous staff cannot know its address, and a guessed one answered
+  // from would tie the person to it: the mail goes to the application's own address.
+  const to = isAnonymous(c, anonymityOf(p), a.processLabelId) ? a.email : email.trim();
+  const noEmail = fill(m.noEmail, { name: shownName(c, p, a) });
+  if (!to) throw errors.invalid([{ path: '/email', message: noEmail }], noEmail);
+  if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
+  const values = { ...mergeValues(a, p, c), email: to };
+  const mail = composeMail(to, input.subject, input.body, values);
+  const r = await sendAndLog(deps, a, c, mail, loggedMail(input.subject, input.body, values), { by: who(sender), templateLabelId: input.labelId, name: shownName(c, p, a) });
   return { sent: r.ok ? [r.id] : [], failed: r.ok ? [] : [{ id: r.id, name: r.name }], missingEmail: [] };
 }
 
@@ -191,15 +215,17 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   const missingEmail: { id: number; name: string }[] = [];
   const queue: ApplicationDoc[] = [];
   for (const a of apps) {
-    if (!a.email || !isValidEmail(a.email)) missingEmail.push({ id: a.id, name: a.info?.name || String(a.id) });
+    if (!a.email || !isValidEmail(a.email)) missingEmail.push({ id: a.id, name: shownName(c, p, a) });
     else queue.push(a);
   }
   // A few sends at a time: the SMTP pool has two connections and each send also writes a log.
   const worker = async () => {
     for (let a = queue.shift(); a; a = queue.shift()) {
-      const r = await sendAndLog(deps, a, c, composeMail(a.email, input.subject, input.body, mergeValues(a, p, c)), {
+      const values = mergeValues(a, p, c);
+      const r = await sendAndLog(deps, a, c, composeMail(a.email, input.subject, input.body, values), loggedMail(input.subject, input.body, values), {
         by: who(sender),
         templateLabelId: input.labelId,
+        name: shownName(c, p, a),
       });
       if (r.ok) sent.push(r.id);
       else failed.push({ id: r.id, name: r.name });
@@ -256,9 +282,10 @@ export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: P
       deps.log.info('confirmation mail skipped: too many to the address', { applicationId: a.id });
       return;
     }
-    const mail = composeMail(a.email, t.subject, t.content, confirmationValues(a, p, c));
+    const values = confirmationValues(a, p, c);
+    const mail = composeMail(a.email, t.subject, t.content, values);
     const link = await applicationLink(deps, a);
-    await sendAndLog(deps, a, c, withViewLink(mail, link), { kind: 'confirmation', templateLabelId: t.labelId, logged: mail });
+    await sendAndLog(deps, a, c, withViewLink(mail, link), loggedMail(t.subject, t.content, values), { kind: 'confirmation', templateLabelId: t.labelId });
   } catch (err) {
     deps.log.error('confirmation mail failed', { applicationId: a.id, error: (err as Error).name });
   }

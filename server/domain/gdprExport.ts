@@ -8,6 +8,7 @@ import type { ApplicationDoc, PositionFormDoc } from './docs';
 import type { EmailLogEntry } from './email';
 import { blobIdsOf, collectPerson, HOLDERS, type Found, type Person } from './personal';
 import { fill } from '../../engine/fill';
+import { escapeRegex } from '../store';
 
 const t = sv.gdpr;
 const date = (s: unknown) => (typeof s === 'number' ? formatStockholmDate(s) : '');
@@ -68,6 +69,17 @@ export async function exportPerson(deps: ServerDeps, containerId: number, p: Per
 }
 
 /**
+ * Whether a kept copy's subject is the logged one: the log keeps the template with the person's
+ * merge fields as placeholders (email.ts loggedMail), so each `{field}` stands for any text.
+ */
+function sameMail(logged: string, sent: string | undefined): boolean {
+  if (sent === undefined) return false;
+  // Spaces beside a field may be gone: the sent subject is trimmed after filling ('Tack Anna ' → 'Tack Anna').
+  const pattern = logged.split(/\{\w+\}/).map((part) => escapeRegex(part.trim())).join('.*');
+  return new RegExp(`^${pattern}$`, 's').test(sent);
+}
+
+/**
  * Every mail about the person's applications, from the applications' logs (sent or failed,
  * a failed one with its text) and whether the outbox still keeps a copy of it.
  */
@@ -83,7 +95,7 @@ function mailsOf(apps: ApplicationDoc[], found: Found[]) {
         ok: l.ok,
         ...(l.by ? { by: l.by } : {}),
         ...(l.body ? { body: l.body } : {}),
-        keptCopies: copies.filter((c) => c.applicationId === a.id && c.subject === l.subject).map((c) => c.copy),
+        keptCopies: copies.filter((c) => c.applicationId === a.id && sameMail(l.subject, c.subject)).map((c) => c.copy),
       })),
   );
 }

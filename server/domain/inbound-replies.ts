@@ -7,6 +7,7 @@ import { MESSAGE_MAX, receiveMailedMessage } from './chat';
 import type { ApplicationDoc, LogEntry } from './docs';
 import { textOf } from './email';
 import { applicationOfReplyAddress } from './reply-addresses';
+import { isHiddenApplication } from './anonymous-screening';
 
 const m = sv.replies;
 
@@ -59,7 +60,10 @@ async function receiveReply(deps: ServerDeps, domain: string, address: string, m
     deps.log.info('reply refused: application gone', { applicationId: a.id });
     return false;
   }
-  const subject = mail.subject.replace(/[\r\n]+/g, ' ').trim().slice(0, 200) || m.noSubject;
+  // A reply's subject is staff's subject as the applicant's mail program quoted it, merge values
+  // and all ('Re: Hej Anna'): not logged while the application is anonymous (anonymous-screening.ts).
+  const hidden = await isHiddenApplication(deps.store, a);
+  const subject = hidden ? m.hiddenSubject : mail.subject.replace(/[\r\n]+/g, ' ').trim().slice(0, 200) || m.noSubject;
   const entry: LogEntry = { at: deps.now(), what: 'reply', text: fill(m.logReply, { subject }) };
   await deps.store.collection<ApplicationDoc>('applications').updateOne({ id: a.id }, { $push: { logs: entry } });
   return true;

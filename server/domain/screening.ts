@@ -1,6 +1,7 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { errors } from '../errors';
+import { neutralFiles } from './neutral-files';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import type { ApplicantSort } from './applicant-filters';
 
@@ -115,12 +116,13 @@ export function screenedInfo<T extends Info>(info: T, shows: { age: boolean; gen
 
 /**
  * An application as an export may show it: unchanged, or, while the position's anonymous mode
- * hides it, with no e-mail, a neutral name and no identifying answers (report.csv and the PDF
+ * hides it, with no e-mail, a neutral name, neutral file names and no identifying answers (report.csv and the PDF
  * alike, as the list shows it).
  */
 export function screenedForExport(c: ContainerDoc, anonymity: Anonymity | null, a: ApplicationDoc): ApplicationDoc {
   if (!isAnonymous(c, anonymity, a.processLabelId)) return a;
-  return { ...a, email: '', info: { firstname: '', lastname: '', name: anonymousName(a.id), email: '' }, metadata: anonymousAnswers(a.metadata) };
+  const { files, metadata } = neutralFiles(a.files, anonymousAnswers(a.metadata));
+  return { ...a, email: '', info: { firstname: '', lastname: '', name: anonymousName(a.id), email: '' }, metadata, files };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Filter } from '../store/port';
 import { searchTextProblem } from '../../engine/search-text';
 import { defaultLabel, loadContainer } from './containers';
 import type { ApplicationDoc, PositionDoc } from './docs';
+import { notHiddenCondition } from './anonymous-screening';
 import { anonymityOf, isAnonymous, type Anonymity } from './screening';
 import { publicStatus } from './status';
 
@@ -32,11 +33,14 @@ export function textCondition(text: string | undefined, path: string, required =
 export async function search(deps: ServerDeps, containerId: number, text: string | undefined) {
   const rx = textCondition(text, '?filter', true)!;
   const c = await loadContainer(deps.store, containerId);
+  // An anonymous applicant (anonymous-screening.ts) is never found by name or e-mail, not even
+  // as a missing row among the 20: the store leaves them out before the limit.
+  const notHidden = await notHiddenCondition(deps.store, c);
   const [apps, positions] = await Promise.all([
     deps.store
       .collection<ApplicationDoc>('applications')
       .find(
-        { containerId, $or: [{ 'info.name': rx }, { email: rx }] },
+        { containerId, $or: [{ 'info.name': rx }, { email: rx }], ...(notHidden ? { $and: [notHidden] } : {}) },
         { sort: { id: -1 }, limit: MAX_HITS, projection: { id: 1, positionId: 1, email: 1, info: 1, created: 1, processLabelId: 1 } },
       ),
     deps.store
@@ -55,7 +59,7 @@ export async function search(deps: ServerDeps, containerId: number, text: string
       anonymity.set(p.id, anonymityOf(p));
     }
   }
-  // An anonymous applicant (screening.ts) is never found by name or e-mail: the hit would name them.
+  // A second guard, for a position turned anonymous between the two reads.
   const found = apps.filter((a) => !isAnonymous(c, anonymity.get(a.positionId), a.processLabelId));
   const now = deps.now();
   const unprocessed = defaultLabel(c, 'Interest');

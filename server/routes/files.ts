@@ -4,6 +4,8 @@ import { requireAccess } from '../dispatcher/policy';
 import type { ServerDeps } from '../dispatcher/types';
 import { loadApplication } from '../domain/applicants';
 import { servedAs } from '../domain/sniff';
+import { isHiddenApplication } from '../domain/anonymous-screening';
+import { neutralFiles } from '../domain/neutral-files';
 import { errors } from '../errors';
 
 /**
@@ -21,7 +23,9 @@ export function mount(router: Router, deps: ServerDeps): void {
     if (!/^\d{1,15}$/.test(id) || !/^[A-Za-z0-9_-]{1,100}$/.test(url)) throw errors.notFound();
     await requireAccess(deps, principalOf(ctx), 'read', 'applicant', { id: Number(id) });
     const application = await loadApplication(deps.store, Number(id));
-    const file = (application.files ?? []).find((f) => f.url === url);
+    // While the application is anonymous the download carries the neutral name the list shows (neutral-files.ts).
+    const hidden = await isHiddenApplication(deps.store, application);
+    const file = (hidden ? neutralFiles(application.files, {}).files : (application.files ?? [])).find((f) => f.url === url);
     if (!file) throw errors.notFound();
     const blob = await deps.blobs.get(url);
     if (!blob) throw errors.notFound();

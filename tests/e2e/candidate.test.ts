@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { callAction, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
 import { outboxTo } from '../integration/helpers/mailbox';
+import { linkSession, mailedLink } from './helpers/signin';
 
 const EMAIL = 'clara.kandidat@exempel.se';
 const PASSWORD = 'Kandidat-lösen-1';
@@ -25,27 +26,6 @@ const answers = (email: string) => ({
   form_firstname: 'Clara', form_surname: 'Kandidat', form_ssn: pnr('19970707'), form_address: 'Storgatan 1', form_zipcode: '11122',
   form_city: 'Stockholm', form_mobilePhone: '0701234567', form_email: email, form_referer: 'form_referer_2', form_agreement: true, form_agreement_company: true,
 });
-
-/** The newest link to /signin-link mailed to `email` (the outbox of the file mailer). */
-async function mailedLink(email: string, count = 1, kind = '/signin-link#'): Promise<string> {
-  // A plain loop, not expect.poll (this also runs in beforeAll): waits for the mail file, not for time.
-  let texts: string[] = [];
-  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    texts = outboxTo(app.dataDir, email).filter((m) => m.includes(kind));
-    if (texts.length >= count) break;
-  }
-  if (texts.length < count) throw new Error(`no sign-in link mailed to ${email}`);
-  return /(http\S+\/signin-link#\S+)/.exec(texts.at(-1)!)![1]!;
-}
-
-/** A proven session for `email` through the API: ask for a sign-in link and follow it. */
-async function linkSession(email: string): Promise<string> {
-  const before = outboxTo(app.dataDir, email).filter((m) => m.includes('/signin-link#')).length;
-  await fetch(`${app.url}/api/account/signin-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-  const token = /#token=([A-Za-z0-9_-]+)/.exec(await mailedLink(email, before + 1))![1];
-  const res = await fetch(`${app.url}/api/account/signin-link/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function login(email: string, password: string) {
   const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
@@ -75,7 +55,7 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     ids.push(((await res.json()) as { data: { id: number } }).data.id);
     // One confirmation at a time: the newest mail then holds the newest (valid) link.
-    await mailedLink(EMAIL, i + 1, 'Se din ansökan');
+    await mailedLink(app, EMAIL, i + 1, 'Se din ansökan');
   }
   const intervju = c.labels.find((l) => l.name === 'Intervju')!.id;
   expect((await callAction(app, writer, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids[0]] })).status).toBe(200);
@@ -106,7 +86,7 @@ describe('candidate area', () => {
     expect(await stranger.getByLabel('Nytt meddelande').count()).toBe(0);
 
     // The applicant's confirmation mail: 'Se din ansökan' opens their applications.
-    const link = await mailedLink(EMAIL, 2, 'Se din ansökan');
+    const link = await mailedLink(app, EMAIL, 2, 'Se din ansökan');
     const cand = await newPage(browser, { baseURL: app.url });
     await cand.goto(link);
     await cand.getByRole('button', { name: 'Logga in' }).click();
@@ -136,7 +116,7 @@ describe('candidate area', () => {
     await cand.getByLabel('E-post').fill(EMAIL);
     await cand.getByRole('button', { name: 'Skicka inloggningslänk' }).click();
     await cand.getByText('har vi skickat en inloggningslänk').waitFor();
-    await cand.goto(await mailedLink(EMAIL, before + 1));
+    await cand.goto(await mailedLink(app, EMAIL, before + 1));
     await cand.getByRole('button', { name: 'Logga in' }).click();
     const table = cand.getByRole('table', { name: 'Mina ansökningar' });
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
@@ -176,11 +156,11 @@ describe('candidate area', () => {
       body: JSON.stringify({ action: 'create_jobApplication', data: { email: other, positionId: ((await callAction(app, await login('writer@demo.test', app.password), 'get_positions', { containerId: 1 })).body!.data as { id: number }[])[0]!.id, metadata: { ...answers(other), form_ssn: pnr('19980808') } } }),
     });
     const otherId = ((await res.json()) as { data: { id: number } }).data.id;
-    const token = await linkSession(EMAIL);
+    const token = await linkSession(app, EMAIL);
     expect((await callAction(app, token, 'get_applicantPositions', { containerId: 1, email: other })).status).toBe(403);
     expect((await callAction(app, token, 'get_applicantPosition', { id: otherId })).status).toBe(404);
     expect((await callAction(app, token, 'delete_myApplication', { id: otherId })).status).toBe(404);
-    const olof = await linkSession(other);
+    const olof = await linkSession(app, other);
     const theirs = (await callAction(app, olof, 'send_MessageCommand', { containerId: 1, message: 'Hej från Olof' })).body!.data as { channelId: number };
     expect((await callAction(app, token, 'get_channelMessages', { channelId: theirs.channelId })).status).toBe(404);
     expect((await callAction(app, token, 'send_MessageCommand', { channelId: theirs.channelId, message: 'in i fel tråd' })).status).toBe(404);

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogue } from './helpers/catalogue';
+
+/**
+ * Issue 24 item 3: every dispatcher action decided for anonymous screening. An action that
+ * returns applicant data says how a hidden application (an anonymous position's applicant
+ * before the reveal level) is kept from being tied to a person; every other action says why it
+ * returns none. A new action fails this test until it is decided here; the attacks themselves
+ * are in anonymous-screening.test.ts and person-fields.test.ts.
+ */
+
+const SCREENED = 'applicant data: rows of hidden applications carry "Sökande <id>", no e-mail, contact, personnummer, photo or identifying answers, and neutral file names (screening.ts, neutral-files.ts)';
+const EXCLUDED = 'applicant data: hidden applications are left out of the match before any limit (anonymous-screening.ts notHiddenCondition)';
+const FILTER = 'applicant data by filter: the text filter and \'Ansökta tjänster\' never match a hidden application (applicant-filters.ts shownLevels, alsoAppliedTo)';
+const CHAT = 'applicant data: a conversation whose person has no shown application goes by "Anonym sökande (samtal <id>)", no e-mail, no link to an application (chat-screening.ts)';
+const NONE = 'no applicant data';
+const STAFF = 'staff accounts and rights only, no applicant data';
+const WRITE = 'a write about applications: its answer is ids and counts, or the screened row';
+
+const DECISIONS: Record<string, string> = {
+  get_applicantPositionByPosition: `${SCREENED}; ${FILTER}`,
+  get_applicantPositionByLabel: `${SCREENED}; ${EXCLUDED}`,
+  get_applicantPosition: `${SCREENED}; the mail log keeps templates without the person's merge values (email.ts loggedMail)`,
+  get_applicantPositions: `${EXCLUDED}: staff asking by e-mail get no hidden application; the applicant themself gets their own`,
+  get_applicantPositionBySearchQuery: EXCLUDED,
+  get_applicantBoard: `${SCREENED} (board.ts: a column is hidden or shown as a whole)`,
+  get_applicantIdsByFilter: FILTER,
+  get_applicantCounts: FILTER,
+  get_applicantNeighbours: FILTER,
+  get_applicantScorecards: 'scores and criteria of one application by id, no person data',
+  get_applicantSkillsAnswer: 'skill answers of one application by id, no person data',
+  create_applicantAnswer: WRITE,
+  create_applicantsExport: `${SCREENED} (report.csv: screenedForExport)`,
+  create_ApplicantPDFExport: `${SCREENED} (PDF: screenedForExport)`,
+  create_JobApplicantNote: `${WRITE} (applicantView)`,
+  update_jobApplicant: `${WRITE} (applicantView)`,
+  update_jobApplicationStatus: `${WRITE}; its bell item counts, never names`,
+  update_jobApplicationProcess: WRITE,
+  delete_jobapplication: WRITE,
+  create_jobApplication: 'the public form answers its own applicant; staff registering someone typed the person in themselves (its bell item says "Sökande <id>"); an address that already applied gets 409 without an id, as the public form gives anyone',
+  create_positionDemoApplicants: 'odin: invented demo applicants',
+  send_email: 'mail to one application: while hidden it goes to the application\'s own address whatever address staff typed (a guess answered from would name them); results and refusals say "Sökande <id>"; the log keeps the template (email.ts)',
+  send_emailToApplicants: 'mail to selected ids: failed and missing-address rows say "Sökande <id>" while hidden; the log keeps the template (email.ts)',
+  get_MessagingChannels: CHAT,
+  get_channelMessages: CHAT,
+  send_MessageCommand: `${CHAT}; the staff writer gets their message back screened, the bell item has no link`,
+  get_notifications: 'bell: new applications say "Sökande <id>", messages of an anonymous person have the neutral conversation name and no link (chat.ts messageNotice)',
+  get_notification: 'one bell item: as get_notifications',
+  update_NotificationRead: 'bell read state: ids only',
+  delete_NotificationById: NONE,
+  delete_NotificationByContainerId: NONE,
+  get_gdprPerson: 'GDPR desk (Administrator): the data subject\'s own request names them by law; documented exception',
+  create_userExport: 'GDPR export for the data subject (Administrator): documented exception',
+  delete_ApplicantFromContainer: 'GDPR erasure (Administrator): answers a count',
+  get_myContainers: 'the candidate\'s own organisations',
+  delete_myApplication: 'the candidate withdraws their own',
+  get_events: 'platform event log: actions and staff user ids, no applicant names',
+  get_PositionsCards: 'positions with counts, no applicant',
+  get_positions: 'positions with counts, no applicant',
+  get_positions_by_container: 'positions with counts, no applicant',
+  get_position: NONE,
+};
+
+for (const name of [
+  'create_userContainerPermission', 'get_containerUser', 'get_containerUsers', 'update_ContainerUserPermissionsCommand', 'delete_userContainerPermission',
+  'create_positionPermission', 'delete_positionPermission', 'get_positionPermissions', 'resend_invitation', 'delete_invitation', 'update_account', 'update_password',
+  'get_UserNotificationPreferences', 'update_NotificationPreferences', 'get_PositionNotificationPreferences', 'update_PositionNotificationPreferences',
+]) DECISIONS[name] = STAFF;
+
+for (const name of [
+  'add_emailTemplate', 'add_skillCommand', 'add_skillPosition', 'add_skillTemplate', 'add_textTemplate', 'answer_defaultEmailTemplatesOffer', 'copy_position',
+  'create_Folder', 'create_blogPost', 'create_container', 'create_containerAssetCommand', 'create_containerMetadata', 'create_demoContainer', 'create_position',
+  'create_positionTemplateAssetCommand', 'create_positionType', 'delete_ContainerAsset', 'delete_ContainerTemplate', 'delete_blogPost', 'delete_container',
+  'delete_position', 'delete_skill', 'delete_skillPosition', 'delete_skillTemplate', 'get_ContainerTemplates', 'get_PositionsPartnersByPositionId',
+  'get_TemplateProperties', 'get_blogPosts', 'get_competenceTemplates', 'get_competences', 'get_container', 'get_containerSkills', 'get_containerTheme',
+  'get_containers', 'get_defaultEmailTemplatesOffer', 'get_emailTemplates', 'get_folder', 'get_folderImages', 'get_folders', 'get_formTemplateSchema',
+  'get_formTemplates', 'get_positionScoreCriteria', 'get_positionsPartnersBuilderQuery', 'get_positionsPartnersSetting', 'get_skillPositions', 'get_skillsIcons',
+  'get_textTemplates', 'import_formTemplateSchema', 'reset_containerTheme', 'update_PositionArchivedStatus', 'update_PositionPartner', 'update_containerTemplate',
+  'update_containerTheme', 'update_position', 'update_positionPartnerSetting', 'update_positionScoreCriteria', 'upload_folderImage', 'upsert_ContainerTemplate',
+  'upsert_applicantScorecard',
+]) DECISIONS[name] ??= NONE;
+
+/** What in an action's declared answer says it may carry a person: the applicant answers, the bell, e-mail, names, files. */
+const PERSONAL = /applicant-(item|detail)|candidate-application|notification\.json|"(email|firstname|lastname|filename|authorName|userId)"/;
+
+describe('anonymous screening: every action decided', () => {
+  const actions = catalogue();
+
+  it('has a decision for every dispatcher action and none for an action that is gone', () => {
+    const names = actions.map((a) => a.name).sort();
+    expect(names.filter((n) => !(n in DECISIONS)), 'actions without an anonymity decision').toEqual([]);
+    expect(Object.keys(DECISIONS).filter((n) => !names.includes(n)).sort(), 'decisions of actions that are gone').toEqual([]);
+  });
+
+  it('decides every action whose declared answer may carry a person as something other than "no applicant data"', () => {
+    const dir = resolve(import.meta.dirname, '../../schemas/actions');
+    const personal = actions.filter((a) => PERSONAL.test(JSON.stringify(JSON.parse(readFileSync(resolve(dir, `${a.name}.json`), 'utf8'))['x-answer'] ?? null)));
+    expect(personal.length).toBeGreaterThan(10);
+    expect(personal.filter((a) => DECISIONS[a.name] === NONE).map((a) => a.name)).toEqual([]);
+  });
+});
