@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { beforeAll, describe, it } from 'vitest';
+import { expectNoAxeViolations, firstPublicPosition, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
 /** WCAG 2.1 A/AA by axe-core in Chromium: the positions lists, a position page and the apply page, phone and desktop. */
 describe('public pages pass axe', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = useE2e();
   let position = { id: 0, slug: '', name: '' };
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     position = await firstPublicPosition(app);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   for (const viewport of ['phone', 'desktop'] as const) {

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { summerAnswers } from '../integration/helpers/recruiter';
-import { callAction, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { callAction, loginAs, newPage, tokenFor } from './helpers/app';
 import { pdfFile } from './helpers/apply';
 import { createSummerPosition } from './helpers/positions';
 import { linkSession } from './helpers/signin';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Anonymous screening in Chromium (issue 24 item 3): an anonymous position's list, board,
@@ -12,8 +13,7 @@ import { linkSession } from './helpers/signin';
  * sökande (samtal <id>)', never their name or the name in their CV's file name.
  */
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let positionId: number;
 let applicationId: number;
 let channelId: number;
@@ -21,8 +21,6 @@ const EMAIL = 'anna.hemlund@example.se';
 const leaks = /Hemlund|hemlund/;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   const writer = await tokenFor(app, 'writer@demo.test');
   positionId = (await createSummerPosition(app, writer, 'Anonymt lager')).id;
   const p = (await callAction(app, writer, 'get_position', { id: positionId })).body.data;
@@ -41,11 +39,6 @@ beforeAll(async () => {
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   channelId = sent.body.data.channelId;
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const bodyText = (page: Page) => page.locator('body').innerText();
 

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { summerAnswers } from '../integration/helpers/recruiter';
-import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { callAction, expectNoAxeViolations, loginAs, newPage, tokenFor } from './helpers/app';
 import { createSummerPosition } from './helpers/positions';
+import { useE2e } from './helpers/fixture';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let positionId: number;
 let anna: number;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   const writer = await tokenFor(app, 'writer@demo.test');
   positionId = (await createSummerPosition(app, writer, 'Sommarjobb i kassan')).id;
   const cv = [{ filename: 'cv.pdf', type: 'application/pdf', data: `data:application/pdf;base64,${PDF.toString('base64')}` }];
@@ -24,11 +22,6 @@ beforeAll(async () => {
   expect(b.status).toBe(200);
   for (const note of ['Ring på måndag', 'Bra referenser']) expect((await callAction(app, writer, 'create_JobApplicantNote', { id: anna, note })).status).toBe(200);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const row = (page: Page, name: string) => page.getByRole('list', { name: 'Sökande' }).getByRole('listitem').filter({ hasText: name });
 const focused = (page: Page) => page.evaluate(() => {

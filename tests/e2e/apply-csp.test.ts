@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from './helpers/app';
 import { fillApplyForm, firstApplyUrl } from './helpers/apply';
+import { useE2e } from './helpers/fixture';
 
 /**
  * The apply page under the server's real CSP, which on public pages has no 'unsafe-eval': the
@@ -35,19 +36,11 @@ async function watch(page: Page): Promise<Watch> {
 const CECILIA_EK = (ssn: string) => ({ firstname: 'Cecilia', surname: 'Ek', ssn, email: 'cecilia.ek@example.se' });
 
 describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = useE2e();
   let applyUrl = '';
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     applyUrl = await firstApplyUrl(app);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('shows the Swedish messages for bad answers, then accepts good ones, with no CSP violation or console error', async () => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { firstPublicPosition, newPage } from './helpers/app';
 import { type Applicant, fillApplyForm, firstApplyUrl } from './helpers/apply';
+import { useE2e } from './helpers/fixture';
 
 /**
  * The issue's "Done when": an applicant on a phone opens the demo organisation's page, a
@@ -44,20 +45,12 @@ async function descriptionOf(page: Page, label: RegExp): Promise<string> {
 }
 
 describe('applying on a phone', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = useE2e();
   let applyUrl = '';
   const anna: Applicant = { firstname: 'Anna', surname: 'Svensson', ssn: '199001012385', email: 'anna.svensson@example.se' };
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     applyUrl = await firstApplyUrl(app);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('finds the demo organisation’s position and applies with the default form and a PDF', async () => {

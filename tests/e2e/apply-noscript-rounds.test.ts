@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sv from '../../schemas/messages/sv.json';
 import { defaultApplicationMetadata } from '../../server/domain/demo';
 import type { MetadataProperty } from '../../engine/types';
-import { callAction, launchBrowser, startApp, tokenFor, type RunningApp } from './helpers/app';
+import { callAction, tokenFor } from './helpers/app';
 import { fillApplyForm, noScriptPage as noScriptPageOf, pdfFile } from './helpers/apply';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Issue 18 item 3, the round trips without script the other browser tests do not take: the
@@ -12,8 +13,7 @@ import { fillApplyForm, noScriptPage as noScriptPageOf, pdfFile } from './helper
  * application time ran out after the page was loaded.
  */
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let token = '';
 let applyUrl = '';
 let position: Record<string, unknown> = {};
@@ -50,8 +50,6 @@ async function applyUrlOf(id: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   token = await tokenFor(app, 'admin@demo.test');
   const container = (await callAction(app, token, 'get_container', { id: 1 })).body.data;
   const now = Math.floor(Date.now() / 1000);
@@ -65,11 +63,6 @@ beforeAll(async () => {
   stepsPositionId = stepped.body.data.id;
   stepsUrl = await applyUrlOf(stepsPositionId);
 }, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const noScriptPage = () => noScriptPageOf(browser);
 

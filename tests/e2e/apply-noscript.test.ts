@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { callAction, firstPublicPosition, launchBrowser, startApp, tokenFor, VIEWPORTS, type RunningApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callAction, firstPublicPosition, tokenFor, VIEWPORTS } from './helpers/app';
 import { fillApplyForm, noScriptPage as noScriptPageOf, pdfFile } from './helpers/apply';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Issue 18 item 3's "Done when": with JavaScript disabled an applicant submits the form with a
@@ -9,22 +10,14 @@ import { fillApplyForm, noScriptPage as noScriptPageOf, pdfFile } from './helper
  * summary, every answer kept and the file asked for again), corrects it and gets the thanks.
  */
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let applyUrl = '';
 let positionId = 0;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   const p = await firstPublicPosition(app);
   positionId = p.id;
   applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const noScriptPage = () => noScriptPageOf(browser);

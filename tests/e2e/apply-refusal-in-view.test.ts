@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { newPage } from './helpers/app';
 import { fillApplyForm, firstApplyUrl } from './helpers/apply';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Issue 17 item 6 (open since the first release): on a phone, a duplicate application or a
@@ -22,20 +22,12 @@ async function inViewAndFocused(el: Locator) {
 }
 
 describe('a refused application on a phone', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = useE2e();
   let applyUrl = '';
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     applyUrl = await firstApplyUrl(app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('thanks the applicant, says what happens next and links to Mina sidor', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.goto(applyUrl);

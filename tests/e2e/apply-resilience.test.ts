@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from './helpers/app';
 import { fillApplyForm, firstApplyUrl } from './helpers/apply';
+import { useE2e } from './helpers/fixture';
 
 /** What must never lose an application: reloads, a dropped network, double clicks; and the terms by keyboard. */
 describe('the apply page under pressure', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = useE2e();
   let applyUrl = '';
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     applyUrl = await firstApplyUrl(app);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   const fillAll = (page: Page, email: string) =>

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { firstPublicPosition, launchBrowser, newPage, startApp, VIEWPORTS, type RunningApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { firstPublicPosition, newPage, VIEWPORTS } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Issue 18 item 2's "Done when": a three-step form is filled, gone back through (nothing lost),
@@ -8,8 +9,7 @@ import { firstPublicPosition, launchBrowser, newPage, startApp, VIEWPORTS, type 
  * heading takes the focus. The steps are 'Nytt steg' boundaries in the position's form.
  */
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let applyUrl = '';
 let positionId = 0;
 
@@ -29,8 +29,6 @@ type Prop = { key: string; order: number; [k: string]: unknown };
 const boundary = (key: string, label: string): Prop => ({ key, type: 'step', label, placeholder: '', required: false, isHtml: false, order: 0, data: null, validators: [] });
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   const listed = await firstPublicPosition(app);
   positionId = listed.id;
   applyUrl = `${app.orgUrl}/${listed.id}_${listed.slug}/apply`;
@@ -48,11 +46,6 @@ beforeAll(async () => {
   const metadata = form.map((f, i) => ({ ...f, order: i }));
   await dispatch(token, 'update_position', { id: p.id, containerId: p.containerId, name: p.name, start: p.start, stop: p.stop, positionTypeId: p.positionTypeId, metadata });
 }, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const stepHeading = (page: Page, n: number) => page.getByRole('heading', { level: 2, name: new RegExp(`^Steg ${n} av 3`) });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');

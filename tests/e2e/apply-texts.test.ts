@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json';
-import { firstPublicPosition, launchBrowser, startApp, VIEWPORTS, type RunningApp } from './helpers/app';
+import { firstPublicPosition, VIEWPORTS } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Issue 18 item 3: the apply page ships the Swedish texts it uses, not all of sv.json
@@ -17,20 +17,12 @@ function strings(value: unknown): string[] {
   return [];
 }
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let applyUrl = '';
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   const p = await firstPublicPosition(app);
   applyUrl = `${app.orgUrl}/${p.id}_${p.slug}/apply`;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('the apply page and its Swedish texts (issue 18)', () => {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { summerAnswers, type Person } from '../integration/helpers/recruiter';
-import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { callAction, expectNoAxeViolations, loginAs, newPage, tokenFor } from './helpers/app';
 import { createSummerPosition } from './helpers/positions';
+import { useE2e } from './helpers/fixture';
 
 /** The pipeline board (issue 17 item 1) in Chromium: a writer moves by mouse and keyboard, a reader cannot move. */
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let positionId: number;
 
 const PEOPLE: Person[] = [
@@ -19,8 +19,6 @@ const ids = new Map<string, number>();
 let intervju: number;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   const writer = await tokenFor(app, 'writer@demo.test');
   const made = await createSummerPosition(app, writer, 'Tavlan på lagret');
   const c = made.container;
@@ -33,11 +31,6 @@ beforeAll(async () => {
     ids.set(p.first, r.body.data.id);
   }
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const column = (page: Page, name: string): Locator => page.getByRole('region', { name: new RegExp(`^${name} \\d+ sökande$`) });
 

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let page: Page;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   page = await newPage(browser, { viewport: 'desktop', baseURL: app.url });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const list = () => page.getByRole('list', { name: 'Formulärfält' });

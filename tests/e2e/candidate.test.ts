@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { callAction, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callAction, loginAs, newPage } from './helpers/app';
 import { outboxTo } from '../integration/helpers/mailbox';
 import { linkSession, mailedLink } from './helpers/signin';
+import { useE2e } from './helpers/fixture';
 
 const EMAIL = 'clara.kandidat@exempel.se';
 const PASSWORD = 'Kandidat-lösen-1';
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 
 /** A valid personnummer for a birth date (YYYYMMDD) with serial 238. */
 function pnr(birth: string): string {
@@ -33,8 +32,6 @@ async function login(email: string, password: string) {
 }
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   const writer = await login('writer@demo.test', app.password);
   const positions = (await callAction(app, writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; isInternal: boolean; positionTypeId: number }[];
   const c = (await callAction(app, writer, 'get_container', { id: 1 })).body!.data as { labels: { id: number; name: string }[] };
@@ -59,11 +56,6 @@ beforeAll(async () => {
   }
   const intervju = c.labels.find((l) => l.name === 'Intervju')!.id;
   expect((await callAction(app, writer, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids[0]] })).status).toBe(200);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('candidate area', () => {

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser } = useE2e();
 
 describe('an app chunk that does not load', () => {
   it('reloads once, then shows a Swedish error naming the chunk with a retry that loads the page once the chunk is back', async () => {

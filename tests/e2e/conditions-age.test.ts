@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginAs, newPage } from './helpers/app';
 import { personnummer } from '../integration/helpers/domain';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Issue 18 item 1's age rule end to end: a writer shows 'Vårdnadshavare' only when the
@@ -9,18 +10,7 @@ import { personnummer } from '../integration/helpers/domain';
  * for a 16-year-old's number and go for an adult's.
  */
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser } = useE2e();
 
 async function editorOf(page: Page, label: string) {
   const edit = page.getByRole('button', { name: `Redigera ${label}`, exact: true });

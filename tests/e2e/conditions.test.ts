@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActionAnswer, ActionData, ActionName } from '../../schemas/generated/actions';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import type { Page } from 'playwright-core';
+import { loginAs, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Issue 18's "Done when" for conditional fields: a writer adds a condition in the builder
@@ -9,20 +10,12 @@ import { launchBrowser, loginAs, newPage, startApp, type RunningApp } from './he
  * and an answer typed into a field that was hidden again is not stored.
  */
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let writer: Page;
 let applyUrl = '';
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   writer = await newPage(browser, { viewport: 'desktop', baseURL: app.url });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 /** The editor region of a field, opened. */

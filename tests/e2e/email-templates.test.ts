@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { validAnswers } from '../integration/helpers/domain';
-import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
-import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
+import { callAction, expectNoAxeViolations, loginAs, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
-let app: RunningApp;
-let browser: Browser;
-let smtp: TestSmtp;
+const { app, browser, smtp } = useE2e({ smtp: true });
 let writer: string;
 let positionId: number;
 let summerTypeId: number;
@@ -16,9 +14,6 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 const section = (page: Page, label: string) => page.getByRole('group', { name: `Mall för ${label}` });
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  app = await startApp({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
   const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'writer@demo.test', password: app.password }) });
   writer = ((await res.json()) as { token: string }).token;
   const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
@@ -33,12 +28,6 @@ beforeAll(async () => {
     applicantIds.set(first, r.body.data.id);
   }
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.stop();
-});
 
 describe('email templates in the browser', () => {
   it('picks a position type, saves one and then two templates with their toasts, and keeps them after a reload', async () => {

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { downloadedText, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
+import { downloadedText, loginAs, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser } = useE2e();
 
 describe('a form template as a JSON Schema file (issue 18 item 4)', () => {
   it('is exported from the templates screen, imported back as a new template, and a bad file is refused in Swedish', async () => {

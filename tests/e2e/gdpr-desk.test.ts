@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { summerAnswers } from '../integration/helpers/recruiter';
-import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, tokenFor, type RunningApp } from './helpers/app';
+import { callAction, expectNoAxeViolations, loginAs, newPage, tokenFor } from './helpers/app';
 import { createSummerPosition } from './helpers/positions';
+import { useE2e } from './helpers/fixture';
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let positionId: number;
 const email = 'glomd.person@example.se';
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   const token = await tokenFor(app, 'admin@demo.test');
   positionId = (await createSummerPosition(app, token, 'GDPR-jobbet')).id;
   const applied = await callAction(app, token, 'create_jobApplication', { email, positionId, metadata: summerAnswers({ first: 'Glömd', last: 'Person' }, email, 7) });
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const poll = expect.poll;
 

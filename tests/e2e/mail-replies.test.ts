@@ -1,15 +1,18 @@
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/ferretdb';
 import { validAnswers } from '../integration/helpers/domain';
-import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
-import { callAction, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
+import { callAction, loginAs, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
-let app: RunningApp;
-let browser: Browser;
-let smtp: TestSmtp;
 let inboundPort: number;
+const { app, browser, smtp } = useE2e({
+  smtp: true,
+  env: async () => {
+    inboundPort = await freePort();
+    return { SMTP_INBOUND_PORT: String(inboundPort), SMTP_INBOUND_HOST: '127.0.0.1', SMTP_INBOUND_DOMAIN: 'svar.demo.test' };
+  },
+});
 let writer: string;
 let positionId: number;
 let positionName: string;
@@ -22,10 +25,6 @@ const PEOPLE = [
 const emailOf = (first: string) => `${first.toLowerCase()}.svar@example.se`;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  inboundPort = await freePort();
-  app = await startApp({ SMTP_URL: smtp.url, SMTP_INBOUND_PORT: String(inboundPort), SMTP_INBOUND_HOST: '127.0.0.1', SMTP_INBOUND_DOMAIN: 'svar.demo.test' });
-  browser = await launchBrowser();
   const res = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'writer@demo.test', password: app.password }) });
   writer = ((await res.json()) as { token: string }).token;
   const c = (await callAction(app, writer, 'get_container', { id: 1 })).body.data;
@@ -40,12 +39,6 @@ beforeAll(async () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   }
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.stop();
-});
 
 describe('mail that reaches applicants and comes back, in the browser', () => {
   it('takes the default templates, offers the Ej intressant template after a move, sends it to the three selected from the organisation, and a reply lands in the conversation', async () => {

@@ -1,22 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { solidPng } from '../integration/helpers/png';
-import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, loginAs, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser } = useE2e();
 
 /** Pages here load lazy chunks (the rich-text editor, RJSF) on a busy machine: allow 15 s. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });

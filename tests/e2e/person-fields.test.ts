@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { callAction, launchBrowser, loginAs, newPage, type RunningApp, startApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callAction, loginAs, newPage } from './helpers/app';
 import { outboxTo } from '../integration/helpers/mailbox';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Issue 17 item 4 in Chromium: a form template built from 'Tomt formulär' with the person
@@ -10,8 +11,7 @@ import { outboxTo } from '../integration/helpers/mailbox';
  * name the Förnamn field took.
  */
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let page: Page;
 
 async function addField(title: string) {
@@ -23,15 +23,8 @@ const warnings = () => page.locator('.bld-warning').allTextContents();
 const rows = () => page.getByRole('list', { name: 'Sökande' }).getByRole('link');
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   page = await newPage(browser, { baseURL: app.url });
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 describe('forms that know who applied (issue 17)', () => {
   let positionId = 0;

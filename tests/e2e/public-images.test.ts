@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
 import type { ActionAnswer, ActionData, ActionName } from '../../schemas/generated/actions';
 import { solidPng } from '../integration/helpers/png';
-import { expectNoAxeViolations, firstPublicPosition, launchBrowser, newPage, startApp, type ListedPosition, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, firstPublicPosition, newPage, type ListedPosition } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
 /**
  * The organisation's logo, page banner and a position's ad image hold their box before the
@@ -10,8 +11,7 @@ import { expectNoAxeViolations, firstPublicPosition, launchBrowser, newPage, sta
  * images" and the layout shift it causes). The images here have other proportions than the
  * boxes, so the boxes come from the CSS, not from the files.
  */
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let position: ListedPosition;
 
 async function dispatch<N extends ActionName>(token: string, action: N, data: ActionData[N]): Promise<ActionAnswer[N]> {
@@ -26,8 +26,6 @@ async function dispatch<N extends ActionName>(token: string, action: N, data: Ac
 }
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   position = await firstPublicPosition(app);
   const login = await fetch(`${app.url}/api/account/login`, {
     method: 'POST',
@@ -49,11 +47,6 @@ beforeAll(async () => {
   const p = await dispatch(token, 'get_position', { id: position.id });
   await dispatch(token, 'update_position', { id: p.id, containerId, name: p.name, start: p.start, stop: p.stop, positionTypeId: p.positionTypeId, banner: adImage });
 }, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const isAsset = (url: URL) => url.pathname.startsWith('/api/public/open/containers/') && url.pathname.endsWith('/assets');
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, firstPublicPosition, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, firstPublicPosition, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
 interface StaffPosition {
   id: number;
@@ -13,8 +13,7 @@ interface StaffPosition {
 
 /** Host rules, routes, not-found, internal and closed positions, as a visitor meets them. */
 describe('the public site', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = useE2e();
   let token = '';
   let open: { id: number; slug: string; name: string };
   let internal: StaffPosition;
@@ -32,8 +31,6 @@ describe('the public site', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     const login = await fetch(`${app.url}/api/account/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -60,11 +57,6 @@ describe('the public site', () => {
     closedId = closed.id;
     const pub = (await (await fetch(`${app.url}/api/public/positions/${closedId}`)).json()) as { data: { slug: string } };
     closedSlug = pub.data.slug;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('shows the portal’s top bar with Sök jobb on wide screens and a menu toggle on a phone', async () => {

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { personnummer } from '../integration/helpers/domain';
 import { summerAnswers, type Person } from '../integration/helpers/recruiter';
-import { startSmtp, type TestSmtp } from '../integration/helpers/smtp';
-import { callAction, downloadedText, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { callAction, downloadedText, expectNoAxeViolations, loginAs, newPage, tokenFor } from './helpers/app';
 import { createSummerPosition } from './helpers/positions';
+import { useE2e } from './helpers/fixture';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-let app: RunningApp;
-let browser: Browser;
-let smtp: TestSmtp;
+const { app, browser, smtp } = useE2e({ smtp: true });
 let positionId: number;
 const ids = new Map<string, number>();
 
@@ -25,9 +23,6 @@ const PEOPLE: (Person & { cv?: boolean })[] = [
 ];
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  app = await startApp({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
   const writer = await tokenFor(app, 'writer@demo.test');
   const made = await createSummerPosition(app, writer, 'Sommarjobb på lagret');
   const c = made.container;
@@ -43,12 +38,6 @@ beforeAll(async () => {
   const moved = await callAction(app, writer, 'update_jobApplicationStatus', { labelId: intressant, ids: ['Anna', 'Bo', 'David', 'Filip', 'Gustav', 'Hanna'].map((n) => ids.get(n)) });
   expect(moved.status).toBe(200);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.stop();
-});
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Sökande' }).getByRole('link');
 const names = async (page: Page) => (await rows(page).allTextContents()).sort();

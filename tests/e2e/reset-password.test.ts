@@ -1,21 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage, startApp, type RunningApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser } = useE2e();
 
 const NEW_PASSWORD = 'nytt-losenord-2026';
 

@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { summerAnswers } from '../integration/helpers/recruiter';
-import { callAction, expectNoAxeViolations, launchBrowser, loginAs, newPage, type RunningApp, startApp, tokenFor } from './helpers/app';
+import { callAction, expectNoAxeViolations, loginAs, newPage, tokenFor } from './helpers/app';
 import { createSummerPosition } from './helpers/positions';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Scorecards (issue 17 item 2) in Chromium: a reader rates an applicant by keyboard, cannot
  * see the writer's rating before that and sees it after, also after a reload.
  */
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e();
 let positionId: number;
 let applicantId: number;
 
 const WRITER_COMMENT = 'Tydlig och lugn i telefon';
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   const writer = await tokenFor(app, 'writer@demo.test');
   positionId = (await createSummerPosition(app, writer, 'Bedömning i kassan')).id;
   const email = 'dana.betyg@example.se';
@@ -31,11 +29,6 @@ beforeAll(async () => {
   const rated = await callAction(app, writer, 'upsert_applicantScorecard', { id: applicantId, scores, overall: 'yes' });
   expect(rated.status, JSON.stringify(rated.body)).toBe(200);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const panel = (page: Page): Locator => page.getByRole('region', { name: 'Bedömning', exact: true });
 

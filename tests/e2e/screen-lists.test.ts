@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, loginAs, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser } = useE2e();
 
 async function call<T>(token: string, action: string, data: Record<string, unknown>): Promise<T> {
   const res = await fetch(`${app.url}/api/dispatcher`, {

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { personnummer, validAnswers } from '../integration/helpers/domain';
-import { expectNoAxeViolations, firstPublicPosition, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, firstPublicPosition, loginAs, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
 /**
  * The admin shell in Chromium (issue 8 parts 4, 5 and 7): the live bell, the bell after a cut
  * connection, the global search, changing the password, and the shell at phone width.
  */
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useE2e({ env: { APPLY_RATE_LIMIT: '1000' } });
 let positionId = 0;
 let serial = 100;
 
 beforeAll(async () => {
-  app = await startApp({ APPLY_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
   positionId = (await firstPublicPosition(app)).id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 /** An application through the public API, with the default form's answers. */

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { firstPublicPosition, launchBrowser, newPage, startApp, type ListedPosition, type RunningApp } from './helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { firstPublicPosition, newPage, type ListedPosition } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
 /**
  * The server-rendered public pages in Chromium: the apply form is there without JavaScript;
@@ -37,21 +38,13 @@ const ownedByReact = (page: Page, selector: string) =>
   }, selector);
 
 describe('server-rendered public pages in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = useE2e();
   let pos: ListedPosition;
   let applyUrl = '';
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     pos = await firstPublicPosition(app);
     applyUrl = `${app.orgUrl}/${pos.id}_${pos.slug}/apply`;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('shows the apply form with JavaScript turned off', async () => {

@@ -1,27 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { personnummer, validAnswers } from '../integration/helpers/domain';
-import { expectNoAxeViolations, firstPublicPosition, launchBrowser, loginAs, newPage, startApp, type RunningApp } from './helpers/app';
+import { expectNoAxeViolations, firstPublicPosition, loginAs, newPage } from './helpers/app';
+import { useE2e } from './helpers/fixture';
 
 /**
  * Issue 16 item 9 in Chromium: the sidebar at 1366×900 (the active item on screen, its contrast
  * while hovered) and no English word on any admin screen beyond what the spec quotes.
  */
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, browser } = useE2e();
 
 interface Screen {
   id: string;
