@@ -4,7 +4,7 @@
  * @rjsf/utils this module instead of fast-uri (~7.6 KB gzip, ajv keeps the real one), so
  * fast-uri leaves the public apply page, whose compiled schemas have no `$id` and never get here.
  * The admin's schemas name themselves with absolute https URLs (schemas/entities/), which the
- * URL parser resolves and compares as fast-uri does (tests/unit/react/uri-lite.test.ts). A
+ * URL parser resolves and compares as fast-uri does (tests/unit/engine/react/uri-lite.test.ts). A
  * relative base is resolved against a placeholder origin that is taken off again.
  */
 

@@ -2,7 +2,7 @@
  * The browser's half of widgets/on-demand.ts: stand-ins whose code is fetched the first time a
  * form draws such a field (summer periods, image upload, text with a help link), so the apply
  * page of a form without them never loads it. Here, not in widgets/, because it loads through
- * the app's chunk loader (screens/chunks.ts: 120 s timeout, a named Swedish load error). tests/unit/react/widgets/on-demand.test.tsx checks
+ * the app's chunk loader (screens/chunks.ts: 120 s timeout, a named Swedish load error). tests/unit/widgets/on-demand.test.tsx checks
  * each stand-in against the real widget.
  */
 import type { WidgetDefinition } from '../../engine/react/widget-api';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { useConfirm } from '../../../../screens/shared/ConfirmDialog';
+
+function Asker() {
+  const { confirm, dialog } = useConfirm();
+  const [answer, setAnswer] = useState('');
+  return (
+    <>
+      <button type="button" onClick={async () => setAnswer(String(await confirm({ message: 'Ta bort mallen?', confirmLabel: 'Ja, ta bort', danger: true })))}>
+        Fråga
+      </button>
+      <output data-testid="answer">{answer}</output>
+      {dialog}
+    </>
+  );
+}
+
+describe('useConfirm', () => {
+  it('asks in an alert dialog with focus on the cancel button, and answers true on confirm', async () => {
+    render(<Asker />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Fråga' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Bekräfta' });
+    expect(dialog.textContent).toContain('Ta bort mallen?');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Avbryt'));
+    await user.click(screen.getByRole('button', { name: 'Ja, ta bort' }));
+    await waitFor(() => expect(screen.getByTestId('answer').textContent).toBe('true'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('answers false on Escape and gives focus back to the button that asked', async () => {
+    render(<Asker />);
+    const user = userEvent.setup();
+    const ask = screen.getByRole('button', { name: 'Fråga' });
+    await user.click(ask);
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByTestId('answer').textContent).toBe('false'));
+    await waitFor(() => expect(document.activeElement).toBe(ask));
+  });
+});
