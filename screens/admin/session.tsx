@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiError, CONTAINER_KEY, dispatch, getToken, TOKEN_KEY } from '../api';
 import { clearStoredSession, isOdin, validUser, type TokenUser } from './token';
 
-export type Permission = 'Administrator' | 'Write' | 'Read';
+type Permission = 'Administrator' | 'Write' | 'Read';
 
 export interface ContainerSummary {
   id: number;
@@ -46,7 +46,7 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function rightsOf(user: TokenUser | null, container: Container | null): Rights {
+function rightsOf(user: TokenUser | null, container: Container | null): Rights {
   const odin = isOdin(user);
   const perms = container?.myPermissions ?? [];
   const admin = odin || perms.includes('Administrator');

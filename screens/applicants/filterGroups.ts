@@ -5,7 +5,7 @@ import type { AnswerChoice } from './query';
 
 const t = sv.applicants.filters;
 
-export interface ChoiceOption {
+interface ChoiceOption {
   choice: AnswerChoice;
   label: string;
 }
@@ -17,13 +17,13 @@ export interface AnswerGroup {
   options: ChoiceOption[];
 }
 
-export const CAR_KEY = 'driverlicenseform_2';
+const CAR_KEY = 'driverlicenseform_2';
 const SERVICES = ['summerpositionchoicesform'];
 const PERIODS = ['summerperiodsform', 'summerpositionperiodsform'];
 const MERITS = ['requirementsform'];
 
 /** A label as plain text (labels may be HTML, spec `isHtml`). */
-export function plain(label: string | undefined): string {
+function plain(label: string | undefined): string {
   if (!label) return '';
   if (!/[<&]/.test(label)) return label;
   if (typeof DOMParser === 'undefined') return label.replace(/<[^>]*>/g, '');

@@ -6,7 +6,7 @@ export type ApplicantQuery = ApplicantFilter;
 export type Sort = NonNullable<ApplicantFilter['sort']>;
 export type AnswerChoice = NonNullable<ApplicantFilter['answers']>[number];
 
-export const DEFAULT_QUERY: ApplicantQuery = {};
+const DEFAULT_QUERY: ApplicantQuery = {};
 
 const KEY = (positionId: number) => `blankett.applicantFilter.${positionId}`;
 

@@ -29,7 +29,7 @@ function formSchema(type: PartnerType, complete: boolean): RJSFSchema {
 }
 
 /** `details` paths under `base` (e.g. /settings/0/data) as RJSF extraErrors, so each message sits at its field. */
-export function extraErrorsAt(errors: Record<string, string>, base: string) {
+function extraErrorsAt(errors: Record<string, string>, base: string) {
   const out: Record<string, { __errors: string[] }> = {};
   for (const [path, message] of Object.entries(errors)) {
     if (!path.startsWith(`${base}/`)) continue;

@@ -5,13 +5,13 @@ import { IMAGE_LIMITS, imageSizeProblem, publicAssetUrl } from '../../engine/ima
 import { ApiError, dispatch } from '../api';
 
 const t = sv.org;
-export const MAX_FILE_BYTES = 5_000_000;
+const MAX_FILE_BYTES = 5_000_000;
 
-export type Folder = ActionAnswer['get_folders'][number];
+type Folder = ActionAnswer['get_folders'][number];
 export type Asset = ActionAnswer['get_folder']['assets'][number];
 
 /** The organisation's folder of that name, created on first use. */
-export async function ensureFolder(containerId: number, name: string): Promise<Folder> {
+async function ensureFolder(containerId: number, name: string): Promise<Folder> {
   const folders = await dispatch('get_folders', { containerId });
   const found = folders.find((f) => f.name === name);
   if (found) return found;
@@ -66,7 +66,7 @@ function base64(file: File): Promise<string> {
  * stor'; the folder's width and height: 'Bilden är för liten/stor …'), returns the message or
  * null. The server checks the same again.
  */
-export async function imageProblem(file: File, folderName: string): Promise<string | null> {
+async function imageProblem(file: File, folderName: string): Promise<string | null> {
   if (file.size > MAX_FILE_BYTES) return t.fileTooLarge;
   if (!/^image\/(png|jpe?g|gif|bmp|webp)$/.test(file.type)) return t.imageUnreadable;
   const limits = IMAGE_LIMITS[folderName];

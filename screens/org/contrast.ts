@@ -5,17 +5,17 @@
 import { contrastRatio, parseHex, readableOn } from '../public/theme';
 import type { Theme } from '../public/types';
 
-export const AA_TEXT = 4.5;
+const AA_TEXT = 4.5;
 
 type Path = [group: keyof Theme, key: string];
 
-export interface Pair {
+interface Pair {
   text: Path;
   background: Path;
 }
 
 /** Every text colour of the theme and the background it is drawn on (spec document 1 §3). */
-export const PAIRS: Pair[] = [
+const PAIRS: Pair[] = [
   { text: ['button', 'textColor'], background: ['button', 'backgroundColor'] },
   { text: ['textColor', 'workAtText'], background: ['backgroundColor', 'mainContent'] },
   { text: ['textColor', 'contactText'], background: ['backgroundColor', 'mainContent'] },
@@ -24,7 +24,7 @@ export const PAIRS: Pair[] = [
   { text: ['textColor', 'footerText'], background: ['backgroundColor', 'footer'] },
 ];
 
-export const colourAt = (theme: Theme, [g, k]: Path): string | undefined => (theme[g] as Record<string, string> | undefined)?.[k];
+const colourAt = (theme: Theme, [g, k]: Path): string | undefined => (theme[g] as Record<string, string> | undefined)?.[k];
 
 export interface Low {
   pair: Pair;

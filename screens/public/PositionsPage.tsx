@@ -7,7 +7,7 @@ import type { PositionPage } from './types';
 import { useDocumentMeta } from './useDocumentMeta';
 import { usePublicGet } from './useFetch';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /** publicPositions on the portal: every organisation's open public positions, paged. */
 export function PositionsPage() {

@@ -5,6 +5,7 @@ import { OrganisationPage } from './OrganisationPage';
 import { PositionRoute } from './PositionRoute';
 import { matchPath, useLocation } from './router';
 
+/** @public Read from the lazily loaded module by preloadPublicPage (screens/App.tsx), which knip cannot follow. */
 export { preloadRoute } from './PositionRoute';
 import { PositionsPage } from './PositionsPage';
 import { PublicLayout } from './PublicLayout';

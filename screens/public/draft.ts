@@ -5,7 +5,7 @@
  */
 import type { Answers, MetadataProperty } from '../../engine/types';
 
-export const DRAFT_PREFIX = 'blankett.applyDraft.';
+const DRAFT_PREFIX = 'blankett.applyDraft.';
 const FILE_TYPES = new Set(['file', 'imageBase64']);
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -21,7 +21,7 @@ function isFileLike(value: unknown): boolean {
 }
 
 /** The answers without file and image values. */
-export function withoutFiles(answers: Answers, metadata: MetadataProperty[]): Answers {
+function withoutFiles(answers: Answers, metadata: MetadataProperty[]): Answers {
   const fileKeys = new Set(metadata.filter((p) => FILE_TYPES.has(p.type)).map((p) => p.key));
   const out: Answers = {};
   for (const [k, v] of Object.entries(answers)) {

@@ -4,7 +4,7 @@
  */
 import { isLocalHost } from '../../engine/host-rules';
 
-export { hostRules, isLocalHost, type HostRules, type RouteSet } from '../../engine/host-rules';
+export { hostRules, isLocalHost, type HostRules } from '../../engine/host-rules';
 
 /** Where a plain-http page on a non-local host must go instead (https), or null. */
 export function httpsRedirectTarget(loc: { protocol: string; hostname: string; host: string; pathname: string; search: string; hash: string }): string | null {

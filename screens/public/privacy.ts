@@ -6,7 +6,7 @@ import notice from '../../schemas/templates/privacy-notice.json';
 import type { PublicContainer } from './types';
 import { fill } from '../../engine/fill';
 
-export interface NoticeSection {
+interface NoticeSection {
   id: string;
   heading: string;
   paragraphs: string[];

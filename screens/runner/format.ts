@@ -54,7 +54,7 @@ export function formatCell(value: unknown, format: ScreenColumn['format'] = 'tex
 const events: { unknown: string; actions: Record<string, string>; counts: Record<string, string> } = sv.events;
 
 /** The Swedish name of an event log action key; never the raw key (tests/unit/screens/events-format.test.ts covers every write action). */
-export function eventName(action: string): string {
+function eventName(action: string): string {
   return events.actions[action] ?? events.unknown;
 }
 

@@ -3,9 +3,9 @@ import sv from '../../schemas/messages/sv.json';
 import './toast.css';
 
 /** Spec document 2 §8: toasts last 1500 ms and are dismissible. */
-export const TOAST_MS = 1500;
+const TOAST_MS = 1500;
 
-export type ToastKind = 'success' | 'error';
+type ToastKind = 'success' | 'error';
 
 interface Toast {
   id: number;

@@ -2,10 +2,10 @@ import { canOpen, type AccessRights } from '../runner/access';
 import type { ScreenFile } from '../runner/types';
 
 /** The spec's sidebar categories, in the spec's order (document 1 §2 "Admin shell"). */
-export const CATEGORIES = ['Allmänt', 'Inställningar', 'Admin', 'Superuser'] as const;
-export type Category = (typeof CATEGORIES)[number];
+const CATEGORIES = ['Allmänt', 'Inställningar', 'Admin', 'Superuser'] as const;
+type Category = (typeof CATEGORIES)[number];
 
-export interface NavItem {
+interface NavItem {
   id: string;
   label: string;
   to: string;

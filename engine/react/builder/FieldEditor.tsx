@@ -26,7 +26,7 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** The editor schema's list of children (`options`, `periods`): an array whose items carry a key. */
-export function childListName(def: FieldTypeDefinition): string | undefined {
+function childListName(def: FieldTypeDefinition): string | undefined {
   const props = (def.editor.properties ?? {}) as Record<string, { type?: string; items?: { properties?: Record<string, unknown> } }>;
   return Object.keys(props).find((k) => props[k]?.type === 'array' && props[k]?.items?.properties?.key !== undefined);
 }

@@ -14,7 +14,7 @@ import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../fill';
 
 /** Spec document 2 §9: drag animation 200 ms. */
-export const DRAG_ANIMATION_MS = 200;
+const DRAG_ANIMATION_MS = 200;
 
 const d = sv.builder.dnd;
 

@@ -12,7 +12,7 @@ import { ajv8 } from './validator';
 const b = sv.builder;
 
 /** The validators the spec lets staff switch on and off in the field editors (document 2 §5). */
-export const TOGGLED_VALIDATORS = ['allowedYears', 'allowedAgeInPeriod'] as const;
+const TOGGLED_VALIDATORS = ['allowedYears', 'allowedAgeInPeriod'] as const;
 
 const YEARS_SCHEMA: RJSFSchema = { type: 'array', title: b.allowedYearsList, items: { type: 'integer', title: b.birthYear } };
 const AGE_SCHEMA: RJSFSchema = {

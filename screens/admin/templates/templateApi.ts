@@ -4,7 +4,7 @@ import type { PositionTemplate as GeneratedTemplate } from '../../../schemas/gen
 import { ApiError, dispatch } from '../../api';
 
 /** The folder name the spec fixes for position templates. */
-export const TEMPLATES_FOLDER = 'PositionTemplates';
+const TEMPLATES_FOLDER = 'PositionTemplates';
 
 /** The stored template's shape comes from its schema (schemas/entities/position-template.json). */
 export type TemplateType = GeneratedTemplate['availableInPositionTypes'][number];
@@ -34,7 +34,7 @@ interface Folder {
 }
 
 /** Base64 of the UTF-8 bytes (templates hold Swedish text, so not btoa of the string itself). */
-export function encodeJson(value: unknown): string {
+function encodeJson(value: unknown): string {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
   let bin = '';
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -54,7 +54,7 @@ export class NoTemplatesFolder extends Error {
   }
 }
 
-export async function templatesFolder(containerId: number): Promise<Folder> {
+async function templatesFolder(containerId: number): Promise<Folder> {
   const folders = (await dispatch('get_folders', { containerId })) ?? [];
   const folder = folders.find((f) => f.name === TEMPLATES_FOLDER);
   if (!folder) throw new NoTemplatesFolder();
