@@ -6,6 +6,7 @@ import { SessionProvider } from '../../../screens/admin/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 import { AnswersCard } from '../../../screens/applicants/detail/AnswersCard';
 import type { ApplicantDetail } from '../../../screens/applicants/types';
+import { fetchAnswering } from '../fetch';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,8 +36,6 @@ function show(canWrite: boolean, onSaved = vi.fn()) {
   return onSaved;
 }
 
-const reply = (status: number, body: unknown) => vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
-
 describe('the answers card of the applicant page', () => {
   it('shows a reader the answers without a button to change them', () => {
     show(false);
@@ -45,8 +44,7 @@ describe('the answers card of the applicant page', () => {
   });
 
   it('puts the server field errors at their fields and keeps the form open', async () => {
-    const fetch = reply(400, { error: { code: 'invalid', message: 'Ogiltig begäran', details: [{ key: 'form_mobilePhone', validator: 'x', message: 'Numret går inte att nå' }] } });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = fetchAnswering(400, { error: { code: 'invalid', message: 'Ogiltig begäran', details: [{ key: 'form_mobilePhone', validator: 'x', message: 'Numret går inte att nå' }] } });
     const onSaved = show(true);
     fireEvent.click(screen.getByRole('button', { name: 'Ändra svar' }));
     const phone = screen.getByLabelText(/^Mobiltelefon/) as HTMLInputElement;
@@ -62,7 +60,7 @@ describe('the answers card of the applicant page', () => {
   });
 
   it('says a colleague changed it meanwhile, and cancelling brings back the answers as they were', async () => {
-    vi.stubGlobal('fetch', reply(409, { error: { code: 'conflict', message: 'Ansökan ändrades av någon annan samtidigt. Ingenting sparades – ladda om sidan och försök igen.' } }));
+    fetchAnswering(409, { error: { code: 'conflict', message: 'Ansökan ändrades av någon annan samtidigt. Ingenting sparades – ladda om sidan och försök igen.' } });
     show(true);
     fireEvent.click(screen.getByRole('button', { name: 'Ändra svar' }));
     fireEvent.change(screen.getByLabelText(/^Ort/), { target: { value: 'Lund' } });

@@ -5,15 +5,13 @@ import { SessionProvider } from '../../../screens/admin/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 import { NotesCard } from '../../../screens/applicants/detail/Cards';
 import type { ApplicantDetail } from '../../../screens/applicants/types';
+import { fetchAnswering } from '../fetch';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a note on an application a colleague has just erased', () => {
   it('says the application no longer exists instead of a bare "Hittades inte"', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'not_found', message: 'Hittades inte' } }), { status: 404 })),
-    );
+    fetchAnswering(404, { error: { code: 'not_found', message: 'Hittades inte' } });
     const a = { id: 7, notes: [] } as unknown as ApplicantDetail;
     render(
       <MemoryRouter>

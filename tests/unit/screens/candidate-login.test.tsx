@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { CandidateLogin } from '../../../screens/candidate/useCandidate';
+import { fetchAnswering } from '../fetch';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -11,10 +12,7 @@ describe('the candidate registration form', () => {
       { path: '/password', message: 'Lösenordet måste vara minst 10 tecken' },
       { path: '/confirmPassword', message: 'Lösenorden matchar inte' },
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'invalid', message: details[0]!.message, details } }), { status: 400 })),
-    );
+    fetchAnswering(400, { error: { code: 'invalid', message: details[0]!.message, details } });
     render(<CandidateLogin onToken={() => undefined} />);
     // The sign-in link is the way in shown first; a password account is one click away.
     fireEvent.click(screen.getByRole('button', { name: 'Använd lösenord i stället' }));

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import sv from '../../../schemas/messages/sv.json';
 import { Conversation } from '../../../screens/candidate/Conversation';
 import { serveActions } from './harness';
+import { json } from '../fetch';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the chat box', () => {
   it("shows the server's Swedish reason when the conversation is gone, and keeps the text typed", async () => {
     const gone = { error: { code: 'not_found', message: sv.candidate.conversationGone } };
-    serveActions({ send_MessageCommand: () => new Response(JSON.stringify(gone), { status: 404 }) });
+    serveActions({ send_MessageCommand: () => json(404, gone) });
     const onSent = vi.fn();
     render(<Conversation messages={[]} side="staff" target={{ channelId: 7 }} onSent={onSent} />);
     const box = screen.getByRole('textbox');

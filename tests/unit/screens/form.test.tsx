@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { screenFiles } from '../../../screens/runner/catalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
 import { fakeToken, renderAdminAt, serveActions, signIn, type Handler } from './harness';
+import { refusal } from '../fetch';
 
 const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'] });
 
@@ -53,7 +54,7 @@ describe('form screens', () => {
   it("shows the server's refusal and keeps what was typed", async () => {
     serve({
       get_position: () => ({ profile: { displayName: 'Demo AB' } }),
-      save_thing: () => new Response(JSON.stringify({ error: { code: 'conflict', message: 'Namnet är redan upptaget' } }), { status: 409 }),
+      save_thing: () => refusal(409, 'conflict', 'Namnet är redan upptaget'),
     });
     renderAdminAt('/admin/things/7/profile', [...screenFiles, profile]);
     const name = await screen.findByDisplayValue('Demo AB', {}, SLOW);

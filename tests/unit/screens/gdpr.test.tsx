@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
+import { refusal } from '../fetch';
 
 const SLOW = { timeout: 5000 };
 const person = {
@@ -11,7 +12,7 @@ const person = {
   applications: [{ id: 3, positionId: 1, positionName: 'Sommarjobb', created: 1767225600 }],
   counts: { applications: 1, chatMessages: 2 },
 };
-const gdprPerson = (d: Record<string, unknown>) => (d.query === 'anna@demo.test' ? person : new Response(JSON.stringify({ error: { code: 'not_found', message: 'Vi hittade ingen person med den e-postadressen eller personnumret i organisationen.' } }), { status: 404 }));
+const gdprPerson = (d: Record<string, unknown>) => (d.query === 'anna@demo.test' ? person : refusal(404, 'not_found', 'Vi hittade ingen person med den e-postadressen eller personnumret i organisationen.'));
 
 beforeEach(() => signIn(fakeToken('admin@demo.test')));
 afterEach(() => vi.unstubAllGlobals());

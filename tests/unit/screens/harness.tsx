@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 import type { ScreenFile } from '../../../screens/runner/types';
+import { json, refusal } from '../fetch';
 
 /**
  * The admin app in jsdom against a made-up dispatcher: what the screen tests share (a token
@@ -25,8 +26,6 @@ export function signIn(token: string): void {
   localStorage.clear();
   localStorage.setItem('blankett.token', token);
 }
-
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 /**
  * Answers the app's dispatcher calls from `actions`, over the shell's own (the container list,
@@ -51,9 +50,9 @@ export function serveActions(actions: Record<string, Handler>, opts: { permissio
       const handler = table[action];
       const value = handler?.(data);
       if (value instanceof Response) return value;
-      if (value instanceof Error || (!handler && opts.missing === 'internal')) return answer(500, { error: { code: 'internal', message: 'Något gick fel' } });
-      if (value === undefined && opts.missing !== 'internal') return answer(404, { error: { code: 'not_found', message: 'Hittades inte' } });
-      return answer(200, { data: value });
+      if (value instanceof Error || (!handler && opts.missing === 'internal')) return refusal(500, 'internal', 'Något gick fel');
+      if (value === undefined && opts.missing !== 'internal') return refusal(404, 'not_found', 'Hittades inte');
+      return json(200, { data: value });
     }),
   );
   return calls;

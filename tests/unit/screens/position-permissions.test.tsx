@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
+import { refusal } from '../fetch';
 
 const SLOW = { timeout: 5000 };
 
@@ -16,7 +17,7 @@ describe('position-permissions (a page of a list and a dialog)', () => {
         get_position: () => ({ id: 5, name: 'Sommarjobb', containerId: 1 }),
         get_positionPermissions: () => rows,
         create_positionPermission: (d) => {
-          if (d.email === 'okand@demo.test') return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Användaren finns inte' } }), { status: 404 });
+          if (d.email === 'okand@demo.test') return refusal(404, 'not_found', 'Användaren finns inte');
           rows = [...rows, { id: 2, userId: 5, email: String(d.email), firstname: 'Ada', lastname: 'Admin', permissionName: d.permissionId === 1 ? 'Administrator' : 'Write' }];
           return { ...rows[1], containerId: 1, positionId: 5 };
         },

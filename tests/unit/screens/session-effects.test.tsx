@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionChanges } from '../../../screens/runner/sessionEffects';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
+import { refusal } from '../fetch';
 
 // The form screen's chunk loads lazily; a shared 2-core machine makes the first one slow.
 const SLOW = { timeout: 15000 };
@@ -26,7 +27,7 @@ describe('/admin/change-password as a form screen', () => {
 
   it('shows a wrong current password at its field, marks it invalid and focuses it', async () => {
     signIn(fakeToken('anna@demo.test'));
-    serveActions({ update_password: () => new Response(JSON.stringify({ error: { code: 'invalid', message: 'Fel lösenord', details: [{ path: '/password', message: 'Fel lösenord' }] } }), { status: 400 }) });
+    serveActions({ update_password: () => refusal(400, 'invalid', 'Fel lösenord', [{ path: '/password', message: 'Fel lösenord' }]) });
     renderAdminAt('/admin/change-password');
     fireEvent.change(await field('Nuvarande lösenord'), { target: { value: 'inte-rätt' } });
     fireEvent.change(await field('Nytt lösenord'), { target: { value: 'Nytt-lösen-2026' } });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import sv from '../../../schemas/messages/sv.json';
 import { CONTAINER_KEY } from '../../../screens/api';
 import { fakeToken, renderAdminAt as at, serveActions, signIn } from './harness';
+import { refusal } from '../fetch';
 
 const SLOW = { timeout: 15_000 };
 
@@ -57,7 +58,7 @@ describe("the organisation's settings as data (issue 16 items 5 and 9)", () => {
           { name: 'Platsannonssajt', id: 0, typeId: 2, isChecked: false, data: {} },
         ],
         update_positionPartnerSetting: () =>
-          new Response(JSON.stringify({ error: { code: 'invalid', message: 'Ogiltigt värde', details: [{ path: '/settings/0/data/zipCode', message: 'Ogiltigt postnummer' }] } }), { status: 400 }),
+          refusal(400, 'invalid', 'Ogiltigt värde', [{ path: '/settings/0/data/zipCode', message: 'Ogiltigt postnummer' }]),
       },
       { permissions: ['Administrator'] },
     );

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { answering, fakeToken, renderAdminAt as renderAt, serveActions } from '../harness';
+import { fetchAnswering } from '../../fetch';
 
 const writer = fakeToken('writer@demo.test', 'user', { given_name: 'Viktor', family_name: 'Skribent' });
 /** A made-up server answering the dispatcher actions the admin app calls (any other: 404). */
@@ -52,7 +53,7 @@ describe('AdminApp', () => {
 
   it('logs out and goes to /login when the server says the session is over', async () => {
     localStorage.setItem('blankett.token', writer);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'unauthorized', message: 'Du måste logga in' } }), { status: 401 })));
+    fetchAnswering(401, { error: { code: 'unauthorized', message: 'Du måste logga in' } });
     renderAt('/admin/positions');
     expect(await screen.findByRole('heading', { name: 'Logga in' })).toBeTruthy();
     expect(localStorage.getItem('blankett.token')).toBeNull();
