@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, loginAs, newPage } from './helpers/app';
+import { outboxTo } from '../integration/helpers/mailbox';
 import { useE2e } from './helpers/fixture';
 
 const { app, browser } = useE2e();
@@ -24,22 +23,8 @@ async function adminToken(): Promise<string> {
 }
 
 /** The token of the newest invitation link mailed to `to` (DATA_DIR/outbox). */
-function invitationToken(to: string): string | undefined {
-  let names: string[];
-  try {
-    names = readdirSync(join(app.dataDir, 'outbox')).filter((n) => n.endsWith('.eml')).sort().reverse();
-  } catch {
-    return undefined;
-  }
-  for (const n of names) {
-    const raw = readFileSync(join(app.dataDir, 'outbox', n), 'utf8');
-    if (!raw.includes(`To: ${to}\r\n`)) continue;
-    const text = Buffer.from(raw.slice(raw.indexOf('\r\n\r\n') + 4).replace(/\s+/g, ''), 'base64').toString('utf8');
-    const hit = /\/invitation#token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-    if (hit) return hit;
-  }
-  return undefined;
-}
+const invitationToken = (to: string): string | undefined =>
+  outboxTo(app.dataDir, to).map((text) => /\/invitation#token=([A-Za-z0-9_-]+)/.exec(text)?.[1]).filter(Boolean).at(-1);
 
 describe('accepting an invitation in the browser', () => {
   it('gives an address a stranger pre-registered the right only when its owner follows the link, chooses a password and lands logged in', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { solidPng } from '../integration/helpers/png';
+import { outboxTo } from '../integration/helpers/mailbox';
 import { expectNoAxeViolations, loginAs, newPage } from './helpers/app';
 import { useE2e } from './helpers/fixture';
 
@@ -21,21 +22,7 @@ async function errorAt(page: Page, label: string): Promise<string | null> {
 }
 
 /** Decoded text of the newest mail to `to` in DATA_DIR/outbox. */
-function lastMailTo(to: string): string | undefined {
-  let names: string[];
-  try {
-    names = readdirSync(join(app.dataDir, 'outbox')).filter((n) => n.endsWith('.eml')).sort().reverse();
-  } catch {
-    return undefined;
-  }
-  for (const n of names) {
-    const raw = readFileSync(join(app.dataDir, 'outbox', n), 'utf8');
-    if (!raw.includes(`To: ${to}\r\n`)) continue;
-    const split = raw.indexOf('\r\n\r\n');
-    return Buffer.from(raw.slice(split + 4).replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  return undefined;
-}
+const lastMailTo = (to: string): string | undefined => outboxTo(app.dataDir, to).at(-1);
 
 function partnerOutbox(): string[] {
   try {

@@ -13,22 +13,14 @@ interface StaffPosition {
 
 /** Host rules, routes, not-found, internal and closed positions, as a visitor meets them. */
 describe('the public site', () => {
-  const { app, browser } = useE2e();
+  const { app, browser, dataOf } = useE2e();
   let token = '';
   let open: { id: number; slug: string; name: string };
   let internal: StaffPosition;
   let closedId = 0;
   let closedSlug = '';
 
-  const staff = async <T,>(action: string, data: unknown): Promise<T> => {
-    const res = await fetch(`${app.url}/api/dispatcher`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ action, data }),
-    });
-    if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { data: T }).data;
-  };
+  const staff = <T,>(action: string, data: unknown) => dataOf<T>(token, action, data);
 
   beforeAll(async () => {
     const login = await fetch(`${app.url}/api/account/login`, {

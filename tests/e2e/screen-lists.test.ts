@@ -3,17 +3,7 @@ import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, loginAs, newPage } from './helpers/app';
 import { useE2e } from './helpers/fixture';
 
-const { app, browser } = useE2e();
-
-async function call<T>(token: string, action: string, data: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
+const { app, browser, dataOf: call } = useE2e();
 
 const bodyRows = (page: Page) => page.locator('table.scr-table tbody tr');
 

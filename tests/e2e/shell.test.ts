@@ -9,7 +9,7 @@ import { useE2e } from './helpers/fixture';
  * connection, the global search, changing the password, and the shell at phone width.
  */
 
-const { app, browser } = useE2e({ env: { APPLY_RATE_LIMIT: '1000' } });
+const { app, browser, dataOf: call } = useE2e({ env: { APPLY_RATE_LIMIT: '1000' } });
 let positionId = 0;
 let serial = 100;
 
@@ -28,16 +28,6 @@ async function apply(firstname: string, surname: string): Promise<number> {
   });
   if (res.status !== 201) throw new Error(`ansökan misslyckades: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { id: number } }).data.id;
-}
-
-async function call<T>(token: string, action: string, data: unknown): Promise<T> {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
 }
 
 /** expect.poll with room for a loaded machine (its default waits one second). */

@@ -11,7 +11,7 @@ import { useE2e } from './helpers/fixture';
  * while hovered) and no English word on any admin screen beyond what the spec quotes.
  */
 
-const { app, browser } = useE2e();
+const { app, browser, dataOf: call } = useE2e();
 
 interface Screen {
   id: string;
@@ -24,16 +24,6 @@ const screensDir = join(import.meta.dirname, '../../schemas/screens');
 const screens: Screen[] = readdirSync(screensDir)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(join(screensDir, f), 'utf8')) as Screen);
-
-async function call<T>(token: string, action: string, data: unknown): Promise<T> {
-  const res = await fetch(`${app.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** WCAG contrast of two computed css colours ('rgb(r, g, b)'). */
 function contrast(a: string, b: string): number {

@@ -231,6 +231,13 @@ export async function callAction(app: RunningApp, token: string | null, action: 
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
+/** One dispatcher call that must succeed: its answer's data (otherwise it throws with the status and body). */
+export async function actionData<T = any>(app: RunningApp, token: string | null, action: string, data: unknown): Promise<T> {
+  const { status, body } = await callAction(app, token, action, data);
+  if (status !== 200) throw new Error(`${action}: ${status} ${JSON.stringify(body)}`);
+  return (body as { data: T }).data;
+}
+
 /** Logs in through the real login API and stores the token where the admin app keeps it. */
 export async function loginAs(page: Page, app: RunningApp, email: string): Promise<string> {
   const token = await tokenFor(app, email);

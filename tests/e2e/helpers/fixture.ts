@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtp, type TestSmtp } from '../../integration/helpers/smtp';
-import { callAction, launchBrowser, loginAs, newPage, startApp, tokenFor, VIEWPORTS, type RunningApp } from './app';
+import { actionData, callAction, launchBrowser, loginAs, newPage, startApp, tokenFor, VIEWPORTS, type RunningApp } from './app';
 
 /** What a browser test file works with: its own app and the run's Chromium, and the calls made on them. */
 export interface E2e {
@@ -17,6 +17,8 @@ export interface E2e {
   token(email: string): Promise<string>;
   /** One dispatcher call as the admin app makes it; its status and parsed body. */
   call(token: string | null, action: string, data: unknown): Promise<{ status: number; body: any }>;
+  /** One dispatcher call that must succeed; its answer's data. */
+  dataOf<T = any>(token: string | null, action: string, data: unknown): Promise<T>;
   /** Logs `page` in as a demo account (the token where the admin app keeps it); the token. */
   login(page: Page, email: string): Promise<string>;
 }
@@ -56,6 +58,7 @@ export function useE2e(opts: E2eOptions = {}): E2e {
     page: (o = {}) => newPage(browser.value, o),
     token: (email) => tokenFor(app.value, email),
     call: (token, action, data) => callAction(app.value, token, action, data),
+    dataOf: (token, action, data) => actionData(app.value, token, action, data),
     login: (page, email) => loginAs(page, app.value, email),
   };
 }
