@@ -37,6 +37,24 @@ const REFUSED: Record<FormRefusal, { status: number; message: string }> = {
   malformed: { status: 400, message: sv.public.loadError },
 };
 
+/** How long a refused upload's connection stays open, unread, after its answer (for the client to read it). */
+const LINGER_MS = 2_000;
+
+/**
+ * A refused body is never read (reading 31 MB only to drop it costs the process its garbage
+ * collector): once the answer is out the connection is half-closed, so the client reads the
+ * answer and the end, and cut LINGER_MS later. Cutting at once (Connection: close) would reset
+ * a client still sending, which may then lose the answer.
+ */
+function endAfterAnswer(ctx: Context): void {
+  const socket = ctx.req.socket;
+  ctx.req.pause();
+  ctx.res.once('finish', () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
+}
+
 /** The public position the rendered apply page shows (its SSR data), or null. */
 function positionOnPage(entries: Record<string, { status: number | string; data?: unknown }>): FormPosition | null {
   for (const [path, e] of Object.entries(entries)) {
@@ -97,10 +115,10 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
     };
 
     // The per-IP limits are taken before a byte of the body is read, as the API's is (a refused
-    // body is not read; the connection ends with the answer): every page sent counts against `pages`, and against the apply
+    // body is not read, endAfterAnswer): every page sent counts against `pages`, and against the apply
     // limit until it turns out not to be a send (only a send counts there, given back below).
     if (!(await pages.hit(ctx.ip)) || !(await limiter.hit(ctx.ip))) {
-      ctx.set('Connection', 'close');
+      endAfterAnswer(ctx);
       return draw({ ...base, problem: sv.server.rateLimited }, 429);
     }
     let form: PostedForm;
@@ -110,8 +128,7 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
     } catch (err) {
       if (!(err instanceof FormBodyError)) throw err;
       const refused = REFUSED[err.reason];
-      // The unread rest of the body is not read: the connection ends with the answer.
-      ctx.set('Connection', 'close');
+      endAfterAnswer(ctx);
       return draw({ ...base, problem: refused.message }, refused.status);
     }
 

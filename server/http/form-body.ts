@@ -221,8 +221,7 @@ function parserFor(contentType: string, form: PostedForm, limits: FormLimits): P
 /**
  * Reads and parses a posted form within `limits`. On a refusal reading stops (the rest of the
  * body is never read: reading 31 MB to drop it costs the process its garbage collector) and
- * FormBodyError says which limit; the caller answers with `Connection: close`, so the
- * connection is cut once the answer is out.
+ * FormBodyError says which limit; the caller ends the connection after its answer.
  */
 export function readFormBody(req: Pick<IncomingMessage, 'headers'> & NodeJS.ReadableStream, contentType: string, limits: FormLimits): Promise<{ form: PostedForm; bytes: number }> {
   const form = new PostedForm();

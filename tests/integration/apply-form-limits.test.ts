@@ -59,29 +59,42 @@ describe.each(storeKinds())('the apply form without script under costly bodies o
 
   it.runIf(kind === 'embedded')('lets one client sending such bodies move another client’s median by at most 20 ms', async () => {
     const normal = () => send(server.url, 'GET', '/api/public/positions?take=5&page=1');
-    const measure = async (n: number) => {
-      const times: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const r = await normal();
-        expect(r.status).toBe(200);
-        times.push(r.ms);
-      }
-      return median(times);
+    /**
+     * Another client's requests, one every 10 ms whether the last was answered or not (as many
+     * people would send them: a server that stalls delays every request that arrives meanwhile),
+     * until `enough` says so; at most 3,000. The median of their times.
+     */
+    const measure = async (enough: (sent: number) => boolean) => {
+      const replies: Promise<number>[] = [];
+      await new Promise<void>((done) => {
+        const timer = setInterval(() => {
+          if (enough(replies.length) || replies.length >= 3_000) {
+            clearInterval(timer);
+            return done();
+          }
+          replies.push(normal().then((r) => (r.status === 200 ? r.ms : Infinity)));
+        }, 10);
+      });
+      return median(await Promise.all(replies));
     };
-    await measure(10); // warm up
-    const baseline = await measure(40);
+    await measure((n) => n >= 20); // warm up
+    const baseline = await measure((n) => n >= 150);
     // The flooding client is a process of its own, as it would be: its sending costs this one nothing.
     const flood = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'helpers/form-flood.ts'), server.url, applyPath], { stdio: ['ignore', 'pipe', 'inherit'] });
     const answers: string[] = [];
     flood.stdout.on('data', (b: Buffer) => answers.push(...b.toString().trim().split('\n')));
     try {
-      // Measured once the flood is on (its first body answered); at most 600 tries to see it.
-      for (let i = 0; answers.length === 0 && i < 600; i++) await normal();
+      // Measured from the flood's first answer over the next six (each body twice), at least 150 requests.
+      for (let i = 0; answers.length === 0 && i < 3_000; i++) await normal();
       expect(answers.length, 'the flood never got an answer').toBeGreaterThan(0);
-      const during = await measure(40);
+      const from = answers.length;
+      const during = await measure((n) => n >= 150 && answers.length >= from + 6);
       expect(during - baseline, `median ${baseline.toFixed(1)} ms alone, ${during.toFixed(1)} ms beside ${answers.length} costly bodies`).toBeLessThanOrEqual(20);
-      expect(answers.length).toBeGreaterThan(1);
-      expect(new Set(answers)).toEqual(new Set(['413']));
+      expect(answers.length).toBeGreaterThan(from);
+      // Refused, each: 413, or (now and then, for the 31 MB body) the connection cut before the flood read its answer.
+      expect(answers.filter((a) => a !== '413' && a !== '0')).toEqual([]);
+      expect(answers).toContain('413');
+      console.info(`[issue 24] median ${baseline.toFixed(1)} ms alone, ${during.toFixed(1)} ms beside ${answers.length} costly bodies (${answers.filter((a) => a === '0').length} cut)`);
     } finally {
       flood.kill('SIGKILL');
     }

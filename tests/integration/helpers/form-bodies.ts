@@ -41,6 +41,7 @@ export function send(base: string, method: string, path: string, body?: Body): P
   const url = new URL(base);
   const started = performance.now();
   return new Promise((done, fail) => {
+    let answered = false;
     const req = httpRequest(
       {
         hostname: url.hostname,
@@ -51,13 +52,18 @@ export function send(base: string, method: string, path: string, body?: Body): P
         headers: { host: `demo.localhost:${url.port}`, ...(body ? { 'content-type': body.type, 'content-length': body.data.length } : {}) },
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
+        const settle = () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started });
         res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
-        res.on('error', fail);
+        res.on('end', settle);
+        // The upload cut after the answer (EPIPE on the body still being written): the answer stands.
+        res.on('error', settle);
       },
     );
-    req.on('error', fail);
+    req.on('error', (err) => {
+      if (!answered) fail(err);
+    });
     req.end(body?.data);
   });
 }
