@@ -1,6 +1,7 @@
 import type { UiSchema } from '../../engine/build-form';
 import { CARRY_FIELD } from '../../engine/steps';
 import type { MetadataProperty } from '../../engine/types';
+import type { PostedFile, PostedForm, PostedValue } from './form-body';
 
 /** What the no-script apply path needs of a public position (PublicPosition). */
 export interface FormPosition {
@@ -11,12 +12,9 @@ export interface FormPosition {
 
 const FILE_WIDGETS = new Set(['file', 'imageBase64']);
 
-async function dataUrl(file: File): Promise<string> {
-  const type = file.type || 'application/octet-stream';
-  return `data:${type};base64,${Buffer.from(await file.arrayBuffer()).toString('base64')}`;
-}
+const dataUrl = (file: PostedFile) => `data:${file.type || 'application/octet-stream'};base64,${file.data.toString('base64')}`;
 
-const filesOf = (form: FormData, key: string) => form.getAll(key).filter((f): f is File => typeof f !== 'string' && f.size > 0);
+const filesOf = (form: PostedForm, key: string) => form.getAll(key).filter((f): f is PostedFile => typeof f !== 'string' && f.data.length > 0);
 
 /**
  * The answers of a form posted without script, in the stored answer format (DESIGN.md): each
@@ -26,10 +24,11 @@ const filesOf = (form: FormData, key: string) => form.getAll(key).filter((f): f 
  * before, files included (a file chosen on an earlier step travels on as the data URL the
  * script would send; it is judged at the send like any answer, issue 18).
  */
-export async function answersFromForm(form: FormData, p: FormPosition, onPage: ReadonlySet<string> | null): Promise<{ answers: Record<string, unknown> }> {
+export function answersFromForm(form: PostedForm, p: FormPosition, onPage: ReadonlySet<string> | null): { answers: Record<string, unknown> } {
   const answers: Record<string, unknown> = {};
   const widgetOf = (key: string) => (p.compiledForm.uiSchema[key] as { 'ui:widget'?: string } | undefined)?.['ui:widget'];
-  const carried = parseCarried(form.get(CARRY_FIELD));
+  // Only a form in steps carries answers of other pages.
+  const carried = onPage ? parseCarried(form.get(CARRY_FIELD)) : {};
   for (const prop of p.metadata) {
     const key = prop.key;
     const widget = widgetOf(key);
@@ -44,10 +43,10 @@ export async function answersFromForm(form: FormData, p: FormPosition, onPage: R
       answers[key] = { startDate: period.startDate, endDate: period.endDate, checked: form.has(key) };
     } else if (widget === 'file') {
       const files = filesOf(form, key);
-      if (files.length) answers[key] = await Promise.all(files.map(async (f) => ({ filename: f.name, type: f.type || 'application/octet-stream', data: await dataUrl(f) })));
+      if (files.length) answers[key] = files.map((f) => ({ filename: f.filename, type: f.type || 'application/octet-stream', data: dataUrl(f) }));
     } else if (widget === 'imageBase64') {
       const [file] = filesOf(form, key);
-      if (file) answers[key] = await dataUrl(file);
+      if (file) answers[key] = dataUrl(file);
     } else {
       const value = form.get(key);
       if (typeof value === 'string' && value !== '') answers[key] = value;
@@ -66,7 +65,7 @@ export function shownAnswers(answers: Record<string, unknown>, p: FormPosition, 
   return Object.fromEntries(Object.entries(answers).filter(([k]) => !(FILE_WIDGETS.has(widgetOf(k) ?? '') && (drawn === null || drawn.has(k)))));
 }
 
-function parseCarried(raw: FormDataEntryValue | null): Record<string, unknown> {
+function parseCarried(raw: PostedValue | null): Record<string, unknown> {
   if (typeof raw !== 'string' || raw.length === 0) return {};
   try {
     const v: unknown = JSON.parse(raw);
