@@ -19,7 +19,8 @@ function issuer(ctx: ActionContext): NonNullable<ActionContext['issueToken']> {
 
 async function me(ctx: ActionContext) {
   const user = await findUserById(ctx.deps.store, ctx.principal.userId);
-  if (!user) throw errors.unauthorized();
+  // Gone, or overtaken since the token was checked (a proof, a logout): the session is over.
+  if (!user || (ctx.principal.tokenVersion !== undefined && user.tokenVersion !== ctx.principal.tokenVersion)) throw errors.unauthorized();
   return user;
 }
 

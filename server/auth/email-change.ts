@@ -19,14 +19,16 @@ const FRESH_LINK_SECONDS = 10 * 60;
 const taken = () => errors.conflict(sv.account.emailTaken, [{ path: '/email', message: sv.account.emailTaken }]);
 
 /**
- * The caller proves it is them before an email change: the current password of the caller's
- * own account (an administrator editing a colleague types their own), or a session opened by
+ * The caller proves it is them before an email change of their own account: its current
+ * password, or a session opened by
  * a sign-in link in the last ten minutes. A passwordless account has only the second way.
  */
 export async function checkReauth(deps: Pick<ServerDeps, 'store' | 'now'>, p: Principal, password: string | undefined): Promise<void> {
   if (p.linkAt !== undefined && p.linkAt >= deps.now() - FRESH_LINK_SECONDS) return;
   const me = await findUserById(deps.store, p.userId);
-  if (me?.passwordHash && password && (await verifyPassword(password, me.passwordHash))) return;
+  // A session overtaken since it was checked (a proof, a logout) proves nothing any more.
+  if (!me || (p.tokenVersion !== undefined && me.tokenVersion !== p.tokenVersion)) throw errors.unauthorized();
+  if (me.passwordHash && password && (await verifyPassword(password, me.passwordHash))) return;
   const message = password ? sv.account.wrongPassword : s.passwordNeeded;
   throw errors.invalid([{ path: '/password', message }], message);
 }
