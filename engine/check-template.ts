@@ -1,5 +1,6 @@
+import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import type { FieldTypeDefinition } from './definitions';
-import { TemplateError, type Issue } from './errors';
+import { namesOf, TemplateError, templateIssue, type Issue } from './errors';
 import { fieldTypeFor, type Registry } from './registry';
 import type { MetadataProperty, ValidatorRef } from './types';
 import { DataError } from './validators/types';
@@ -28,7 +29,7 @@ function checkValidators(p: MetadataProperty, type: FieldTypeDefinition, registr
   const key = p.key;
   if (p.validators === undefined || p.validators === null) return [];
   if (!Array.isArray(p.validators)) {
-    issues.push({ key, problem: 'validators must be an array of { name, data }' });
+    issues.push(templateIssue(key, 'validatorsNotList'));
     return [];
   }
   const seen = new Set<string>();
@@ -36,34 +37,33 @@ function checkValidators(p: MetadataProperty, type: FieldTypeDefinition, registr
   for (const v of p.validators as unknown[]) {
     const name = (v as ValidatorRef | null)?.name;
     if (typeof v !== 'object' || v === null || typeof name !== 'string') {
-      issues.push({ key, problem: 'a validator must be an object { name, data } with a string name' });
+      issues.push(templateIssue(key, 'validatorNotObject'));
       continue;
     }
     const def = registry.validators.get(name);
     if (!def) {
-      issues.push({ key, problem: `unknown validator ${JSON.stringify(name)}` });
+      issues.push(templateIssue(key, 'unknownValidator', { name }));
       continue;
     }
     if (!registry.allows(type.name, name)) {
-      issues.push({ key, problem: `validator ${name} is not allowed on a ${type.name} field (allowed: ${type.validators.join(', ') || 'none'})` });
+      issues.push(templateIssue(key, 'validatorNotAllowed', { name, type: type.name, allowed: namesOf(type.validators) }));
       continue;
     }
     if (seen.has(name)) {
-      issues.push({ key, problem: `validator ${name} is attached twice` });
+      issues.push(templateIssue(key, 'validatorTwice', { name }));
       continue;
     }
     seen.add(name);
     const data = (v as ValidatorRef).data;
-    const schemaProblem = registry.checkValidatorData(name, data ?? null);
-    if (schemaProblem) {
-      issues.push({ key, problem: `validator ${name} has malformed data: ${schemaProblem}` });
+    if (registry.checkValidatorData(name, data ?? null)) {
+      issues.push(templateIssue(key, 'validatorData', { name }));
       continue;
     }
     try {
       registry.implementations.get(name)?.prepare(data ?? null);
     } catch (e) {
       if (!(e instanceof DataError)) throw e;
-      issues.push({ key, problem: `validator ${name} has malformed data: ${e.message}` });
+      issues.push(templateIssue(key, 'validatorDataReason', { name, reason: e.message }));
       continue;
     }
     out.push({ name, data: data ?? null });
@@ -73,16 +73,16 @@ function checkValidators(p: MetadataProperty, type: FieldTypeDefinition, registr
 
 function checkShape(p: MetadataProperty, issues: Issue[]): void {
   const key = p.key;
-  if (p.label !== undefined && p.label !== null && typeof p.label !== 'string') issues.push({ key, problem: 'label must be a string' });
-  if (p.placeholder !== undefined && p.placeholder !== null && typeof p.placeholder !== 'string') issues.push({ key, problem: 'placeholder must be a string' });
-  if (p.required !== undefined && p.required !== null && typeof p.required !== 'boolean') issues.push({ key, problem: 'required must be true or false' });
-  if (p.isHtml !== undefined && p.isHtml !== null && typeof p.isHtml !== 'boolean') issues.push({ key, problem: 'isHtml must be true or false' });
-  if (p.order !== undefined && p.order !== null && (typeof p.order !== 'number' || !Number.isFinite(p.order))) issues.push({ key, problem: 'order must be a number' });
+  if (p.label !== undefined && p.label !== null && typeof p.label !== 'string') issues.push(templateIssue(key, 'labelNotText'));
+  if (p.placeholder !== undefined && p.placeholder !== null && typeof p.placeholder !== 'string') issues.push(templateIssue(key, 'placeholderNotText'));
+  if (p.required !== undefined && p.required !== null && typeof p.required !== 'boolean') issues.push(templateIssue(key, 'requiredNotBoolean'));
+  if (p.isHtml !== undefined && p.isHtml !== null && typeof p.isHtml !== 'boolean') issues.push(templateIssue(key, 'isHtmlNotBoolean'));
+  if (p.order !== undefined && p.order !== null && (typeof p.order !== 'number' || !Number.isFinite(p.order))) issues.push(templateIssue(key, 'orderNotNumber'));
   for (const rule of ['visibleWhen', 'requiredWhen'] as const) {
     const c = p[rule] as unknown;
     if (c === undefined || c === null) continue;
     const ok = typeof c === 'object' && !Array.isArray(c) && typeof (c as FieldCondition).field === 'string' && typeof (c as FieldCondition).op === 'string';
-    if (!ok) issues.push({ key, problem: `${rule} must be an object { field, op, value }` });
+    if (!ok) issues.push(templateIssue(key, 'ruleShape', { rule }));
   }
 }
 
@@ -106,22 +106,22 @@ function displayOrder(topLevel: readonly string[], byKey: ReadonlyMap<string, Ch
 /** Every check of DESIGN.md's "bad input"; throws one TemplateError listing all issues. */
 export function checkTemplate(template: unknown, registry: Registry): CheckedTemplate {
   const metadata = (template as { metadata?: unknown } | null)?.metadata;
-  if (!Array.isArray(metadata)) throw new TemplateError([{ key: '', problem: 'template.metadata must be an array of properties' }]);
+  if (!Array.isArray(metadata)) throw new TemplateError([templateIssue('', 'notTemplate')]);
   const issues: Issue[] = [];
   const byKey = new Map<string, CheckedProperty>();
 
   metadata.forEach((raw: unknown, index) => {
     const p = raw as MetadataProperty;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      issues.push({ key: `#${index}`, problem: 'a property must be an object' });
+      issues.push(templateIssue(`#${index}`, 'notProperty'));
       return;
     }
     if (typeof p.key !== 'string' || !KEY.test(p.key)) {
-      issues.push({ key: typeof p.key === 'string' ? p.key : `#${index}`, problem: 'key must be 1-128 characters: letters, digits, _ . - (not starting with a digit)' });
+      issues.push(templateIssue(typeof p.key === 'string' ? p.key : `#${index}`, 'keyInvalid'));
       return;
     }
     if (byKey.has(p.key)) {
-      issues.push({ key: p.key, problem: 'duplicate key' });
+      issues.push(templateIssue(p.key, 'keyDuplicate'));
       return;
     }
     let type: FieldTypeDefinition;
@@ -133,8 +133,7 @@ export function checkTemplate(template: unknown, registry: Registry): CheckedTem
       return;
     }
     checkShape(p, issues);
-    const dataProblem = registry.checkPropertyData(type.name, p.data ?? null);
-    if (dataProblem) issues.push({ key: p.key, problem: `data is malformed for a ${type.name} field: ${dataProblem}` });
+    if (registry.checkPropertyData(type.name, p.data ?? null)) issues.push(templateIssue(p.key, 'dataMalformed', { type: type.name }));
     const children = type.groupLike && Array.isArray(p.data) ? (p.data as string[]) : [];
     byKey.set(p.key, { prop: p, type, index, validators: checkValidators(p, type, registry, issues), children });
   });
@@ -143,29 +142,29 @@ export function checkTemplate(template: unknown, registry: Registry): CheckedTem
   for (const [key, c] of byKey) {
     for (const child of c.children) {
       const target = byKey.get(child);
-      if (child === key) issues.push({ key, problem: 'a group cannot contain itself' });
-      else if (!target) issues.push({ key, problem: `child key ${JSON.stringify(child)} does not exist` });
+      if (child === key) issues.push(templateIssue(key, 'groupHoldsItself'));
+      else if (!target) issues.push(templateIssue(key, 'childMissing', { child }));
       else if (!(c.type.childTypes ?? []).includes(target.type.name)) {
-        issues.push({ key, problem: `child ${child} is a ${target.type.name}; a ${c.type.name} holds ${(c.type.childTypes ?? []).join(', ')}` });
-      } else if (parent.has(child)) issues.push({ key, problem: `child ${child} already belongs to ${parent.get(child)}` });
+        issues.push(templateIssue(key, 'childWrongType', { child, childType: target.type.name, type: c.type.name, allowed: namesOf(c.type.childTypes ?? []) }));
+      } else if (parent.has(child)) issues.push(templateIssue(key, 'childTaken', { child, parent: parent.get(child) ?? '' }));
       else parent.set(child, key);
     }
     for (const v of c.validators) {
       if (v.name !== 'beCustomGroupValidation' || !Array.isArray(v.data)) continue;
       for (const listed of v.data as string[]) {
-        if (!c.children.includes(listed)) issues.push({ key, problem: `beCustomGroupValidation lists ${listed}, which is not a child of the group` });
+        if (!c.children.includes(listed)) issues.push(templateIssue(key, 'customGroupNotChild', { listed }));
       }
     }
   }
   for (const [key, c] of byKey) {
-    if (c.type.childOnly && !parent.has(key)) issues.push({ key, problem: `a ${c.type.name} must be a child of a ${parentTypesOf(c.type.name, registry)}` });
+    if (c.type.childOnly && !parent.has(key)) issues.push(templateIssue(key, 'childOnly', { type: c.type.name, parents: parentTypesOf(c.type.name, registry) }));
   }
   // Group-likes that may hold group-likes (an integrator's choice) must not form a cycle.
   for (const key of byKey.keys()) {
     const seen = new Set<string>();
     for (let at: string | undefined = key; at !== undefined; at = parent.get(at)) {
       if (seen.has(at)) {
-        issues.push({ key, problem: 'groups form a cycle' });
+        issues.push(templateIssue(key, 'groupCycle'));
         break;
       }
       seen.add(at);
@@ -198,5 +197,5 @@ export function checkTemplate(template: unknown, registry: Registry): CheckedTem
 
 function parentTypesOf(type: string, registry: Registry): string {
   const parents = [...registry.fieldTypes.values()].filter((t) => t.childTypes?.includes(type)).map((t) => t.name);
-  return parents.join(' or ') || 'group-like field';
+  return namesOf(parents, sv.engine.problems.or);
 }

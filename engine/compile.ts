@@ -3,7 +3,7 @@ import { RunContext } from './validator-runtime';
 import { buildForm, type BuiltForm, type JSONSchema, type UiSchema } from './build-form';
 import { fingerprint, LruCache, templateIdentity } from './cache';
 import { checkTemplate } from './check-template';
-import { TemplateError } from './errors';
+import { TemplateError, templateIssue } from './errors';
 import { MessageCache } from './messages';
 import type { Registry } from './registry';
 import type { Answers, CompileContext, FormTemplate, ValidationResult } from './types';
@@ -57,7 +57,7 @@ export function createCompiler(registry: Registry, options: number | CompilerOpt
 
   function core(template: FormTemplate): CompiledCore {
     if (!isPlainObject(template) || !Array.isArray(template.metadata)) {
-      throw new TemplateError([{ key: '', problem: 'template must be an object with a metadata array' }]);
+      throw new TemplateError([templateIssue('', 'notTemplate')]);
     }
     const identity = templateIdentity(template);
     const print = fingerprint(template.metadata);
@@ -68,7 +68,7 @@ export function createCompiler(registry: Registry, options: number | CompilerOpt
       try {
         return registry.ajv.compile(built.schema);
       } catch (e) {
-        throw new TemplateError([{ key: '', problem: `the compiled schema is rejected by ajv: ${(e as Error).message}` }]);
+        throw new TemplateError([templateIssue('', 'notCompiled')], (e as Error).message);
       }
     };
     let compiled: ValidateFunction | undefined = deferValidator ? undefined : compileValidator();

@@ -17,3 +17,11 @@ export function isValidEmail(value: string): boolean {
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return false;
   return /^[a-z]{2,}$/i.test(labels[labels.length - 1] as string);
 }
+
+/**
+ * The same rule as one ECMA-262 pattern (the `u` flag, as JSON Schema validators use it), for
+ * schemas read without Blankett's code: blank, or the trimmed address with the shape above.
+ * A unit test holds it to `isValidEmail` over a corpus.
+ */
+export const EMAIL_PATTERN =
+  '^\\s*$|^\\s*(?=\\S{1,254}\\s*$)[^\\s@<>()\\[\\]\\\\,;:"]{1,64}@(?:(?!-)[A-Za-z0-9-]{1,63}(?<!-)\\.)+[A-Za-z]{2,63}\\s*$';

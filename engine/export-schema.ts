@@ -1,4 +1,6 @@
 import type { JSONSchema, UiSchema } from './build-form';
+import { EMAIL_PATTERN } from './email';
+import { PERSONNUMMER_PATTERN } from './personnummer';
 import type { MetadataProperty } from './types';
 import { keywordFor, MAX_BYTES_KEYWORD, REQUIRED_KEYWORD } from './validator-runtime';
 
@@ -8,10 +10,12 @@ import { keywordFor, MAX_BYTES_KEYWORD, REQUIRED_KEYWORD } from './validator-run
  * keywords wherever standard keywords can say it, so plain ajv with no Blankett code gives
  * Blankett's verdict. Presence (`x-required`) becomes `required`; minLength (trimmed, in code
  * points) a `pattern`; approved `const: true`; radioRequired and fileRequired `minLength` /
- * `minItems`; a group that needs one checked child an `anyOf`. What no standard keyword can say
- * (the personnummer's check digit and date, ages, birth years, e-mail, sizes of data URLs)
- * stays as its `x-` keyword and is described in the schema's `$comment`; plain ajv must then be
- * told to ignore them (`strict: false`) and does not check them.
+ * `minItems`; a group that needs one checked child an `anyOf`; the e-mail rule a `pattern`. The
+ * personnummer's shape, date and serial become a `pattern` beside its `x-ssnValidSwe`, which is
+ * left for the one thing a pattern cannot say, the Luhn check digit. What no standard keyword
+ * can say (that digit, ages, birth years, sizes of data URLs) stays as its `x-` keyword and is
+ * described in the schema's `$comment`; plain ajv must then be told to ignore them (declare them
+ * as a vocabulary, or `strict: false`) and does not check them.
  */
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -30,6 +34,8 @@ function standardValue(name: string, data: unknown, schema: Node): Node | null {
   switch (name) {
     case 'approved':
       return { const: true };
+    case 'validEmail':
+      return { allOf: [{ type: 'string', pattern: EMAIL_PATTERN }] };
     case 'radioRequired':
       return { allOf: [{ type: 'string', minLength: 1 }] };
     case 'fileRequired':
@@ -45,6 +51,11 @@ function standardValue(name: string, data: unknown, schema: Node): Node | null {
     default:
       return null;
   }
+}
+
+/** What a pattern can say of a keyword that also stays, beside it; null when nothing. */
+function standardBeside(name: string): Node | null {
+  return name === 'ssnValidSwe' ? { allOf: [{ type: 'string', pattern: PERSONNUMMER_PATTERN }] } : null;
 }
 
 /** "At least one of these children is checked" (minSelectedInGroup 1). */
@@ -102,7 +113,11 @@ function convertField(schema: Node, left: Set<string>): Node {
         continue;
       }
     }
-    if (k.startsWith('x-')) left.add(k);
+    if (k.startsWith('x-')) {
+      left.add(k);
+      const beside = standardBeside(k.slice(2));
+      if (beside) extras.push(beside);
+    }
     out[k] = v;
   }
   for (const e of extras) merge(out, e);

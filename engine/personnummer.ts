@@ -13,6 +13,22 @@ export interface Personnummer {
 
 const SHAPE = /^(\d{8})[-+]?(\d{4})$/;
 
+const LEAP_YEAR = '(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)';
+/** Month and day (or day + 60, a samordningsnummer) that exist in some year; 29 February (89) only in a leap year. */
+const MONTH_DAY =
+  '(?:(?:0[13578]|1[02])(?:0[1-9]|[12]\\d|3[01]|6[1-9]|[78]\\d|9[01])' +
+  '|(?:0[469]|11)(?:0[1-9]|[12]\\d|30|6[1-9]|[78]\\d|90)' +
+  '|02(?:0[1-9]|1\\d|2[0-8]|6[1-9]|7\\d|8[0-8]))';
+const LEAP_DAY = `${LEAP_YEAR}02(?:29|89)`;
+
+/**
+ * What a pattern can say of a personnummer, for schemas read without Blankett's code: blank, or
+ * (trimmed) 12 digits with one optional '-' or '+' before the last four, a real date (a
+ * samordningsnummer's day + 60) and a serial other than 000. Only the Luhn check digit is left
+ * to the ssnValidSwe keyword. A unit test holds it to `parsePersonnummer` over a corpus.
+ */
+export const PERSONNUMMER_PATTERN = `^\\s*$|^\\s*(?:\\d{4}${MONTH_DAY}|${LEAP_DAY})[-+]?(?!000)\\d{4}\\s*$`;
+
 /** Luhn check over the ten digits YYMMDDNNNC; true when the check digit is right. */
 export function luhnValid(tenDigits: string): boolean {
   let sum = 0;

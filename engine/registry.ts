@@ -2,9 +2,11 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import fieldTypeMeta from '../schemas/entities/field-type-definition.json' with { type: 'json' };
 import validatorMeta from '../schemas/entities/validator-definition.json' with { type: 'json' };
 import { createAjv, type Ajv2020 } from './ajv';
+import sv from '../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from './fill';
 import { sanitizeHtml } from './sanitize';
 import type { FieldTypeDefinition, ValidatorDefinition } from './definitions';
-import { CatalogueError, TemplateError, type Issue } from './errors';
+import { catalogueIssue, CatalogueError, namesOf, TemplateError, templateIssue, type Issue } from './errors';
 import type { MetadataProperty } from './types';
 import { builtinValidators } from './validators/index';
 import type { ValidatorImpl } from './validators/types';
@@ -32,11 +34,11 @@ export interface Registry {
   checkPropertyData(type: string, data: unknown): string | null;
 }
 
+/** Where a declaration breaks its schema and which keyword says so (ajv's own sentences are English). */
 export function describeAjvErrors(errors: ErrorObject[] | null | undefined): string {
   const first = errors?.[0];
-  if (!first) return 'is invalid';
-  const where = first.instancePath ? `${first.instancePath} ` : '';
-  return `${where}${first.message ?? 'is invalid'}`;
+  if (!first) return sv.engine.catalogue.invalid;
+  return `${first.instancePath || '/'} (${first.keyword}${first.params && Object.keys(first.params).length ? ` ${JSON.stringify(first.params)}` : ''})`;
 }
 
 export interface RegistryOptions {
@@ -57,7 +59,7 @@ function checkWith(check: (() => ValidateFunction) | undefined, data: unknown): 
   try {
     fn = check();
   } catch (e) {
-    return `its schema does not compile: ${(e as Error).message}`;
+    return fill(sv.engine.catalogue.schemaNotCompiled, { what: 'data', detail: (e as Error).message });
   }
   return fn(data) ? null : describeAjvErrors(fn.errors);
 }
@@ -69,9 +71,7 @@ function checkWith(check: (() => ValidateFunction) | undefined, data: unknown): 
 export function fieldTypeFor(property: Pick<MetadataProperty, 'key' | 'type'>, registry: Pick<Registry, 'fieldTypes'>): FieldTypeDefinition {
   const found = typeof property.type === 'string' ? registry.fieldTypes.get(property.type) : undefined;
   if (found) return found;
-  throw new TemplateError([
-    { key: String(property.key), problem: `unknown field type ${JSON.stringify(property.type)} (known: ${[...registry.fieldTypes.keys()].join(', ')})` },
-  ]);
+  throw new TemplateError([templateIssue(String(property.key), 'unknownType', { type: String(property.type), known: namesOf([...registry.fieldTypes.keys()]) })]);
 }
 
 /**
@@ -121,19 +121,19 @@ export function createRegistry(
   for (const raw of validators) {
     const name = String((raw as { name?: unknown })?.name ?? '(unnamed validator)');
     if (checkValidator && !checkValidator(raw)) {
-      issues.push({ key: name, problem: `validator declaration ${describeAjvErrors(checkValidator.errors)}` });
+      issues.push(catalogueIssue(name, 'declaration', { detail: describeAjvErrors(checkValidator.errors) }));
       continue;
     }
     const def = raw as unknown as ValidatorDefinition;
-    if (vDefs.has(def.name)) issues.push({ key: def.name, problem: 'validator declared twice' });
+    if (vDefs.has(def.name)) issues.push(catalogueIssue(def.name, 'validatorTwice'));
     const impl = implementations[def.name];
-    if (!impl) issues.push({ key: def.name, problem: 'validator has no implementation (engine/validators/<name>.ts)' });
-    else if (impl.level !== def.level) issues.push({ key: def.name, problem: `declared level ${def.level} but implemented as ${impl.level}` });
+    if (!impl) issues.push(catalogueIssue(def.name, 'noImplementation'));
+    else if (impl.level !== def.level) issues.push(catalogueIssue(def.name, 'levelMismatch', { declared: def.level, implemented: impl.level }));
     else impls.set(def.name, impl);
     try {
       dataChecks.set(def.name, prepare(def.data as object));
     } catch (e) {
-      issues.push({ key: def.name, problem: `data schema does not compile: ${(e as Error).message}` });
+      issues.push(catalogueIssue(def.name, 'schemaNotCompiled', { what: 'data', detail: (e as Error).message }));
     }
     vDefs.set(def.name, def);
   }
@@ -143,11 +143,11 @@ export function createRegistry(
   for (const raw of fieldTypes) {
     const name = String((raw as { name?: unknown })?.name ?? '(unnamed field type)');
     if (checkType && !checkType(raw)) {
-      issues.push({ key: name, problem: `field type declaration ${describeAjvErrors(checkType.errors)}` });
+      issues.push(catalogueIssue(name, 'declaration', { detail: describeAjvErrors(checkType.errors) }));
       continue;
     }
     const def = raw as unknown as FieldTypeDefinition;
-    if (tDefs.has(def.name)) issues.push({ key: def.name, problem: 'field type declared twice' });
+    if (tDefs.has(def.name)) issues.push(catalogueIssue(def.name, 'typeTwice'));
     for (const [what, schema] of [['answer', def.answer], ['data', def.data]] as const) {
       // Answer schemas are compiled here only to report a broken one; forms compile their own copy.
       if (schema === null || (trusted && what === 'answer')) continue;
@@ -155,7 +155,7 @@ export function createRegistry(
         const fn = prepare(schema as object);
         if (what === 'data') typeDataChecks.set(def.name, fn);
       } catch (e) {
-        issues.push({ key: def.name, problem: `${what} schema does not compile: ${(e as Error).message}` });
+        issues.push(catalogueIssue(def.name, 'schemaNotCompiled', { what, detail: (e as Error).message }));
       }
     }
     tDefs.set(def.name, def);
@@ -167,13 +167,13 @@ export function createRegistry(
   for (const def of tDefs.values()) {
     for (const v of def.validators) {
       const vd = vDefs.get(v);
-      if (!vd) issues.push({ key: def.name, problem: `allows unknown validator ${v}` });
-      else if (vd.level === 'group' && !def.groupLike) issues.push({ key: def.name, problem: `group validator ${v} on a type that is not group-like` });
-      else if (vd.level === 'value' && def.answer === null) issues.push({ key: def.name, problem: `value validator ${v} on a type without an answer` });
+      if (!vd) issues.push(catalogueIssue(def.name, 'unknownValidator', { name: v }));
+      else if (vd.level === 'group' && !def.groupLike) issues.push(catalogueIssue(def.name, 'groupValidator', { name: v }));
+      else if (vd.level === 'value' && def.answer === null) issues.push(catalogueIssue(def.name, 'valueValidator', { name: v }));
     }
-    for (const c of def.childTypes ?? []) if (!tDefs.has(c)) issues.push({ key: def.name, problem: `unknown child type ${c}` });
+    for (const c of def.childTypes ?? []) if (!tDefs.has(c)) issues.push(catalogueIssue(def.name, 'unknownChildType', { name: c }));
     const rv = def.requiredValidator;
-    if (rv && !allows(def.name, rv.name)) issues.push({ key: def.name, problem: `requiredValidator ${rv.name} is not allowed on the type` });
+    if (rv && !allows(def.name, rv.name)) issues.push(catalogueIssue(def.name, 'requiredValidator', { name: rv.name }));
   }
   if (issues.length > 0) throw new CatalogueError(issues);
 

@@ -56,7 +56,7 @@ async function main(): Promise<number> {
       process.stderr.write(`Det finns redan ett konto för ${email}; inget ändrat.\n`);
       return 1;
     }
-    const user = await registerUser({ store }, { email, password, firstname, lastname, role: 'odin' });
+    const user = await registerUser({ store, now: () => Math.floor(Date.now() / 1000) }, { email, password, firstname, lastname, role: 'odin' });
     process.stdout.write(`Odin-användaren ${user.email} (id ${user.id}) är skapad.\n`);
     return 0;
   } finally {

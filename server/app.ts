@@ -30,6 +30,7 @@ import { memoryCoordination, type Coordination } from './coord/port';
 import { openApiDocument } from './openapi';
 import { mountRoutes } from './routes';
 import { openStore } from './store';
+import { cursorKeyOf } from './domain/list-cursor';
 
 export interface App {
   koa: Koa;
@@ -94,7 +95,9 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   const coord = given.coord ?? (await openCoordination(config, log));
   const ownsCoord = !given.coord;
   const revocations = coord.bus ? sharedRevocations(store, coord.bus) : undefined;
-  const healthChecks = coord.ping ? { redis: coord.ping } : undefined;
+  // Reported by GET /api/health beside the store, and decisive only on /api/health/dependencies.
+  const dependencyChecks = { ...(coord.ping ? { redis: coord.ping } : {}), ...(mail.ping ? { smtp: () => mail.ping!() } : {}) };
+  const healthChecks = Object.keys(dependencyChecks).length ? dependencyChecks : undefined;
   const inboundOn = config.smtpInboundPort !== undefined;
   const base = {
     store,
@@ -105,6 +108,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     coord,
+    cursorKey: cursorKeyOf(config.jwtSecret),
     ...(inboundOn ? { replyDomain: config.smtpInboundDomain } : {}),
     ...(healthChecks ? { healthChecks } : {}),
   };

@@ -1,4 +1,6 @@
+import type { ErrorObject } from 'ajv';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from '../engine/fill';
 
 /**
  * Errors as factories with ids. One error handler (server/app.ts) turns an HttpError into
@@ -32,3 +34,57 @@ export const errors = {
   rateLimited: () => new HttpError(429, 'rate_limited', m.rateLimited),
   unavailable: (details?: unknown) => new HttpError(503, 'unavailable', sv.deployment.unavailable, details),
 };
+
+const fields = sv.server.fields;
+
+/**
+ * ajv errors → `details`: `[{ path, message }]` with JSON-pointer paths (after `prefix`) and
+ * Swedish messages, never the offending value; at most 20. The one reading of ajv's errors.
+ */
+export function detailsOf(errs: ErrorObject[] | null | undefined, prefix = ''): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  for (const e of errs ?? []) {
+    const params = e.params as Record<string, unknown>;
+    let path = prefix + (e.instancePath || '');
+    let message: string;
+    switch (e.keyword) {
+      case 'required':
+        path += `/${String(params.missingProperty)}`;
+        message = fields.missing;
+        break;
+      case 'additionalProperties':
+      case 'unevaluatedProperties': // an object composed of a shared schema (allOf) closes itself this way
+        path += `/${String(params.additionalProperty ?? params.unevaluatedProperty).slice(0, 40)}`;
+        message = fields.unknown;
+        break;
+      case 'type':
+        message = fill(fields.type, { type: String(params.type).split(',').map((t) => fields.types[t as keyof typeof fields.types] ?? t).join(sv.engine.problems.or) });
+        break;
+      case 'minLength':
+      case 'minItems':
+      case 'minProperties':
+        message = fields.tooShort;
+        break;
+      case 'maxLength':
+      case 'maxItems':
+      case 'maxProperties':
+        message = fields.tooLong;
+        break;
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum':
+        message = fields.range;
+        break;
+      case 'format':
+      case 'pattern':
+        message = fields.format;
+        break;
+      default:
+        message = fields.value;
+    }
+    out.push({ path: path || '/', message });
+    if (out.length >= 20) break;
+  }
+  return out;
+}

@@ -32,6 +32,8 @@ export interface Mailer {
    * outbox keeps copies; SMTP hands mail over and keeps nothing, so it has no forget.
    */
   forget?(email: string): Promise<number>;
+  /** Resolves while the mail server answers (SMTP only; GET /api/health reports it as `smtp`). */
+  ping?(): Promise<unknown>;
 }
 
 /** The name of a kept copy: `<ms>-<12 hex>.eml`. */

@@ -7,7 +7,7 @@ export const beCustomGroupValidation: ValidatorImpl<string[] | null> = {
   level: 'group',
   prepare: (data) => {
     if (data === undefined || data === null || data === '') return null;
-    if (!Array.isArray(data) || !data.every((k) => typeof k === 'string' && k !== '')) throw new DataError('data must be a list of child keys');
+    if (!Array.isArray(data) || !data.every((k) => typeof k === 'string' && k !== '')) throw new DataError('childKeys');
     return data.length === 0 ? null : (data as string[]);
   },
   check: (answers, listed, _rt, group) => {

@@ -3,7 +3,7 @@ import { toCount, type ValidatorImpl } from './types';
 export const minLength: ValidatorImpl<number> = {
   name: 'minLength',
   level: 'value',
-  prepare: (data) => toCount(data, 'minLength data'),
+  prepare: (data) => toCount(data, 'Antalet tecken'),
   check: (value, n) => {
     if (n === 0) return true;
     if (typeof value !== 'string') return false;

@@ -4,7 +4,7 @@ import { toCount, type ValidatorImpl } from './types';
 export const minSelectedInGroup: ValidatorImpl<number> = {
   name: 'minSelectedInGroup',
   level: 'group',
-  prepare: (data) => toCount(data, 'minSelectedInGroup data'),
+  prepare: (data) => toCount(data, 'Antalet val'),
   check: (answers, n, _rt, group) => {
     if (n === 0) return true;
     const values = answers as Record<string, unknown>;

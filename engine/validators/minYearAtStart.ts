@@ -5,7 +5,7 @@ import { toCount, type ValidatorImpl } from './types';
 export const minYearAtStart: ValidatorImpl<number> = {
   name: 'minYearAtStart',
   level: 'value',
-  prepare: (data) => toCount(data, 'minYearAtStart data (an age)'),
+  prepare: (data) => toCount(data, 'Åldern'),
   check: (value, minAge, rt) => {
     const pnr = parsePersonnummer(value);
     if (!pnr) return false;

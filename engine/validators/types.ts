@@ -1,3 +1,5 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from '../fill';
 import type { CalendarDate } from '../dates';
 
 /** What a rule may read at validation time besides the answer (never compiled in). */
@@ -35,27 +37,32 @@ export interface ValidatorImpl<D = unknown> {
   formatData?(data: unknown): string;
 }
 
+export type DataProblem = keyof typeof sv.engine.dataProblems;
+
+/** A validator's `data` that cannot be used: which problem, and in Swedish what is wrong. */
 export class DataError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly code: DataProblem;
+  constructor(code: DataProblem, values: Record<string, string> = {}) {
+    super(fill(sv.engine.dataProblems[code], values));
     this.name = 'DataError';
+    this.code = code;
   }
 }
 
 export function toCount(data: unknown, what: string): number {
   const n = typeof data === 'string' ? Number(data.trim()) : data;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new DataError(`${what} must be a whole number of 0 or more`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new DataError('wholeNumber', { what });
   return n;
 }
 
 export function toYear(data: unknown): number {
   const n = typeof data === 'string' ? Number(data.trim()) : data;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1900 || n > 2100) throw new DataError('data must be a year YYYY');
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1900 || n > 2100) throw new DataError('year');
   return n;
 }
 
 export function toYears(data: unknown): Set<number> {
-  if (typeof data !== 'string' || data.trim() === '') throw new DataError('data must be comma-separated years, e.g. "2006,2007"');
+  if (typeof data !== 'string' || data.trim() === '') throw new DataError('years');
   return new Set(data.split(',').map((part) => toYear(part)));
 }
 

@@ -514,7 +514,7 @@ export interface ApplicantFilter {
    */
   appliedPositionIds?: number[];
   /**
-   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
+   * Scorecards (issue 17), blind (issue 24): only applicants the caller has rated themselves whose team average (the mean of their scorecards' averages) is at least this. An average is answered only to someone who has rated that applicant, so the filter never matches an applicant the caller has not rated, and no answer (rows, ids, counts, neighbours, report.csv) says anything of a hidden average; offered to everyone as 'Minst snittbetyg (av dem du har bedömt)'.
    */
   minRating?: number;
   /**
@@ -522,7 +522,7 @@ export interface ApplicantFilter {
    */
   rated?: boolean;
   /**
-   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   * newest first (default), oldest first, by name, or 'rating': blind like the numbers (issue 24) — first the applicants the caller has rated, by the team's average (highest first, then newest); then those rated only by others, newest first; then the unrated, newest first. A hidden average orders nothing, so a caller who has rated nobody learns no order from it.
    */
   sort?: "newest" | "oldest" | "name" | "rating";
 }
@@ -976,7 +976,7 @@ export interface CreateApplicantsExportData {
    */
   appliedPositionIds?: number[];
   /**
-   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
+   * Scorecards (issue 17), blind (issue 24): only applicants the caller has rated themselves whose team average (the mean of their scorecards' averages) is at least this. An average is answered only to someone who has rated that applicant, so the filter never matches an applicant the caller has not rated, and no answer (rows, ids, counts, neighbours, report.csv) says anything of a hidden average; offered to everyone as 'Minst snittbetyg (av dem du har bedömt)'.
    */
   minRating?: number;
   /**
@@ -984,7 +984,7 @@ export interface CreateApplicantsExportData {
    */
   rated?: boolean;
   /**
-   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   * newest first (default), oldest first, by name, or 'rating': blind like the numbers (issue 24) — first the applicants the caller has rated, by the team's average (highest first, then newest); then those rated only by others, newest first; then the unrated, newest first. A hidden average orders nothing, so a caller who has rated nobody learns no order from it.
    */
   sort?: "newest" | "oldest" | "name" | "rating";
 }
@@ -1914,7 +1914,7 @@ export interface GetApplicantCountsData {
    */
   appliedPositionIds?: number[];
   /**
-   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
+   * Scorecards (issue 17), blind (issue 24): only applicants the caller has rated themselves whose team average (the mean of their scorecards' averages) is at least this. An average is answered only to someone who has rated that applicant, so the filter never matches an applicant the caller has not rated, and no answer (rows, ids, counts, neighbours, report.csv) says anything of a hidden average; offered to everyone as 'Minst snittbetyg (av dem du har bedömt)'.
    */
   minRating?: number;
   /**
@@ -1922,7 +1922,7 @@ export interface GetApplicantCountsData {
    */
   rated?: boolean;
   /**
-   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   * newest first (default), oldest first, by name, or 'rating': blind like the numbers (issue 24) — first the applicants the caller has rated, by the team's average (highest first, then newest); then those rated only by others, newest first; then the unrated, newest first. A hidden average orders nothing, so a caller who has rated nobody learns no order from it.
    */
   sort?: "newest" | "oldest" | "name" | "rating";
 }
@@ -1976,7 +1976,7 @@ export interface GetApplicantIdsByFilterData {
    */
   appliedPositionIds?: number[];
   /**
-   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
+   * Scorecards (issue 17), blind (issue 24): only applicants the caller has rated themselves whose team average (the mean of their scorecards' averages) is at least this. An average is answered only to someone who has rated that applicant, so the filter never matches an applicant the caller has not rated, and no answer (rows, ids, counts, neighbours, report.csv) says anything of a hidden average; offered to everyone as 'Minst snittbetyg (av dem du har bedömt)'.
    */
   minRating?: number;
   /**
@@ -1984,7 +1984,7 @@ export interface GetApplicantIdsByFilterData {
    */
   rated?: boolean;
   /**
-   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   * newest first (default), oldest first, by name, or 'rating': blind like the numbers (issue 24) — first the applicants the caller has rated, by the team's average (highest first, then newest); then those rated only by others, newest first; then the unrated, newest first. A hidden average orders nothing, so a caller who has rated nobody learns no order from it.
    */
   sort?: "newest" | "oldest" | "name" | "rating";
 }
@@ -2035,7 +2035,7 @@ export interface GetApplicantNeighboursData {
    */
   appliedPositionIds?: number[];
   /**
-   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
+   * Scorecards (issue 17), blind (issue 24): only applicants the caller has rated themselves whose team average (the mean of their scorecards' averages) is at least this. An average is answered only to someone who has rated that applicant, so the filter never matches an applicant the caller has not rated, and no answer (rows, ids, counts, neighbours, report.csv) says anything of a hidden average; offered to everyone as 'Minst snittbetyg (av dem du har bedömt)'.
    */
   minRating?: number;
   /**
@@ -2043,7 +2043,7 @@ export interface GetApplicantNeighboursData {
    */
   rated?: boolean;
   /**
-   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   * newest first (default), oldest first, by name, or 'rating': blind like the numbers (issue 24) — first the applicants the caller has rated, by the team's average (highest first, then newest); then those rated only by others, newest first; then the unrated, newest first. A hidden average orders nothing, so a caller who has rated nobody learns no order from it.
    */
   sort?: "newest" | "oldest" | "name" | "rating";
 }
@@ -2105,9 +2105,9 @@ export interface GetApplicantPositionByLabelAnswer {
 export interface GetApplicantPositionByPositionData {
   positionId: number;
   /**
-   * The `next` of the previous batch (key-based pagination, 30 per batch): an id, or for sort 'name' or 'rating' the cursor string the server gave.
+   * The `next` of the previous batch, as given (key-based pagination, 30 per batch). Opaque: sealed by the server for this caller, position and sort; anything else, changed or hand-made, is refused with 400 `invalid` at `/after` and never interpreted (the list is then read from the start).
    */
-  after?: number | string;
+  after?: string;
   /**
    * An Interest or a Process label of the container.
    */
@@ -2140,7 +2140,7 @@ export interface GetApplicantPositionByPositionData {
    */
   appliedPositionIds?: number[];
   /**
-   * Scorecards (issue 17): only applicants whose average rating (the mean of their scorecards' averages) is at least this.
+   * Scorecards (issue 17), blind (issue 24): only applicants the caller has rated themselves whose team average (the mean of their scorecards' averages) is at least this. An average is answered only to someone who has rated that applicant, so the filter never matches an applicant the caller has not rated, and no answer (rows, ids, counts, neighbours, report.csv) says anything of a hidden average; offered to everyone as 'Minst snittbetyg (av dem du har bedömt)'.
    */
   minRating?: number;
   /**
@@ -2148,7 +2148,7 @@ export interface GetApplicantPositionByPositionData {
    */
   rated?: boolean;
   /**
-   * newest first (default), oldest first, by name, or by average rating (highest first, then newest; the unrated last).
+   * newest first (default), oldest first, by name, or 'rating': blind like the numbers (issue 24) — first the applicants the caller has rated, by the team's average (highest first, then newest); then those rated only by others, newest first; then the unrated, newest first. A hidden average orders nothing, so a caller who has rated nobody learns no order from it.
    */
   sort?: "newest" | "oldest" | "name" | "rating";
 }
@@ -2159,9 +2159,9 @@ export interface GetApplicantPositionByPositionData {
 export interface GetApplicantPositionByPositionAnswer {
   items: ApplicantListItem[];
   /**
-   * Pass as `after` for the next batch; null on the last.
+   * Pass as `after` for the next batch, unchanged (an opaque token); null on the last.
    */
-  next: number | string | null;
+  next: string | null;
 }
 
 /**

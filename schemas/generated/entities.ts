@@ -105,6 +105,27 @@ export interface ApplicantInfo {
 }
 
 /**
+ * The pending 'Se din ansökan' sign-in link of one application (our addition, issue 24; server/auth/signin.ts applicationLink): one per application, several alive at once for one address, so applying again or anyone applying with the address never revokes another application's link. Only the token's sha256 is stored. Used up when followed, swept when expired, and removed with its application on every removal path.
+ */
+export interface ApplicationLink {
+  /**
+   * The application's address, which the link proves.
+   */
+  email: string;
+  /**
+   * sha256 (hex) of the single-use token.
+   */
+  tokenHash: string;
+  expires: number;
+  /**
+   * Where the link leads after sign-in (the candidate area of the organisation).
+   */
+  next: string;
+  containerId: number;
+  applicationId: number;
+}
+
+/**
  * A stored file of a container folder; data is base64 (position templates: JSON, application/json).
  */
 export interface Asset {

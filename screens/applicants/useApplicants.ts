@@ -21,13 +21,13 @@ export interface ApplicantList {
 export function useApplicants(positionId: number, query: ApplicantQuery): ApplicantList {
   const [items, setItems] = useState<ApplicantItem[]>([]);
   const [state, setState] = useState<ApplicantList['state']>('loading');
-  const [next, setNext] = useState<number | string | null>(null);
+  const [next, setNext] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const current = useRef(0);
   const busy = useRef(false);
 
   const fetchBatch = useCallback(
-    async (after: number | string | null, gen: number) => {
+    async (after: string | null, gen: number) => {
       busy.current = true;
       try {
         const page = await call('get_applicantPositionByPosition', { positionId, ...query, ...(after !== null ? { after } : {}) });

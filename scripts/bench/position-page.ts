@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/helpers/app';
-import { applicantFilter, pageApplicants } from '../../server/domain/applicant-filters';
+import { applicantFilter } from '../../server/domain/applicant-filters';
+import { pageApplicants } from '../../server/domain/applicant-order';
 import { loadContainer } from '../../server/domain/containers';
 import type { PositionDoc } from '../../server/domain/docs';
 import { ROOT, buildPage, openBuiltPage, runStandalone, type BuiltPage } from './_pages';
@@ -77,7 +78,7 @@ async function filterChanges(server: BenchServer, token: string, seeded: Awaited
     http.push(performance.now() - t0);
     const t1 = performance.now();
     const doc = (await server.store.collection<PositionDoc>('positions').findOne({ id: position.id }))!;
-    await pageApplicants(server.store, await applicantFilter(server.store, c, doc, q), 'newest', undefined, 30);
+    await pageApplicants(server.store, await applicantFilter(server.store, c, doc, q, 0), 'newest', null, 30, 0);
     direct.push(performance.now() - t1);
   }
   return { http: percentile(http, 95), direct: percentile(direct, 95) };

@@ -1,6 +1,7 @@
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { errors } from '../errors';
-import { applicantFilter, countsUnder, idsUnder, neighbours, type ApplicantQuery } from '../domain/applicant-filters';
+import { applicantFilter, countsUnder, type ApplicantQuery } from '../domain/applicant-filters';
+import { idsUnder, neighbours } from '../domain/applicant-order';
 import { loadApplication } from '../domain/applicants';
 import { apply } from '../domain/apply';
 import { loadContainer } from '../domain/containers';
@@ -24,13 +25,13 @@ async function positionIn(ctx: ActionContext, id: number): Promise<{ p: Position
 
 async function filterOf(ctx: ActionContext, data: PositionQuery) {
   const { p, c } = await positionIn(ctx, data.positionId);
-  return { p, c, filter: await applicantFilter(ctx.deps.store, c, p, data) };
+  return { p, c, filter: await applicantFilter(ctx.deps.store, c, p, data, ctx.principal.userId) };
 }
 
 export const actions: ActionTable = {
   async get_applicantIdsByFilter(ctx, data) {
     const { p, filter } = await filterOf(ctx, data);
-    const ids = await idsUnder(ctx.deps.store, filter, screenedSort(p, data.sort));
+    const ids = await idsUnder(ctx.deps.store, filter, screenedSort(p, data.sort), ctx.principal.userId);
     return { ids, total: ids.length };
   },
 
@@ -43,7 +44,7 @@ export const actions: ActionTable = {
     const { p, filter } = await filterOf(ctx, data);
     const current = await loadApplication(ctx.deps.store, data.id);
     if (current.positionId !== p.id) throw errors.notFound();
-    return neighbours(ctx.deps.store, filter, screenedSort(p, data.sort), current);
+    return neighbours(ctx.deps.store, filter, screenedSort(p, data.sort), current, ctx.principal.userId);
   },
 
   async create_jobApplication(ctx, data) {

@@ -28,7 +28,7 @@ export const actions: ActionTable = {
     const p = await positionIn(ctx, positionId, containerId);
     const c = await loadContainer(ctx.deps.store, p.containerId);
     // Builds the filter now, so a bad filter is a 400 here rather than a broken download.
-    const total = await countMatching(ctx.deps.store, c, p, query);
+    const total = await countMatching(ctx.deps.store, c, p, query, ctx.principal.userId);
     return { ...(await issueTicket(ctx.deps.coord, ctx.principal.userId, { kind: 'csv', containerId: c.id, positionId: p.id, query })), total };
   },
 

@@ -1,3 +1,4 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ActionContext, ActionTable } from '../dispatcher/types';
 import { requireAccess } from '../dispatcher/policy';
 import { errors } from '../errors';
@@ -94,7 +95,7 @@ export const actions: ActionTable = {
   async create_positionType(ctx, data) {
     const c = await containerOf(ctx, data.containerId);
     const name = data.name.trim();
-    if (!name) throw errors.invalid([{ path: '/name', message: 'empty' }]);
+    if (!name) throw errors.invalid([{ path: '/name', message: sv.server.fields.tooShort }], sv.server.fields.tooShort);
     if ((c.positionTypes ?? []).some((t) => t.name.toLowerCase() === name.toLowerCase())) throw errors.conflict();
     return addPositionType(ctx.deps.store, c.id, name);
   },

@@ -34,7 +34,7 @@ export async function checkLogin(deps: Pick<ServerDeps, 'store'>, email: string,
 
 /** Creates a user with no container rights (unproven unless `emailVerifiedAt` is given: the demo seed). */
 export async function registerUser(
-  deps: Pick<ServerDeps, 'store'>,
+  deps: Pick<ServerDeps, 'store' | 'now'>,
   input: { email: string; password: string; firstname?: string; lastname?: string; role?: 'user' | 'odin'; emailVerifiedAt?: number },
 ): Promise<UserDoc> {
   const email = normaliseEmail(input.email);
@@ -47,6 +47,7 @@ export async function registerUser(
     role: input.role ?? 'user',
     tokenVersion: 0,
     passwordHash: await hashPassword(input.password),
+    created: deps.now(),
     ...(input.emailVerifiedAt !== undefined ? { emailVerifiedAt: input.emailVerifiedAt } : {}),
   };
   try {

@@ -19,13 +19,13 @@ const SIGNIN_TTL_SECONDS = 30 * 60;
 export const VIEW_LINK_TTL_SECONDS = 72 * 60 * 60;
 
 /**
- * Pending sign-in links: one per address and kind (a newer link replaces an older one of its
- * kind). `request`: asked for on a page or by registering; `view`: the confirmation mail's
- * 'Se din ansökan'. Kept apart so anyone asking for links to an applicant's address cannot
- * kill the link in their confirmation mail. Following any link uses up every pending link
- * of the address. Only the token's sha256 is stored, with where the link leads (`next`, an
- * /admin path). Kept apart from `users` because a link may go to an address without an
- * account: the account is made, passwordless, when the link is followed.
+ * Pending sign-in links asked for on a page or by registering (`request`): one per address, a
+ * newer link replaces the older one. (`view` rows are 'Se din ansökan' links made before
+ * issue 24; they still work until they expire.) Following any link uses up the address's
+ * links here, never another application's 'Se din ansökan' link (ApplicationLinkDoc). Only
+ * the token's sha256 is stored, with where the link leads (`next`, an /admin path). Kept apart
+ * from `users` because a link may go to an address without an account: the account is made,
+ * passwordless, when the link is followed.
  */
 export interface SigninLinkDoc {
   [k: string]: unknown;
@@ -36,21 +36,45 @@ export interface SigninLinkDoc {
   next: string;
 }
 
+/**
+ * The 'Se din ansökan' link of one application (schemas/entities/application-link.json): one
+ * per application, so applying again elsewhere, or anyone applying with the address, adds a
+ * link and never revokes another application's. A personal-data holder tagged with its
+ * application: it goes with the application on every removal path (server/domain/removal.ts).
+ */
+export interface ApplicationLinkDoc {
+  [k: string]: unknown;
+  email: string;
+  tokenHash: string;
+  expires: number;
+  next: string;
+  containerId: number;
+  applicationId: number;
+}
+
+/** What every pending link has, whichever collection holds it. */
+type PendingLink = Pick<SigninLinkDoc, 'email' | 'tokenHash' | 'expires' | 'next'> & { [k: string]: unknown };
+
 const indexed = new WeakMap<Store, Promise<void>>();
 
 async function links(store: Store) {
   let p = indexed.get(store);
   if (!p) {
     const col = store.collection('signinLinks');
+    const perApplication = store.collection('applicationLinks');
     p = (async () => {
       await col.ensureIndex({ fields: { email: 1, kind: 1 }, unique: true });
       await col.ensureIndex({ fields: { tokenHash: 1 }, unique: true });
+      await perApplication.ensureIndex({ fields: { tokenHash: 1 }, unique: true });
+      await perApplication.ensureIndex({ fields: { applicationId: 1 } });
+      await perApplication.ensureIndex({ fields: { email: 1 } });
+      await perApplication.ensureIndex({ fields: { expires: 1 } });
     })();
     p.catch(() => indexed.delete(store));
     indexed.set(store, p);
   }
   await p;
-  return store.collection<SigninLinkDoc>('signinLinks');
+  return { byAddress: store.collection<SigninLinkDoc>('signinLinks'), byApplication: store.collection<ApplicationLinkDoc>('applicationLinks') };
 }
 
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
@@ -60,23 +84,62 @@ function safeNext(next: string | undefined): string {
   return next && /^\/admin(\/[A-Za-z0-9/_?=&%.-]*)?$/.test(next) && !next.includes('//') ? next : '/admin/minasidor';
 }
 
+const linkUrl = (deps: Pick<ServerDeps, 'publicUrl'>, token: string, email: string) =>
+  // The address rides along in the fragment (never sent to a server) so an expired link's
+  // page can send a new one in one click.
+  `${(deps.publicUrl ?? '').replace(/\/$/, '')}/signin-link#token=${token}&email=${encodeURIComponent(email)}`;
+
 /**
  * A one-time sign-in link for `email` (any address; an account need not exist), valid `ttl`
  * seconds. The token sits in the fragment of /signin-link so it reaches no server log or
  * Referer. A newer link for the address replaces the older one.
  */
-export async function signinLink(
-  deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>,
-  email: string,
-  opts: { ttl?: number; next?: string; kind?: SigninLinkDoc['kind'] } = {},
-): Promise<string> {
+export async function signinLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, email: string, opts: { ttl?: number; next?: string } = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const kind = opts.kind ?? 'request';
-  const doc = { email: normaliseEmail(email), kind, tokenHash: sha256(token), expires: deps.now() + (opts.ttl ?? SIGNIN_TTL_SECONDS), next: safeNext(opts.next) };
-  await (await links(deps.store)).updateOne({ email: doc.email, kind }, { $set: doc }, { upsert: true });
-  // The address rides along in the fragment (never sent to a server) so an expired link's
-  // page can send a new one in one click.
-  return `${(deps.publicUrl ?? '').replace(/\/$/, '')}/signin-link#token=${token}&email=${encodeURIComponent(doc.email)}`;
+  const doc = { email: normaliseEmail(email), kind: 'request' as const, tokenHash: sha256(token), expires: deps.now() + (opts.ttl ?? SIGNIN_TTL_SECONDS), next: safeNext(opts.next) };
+  await (await links(deps.store)).byAddress.updateOne({ email: doc.email, kind: doc.kind }, { $set: doc }, { upsert: true });
+  return linkUrl(deps, token, doc.email);
+}
+
+/**
+ * The 'Se din ansökan' link of an application (VIEW_LINK_TTL_SECONDS, once): leads to the
+ * candidate area of its organisation. Every other link of the address stays as it was. Expired
+ * links of any application are swept here, so none keeps an address past its 72 hours.
+ */
+export async function applicationLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, a: { id: number; containerId: number; email: string }): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const { byApplication } = await links(deps.store);
+  await byApplication.deleteMany({ expires: { $lt: deps.now() } });
+  const doc: ApplicationLinkDoc = {
+    email: normaliseEmail(a.email),
+    tokenHash: sha256(token),
+    expires: deps.now() + VIEW_LINK_TTL_SECONDS,
+    next: safeNext(`/admin/minasidor?org=${a.containerId}`),
+    containerId: a.containerId,
+    applicationId: a.id,
+  };
+  await byApplication.insertOne(doc);
+  return linkUrl(deps, token, doc.email);
+}
+
+/**
+ * Sign-in links of addresses that no longer have an application anywhere (their person's last
+ * one went): the page-requested link and any older 'Se din ansökan' row still name the address.
+ * Called by the removal path after the applications are gone; idempotent.
+ */
+export async function forgetLinksOfAddresses(store: Store, emails: Iterable<string>): Promise<void> {
+  const list = [...new Set(emails)];
+  if (!list.length) return;
+  const apps = store.collection('applications');
+  const { byAddress, byApplication } = await links(store);
+  // Only addresses that still have a link are looked up (a position delete passes hundreds).
+  const projection = { email: 1 } as const;
+  const linked = [...(await byAddress.find({ email: { $in: list } }, { projection })), ...(await byApplication.find({ email: { $in: list } }, { projection }))];
+  for (const email of new Set(linked.map((l) => l.email))) {
+    if ((await apps.count({ email })) > 0) continue;
+    await byAddress.deleteMany({ email });
+    await byApplication.deleteMany({ email });
+  }
 }
 
 /** Mails a sign-in link (the login page's and the candidate area's "Skicka inloggningslänk"). */
@@ -117,10 +180,10 @@ export async function markProven(store: Store, user: UserDoc, now: number): Prom
 }
 
 /** The account of an address, made passwordless when there is none (two at once: the unique index keeps one). */
-async function accountFor(deps: Pick<ServerDeps, 'store'>, email: string): Promise<UserDoc> {
+async function accountFor(deps: Pick<ServerDeps, 'store' | 'now'>, email: string): Promise<UserDoc> {
   const found = await findUserByEmail(deps.store, email);
   if (found) return found;
-  const user: UserDoc = { id: await deps.store.nextSequence('users'), email, firstname: '', lastname: '', role: 'user', tokenVersion: 0, passwordHash: '' };
+  const user: UserDoc = { id: await deps.store.nextSequence('users'), email, firstname: '', lastname: '', role: 'user', tokenVersion: 0, passwordHash: '', created: deps.now() };
   try {
     return await users(deps.store).insertOne(user);
   } catch (e) {
@@ -132,20 +195,34 @@ async function accountFor(deps: Pick<ServerDeps, 'store'>, email: string): Promi
 }
 
 /**
- * Follows a sign-in link: the token must match the address's newest link and be unexpired;
+ * Uses up the link with this token hash: deleting by the hash is the single use (of two
+ * confirmations at once only one deletes). Following any link also uses up the address's
+ * page-requested link, never the 'Se din ansökan' link of another application. Null when no
+ * link had the hash or another confirmation took it first.
+ */
+async function takeLink(store: Store, hash: string): Promise<PendingLink | null> {
+  const { byAddress } = await links(store);
+  for (const name of ['applicationLinks', 'signinLinks']) {
+    const col = store.collection<PendingLink>(name);
+    const link = await col.findOne({ tokenHash: hash });
+    if (!link) continue;
+    if ((await col.deleteOne({ tokenHash: hash })) !== 1) return null;
+    // Idempotent (a delete by filter): a retry after a cut-short run removes only what is left.
+    await byAddress.deleteMany({ email: link.email });
+    return link;
+  }
+  return null;
+}
+
+/**
+ * Follows a sign-in link: the token must match a pending link and be unexpired;
  * it is used up whatever happens next. The address becomes proven (an account is made when
  * there is none) and the answer is the user to sign in and where to go.
  */
 export async function confirmSignin(deps: Pick<ServerDeps, 'store' | 'now'>, token: string): Promise<{ user: UserDoc; next: string; passwordRemoved: boolean }> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw linkInvalid();
-  const col = await links(deps.store);
-  const hash = sha256(token);
-  const link = await col.findOne({ tokenHash: hash });
-  if (!link) throw linkInvalid();
-  // Deleting by the hash is the single use: of two confirmations at once only one deletes.
-  if ((await col.deleteOne({ tokenHash: hash })) !== 1 || link.expires < deps.now()) throw linkInvalid();
-  // Idempotent (a delete by filter): a retry after a cut-short run removes only what is left.
-  await col.deleteMany({ email: link.email });
+  const link = await takeLink(deps.store, sha256(token));
+  if (!link || link.expires < deps.now()) throw linkInvalid();
   const account = await accountFor(deps, link.email);
   const proven = await markProven(deps.store, account, deps.now());
   return { ...proven, next: link.next };

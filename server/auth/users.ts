@@ -6,6 +6,12 @@ import { announceSessionsRevoked } from './revocations';
 export interface UserDoc extends TokenUser {
   [k: string]: unknown;
   passwordHash: string;
+  /**
+   * When the account was made (unix seconds; absent on accounts made before issue 24). An
+   * erasure removes a candidate account only when it came after the person's first erased
+   * application (server/domain/gdpr.ts): an account older than that is not the erasure's.
+   */
+  created?: number;
   phoneNumber?: string;
   title?: string;
   /** sha256 (hex) of the one-time password-reset token, and when it expires (unix seconds). */

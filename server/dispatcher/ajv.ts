@@ -1,8 +1,6 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import { fill } from '../../engine/fill';
 import { SHARED_SCHEMAS } from '../../engine/shared-schemas';
 
 /** Our own schema keywords: declared, so ajv can stay in strict mode. */
@@ -42,53 +40,3 @@ export function ajvPicker(): (schema: { $schema?: unknown }) => Ajv {
   };
 }
 
-const m = sv.server.fields;
-
-/** ajv errors → `[{ path, message }]` with JSON-pointer paths and Swedish messages. */
-export function detailsOf(errs: ErrorObject[] | null | undefined): { path: string; message: string }[] {
-  const out: { path: string; message: string }[] = [];
-  for (const e of errs ?? []) {
-    const params = e.params as Record<string, unknown>;
-    let path = e.instancePath || '';
-    let message: string;
-    switch (e.keyword) {
-      case 'required':
-        path += `/${String(params.missingProperty)}`;
-        message = m.missing;
-        break;
-      case 'additionalProperties':
-      case 'unevaluatedProperties': // an object composed of a shared schema (allOf) closes itself this way
-        path += `/${String(params.additionalProperty ?? params.unevaluatedProperty).slice(0, 40)}`;
-        message = m.unknown;
-        break;
-      case 'type':
-        message = fill(m.type, { type: String(params.type) });
-        break;
-      case 'minLength':
-      case 'minItems':
-      case 'minProperties':
-        message = m.tooShort;
-        break;
-      case 'maxLength':
-      case 'maxItems':
-      case 'maxProperties':
-        message = m.tooLong;
-        break;
-      case 'minimum':
-      case 'maximum':
-      case 'exclusiveMinimum':
-      case 'exclusiveMaximum':
-        message = m.range;
-        break;
-      case 'format':
-      case 'pattern':
-        message = m.format;
-        break;
-      default:
-        message = m.value;
-    }
-    out.push({ path: path || '/', message });
-    if (out.length >= 20) break;
-  }
-  return out;
-}

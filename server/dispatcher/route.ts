@@ -1,10 +1,9 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type Router from '@koa/router';
 import { authenticate, authOf, principalOf } from '../auth/middleware';
-import { errors } from '../errors';
+import { detailsOf, errors } from '../errors';
 import { DEFAULT_SHAPE, parseJson, readRaw } from '../http/body';
 import { isWrite, recordEvent } from '../domain/events';
-import { detailsOf } from './ajv';
 import { requireAccess } from './policy';
 import { CHECK_ANSWERS } from './answers';
 import { ASSET_MAX_BODY, type Registry } from './registry';

@@ -101,10 +101,13 @@ export interface ServerDeps {
   /** Clock in unix seconds (injectable for tests). */
   now(): number;
   /**
-   * What GET /api/health asks besides the store, by name (e.g. `redis` when REDIS_URL is set):
-   * each resolves when its component answers and rejects otherwise.
+   * The dependencies GET /api/health reports besides the store, by name (`redis` when REDIS_URL
+   * is set, `smtp` when SMTP_URL is): each resolves when its component answers and rejects
+   * otherwise. Only /api/health/dependencies answers 503 for them (server/routes/health.ts).
    */
   healthChecks?: Record<string, () => Promise<unknown>>;
+  /** The key that seals list cursors (server/domain/list-cursor.ts), derived from JWT_SECRET; absent: one per process. */
+  cursorKey?: Uint8Array;
   /** Shared counters, tickets and bus (server/coord); createApp sets it, absent means this process only. */
   coord?: Coordination;
 }

@@ -4,7 +4,7 @@ import { errors } from '../errors';
 import { pageByKey, sanitizeFilterValue, type Page } from '../store';
 import { slices, yieldToLoop } from '../store/slices';
 import { textCondition } from './search';
-import type { Filter, Sort, Store } from '../store/port';
+import type { Filter, Store } from '../store/port';
 import { labelOf } from './containers';
 import { anonymityOf, shownLevels } from './screening';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
@@ -33,7 +33,7 @@ export interface ApplicantQuery {
   driverLicenceAndCar?: boolean;
   /** 'Ansökta tjänster': applicants who also applied to one of these positions. */
   appliedPositionIds?: number[];
-  /** Scorecards: an average rating of at least this (1–5). */
+  /** Scorecards: rated by the viewer, with an average rating of at least this (1–5). */
   minRating?: number;
   /** Scorecards: rated by someone (true) or by nobody yet (false). */
   rated?: boolean;
@@ -136,7 +136,7 @@ async function alsoAppliedTo(store: Store, containerId: number, positionId: numb
  * answer keys must be the position's form's. Stays inside the store port's subset (equality,
  * $in, $or, $and, $regex).
  */
-export async function applicantFilter(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery): Promise<Filter> {
+export async function applicantFilter(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery, viewerId: number): Promise<Filter> {
   const filter: Filter = { containerId: c.id, positionId: p.id };
   const and: Filter[] = [];
   if (q.labelId !== undefined) {
@@ -164,127 +164,13 @@ export async function applicantFilter(store: Store, c: ContainerDoc, p: Position
     const ids = q.appliedPositionIds.map((id, i) => sanitizeFilterValue(id, `/appliedPositionIds/${i}`)).filter((id): id is number => typeof id === 'number');
     and.push({ id: { $in: await alsoAppliedTo(store, c.id, p.id, ids) } });
   }
-  if (q.minRating !== undefined) and.push({ ratingAvg: { $gte: q.minRating } });
+  // Blind ratings: the average is the viewer's to compare only where they have rated themselves
+  // (scorecards.ts), so 'Minst snittbetyg' keeps the applicants they rated with at least this
+  // average and never one whose average is hidden from them (issue 24 item 4).
+  if (q.minRating !== undefined) and.push({ ratedBy: viewerId, ratingAvg: { $gte: q.minRating } });
   if (q.rated !== undefined) and.push({ ratingAvg: { $exists: q.rated } });
   if (and.length) filter.$and = and;
   return filter;
-}
-
-/** The store sort of an order; ties on name are broken by id so every order is total. */
-export function sortOf(sort: ApplicantSort = 'newest'): Sort {
-  if (sort === 'oldest') return { id: 1 };
-  if (sort === 'name') return { 'info.name': 1, id: 1 };
-  // Unrated applications have no ratingAvg: every store sorts a missing field lowest, so last here.
-  if (sort === 'rating') return { ratingAvg: -1, id: -1 };
-  return { id: -1 };
-}
-
-/** The cursor of a row under a sort: its id, for names "<id>|<name>", for ratings "<id>|<average or empty>". */
-export function cursorOf(a: Pick<ApplicationDoc, 'id' | 'info' | 'ratingAvg'>, sort: ApplicantSort = 'newest'): number | string {
-  if (sort === 'rating') return `${a.id}|${typeof a.ratingAvg === 'number' ? a.ratingAvg : ''}`;
-  return sort === 'name' ? `${a.id}|${a.info?.name ?? ''}` : a.id;
-}
-
-function parseRatingCursor(after: unknown): { id: number; average: number | null } {
-  const { id, name } = parseNameCursor(after);
-  if (name === '') return { id, average: null };
-  const average = Number(name);
-  if (!Number.isFinite(average)) bad('/after');
-  return { id, average };
-}
-
-/**
- * After (or before) a cursor in the rating order (average descending, id descending, the
- * unrated last): an unrated cursor continues among the unrated by id only.
- */
-function ratingSeek(cursor: unknown, backwards: boolean): Filter {
-  const { id, average } = parseRatingCursor(cursor);
-  if (!backwards) {
-    if (average === null) return { ratingAvg: { $exists: false }, id: { $lt: id } };
-    return { $or: [{ ratingAvg: { $lt: average } }, { ratingAvg: average, id: { $lt: id } }, { ratingAvg: { $exists: false } }] };
-  }
-  if (average === null) return { $or: [{ ratingAvg: { $exists: true } }, { ratingAvg: { $exists: false }, id: { $gt: id } }] };
-  return { $or: [{ ratingAvg: { $gt: average } }, { ratingAvg: average, id: { $gt: id } }] };
-}
-
-function parseNameCursor(after: unknown): { id: number; name: string } {
-  if (typeof after !== 'string') bad('/after');
-  const bar = after.indexOf('|');
-  const id = Number(after.slice(0, bar));
-  if (bar < 1 || !Number.isSafeInteger(id) || id < 1) bad('/after');
-  return { id, name: after.slice(bar + 1) };
-}
-
-/**
- * The condition "comes after `cursor` in `sort`" (or before, with `backwards`): the seek of
- * key paging. Names are not unique, so a name cursor also carries the id.
- */
-export function seekCondition(cursor: unknown, sort: ApplicantSort = 'newest', backwards = false): Filter {
-  if (sort === 'rating') return ratingSeek(cursor, backwards);
-  if (sort === 'name') {
-    const { id, name } = parseNameCursor(cursor);
-    const op = backwards ? '$lt' : '$gt';
-    return { $or: [{ 'info.name': { [op]: name } }, { 'info.name': name, id: { [op]: id } }] };
-  }
-  if (typeof cursor !== 'number' || !Number.isSafeInteger(cursor)) bad('/after');
-  const ascending = sort === 'oldest';
-  return { id: { [ascending !== backwards ? '$gt' : '$lt']: cursor } };
-}
-
-function flip(s: Sort): Sort {
-  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v === 1 ? -1 : 1])) as Sort;
-}
-
-function withSeek(filter: Filter, seek: Filter): Filter {
-  // An id bound at the top level lets the embedded store walk its id index from the cursor.
-  if ('id' in seek && !('id' in filter)) return { ...filter, ...seek };
-  return { ...filter, $and: [...((filter.$and as Filter[] | undefined) ?? []), seek] };
-}
-
-export const LIST_PROJECTION = { notes: 0, logs: 0 } as const;
-
-/** One batch under a filter and sort, paged by key: `next` is the cursor of the last row. */
-export async function pageApplicants(store: Store, filter: Filter, sort: ApplicantSort | undefined, after: unknown, limit: number) {
-  const apps = store.collection<ApplicationDoc>('applications');
-  const query = after === undefined || after === null ? filter : withSeek(filter, seekCondition(after, sort));
-  const docs = await apps.find(query, { sort: sortOf(sort), limit: limit + 1, projection: LIST_PROJECTION });
-  const items = docs.slice(0, limit);
-  const last = items[items.length - 1];
-  return { items, next: docs.length > limit && last ? cursorOf(last, sort) : null };
-}
-
-/** Previous and next applicant of `current` in the list under `filter` and `sort`. */
-export async function neighbours(store: Store, filter: Filter, sort: ApplicantSort | undefined, current: ApplicationDoc) {
-  const apps = store.collection<ApplicationDoc>('applications');
-  const cursor = cursorOf(current, sort);
-  const order = sortOf(sort);
-  const [prev, next] = await Promise.all([
-    apps.findOne(withSeek(filter, seekCondition(cursor, sort, true)), { sort: flip(order), projection: { id: 1 } }),
-    apps.findOne(withSeek(filter, seekCondition(cursor, sort)), { sort: order, projection: { id: 1 } }),
-  ]);
-  return { prev: prev?.id ?? null, next: next?.id ?? null };
-}
-
-const IDS_PAGE = 1000;
-
-/**
- * Every id under a filter (for 'Välj alla'), in list order: read a page at a time with a turn
- * of the event loop between pages (a position may have 50,000 applicants).
- */
-export async function idsUnder(store: Store, filter: Filter, sort: ApplicantSort | undefined): Promise<number[]> {
-  const apps = store.collection<ApplicationDoc>('applications');
-  const projection: Record<string, 0 | 1> = sort === 'name' ? { id: 1, info: 1 } : sort === 'rating' ? { id: 1, ratingAvg: 1 } : { id: 1 };
-  const ids: number[] = [];
-  let after: unknown = undefined;
-  do {
-    await yieldToLoop();
-    const query = after === undefined ? filter : withSeek(filter, seekCondition(after, sort));
-    const docs = await apps.find(query, { sort: sortOf(sort), limit: IDS_PAGE, projection });
-    for (const a of docs) ids.push(a.id);
-    const last = docs[docs.length - 1];
-    after = docs.length === IDS_PAGE && last ? cursorOf(last, sort) : null;
-  } while (after !== null);
-  return ids;
 }
 
 /**

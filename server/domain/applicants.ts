@@ -7,7 +7,9 @@ import type { Filter, Store } from '../store/port';
 import { labelOf, loadContainer } from './containers';
 import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, PositionFormDoc } from './docs';
 import { ageAt } from '../../engine/dates';
-import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
+import { applicantFilter, type ApplicantQuery } from './applicant-filters';
+import { pageApplicants } from './applicant-order';
+import { openCursor, sealCursor } from './list-cursor';
 import { ratingFor } from './scorecards';
 import { anonymityOf, anonymousAnswers, isAnonymous, profileShows, screenedInfo, screenedSort, type Anonymity } from './screening';
 
@@ -133,11 +135,16 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: 
  * in the chosen order, paged by key: pass `next` as `after`.
  */
 export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery & { after?: unknown }, viewerId?: number) {
-  const filter = await applicantFilter(deps.store, c, p, q);
-  const page = await pageApplicants(deps.store, filter, screenedSort(p, q.sort), q.after, BATCH);
+  const viewer = viewerId ?? 0;
+  const filter = await applicantFilter(deps.store, c, p, q, viewer);
+  const sort = screenedSort(p, q.sort);
+  // `next` and `after` are sealed (list-cursor.ts): nothing of the order is readable or made up.
+  const scope = { viewerId: viewer, positionId: p.id, sort: sort ?? 'newest' };
+  const after = q.after === undefined ? null : openCursor(deps, q.after, scope);
+  const page = await pageApplicants(deps.store, filter, sort, after, BATCH, viewer);
   const now = deps.now();
   const items = await withNoteCounts(deps.store, page.items);
-  return { items: items.map((a) => listItem(c, a, { name: p.name, anonymous: anonymityOf(p) }, now, viewerId)), next: page.next };
+  return { items: items.map((a) => listItem(c, a, { name: p.name, anonymous: anonymityOf(p) }, now, viewerId)), next: page.next && sealCursor(deps, page.next, scope) };
 }
 
 /** One application with the form version it answered, notes, log and labels. */

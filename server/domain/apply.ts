@@ -5,6 +5,7 @@ import { DuplicateKeyError } from '../store/port';
 import { prepareFiles, removeFiles, storeFiles } from './attachments';
 import { defaultLabel, loadContainer } from './containers';
 import type { ApplicationDoc, PositionDoc, StoredFile } from './docs';
+import type { MetadataProperty } from '../../engine/types';
 import { positionForm, positionValidator } from './forms';
 import { ensureDomainIndexes } from './indexes';
 import { removeApplications } from './removal';
@@ -17,6 +18,7 @@ import { closedReason } from './status';
 import { isValidEmail } from '../../engine/email';
 import { visibleAnswers } from '../../engine/conditions';
 import { fill } from '../../engine/fill';
+import { hasLinkText, withoutLinkText } from '../../engine/link-text';
 
 export interface ApplyInput {
   email: string;
@@ -63,6 +65,18 @@ async function readPosition(deps: ServerDeps, id: number | string): Promise<Posi
   return { ...p, metadata };
 }
 
+/** The name fields of a form: the special keys, or a field of the name types (engine/applicant.ts). */
+const isNameField = (p: MetadataProperty) => p.key === 'form_firstname' || p.key === 'form_surname' || p.type === 'firstname' || p.type === 'surname';
+
+/**
+ * A name that holds a link (`https://…`, `www.…`, `evil.se/x`) is refused: a real name never
+ * holds a domain, and a name is what mails and notifications carry (engine/link-text.ts).
+ */
+function refuseLinkInName(metadata: readonly MetadataProperty[], answers: Record<string, unknown>): void {
+  const bad = metadata.filter((p) => isNameField(p) && typeof answers[p.key] === 'string' && hasLinkText(answers[p.key] as string));
+  if (bad.length) throw errors.invalid(bad.map((p) => ({ key: p.key, validator: 'noLink', message: sv.domain.nameHasLink })));
+}
+
 /**
  * The public apply flow. Order matters for "complete or absent": validate everything first
  * (answers with the engine, then every attachment), then store the attachments, then insert
@@ -101,6 +115,7 @@ export async function apply(
   const answers = visibleAnswers(form.uiSchema['ui:options'].layout, given);
   const result = form.validate(answers);
   if (!result.valid) throw errors.invalid(result.errors);
+  refuseLinkInName(position.metadata, answers);
   const files = prepareFiles(position.metadata, answers);
   if (files.errors.length) throw errors.invalid(files.errors);
 
@@ -150,7 +165,7 @@ export async function apply(
       // Named by first and last name; never by the e-mail (a form without name fields: 'En sökande'),
       // and as the list names them while the position's anonymous mode hides who they are.
       fill(sv.domain.notificationNewMessage, {
-        name: isAnonymous(container, anonymityOf(position), doc.processLabelId) ? anonymousName(id) : info.name || sv.hiringDay.unnamedApplicant,
+        name: isAnonymous(container, anonymityOf(position), doc.processLabelId) ? anonymousName(id) : withoutLinkText(info.name) || sv.hiringDay.unnamedApplicant,
         position: position.name,
       }),
       { positionId: position.id, id },

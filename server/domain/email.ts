@@ -10,9 +10,10 @@ import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from './docs
 import { confirmationTemplate } from './email-templates';
 import { sendAbout } from './mail-copies';
 import { htmlToText } from '../../engine';
+import { withoutLinkText } from '../../engine/link-text';
 import { sharedLimiter } from '../http/rate-limit';
 import { memoryAttemptCounters, type AttemptCounters } from '../auth/attempt-counters';
-import { signinLink, VIEW_LINK_TTL_SECONDS } from '../auth/signin';
+import { applicationLink, VIEW_LINK_TTL_SECONDS } from '../auth/signin';
 import { replyAddressFor } from './reply-addresses';
 
 const m = sv.mail;
@@ -35,16 +36,21 @@ export interface Sender {
 
 const who = (p: Sender) => `${p.givenName} ${p.familyName}`.trim() || p.email;
 
-/** The merge values of one applicant (get_TemplateProperties keys). */
+/**
+ * The merge values of one applicant (get_TemplateProperties keys). What the applicant typed
+ * goes without link-like words (engine/link-text.ts), so no mail carries a link of theirs;
+ * `email` is the address the mail goes to, and position and company are staff's.
+ */
 function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: ContainerDoc): Record<string, string> {
   const info = a.info ?? ({} as ApplicationDoc['info']);
+  const typed = (v: unknown) => (typeof v === 'string' ? withoutLinkText(v) : '');
   return {
-    firstname: info.firstname ?? '',
-    lastname: info.lastname ?? '',
-    name: info.name ?? '',
+    firstname: typed(info.firstname),
+    lastname: typed(info.lastname),
+    name: typed(info.name),
     email: a.email ?? '',
-    phone: typeof info.phone === 'string' ? info.phone : '',
-    city: typeof info.city === 'string' ? info.city : '',
+    phone: typed(info.phone),
+    city: typed(info.city),
     position: position.name,
     company: c.displayName || c.name,
   };
@@ -218,10 +224,10 @@ const FIRSTNAME_MAX = 40;
 /**
  * The merge values of the confirmation mail. It goes to an address the applicant typed, so it
  * carries no free text of the applicant's choosing but the first name (plain text, one line,
- * at most 40 characters); everything else the applicant typed is left empty.
+ * without link-like words, at most 40 characters); everything else the applicant typed is left empty.
  */
 function confirmationValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: ContainerDoc): Record<string, string> {
-  const first = htmlToText(a.info?.firstname ?? '').replace(/\s+/g, ' ').trim().slice(0, FIRSTNAME_MAX);
+  const first = withoutLinkText(htmlToText(a.info?.firstname ?? '')).slice(0, FIRSTNAME_MAX).trim();
   return { ...mergeValues(a, position, c), firstname: first, name: first, lastname: '', email: '', phone: '', city: '' };
 }
 
@@ -238,8 +244,8 @@ function withViewLink(mail: Mail, link: string): Mail {
 
 /**
  * The confirmation after applying, when the container has a template for its default
- * Interest label and the position's type. It ends with 'Se din ansökan', a sign-in link for
- * the address (VIEW_LINK_TTL_SECONDS). At most CONFIRMATIONS_PER_ADDRESS an hour to one
+ * Interest label and the position's type. It ends with 'Se din ansökan', the application's own
+ * sign-in link (VIEW_LINK_TTL_SECONDS; other applications' links stay alive). At most CONFIRMATIONS_PER_ADDRESS an hour to one
  * address. Never throws: the application is already stored.
  */
 export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: PositionDoc, c: ContainerDoc): Promise<void> {
@@ -251,7 +257,7 @@ export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: P
       return;
     }
     const mail = composeMail(a.email, t.subject, t.content, confirmationValues(a, p, c));
-    const link = await signinLink(deps, a.email, { ttl: VIEW_LINK_TTL_SECONDS, kind: 'view', next: `/admin/minasidor?org=${c.id}` });
+    const link = await applicationLink(deps, a);
     await sendAndLog(deps, a, c, withViewLink(mail, link), { kind: 'confirmation', templateLabelId: t.labelId, logged: mail });
   } catch (err) {
     deps.log.error('confirmation mail failed', { applicationId: a.id, error: (err as Error).name });

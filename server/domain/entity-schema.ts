@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
+import { detailsOf } from '../errors';
 
 const entitiesDir = resolve(import.meta.dirname, '../../schemas/entities');
 
@@ -37,5 +38,5 @@ export function entityValidator(name: string): ValidateFunction {
 
 /** Ajv errors as `details`: path and message, never the offending value. */
 export function schemaDetails(v: ValidateFunction, prefix = ''): { path: string; message: string }[] {
-  return (v.errors ?? []).slice(0, 20).map((e) => ({ path: `${prefix}${e.instancePath}`, message: e.message ?? 'invalid' }));
+  return detailsOf(v.errors, prefix);
 }

@@ -3,7 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Store } from '../store/port';
 import { yieldToLoop } from '../store/slices';
-import { applicantFilter, pageApplicants, type ApplicantQuery } from './applicant-filters';
+import { applicantFilter, type ApplicantQuery } from './applicant-filters';
+import { pageApplicants, type Cursor } from './applicant-order';
 import { anonymityOf, screenedForExport, screenedSort } from './screening';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 import { answerColumns, answerText, appliedDate } from './exports';
@@ -83,7 +84,7 @@ function uniqueHeaders(labels: string[]): string[] {
  * waits while the client is slow), so memory holds one batch whatever the total.
  */
 export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery, viewerId = 0): Promise<Readable> {
-  const filter = await applicantFilter(store, c, p, q);
+  const filter = await applicantFilter(store, c, p, q, viewerId);
   const fixed = shownInFixedColumns(p.metadata ?? []);
   const columns = (await answerColumns(store, p)).filter((a) => !fixed.has(a.key));
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
@@ -115,12 +116,12 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
   // One chunk per batch: a chunk per row means a socket write per row.
   async function* chunks() {
     yield Buffer.from('\uFEFF' + stringify([header], options), 'utf8');
-    let after: unknown = undefined;
+    let after: Cursor | null = null;
     do {
       // A turn of the event loop between batches: other users are answered while a long
       // report is written (the embedded store reads a batch synchronously).
       await yieldToLoop();
-      const page = await pageApplicants(store, filter, screenedSort(p, q.sort), after, CSV_BATCH);
+      const page = await pageApplicants(store, filter, screenedSort(p, q.sort), after, CSV_BATCH, viewerId);
       if (page.items.length) yield Buffer.from(stringify(page.items.map(line), options), 'utf8');
       after = page.next;
     } while (after !== null);

@@ -108,9 +108,9 @@ export function answerText(col: AnswerColumn, value: unknown): string {
 
 export const appliedDate = (created: number) => formatIsoDate(stockholmDate(created));
 
-/** How many of the position's applicants the query matches (building its filter: a bad one is a 400). */
-export async function countMatching(store: Store, c: ContainerDoc, p: PositionDoc, query: ApplicantQuery): Promise<number> {
-  return store.collection<ApplicationDoc>('applications').count(await applicantFilter(store, c, p, query));
+/** How many of the position's applicants the query matches for `viewerId` (building its filter: a bad one is a 400). */
+export async function countMatching(store: Store, c: ContainerDoc, p: PositionDoc, query: ApplicantQuery, viewerId: number): Promise<number> {
+  return store.collection<ApplicationDoc>('applications').count(await applicantFilter(store, c, p, query, viewerId));
 }
 
 /** How many of these application ids belong to the position. */

@@ -6,7 +6,7 @@ import { blankettMetadata, comparable, ImportError, metadataFromPlainSchema, sca
 import type { MetadataProperty } from '../../engine/types';
 import { AGE_KEYWORD, MAX_BYTES_KEYWORD, REQUIRED_KEYWORD } from '../../engine/validator-runtime';
 import type { ServerDeps } from '../dispatcher/types';
-import { errors } from '../errors';
+import { errors, HttpError } from '../errors';
 import type { AssetDoc, ContainerDoc } from './docs';
 import { checkForm } from './forms';
 import { encodeTemplate, ensureFolder, listTemplates, saveTemplate, TEMPLATES_FOLDER, type PositionTemplate } from './templates';
@@ -53,15 +53,21 @@ function refuse(message: string, path = '/file'): never {
   throw errors.invalid([{ path, message }], message);
 }
 
-/** The engine's refusal of a form, in one Swedish sentence. */
+/** The engine's refusal of a form: one Swedish sentence per field it refuses, at that field. */
 function checked(metadata: MetadataProperty[]): void {
+  const at = '/file/uiSchema/ui:blankett/metadata';
   try {
-    checkForm(metadata, '/file/uiSchema/ui:blankett/metadata');
+    checkForm(metadata, at);
   } catch (err) {
-    const details = (err as { details?: { key?: string; problem?: string; message?: string }[] }).details ?? [];
-    const first = details[0];
-    const reason = first ? `${first.key ? `${first.key}: ` : ''}${first.problem ?? first.message ?? ''}` : '';
-    refuse(fill(m.invalidForm, { reason: reason.slice(0, 300) }), '/file/uiSchema/ui:blankett/metadata');
+    if (!(err instanceof HttpError)) throw err;
+    const index = new Map(metadata.map((p, i) => [p.key, i]));
+    const details = (Array.isArray(err.details) ? (err.details as { key?: string; problem?: string; message?: string; path?: string; code?: string }[]) : []).map((d) => {
+      const i = d.key === undefined ? undefined : index.get(d.key);
+      const reason = `${d.key ? `${d.key}: ` : ''}${d.problem ?? d.message ?? ''}`.slice(0, 300);
+      return { path: i === undefined ? (d.path?.startsWith('/') ? d.path : at) : `${at}/${i}`, ...(d.key ? { key: d.key } : {}), ...(d.code ? { code: d.code } : {}), message: fill(m.invalidForm, { reason }) };
+    });
+    if (details.length === 0) refuse(fill(m.invalidForm, { reason: '' }).trim(), at);
+    throw errors.invalid(details, details[0]!.message);
   }
 }
 

@@ -1,3 +1,4 @@
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { compileTemplate } from '../../engine';
 import type { MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
@@ -11,7 +12,7 @@ function issuesOf(err: unknown): unknown[] {
   const e = err as { issues?: unknown; details?: unknown; message?: unknown };
   if (Array.isArray(e.issues)) return e.issues;
   if (Array.isArray(e.details)) return e.details;
-  return [{ path: '/metadata', message: typeof e.message === 'string' ? e.message.slice(0, 300) : 'invalid form' }];
+  return [{ path: '/metadata', code: 'notCompiled', message: sv.engine.problems.notCompiled }];
 }
 
 /**
@@ -24,9 +25,9 @@ export function checkForm(metadata: MetadataProperty[], path = '/metadata'): voi
   for (const [i, p] of metadata.entries()) {
     // Keys become stored answer keys: nothing a store could read as an operator or a path.
     if (!/^[^$.\u0000]+$/.test(p.key) || ['__proto__', 'constructor', 'prototype'].includes(p.key)) {
-      throw errors.invalid([{ path: `${path}/${i}/key`, message: 'invalid key' }]);
+      throw errors.invalid([{ path: `${path}/${i}/key`, key: String(p.key), code: 'keyInvalid', message: sv.engine.problems.keyInvalid }], sv.engine.problems.keyInvalid);
     }
-    if (seen.has(p.key)) throw errors.invalid([{ path: `${path}/${i}/key`, message: 'duplicate key' }]);
+    if (seen.has(p.key)) throw errors.invalid([{ path: `${path}/${i}/key`, key: p.key, code: 'keyDuplicate', message: sv.engine.problems.keyDuplicate }], sv.engine.problems.keyDuplicate);
     seen.add(p.key);
   }
   try {

@@ -69,27 +69,41 @@ export interface Erased {
  * Erases every trace of the person in the container: the holders' documents (blobs first,
  * then the documents that point at them, applications last so a crash midway leaves the
  * person findable for a second run), then a staff-less account the person made only to
- * read their applications. Records the erasure in the event log with counts only.
+ * read their applications here. Records the erasure in the event log with counts only.
  */
 export async function erasePerson(deps: ServerDeps, containerId: number, p: Person, byUserId: number, action = 'gdpr_erasure'): Promise<Erased> {
+  // Read before they go: the addresses that applied here and when each first did.
+  const applied = await firstApplications(deps, containerId, p.applicationIds);
   const removed = await removePerson(deps, containerId, p);
   const counts: Erased = { ...removed, blobs: removed.blobs ?? 0, accounts: 0 };
-  counts.accounts = await removeCandidateAccounts(deps, p.emails);
+  counts.accounts = await removeCandidateAccounts(deps, applied);
   await recordEvent(deps, { action, userId: byUserId, containerId, counts });
   return counts;
 }
 
+/** Each address of the applications and when it first applied in the container. */
+async function firstApplications(deps: ServerDeps, containerId: number, ids: number[]): Promise<Map<string, number>> {
+  const first = new Map<string, number>();
+  if (!ids.length) return first;
+  const apps = await deps.store.collection<ApplicationDoc>('applications').find({ containerId, id: { $in: ids } }, { projection: { email: 1, created: 1 } });
+  for (const a of apps) first.set(a.email, Math.min(first.get(a.email) ?? a.created, a.created));
+  return first;
+}
+
 /**
- * A candidate account goes with the person only when it is theirs alone: never odin, never an
- * account with a staff right anywhere (organisation or position), never one whose email still
- * has an application or a conversation in any organisation. With the account go the mail
- * copies to its address that no organisation keeps (sign-in and reset mails).
+ * A candidate account goes with the person only when the erasure owns it: an account made
+ * after its address first applied in this organisation (so never one of an address that did
+ * not apply here, nor one that existed before — someone else may have applied with its
+ * address — nor one older than the `created` field), never odin, never an account with a staff
+ * right anywhere (organisation or position), never one whose email still has an application
+ * or a conversation in any organisation. With the account go the mail copies to its address
+ * that no organisation keeps (sign-in and reset mails).
  */
-async function removeCandidateAccounts(deps: ServerDeps, emails: string[]): Promise<number> {
+async function removeCandidateAccounts(deps: ServerDeps, applied: Map<string, number>): Promise<number> {
   let n = 0;
-  for (const email of emails) {
+  for (const [email, since] of applied) {
     const user = await findUserByEmail(deps.store, email);
-    if (!user || user.role === 'odin') continue;
+    if (!user || user.role === 'odin' || typeof user.created !== 'number' || user.created < since) continue;
     const left = await Promise.all([
       deps.store.collection('memberships').count({ userId: user.id }),
       deps.store.collection('positionPermissions').count({ userId: user.id }),

@@ -29,7 +29,12 @@ const specs: Record<string, IndexSpec[]> = {
     { fields: { positionId: 1, ratingAvg: -1, id: -1 } },
   ],
   // One scorecard per application and rater; a removal finds an application's by its id.
-  scorecards: [{ fields: { id: 1 }, unique: true }, { fields: { applicationId: 1, raterId: 1 }, unique: true }],
+  scorecards: [
+    { fields: { id: 1 }, unique: true },
+    { fields: { applicationId: 1, raterId: 1 }, unique: true },
+    // What one person rated in a position: the first part of the blind rating order (applicant-order.ts).
+    { fields: { raterId: 1, positionId: 1 } },
+  ],
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
   assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],

@@ -57,7 +57,7 @@ function checkPersonFields(metadata: readonly MetadataProperty[]): void {
 }
 
 function checkDates(start: number, stop: number): void {
-  if (stop < start) throw errors.invalid([{ path: '/stop', message: 'stop before start' }]);
+  if (stop < start) throw errors.invalid([{ path: '/stop', message: sv.admin.ads.stopBeforeStart }], sv.admin.ads.stopBeforeStart);
 }
 
 async function storeFormVersion(store: Store, positionId: number, version: number, metadata: MetadataProperty[], now: number) {

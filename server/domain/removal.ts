@@ -1,6 +1,7 @@
 import type { ServerDeps } from '../dispatcher/types';
 import type { ApplicationDoc } from './docs';
 import type { Filter } from '../store/port';
+import { forgetLinksOfAddresses } from '../auth/signin';
 import { applicationsOnly, BY_EMAIL_ONLY, blobIdsOf, filterFor, HOLDERS, outboxCopiesOf, type Found, type Holder, type Person } from './personal';
 
 /**
@@ -30,11 +31,22 @@ export async function removePerson(deps: ServerDeps, containerId: number, p: Per
     for (const copy of outboxCopiesOf(pointers)) if (await deps.mail.drop?.(copy).catch(() => false)) counts.outboxMails! += 1;
   }
   const ordered = [...filters].sort((a, b) => Number(a.holder.application === 'id') - Number(b.holder.application === 'id'));
+  const emails = await emailsOf(deps, filters);
   // Deletes by filter, so idempotent: the driver never retries deleteMany, and a removal cut
   // short (failover, crash) is finished by running it again (withdraw, erasure, retention and
   // the position sweep all loop or are retried until nothing matches).
   for (const { holder, filter } of ordered) counts[holder.collection] = (counts[holder.collection] ?? 0) + (await deps.store.collection(holder.collection).deleteMany(filter));
+  // The sign-in links of a person whose last application (anywhere) this was go with it.
+  await forgetLinksOfAddresses(deps.store, [...emails, ...p.emails]);
   return counts;
+}
+
+/** The addresses of the applications a removal is about to delete. */
+async function emailsOf(deps: ServerDeps, filters: { holder: Holder; filter: Filter }[]): Promise<string[]> {
+  const apps = filters.find((f) => f.holder.application === 'id');
+  if (!apps) return [];
+  const docs = await deps.store.collection<{ email?: unknown }>(apps.holder.collection).find(apps.filter, { projection: { email: 1 } });
+  return docs.map((d) => d.email).filter((e): e is string => typeof e === 'string');
 }
 
 /** The blob and outbox fields of a holder's matching documents (only those fields are read). */
@@ -93,8 +105,10 @@ async function removeOrganisationData(deps: ServerDeps, containerId: number): Pr
     for (const copy of outboxCopiesOf(pointers)) await deps.mail.drop?.(copy).catch(() => false);
   }
   const ordered = [...HOLDERS].sort((a, b) => Number(a.application === 'id') - Number(b.application === 'id'));
+  const emails = await emailsOf(deps, ordered.filter((h) => h.application === 'id').map((holder) => ({ holder, filter: { [holder.container]: containerId } })));
   // Idempotent delete by filter (see removeApplications above).
   for (const holder of ordered) await deps.store.collection(holder.collection).deleteMany({ [holder.container]: containerId });
+  await forgetLinksOfAddresses(deps.store, emails);
 }
 
 /**

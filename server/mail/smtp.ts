@@ -7,6 +7,8 @@ import { senderOf, type Mail, type Mailer } from '../mail';
  * transport reuses connections for a bulk send; short timeouts make a dead server fail a
  * send within seconds instead of nodemailer's two minutes, so the caller can log it.
  */
+const PING_EVERY_MS = 30_000;
+
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {
   const url = new URL(smtpUrl);
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
@@ -23,6 +25,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
     // Loopback servers in tests (and internal relays) often have no certificate for their name.
     tls: url.searchParams.get('tls') === 'insecure' ? { rejectUnauthorized: false } : undefined,
   });
+  let lastPing: { at: number; failed: boolean; outcome: Promise<unknown> } | undefined;
   return {
     async send(mail: Mail) {
       const sender = senderOf(mail, from);
@@ -35,6 +38,17 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
         ...(mail.html ? { html: mail.html } : {}),
         textEncoding: 'base64',
       });
+    },
+    ping: () => {
+      // A probe every few seconds must not open an SMTP session each time: a verify that
+      // succeeded (or is under way) stands for 30 s; one that failed is tried again next time.
+      if (lastPing && !lastPing.failed && Date.now() - lastPing.at < PING_EVERY_MS) return lastPing.outcome;
+      const current = { at: Date.now(), failed: false, outcome: transport.verify() as Promise<unknown> };
+      current.outcome.catch(() => {
+        current.failed = true;
+      });
+      lastPing = current;
+      return current.outcome;
     },
     close() {
       transport.close();

@@ -6,7 +6,7 @@ import type { ServerDeps } from '../dispatcher/types';
 import { apply } from '../domain/apply';
 import { findPublicAsset } from '../domain/public';
 import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicFormSchema, readPublicPosition } from '../domain/publicReads';
-import { errors } from '../errors';
+import { detailsOf, errors } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
 import { sharedLimiter } from '../http/rate-limit';
 import { memoryCoordination } from '../coord/port';
@@ -80,8 +80,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
   router.post('/api/public/positions/apply', limitApply, jsonBody({ limit: APPLY_MAX_BODY, shape: APPLY_SHAPE }), async (ctx) => {
     const body = bodyOf(ctx);
     if (!validateApply(body)) {
-      const details = (validateApply.errors ?? []).slice(0, 20).map((e) => ({ path: e.instancePath || '/', message: e.message ?? 'invalid' }));
-      throw errors.invalid(details);
+      throw errors.invalid(detailsOf(validateApply.errors));
     }
     const { data } = body as { data: { email: string; positionId: number | string; metadata: Record<string, unknown> } };
     ctx.status = 201;

@@ -21,7 +21,7 @@ describe.each(storeKinds())('applicant batches on the %s store', (kind) => {
 
   async function allPages(data: Record<string, unknown>) {
     const pages: number[][] = [];
-    let after: number | null | undefined;
+    let after: string | null | undefined;
     do {
       const r = await server.call(reader, 'get_applicantPositionByPosition', { ...data, ...(after ? { after } : {}) });
       expect(r.status).toBe(200);
@@ -38,14 +38,15 @@ describe.each(storeKinds())('applicant batches on the %s store', (kind) => {
     expect(pages.flat()).toEqual(expected);
   });
 
-  it('pages through one label only: first, middle and last batch', async () => {
+  it('pages through one label only, and refuses a middle key made up by hand', async () => {
     const intressant = label(c, 'Intressant');
     const pages = await allPages({ positionId: open.id, labelId: intressant });
     const expected = docs.filter((d) => d.interestLabelId === intressant).map((d) => d.id).sort((a, b) => b - a);
     expect(pages.map((p) => p.length)).toEqual([30, 23]);
     expect(pages.flat()).toEqual(expected);
+    // A cursor is the server's (sealed, issue 24): an id made up by hand is refused.
     const middle = await server.call(reader, 'get_applicantPositionByPosition', { positionId: open.id, labelId: intressant, after: expected[9] });
-    expect(middle.body.data.items.map((a: { id: number }) => a.id)).toEqual(expected.slice(10, 40));
+    expect(middle.status).toBe(400);
   });
 
   it('keeps the page stable when an applicant arrives between two batches', async () => {

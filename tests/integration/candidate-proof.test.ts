@@ -44,7 +44,7 @@ describe.each(storeKinds())('candidates prove their email on the %s store', (kin
     });
     expect(t.status, t.text).toBe(200);
     for (const email of [SARA, TOVE]) {
-      const r = await applyTo(server, open.id, email, validAnswers(email, { form_firstname: 'Sara <b>Klicka här: evil.example</b>', form_surname: 'Ring 0900-123456 nu', form_city: 'Kiruna', form_mobilePhone: '0709998877' }));
+      const r = await applyTo(server, open.id, email, validAnswers(email, { form_firstname: 'Sara <b>Klicka här</b>', form_surname: 'Ring 0900-123456 nu', form_city: 'Kiruna', form_mobilePhone: '0709998877' }));
       expect(r.status, r.text).toBe(201);
       ids[email] = r.body.data.id;
     }
@@ -86,9 +86,9 @@ describe.each(storeKinds())('candidates prove their email on the %s store', (kin
   it('the applicant who follows “Se din ansökan” from the confirmation mail sees their application, and the stranger’s password and session end', async () => {
     expect((await register(SARA)).status).toBe(201);
     const stranger = await server.login(SARA);
-    const confirmation = await waitMail(SARA, 'Tack Sara Klicka här: evil.example');
+    const confirmation = await waitMail(SARA, 'Tack Sara Klicka här');
     // Item 8: only the first name (plain text) of what the applicant typed reaches the address.
-    expect(confirmation.text).toContain('Hej Sara Klicka här: evil.example  (, ), tack för din ansökan till');
+    expect(confirmation.text).toContain('Hej Sara Klicka här  (, ), tack för din ansökan till');
     expect(`${confirmation.text}${confirmation.html}`).not.toMatch(/0900|0709998877|Kiruna|<b>/);
     expect(confirmation.html).toContain('>Se din ansökan</a>');
     const token = linkToken(confirmation.text ?? '');

@@ -22,13 +22,17 @@ describe.each(storeKinds())('GET /api/health on the %s store', (kind) => {
     expect(r.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('answers 503 naming the part that does not answer (a configured Redis, here a stand-in), nothing more', async () => {
+  it('reports a dependency that does not answer (here a stand-in) without failing; /api/health/dependencies answers 503 naming it, nothing more', async () => {
     server.deps.healthChecks = { redis: () => Promise.reject(new Error('ECONNREFUSED 10.0.0.7:6379')) };
     try {
-      const r = await server.request('GET', '/api/health');
+      const lb = await server.request('GET', '/api/health');
+      expect(lb.status).toBe(200);
+      expect(lb.body).toEqual({ data: { store: 'ok', redis: 'unavailable' } });
+      const r = await server.request('GET', '/api/health/dependencies');
       expect(r.status).toBe(503);
       expect(r.body.error).toEqual({ code: 'unavailable', message: sv.deployment.unavailable, details: { store: 'ok', redis: 'unavailable' } });
-      expect(r.text).not.toContain('10.0.0.7');
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      expect(lb.text + r.text).not.toContain('10.0.0.7');
     } finally {
       delete server.deps.healthChecks;
     }

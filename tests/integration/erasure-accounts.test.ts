@@ -71,4 +71,35 @@ describe.each(storeKinds())('erasure and candidate accounts on the %s store', (k
     expect(await server.deps.store.collection('applications').count({ email: p.email, containerId: other.container.id })).toBe(1);
     expect(await server.deps.store.collection('chatMessages').count({ email: p.email, containerId: other.container.id })).toBe(1);
   });
+
+  /** Issue 24: a candidate account with nothing anywhere (its owner withdrew, or only registered). */
+  async function accountWithNothing() {
+    const email = `ensam${++n}@exempel.se`;
+    const user = await registerUser(server.deps, { email, password: TEST_PASSWORD, firstname: 'Ensam', lastname: 'Kandidat' });
+    // Made and proven yesterday, before anyone applied with the address.
+    const yesterday = server.deps.now() - 86_400;
+    await server.deps.store.collection('users').updateOne({ id: user.id }, { $set: { created: yesterday, emailVerifiedAt: yesterday } });
+    return { email, userId: user.id };
+  }
+
+  it('keeps an account that did not apply here when a stranger applied with its address and is erased (issue 24)', async () => {
+    const p = await accountWithNothing();
+    const r = await applyTo(server, open.id, p.email, validAnswers(p.email, { form_ssn: personnummer('19550505', String(500 + n)) }));
+    expect(r.status, r.text).toBe(201);
+    await erase(p.email);
+    expect(await server.deps.store.collection('applications').count({ id: r.body.data.id })).toBe(0);
+    expect(await accountLeft(p.userId)).toBe(1);
+    expect(await server.login(p.email)).toBeTruthy();
+  });
+
+  it('keeps an account that did not apply here when the admin registers an application with its address and erases it by personnummer (issue 24)', async () => {
+    const p = await accountWithNothing();
+    const ssn = personnummer('19440404', String(600 + n));
+    const r = await server.call(admin, 'create_jobApplication', { email: p.email, positionId: open.id, metadata: validAnswers(p.email, { form_ssn: ssn }) });
+    expect(r.status, r.text).toBe(200);
+    const erased = await server.call(admin, 'delete_ApplicantFromContainer', { containerId: c.id, userId: ssn });
+    expect(erased.status, erased.text).toBe(200);
+    expect(erased.body.data.deleted).toBe(1);
+    expect(await accountLeft(p.userId)).toBe(1);
+  });
 });

@@ -118,6 +118,37 @@ describe.each(storeKinds())('form templates exported as JSON Schema and imported
     await refusedWith(broken, /^Formuläret i filen går inte att använda/);
   });
 
+  it('refuses a file with every kind of bad field with one Swedish sentence per field, at that field, and stores nothing', async () => {
+    const file = await exported(sourceId);
+    const bad = [
+      { key: 'f_type', type: 'noSuchType', label: 'Okänd' },
+      { key: 'f_rule', type: 'checkbox', label: 'Villkor', validators: [{ name: 'minLength', data: 2 }] },
+      { key: 'f_data', type: 'text', label: 'Längd', validators: [{ name: 'minLength', data: 'många' }] },
+      { key: 'f_period', type: 'text', label: 'Period', validators: [{ name: 'allowedAgeInPeriod', data: { startDate: '2026-08-01', endDate: '2026-06-01' } }] },
+      { key: 'f_group', type: 'group', label: 'Grupp', data: ['f_ghost'] },
+      { key: 'f_radio', type: 'radio', label: 'Ensam' },
+      { key: 'f_label', type: 'text', label: 12 },
+    ];
+    const before = (await assets()).length;
+    const r = await importFile({ ...file, uiSchema: { ...file.uiSchema, 'ui:blankett': { metadata: bad } } });
+    expect(r.status).toBe(400);
+    const details = r.body.error.details as { path: string; key: string; code: string; message: string }[];
+    expect(details.map((d) => [d.key, d.path, d.code])).toEqual([
+      ['f_type', '/file/uiSchema/ui:blankett/metadata/0', 'unknownType'],
+      ['f_rule', '/file/uiSchema/ui:blankett/metadata/1', 'validatorNotAllowed'],
+      ['f_data', '/file/uiSchema/ui:blankett/metadata/2', 'validatorData'],
+      ['f_period', '/file/uiSchema/ui:blankett/metadata/3', 'validatorDataReason'],
+      ['f_label', '/file/uiSchema/ui:blankett/metadata/6', 'labelNotText'],
+      ['f_group', '/file/uiSchema/ui:blankett/metadata/4', 'childMissing'],
+      ['f_radio', '/file/uiSchema/ui:blankett/metadata/5', 'childOnly'],
+    ]);
+    for (const d of details) expect(d.message).toMatch(/^Formuläret i filen går inte att använda: f_\w+: [A-ZÅÄÖ"]/);
+    expect(details.find((d) => d.key === 'f_rule')?.message).toContain('Valideringen minLength kan inte användas på ett fält av typen checkbox (tillåtna: approved)');
+    expect(details.find((d) => d.key === 'f_period')?.message).toContain('periodens startdatum är efter slutdatumet');
+    expect(JSON.stringify(r.body)).not.toMatch(/\b(is not allowed|malformed|must be|does not exist|unknown)\b/i);
+    expect((await assets()).length).toBe(before);
+  });
+
   it('imports a plain JSON Schema field by field and refuses a rule no Blankett field holds', async () => {
     const r = await importFile({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { namn: { type: 'string', title: 'Namn' }, epost: { type: 'string', format: 'email', title: 'E-post' }, ok: { type: 'boolean', title: 'Jag godkänner' } }, required: ['namn', 'ok'] });
     expect([r.status, r.body.error]).toEqual([200, undefined]);

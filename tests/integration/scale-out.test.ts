@@ -220,14 +220,16 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy on FerretD
   it('resubscribes after Redis is killed and restarted: sockets are closed to catch up, the bell rings again, nobody crashed', async () => {
     const onA = await joinedSocket(a.url, admin, containerId);
     const onB = await joinedSocket(b.url, admin, containerId);
-    const health = async (url: string) => {
-      const r = await fetch(`${url}/api/health`);
+    const health = async (url: string, path = '/api/health') => {
+      const r = await fetch(`${url}${path}`);
       return { status: r.status, body: (await r.json()) as { data?: Record<string, string>; error?: { details?: Record<string, string> } } };
     };
     expect(await health(b.url)).toEqual({ status: 200, body: { data: { store: 'ok', redis: 'ok' } } });
     await redis.kill();
-    // The load balancer's probe names Redis as the part that does not answer.
-    const down = await health(a.url);
+    // The load balancer's probe keeps the instance in (it serves) and reports Redis down;
+    // the dependencies probe names Redis as the part that does not answer.
+    expect(await health(a.url)).toEqual({ status: 200, body: { data: { store: 'ok', redis: 'unavailable' } } });
+    const down = await health(a.url, '/api/health/dependencies');
     expect(down.status).toBe(503);
     expect(down.body.error?.details).toEqual({ store: 'ok', redis: 'unavailable' });
     // While Redis is away an application is still taken (its limit falls back to the instance's own count).

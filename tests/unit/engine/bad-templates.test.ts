@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileTemplate, TemplateError, type MetadataProperty } from '../../../engine/index';
 
-function issuesOf(metadata: unknown): { key: string; problem: string }[] {
+function issuesOf(metadata: unknown): { key: string; problem: string; code?: string }[] {
   try {
     compileTemplate({ metadata } as { metadata: MetadataProperty[] });
   } catch (e) {
@@ -16,18 +16,18 @@ describe('compileTemplate with a bad template', () => {
     const issues = issuesOf([{ key: 'form_x', type: 'slider', label: 'X' }]);
     expect(issues).toHaveLength(1);
     expect(issues[0]?.key).toBe('form_x');
-    expect(issues[0]?.problem).toMatch(/unknown field type "slider"/);
+    expect(issues[0]).toMatchObject({ code: 'unknownType', problem: expect.stringContaining('Okänd fälttyp "slider"') });
   });
 
   it('names the key and the validator when the validator is unknown', () => {
     const [issue] = issuesOf([{ key: 'form_a', type: 'text', validators: [{ name: 'isPrime', data: null }] }]);
-    expect(issue).toEqual({ key: 'form_a', problem: 'unknown validator "isPrime"' });
+    expect(issue).toEqual({ key: 'form_a', code: 'unknownValidator', problem: 'Okänd validering "isPrime".' });
   });
 
   it('refuses a validator that is not allowed on the field type', () => {
     const [issue] = issuesOf([{ key: 'form_a', type: 'checkbox', validators: [{ name: 'ssnValidSwe' }] }]);
     expect(issue?.key).toBe('form_a');
-    expect(issue?.problem).toMatch(/ssnValidSwe is not allowed on a checkbox field/);
+    expect(issue).toMatchObject({ code: 'validatorNotAllowed', problem: 'Valideringen ssnValidSwe kan inte användas på ett fält av typen checkbox (tillåtna: approved).' });
   });
 
   it('names a child key that does not exist', () => {
@@ -35,22 +35,22 @@ describe('compileTemplate with a bad template', () => {
       { key: 'g', type: 'group', label: 'G', data: ['a', 'ghost'] },
       { key: 'a', type: 'checkbox', label: 'A' },
     ]);
-    expect(issues).toEqual([{ key: 'g', problem: 'child key "ghost" does not exist' }]);
+    expect(issues).toEqual([{ key: 'g', code: 'childMissing', problem: 'Alternativet "ghost" finns inte i formuläret.' }]);
   });
 
   it('reports a duplicate key', () => {
-    expect(issuesOf([{ key: 'a', type: 'text' }, { key: 'a', type: 'email' }])).toEqual([{ key: 'a', problem: 'duplicate key' }]);
+    expect(issuesOf([{ key: 'a', type: 'text' }, { key: 'a', type: 'email' }])).toEqual([{ key: 'a', code: 'keyDuplicate', problem: 'Nyckeln används av ett annat fält i formuläret.' }]);
   });
 
   it('reports malformed validator data with the validator and what is wrong', () => {
     const cases: [unknown, RegExp][] = [
-      [{ name: 'minLength', data: 'abc' }, /minLength has malformed data/],
-      [{ name: 'minLength', data: -1 }, /minLength has malformed data/],
-      [{ name: 'allowedYears', data: '2006;2007' }, /allowedYears has malformed data/],
-      [{ name: 'allowedAgeInPeriod', data: { startDate: '2024-08-01', endDate: '2024-06-01' } }, /startDate is after endDate/],
-      [{ name: 'allowedAgeInPeriod', data: { startDate: '2024-06-01', endDate: '2024-08-01', minAge: 20, maxAge: 18 } }, /minAge is above maxAge/],
-      [{ name: 'allowedAgeInPeriod', data: { startDate: '2023-02-30', endDate: '2024-08-01' } }, /allowedAgeInPeriod has malformed data: .*startDate/],
-      [{ name: 'minYearBorn', data: 'nittio' }, /minYearBorn has malformed data/],
+      [{ name: 'minLength', data: 'abc' }, /Valideringen minLength har värden i fel form/],
+      [{ name: 'minLength', data: -1 }, /Valideringen minLength har värden i fel form/],
+      [{ name: 'allowedYears', data: '2006;2007' }, /Valideringen allowedYears har värden i fel form/],
+      [{ name: 'allowedAgeInPeriod', data: { startDate: '2024-08-01', endDate: '2024-06-01' } }, /allowedAgeInPeriod har värden i fel form: periodens startdatum är efter slutdatumet/],
+      [{ name: 'allowedAgeInPeriod', data: { startDate: '2024-06-01', endDate: '2024-08-01', minAge: 20, maxAge: 18 } }, /minåldern är högre än maxåldern/],
+      [{ name: 'allowedAgeInPeriod', data: { startDate: '2023-02-30', endDate: '2024-08-01' } }, /allowedAgeInPeriod har värden i fel form/],
+      [{ name: 'minYearBorn', data: 'nittio' }, /Valideringen minYearBorn har värden i fel form/],
     ];
     for (const [validator, problem] of cases) {
       const [issue] = issuesOf([{ key: 'form_a', type: 'text', validators: [validator] }]);
@@ -66,12 +66,12 @@ describe('compileTemplate with a bad template', () => {
       { key: 'a', type: 'checkbox' },
       { key: 't', type: 'text' },
     ]);
-    expect(issues).toContainEqual({ key: 'g', problem: 'child t is a text; a group holds checkbox' });
-    expect(issues).toContainEqual({ key: 'h', problem: 'child a already belongs to g' });
+    expect(issues).toContainEqual({ key: 'g', code: 'childWrongType', problem: '"t" är av typen text, men en group kan bara innehålla checkbox.' });
+    expect(issues).toContainEqual({ key: 'h', code: 'childTaken', problem: '"a" hör redan till g.' });
   });
 
   it('refuses a radio outside a radioGroup', () => {
-    expect(issuesOf([{ key: 'r', type: 'radio', label: 'R' }])).toEqual([{ key: 'r', problem: 'a radio must be a child of a radioGroup' }]);
+    expect(issuesOf([{ key: 'r', type: 'radio', label: 'R' }])).toEqual([{ key: 'r', code: 'childOnly', problem: 'Ett fält av typen radio måste ligga i en radioGroup.' }]);
   });
 
   it('refuses a period without its dates', () => {
@@ -80,7 +80,7 @@ describe('compileTemplate with a bad template', () => {
       { key: 'p1', type: 'periodCheckbox', data: { startDate: '2024-06-01' } },
     ]);
     expect(issues[0]?.key).toBe('p1');
-    expect(issues[0]?.problem).toMatch(/data is malformed for a periodCheckbox field/);
+    expect(issues[0]).toMatchObject({ code: 'dataMalformed', problem: 'Fältets värden (data) passar inte ett fält av typen periodCheckbox.' });
   });
 
   it('lists every problem at once', () => {
@@ -93,15 +93,15 @@ describe('compileTemplate with a bad template', () => {
   });
 
   it('refuses a validator attached twice, a key with spaces and a non-array metadata', () => {
-    expect(issuesOf([{ key: 'a', type: 'text', validators: [{ name: 'minLength', data: 1 }, { name: 'minLength', data: 2 }] }])[0]?.problem).toMatch(/attached twice/);
+    expect(issuesOf([{ key: 'a', type: 'text', validators: [{ name: 'minLength', data: 1 }, { name: 'minLength', data: 2 }] }])[0]?.code).toBe('validatorTwice');
     expect(issuesOf([{ key: 'a b', type: 'text' }])[0]?.key).toBe('a b');
-    expect(issuesOf('not a list')[0]?.problem).toMatch(/metadata/);
+    expect(issuesOf('not a list')[0]).toMatchObject({ code: 'notTemplate', problem: expect.stringContaining('metadata') });
   });
 
   it('accepts the empty data forms older templates store for validators without data, and nothing else', () => {
     for (const data of [null, undefined, '', true, {}]) {
       expect(() => compileTemplate({ metadata: [{ key: 'a', type: 'checkbox', validators: [{ name: 'approved', data }] }] })).not.toThrow();
     }
-    expect(issuesOf([{ key: 'a', type: 'checkbox', validators: [{ name: 'approved', data: { x: 1 } }] }])[0]?.problem).toMatch(/approved has malformed data/);
+    expect(issuesOf([{ key: 'a', type: 'checkbox', validators: [{ name: 'approved', data: { x: 1 } }] }])[0]?.problem).toMatch(/Valideringen approved har värden i fel form/);
   });
 });

@@ -47,13 +47,13 @@ describe('the catalogue', () => {
       createRegistry([...fieldTypeDefinitions, odd], validatorDefinitions);
       expect.unreachable();
     } catch (e) {
-      expect((e as CatalogueError).issues).toContainEqual({ key: 'odd', problem: 'allows unknown validator telepathy' });
+      expect((e as CatalogueError).issues).toContainEqual({ key: 'odd', code: 'unknownValidator', problem: 'Fälttypen tillåter valideringen telepathy, som inte finns.' });
     }
   });
 
   it('refuses a validator declaration without code', () => {
     const ghost = { ...(validatorDefinitions[0] as object), name: 'ghostRule' };
-    expect(() => createRegistry(fieldTypeDefinitions, [...validatorDefinitions, ghost])).toThrow(/ghostRule: validator has no implementation/);
+    expect(() => createRegistry(fieldTypeDefinitions, [...validatorDefinitions, ghost])).toThrow(/ghostRule: Valideringen har ingen kod/);
   });
 
   it('builds editor schemas that offer exactly the allowed validators with their data schemas', () => {

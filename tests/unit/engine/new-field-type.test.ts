@@ -34,7 +34,7 @@ describe('a new field type added only as a schema file', () => {
 
   it('refuses validators it does not allow', () => {
     const bad = { metadata: [{ key: 'p', type: 'phone', validators: [{ name: 'approved' }] }] };
-    expect(() => compiler.compileTemplate(bad)).toThrow(/approved is not allowed on a phone field/);
+    expect(() => compiler.compileTemplate(bad)).toThrow(/Valideringen approved kan inte användas på ett fält av typen phone/);
   });
 
   it('round-trips its answers through JSON unchanged and still valid', () => {

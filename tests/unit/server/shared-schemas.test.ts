@@ -5,7 +5,8 @@ import { fill } from '../../../engine/fill';
 import { flattenShared, sharedIndex } from '../../../engine/schema-refs';
 import { flatActionSchema, SHARED_SCHEMAS } from '../../../engine/shared-schemas';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
-import { ajvPicker, detailsOf } from '../../../server/dispatcher/ajv';
+import { ajvPicker } from '../../../server/dispatcher/ajv';
+import { detailsOf } from '../../../server/errors';
 import { loadRegistry } from '../../../server/dispatcher/registry';
 import { dataSchemaOf } from '../../../screens/runner/actionTypes';
 
@@ -43,7 +44,7 @@ describe('action schemas that $ref a shared schema', () => {
   it('accepts a filter the shared schema allows and refuses a bad filter value with the same Swedish details as before', async () => {
     const counts = await validatorOf('get_applicantCounts');
     expect(counts({ positionId: 1, labelId: 2, filter: 'anna', answers: [{ key: 'k', value: true }], rated: true, sort: 'name' })).toEqual([]);
-    expect(counts({ positionId: 1, labelId: 'två' })).toEqual([{ path: '/labelId', message: fill(m.type, { type: 'integer' }) }]);
+    expect(counts({ positionId: 1, labelId: 'två' })).toEqual([{ path: '/labelId', message: fill(m.type, { type: m.types.integer }) }]);
     expect(counts({ positionId: 1, minRating: 9 })).toEqual([{ path: '/minRating', message: m.range }]);
     expect(counts({ positionId: 1, answers: [{ key: 'k', value: true, extra: 1 }] })).toEqual([{ path: '/answers/0/extra', message: m.unknown }]);
     expect(counts({ labelId: 2 })).toEqual([{ path: '/positionId', message: m.missing }]);
