@@ -74,20 +74,20 @@ export function answerAsText(kind: AnswerKind, value: unknown, options?: Readonl
   }
 }
 
-/** A file as a form without script sends it, read as the script would send it. */
-export interface PostedFile {
+/** A file of a form posted without script, as the script would send it. */
+export interface PostedUpload {
   filename: string;
   type: string;
   /** A data URL. */
   data: string;
 }
 
-/** A form posted without script, as answers-from-form reads it (the server supplies FormData behind it). */
-export interface PostedForm {
+/** A form posted without script, as server/http/apply-form-answers.ts reads it. */
+export interface PostedAnswers {
   has(key: string): boolean;
   /** The text sent for `key`; undefined when none or ''. */
   text(key: string): string | undefined;
-  files(key: string): Promise<PostedFile[]>;
+  files(key: string): PostedUpload[];
 }
 
 /**
@@ -95,7 +95,7 @@ export interface PostedForm {
  * true when sent, a period its period with checked, files as data URLs, anything else the
  * text sent; undefined: no answer.
  */
-export async function answerFromPost(prop: Prop, form: PostedForm, fieldTypes: FieldTypes = defaultFieldTypes()): Promise<unknown> {
+export function answerFromPost(prop: Prop, form: PostedAnswers, fieldTypes: FieldTypes = defaultFieldTypes()): unknown {
   switch (kindOf(prop.type, fieldTypes)) {
     case 'boolean':
       return form.has(prop.key);
@@ -104,11 +104,11 @@ export async function answerFromPost(prop: Prop, form: PostedForm, fieldTypes: F
       return { startDate: period.startDate, endDate: period.endDate, checked: form.has(prop.key) };
     }
     case 'files': {
-      const files = await form.files(prop.key);
+      const files = form.files(prop.key);
       return files.length ? files : undefined;
     }
     case 'image':
-      return (await form.files(prop.key))[0]?.data;
+      return form.files(prop.key)[0]?.data;
     case 'none':
       return undefined;
     default:

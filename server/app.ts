@@ -167,7 +167,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   handle = koa.callback();
   // Replies to mail sent to applicants (server/mail/inbound.ts), only when configured.
   const inbound = inboundOn
-    ? await startInboundSmtp({ port: config.smtpInboundPort!, host: config.smtpInboundHost, maxBytes: INBOUND_MAX_BYTES, handlers: replyHandlers(deps, config.smtpInboundDomain) })
+    ? await startInboundSmtp({ port: config.smtpInboundPort!, host: config.smtpInboundHost, maxBytes: INBOUND_MAX_BYTES, handlers: replyHandlers(deps, config.smtpInboundDomain, { trustAuthResults: config.smtpInboundTrustAuthResults }) })
     : undefined;
   if (inbound) log.info('inbound smtp listening', { port: inbound.port });
 

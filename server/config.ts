@@ -50,6 +50,8 @@ export interface Config {
   smtpInboundHost: string;
   /** The domain of the reply addresses (SMTP_INBOUND_DOMAIN, default the host of PUBLIC_URL). */
   smtpInboundDomain: string;
+  /** The authserv-id of the MTA in front whose Authentication-Results (DMARC) the endpoint trusts (SMTP_INBOUND_TRUST_AUTH_RESULTS); unset: only the envelope sender counts. */
+  smtpInboundTrustAuthResults?: string;
   /** Behind a reverse proxy (TRUST_PROXY=1): client IPs come from X-Forwarded-For. */
   trustProxy: boolean;
   /** Login/register/reset limits; tests may tighten or loosen them. */
@@ -150,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || undefined,
     smtpInboundPort: env.SMTP_INBOUND_PORT ? portFrom(env.SMTP_INBOUND_PORT, 0, 'SMTP_INBOUND_PORT') : undefined,
     smtpInboundHost: env.SMTP_INBOUND_HOST || '0.0.0.0',
+    smtpInboundTrustAuthResults: env.SMTP_INBOUND_TRUST_AUTH_RESULTS?.trim() || undefined,
     smtpInboundDomain: (env.SMTP_INBOUND_DOMAIN || new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname).toLowerCase(),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: {

@@ -1,7 +1,8 @@
-import { answerFromPost, carriesFiles, type PostedForm } from '../../engine/answer-kinds';
+import { answerFromPost, carriesFiles, type PostedAnswers } from '../../engine/answer-kinds';
 import type { UiSchema } from '../../engine/build-form';
 import { CARRY_FIELD } from '../../engine/steps';
 import type { MetadataProperty } from '../../engine/types';
+import type { PostedFile, PostedForm, PostedValue } from './form-body';
 
 /** What the no-script apply path needs of a public position (PublicPosition). */
 export interface FormPosition {
@@ -10,12 +11,9 @@ export interface FormPosition {
   compiledForm: { uiSchema: UiSchema };
 }
 
-async function dataUrl(file: File): Promise<string> {
-  const type = file.type || 'application/octet-stream';
-  return `data:${type};base64,${Buffer.from(await file.arrayBuffer()).toString('base64')}`;
-}
+const dataUrl = (file: PostedFile) => `data:${file.type || 'application/octet-stream'};base64,${file.data.toString('base64')}`;
 
-const filesOf = (form: FormData, key: string) => form.getAll(key).filter((f): f is File => typeof f !== 'string' && f.size > 0);
+const filesOf = (form: PostedForm, key: string) => form.getAll(key).filter((f): f is PostedFile => typeof f !== 'string' && f.data.length > 0);
 
 /**
  * The answers of a form posted without script, in the stored answer format: each field read
@@ -26,17 +24,18 @@ const filesOf = (form: FormData, key: string) => form.getAll(key).filter((f): f 
  * before, files included (a file chosen on an earlier step travels on as the data URL the
  * script would send; it is judged at the send like any answer, issue 18).
  */
-export async function answersFromForm(form: FormData, p: FormPosition, onPage: ReadonlySet<string> | null): Promise<{ answers: Record<string, unknown> }> {
+export function answersFromForm(form: PostedForm, p: FormPosition, onPage: ReadonlySet<string> | null): { answers: Record<string, unknown> } {
   const answers: Record<string, unknown> = {};
   const widgetOf = (key: string) => (p.compiledForm.uiSchema[key] as { 'ui:widget'?: string } | undefined)?.['ui:widget'];
-  const carried = parseCarried(form.get(CARRY_FIELD));
-  const posted: PostedForm = {
+  // Only a form in steps carries answers of other pages.
+  const carried = onPage ? parseCarried(form.get(CARRY_FIELD)) : {};
+  const posted: PostedAnswers = {
     has: (key) => form.has(key),
     text: (key) => {
       const value = form.get(key);
       return typeof value === 'string' && value !== '' ? value : undefined;
     },
-    files: (key) => Promise.all(filesOf(form, key).map(async (f) => ({ filename: f.name, type: f.type || 'application/octet-stream', data: await dataUrl(f) }))),
+    files: (key) => filesOf(form, key).map((f) => ({ filename: f.filename, type: f.type || 'application/octet-stream', data: dataUrl(f) })),
   };
   for (const prop of p.metadata) {
     const key = prop.key;
@@ -45,7 +44,7 @@ export async function answersFromForm(form: FormData, p: FormPosition, onPage: R
       if (Object.hasOwn(carried, key)) answers[key] = carried[key];
       continue;
     }
-    const value = await answerFromPost(prop, posted);
+    const value = answerFromPost(prop, posted);
     if (value !== undefined) answers[key] = value;
   }
   return { answers };
@@ -61,7 +60,7 @@ export function shownAnswers(answers: Record<string, unknown>, p: FormPosition, 
   return Object.fromEntries(Object.entries(answers).filter(([k]) => !(carriesFiles(typeOf.get(k)) && (drawn === null || drawn.has(k)))));
 }
 
-function parseCarried(raw: FormDataEntryValue | null): Record<string, unknown> {
+function parseCarried(raw: PostedValue | null): Record<string, unknown> {
   if (typeof raw !== 'string' || raw.length === 0) return {};
   try {
     const v: unknown = JSON.parse(raw);

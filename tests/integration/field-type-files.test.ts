@@ -4,6 +4,7 @@ import type { MetadataProperty } from '../../engine/types';
 import type { ApplicationDoc } from '../../server/domain/docs';
 import { defaultApplicationMetadata } from '../../server/domain/demo';
 import { answersFromForm, type FormPosition } from '../../server/http/apply-form-answers';
+import { PostedForm } from '../../server/http/form-body';
 import { storeKinds } from '../setup/stores';
 import { copyCatalogueWith, newsletterType, orgnrType } from '../unit/engine/new-field-type';
 import { applyTo, container, validAnswers } from './helpers/domain';
@@ -71,9 +72,9 @@ describe.each(storeKinds())('two field types added as files, on the %s store', (
 
     const pub = await server.request('GET', `/api/public/positions/${positionId}`);
     expect(pub.status).toBe(200);
-    const posted = new FormData();
-    for (const [k, v] of Object.entries(validAnswers('bo@exempel.se', { form_firstname: 'Bo', [ORGNR]: '112233-4455' }))) if (v !== false) posted.append(k, v === true ? 'on' : String(v));
-    const { answers } = await answersFromForm(posted, pub.body.data as FormPosition, null);
+    const posted = new PostedForm();
+    for (const [k, v] of Object.entries(validAnswers('bo@exempel.se', { form_firstname: 'Bo', [ORGNR]: '112233-4455' }))) if (v !== false) posted.add(k, v === true ? 'on' : String(v));
+    const { answers } = answersFromForm(posted, pub.body.data as FormPosition, null);
     expect(answers).toMatchObject({ [NEWS]: false, [ORGNR]: '112233-4455' });
     const noScript = await applyTo(server, positionId, 'bo@exempel.se', answers);
     expect(noScript.status, noScript.text).toBe(201);
