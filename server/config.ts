@@ -27,6 +27,12 @@ export interface Config {
    */
   previousDistDirs: string[];
   /**
+   * The catalogue folders of field types and validators (CATALOGUE_DIR, a list split like
+   * PATH; default schemas/): each holds field-types/*.json and validators/*.json. The server
+   * reads them at start and refuses to start on any problem (server/catalogue.ts).
+   */
+  catalogueDirs: string[];
+  /**
    * The portal's public base URL for links in mails (PUBLIC_URL). Never taken from the
    * request's Host header, which a caller controls. Default http://localhost:PORT.
    */
@@ -140,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // DIST_DIR: another build of the front end (parallel browser-test runs build apart).
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(root, 'dist'),
     previousDistDirs: (env.DIST_PREVIOUS_DIR ?? '').split(delimiter).filter(Boolean).map((d) => resolve(d)),
+    catalogueDirs: env.CATALOGUE_DIR ? env.CATALOGUE_DIR.split(delimiter).filter(Boolean).map((d) => resolve(d)) : [join(root, 'schemas')],
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,

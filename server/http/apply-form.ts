@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { carriesFiles, specialFieldKey } from '../../engine/answer-kinds';
 import { visibleAnswers } from '../../engine/conditions';
 import { CARRY_FIELD, keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf } from '../../engine/steps';
 import type { FieldError } from '../../engine/types';
@@ -66,7 +67,7 @@ function positionOnPage(entries: Record<string, { status: number | string; data?
 
 /** The applicant's email as the scripted page sends it (screens/public/submitApplication.ts emailOf). */
 function emailKeyOf(p: FormPosition, answers: Record<string, unknown>): string | undefined {
-  return 'form_email' in answers ? 'form_email' : p.metadata.find((m) => m.type === 'email')?.key;
+  return 'form_email' in answers ? 'form_email' : specialFieldKey(p.metadata, 'form_email');
 }
 
 /**
@@ -180,7 +181,7 @@ function refusal(err: HttpError, state: ApplyFormState, f: { steps: ReturnType<t
   }
   if (err.code === 'position_closed' || err.status === 404) return { ...state, closed: err.status === 404 ? sv.public.positionClosed : err.message };
   if (err.status === 413) {
-    const files = f.position.metadata.filter((m) => m.type === 'file' || m.type === 'imageBase64').map((m) => m.key);
+    const files = f.position.metadata.filter((m) => carriesFiles(m.type)).map((m) => m.key);
     if (files.length) return { ...state, errors: files.map((key) => ({ key, validator: 'fileSize', message: sv.public.tooLarge })), step: stepOf(files[0]) };
   }
   return { ...state, problem: err.status === 429 ? err.message : sv.public.loadError };
