@@ -5,7 +5,7 @@ import { CANDIDATE_MESSAGES_PER_CONVERSATION } from '../../server/domain/chat';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
 import { mailedToken } from './helpers/mailbox';
-import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
+import { DEMO, TEST_PASSWORD, startTestServer, type Reply, type TestServer } from './helpers/server';
 
 const SARA = 'sara.sokande@exempel.se';
 const OLLE = 'olle.annan@exempel.se';
@@ -92,7 +92,7 @@ describe.each(storeKinds())('candidate area and messages on the %s store', (kind
   it('refuses a candidate\'s messages beyond the hourly limit of a conversation with 429 and a Swedish message, storing nothing', async () => {
     const mine = () => server.deps.store.collection('chatMessages').count({ from: 'candidate', authorId: olleId });
     const olleId = (await server.call(olle, 'get_myContainers', {})).status === 200 ? (await server.deps.store.collection<{ id: number }>('users').findOne({ email: OLLE }))!.id : 0;
-    let refused: Awaited<ReturnType<typeof server.call>> | undefined;
+    let refused: Reply | undefined;
     for (let i = 0; i < CANDIDATE_MESSAGES_PER_CONVERSATION + 5 && !refused; i++) {
       const r = await server.call(olle, 'send_MessageCommand', { containerId: c.id, message: `Fråga ${i}` });
       if (r.status !== 200) refused = r;
