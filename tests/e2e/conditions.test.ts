@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActionAnswer, ActionData, ActionName } from '../../schemas/generated/actions';
 import type { Page } from 'playwright-core';
 import { loginAs, newPage } from './helpers/app';
+import { fillApplyForm } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /**
@@ -90,16 +91,7 @@ describe('a writer adds a condition and an applicant on a phone sees it work (is
     await phone.getByRole('radio', { name: 'Nej' }).check();
     await car.waitFor({ state: 'detached' });
 
-    await phone.getByLabel(/^Förnamn/).fill('Nora');
-    await phone.getByLabel(/^Efternamn/).fill('Nilsson');
-    await phone.getByLabel(/^Personnummer/).fill('199001011239');
-    await phone.getByLabel(/^Adress/).fill('Storgatan 1');
-    await phone.getByLabel(/^Postnummer/).fill('11122');
-    await phone.getByLabel(/^Ort/).fill('Umeå');
-    await phone.getByLabel(/^Mobiltelefon/).fill('0701234567');
-    await phone.getByLabel(/^E-post/).fill('nora@example.se');
-    await phone.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
-    await phone.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    await fillApplyForm(phone, { firstname: 'Nora', surname: 'Nilsson', ssn: '199001011239', city: 'Umeå', email: 'nora@example.se' });
     await phone.getByRole('button', { name: 'Skicka ansökan' }).click();
     await phone.getByRole('heading', { name: /Tack för din ansökan/ }).waitFor();
     await phone.context().close();

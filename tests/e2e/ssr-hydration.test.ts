@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { firstPublicPosition, newPage, type ListedPosition } from './helpers/app';
+import { fillApplyForm } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /**
@@ -78,16 +79,7 @@ describe('server-rendered public pages in Chromium', () => {
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await first.fill('Hedda');
-    await page.getByLabel(/^Efternamn/).fill('Hydrén');
-    await page.getByLabel(/^Personnummer/).fill('199001012385');
-    await page.getByLabel(/^Adress/).fill('Storgatan 1');
-    await page.getByLabel(/^Postnummer/).fill('11122');
-    await page.getByLabel(/^Ort/).fill('Stockholm');
-    await page.getByLabel(/^Mobiltelefon/).fill('0701234567');
-    await page.getByLabel(/^E-post/).fill('hedda.hydren@example.se');
-    await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
-    await page.getByRole('checkbox', { name: /företagets allmänna villkor/ }).check();
+    await fillApplyForm(page, { firstname: 'Hedda', surname: 'Hydrén', ssn: '199001012385', email: 'hedda.hydren@example.se' });
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     await page.getByRole('heading', { name: 'Tack för din ansökan, Hedda!' }).waitFor();
     expect(problems).toEqual([]);
