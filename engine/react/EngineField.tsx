@@ -103,7 +103,7 @@ function FieldView({ fieldKey, widget, options }: Omit<FieldBodyProps, 'schema' 
 }
 
 /** Label and value, one row of the read-only admin view. */
-export function ViewRow(props: { id: string; fieldKey: string; label?: string; isHtml?: boolean; children: ReactNode }) {
+function ViewRow(props: { id: string; fieldKey: string; label?: string; isHtml?: boolean; children: ReactNode }) {
   return (
     <div className="blk-view-field" data-key={props.fieldKey}>
       <div className="blk-view-label" id={`${props.id}-label`}>

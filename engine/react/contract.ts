@@ -47,12 +47,6 @@ export interface FieldUiOptions {
   accept?: (value: string) => boolean;
 }
 
-export interface FieldUiSchema {
-  'ui:widget': string;
-  'ui:options': FieldUiOptions;
-  [extra: string]: unknown;
-}
-
 export interface RootUiSchema {
   'ui:order'?: string[];
   'ui:options'?: { layout?: LayoutNode[]; [extra: string]: unknown };
@@ -82,12 +76,6 @@ export interface CompiledForm {
 export type CompileFn = (template: FormTemplate, ctx?: CompileContext) => CompiledForm;
 
 export type { Answers, FieldError, FormTemplate };
-
-/** The field's ui:options, or a minimal stand-in when the uiSchema lacks them. */
-export function fieldOptions(uiSchema: RootUiSchema, key: string): FieldUiOptions {
-  const entry = uiSchema[key] as Partial<FieldUiSchema> | undefined;
-  return entry?.['ui:options'] ?? { fieldType: 'text' };
-}
 
 export function layoutOf(uiSchema: RootUiSchema): LayoutNode[] {
   return uiSchema['ui:options']?.layout ?? [];

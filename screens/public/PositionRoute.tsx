@@ -17,7 +17,10 @@ const applyPage = preloadableLazy(() => loadChunk('ApplyPage', () => import('./A
 const loadApplyPage = applyPage.preload;
 const ApplyPage = applyPage.Component;
 
-/** Before a server-rendered page hydrates (screens/main.tsx): the apply page's code when the path is an apply page. */
+/**
+ * Before a server-rendered page hydrates (screens/main.tsx): the apply page's code when the path is an apply page.
+ * @public Read from the lazily loaded public app by preloadPublicPage (screens/App.tsx), which knip cannot follow.
+ */
 export async function preloadRoute(pathname: string): Promise<void> {
   if (/\/apply$/.test(pathname)) await loadApplyPage();
 }
