@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 import { useLoad } from '../shared/useLoad';
 import { call } from './call';
 import type { StaffPosition } from './types';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { SessionPage } from '../admin/SessionPage';
+import { SessionPage } from './session/SessionPage';
 import { fillText } from './bindings';
 import { Loading, ScreenBoundary } from './states';
 import { useRunnerTitle } from './title';

@@ -12,7 +12,7 @@ import {
 import { NotFound, PAGE_NOT_FOUND } from "../runner/states";
 import type { ViewProps } from "../runner/types";
 import { viewCall } from "../runner/viewCall";
-import { useContainer, useSession } from "../admin/session";
+import { useContainer, useSession } from "../runner/session/session";
 import {
   listTemplates,
   NoTemplatesFolder,

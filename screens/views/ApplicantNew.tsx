@@ -4,7 +4,7 @@ import sv from '../../schemas/messages/sv.json';
 import type { FieldError } from '../../engine/types';
 import { ApplicationForm } from '../../engine/react';
 import { ApiError } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 import type { ViewProps } from '../runner/types';
 import { viewCall } from '../runner/viewCall';
 import { useToast } from '../shared/toast';

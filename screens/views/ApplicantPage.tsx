@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { call } from '../applicants/call';
-import { useContainer } from '../admin/session';
+import { useContainer } from '../runner/session/session';
 import { LabelsCard, LogCard, NotesCard } from '../applicants/detail/Cards';
 import { AnswersCard } from '../applicants/detail/AnswersCard';
 import { FilesCard } from '../applicants/detail/FilesCard';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 import { useToast } from '../shared/toast';
 import { RichText } from '../shared/RichText';
 import { useMergeFields } from '../applicants/mail/useMergeFields';

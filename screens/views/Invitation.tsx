@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { acceptInvitation, ApiError, invitationInfo, type InvitationInfo } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 import { focusFirstPasswordError, NewPasswordFields, passwordRefusal, tokenFromHash, type PasswordErrors } from '../admin/newPassword';
 
 const t = sv.invitations;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { viewCall } from '../runner/viewCall';
-import { useContainer, useSession } from '../admin/session';
+import { useContainer, useSession } from '../runner/session/session';
 import { fieldErrors, messageOf } from '../runner/serverErrors';
 import { PartnerForm, type PartnerItem, type PartnerType } from '../org/PartnerForm';
 import { partnerTypes } from '../org/partners';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { call } from '../applicants/call';
-import { useContainer } from '../admin/session';
+import { useContainer } from '../runner/session/session';
 import { ApplicantRows } from '../applicants/ApplicantRows';
 import { BulkBar } from '../applicants/BulkBar';
 import { FilterPanel } from '../applicants/FilterPanel';

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 import { LinkLanding } from '../candidate/LinkLanding';
 import { LinkRequest } from '../candidate/LinkRequest';
 

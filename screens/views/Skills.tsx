@@ -2,7 +2,7 @@ import { useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { viewCall } from '../runner/viewCall';
-import { useContainer } from '../admin/session';
+import { useContainer } from '../runner/session/session';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { getToken } from '../api';
-import { useContainer } from '../admin/session';
+import { useContainer } from '../runner/session/session';
 import { Conversation, type ChatMessage } from '../candidate/Conversation';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';

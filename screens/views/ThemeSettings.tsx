@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
-import { useContainer, useSession } from '../admin/session';
+import { useContainer, useSession } from '../runner/session/session';
 import { parseHex, themeVariables } from '../public/theme';
 import { effectiveTheme } from '../../engine/theme';
 import type { Theme } from '../public/types';

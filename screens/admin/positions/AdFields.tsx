@@ -1,6 +1,6 @@
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
-import type { Container } from '../session';
+import type { Container } from '../../runner/session/session';
 import { RichText } from '../../shared/RichText';
 import { AdBannerPicker, AdPreview, AdTextTemplates } from '../../org/AdExtras';
 

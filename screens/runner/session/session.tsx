@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError, CONTAINER_KEY, dispatch, getToken, TOKEN_KEY } from '../api';
+import { ApiError, CONTAINER_KEY, dispatch, getToken, TOKEN_KEY } from '../../api';
 import { clearStoredSession, isOdin, validUser, type TokenUser } from './token';
 
 export type Permission = 'Administrator' | 'Write' | 'Read';

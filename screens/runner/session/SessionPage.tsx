@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import sv from '../../schemas/messages/sv.json';
-import './admin.css';
+import sv from '../../../schemas/messages/sv.json';
+import '../../shared/admin.css';
 
 /** The frame of the pages outside the admin shell (login, forgot, access denied). */
 export function SessionPage({ title, children }: { title: string; children: ReactNode }) {

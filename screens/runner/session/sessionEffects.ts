@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useSession } from '../admin/session';
-import { fillText, pointer, type BindingContext } from './bindings';
+import { useSession } from './session';
+import { fillText, pointer, type BindingContext } from '../bindings';
 
 /** A screen action's or form's session effects (screen.schema.json `session`). */
 export interface SessionEffect {

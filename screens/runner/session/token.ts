@@ -1,4 +1,4 @@
-import { CONTAINER_KEY, TOKEN_KEY } from '../api';
+import { CONTAINER_KEY, TOKEN_KEY } from '../../api';
 
 /** The logged-in user as the token says (spec document 1 §3 "Logged-in user"). */
 export interface TokenUser {

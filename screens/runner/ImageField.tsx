@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { IMAGE_LIMITS } from '../../engine/imageLimits';
-import { uploadImage } from './api';
-import { messageOf } from '../runner/serverErrors';
+import { uploadImage } from './imageUpload';
+import { messageOf } from './serverErrors';
 import { fill } from '../../engine/fill';
+import './runner.css';
 
 const t = sv.org;
 
@@ -38,9 +39,9 @@ export function ImageField({ id, label, containerId, folder, value, onChange, er
     }
   };
   return (
-    <div className="org-field">
+    <div className="run-image-field">
       <label htmlFor={id}>{label}</label>
-      {value && <img src={value} alt={fill(t.currentImage, { label })} className="org-image-preview" />}
+      {value && <img src={value} alt={fill(t.currentImage, { label })} className="run-image-preview" />}
       <input
         id={id}
         type="file"
@@ -61,7 +62,7 @@ export function ImageField({ id, label, containerId, folder, value, onChange, er
           {fill(t.removeImage, { label })}
         </button>
       )}
-      <p id={`${id}-error`} className="org-error" role={shown ? 'alert' : undefined}>
+      <p id={`${id}-error`} className="run-image-error" role={shown ? 'alert' : undefined}>
         {busy ? t.uploading : shown}
       </p>
     </div>

@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { Link, Outlet, useHref, useLocation, useNavigate, type NavigateOptions } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { Bell } from '../shell/Bell';
-import { GlobalSearch } from '../shell/Search';
-import { Sidebar } from '../shell/Sidebar';
-import { UserMenu } from '../shell/UserMenu';
-import { useSession } from './session';
-import './admin.css';
+import { Bell } from './Bell';
+import { GlobalSearch } from './Search';
+import { Sidebar } from './Sidebar';
+import { UserMenu } from './UserMenu';
+import { useSession } from '../runner/session/session';
+import '../shared/admin.css';
 import '../shared/dialog.css';
-import '../shell/shell.css';
+import './shell.css';
 
 const t = sv.shell;
 

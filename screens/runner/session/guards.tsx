@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import sv from '../../schemas/messages/sv.json';
-import { getToken } from '../api';
+import sv from '../../../schemas/messages/sv.json';
+import { getToken } from '../../api';
 import { useSession } from './session';
 import { lastSessionUser, validUser } from './token';
-import { Failure } from '../runner/states';
+import { Failure } from '../states';
 
 function Loading() {
   return (
