@@ -143,7 +143,7 @@ export type ScreenFile = {
    */
   empty?: string;
   /**
-   * view: the component screens/views/<view>.tsx (default export).
+   * view: the component screens/<area>/…/<view>.view.tsx (default export).
    */
   view?: string;
   /**
@@ -249,7 +249,7 @@ export type Block = {
     format?: "number" | "text";
   }[];
   /**
-   * view: a component screens/views/<view>.tsx.
+   * view: a component screens/<area>/…/<view>.view.tsx.
    */
   view?: string;
   props?: {};
@@ -347,7 +347,7 @@ export type Block = {
     format?: "number" | "text";
   }[];
   /**
-   * view: a component screens/views/<view>.tsx.
+   * view: a component screens/<area>/…/<view>.view.tsx.
    */
   view?: string;
   props?: {};

@@ -28,7 +28,7 @@ function Body({ screen }: { screen: ScreenFile }) {
       return <Redirect screen={screen} />;
     case 'view': {
       const View = viewComponent(screen.view ?? '');
-      if (!View) throw new Error(`No view screens/views/${screen.view}.tsx for ${screen.id}`);
+      if (!View) throw new Error(`No view ${screen.view}.view.tsx under screens/ for ${screen.id}`);
       return <View screen={screen} props={(screen.props ?? {}) as Record<string, unknown>} />;
     }
     case 'form':

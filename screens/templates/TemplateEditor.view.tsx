@@ -8,8 +8,8 @@ import { useToast } from '../shared/toast';
 import { todayInStockholm } from '../../engine/dates';
 import { NotFound, PAGE_NOT_FOUND } from '../runner/states';
 import { useContainer, useSession } from '../runner/session/session';
-import { isConflict, listTemplates, newTemplateKey, NoTemplatesFolder, saveTemplate, type PositionTemplate, type StoredTemplate, type TemplateType } from '../admin/templates/templateApi';
-import { TypeChoices } from '../admin/templates/TypeChoices';
+import { isConflict, listTemplates, newTemplateKey, NoTemplatesFolder, saveTemplate, type PositionTemplate, type StoredTemplate, type TemplateType } from './templateApi';
+import { TypeChoices } from './TypeChoices';
 import '../../widgets/register';
 
 const t = sv.admin.templates;

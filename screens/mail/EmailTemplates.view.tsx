@@ -6,11 +6,11 @@ import { useSession } from '../runner/session/session';
 import { useToast } from '../shared/toast';
 import { RichText } from '../shared/RichText';
 import { useMergeFields } from '../applicants/mail/useMergeFields';
-import { DefaultTemplatesOffer } from '../mail/DefaultTemplatesOffer';
+import { DefaultTemplatesOffer } from './DefaultTemplatesOffer';
 import { emailTemplates, saveEmailTemplate, templateProperties, type EmailTemplate, type Label, type TemplateProperty } from '../applicants/mail/mailApi';
 import '../shared/dialog.css';
 import '../applicants/mail/mail.css';
-import '../mail/templates.css';
+import './templates.css';
 
 const t = sv.mail;
 

@@ -4,7 +4,7 @@ import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { acceptInvitation, ApiError, invitationInfo, type InvitationInfo } from '../api';
 import { useSession } from '../runner/session/session';
-import { focusFirstPasswordError, NewPasswordFields, passwordRefusal, tokenFromHash, type PasswordErrors } from '../admin/newPassword';
+import { focusFirstPasswordError, NewPasswordFields, passwordRefusal, tokenFromHash, type PasswordErrors } from './newPassword';
 
 const t = sv.invitations;
 const a = sv.account;

@@ -8,9 +8,9 @@ import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
-import { CollectionForm, SkillForm } from '../skills/SkillForms';
-import { PositionSkills } from '../skills/PositionSkills';
-import type { Skill, SkillCollection } from '../skills/types';
+import { CollectionForm, SkillForm } from './SkillForms';
+import { PositionSkills } from './PositionSkills';
+import type { Skill, SkillCollection } from './types';
 import '../odin/odin.css';
 
 const t = sv.skills;

@@ -17,14 +17,14 @@ import {
   listTemplates,
   NoTemplatesFolder,
   type StoredTemplate,
-} from "../admin/templates/templateApi";
+} from "../templates/templateApi";
 import {
   AdFields,
   adErrors,
   anonymityToDraft,
   draftToAnonymity,
   type AdDraft,
-} from "../admin/positions/AdFields";
+} from "./AdFields";
 import "../../widgets/register";
 
 const t = sv.admin.ads;

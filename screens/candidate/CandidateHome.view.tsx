@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { CandidateLogin, CandidateNav, useCandidate } from '../candidate/useCandidate';
-import { isUnproven, ProveEmail } from '../candidate/LinkRequest';
-import { useOrganisation } from '../candidate/useOrganisation';
+import { CandidateLogin, CandidateNav, useCandidate } from './useCandidate';
+import { isUnproven, ProveEmail } from './LinkRequest';
+import { useOrganisation } from './useOrganisation';
 import type { ViewProps } from '../runner/types';
 
 const t = sv.candidate;

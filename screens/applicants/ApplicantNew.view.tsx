@@ -8,7 +8,7 @@ import { useSession } from '../runner/session/session';
 import type { ViewProps } from '../runner/types';
 import { viewCall } from '../runner/viewCall';
 import { useToast } from '../shared/toast';
-import '../applicants/applicants.css';
+import './applicants.css';
 import { isValidEmail } from '../../engine/email';
 import '../../widgets/register';
 

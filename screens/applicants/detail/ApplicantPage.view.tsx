@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import sv from '../../schemas/messages/sv.json';
-import { call } from '../applicants/call';
-import { useContainer } from '../runner/session/session';
-import { LabelsCard, LogCard, NotesCard } from '../applicants/detail/Cards';
-import { AnswersCard } from '../applicants/detail/AnswersCard';
-import { FilesCard } from '../applicants/detail/FilesCard';
-import { ScorecardPanel } from '../applicants/detail/ScorecardPanel';
-import ApplicantSkills from '../skills/ApplicantSkills';
-import { StepNav } from '../applicants/detail/StepNav';
-import type { ApplicantDetail, Label } from '../applicants/types';
-import { usePositionWrite } from '../applicants/usePositionRights';
-import { SendEmailDialog } from '../applicants/mail/SendEmailDialog';
-import { TemplateOffer } from '../applicants/mail/TemplateOffer';
-import type { ViewProps } from '../runner/types';
-import '../applicants/applicants.css';
-import '../../widgets/register';
+import sv from '../../../schemas/messages/sv.json';
+import { call } from '../call';
+import { useContainer } from '../../runner/session/session';
+import { LabelsCard, LogCard, NotesCard } from './Cards';
+import { AnswersCard } from './AnswersCard';
+import { FilesCard } from './FilesCard';
+import { ScorecardPanel } from './ScorecardPanel';
+import ApplicantSkills from '../../skills/ApplicantSkills';
+import { StepNav } from './StepNav';
+import type { ApplicantDetail, Label } from '../types';
+import { usePositionWrite } from '../usePositionRights';
+import { SendEmailDialog } from '../mail/SendEmailDialog';
+import { TemplateOffer } from '../mail/TemplateOffer';
+import type { ViewProps } from '../../runner/types';
+import '../applicants.css';
+import '../../../widgets/register';
 
 const t = sv.applicants.applicant;
 

@@ -4,7 +4,7 @@ import { ApiError } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import { useToast } from '../shared/toast';
-import '../odin/odin.css';
+import './odin.css';
 import { fill } from '../../engine/fill';
 import { viewCall } from '../runner/viewCall';
 

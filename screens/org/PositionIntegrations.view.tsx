@@ -4,12 +4,12 @@ import sv from '../../schemas/messages/sv.json';
 import { viewCall } from '../runner/viewCall';
 import { useContainer, useSession } from '../runner/session/session';
 import { fieldErrors, messageOf } from '../runner/serverErrors';
-import { PartnerForm, type PartnerItem, type PartnerType } from '../org/PartnerForm';
-import { partnerTypes } from '../org/partners';
+import { PartnerForm, type PartnerItem, type PartnerType } from './PartnerForm';
+import { partnerTypes } from './partners';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
-import '../org/org.css';
+import './org.css';
 import { fill } from '../../engine/fill';
 
 const t = sv.org;

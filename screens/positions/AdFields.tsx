@@ -1,8 +1,8 @@
-import sv from '../../../schemas/messages/sv.json';
-import { fill } from '../../../engine/fill';
-import type { Container } from '../../runner/session/session';
-import { RichText } from '../../shared/RichText';
-import { AdBannerPicker, AdPreview, AdTextTemplates } from '../../org/AdExtras';
+import sv from '../../schemas/messages/sv.json';
+import { fill } from '../../engine/fill';
+import type { Container } from '../runner/session/session';
+import { RichText } from '../shared/RichText';
+import { AdBannerPicker, AdPreview, AdTextTemplates } from '../org/AdExtras';
 
 const t = sv.admin.ads;
 const a = sv.personFields.anonymous;

@@ -1,7 +1,7 @@
-import sv from '../../../schemas/messages/sv.json';
-import type { MetadataProperty } from '../../../engine/types';
-import type { PositionTemplate as GeneratedTemplate } from '../../../schemas/generated/entities';
-import { ApiError, dispatch } from '../../api';
+import sv from '../../schemas/messages/sv.json';
+import type { MetadataProperty } from '../../engine/types';
+import type { PositionTemplate as GeneratedTemplate } from '../../schemas/generated/entities';
+import { ApiError, dispatch } from '../api';
 
 /** The folder name the spec fixes for position templates. */
 export const TEMPLATES_FOLDER = 'PositionTemplates';

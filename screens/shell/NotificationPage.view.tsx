@@ -1,5 +1,5 @@
 import type { ViewProps } from '../runner/types';
-import { OpenNotification } from '../shell/OpenNotification';
+import { OpenNotification } from './OpenNotification';
 
 /** /admin/notifications/:id (schemas/screens/notification.json). */
 export default function NotificationPage({ screen }: ViewProps) {

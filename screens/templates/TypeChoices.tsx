@@ -1,5 +1,5 @@
-import sv from '../../../schemas/messages/sv.json';
-import type { PositionType } from '../../runner/session/session';
+import sv from '../../schemas/messages/sv.json';
+import type { PositionType } from '../runner/session/session';
 import type { TemplateType } from './templateApi';
 
 const t = sv.admin.templates;

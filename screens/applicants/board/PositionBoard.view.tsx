@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { Board } from '../applicants/board/Board';
-import { usePositionWrite } from '../applicants/usePositionRights';
-import type { ViewProps } from '../runner/types';
-import '../applicants/applicants.css';
+import { Board } from './Board';
+import { usePositionWrite } from '../usePositionRights';
+import type { ViewProps } from '../../runner/types';
+import '../applicants.css';
 
 /**
  * The board of /admin/positions/:id/board (issue 17), the view block of

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { getToken } from '../api';
 import { useContainer } from '../runner/session/session';
-import { Conversation, type ChatMessage } from '../candidate/Conversation';
+import { Conversation, type ChatMessage } from './Conversation';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';

@@ -5,12 +5,12 @@ import { parseHex, themeVariables } from '../public/theme';
 import { effectiveTheme } from '../../engine/theme';
 import type { Theme } from '../public/types';
 import { fieldErrors, messageOf } from '../runner/serverErrors';
-import { lowContrast, ratioText } from '../org/contrast';
+import { lowContrast, ratioText } from './contrast';
 import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { viewCall } from '../runner/viewCall';
 import { useToast } from '../shared/toast';
-import '../org/org.css';
+import './org.css';
 import { fill } from '../../engine/fill';
 
 const t = sv.org;

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import sv from '../../schemas/messages/sv.json';
-import { Conversation, type ChatMessage } from '../candidate/Conversation';
-import { OrgPicker } from '../candidate/OrgPicker';
-import { CandidateNav, useCandidate } from '../candidate/useCandidate';
-import { candidateGate } from '../candidate/CandidateGate';
-import { useOrganisation } from '../candidate/useOrganisation';
+import { Conversation, type ChatMessage } from './Conversation';
+import { OrgPicker } from './OrgPicker';
+import { CandidateNav, useCandidate } from './useCandidate';
+import { candidateGate } from './CandidateGate';
+import { useOrganisation } from './useOrganisation';
 import { useLoad } from '../shared/useLoad';
 import { Failure, Loading } from '../runner/states';
 import { viewCall } from '../runner/viewCall';
