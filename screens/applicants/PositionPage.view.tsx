@@ -5,7 +5,6 @@ import { useContainer } from '../runner/session/session';
 import { ApplicantRows } from './ApplicantRows';
 import { BulkBar } from './BulkBar';
 import { FilterPanel } from './FilterPanel';
-import { PositionLoader } from './PositionLoader';
 import { CriteriaEditor } from './CriteriaEditor';
 import { SelectAll } from './SelectAll';
 import { answerGroups } from './filterGroups';
@@ -22,9 +21,15 @@ import { fill } from '../../engine/fill';
 
 const t = sv.applicants;
 
-/** The applicants of /admin/positions/:id with filters and bulk actions (issue 9): the view block of schemas/screens/position.json, below the position's head. */
-export default function PositionPage({ reload }: ViewProps) {
-  return <PositionLoader>{(position) => <Loaded key={position.id} position={position} onChanged={reload} />}</PositionLoader>;
+/**
+ * The applicants of /admin/positions/:id with filters and bulk actions (issue 9): the view block
+ * of schemas/screens/position.json, below the position's head, whose loaded position arrives
+ * here as `given` (the page loads it once; the head says when it is missing).
+ */
+export default function PositionPage({ given, reload }: ViewProps) {
+  const position = given?.action === 'get_position' ? given.answer : undefined;
+  if (!position) return null;
+  return <Loaded key={position.id} position={position} onChanged={reload} />;
 }
 
 function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: () => void }) {

@@ -50,17 +50,23 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
   const [mailing, setMailing] = useState<false | { labelId?: number }>(false);
   // After a move to an Interest label: its template is offered (TemplateOffer), for the position's type.
   const [offer, setOffer] = useState<number | null>(null);
+  // The position's type picks the mail templates. The head's answer names the position but not
+  // its type, so the position is loaded when a mail is written or a template offered, not with
+  // the page (which loads the application once, in its head).
   const [positionTypeId, setPositionTypeId] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    call('get_position', { id: a.positionId }).then(
-      (p) => live && setPositionTypeId(p.positionTypeId),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [a.positionId]);
+  const withType = useCallback(
+    (then: () => void) => {
+      if (positionTypeId !== null) return then();
+      call('get_position', { id: a.positionId }).then(
+        (p) => {
+          setPositionTypeId(p.positionTypeId);
+          then();
+        },
+        () => then(),
+      );
+    },
+    [a.positionId, positionTypeId],
+  );
   const labels = useMemo(() => (container.labels as Label[] | undefined) ?? [], [container.labels]);
   const profile = (container.profile ?? {}) as { showAge?: boolean; showGender?: boolean };
   const name = a.info.name || `${a.info.firstname} ${a.info.lastname}`.trim() || a.email;
@@ -70,7 +76,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
       <StepNav positionId={a.positionId} id={a.id} />
       {canWrite && (
         <p>
-          <button type="button" className="adm-button" onClick={() => setMailing({})}>{t.mail}</button>
+          <button type="button" className="adm-button" onClick={() => withType(() => setMailing({}))}>{t.mail}</button>
         </p>
       )}
       {mailing && (
@@ -101,7 +107,8 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
             labels={labels}
             canWrite={canWrite}
             onSaved={(movedTo) => {
-              setOffer(movedTo ?? null);
+              if (movedTo == null) setOffer(null);
+              else withType(() => setOffer(movedTo));
               reload();
             }}
           />
