@@ -151,7 +151,7 @@ export type ScreenFile = {
    */
   empty?: string;
   /**
-   * view: the component screens/views/<view>.tsx (default export).
+   * view: the component screens/<area>/…/<view>.view.tsx (default export).
    */
   view?: string;
   /**
@@ -265,7 +265,7 @@ export type Block = {
     format?: "number" | "text";
   }[];
   /**
-   * view: a component screens/views/<view>.tsx.
+   * view: a component screens/<area>/…/<view>.view.tsx.
    */
   view?: string;
   props?: {};
@@ -371,7 +371,7 @@ export type Block = {
     format?: "number" | "text";
   }[];
   /**
-   * view: a component screens/views/<view>.tsx.
+   * view: a component screens/<area>/…/<view>.view.tsx.
    */
   view?: string;
   props?: {};
