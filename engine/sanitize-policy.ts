@@ -22,7 +22,6 @@ function decodeForScheme(raw: string): string {
     .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff)))
     .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Math.min(Number(d), 0x10ffff)))
     .replace(/&(colon|tab|newline);?/gi, (_, n: string) => ({ colon: ':', tab: '\t', newline: '\n' })[n.toLowerCase()] ?? '')
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
 }
 

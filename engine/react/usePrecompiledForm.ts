@@ -33,7 +33,7 @@ export function usePrecompiledForm(form: PrecompiledForm, ctx: CompileContext): 
   const { messages, positionStart } = ctx;
   const [attempt, setAttempt] = useState(0);
   const [failedAttempt, setFailedAttempt] = useState(-1);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new validator for each new form, its texts or a retry: the keys say when, not what it reads
   const pending = useMemo(() => new PendingValidator(), [form, messages, positionStart, attempt]);
 
   useEffect(() => {

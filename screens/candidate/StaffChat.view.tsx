@@ -37,7 +37,7 @@ export default function StaffChat(_: ViewProps) {
       },
     );
     return () => hub.close();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one hub connection per conversation; the thread's reload is read when an event comes
   }, [id, container.id]);
 
   if (thread.loading && !thread.data) return <Loading />;

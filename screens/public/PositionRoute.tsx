@@ -36,9 +36,10 @@ const PARSERS: Record<Form, (segment: string) => PositionRef | null> = { idSlug:
  */
 export function PositionRoute({ form, apply, segment }: { form: Form; apply: boolean; segment: string }) {
   const ref = PARSERS[form](segment);
+  const found = ref !== null;
   useEffect(() => {
-    if (apply && ref) void loadApplyPage().catch(() => undefined);
-  }, [apply, ref === null]);
+    if (apply && found) void loadApplyPage().catch(() => undefined);
+  }, [apply, found]);
   if (!ref) return <NotFoundPage />;
   return <LoadedPosition target={ref} apply={apply} />;
 }
@@ -100,7 +101,7 @@ function usePositionContainer(p: PublicPosition | null, host: PublicContainer | 
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per position and host; the setters and the fetched value it replaces are not reasons to load again
   }, [host, hostPending, id, containerId]);
   const stand = p ? { id: p.containerId, name: p.containerName, displayName: p.displayName || p.containerName } : null;
   const container = host ?? (fetched && fetched.id === containerId ? fetched : stand);

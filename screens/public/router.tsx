@@ -19,7 +19,7 @@ interface Router {
 
 const RouterContext = createContext<Router | null>(null);
 
-function router(): Router {
+function useRouter(): Router {
   const r = useContext(RouterContext);
   if (!r) throw new Error('public router: wrap the app in <BrowserLocation> or <StaticLocation>');
   return r;
@@ -62,14 +62,14 @@ export function StaticLocation({ url, children }: { url: string; children: React
 }
 
 export function useLocation(): Place {
-  return router().place;
+  return useRouter().place;
 }
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
 /** An `<a href>` that moves within the site without a reload (a modified click or another target keeps the browser's own behaviour). */
 export function Link({ to, onClick, ...rest }: LinkProps) {
-  const { navigate } = router();
+  const { navigate } = useRouter();
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
@@ -82,7 +82,7 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
 
 /** Replaces (or pushes) the address once rendered. */
 export function Navigate({ to, replace = false }: { to: string; replace?: boolean }) {
-  const { navigate } = router();
+  const { navigate } = useRouter();
   useEffect(() => navigate(to, { replace }), [navigate, to, replace]);
   return null;
 }

@@ -99,7 +99,7 @@ export function RecordPartView({ part, level = 1, generation = 0, given, onData 
   const [attempt, setAttempt] = useState(0);
   // `given`: a page's form answered the record (block `from`); nothing to load.
   const loaded = useScreenData(given ? undefined : part.load, base, generation + attempt);
-  const data = given ? (isData(given.answer) ? given.answer : {}) : loaded.status === 'ready' ? loaded.data : undefined;
+  const data = useMemo(() => (given ? (isData(given.answer) ? given.answer : {}) : loaded.status === 'ready' ? loaded.data : undefined), [given, loaded]);
   const ready = loaded.status === 'ready' ? loaded.data : undefined;
   useEffect(() => {
     // Nothing loaded (yet, or not found after a reload): the page hears that too.

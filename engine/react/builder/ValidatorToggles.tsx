@@ -58,7 +58,7 @@ function YearsEditor({ property, data, issues, onEdit }: { property: MetadataPro
       const list = textToYears(stored);
       setYears(list.length ? list : [undefined]);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the stored text (undo/redo) resets the rows; typing must not
   }, [stored]);
   return (
     <Form

@@ -90,7 +90,8 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     return () => {
       live = false;
     };
-    // Opening the dialog (again) starts from the caller's props at that moment.
+    // Opening the dialog (again) starts from the caller's props at that moment, not on every change of them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately keyed on opening only
   }, [isOpen]);
 
   function pick(tpl: EmailTemplate | undefined) {
