@@ -17,7 +17,7 @@ import { resumeLabelMoves } from './domain/label-moves';
 import { ensureDomainIndexes } from './domain/indexes';
 import { hasAccess } from './dispatcher/policy';
 import { loadRegistry, type Registry } from './dispatcher/registry';
-import type { ServerDeps } from './dispatcher/types';
+import type { ServerDeps } from './base/deps';
 import { errors } from './errors';
 import { errorHandler } from './http/error-handler';
 import { compressResponses } from './http/compress';

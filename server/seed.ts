@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
-import type { ServerDeps } from './dispatcher/types';
+import type { ServerDeps } from './base/deps';
 import { registerUser } from './auth/account';
 import { newContainerDoc } from './domain/containers';
 import { seedDemoContent } from './domain/demo';

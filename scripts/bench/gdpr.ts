@@ -8,7 +8,7 @@
  *    holder), then a check through every collection that neither their email nor their
  *    personnummer remains. Peer: the old erasure (applications by email, then their files).
  */
-import type { ServerDeps } from '../../server/dispatcher/types';
+import type { ServerDeps } from '../../server/base/deps';
 import { createDemoApplicants } from '../../server/domain/demoApplicants';
 import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
 import { erasePerson, findPerson } from '../../server/domain/gdpr';

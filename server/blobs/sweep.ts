@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import type { Logger } from '../dispatcher/types';
+import type { Logger } from '../base/logger';
 import type { Store } from '../store/port';
 import type { FileBlobStore } from './file';
 

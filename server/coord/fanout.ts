@@ -1,5 +1,6 @@
 import { onSessionsRevoked } from '../auth/revocations';
-import type { Hub, Logger, ServerDeps } from '../dispatcher/types';
+import type { Hub, ServerDeps } from '../base/deps';
+import type { Logger } from '../base/logger';
 import { storedMessageEvent } from '../domain/chat';
 import { strip, type NotificationDoc } from '../domain/docs';
 import { notificationEvent } from '../domain/notify';

@@ -1,7 +1,9 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
 import { findByIds } from '../store/slices';
-import type { Principal, Resolved, Role, Scope, ServerDeps } from './types';
+import type { Principal } from '../base/principal';
+import type { ServerDeps } from '../base/deps';
+import type { Resolved, Role, Scope } from './types';
 
 /** Permission ids (docs/collections.md): 1 Administrator, 2 Write, 3 Read. */
 export const PERMISSIONS = { 1: 'Administrator', 2: 'Write', 3: 'Read' } as const;

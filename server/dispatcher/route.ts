@@ -7,7 +7,7 @@ import { isWrite, recordEvent } from '../domain/events';
 import { requireAccess } from './policy';
 import { CHECK_ANSWERS } from './answers';
 import { ASSET_MAX_BODY, type Registry } from './registry';
-import type { ServerDeps } from './types';
+import type { ServerDeps } from '../base/deps';
 
 const ACTION_NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 

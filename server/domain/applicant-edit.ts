@@ -2,7 +2,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { visibleAnswers } from '../../engine/conditions';
 import type { FieldError, MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { applicantView } from './applicants';
 import { MAX_FILES_PER_FIELD, prepareFiles, removeFiles, storeFiles } from './attachments';
 import { loadContainer } from './containers';

@@ -1,6 +1,6 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { pageByKey } from '../store';
 import { textCondition } from './search';
 import type { Filter, Store } from '../store/port';

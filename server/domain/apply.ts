@@ -1,6 +1,6 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { DuplicateKeyError } from '../store/port';
 import { prepareFiles, removeFiles, storeFiles } from './attachments';
 import { defaultLabel, loadContainer } from './containers';

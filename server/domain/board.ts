@@ -1,4 +1,4 @@
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { errors } from '../errors';
 import { pageByKey } from '../store';
 import { yieldToLoop } from '../store/slices';

@@ -1,5 +1,6 @@
 import { hasAccess } from '../dispatcher/policy';
-import type { Principal, ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
+import type { Principal } from '../base/principal';
 import { errors, HttpError } from '../errors';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { applicationsByEmail } from './applicants';

@@ -1,6 +1,6 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { loadContainer } from './containers';
 import type { ApplicationDoc } from './docs';
 import { sendAbout } from './mail-copies';

@@ -1,7 +1,8 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { hasAccess } from '../dispatcher/policy';
-import type { Principal, ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
+import type { Principal } from '../base/principal';
 import { errors } from '../errors';
 import { strip, type ApplicationDoc } from './docs';
 import { removeConversationsLeft } from './removal';

@@ -1,7 +1,7 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { escapeHtml } from '../../engine/sanitize';
 import { fill } from '../../engine/fill';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { defaultLabel } from './containers';
 import type { ContainerDoc, LabelDoc } from './docs';
 import { addEmailTemplate, listEmailTemplates } from './email-templates';

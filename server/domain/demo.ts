@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../engine/types';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { loadContainer } from './containers';
 import type { ContainerDoc } from './docs';
 import { createPosition } from './positions';

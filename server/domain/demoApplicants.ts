@@ -1,6 +1,6 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { defaultLabel, labelOf, loadContainer } from './containers';
 import type { ApplicationDoc, PositionDoc } from './docs';
 import { fakeApplicant } from './fake';

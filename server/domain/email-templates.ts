@@ -1,7 +1,7 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { sanitizeHtml } from '../../engine/sanitize';
 import { errors } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { DuplicateKeyError, type Store } from '../store/port';
 import { defaultLabel, labelOf } from './containers';
 import type { ContainerDoc, LabelDoc } from './docs';

@@ -3,7 +3,7 @@ import { isValidEmail } from '../../engine/email';
 import { fill } from '../../engine/fill';
 import { escapeHtml, sanitizeHtml } from '../../engine/sanitize';
 import { errors } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import type { Mail } from '../mail';
 import { loadContainer } from './containers';
 import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from './docs';

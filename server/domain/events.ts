@@ -1,4 +1,4 @@
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { pageByKey } from '../store';
 import type { Filter } from '../store/port';
 

@@ -1,6 +1,6 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { errors, HttpError } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import type { Store } from '../store/port';
 import type { AssetDoc, ContainerDoc, FolderDoc } from './docs';
 import { saveAsset } from './assets';

@@ -5,7 +5,7 @@ import { fill } from '../../engine/fill';
 import { blankettMetadata, comparable, ImportError, metadataFromPlainSchema, scanSchema } from '../../engine/import-schema';
 import type { MetadataProperty } from '../../engine/types';
 import { AGE_KEYWORD, MAX_BYTES_KEYWORD, REQUIRED_KEYWORD } from '../../engine/validator-runtime';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { errors, HttpError } from '../errors';
 import type { AssetDoc, ContainerDoc } from './docs';
 import { checkForm } from './forms';

@@ -1,6 +1,6 @@
 import { parsePersonnummer } from '../../engine';
 import { bumpTokenVersion, findUserByEmail } from '../auth/users';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import type { Filter } from '../store/port';
 import type { ApplicationDoc } from './docs';
 import { recordEvent } from './events';

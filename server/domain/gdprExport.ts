@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { formatStockholmDate } from '../../engine/dates';
 import type { MetadataProperty } from '../../engine/types';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { loadContainer } from './containers';
 import type { ApplicationDoc, PositionFormDoc } from './docs';
 import type { EmailLogEntry } from './email';

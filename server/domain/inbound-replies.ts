@@ -1,7 +1,7 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { sanitizeHtml } from '../../engine/sanitize';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import type { InboundHandlers, InboundMail } from '../mail/inbound';
 import { MESSAGE_MAX, receiveMailedMessage } from './chat';
 import type { ApplicationDoc, LogEntry } from './docs';

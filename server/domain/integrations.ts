@@ -5,7 +5,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import employmentAgency from '../../schemas/entities/integration-employment-agency.json' with { type: 'json' };
 import classifiedAd from '../../schemas/entities/integration-classified-ad.json' with { type: 'json' };
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { errors } from '../errors';
 import type { ContainerDoc, PositionDoc } from './docs';
 import { plainText } from './profile';

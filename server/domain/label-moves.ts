@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { errors } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import type { Store } from '../store/port';
 import { findByIds, slices, yieldToLoop } from '../store/slices';
 import { labelOf, loadContainer } from './containers';

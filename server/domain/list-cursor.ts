@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { errors } from '../errors';
 import type { Cursor } from './applicant-order';
 

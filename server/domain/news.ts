@@ -1,7 +1,7 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { htmlToText, sanitizeHtml } from '../../engine';
 import { errors } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import type { Doc } from '../store/port';
 
 /**

@@ -1,4 +1,4 @@
-import type { Principal } from '../dispatcher/types';
+import type { Principal } from '../base/principal';
 import { errors } from '../errors';
 import type { Store } from '../store/port';
 import type { NotificationDoc } from './docs';

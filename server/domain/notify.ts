@@ -1,5 +1,6 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { Principal, ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
+import type { Principal } from '../base/principal';
 import type { NotificationDoc } from './docs';
 import { strip } from './docs';
 import { fill } from '../../engine/fill';

@@ -3,7 +3,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../engine/types';
 import type { StaffPosition, StaffPositionWithForm } from '../../schemas/generated/actions';
 import { errors } from '../errors';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { DuplicateKeyError, type Store } from '../store/port';
 import { defaultLabel, positionTypeName } from './containers';
 import type { ApplicationDoc, ContainerDoc, PositionDoc, PositionFormDoc } from './docs';

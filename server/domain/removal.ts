@@ -1,4 +1,4 @@
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import type { ApplicationDoc } from './docs';
 import type { Filter } from '../store/port';
 import { forgetLinksOfAddresses } from '../auth/signin';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { DuplicateKeyError } from '../store/port';
 import type { ApplicationDoc } from './docs';
 

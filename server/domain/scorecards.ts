@@ -3,7 +3,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ActionAnswer, ActionData } from '../../schemas/generated/actions';
 import type { Scorecard } from '../../schemas/generated/entities';
 import { fill } from '../../engine/fill';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { errors } from '../errors';
 import { DuplicateKeyError, type Doc } from '../store/port';
 import type { ApplicationDoc, LogEntry, PositionDoc } from './docs';

@@ -2,7 +2,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
 import { assertSafeJson } from '../http/body';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { DuplicateKeyError, type Store } from '../store/port';
 import type { AssetDoc, ContainerDoc, FolderDoc } from './docs';
 import { entityValidator, schemaDetails } from './entity-schema';

@@ -1,5 +1,6 @@
 import { users, type UserDoc } from '../auth/users';
-import type { ActionContext } from '../dispatcher/types';
+import type { Principal } from '../base/principal';
+import type { ServerDeps } from '../base/deps';
 import type { Store } from '../store/port';
 
 /**
@@ -7,7 +8,7 @@ import type { Store } from '../store/port';
  * organisation the colleague belongs to is one the administrator administers: an email change
  * there moves where password resets go, so it must not reach into another organisation.
  */
-export async function mayEditAccount(ctx: ActionContext, targetUserId: number): Promise<boolean> {
+export async function mayEditAccount(ctx: { principal: Principal; deps: ServerDeps }, targetUserId: number): Promise<boolean> {
   if (ctx.principal.isOdin || targetUserId === ctx.principal.userId) return true;
   const memberships = ctx.deps.store.collection('memberships');
   const theirs = await memberships.find({ userId: targetUserId }, { projection: { containerId: 1 } });

@@ -5,7 +5,7 @@ import { keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf } from '../../eng
 import type { FieldError } from '../../engine/types';
 import type { Config } from '../config';
 import { memoryCoordination } from '../coord/port';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { apply } from '../domain/apply';
 import { loadContainer } from '../domain/containers';
 import type { PositionDoc } from '../domain/docs';

@@ -1,6 +1,6 @@
 import { GridFsBlobStore } from '../blobs/gridfs';
 import { sweepGridFs } from '../blobs/gridfs-sweep';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { retentionMonths, runRetention } from '../domain/gdpr';
 import { runIfDue, type Job } from './runs';
 

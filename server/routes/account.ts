@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { authenticate, authOf, principalOf } from '../auth/middleware';
 import { checkLogin, confirmReset, isEmail, logout, registerUser, startReset } from '../auth/account';
 import { memoryCoordination } from '../coord/port';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import { authenticate, principalOf } from '../auth/middleware';
 import { requireAccess } from '../dispatcher/policy';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { loadContainer } from '../domain/containers';
 import { CSV_NAME, PDF_NAME, takeTicket } from '../domain/exports';
 import { applicantsCsv } from '../domain/exports-csv';

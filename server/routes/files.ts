@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { authenticate, principalOf } from '../auth/middleware';
 import { requireAccess } from '../dispatcher/policy';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { loadApplication } from '../domain/applicants';
 import { servedAs } from '../domain/sniff';
 import { isHiddenApplication } from '../domain/anonymous-screening';

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Config } from '../config';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { authOf } from '../auth/middleware';
 import { passwordProblems } from '../auth/password-rules';
 import { PASSWORD_MAX } from '../../engine/password';

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import Ajv2020 from 'ajv/dist/2020';
 import type { Config } from '../config';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { apply } from '../domain/apply';
 import { findPublicAsset } from '../domain/public';
 import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicFormSchema, readPublicPosition } from '../domain/publicReads';

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { hostRules } from '../../engine/host-rules';
 import type { Config } from '../config';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import type { ContainerDoc, PositionDoc } from '../domain/docs';
 import { slugify } from '../domain/public';
 

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { validatorModule } from '../domain/compiled-form';
 import { findPublicPosition } from '../domain/public';
 import { errors } from '../errors';

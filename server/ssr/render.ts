@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml as esc } from '../../engine/sanitize';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { countView } from '../domain/publicReads';
 import { APPLY_PAGE, PUBLIC_APP, routeAssets, type Manifest } from './assets';
 import { createRenderGuard, type CachedPage } from './guard';

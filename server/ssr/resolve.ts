@@ -1,4 +1,4 @@
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicPosition } from '../domain/publicReads';
 
 /**

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Logger } from '../dispatcher/types';
+import type { Logger } from '../base/logger';
 import { createLogger } from '../log';
 import { Checkpointer, WalSync } from './durable';
 import { lockDataDir, type DataDirLock } from './lock';

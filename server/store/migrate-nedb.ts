@@ -1,6 +1,6 @@
 import { closeSync, existsSync, openSync, readSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger } from '../dispatcher/types';
+import type { Logger } from '../base/logger';
 import type { EmbeddedStore } from './embedded';
 
 /**
