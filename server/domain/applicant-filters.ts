@@ -3,6 +3,7 @@ import type { MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
 import { pageByKey, sanitizeFilterValue, type Page } from '../store';
 import { slices, yieldToLoop } from '../store/slices';
+import type { ApplicantSort } from './applicant-order';
 import { textCondition } from './search';
 import type { Filter, Store } from '../store/port';
 import { labelOf } from './containers';
@@ -12,8 +13,6 @@ import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
 
 const m = sv.applicants.server;
 
-/** Sort orders of the applicant list: newest first (default), oldest first, by name, by rating. */
-export type ApplicantSort = 'newest' | 'oldest' | 'name' | 'rating';
 
 /**
  * The structured filter of a position's applicant list (issue 9). Every part is optional and

@@ -1,7 +1,9 @@
 import { yieldToLoop } from '../store/slices';
 import type { Filter, Sort, Store } from '../store/port';
-import type { ApplicantSort } from './applicant-filters';
 import type { ApplicationDoc } from './docs';
+
+/** Sort orders of the applicant list: newest first (default), oldest first, by name, by rating. */
+export type ApplicantSort = 'newest' | 'oldest' | 'name' | 'rating';
 
 /**
  * The orders of a position's applicant list and key paging through them (issue 9; blind

@@ -3,7 +3,7 @@ import { fill } from '../../engine/fill';
 import { errors } from '../errors';
 import { neutralFiles } from './neutral-files';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from './docs';
-import type { ApplicantSort } from './applicant-filters';
+import type { ApplicantSort } from './applicant-order';
 
 /**
  * Fair screening (issue 17 item 5), applied on the server so the answers never carry what is

@@ -1,9 +1,9 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../engine/types';
 import { errors } from '../errors';
-import { assertSafeJson } from '../http/body';
 import type { ServerDeps } from '../base/deps';
 import { DuplicateKeyError, type Store } from '../store/port';
+import { assertPlainValue, UnsafeValueError } from '../store/safe';
 import type { AssetDoc, ContainerDoc, FolderDoc } from './docs';
 import { entityValidator, schemaDetails } from './entity-schema';
 import { checkForm } from './forms';
@@ -121,7 +121,12 @@ function parseTemplate(data: string): PositionTemplate {
     throw errors.invalid([{ path: '/data', message: 'base64 JSON expected' }], m.templateInvalid);
   }
   // The decoded JSON is client input like any body: no operator or prototype keys inside.
-  assertSafeJson(parsed);
+  try {
+    assertPlainValue(parsed);
+  } catch (err) {
+    if (err instanceof UnsafeValueError) throw errors.invalid(err.details, m.templateInvalid);
+    throw err;
+  }
   const validate = entityValidator('position-template');
   if (!validate(parsed)) throw errors.invalid(schemaDetails(validate, '/data'), m.templateInvalid);
   return parsed as PositionTemplate;

@@ -14,7 +14,7 @@ import { HttpError } from '../errors';
 import { APPLY_MAX_BODY } from '../routes/public';
 import type { Renderer, RenderRequest } from '../ssr/render';
 import { answersFromForm, shownAnswers, type FormPosition } from './apply-form-answers';
-import { sharedLimiter } from './rate-limit';
+import { sharedLimiter } from '../coord/rate-limit';
 
 type ApplyFormState = NonNullable<NonNullable<Awaited<ReturnType<Renderer['renderApply']>>>['data']['form']>;
 

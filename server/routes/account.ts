@@ -9,7 +9,7 @@ import { createLoginThrottle } from '../auth/login-throttle';
 import { passwordProblems } from '../auth/password-rules';
 import { errors, HttpError } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
-import { sharedLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../coord/rate-limit';
 import { findUserByEmail, normaliseEmail, publicUser } from '../auth/users';
 import { PASSWORD_MAX } from '../../engine/password';
 import { confirmSignin, mailSigninLink } from '../auth/signin';

@@ -7,7 +7,7 @@ import { PASSWORD_MAX } from '../../engine/password';
 import { acceptInvitation, liveInvitation, needsPassword } from '../domain/invitations';
 import { errors } from '../errors';
 import { jsonBody } from '../http/body';
-import { sharedLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../coord/rate-limit';
 import { memoryCoordination } from '../coord/port';
 import { fields, str } from './account';
 

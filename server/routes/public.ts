@@ -8,7 +8,7 @@ import { findPublicAsset } from '../domain/public';
 import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicFormSchema, readPublicPosition } from '../domain/publicReads';
 import { detailsOf, errors } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
-import { sharedLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../coord/rate-limit';
 import { memoryCoordination } from '../coord/port';
 
 /**

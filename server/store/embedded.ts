@@ -10,7 +10,7 @@ import { migrateNedb } from './migrate-nedb';
 import type { Collection, Doc, Store } from './port';
 import { StoreUsageError, checkFilter } from './query';
 import { fieldExpr, type PlanContext } from './sql-plan';
-import { EmbeddedCollection, hitsArray, type CollMeta } from './embedded-collection';
+import { EmbeddedCollection, hitsArray, type CollMeta, type EmbeddedHost } from './embedded-collection';
 import { Sequences } from './sequences';
 import { flushPending, hasPendingTriggers, triggersSql, type TextTables } from './text-pending';
 
@@ -52,7 +52,7 @@ export interface EmbeddedOpenOptions {
   log?: Logger;
 }
 
-export class EmbeddedStore implements Store {
+export class EmbeddedStore implements Store, EmbeddedHost {
   readonly kind = 'embedded' as const;
   readonly db: Database.Database;
   readonly file: string;

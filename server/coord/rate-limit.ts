@@ -1,4 +1,4 @@
-import type { AttemptCounters } from '../auth/attempt-counters';
+import type { AttemptCounters } from './attempt-counters';
 
 /**
  * A fixed-window limit kept in the app's counters (server/coord: Redis across instances when

@@ -5,7 +5,7 @@ import { storedMessageEvent } from '../domain/chat';
 import { strip, type NotificationDoc } from '../domain/docs';
 import { notificationEvent } from '../domain/notify';
 import type { Store } from '../store/port';
-import type { Bus, BusMessage } from './port';
+import type { Bus, BusMessage } from '../coord/port';
 
 /**
  * The real-time hub across instances. A bus message is a reference, never content and never
