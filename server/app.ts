@@ -7,15 +7,15 @@ import { createLogger, requestContext } from './log';
 import { createMailer } from './mail/choose';
 import { createStoreMailer } from './mail/store-outbox';
 import { startInboundSmtp, type InboundServer } from './mail/inbound';
-import { replyHandlers } from './domain/inbound-replies';
+import { replyHandlers } from './domain/mail/inbound-replies';
 import { bindAuth, createAuth, type Auth } from './auth/middleware';
 import { onSessionsRevoked } from './auth/revocations';
 import { openBlobs } from './blobs';
 import { mountDispatcher } from './dispatcher/route';
 import { ensureFrameworkIndexes } from './dispatcher/indexes';
-import { resumeLabelMoves } from './domain/label-moves';
-import { ensureDomainIndexes } from './domain/indexes';
-import { hasAccess } from './dispatcher/policy';
+import { resumeLabelMoves } from './domain/applicants/label-moves';
+import { ensureDomainIndexes } from './domain/core/indexes';
+import { hasAccess } from './domain/accounts/access';
 import { loadRegistry, type Registry } from './dispatcher/registry';
 import type { ServerDeps } from './base/deps';
 import { errors } from './errors';
@@ -30,7 +30,7 @@ import { memoryCoordination, type Coordination } from './coord/port';
 import { openApiDocument } from './openapi';
 import { mountRoutes } from './routes';
 import { openStore } from './store';
-import { cursorKeyOf } from './domain/list-cursor';
+import { cursorKeyOf } from './domain/core/list-cursor';
 
 export interface App {
   koa: Koa;

@@ -1,9 +1,9 @@
 import { onSessionsRevoked } from '../auth/revocations';
 import type { Hub, ServerDeps } from '../base/deps';
 import type { Logger } from '../base/logger';
-import { storedMessageEvent } from '../domain/chat';
-import { strip, type NotificationDoc } from '../domain/docs';
-import { notificationEvent } from '../domain/notify';
+import { storedMessageEvent } from '../domain/chat/chat';
+import { strip, type NotificationDoc } from '../domain/core/docs';
+import { notificationEvent } from '../domain/notifications/notify';
 import type { Store } from '../store/port';
 import type { Bus, BusMessage } from '../coord/port';
 

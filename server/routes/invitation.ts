@@ -4,7 +4,7 @@ import type { ServerDeps } from '../base/deps';
 import { authOf } from '../auth/middleware';
 import { passwordProblems } from '../auth/password-rules';
 import { PASSWORD_MAX } from '../../engine/password';
-import { acceptInvitation, liveInvitation, needsPassword } from '../domain/invitations';
+import { acceptInvitation, liveInvitation, needsPassword } from '../domain/accounts/invitations';
 import { errors } from '../errors';
 import { jsonBody } from '../http/body';
 import { sharedLimiter } from '../coord/rate-limit';

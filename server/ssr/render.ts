@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml as esc } from '../../engine/sanitize';
 import type { ServerDeps } from '../base/deps';
-import { countView } from '../domain/publicReads';
+import { countView } from '../domain/positions/publicReads';
 import { APPLY_PAGE, PUBLIC_APP, routeAssets, type Manifest } from './assets';
 import { createRenderGuard, type CachedPage } from './guard';
 import { resolveApiPath } from './resolve';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sv from '../../schemas/messages/sv.json';
-import { defaultApplicationMetadata } from '../../server/domain/demo';
+import { defaultApplicationMetadata } from '../../server/domain/demo/demo';
 import type { MetadataProperty } from '../../engine/types';
 import { callAction, launchBrowser, startApp, tokenFor, type RunningApp } from './helpers/app';
 import { fillApplyForm, noScriptPage as noScriptPageOf, pdfFile } from './helpers/apply';
