@@ -6,7 +6,8 @@ import { flatActionSchema } from '../../engine/shared-schemas';
 import { actionFiles } from './action-files';
 import { ajvPicker } from './ajv';
 import { answerCompiler } from './answers';
-import type { ActionTable, AnyHandler, Role, Scope } from './types';
+import type { Role, Scope } from '../domain/accounts/access';
+import type { ActionTable, AnyHandler } from './types';
 
 export interface ActionDef {
   name: string;

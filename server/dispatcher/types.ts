@@ -2,6 +2,7 @@ import type { ActionAnswer, ActionData, ActionName } from '../../schemas/generat
 import type { TokenUser } from '../auth/tokens';
 import type { Principal } from '../base/principal';
 import type { ServerDeps } from '../base/deps';
+import type { Resolved } from '../domain/accounts/access';
 
 /**
  * The contract between the dispatcher (server/dispatcher/*) and the action handlers
@@ -21,27 +22,6 @@ import type { ServerDeps } from '../base/deps';
  * the server before the handler runs. A handler without schema, or a schema without
  * handler, role or scope, is a start-up error.
  */
-
-/** Who may call: any logged-in user, or a container role (Administrator ⊇ Write ⊇ Read), or odin only. */
-export type Role = 'user' | 'read' | 'write' | 'admin' | 'odin';
-
-/**
- * What the call is about, i.e. where the role is checked:
- * - none: no object (role must be 'user' or 'odin');
- * - container: `data.containerId` (or `data.id` for container actions like get_container);
- * - position: `data.positionId` ?? `data.id` — per-position Administrator/Write count too;
- * - applicant: `data.id` ?? `data.applicantId` (an application) → its position → container;
- * - applicants: `data.ids` (applications), each checked.
- */
-export type Scope = 'none' | 'container' | 'position' | 'applicant' | 'applicants';
-
-/** What the policy resolved before the handler runs. */
-export interface Resolved {
-  containerId?: number;
-  positionId?: number;
-  /** For scope 'applicants': the containers the ids belong to (all checked). */
-  containerIds?: number[];
-}
 
 export interface ActionContext {
   principal: Principal;

@@ -3,7 +3,27 @@ import { errors } from '../../errors';
 import { findByIds } from '../../store/slices';
 import type { Principal } from '../../base/principal';
 import type { ServerDeps } from '../../base/deps';
-import type { Resolved, Role, Scope } from '../../dispatcher/types';
+
+/** Who may call: any logged-in user, or a container role (Administrator ⊇ Write ⊇ Read), or odin only. */
+export type Role = 'user' | 'read' | 'write' | 'admin' | 'odin';
+
+/**
+ * What the call is about, i.e. where the role is checked:
+ * - none: no object (role must be 'user' or 'odin');
+ * - container: `data.containerId` (or `data.id` for container actions like get_container);
+ * - position: `data.positionId` ?? `data.id` — per-position Administrator/Write count too;
+ * - applicant: `data.id` ?? `data.applicantId` (an application) → its position → container;
+ * - applicants: `data.ids` (applications), each checked.
+ */
+export type Scope = 'none' | 'container' | 'position' | 'applicant' | 'applicants';
+
+/** What the policy resolved before the handler runs. */
+export interface Resolved {
+  containerId?: number;
+  positionId?: number;
+  /** For scope 'applicants': the containers the ids belong to (all checked). */
+  containerIds?: number[];
+}
 
 /** Permission ids (docs/collections.md): 1 Administrator, 2 Write, 3 Read. */
 export const PERMISSIONS = { 1: 'Administrator', 2: 'Write', 3: 'Read' } as const;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { flatActionSchema } from '../../../engine/shared-schemas';
 import { actionFiles } from '../../../server/dispatcher/action-files';
-import type { Role, Scope } from '../../../server/dispatcher/types';
+import type { Role, Scope } from '../../../server/domain/accounts/access';
 
 export interface CatalogueAction {
   name: string;
