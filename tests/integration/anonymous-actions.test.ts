@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from './helpers/catalogue';
 import { actionSchemaPath } from '../../server/dispatcher/action-files';

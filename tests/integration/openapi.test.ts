@@ -1,11 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server';
 import { actionFiles } from '../../server/dispatcher/action-files';
 
-const root = join(import.meta.dirname, '../..');
 
 /** Every `$ref` in the document, with where it sits. */
 function refs(node: unknown, at = '#', out: { at: string; ref: string }[] = []) {

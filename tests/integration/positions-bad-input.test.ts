@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatActionSchema } from '../../engine/shared-schemas';
 import type { ContainerDoc } from '../../server/domain/core/docs';

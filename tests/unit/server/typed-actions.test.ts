@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ActionAnswer, ActionData, ActionName } from '../../../schemas/generated/actions';
 import type { Handler } from '../../../server/dispatcher/types';
