@@ -72,6 +72,13 @@ export default defineConfig(
     },
   },
   {
+    // The runner is the floor the screens stand on: the admin app and the feature areas import it, never the other way.
+    files: ['screens/runner/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict('The runner imports neither screens/admin/ nor screens/org/ (they build on it); move what it needs into screens/runner/ or screens/shared/.', ['**/server', '**/server/**', 'koa', '@koa/*', 'mongodb', '@seald-io/nedb', 'better-sqlite3', 'nodemailer', '**/screens/admin', '**/screens/admin/**', '**/screens/org', '**/screens/org/**', '../admin', '../admin/**', '../org', '../org/**', '../../admin', '../../admin/**', '../../org', '../../org/**']),
+    },
+  },
+  {
     // The public pages and the app shell route with screens/public/router.tsx: React Router is the admin app's (screens/admin/AdminRoot.tsx), ~15 KB gzip the apply page does without.
     files: ['screens/public/**/*.{ts,tsx}', 'screens/App.tsx', 'screens/main.tsx'],
     rules: {

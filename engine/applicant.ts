@@ -1,5 +1,6 @@
 import { ageOn, formatIsoDate, stockholmDate } from './dates';
 import { parsePersonnummer } from './personnummer';
+import { fixedKeyOf } from './answer-kinds';
 import type { Answers, MetadataProperty } from './types';
 
 /** The applicant info the server stores beside the answers (spec 1 §3 "Applicant info"). */
@@ -31,13 +32,8 @@ function pick(metadata: readonly MetadataProperty[], answers: Answers, key: stri
   return p ? text(answers[p.key]) : '';
 }
 
-/** The person field type (schemas/field-types/<type>.json) whose fixed key is `key`. */
-const TYPE_OF_KEY: Record<string, string> = {
-  form_firstname: 'firstname', form_surname: 'surname', form_email: 'email', form_ssn: 'ssn', form_address: 'address',
-  form_zipcode: 'zipcode', form_city: 'city', form_mobilePhone: 'mobilePhone', form_homePhone: 'homePhone',
-};
-
-const ofType = (key: string) => (p: MetadataProperty) => p.type === TYPE_OF_KEY[key];
+/** A field of the person field type (schemas/field-types/<type>.json) whose fixed key is `key`. */
+const ofType = (key: string) => (p: MetadataProperty) => fixedKeyOf(p.type) === key;
 
 /**
  * Reads the applicant's contact facts out of the answers: the spec's special keys

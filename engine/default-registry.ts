@@ -1,9 +1,11 @@
 import { fieldTypeDefinitions, validatorDefinitions } from '../schemas/generated/catalogue';
 import { createCompiler, type Compiler } from './compile';
+import type { FieldTypeDefinition } from './definitions';
 import { createRegistry, type Registry } from './registry';
 import { builtinValidators } from './validators/index';
 
 let registry: Registry | undefined;
+let plain: ReadonlyMap<string, FieldTypeDefinition> | undefined;
 let compiler: Compiler | undefined;
 let trusted: { registry: Registry; compiler: Compiler } | undefined;
 
@@ -11,6 +13,26 @@ let trusted: { registry: Registry; compiler: Compiler } | undefined;
 export function defaultRegistry(): Registry {
   registry ??= createRegistry(fieldTypeDefinitions, validatorDefinitions);
   return registry;
+}
+
+/**
+ * Makes `given` the default registry (the server, at start, with the catalogue folders it
+ * reads: schemas/ and CATALOGUE_DIR). Everything that asks defaultRegistry() or
+ * defaultFieldTypes() afterwards, compiling, exporting and engine/answer-kinds.ts, uses it.
+ */
+export function setDefaultRegistry(given: Registry): void {
+  registry = given;
+  compiler = undefined;
+}
+
+/**
+ * The field types of the default catalogue, without building a registry when none is built
+ * yet (the browser: reading a type's answer kind must not compile every schema).
+ */
+export function defaultFieldTypes(): ReadonlyMap<string, FieldTypeDefinition> {
+  if (registry) return registry.fieldTypes;
+  plain ??= new Map((fieldTypeDefinitions as FieldTypeDefinition[]).map((d) => [d.name, d]));
+  return plain;
 }
 
 /** The compiler (and compile cache) of the default registry. */

@@ -1,9 +1,13 @@
+import type { AnswerKind } from './answer-shape';
+
 /** A field type as declared in schemas/field-types/<name>.json (see field-type-definition.json). */
 export interface FieldTypeDefinition {
   name: string;
   title: string;
   description?: string;
   answer: Record<string, unknown> | null;
+  /** What kind of answer the type holds (engine/answer-kinds.ts); absent: derived from `answer`. */
+  answerKind?: AnswerKind;
   data: Record<string, unknown> | boolean;
   editor: Record<string, unknown>;
   validators: string[];

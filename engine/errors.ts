@@ -42,7 +42,7 @@ export class TemplateError extends Error {
 export class CatalogueError extends Error {
   readonly issues: Issue[];
   constructor(issues: Issue[]) {
-    super(`Invalid catalogue: ${issues.map((i) => `${i.key}: ${i.problem}`).join('; ')}`);
+    super(fill(sv.engine.catalogueRefused, { issues: issues.map((i) => `${i.key}: ${i.problem}`).join('; ') }));
     this.name = 'CatalogueError';
     this.issues = issues;
   }

@@ -1,4 +1,5 @@
 import type { JSONSchema, UiSchema } from './build-form';
+import { kindOf } from './answer-kinds';
 import { EMAIL_PATTERN } from './email';
 import { PERSONNUMMER_PATTERN } from './personnummer';
 import type { MetadataProperty } from './types';
@@ -63,7 +64,7 @@ function oneChecked(children: { key: string; type: string }[]): Node {
   return {
     anyOf: children.map((c) => ({
       required: [c.key],
-      properties: { [c.key]: c.type === 'periodCheckbox' ? { required: ['checked'], properties: { checked: { const: true } } } : { const: true } },
+      properties: { [c.key]: kindOf(c.type) === 'period' ? { required: ['checked'], properties: { checked: { const: true } } } : { const: true } },
     })),
   };
 }

@@ -1,4 +1,5 @@
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
+import { IMPORTED_TYPE } from './answer-kinds';
 import { fill } from './fill';
 import type { MetadataProperty } from './types';
 
@@ -109,11 +110,11 @@ export function metadataFromPlainSchema(schema: Node): MetadataProperty[] {
     const must = required.has(key);
     let field: MetadataProperty;
     if (s.type === 'string' && (s.format === undefined || s.format === 'email')) {
-      const type = s.format === 'email' ? 'email' : 'text';
-      field = { key, type, label, required: must, validators: must ? [{ name: 'minLength', data: 1 }] : [] };
-      if (type === 'email') field.validators = [...(field.validators ?? []), { name: 'validEmail', data: null }];
+      const email = s.format === 'email';
+      field = { key, type: email ? IMPORTED_TYPE.email : IMPORTED_TYPE.text, label, required: must, validators: must ? [{ name: 'minLength', data: 1 }] : [] };
+      if (email) field.validators = [...(field.validators ?? []), { name: 'validEmail', data: null }];
     } else if (s.type === 'boolean' && s.format === undefined) {
-      field = { key, type: 'checkbox', label, required: must, validators: must ? [{ name: 'approved', data: null }] : [] };
+      field = { key, type: IMPORTED_TYPE.boolean, label, required: must, validators: must ? [{ name: 'approved', data: null }] : [] };
     } else {
       throw new ImportError(fill(m.plainField, { key }), at);
     }

@@ -5,11 +5,13 @@ import { createAjv, type Ajv2020 } from './ajv';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from './fill';
 import { sanitizeHtml } from './sanitize';
+import { answerKindOfDefinition } from './answer-shape';
 import type { FieldTypeDefinition, ValidatorDefinition } from './definitions';
 import { catalogueIssue, CatalogueError, namesOf, TemplateError, templateIssue, type Issue } from './errors';
 import type { MetadataProperty } from './types';
 import { builtinValidators } from './validators/index';
 import type { ValidatorImpl } from './validators/types';
+import { WIDGET_IDS } from './widget-ids';
 
 /** The loaded catalogue: field types, validators, their code and the ajv that runs them. */
 export interface Registry {
@@ -51,6 +53,10 @@ export interface RegistryOptions {
    * page's start-up. A valid catalogue gives the same registry, compile results and errors.
    */
   trusted?: boolean;
+  /** The widget ids a field type may name (default engine/widget-ids.ts, the ids widgets/index.ts registers). */
+  widgets?: readonly string[];
+  /** Where a declaration was read from (engine/load-catalogue.ts): its problems name the file. */
+  sourceOf?: (declaration: unknown) => string | undefined;
 }
 
 function checkWith(check: (() => ValidateFunction) | undefined, data: unknown): string | null {
@@ -119,13 +125,14 @@ export function createRegistry(
   const vDefs = new Map<string, ValidatorDefinition>();
   const dataChecks = new Map<string, () => ValidateFunction>();
   for (const raw of validators) {
-    const name = String((raw as { name?: unknown })?.name ?? '(unnamed validator)');
+    const name = String((raw as { name?: unknown })?.name ?? sv.engine.unnamedDeclaration);
+    const where = options.sourceOf?.(raw);
     if (checkValidator && !checkValidator(raw)) {
-      issues.push(catalogueIssue(name, 'declaration', { detail: describeAjvErrors(checkValidator.errors) }));
+      issues.push(catalogueIssue(where ? `${where} (${name})` : name, 'declaration', { detail: describeAjvErrors(checkValidator.errors) }));
       continue;
     }
     const def = raw as unknown as ValidatorDefinition;
-    if (vDefs.has(def.name)) issues.push(catalogueIssue(def.name, 'validatorTwice'));
+    if (vDefs.has(def.name)) issues.push(catalogueIssue(where ? `${where} (${def.name})` : def.name, 'validatorTwice'));
     const impl = implementations[def.name];
     if (!impl) issues.push(catalogueIssue(def.name, 'noImplementation'));
     else if (impl.level !== def.level) issues.push(catalogueIssue(def.name, 'levelMismatch', { declared: def.level, implemented: impl.level }));
@@ -140,14 +147,25 @@ export function createRegistry(
 
   const tDefs = new Map<string, FieldTypeDefinition>();
   const typeDataChecks = new Map<string, () => ValidateFunction>();
+  const widgets = new Set(options.widgets ?? WIDGET_IDS);
+  const prefixes = new Map<string, string>();
   for (const raw of fieldTypes) {
-    const name = String((raw as { name?: unknown })?.name ?? '(unnamed field type)');
+    const name = String((raw as { name?: unknown })?.name ?? sv.engine.unnamedDeclaration);
+    const where = options.sourceOf?.(raw);
+    const at = where ? `${where} (${name})` : name;
     if (checkType && !checkType(raw)) {
-      issues.push(catalogueIssue(name, 'declaration', { detail: describeAjvErrors(checkType.errors) }));
+      issues.push(catalogueIssue(at, 'declaration', { detail: describeAjvErrors(checkType.errors) }));
       continue;
     }
     const def = raw as unknown as FieldTypeDefinition;
-    if (tDefs.has(def.name)) issues.push(catalogueIssue(def.name, 'typeTwice'));
+    if (tDefs.has(def.name)) issues.push(catalogueIssue(at, 'typeTwice'));
+    if (!trusted) {
+      if (!widgets.has(def.widget)) issues.push(catalogueIssue(at, 'unknownWidget', { name: def.widget, known: namesOf([...widgets]) }));
+      if (answerKindOfDefinition(def) === null) issues.push(catalogueIssue(at, 'answerKind', { declared: def.answerKind ?? '–', answer: JSON.stringify(def.answer).slice(0, 120) }));
+      const owner = prefixes.get(def.keyPrefix);
+      if (owner !== undefined && owner !== def.name) issues.push(catalogueIssue(at, 'keyPrefixTwice', { prefix: def.keyPrefix, name: owner }));
+      else prefixes.set(def.keyPrefix, def.name);
+    }
     for (const [what, schema] of [['answer', def.answer], ['data', def.data]] as const) {
       // Answer schemas are compiled here only to report a broken one; forms compile their own copy.
       if (schema === null || (trusted && what === 'answer')) continue;
@@ -155,7 +173,7 @@ export function createRegistry(
         const fn = prepare(schema as object);
         if (what === 'data') typeDataChecks.set(def.name, fn);
       } catch (e) {
-        issues.push(catalogueIssue(def.name, 'schemaNotCompiled', { what, detail: (e as Error).message }));
+        issues.push(catalogueIssue(at, 'schemaNotCompiled', { what, detail: (e as Error).message }));
       }
     }
     tDefs.set(def.name, def);

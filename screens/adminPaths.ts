@@ -5,7 +5,7 @@
  * (scripts/check-screens.ts) fail, naming the file, when a screen's route or alias starts
  * with a segment missing here.
  */
-const ADMIN_PREFIXES: readonly string[] = ['/admin', '/login', '/forgot', '/reset-password', '/signin-link', '/confirm-email', '/invitation', '/access-denied'];
+const ADMIN_PREFIXES: readonly string[] = ['/admin', '/login', '/forgot', '/reset-password', '/signin-link', '/confirm-email', '/stop-email-change', '/invitation', '/access-denied'];
 
 /** True for the paths the admin/session app owns. */
 export function isAdminPath(pathname: string): boolean {

@@ -17,6 +17,7 @@ import { ajvPicker } from '../server/dispatcher/ajv';
 import { isAdminPath } from '../screens/adminPaths';
 import { ACCESS_RANK as RANK } from '../screens/runner/access';
 import { BINDING_SOURCES, bindingsIn, coerce, parseBinding, type TypeSchema } from '../screens/runner/bindings';
+import { viewRegistry } from '../screens/runner/viewRegistry';
 import { actionsNamedBy, diskSource, type NamedAction } from './view-calls';
 
 type Json = Record<string, unknown>;
@@ -26,8 +27,10 @@ export interface CatalogueInput {
   screens: { file: string; json: unknown }[];
   /** Action name → its data schema (schemas/actions/<name>.json, shared parts inlined: engine/shared-schemas.ts). */
   actions: ReadonlyMap<string, Json>;
-  /** The names of screens/views/*.tsx. */
+  /** The names of the view files, `screens/<area>/…/<View>.view.tsx` (screens/runner/viewRegistry.ts). */
   views: ReadonlySet<string>;
+  /** View name → its file, for messages (the name alone when absent). */
+  viewFiles?: ReadonlyMap<string, string>;
   metaSchema: Json;
   /** Routes that must each have a screen file (spec document 1 §2). */
   specRoutes?: readonly string[];
@@ -246,7 +249,7 @@ export function checkCatalogue(input: CatalogueInput): string[] {
     });
     for (const { prefix, part } of viewsOf(s)) {
       const sayIn = (key: string, msg: string) => say(`${prefix}${key}`, msg);
-      if (!input.views.has(String(part.view))) sayIn('view', `no screens/views/${String(part.view)}.tsx`);
+      if (!input.views.has(String(part.view))) sayIn('view', `no ${String(part.view)}.view.tsx under screens/`);
       checkUses(s, part, input, sayIn);
     }
     if (s.kind !== 'view' && s.uses !== undefined) say('uses', `only a view declares uses; a ${String(s.kind)} screen's calls are its load, save and actions`);
@@ -280,10 +283,17 @@ export function checkCatalogue(input: CatalogueInput): string[] {
     }
   }
   for (const [view, asked] of input.viewCallers ?? []) {
-    for (const other of asked) if (other !== view) problems.push(`screens/views/${view}.tsx: viewCall('${other}'): a view's call is typed by its own uses; ask for '${view}'`);
+    for (const other of asked) if (other !== view) problems.push(`${input.viewFiles?.get(view) ?? `${view}.view.tsx`}: viewCall('${other}'): a view's call is typed by its own uses; ask for '${view}'`);
   }
   for (const r of input.specRoutes ?? []) if (!seen.has(routeShape(r))) problems.push(`schemas/screens/: route ${r}: no screen file declares it (spec document 1 §2)`);
   return problems;
+}
+
+/** Every `*.view.tsx` below `dir`, as paths from the root ('screens/applicants/PositionPage.view.tsx'). */
+function viewFilesUnder(root: string, dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? viewFilesUnder(root, `${dir}/${e.name}`) : e.name.endsWith('.view.tsx') ? [`${dir}/${e.name}`] : [],
+  );
 }
 
 /** The repository's own catalogue, read from disk. */
@@ -292,15 +302,17 @@ export function loadCatalogue(root: string): CatalogueInput {
   const read = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8')) as Json;
   // Flat: the shared parts an action `$ref`s (schemas/shared/) are its properties like any other.
   const actions = new Map(actionFiles(join(root, 'schemas/actions')).map((f) => [f.name, flatActionSchema(read(`schemas/actions/${f.file}`))]));
-  const views = new Set(dir('screens/views').filter((f) => f.endsWith('.tsx')).map((f) => f.replace(/\.tsx$/, '')));
+  const viewFiles = viewRegistry(Object.fromEntries(viewFilesUnder(root, 'screens').map((f) => [f, f])));
+  const views = new Set(viewFiles.keys());
   const source = diskSource(root);
   const names = new Set(actions.keys());
   return {
     screens: dir('schemas/screens').filter((f) => f.endsWith('.json')).map((f) => ({ file: `schemas/screens/${f}`, json: read(`schemas/screens/${f}`) })),
     actions,
     views,
-    viewCalls: new Map([...views].map((v) => [v, actionsNamedBy(`screens/views/${v}.tsx`, source, names)])),
-    viewCallers: new Map([...views].map((v) => [v, [...(source(`screens/views/${v}.tsx`) ?? '').matchAll(/\bviewCall\(\s*'(\w+)'/g)].map((m) => m[1]!)])),
+    viewFiles,
+    viewCalls: new Map([...viewFiles].map(([v, f]) => [v, actionsNamedBy(f, source, names)])),
+    viewCallers: new Map([...viewFiles].map(([v, f]) => [v, [...(source(f) ?? '').matchAll(/\bviewCall\(\s*'(\w+)'/g)].map((m) => m[1]!)])),
     metaSchema: read('schemas/screen.schema.json'),
     specRoutes: SPEC_ROUTES,
   };

@@ -8,7 +8,7 @@
  * - actions.ts: per dispatcher action (schemas/actions/*.json) its request data type and its
  *   answer type (`x-answer`), collected in `ActionData`, `ActionAnswer` and `ActionName`; the
  *   shared answer shapes of schemas/answers/*.json are declared once by their titles.
- * - view-uses.ts: per view component (screens/views/<View>.tsx) the actions its screen files
+ * - view-uses.ts: per view component (screens/<area>/…/<View>.view.tsx) the actions its screen files
  *   declare in `uses` (view screens and view blocks), for the view's typed `call`
  *   (screens/runner/viewCall.ts): a call of an undeclared action fails the type check.
  * - shared.ts: static imports of the shared schemas (schemas/shared/) that action schemas `$ref`,

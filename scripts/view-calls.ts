@@ -18,7 +18,7 @@ import ts from 'typescript';
 
 /** Repository-relative files whose action calls belong to the shell, each with why. */
 export const SHELL_PROVIDERS: Readonly<Record<string, string>> = {
-  'screens/admin/session.tsx': 'the session provider the shell mounts: loads the user and their organisations once; views read them through hooks',
+  'screens/runner/session/session.tsx': 'the session provider the shell mounts: loads the user and their organisations once; views read them through hooks',
 };
 
 /**

@@ -16,6 +16,7 @@ import { ensureFrameworkIndexes } from './dispatcher/indexes';
 import { resumeLabelMoves } from './domain/applicants/label-moves';
 import { ensureDomainIndexes } from './domain/core/indexes';
 import { hasAccess } from './domain/accounts/access';
+import { useCatalogue } from './catalogue';
 import { loadRegistry, type Registry } from './dispatcher/registry';
 import type { ServerDeps } from './base/deps';
 import { errors } from './errors';
@@ -66,6 +67,8 @@ const INBOUND_MAX_BYTES = 1024 * 1024;
  * listen; the caller does (`app.httpServer.listen(port)`).
  */
 export async function createApp(config: Config, given: GivenDeps = {}): Promise<App> {
+  // First of all: a catalogue with a problem stops the start before anything is opened.
+  useCatalogue(config.catalogueDirs);
   const log = given.log ?? createLogger();
   const store = given.store ?? (await openStore({ mongoUri: config.mongoUri, dataDir: config.dataDir, log }));
   const ownsStore = !given.store;
@@ -164,7 +167,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   handle = koa.callback();
   // Replies to mail sent to applicants (server/mail/inbound.ts), only when configured.
   const inbound = inboundOn
-    ? await startInboundSmtp({ port: config.smtpInboundPort!, host: config.smtpInboundHost, maxBytes: INBOUND_MAX_BYTES, handlers: replyHandlers(deps, config.smtpInboundDomain) })
+    ? await startInboundSmtp({ port: config.smtpInboundPort!, host: config.smtpInboundHost, maxBytes: INBOUND_MAX_BYTES, handlers: replyHandlers(deps, config.smtpInboundDomain, { trustAuthResults: config.smtpInboundTrustAuthResults }) })
     : undefined;
   if (inbound) log.info('inbound smtp listening', { port: inbound.port });
 

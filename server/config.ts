@@ -27,6 +27,12 @@ export interface Config {
    */
   previousDistDirs: string[];
   /**
+   * The catalogue folders of field types and validators (CATALOGUE_DIR, a list split like
+   * PATH; default schemas/): each holds field-types/*.json and validators/*.json. The server
+   * reads them at start and refuses to start on any problem (server/catalogue.ts).
+   */
+  catalogueDirs: string[];
+  /**
    * The portal's public base URL for links in mails (PUBLIC_URL). Never taken from the
    * request's Host header, which a caller controls. Default http://localhost:PORT.
    */
@@ -44,6 +50,8 @@ export interface Config {
   smtpInboundHost: string;
   /** The domain of the reply addresses (SMTP_INBOUND_DOMAIN, default the host of PUBLIC_URL). */
   smtpInboundDomain: string;
+  /** The authserv-id of the MTA in front whose Authentication-Results (DMARC) the endpoint trusts (SMTP_INBOUND_TRUST_AUTH_RESULTS); unset: only the envelope sender counts. */
+  smtpInboundTrustAuthResults?: string;
   /** Behind a reverse proxy (TRUST_PROXY=1): client IPs come from X-Forwarded-For. */
   trustProxy: boolean;
   /** Login/register/reset limits; tests may tighten or loosen them. */
@@ -138,11 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // DIST_DIR: another build of the front end (parallel browser-test runs build apart).
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(root, 'dist'),
     previousDistDirs: (env.DIST_PREVIOUS_DIR ?? '').split(delimiter).filter(Boolean).map((d) => resolve(d)),
+    catalogueDirs: env.CATALOGUE_DIR ? env.CATALOGUE_DIR.split(delimiter).filter(Boolean).map((d) => resolve(d)) : [join(root, 'schemas')],
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     smtpInboundPort: env.SMTP_INBOUND_PORT ? portFrom(env.SMTP_INBOUND_PORT, 0, 'SMTP_INBOUND_PORT') : undefined,
     smtpInboundHost: env.SMTP_INBOUND_HOST || '0.0.0.0',
+    smtpInboundTrustAuthResults: env.SMTP_INBOUND_TRUST_AUTH_RESULTS?.trim() || undefined,
     smtpInboundDomain: (env.SMTP_INBOUND_DOMAIN || new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname).toLowerCase(),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: {

@@ -1,4 +1,5 @@
 import type { MetadataProperty } from '../types';
+import { fixedKeyOf, kindOf } from '../answer-kinds';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import catalogue from '../../schemas/templates/form-blocks.json' with { type: 'json' };
 import { fill } from '../fill';
@@ -21,7 +22,7 @@ const MONTH_DAY = /^\d{2}-\d{2}$/;
 /** A block's period dates (MM-DD) in the coming summer: this year's until it has ended, then next year's. */
 function inSummer(p: MetadataProperty, today: string): MetadataProperty {
   const d = p.data as { startDate?: unknown; endDate?: unknown } | null;
-  if (p.type !== 'periodCheckbox' || !d || typeof d.startDate !== 'string' || typeof d.endDate !== 'string') return p;
+  if (kindOf(p.type) !== 'period' || !d || typeof d.startDate !== 'string' || typeof d.endDate !== 'string') return p;
   if (!MONTH_DAY.test(d.startDate) || !MONTH_DAY.test(d.endDate)) return p;
   const year = Number(today.slice(0, 4));
   const y = today.slice(5) > d.endDate ? year + 1 : year;
@@ -48,14 +49,14 @@ export function addBlock(form: BuilderForm, blockId: string, catalog: BuilderCat
 
 /** Why a form cannot identify its applicant: no E-post field, or more than one. Null when it can. */
 export function emailFieldProblem(metadata: readonly MetadataProperty[]): 'emailMissing' | 'emailTwice' | null {
-  const n = metadata.filter((p) => p?.type === 'email').length;
+  const n = metadata.filter((p) => p && fixedKeyOf(p.type) === 'form_email').length;
   if (n === 0) return 'emailMissing';
   return n > 1 ? 'emailTwice' : null;
 }
 
 /** True when the form asks for the applicant's name (a Förnamn or Efternamn field). */
 function hasNameField(metadata: readonly MetadataProperty[]): boolean {
-  return metadata.some((p) => p && (['firstname', 'surname'].includes(p.type) || ['form_firstname', 'form_surname'].includes(p.key)));
+  return metadata.some((p) => p && [p.key, fixedKeyOf(p.type)].some((k) => k === 'form_firstname' || k === 'form_surname'));
 }
 
 /** What the builder warns about at once (issue 17): E-post missing or twice, no name field. Swedish texts. */

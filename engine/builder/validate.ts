@@ -1,4 +1,5 @@
 import type { MetadataProperty } from '../types';
+import { kindOf } from '../answer-kinds';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { BuilderCatalog, BuilderForm, BuilderIssue } from './types';
 import { byKey, childKeysOf } from './tree';
@@ -104,7 +105,7 @@ export function validateForm(form: BuilderForm, catalog: BuilderCatalog): Builde
       if (kids.length === 0) issues.push({ key: p.key, path: 'data', message: m.emptyOptions });
       for (const k of kids) if (!all.has(k)) issues.push({ key: p.key, path: 'data', message: `${m.unknownKey}: ${k}` });
     }
-    if (p.type === 'periodCheckbox') issues.push(...periodIssues(p));
+    if (kindOf(p.type) === 'period') issues.push(...periodIssues(p));
     for (const v of p.validators ?? []) {
       if (v.name === 'allowedYears' || v.name === 'allowedYearsBornSwe') {
         const msg = allowedYearsIssue(v.data);

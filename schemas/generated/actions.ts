@@ -2404,7 +2404,7 @@ export interface GetContainerThemeData {
 export type GetContainerThemeAnswer = EffectiveTheme;
 
 /**
- * Request data of get_containerUser. One member of the organisation (`id`: the membership id, as in get_container's `permissions`) with their account details and permission ids; for /admin/users/:id.
+ * Request data of get_containerUser. One member of the organisation (`id`: the membership id, as in get_container's `permissions`) with their account details and permission ids; for /admin/users/:id. `locked` names the fields of the account form the caller may not change (issue 24: only the owner changes their email; an Administrator changes names, phone and title only of an account their organisation's invitation created that belongs to no other organisation and applied nowhere else; an odin account only odin; see update_account), `lockedNote` says why in Swedish (empty when nothing is locked).
  */
 export interface GetContainerUserData {
   containerId: number;
@@ -2427,6 +2427,8 @@ export interface GetContainerUserAnswer {
   phoneNumber: string;
   title: string;
   permissionIds: (1 | 2 | 3)[];
+  locked: ("email" | "firstname" | "lastname" | "phoneNumber" | "title" | "password")[];
+  lockedNote: string;
 }
 
 /**
@@ -3222,7 +3224,7 @@ export type UpdatePositionPartnerAnswer = {
 }[];
 
 /**
- * Request data of update_account. Updates the caller's own account; an Administrator may update a colleague's when every organisation the colleague belongs to is one the caller administers (else 403); odin may update anyone's. `id` is the user id. Names, phone and title change at once. A new email changes nothing yet: it needs `password` (the caller's current password) unless the caller's session was opened by a sign-in link in the last ten minutes (else 400 at /password), must be free (409), and takes effect only when the owner of the new address follows the link mailed there (POST /api/account/email/confirm); the current address is told by mail. This holds for an administrator editing a colleague too: nobody can move an account onto an address they do not read. Answers `{ user, token, pendingEmail }`: the token carries the new names; `pendingEmail` is the address waiting for its link.
+ * Request data of update_account. Updates an account. `id` is the user id. Who may change what (issue 24: an account moves only with its owner): the owner changes their own names, phone, title and email; nobody changes another account's email, not an Administrator and not odin (403 at /email); an odin account is changed by odin only; odin may change anyone else's names, phone and title; an Administrator may change names, phone and title only of an account that their organisation created through an invitation, that belongs to no other organisation and has applied to no other organisation (else 403, nothing stored): adding an existing account to an organisation never makes it editable there. get_containerUser's `locked` tells a screen which fields are read-only. Names, phone and title change at once. A new email (own account only) changes nothing yet: it needs `password` (the caller's current password) unless the caller's session was opened by a sign-in link in the last ten minutes (else 400 at /password), must be free (409), and takes effect only when the owner of the new address follows the link mailed there (POST /api/account/email/confirm), while the account is still at the session's token version: a password change, a reset, logout everywhere or the first proof of the address cancels it, and the notice to the current address carries a 'Stoppa ändringen' link (POST /api/account/email/stop). On the caller's own account the write is conditional on the session's token version: a session overtaken while the call was in flight gets 401 and nothing is written or issued. Answers `{ user, token, pendingEmail }`: the token (own account only) carries the new names; `pendingEmail` is the address waiting for its link.
  */
 export interface UpdateAccountData {
   id: number;

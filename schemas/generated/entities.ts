@@ -409,6 +409,10 @@ export interface FieldTypeDefinition {
    */
   answer: {} | null;
   /**
+   * What kind of answer the type holds; it decides how Blankett outside the widgets shows the answer as text (staff page, lists, CSV, PDF, GDPR export), reads it from a form posted without script, filters on it, fakes it for demo data and stores its files (engine/answer-kinds.ts). text: a string; email: an e-mail address; boolean: yes/no; choice: a group-like's chosen child key; period: {startDate, endDate, checked}; files: a list of {filename, type, url|data}; image: a data URL; none: no value. The answer schema must have the kind's shape (string, boolean, object, array or null). Absent: derived from `answer` (boolean: boolean; string: text, email when validEmail is built in, choice when group-like, image for a ^data:image/ pattern; an object with a boolean checked: period; an array of objects with filename: files; null: none); a schema none of these fits is refused.
+   */
+  answerKind?: "text" | "email" | "boolean" | "choice" | "period" | "files" | "image" | "none";
+  /**
    * JSON Schema of the metadata property's `data` (group-likes: the array of child keys).
    */
   data: {} | boolean;

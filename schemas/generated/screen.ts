@@ -72,6 +72,14 @@ export type ScreenFile = {
     token: string;
   };
   /**
+   * form: dotted path in the loaded data to a list of field names the caller may not change (e.g. get_containerUser's `locked`): shown read-only, a read-only field with no value left out, the save button left out when every field is read-only. The server refuses such a change anyway.
+   */
+  readonlyFrom?: string;
+  /**
+   * form: a text with bindings ({data.x}) shown above the form when any field is read-only (readonlyFrom): why.
+   */
+  readonlyNote?: string;
+  /**
    * form: groups of the schema's fields (keys), each a fieldset with its legend; fields named by no section follow at the end. record: groups of formatted fields.
    *
    * @minItems 1
@@ -143,7 +151,7 @@ export type ScreenFile = {
    */
   empty?: string;
   /**
-   * view: the component screens/views/<view>.tsx (default export).
+   * view: the component screens/<area>/…/<view>.view.tsx (default export).
    */
   view?: string;
   /**
@@ -220,6 +228,14 @@ export type Block = {
    */
   sections?: [Section, ...Section[]];
   /**
+   * form: dotted path in the loaded data to a list of field names the caller may not change (e.g. get_containerUser's `locked`): shown read-only, a read-only field with no value left out, the save button left out when every field is read-only. The server refuses such a change anyway.
+   */
+  readonlyFrom?: string;
+  /**
+   * form: a text with bindings ({data.x}) shown above the form when any field is read-only (readonlyFrom): why.
+   */
+  readonlyNote?: string;
+  /**
    * form/record: what to say when the load answers 404 or `load.find` matches no row: a text, or a heading, a text and links (a way back).
    */
   notFound?:
@@ -249,7 +265,7 @@ export type Block = {
     format?: "number" | "text";
   }[];
   /**
-   * view: a component screens/views/<view>.tsx.
+   * view: a component screens/<area>/…/<view>.view.tsx.
    */
   view?: string;
   props?: {};
@@ -318,6 +334,14 @@ export type Block = {
    */
   sections?: [Section, ...Section[]];
   /**
+   * form: dotted path in the loaded data to a list of field names the caller may not change (e.g. get_containerUser's `locked`): shown read-only, a read-only field with no value left out, the save button left out when every field is read-only. The server refuses such a change anyway.
+   */
+  readonlyFrom?: string;
+  /**
+   * form: a text with bindings ({data.x}) shown above the form when any field is read-only (readonlyFrom): why.
+   */
+  readonlyNote?: string;
+  /**
    * form/record: what to say when the load answers 404 or `load.find` matches no row: a text, or a heading, a text and links (a way back).
    */
   notFound?:
@@ -347,7 +371,7 @@ export type Block = {
     format?: "number" | "text";
   }[];
   /**
-   * view: a component screens/views/<view>.tsx.
+   * view: a component screens/<area>/…/<view>.view.tsx.
    */
   view?: string;
   props?: {};

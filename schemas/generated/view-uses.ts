@@ -23,6 +23,7 @@ export const VIEW_USES = {
   SigninLink: [],
   Skills: ['add_skillCommand', 'add_skillPosition', 'add_skillTemplate', 'delete_skill', 'delete_skillPosition', 'delete_skillTemplate', 'get_competenceTemplates', 'get_containerSkills', 'get_positions', 'get_skillPositions', 'get_skillsIcons'],
   StaffChat: ['get_channelMessages', 'send_MessageCommand'],
+  StopEmailChange: [],
   TemplateEditor: ['create_positionTemplateAssetCommand', 'get_folder', 'get_folders'],
   ThemeSettings: ['get_containerTheme', 'update_containerTheme'],
 } as const satisfies Record<string, readonly ActionName[]>;

@@ -1,8 +1,8 @@
 import { ScreenRoutes } from '../runner/Runner';
 import type { ScreenFile } from '../runner/types';
 import { ToastProvider } from '../shared/toast';
-import { SessionProvider } from './session';
-import './admin.css';
+import { SessionProvider } from '../runner/session/session';
+import '../shared/admin.css';
 
 /**
  * The session, admin and candidate app: its routes, guards, layouts and titles all come

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 import { useToast } from '../shared/toast';
 import { useBusy } from '../shared/useBusy';
 import { call } from './call';

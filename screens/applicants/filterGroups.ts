@@ -1,3 +1,4 @@
+import { isBox, isBoxGroup, kindOf } from '../../engine/answer-kinds';
 import type { MetadataProperty } from '../../engine/types';
 import { SPECIAL_GROUP_KEYS } from '../../engine/builder/ops';
 import sv from '../../schemas/messages/sv.json';
@@ -42,8 +43,8 @@ function periodLabel(p: MetadataProperty): string {
 
 function boxes(metadata: readonly MetadataProperty[], p: MetadataProperty, title: string): AnswerGroup | null {
   const options = childrenOf(metadata, p)
-    .filter((c) => c.type === 'checkbox' || c.type === 'periodCheckbox')
-    .map((c) => ({ choice: { key: c.key, value: true }, label: c.type === 'periodCheckbox' ? periodLabel(c) : plain(c.label) || t.untitled }));
+    .filter((c) => isBox(c))
+    .map((c) => ({ choice: { key: c.key, value: true }, label: kindOf(c.type) === 'period' ? periodLabel(c) : plain(c.label) || t.untitled }));
   return options.length ? { id: p.key, title, options } : null;
 }
 
@@ -66,13 +67,13 @@ export function answerGroups(metadata: readonly MetadataProperty[]): { groups: A
     if (g) groups.push(g);
   }
   for (const p of metadata) {
-    if (p.type === 'group' && !SPECIAL_GROUP_KEYS.has(p.key)) {
+    if (isBoxGroup(p) && !SPECIAL_GROUP_KEYS.has(p.key)) {
       const g = boxes(metadata, p, plain(p.label) || t.untitled);
       if (g) groups.push(g);
     }
   }
   for (const p of metadata) {
-    if (p.type !== 'radioGroup' || SPECIAL_GROUP_KEYS.has(p.key)) continue;
+    if (kindOf(p.type) !== 'choice' || SPECIAL_GROUP_KEYS.has(p.key)) continue;
     const options = childrenOf(metadata, p).map((c) => ({ choice: { key: p.key, value: c.key }, label: plain(c.label) || t.untitled }));
     if (options.length) groups.push({ id: p.key, title: plain(p.label) || t.untitled, options });
   }

@@ -1,4 +1,4 @@
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 import { usePositionRightNames } from '../runner/usePositionRights';
 
 /**

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { ApiError, getToken, publicPost, TOKEN_KEY } from '../api';
-import { clearStoredSession, validUser, type TokenUser } from '../admin/token';
+import { clearStoredSession, validUser, type TokenUser } from '../runner/session/token';
 import { LinkRequest } from './LinkRequest';
 import './candidate.css';
 

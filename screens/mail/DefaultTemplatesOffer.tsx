@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { dispatch } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 import { useToast } from '../shared/toast';
 
 const t = sv.defaultTemplates;

@@ -3,10 +3,10 @@
  * loses them. Files are left out (they are large and a browser cannot restore a file input);
  * the draft is cleared after a successful submit. Pure apart from the storage passed in.
  */
+import { carriesFiles } from '../../engine/answer-kinds';
 import type { Answers, MetadataProperty } from '../../engine/types';
 
 export const DRAFT_PREFIX = 'blankett.applyDraft.';
-const FILE_TYPES = new Set(['file', 'imageBase64']);
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -22,7 +22,7 @@ function isFileLike(value: unknown): boolean {
 
 /** The answers without file and image values. */
 export function withoutFiles(answers: Answers, metadata: MetadataProperty[]): Answers {
-  const fileKeys = new Set(metadata.filter((p) => FILE_TYPES.has(p.type)).map((p) => p.key));
+  const fileKeys = new Set(metadata.filter((p) => carriesFiles(p.type)).map((p) => p.key));
   const out: Answers = {};
   for (const [k, v] of Object.entries(answers)) {
     if (fileKeys.has(k) || isFileLike(v)) continue;

@@ -1,4 +1,5 @@
 /** Sending an application and reading the server's answer into what the apply page shows. */
+import { specialFieldKey } from '../../engine/answer-kinds';
 import type { Answers, FieldError, MetadataProperty } from '../../engine/types';
 import { ApiError, publicPost } from '../api';
 import { s } from './text';
@@ -12,7 +13,7 @@ export type SubmitOutcome =
 
 /** The applicant's email: `form_email`, else the form's first email field. */
 export function emailOf(answers: Answers, metadata: MetadataProperty[]): string {
-  const key = 'form_email' in answers ? 'form_email' : metadata.find((m) => m.type === 'email')?.key;
+  const key = 'form_email' in answers ? 'form_email' : specialFieldKey(metadata, 'form_email');
   const v = key ? answers[key] : undefined;
   return typeof v === 'string' ? v.trim() : '';
 }

@@ -1,6 +1,6 @@
 import { Link, Outlet } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import '../admin/admin.css';
+import '../shared/admin.css';
 
 /**
  * The candidate layout (spec document 1 §2: /admin/recruit, /admin/minasidor,

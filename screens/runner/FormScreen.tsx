@@ -7,7 +7,7 @@ import sv from '../../schemas/messages/sv.json';
 import { createRjsfValidator } from '../../engine/react/rjsf-validator';
 import { translateSwedish } from '../../engine/react/builder/rjsf';
 import { dispatchByName } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from './session/session';
 import { useToast } from '../shared/toast';
 import { ActionButtons } from './ActionButtons';
 import { dataSchemaOf } from './actionTypes';
@@ -15,7 +15,7 @@ import { at, fillData, fillText, type BindingContext } from './bindings';
 import { refusalsAtFields, screenFormErrors } from './formErrors';
 import { resolveRefs } from './refs';
 import { layoutOf } from './Screen';
-import { useSessionEffects } from './sessionEffects';
+import { useSessionEffects } from './session/sessionEffects';
 import { fieldErrors, messageOf } from './serverErrors';
 import { Failure, Loading, NotFound } from './states';
 import { useScreenTitle } from './title';
@@ -34,7 +34,10 @@ const validatorNames = import.meta.glob<string>('/schemas/validators/*.json', { 
 const keywords = new Set(Object.values(validatorNames).map((n) => `x-${n}`));
 
 /** What a form needs, from a form screen or a page's form block. */
-export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions'> & { id?: string; title?: string };
+export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions' | 'readonlyFrom' | 'readonlyNote'> & {
+  id?: string;
+  title?: string;
+};
 
 type Section = NonNullable<ScreenFile['sections']>[number];
 
@@ -70,6 +73,24 @@ function uiSchemaOf(ui: UiSchema | undefined): UiSchema {
     return out;
   };
   return { 'ui:submitButtonOptions': { submitText: sv.screens.save }, ...walk(ui ?? {}) };
+}
+
+/**
+ * The uiSchema with the fields the loaded data names at `readonlyFrom` read-only (those without
+ * a value hidden), and no save button when every field is read-only. The names too: [] when none.
+ */
+function withReadonly(ui: UiSchema, schema: RJSFSchema, path: string | undefined, data: Data | undefined): { ui: UiSchema; names: string[] } {
+  const listed = path && data ? at({ data }, path) : undefined;
+  const names = Array.isArray(listed) ? listed.filter((n): n is string => typeof n === 'string') : [];
+  if (!names.length) return { ui, names };
+  const out: UiSchema = { ...ui };
+  for (const name of names) {
+    const value = data?.[name];
+    out[name] = { ...((ui[name] as UiSchema | undefined) ?? {}), ...(value === undefined || value === '' ? { 'ui:widget': 'hidden' } : { 'ui:readonly': true }) };
+  }
+  const fields = Object.keys(schema.properties ?? {});
+  if (fields.every((f) => names.includes(f))) out['ui:submitButtonOptions'] = { ...((ui['ui:submitButtonOptions'] as object | undefined) ?? {}), norender: true };
+  return { ui: out, names };
 }
 
 /**
@@ -115,6 +136,7 @@ export function FormPartView({ part, level = 1, onSaved, onSubmit }: { part: For
   }, [loaded]);
 
   const data = loaded.status === 'ready' ? loaded.data : undefined;
+  const readonly = useMemo(() => withReadonly(uiSchema, schema, part.readonlyFrom, data), [uiSchema, schema, part.readonlyFrom, data]);
   const heading = part.heading && data ? fillText(part.heading, { ...base, data }) : (part.title ?? '');
   useScreenTitle(level === 1 && part.heading && data ? heading : undefined);
 
@@ -163,10 +185,15 @@ export function FormPartView({ part, level = 1, onSaved, onSubmit }: { part: For
       {loaded.status === 'error' && <Failure onRetry={() => setAttempt((a) => a + 1)} />}
       {loaded.status === 'notFound' && <NotFound spec={part.notFound} level={level} />}
       {loaded.status === 'loading' && <Loading />}
+      {loaded.status === 'ready' && readonly.names.length > 0 && part.readonlyNote && (
+        <p role="note" className="adm-hint">
+          {fillText(part.readonlyNote, { ...base, data })}
+        </p>
+      )}
       {loaded.status === 'ready' && formData !== null && (
         <Form
           schema={schema}
-          uiSchema={uiSchema}
+          uiSchema={readonly.ui}
           formData={formData}
           // Controlled: what was typed survives every re-render (a failed save keeps it).
           onChange={(e) => setFormData((e.formData ?? {}) as Data)}

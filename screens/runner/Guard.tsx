@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { dispatch } from '../api';
-import { RequireAuth } from '../admin/guards';
-import { useSession } from '../admin/session';
+import { RequireAuth } from './session/guards';
+import { useSession } from './session/session';
 import { canOpen, type PositionRights } from './access';
 import { Failure, Loading } from './states';
 import type { ScreenFile } from './types';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { useSession } from '../admin/session';
+import { useSession } from './session/session';
 import { canOpen } from './access';
 import { at, fillText, type BindingContext } from './bindings';
 import { compareCells, formatCell, statusClass } from './format';

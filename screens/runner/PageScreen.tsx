@@ -45,7 +45,7 @@ function Stats({ block, generation }: { block: Block; generation: number }) {
 /** A view block: one registered component for what must stay code, given the screen, the block's props and (`from`) a record block's answer. */
 function ViewBlock({ screen, block, reload, given }: { screen: ScreenFile; block: Block; reload(): void; given?: GivenAnswer }) {
   const View = viewComponent(block.view ?? '');
-  if (!View) throw new Error(`No view screens/views/${block.view}.tsx for a block of ${screen.id}`);
+  if (!View) throw new Error(`No view ${block.view}.view.tsx under screens/ for a block of ${screen.id}`);
   return (
     <Suspense fallback={<Loading />}>
       <View screen={screen} props={(block.props ?? {}) as Record<string, unknown>} reload={reload} {...(given ? { given } : {})} />

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
-import { RequireAuth } from '../admin/guards';
-import Shell from '../admin/Shell';
+import { RequireAuth } from './session/guards';
+import Shell from '../shell/Shell';
 import CandidateFrame from './CandidateFrame';
 import { screenFiles } from './catalogue';
 import { CatalogueContext } from './context';

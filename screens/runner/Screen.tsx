@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { SessionPage } from '../admin/SessionPage';
+import { SessionPage } from './session/SessionPage';
 import { fillText } from './bindings';
 import { Loading, ScreenBoundary } from './states';
 import { useRunnerTitle } from './title';
@@ -28,7 +28,7 @@ function Body({ screen }: { screen: ScreenFile }) {
       return <Redirect screen={screen} />;
     case 'view': {
       const View = viewComponent(screen.view ?? '');
-      if (!View) throw new Error(`No view screens/views/${screen.view}.tsx for ${screen.id}`);
+      if (!View) throw new Error(`No view ${screen.view}.view.tsx under screens/ for ${screen.id}`);
       return <View screen={screen} props={(screen.props ?? {}) as Record<string, unknown>} />;
     }
     case 'form':

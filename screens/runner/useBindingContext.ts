@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { useSession } from '../admin/session';
+import { useSession } from './session/session';
 import type { BindingContext } from './bindings';
 
 /** The bindings every screen has: {route.x}, {query.x}, {session.containerId}, {session.email}, {session.name} (given name, else email), {session.company} (the organisation's display name). */

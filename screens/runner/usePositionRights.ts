@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { dispatch } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from './session/session';
 import { canOpen, type PositionRights } from './access';
 import type { Access } from './types';
 

@@ -1,13 +1,13 @@
 import { createElement, Fragment, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dispatchByName } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from './session/session';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import { dataSchemaOf } from './actionTypes';
 import { fillData, fillText, type BindingContext } from './bindings';
 import type { ScreenAction } from './types';
-import { useSessionEffects } from './sessionEffects';
+import { useSessionEffects } from './session/sessionEffects';
 import { useDialogForm } from './verbs/DialogForm';
 import { downloadAnswer } from './verbs/download';
 import { useTypedConfirm } from './verbs/TypedConfirm';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, dispatchByName } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from './session/session';
 import { dataSchemaOf } from './actionTypes';
 import { at, fillData, fillText, pointer, type BindingContext } from './bindings';
 import type { ScreenLoad } from './types';

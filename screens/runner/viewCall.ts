@@ -15,7 +15,7 @@ type ViewAction<V extends ViewName> = (typeof VIEW_USES)[V][number] & ActionName
 /** A call that accepts only the view's declared actions, typed like `dispatch`. */
 export type ViewCall<V extends ViewName> = <N extends ViewAction<V>>(action: N, data: ActionData[N]) => Promise<ActionAnswer[N]>;
 
-/** The typed `call` of the view `screens/views/<view>.tsx`. */
+/** The typed `call` of the view `<view>.view.tsx`. */
 export function viewCall<V extends ViewName>(view: V): ViewCall<V> {
   const declared: readonly string[] = VIEW_USES[view];
   return (action, data) =>

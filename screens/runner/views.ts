@@ -1,13 +1,15 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../chunks';
 import type { ScreenFile, ViewProps } from './types';
+import { viewRegistry } from './viewRegistry';
 
 type Module = { default: ComponentType<ViewProps> };
 
-/** Every screens/views/<View>.tsx, each its own lazily loaded chunk (docs/screens.md "Views"). */
-const modules = import.meta.glob<Module>('../views/*.tsx');
-
-const loaders = new Map(Object.entries(modules).map(([path, load]) => [path.replace(/^.*\/|\.tsx$/g, ''), load]));
+/**
+ * Every view block's component: a `<View>.view.tsx` beside the parts it uses in its area
+ * folder (docs/screens.md "Views"), each its own lazily loaded chunk; adding a view is one file.
+ */
+const loaders = viewRegistry(import.meta.glob<Module>('../**/*.view.tsx'));
 /** One import per chunk: a preload and the later render share it. */
 const loading = new Map<string, Promise<Module>>();
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();

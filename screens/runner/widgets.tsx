@@ -1,6 +1,6 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { IMAGE_LIMITS } from '../../engine/imageLimits';
-import { ImageField } from '../org/ImageField';
+import { ImageField } from './ImageField';
 import { RichText } from '../shared/RichText';
 import { RightsPicker } from '../shared/RightsPicker';
 import type { RightId } from '../shared/rights';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, dispatch } from '../api';
-import { useContainer, useSession } from '../admin/session';
+import { useContainer, useSession } from '../runner/session/session';
 import { notificationTarget, type AppNotification } from './notifications';
 
 const t = sv.shell.notification;

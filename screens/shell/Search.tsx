@@ -5,7 +5,7 @@ import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { MIN_SEARCH_CHARS, searchChars } from '../../engine/search-text';
 import { dispatch } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 
 const t = sv.shell.search;
 const DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 import { useScreens } from '../runner/context';
 import { buildNav, isCurrent } from './nav';
 import { useUnreadConversations } from './useUnreadConversations';

@@ -1,7 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 
 const t = sv.shell.userMenu;
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { ApiError, dispatch, getToken } from '../api';
-import { useSession } from '../admin/session';
-import { validUser } from '../admin/token';
+import { useSession } from '../runner/session/session';
+import { validUser } from '../runner/session/token';
 import { fromHubEvent, mergeNotifications, type AppNotification } from './notifications';
 import { connectHub, hubUrl } from './realtime';
 

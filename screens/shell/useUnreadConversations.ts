@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { dispatch } from '../api';
-import { useSession } from '../admin/session';
+import { useSession } from '../runner/session/session';
 
 /**
  * How many of the organisation's conversations hold messages from the applicant that staff

@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { MetadataProperty } from '../../engine/types';
+import { fixedKeyOf, IMPORTED_TYPE, kindOf } from '../../engine/answer-kinds';
 import { loadContainer } from '../../server/domain/organisations/containers';
 import { createPosition } from '../../server/domain/positions/positions';
 import { load, startBenchServer } from './server-common';
@@ -45,9 +46,9 @@ function generatedForm(): MetadataProperty[] {
 function oneEmail(metadata: MetadataProperty[]): MetadataProperty[] {
   let seen = false;
   return metadata.map((f) => {
-    if (f.type !== 'email') return f;
+    if (fixedKeyOf(f.type) !== 'form_email') return f;
     if (!seen) return ((seen = true), f);
-    return { ...f, type: 'text', validators: f.validators?.some((v) => v.name === 'validEmail') ? f.validators : [...(f.validators ?? []), { name: 'validEmail', data: null }] };
+    return { ...f, type: IMPORTED_TYPE.text, validators: f.validators?.some((v) => v.name === 'validEmail') ? f.validators : [...(f.validators ?? []), { name: 'validEmail', data: null }] };
   });
 }
 
@@ -57,13 +58,14 @@ function form(): MetadataProperty[] {
   return oneEmail(Array.isArray(raw) ? raw : (raw.metadata ?? generatedForm()));
 }
 
-/** Answers that pass the generated form; for a fixture form, the same kinds of values by type. */
+/** Answers that pass the generated form; for a fixture form, the same kinds of values by answer kind. */
 function answers(metadata: MetadataProperty[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of metadata) {
-    if (f.type === 'checkbox') out[f.key] = true;
-    else if (f.type === 'email' || f.validators?.some((v) => v.name === 'validEmail')) out[f.key] = 'svar@example.se';
-    else if (f.type === 'text' || f.type === 'textarea') out[f.key] = `Ett svar på ${f.key}`;
+    const kind = kindOf(f.type);
+    if (kind === 'boolean') out[f.key] = true;
+    else if (kind === 'email' || f.validators?.some((v) => v.name === 'validEmail')) out[f.key] = 'svar@example.se';
+    else if (kind === 'text') out[f.key] = `Ett svar på ${f.key}`;
   }
   return out;
 }

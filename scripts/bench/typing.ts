@@ -13,6 +13,7 @@ import { launchBrowser } from '../../tests/e2e/helpers/app';
 import { ROOT, buildPage, runStandalone } from './_pages';
 import { median } from './_stats';
 import { compileTemplate } from '../../engine/index';
+import { IMPORTED_TYPE } from '../../engine/answer-kinds';
 import type { FormTemplate, MetadataProperty } from '../../engine/types';
 import type { BenchResult } from './_report';
 
@@ -39,7 +40,7 @@ export function loadTemplate(): { template: FormTemplate; source: string } {
 
 /** The text field in the middle of the form: the one we type into. */
 function targetKey(template: FormTemplate): string {
-  const texts = template.metadata.filter((p) => p.type === 'text');
+  const texts = template.metadata.filter((p) => p.type === IMPORTED_TYPE.text);
   const middle = texts[Math.floor(texts.length / 2)];
   if (!middle) throw new Error('the form has no text field to type into');
   return middle.key;

@@ -6,7 +6,7 @@ import type { Mailer } from '../mail';
 import { DuplicateKeyError } from '../store/port';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { organisationNamesOf, passwordProblems } from './password-rules';
-import { bumpTokenVersion, findUserByEmail, normaliseEmail, users, type UserDoc } from './users';
+import { findUserByEmail, normaliseEmail, PENDING_EMAIL_UNSET, users, type UserDoc } from './users';
 import { announceSessionsRevoked } from './revocations';
 import { isValidEmail } from '../../engine/email';
 import { fill } from '../../engine/fill';
@@ -103,13 +103,15 @@ export async function confirmReset(deps: Pick<ServerDeps, 'store' | 'now'>, toke
   const done = await users(deps.store).updateOne(
     { id: user.id, resetTokenHash: sha256(token) },
     // The link was mailed to the address, so following it proves the address.
-    { $set: { passwordHash, emailVerifiedAt: deps.now() }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } },
+    // A pending email change dies with the old password.
+    { $set: { passwordHash, emailVerifiedAt: deps.now() }, $unset: { resetTokenHash: true, resetTokenExpires: true, ...PENDING_EMAIL_UNSET }, $inc: { tokenVersion: 1 } },
   );
   if (!done) throw invalid();
   announceSessionsRevoked(deps.store, user.id);
 }
 
-/** Ends every session of the user (all tokens issued so far stop working). */
-export function logout(deps: Pick<ServerDeps, 'store'>, userId: number): Promise<void> {
-  return bumpTokenVersion(deps.store, userId);
+/** 'Logga ut överallt': ends every session of the user (all tokens issued so far stop working) and any pending email change. */
+export async function logout(deps: Pick<ServerDeps, 'store'>, userId: number): Promise<void> {
+  await users(deps.store).updateOne({ id: userId }, { $unset: PENDING_EMAIL_UNSET, $inc: { tokenVersion: 1 } });
+  announceSessionsRevoked(deps.store, userId);
 }

@@ -31,6 +31,7 @@ export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint
         familyName: user.lastname,
         isOdin: user.role === 'odin',
         emailProven: isEmailProven(user),
+        tokenVersion: user.tokenVersion,
         ...(claims.la !== undefined ? { linkAt: claims.la } : {}),
       };
     },

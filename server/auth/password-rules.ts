@@ -96,6 +96,54 @@ function firstProblem(password: string, context: PasswordContext): string | null
   const list = commonPasswords();
   const stem = core(password);
   if (list.has(lower(password)) || (stem.length >= 4 && list.has(stem))) return a.passwords.common;
+  return guessableProblem(password, context);
+}
+
+/** Case and diacritics folded, only letters kept: 'Lösenord-2026!' → 'losenord' (digits and years stripped). */
+const lettersFolded = (s: string) =>
+  s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('sv').replace(/[^\p{L}]/gu, '');
+
+/**
+ * Swedish words people choose (folded as lettersFolded: no diacritics), refused even with digits or
+ * a year in them ('Lösenord123', 'Sommar2026!') and repeated ('sommarsommar').
+ */
+const SWEDISH = new Set([
+  'losenord', 'losen', 'sommar', 'vinter', 'hosten', 'host', 'varen', 'var', 'hemligt', 'hemlig', 'valkommen', 'sverige', 'svenska',
+  'stockholm', 'goteborg', 'malmo', 'uppsala', 'karlek', 'alskling', 'fotboll', 'hockey', 'midsommar', 'jul', 'julafton', 'godjul',
+  'januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december',
+  'mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag', 'sondag', 'jobbet', 'arbete', 'rekrytering', 'ansokan', 'personal',
+  'hejsan', 'hejhej', 'tjena', 'tjenare', 'katten', 'hunden', 'kanin', 'blomma', 'solsken', 'dragon', 'qwerty', 'asdf', 'admin', 'test',
+]);
+
+/** Keyboard rows and the alphabets, forwards; a password that is a run of one of them (or backwards) is a sequence. */
+const RUNS = ['abcdefghijklmnopqrstuvwxyzåäö', '01234567890', 'qwertyuiopå', 'asdfghjklöä', 'zxcvbnm', '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p'];
+
+/** True when `s` is one unit written two or more times ('aaaa', 'abcabc', 'sommarsommar'). */
+function repeats(s: string): string | null {
+  for (let n = 1; n <= s.length / 2; n++) {
+    if (s.length % n === 0 && s.slice(0, n).repeat(s.length / n) === s) return s.slice(0, n);
+  }
+  return null;
+}
+
+function isRun(s: string): boolean {
+  if (s.length < 4) return false;
+  return RUNS.some((r) => r.includes(s) || [...r].reverse().join('').includes(s));
+}
+
+/**
+ * Issue 24: a repeated character or word, a simple sequence, a common Swedish word and the
+ * product's or an organisation's name, with case and diacritics folded and digits stripped.
+ */
+function guessableProblem(password: string, context: PasswordContext): string | null {
+  const forms = [alnum(password), alnum(core(password))].filter((f) => f.length >= 4);
+  if (forms.some((f) => repeats(f))) return a.passwords.repeated;
+  if (forms.some(isRun)) return a.passwords.sequence;
+  const letters = lettersFolded(password);
+  const unit = repeats(letters) ?? letters;
+  if (unit === lettersFolded(sv.admin.brand)) return a.passwords.product;
+  if (context.organisations?.some((name) => organisationWords(name).some((w) => w.length >= MIN_WORD && lettersFolded(w) === unit))) return a.passwords.organisation;
+  if (SWEDISH.has(unit)) return a.passwords.word;
   return null;
 }
 

@@ -3,9 +3,9 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import type { ServerDeps } from '../base/deps';
 import { errors, HttpError } from '../errors';
-import { DuplicateKeyError, type Store } from '../store/port';
+import { DuplicateKeyError, type Store, type Update } from '../store/port';
 import { announceSessionsRevoked } from './revocations';
-import { findUserByEmail, isEmailProven, normaliseEmail, users, type UserDoc } from './users';
+import { findUserByEmail, isEmailProven, normaliseEmail, PENDING_EMAIL_UNSET, users, type UserDoc } from './users';
 
 const s = sv.signin;
 
@@ -161,14 +161,22 @@ const linkInvalid = () => new HttpError(400, 'link_invalid', s.linkInvalid, [{ p
  * someone else's email, then wait for them to confirm). Returns the user as stored now and whether a password was dropped.
  */
 export async function markProven(store: Store, user: UserDoc, now: number): Promise<{ user: UserDoc; passwordRemoved: boolean }> {
-  if (isEmailProven(user)) {
-    const u = await users(store).updateOne({ id: user.id }, { $set: { emailVerifiedAt: now } });
-    return { user: u ?? user, passwordRemoved: false };
+  // A compare-and-set on the version read (issue 24): a write that landed in between (a
+  // password set by an older session) is read again and dropped with the rest.
+  let current: UserDoc | null = user;
+  for (let attempt = 0; current && attempt < 5; attempt++) {
+    const proven = isEmailProven(current);
+    const update: Update = proven
+      ? { $set: { emailVerifiedAt: now } }
+      : { $set: { emailVerifiedAt: now, passwordHash: '' }, $unset: PENDING_EMAIL_UNSET, $inc: { tokenVersion: 1 } };
+    const u = await users(store).updateOne({ id: current.id, tokenVersion: current.tokenVersion }, update);
+    if (u) {
+      if (!proven) announceSessionsRevoked(store, current.id);
+      return { user: u, passwordRemoved: !proven && !!current.passwordHash };
+    }
+    current = await users(store).findOne({ id: user.id });
   }
-  const passwordRemoved = !!user.passwordHash;
-  const u = await users(store).updateOne({ id: user.id }, { $set: { emailVerifiedAt: now, passwordHash: '' }, $inc: { tokenVersion: 1 } });
-  announceSessionsRevoked(store, user.id);
-  return { user: u ?? user, passwordRemoved };
+  throw errors.unauthorized();
 }
 
 /** The account of an address, made passwordless when there is none (two at once: the unique index keeps one). */

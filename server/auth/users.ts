@@ -28,7 +28,17 @@ export interface UserDoc extends TokenUser {
   pendingEmail?: string;
   pendingEmailTokenHash?: string;
   pendingEmailExpires?: number;
+  /** Who asked for the pending change (always the owner: update_account allows no other) and at which token version. */
+  pendingEmailBy?: number;
+  pendingEmailTv?: number;
+  /** sha256 of the 'Stoppa ändringen' token in the notice mailed to the current address. */
+  pendingEmailStopHash?: string;
+  /** The organisation whose invitation created the account (its administrators may edit its names: domain/users.ts). */
+  createdByContainerId?: number;
 }
+
+/** The fields of a pending email change: a password change, a reset, logout everywhere and the first proof drop them. */
+export const PENDING_EMAIL_UNSET = { pendingEmail: true, pendingEmailTokenHash: true, pendingEmailExpires: true, pendingEmailBy: true, pendingEmailTv: true, pendingEmailStopHash: true } as const;
 
 /** True once the account's owner has followed a link mailed to its address. */
 export function isEmailProven(user: UserDoc): boolean {

@@ -12,5 +12,9 @@ export function sharedLimiter(counters: AttemptCounters, name: string, opts: { w
     async hit(key: string): Promise<boolean> {
       return (await counters.take(`limit\n${name}\n${key}`, opts.max, opts.windowMs)).taken;
     },
+    /** Gives one hit back (a request that turned out not to be what the limit counts). */
+    async release(key: string): Promise<void> {
+      await counters.release(`limit\n${name}\n${key}`);
+    },
   };
 }

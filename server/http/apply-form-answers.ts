@@ -1,6 +1,8 @@
+import { answerFromPost, carriesFiles, type PostedAnswers } from '../../engine/answer-kinds';
 import type { UiSchema } from '../../engine/build-form';
 import { CARRY_FIELD } from '../../engine/steps';
 import type { MetadataProperty } from '../../engine/types';
+import type { PostedFile, PostedForm, PostedValue } from './form-body';
 
 /** What the no-script apply path needs of a public position (PublicPosition). */
 export interface FormPosition {
@@ -9,49 +11,41 @@ export interface FormPosition {
   compiledForm: { uiSchema: UiSchema };
 }
 
-const FILE_WIDGETS = new Set(['file', 'imageBase64']);
+const dataUrl = (file: PostedFile) => `data:${file.type || 'application/octet-stream'};base64,${file.data.toString('base64')}`;
 
-async function dataUrl(file: File): Promise<string> {
-  const type = file.type || 'application/octet-stream';
-  return `data:${type};base64,${Buffer.from(await file.arrayBuffer()).toString('base64')}`;
-}
-
-const filesOf = (form: FormData, key: string) => form.getAll(key).filter((f): f is File => typeof f !== 'string' && f.size > 0);
+const filesOf = (form: PostedForm, key: string) => form.getAll(key).filter((f): f is PostedFile => typeof f !== 'string' && f.data.length > 0);
 
 /**
- * The answers of a form posted without script, in the stored answer format (DESIGN.md): each
- * field read by its widget — a checkbox is true when sent, a period its period with checked,
- * a file a data URL as the script would send it, anything else the text sent ('' is no answer).
+ * The answers of a form posted without script, in the stored answer format: each field read
+ * by its answer kind (engine/answer-kinds.ts answerFromPost) — a yes/no is true when sent, a
+ * period its period with checked, a file a data URL as the script would send it, anything
+ * else the text sent ('' is no answer).
  * Fields not on the page (`onPage`, the current step) come from the carried JSON of the page
  * before, files included (a file chosen on an earlier step travels on as the data URL the
  * script would send; it is judged at the send like any answer, issue 18).
  */
-export async function answersFromForm(form: FormData, p: FormPosition, onPage: ReadonlySet<string> | null): Promise<{ answers: Record<string, unknown> }> {
+export function answersFromForm(form: PostedForm, p: FormPosition, onPage: ReadonlySet<string> | null): { answers: Record<string, unknown> } {
   const answers: Record<string, unknown> = {};
   const widgetOf = (key: string) => (p.compiledForm.uiSchema[key] as { 'ui:widget'?: string } | undefined)?.['ui:widget'];
-  const carried = parseCarried(form.get(CARRY_FIELD));
+  // Only a form in steps carries answers of other pages.
+  const carried = onPage ? parseCarried(form.get(CARRY_FIELD)) : {};
+  const posted: PostedAnswers = {
+    has: (key) => form.has(key),
+    text: (key) => {
+      const value = form.get(key);
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    },
+    files: (key) => filesOf(form, key).map((f) => ({ filename: f.filename, type: f.type || 'application/octet-stream', data: dataUrl(f) })),
+  };
   for (const prop of p.metadata) {
     const key = prop.key;
-    const widget = widgetOf(key);
-    if (widget === undefined) continue; // no answer of its own (group, radio, step)
+    if (widgetOf(key) === undefined) continue; // no answer of its own (group, radio, step)
     if (onPage && !onPage.has(key)) {
       if (Object.hasOwn(carried, key)) answers[key] = carried[key];
       continue;
     }
-    if (widget === 'checkbox') answers[key] = form.has(key);
-    else if (widget === 'periodCheckbox') {
-      const period = (prop.data ?? {}) as { startDate?: unknown; endDate?: unknown };
-      answers[key] = { startDate: period.startDate, endDate: period.endDate, checked: form.has(key) };
-    } else if (widget === 'file') {
-      const files = filesOf(form, key);
-      if (files.length) answers[key] = await Promise.all(files.map(async (f) => ({ filename: f.name, type: f.type || 'application/octet-stream', data: await dataUrl(f) })));
-    } else if (widget === 'imageBase64') {
-      const [file] = filesOf(form, key);
-      if (file) answers[key] = await dataUrl(file);
-    } else {
-      const value = form.get(key);
-      if (typeof value === 'string' && value !== '') answers[key] = value;
-    }
+    const value = answerFromPost(prop, posted);
+    if (value !== undefined) answers[key] = value;
   }
   return { answers };
 }
@@ -62,11 +56,11 @@ export async function answersFromForm(form: FormData, p: FormPosition, onPage: R
  * asks for again. Files of the other steps stay, carried on in the page's hidden answers.
  */
 export function shownAnswers(answers: Record<string, unknown>, p: FormPosition, drawn: ReadonlySet<string> | null): Record<string, unknown> {
-  const widgetOf = (key: string) => (p.compiledForm.uiSchema[key] as { 'ui:widget'?: string } | undefined)?.['ui:widget'];
-  return Object.fromEntries(Object.entries(answers).filter(([k]) => !(FILE_WIDGETS.has(widgetOf(k) ?? '') && (drawn === null || drawn.has(k)))));
+  const typeOf = new Map(p.metadata.map((m) => [m.key, m.type]));
+  return Object.fromEntries(Object.entries(answers).filter(([k]) => !(carriesFiles(typeOf.get(k)) && (drawn === null || drawn.has(k)))));
 }
 
-function parseCarried(raw: FormDataEntryValue | null): Record<string, unknown> {
+function parseCarried(raw: PostedValue | null): Record<string, unknown> {
   if (typeof raw !== 'string' || raw.length === 0) return {};
   try {
     const v: unknown = JSON.parse(raw);

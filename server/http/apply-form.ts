@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { carriesFiles, specialFieldKey } from '../../engine/answer-kinds';
 import { visibleAnswers } from '../../engine/conditions';
-import { keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf } from '../../engine/steps';
+import { CARRY_FIELD, keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf } from '../../engine/steps';
 import type { FieldError } from '../../engine/types';
 import type { Config } from '../config';
 import { memoryCoordination } from '../coord/port';
@@ -14,23 +15,45 @@ import { HttpError } from '../errors';
 import { APPLY_MAX_BODY } from '../routes/public';
 import type { Renderer, RenderRequest } from '../ssr/render';
 import { answersFromForm, shownAnswers, type FormPosition } from './apply-form-answers';
+import { FormBodyError, readFormBody, type FormLimits, type FormRefusal, type PostedForm } from './form-body';
 import { sharedLimiter } from '../coord/rate-limit';
 
 type ApplyFormState = NonNullable<NonNullable<Awaited<ReturnType<Renderer['renderApply']>>>['data']['form']>;
 
-/** Reads the body up to `limit` bytes; null when it is larger (the rest is drained). */
-async function readBody(ctx: Context, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      ctx.req.resume();
-      return null;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * What one page sent by the no-script form may hold (issue 24): its fields are the position's
+ * questions and three of the page's own, a file field takes up to 20 files; no answer that is
+ * not a file is longer than a textarea's 10,000 characters (40,000 bytes in UTF-8, ×3 when
+ * percent-encoded). The carried answers of earlier steps hold their files too: up to the body's limit.
+ */
+/** Pages of the no-script form an IP may send per application the apply limit allows. */
+const PAGES_PER_APPLY = 4;
+
+export const FORM_LIMITS: FormLimits = { maxBytes: APPLY_MAX_BODY, maxFields: 1_000, maxFieldBytes: 128 * 1024, bigFields: new Set([CARRY_FIELD]) };
+
+const REFUSED: Record<FormRefusal, { status: number; message: string }> = {
+  tooLarge: { status: 413, message: sv.public.tooLarge },
+  tooManyFields: { status: 413, message: sv.public.tooManyFields },
+  fieldTooLarge: { status: 413, message: sv.public.fieldTooLong },
+  malformed: { status: 400, message: sv.public.loadError },
+};
+
+/** How long a refused upload's connection stays open, unread, after its answer (for the client to read it). */
+const LINGER_MS = 2_000;
+
+/**
+ * A refused body is never read (reading 31 MB only to drop it costs the process its garbage
+ * collector): once the answer is out the connection is half-closed, so the client reads the
+ * answer and the end, and cut LINGER_MS later. Cutting at once (Connection: close) would reset
+ * a client still sending, which may then lose the answer.
+ */
+function endAfterAnswer(ctx: Context): void {
+  const socket = ctx.req.socket;
+  ctx.req.pause();
+  ctx.res.once('finish', () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
 }
 
 /** The public position the rendered apply page shows (its SSR data), or null. */
@@ -44,7 +67,7 @@ function positionOnPage(entries: Record<string, { status: number | string; data?
 
 /** The applicant's email as the scripted page sends it (screens/public/submitApplication.ts emailOf). */
 function emailKeyOf(p: FormPosition, answers: Record<string, unknown>): string | undefined {
-  return 'form_email' in answers ? 'form_email' : p.metadata.find((m) => m.type === 'email')?.key;
+  return 'form_email' in answers ? 'form_email' : specialFieldKey(p.metadata, 'form_email');
 }
 
 /**
@@ -53,10 +76,14 @@ function emailKeyOf(p: FormPosition, answers: Record<string, unknown>): string |
  * apply flow as the JSON API; answered with the page drawn again (answers kept, files of other
  * steps carried on, those on the page asked for again, errors at their fields and a summary) or, once stored, 303 to the thank-you page.
  * Steps and conditions go by round trips: 'next' judges the step on the page, 'back' and
- * 'refresh' only redraw. A send counts against the same per-IP apply limit as the API.
+ * 'refresh' only redraw. Every page sent counts against the same per-IP apply limit as the API,
+ * before its body is read; the body is parsed as it arrives, within FORM_LIMITS.
  */
 export function applyFormHandler(deps: ServerDeps, config: Config) {
-  const limiter = sharedLimiter((deps.coord ?? memoryCoordination()).counters, 'apply-ip', { windowMs: config.rateLimits.windowMs, max: config.rateLimits.applyPerIp });
+  const counters = (deps.coord ?? memoryCoordination()).counters;
+  const limiter = sharedLimiter(counters, 'apply-ip', { windowMs: config.rateLimits.windowMs, max: config.rateLimits.applyPerIp });
+  // Every page sent (step round trips too): a form in steps takes a few per application.
+  const pages = sharedLimiter(counters, 'apply-form-ip', { windowMs: config.rateLimits.windowMs, max: config.rateLimits.applyPerIp * PAGES_PER_APPLY });
 
   async function judgeStep(p: FormPosition, answers: Record<string, unknown>, keys: ReadonlySet<string>): Promise<FieldError[]> {
     const doc = await deps.store.collection<PositionDoc>('positions').findOne({ id: p.id }, { projection: { text: 0 } });
@@ -88,35 +115,45 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
       ctx.body = out.page.html;
     };
 
-    const type = ctx.get('content-type');
-    const raw = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type) ? await readBody(ctx, APPLY_MAX_BODY) : Buffer.alloc(0);
-    if (raw === null) return draw({ ...base, problem: sv.public.tooLarge }, 413);
-    let form: FormData;
+    // The per-IP limits are taken before a byte of the body is read, as the API's is (a refused
+    // body is not read, endAfterAnswer): every page sent counts against `pages`, and against the apply
+    // limit until it turns out not to be a send (only a send counts there, given back below).
+    if (!(await pages.hit(ctx.ip)) || !(await limiter.hit(ctx.ip))) {
+      endAfterAnswer(ctx);
+      return draw({ ...base, problem: sv.server.rateLimited }, 429);
+    }
+    let form: PostedForm;
+    let bytes: number;
     try {
-      form = await new Request('http://apply.invalid/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(raw) }).formData();
-    } catch {
-      return draw({ ...base, problem: sv.public.loadError }, 400);
+      ({ form, bytes } = await readFormBody(ctx.req, ctx.get('content-type'), FORM_LIMITS));
+    } catch (err) {
+      if (!(err instanceof FormBodyError)) throw err;
+      const refused = REFUSED[err.reason];
+      endAfterAnswer(ctx);
+      return draw({ ...base, problem: refused.message }, refused.status);
     }
 
-    const at = steps.length > 1 ? stepIndex(form.get(STEP_FIELD) ?? '0', steps.length) : 0;
+    const stepValue = form.get(STEP_FIELD);
+    const at = steps.length > 1 ? stepIndex(typeof stepValue === 'string' ? stepValue : '0', steps.length) : 0;
     const onPage = steps.length > 1 ? keysOfStep(steps[at]!) : null;
-    const { answers } = await answersFromForm(form, position, onPage);
-    const nav = String(form.get(NAV_FIELD) ?? 'next');
+    const { answers } = answersFromForm(form, position, onPage);
+    const navValue = form.get(NAV_FIELD);
+    const nav = typeof navValue === 'string' ? navValue : 'next';
     const state: ApplyFormState = { ...base, answers, step: at };
 
+    const nextStep = onPage !== null && at < steps.length - 1 && nav !== 'send';
+    if (nav === 'back' || nav === 'refresh' || nextStep) await limiter.release(ctx.ip);
     if (nav === 'back') return draw({ ...state, step: Math.max(at - 1, 0) }, 200);
     if (nav === 'refresh') return draw(state, 200);
-    if (onPage && at < steps.length - 1 && nav !== 'send') {
+    if (nextStep) {
       const errors = await judgeStep(position, answers, onPage);
       return errors.length ? draw({ ...state, errors }, 400) : draw({ ...state, step: at + 1 }, 200);
     }
 
-    // Only a send counts against the apply limit: moving between steps is reading, not applying.
-    if (!(await limiter.hit(ctx.ip))) return draw({ ...state, problem: sv.server.rateLimited }, 429);
     const emailKey = emailKeyOf(position, answers);
     const email = emailKey && typeof answers[emailKey] === 'string' ? (answers[emailKey] as string).trim() : '';
     try {
-      await apply(deps, { email, positionId: position.id, metadata: answers, bodyBytes: raw.length });
+      await apply(deps, { email, positionId: position.id, metadata: answers, bodyBytes: bytes });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       return draw(refusal(err, state, { steps, emailKey, position }), err.status);
@@ -144,7 +181,7 @@ function refusal(err: HttpError, state: ApplyFormState, f: { steps: ReturnType<t
   }
   if (err.code === 'position_closed' || err.status === 404) return { ...state, closed: err.status === 404 ? sv.public.positionClosed : err.message };
   if (err.status === 413) {
-    const files = f.position.metadata.filter((m) => m.type === 'file' || m.type === 'imageBase64').map((m) => m.key);
+    const files = f.position.metadata.filter((m) => carriesFiles(m.type)).map((m) => m.key);
     if (files.length) return { ...state, errors: files.map((key) => ({ key, validator: 'fileSize', message: sv.public.tooLarge })), step: stepOf(files[0]) };
   }
   return { ...state, problem: err.status === 429 ? err.message : sv.public.loadError };

@@ -13,7 +13,7 @@ import { sharedLimiter } from '../coord/rate-limit';
 import { findUserByEmail, normaliseEmail, publicUser } from '../auth/users';
 import { PASSWORD_MAX } from '../../engine/password';
 import { confirmSignin, mailSigninLink } from '../auth/signin';
-import { confirmEmailChange } from '../auth/email-change';
+import { confirmEmailChange, stopEmailChange } from '../auth/email-change';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 
@@ -37,7 +37,7 @@ export function str(value: unknown, path: string, max: number): string {
 }
 
 /**
- * /api/account/*: login, register, sign-in links (+ confirm), email-change confirm, reset
+ * /api/account/*: login, register, sign-in links (+ confirm), email-change confirm and stop, reset
  * (+ confirm) and logout. Login answers 200
  * `{ token, data: { token } }` (DESIGN.md's `{token}` and our `{data}` envelope in one) or
  * 401 with an empty body; limits per IP, and the login throttle (server/auth/login-throttle.ts)
@@ -149,6 +149,14 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     const user = await confirmEmailChange(deps, str(b.token, '/token', 200));
     const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
     ctx.body = { token, data: { token, email: user.email } };
+  });
+
+  /** 'Stoppa ändringen' from the notice mailed to the current address: the pending email change is dropped. */
+  router.post('/api/account/email/stop', SMALL, async (ctx) => {
+    await limitIp(ctx);
+    const b = fields(ctx, ['token']);
+    await stopEmailChange(deps, str(b.token, '/token', 200));
+    ctx.body = { data: { stopped: true } };
   });
 
   router.post('/api/account/reset', SMALL, async (ctx) => {

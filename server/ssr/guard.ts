@@ -19,12 +19,12 @@ export interface CachedPage {
   location?: string;
 }
 
-export function createRenderGuard(now: () => number = Date.now) {
-  const pages = new Map<string, { at: number; page: CachedPage }>();
+export function createRenderGuard<P = CachedPage>(now: () => number = Date.now) {
+  const pages = new Map<string, { at: number; page: P }>();
   let inFlight = 0;
 
   return {
-    get(key: string): CachedPage | null {
+    get(key: string): P | null {
       const hit = pages.get(key);
       if (!hit) return null;
       if (now() - hit.at > TTL_MS) {
@@ -33,7 +33,7 @@ export function createRenderGuard(now: () => number = Date.now) {
       }
       return hit.page;
     },
-    put(key: string, page: CachedPage): void {
+    put(key: string, page: P): void {
       pages.delete(key);
       pages.set(key, { at: now(), page });
       // Map order is insertion order: the first keys are the oldest.

@@ -76,6 +76,9 @@ function viewedPositions(data: SsrData): number[] {
 
 export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' | 'now' | 'log'>) {
   const guard = createRenderGuard();
+  // Apply pages drawn for a form sent without script that hold nothing of the sender's: the page
+  // learnt from (no form) and a refusal before any answer was read (issue 24: a flood of posts must not cost renders each).
+  const applyPages = createRenderGuard<{ page: CachedPage; data: SsrData }>();
   const bundle = join(distDir, '.ssr', 'entry-server.js');
   const template = fileCache(join(distDir, 'index.html'), (t) => t);
   const manifest = fileCache(join(distDir, '.vite', 'manifest.json'), (t) => JSON.parse(t) as Manifest);
@@ -165,17 +168,24 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
     return page;
   }
   /**
-   * The apply page for a form sent without script, never cached (it holds the applicant's
-   * answers): `form` undefined draws it as a GET would, to learn its position. Also answers
-   * the page's data (the public position the page shows).
+   * The apply page for a form sent without script, cached (for the guard's second) only while
+   * it holds nothing of the sender's: `form` undefined draws it as a GET would, to learn its
+   * position, or a state without answers or errors (a refusal before the body was read).
+   * Also answers the page's data (the public position the page shows).
    */
   async function renderApply(req: RenderRequest, form?: ApplyFormState): Promise<{ page: CachedPage; data: SsrData } | null> {
     const mod = await load();
     const shell = template();
     if (!mod || !shell) return null;
+    const anonymous = !form || (Object.keys(form.answers).length === 0 && form.errors.length === 0);
+    const key = anonymous ? `${req.origin}\n${req.hostname}\n${req.pathname}${req.search}\n${JSON.stringify(form ?? null)}` : null;
+    const hit = key ? applyPages.get(key) : null;
+    if (hit) return hit;
     let data: SsrData | undefined;
     const page = await guard.limit(() => renderFresh(mod, shell, req, form, (d) => (data = d)));
-    return page && page !== 'busy' && data ? { page, data } : null;
+    if (!page || page === 'busy' || !data) return null;
+    if (key) applyPages.put(key, { page, data });
+    return { page, data };
   }
   return { render, renderApply };
 }

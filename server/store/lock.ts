@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { hostname } from 'node:os';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
@@ -19,7 +19,13 @@ import { fill } from '../../engine/fill';
  * crashed owner never leaves a stale lock. SQLite also tracks its locks per inode inside one
  * process, so a second store opened in the same process is refused too.
  *
- * The main database is not locked this way: `npm run backup` reads it while the server runs.
+ * The lock file can be deleted from under a running server (its lock stays on the old inode,
+ * and a new file would take a new lock). So the database file itself is asked too: a server
+ * keeps `blankett.sqlite` open in WAL mode, where SQLite holds a shared lock on the file for
+ * the life of the connection; a probe connection in `locking_mode=EXCLUSIVE` cannot take its
+ * exclusive lock while any other connection, in any process, has the file open (issue 24).
+ * Only the probe is exclusive: `npm run backup` reads the database while the server runs
+ * (and a server started during a backup is refused like one started beside another server).
  * `.blankett-owner` says who holds the lock (pid, host, since), for the message only.
  */
 export class DataDirLockedError extends Error {
@@ -35,6 +41,8 @@ export class DataDirLockedError extends Error {
 }
 
 export const LOCK_FILE = '.blankett-lock.sqlite';
+/** The embedded store's database (embedded.ts SQLITE_FILE; not imported from there, which imports this file). */
+const DB_FILE = 'blankett.sqlite';
 export const OWNER_FILE = '.blankett-owner';
 /** The pid file of earlier versions; removed once the real lock is ours. */
 const OLD_PID_FILE = '.blankett.lock';
@@ -64,6 +72,27 @@ export interface DataDirLock {
  */
 const held = new Set<Database.Database>();
 
+/**
+ * Whether another connection, in this process or another, has the directory's database open:
+ * an exclusive lock on the file is then refused. A directory without a database is not in use.
+ */
+function databaseInUse(dataDir: string): boolean {
+  const file = join(dataDir, DB_FILE);
+  if (!existsSync(file)) return false;
+  const probe = new Database(file, { timeout: 0, fileMustExist: true });
+  try {
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('BEGIN EXCLUSIVE');
+    probe.exec('ROLLBACK');
+    return false;
+  } catch (err) {
+    if (isBusy(err)) return true;
+    throw err;
+  } finally {
+    probe.close();
+  }
+}
+
 /** Takes the directory's lock or throws DataDirLockedError naming the owner. */
 export function lockDataDir(dataDir: string): DataDirLock {
   const db = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
@@ -74,6 +103,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
     db.exec('BEGIN EXCLUSIVE');
     // A write inside the transaction: SQLite holds an empty database's lock only once it has a page to protect.
     db.exec('CREATE TABLE IF NOT EXISTS held (at TEXT); INSERT INTO held VALUES (datetime())');
+    // The lock file was ours to take, but it may be a new one beside a server whose file was deleted.
+    if (databaseInUse(dataDir)) throw Object.assign(new Error('database in use'), { code: 'SQLITE_BUSY' });
   } catch (err) {
     db.close();
     if (isBusy(err)) {

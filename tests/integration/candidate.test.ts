@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
+import { CANDIDATE_MESSAGES_PER_CONVERSATION } from '../../server/domain/chat/chat';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
 import { mailedToken } from './helpers/mailbox';
-import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
+import { DEMO, TEST_PASSWORD, startTestServer, type Reply, type TestServer } from './helpers/server';
 
 const SARA = 'sara.sokande@exempel.se';
 const OLLE = 'olle.annan@exempel.se';
@@ -86,6 +87,21 @@ describe.each(storeKinds())('candidate area and messages on the %s store', (kind
     expect(long.body.error.message).toBe('Meddelandet får vara högst 4 000 tecken.');
     expect((await server.call(sara, 'send_MessageCommand', { containerId: c.id, message: '   ' })).body.error.message).toBe('Skriv ett meddelande.');
     expect(await server.deps.store.collection('chatMessages').count({})).toBe(before);
+  });
+
+  it('refuses a candidate\'s messages beyond the hourly limit of a conversation with 429 and a Swedish message, storing nothing', async () => {
+    const mine = () => server.deps.store.collection('chatMessages').count({ from: 'candidate', authorId: olleId });
+    const olleId = (await server.call(olle, 'get_myContainers', {})).status === 200 ? (await server.deps.store.collection<{ id: number }>('users').findOne({ email: OLLE }))!.id : 0;
+    let refused: Reply | undefined;
+    for (let i = 0; i < CANDIDATE_MESSAGES_PER_CONVERSATION + 5 && !refused; i++) {
+      const r = await server.call(olle, 'send_MessageCommand', { containerId: c.id, message: `Fråga ${i}` });
+      if (r.status !== 200) refused = r;
+    }
+    expect([refused?.status, refused?.body.error.code, refused?.body.error.message]).toEqual([429, 'rate_limited', 'Du har skickat många meddelanden på kort tid. Vänta en stund och skriv igen.']);
+    const stored = await mine();
+    expect(stored).toBe(CANDIDATE_MESSAGES_PER_CONVERSATION);
+    expect((await server.call(olle, 'send_MessageCommand', { containerId: c.id, message: 'En till' })).status).toBe(429);
+    expect(await mine()).toBe(stored);
   });
 
   it('delivers a candidate message live to staff, who answer in the same conversation', async () => {

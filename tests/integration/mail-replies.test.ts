@@ -1,8 +1,8 @@
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { demoPositions, insertApplications, label } from './helpers/domain';
+import { reply, refusalCode } from './helpers/replies';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 
@@ -11,22 +11,6 @@ const REPLY_ADDRESS = new RegExp(`^svar\\+([a-z2-7]{26})@${DOMAIN.replace(/\./g,
 
 type Parsed = TestSmtp['mails'][number];
 const addressesOf = (field: Parsed['replyTo'] | Parsed['from']) => (field && !Array.isArray(field) ? field.value : []);
-
-/** A reply as a mail program sends it: over SMTP to the inbound endpoint on loopback. */
-async function reply(port: number, mail: { from: string; to: string; subject?: string; text?: string; html?: string; raw?: string }) {
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, connectionTimeout: 5_000 });
-  try {
-    return await transport.sendMail(mail.raw ? { envelope: { from: mail.from, to: mail.to }, raw: mail.raw } : { subject: 'Re: Intervju', ...mail });
-  } finally {
-    transport.close();
-  }
-}
-
-const refusalCode = (p: Promise<unknown>) =>
-  p.then(
-    () => 0,
-    (err: { responseCode?: number }) => err.responseCode ?? -1,
-  );
 
 describe.each(storeKinds())('replies to mail sent to applicants on the %s store', (kind) => {
   let server: TestServer;

@@ -55,32 +55,31 @@ describe.each(storeKinds())('organisation users on the %s store', (kind) => {
     expect(writerRow.permissionIds).toEqual([2]);
   });
 
-  it("lets an administrator edit a colleague's details, email lower-cased, and read them back", async () => {
-    const rows = (await server.call(admin, 'get_container', { id: containerId })).body.data.permissions;
-    const reader = rows.find((p: { email: string }) => p.email === DEMO.reader);
-    const updated = await server.call(admin, 'update_account', { id: reader.userId, email: 'Lasare@Demo.TEST', firstname: ' Lisa ', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: '<b onclick="steal()">Rekryterare</b><script>alert(1)</script>', password: TEST_PASSWORD });
-    expect(updated.status).toBe(200);
-    // The address changes only when its owner follows the link mailed there (issue 15).
-    expect(updated.body.data.pendingEmail).toBe('lasare@demo.test');
-    expect((await server.call(admin, 'get_containerUser', { containerId, id: reader.id })).body.data.email).toBe(DEMO.reader);
-    const confirmed = await server.request('POST', '/api/account/email/confirm', { token: await mailedToken(server, 'lasare@demo.test', 'confirm-email') });
-    expect(confirmed.status, confirmed.text).toBe(200);
-    const row = (await server.call(admin, 'get_containerUser', { containerId, id: reader.id })).body.data;
-    expect(row).toMatchObject({ email: 'lasare@demo.test', firstname: 'Lisa', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: 'Rekryterare', permissionIds: [3] });
-    const taken = await server.call(admin, 'update_account', { id: reader.userId, email: DEMO.writer, firstname: 'Lisa', lastname: 'Läsare', password: TEST_PASSWORD });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.details[0].path).toBe('/email');
+  it("lets an administrator edit the details of a colleague their invitation created, but never the email (issue 24)", async () => {
+    // ny.kollega@test.se accepted the organisation's invitation in the first test.
+    const row = (await server.call(admin, 'get_container', { id: containerId })).body.data.permissions.find((p: { email: string }) => p.email === 'ny.kollega@test.se');
+    const updated = await server.call(admin, 'update_account', { id: row.userId, email: 'Ny.Kollega@Test.SE', firstname: ' Lisa ', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: '<b onclick="steal()">Rekryterare</b><script>alert(1)</script>' });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.data.pendingEmail).toBeUndefined();
+    const read = (await server.call(admin, 'get_containerUser', { containerId, id: row.id })).body.data;
+    expect(read).toMatchObject({ email: 'ny.kollega@test.se', firstname: 'Lisa', lastname: 'Läsare', phoneNumber: '070-123 45 67', title: 'Rekryterare', permissionIds: [2], locked: ['email', 'password'] });
+    // The address changes only by its owner, on their own account.
+    const moved = await server.call(admin, 'update_account', { id: row.userId, email: 'lasare@demo.test', firstname: 'Lisa', lastname: 'Läsare', password: TEST_PASSWORD });
+    expect([moved.status, moved.body.error.details[0].path]).toEqual([403, '/email']);
+    expect(await mailsTo(server, 'lasare@demo.test')).toEqual([]);
   });
 
-  it('does not let an administrator edit someone who also belongs to an organisation they do not administer', async () => {
-    const odin = await server.login(DEMO.odin);
-    const other = await server.call(odin, 'create_container', { name: 'annat-foretag' });
-    await server.call(odin, 'create_userContainerPermission', { containerId: other.body.data.id, email: DEMO.writer, permissionId: 3 });
+  it('shows an account the organisation did not create read-only, with the reason, and refuses to edit it', async () => {
     const writer = (await server.call(admin, 'get_container', { id: containerId })).body.data.permissions.find((p: { email: string }) => p.email === DEMO.writer);
+    const read = (await server.call(admin, 'get_containerUser', { containerId, id: writer.id })).body.data;
+    expect(read.locked).toEqual(['email', 'firstname', 'lastname', 'phoneNumber', 'title', 'password']);
+    expect(read.lockedNote).toMatch(/ändrar bara personen själv/);
     const refused = await server.call(admin, 'update_account', { id: writer.userId, email: 'kapad@evil.test', firstname: 'X', lastname: 'Y' });
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toMatch(/administratör/);
     expect((await server.call(admin, 'get_containerUser', { containerId, id: writer.id })).body.data.email).toBe(DEMO.writer);
+    // The administrator's own row is theirs to edit.
+    const me = (await server.call(admin, 'get_container', { id: containerId })).body.data.permissions.find((p: { email: string }) => p.email === DEMO.admin);
+    expect((await server.call(admin, 'get_containerUser', { containerId, id: me.id })).body.data.locked).toEqual([]);
   });
 
   it('keeps the last Administrator: removing or demoting yourself is refused with a Swedish message', async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store';
-import { DataDirLockedError, OWNER_FILE } from '../../server/store/lock';
-import { MAIN_PASSWORD, spawnServer, type ServerProcess } from './helpers/main-process';
+import { DataDirLockedError, LOCK_FILE, OWNER_FILE } from '../../server/store/lock';
+import { applyWithCv, auditDataDir, MAIN_PASSWORD, openPositionId, spawnServer, type ServerProcess } from './helpers/main-process';
 
 describe('the embedded store on disk', () => {
   let dir: string;
@@ -123,6 +123,37 @@ describe('a second server on the same DATA_DIR', () => {
     expect(err).toContain('Blankett kunde inte starta: Datakatalogen används redan av en annan process');
     // The first server still serves.
     expect((await fetch(`${first.url}/api/public/positions?take=1&page=1`)).status).toBe(200);
+  }, 90_000);
+
+  it('refuses a second server after the lock file was deleted from under the first, which keeps every application', async () => {
+    const data = join(dir, 'data');
+    const first = await spawnServer(data);
+    running.push(first);
+    const positionId = await openPositionId(first.url);
+    const emails = Array.from({ length: 16 }, (_, i) => `lasfil${i}@exempel.se`);
+    for (const email of emails.slice(0, 8)) expect((await applyWithCv(first.url, positionId, email)).status).toBe(201);
+    rmSync(join(data, LOCK_FILE));
+    expect(existsSync(join(data, LOCK_FILE))).toBe(false);
+    const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, PORT: '0', DATA_DIR: data, NODE_ENV: 'test', MONGODB_URI: '', DEMO_PASSWORD: MAIN_PASSWORD },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    second.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    const exited = new Promise<number | null>((r) => second.once('exit', (c) => r(c)));
+    // Applications go on while the second one tries to start: none is refused as 'already applied'.
+    const during = await Promise.all(emails.slice(8).map((email) => applyWithCv(first.url, positionId, email)));
+    expect(during.map((r) => r.status)).toEqual(emails.slice(8).map(() => 201));
+    expect(await exited).not.toBe(0);
+    expect(err).toContain('Blankett kunde inte starta: Datakatalogen används redan av en annan process');
+    expect(err).toContain(`pid ${first.child.pid}`);
+    // The first server still serves, takes new applications and has lost none.
+    expect((await applyWithCv(first.url, positionId, 'efterat@exempel.se')).status).toBe(201);
+    await first.stop();
+    const audit = await auditDataDir(data);
+    expect([...audit.apps.values()].map((a) => a.email).filter((e) => e.startsWith('lasfil') || e === 'efterat@exempel.se').sort()).toEqual([...emails, 'efterat@exempel.se'].sort());
+    expect(audit.incomplete).toEqual([]);
   }, 90_000);
 });
 

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { ApiError } from '../../api';
-import { useSession } from '../../admin/session';
+import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { call } from '../call';
 import { BoardDnd } from './BoardDnd';

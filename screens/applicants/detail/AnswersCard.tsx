@@ -3,7 +3,7 @@ import sv from '../../../schemas/messages/sv.json';
 import type { FieldError } from '../../../engine/types';
 import { ApplicationForm } from '../../../engine/react';
 import { ApiError } from '../../api';
-import { useSession } from '../../admin/session';
+import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { call } from '../call';
 import type { ApplicantDetail } from '../types';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { call } from '../call';
-import { useSession } from '../../admin/session';
+import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { useBusy } from '../../shared/useBusy';
 import { LabelSelect } from '../LabelSelect';

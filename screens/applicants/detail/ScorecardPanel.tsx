@@ -4,7 +4,7 @@ import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { fill } from '../../../engine/fill';
 import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
 import { ApiError } from '../../api';
-import { useSession } from '../../admin/session';
+import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { call } from '../call';
 import { useLoad } from '../../shared/useLoad';

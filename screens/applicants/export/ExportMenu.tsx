@@ -3,7 +3,7 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover, Text } from 'react-aria-c
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
-import { useSession } from '../../admin/session';
+import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { downloadExport, type ExportTicket } from './download';
 import '../../shared/dialog.css';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { SessionProvider } from '../../../screens/admin/session';
+import { SessionProvider } from '../../../screens/runner/session/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { SessionProvider, useSession } from '../../../screens/admin/session';
+import { SessionProvider, useSession } from '../../../screens/runner/session/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 
 /**

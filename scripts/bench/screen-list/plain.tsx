@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dispatch } from '../../../screens/api';
 import { formatStockholmDate as formatDate } from '../../../engine/dates';
-import { useContainer } from '../../../screens/admin/session';
+import { useContainer } from '../../../screens/runner/session/session';
 import { mount } from './harness';
 
 interface Row {

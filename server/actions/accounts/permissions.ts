@@ -1,5 +1,6 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
-import { findUserByEmail, isEmailProven, type UserDoc } from '../../auth/users';
+import { findUserByEmail, findUserById, isEmailProven, type UserDoc } from '../../auth/users';
+import { accountRights } from '../../domain/accounts/users';
 import type { ActionContext, ActionTable } from '../../dispatcher/types';
 import { errors } from '../../errors';
 import { loadContainer } from '../../domain/organisations/containers';
@@ -13,6 +14,9 @@ async function registeredUser(ctx: ActionContext, email: string): Promise<UserDo
   if (!user) throw errors.notFound(sv.account.userNotFound);
   return user;
 }
+
+/** The account form's fields (schemas/screens/user-edit.json), all read-only when the caller may change none. */
+const ACCOUNT_FIELDS = ['email', 'firstname', 'lastname', 'phoneNumber', 'title', 'password'] as const;
 
 export const actions: ActionTable = {
   /**
@@ -47,8 +51,10 @@ export const actions: ActionTable = {
   async get_containerUser(ctx, data) {
     const row = await membershipById(ctx.deps.store, data.containerId, data.id);
     if (!row) throw errors.notFound(sv.server.notMember);
-    const u = (await usersById(ctx.deps.store, [row.userId])).get(row.userId);
+    const u = await findUserById(ctx.deps.store, row.userId as number);
     if (!u) throw errors.notFound(sv.server.notMember);
+    const rights = await accountRights(ctx, u);
+    const locked = !rights.details ? ACCOUNT_FIELDS : !rights.email ? (['email', 'password'] as const) : [];
     return {
       id: row.id as number,
       userId: row.userId as number,
@@ -59,6 +65,8 @@ export const actions: ActionTable = {
       phoneNumber: (u.phoneNumber as string) ?? '',
       title: (u.title as string) ?? '',
       permissionIds: ((row.permissionIds as number[]) ?? []) as (1 | 2 | 3)[],
+      locked: [...locked],
+      lockedNote: locked.length ? (rights.reason ?? '') : '',
     };
   },
 

@@ -3,7 +3,7 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../../engine/fill';
 import { hashPassword } from '../../auth/password';
 import { announceSessionsRevoked } from '../../auth/revocations';
-import { findUserByEmail, isEmailProven, normaliseEmail, users, type UserDoc } from '../../auth/users';
+import { findUserByEmail, isEmailProven, normaliseEmail, PENDING_EMAIL_UNSET, users, type UserDoc } from '../../auth/users';
 import { registerUser } from '../../auth/account';
 import type { ServerDeps } from '../../base/deps';
 import type { Principal } from '../../base/principal';
@@ -145,9 +145,11 @@ export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, 
   }
   if (!(await invitations(deps.store).deleteOne({ id: inv.id, tokenHash: inv.tokenHash }))) throw refused();
   let user = await findUserByEmail(deps.store, inv.email);
+  let created = false;
   if (!user) {
     try {
       user = await registerUser(deps, { email: inv.email, password: password! });
+      created = true;
     } catch (e) {
       // Someone registered the address a moment ago: the chosen password takes it over below.
       if (!(e instanceof HttpError && e.status === 409)) throw e;
@@ -155,15 +157,32 @@ export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, 
       if (!user) throw e;
     }
   }
-  const update: Update =
-    password === undefined
-      ? { $set: { emailVerifiedAt: deps.now() } }
-      : { $set: { emailVerifiedAt: deps.now(), passwordHash: await hashPassword(password) }, $unset: { resetTokenHash: true, resetTokenExpires: true }, $inc: { tokenVersion: 1 } };
-  const updated = await users(deps.store).updateOne({ id: user.id }, update);
-  if (!updated) throw refused();
-  if (password !== undefined) announceSessionsRevoked(deps.store, user.id);
+  const passwordHash = password === undefined ? undefined : await hashPassword(password);
+  const updated = await proveByInvitation(deps, user, passwordHash, created ? inv.containerId : undefined);
+  if (passwordHash !== undefined) announceSessionsRevoked(deps.store, user.id);
   await grant(deps.store, inv, updated);
   return updated;
+}
+
+/**
+ * The accept's write, a compare-and-set on the token version read (issue 24): whatever an older
+ * session wrote in between (a password, a pending email change) is read again and replaced.
+ * With a password (always for an unproven account), every earlier session ends and a pending
+ * email change and reset link die. `createdBy`: the organisation whose invitation made the account.
+ */
+async function proveByInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, passwordHash: string | undefined, createdBy: number | undefined): Promise<UserDoc> {
+  const set = { emailVerifiedAt: deps.now(), ...(createdBy === undefined ? {} : { createdByContainerId: createdBy }) };
+  const update: Update =
+    passwordHash === undefined
+      ? { $set: set }
+      : { $set: { ...set, passwordHash }, $unset: { resetTokenHash: true, resetTokenExpires: true, ...PENDING_EMAIL_UNSET }, $inc: { tokenVersion: 1 } };
+  let current: UserDoc | null = user;
+  for (let attempt = 0; current && attempt < 5; attempt++) {
+    const updated = await users(deps.store).updateOne({ id: current.id, tokenVersion: current.tokenVersion }, update);
+    if (updated) return updated;
+    current = await users(deps.store).findOne({ id: user.id });
+  }
+  throw refused();
 }
 
 /** The invitation's rights, as a membership; an existing membership is left as it is (its rights are changed elsewhere). */

@@ -1,4 +1,5 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { carriesFiles } from '../../../engine/answer-kinds';
 import { visibleAnswers } from '../../../engine/conditions';
 import type { FieldError, MetadataProperty } from '../../../engine/types';
 import { errors } from '../../errors';
@@ -44,11 +45,12 @@ function splitFiles(form: MetadataProperty[], answers: Record<string, unknown>, 
   const uploads: Record<string, unknown> = {};
   for (const prop of form) {
     const value = answers[prop.key];
-    if (prop.type === 'imageBase64') {
+    const files = carriesFiles(prop.type);
+    if (files === 'one') {
       if (value !== undefined && value !== null && value !== '') uploads[prop.key] = value;
       continue;
     }
-    if (prop.type !== 'file' || !Array.isArray(value)) continue;
+    if (files !== 'list' || !Array.isArray(value)) continue;
     const field: FileField = { key: prop.key, items: [] };
     const fresh: unknown[] = [];
     for (const item of value as { url?: unknown }[]) {

@@ -1,4 +1,5 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { filterMatch } from '../../../engine/answer-kinds';
 import type { MetadataProperty } from '../../../engine/types';
 import { errors } from '../../errors';
 import { pageByKey, sanitizeFilterValue, type Page } from '../../store';
@@ -44,10 +45,6 @@ export const CAR_KEY = 'driverlicenseform_2';
 const LICENCE_KEYS = ['driverlicenseform_1', 'driverlicenseform_3'];
 const LICENCE_YES = { key: 'licensetodriveform', value: 'licensetodrive_1' };
 
-function parentOf(metadata: readonly MetadataProperty[], key: string): MetadataProperty | undefined {
-  return metadata.find((p) => Array.isArray(p.data) && (p.data as unknown[]).includes(key));
-}
-
 function bad(path: string): never {
   throw errors.invalid([{ path, message: m.filterInvalid }], m.filterInvalid);
 }
@@ -60,27 +57,9 @@ function bad(path: string): never {
 function answerCondition(metadata: readonly MetadataProperty[], entry: { key: string; value: boolean | string }, i: number) {
   const prop = metadata.find((p) => p.key === entry.key);
   if (!prop) bad(`/answers/${i}/key`);
-  const path = `metadata.${prop.key}`;
-  switch (prop.type) {
-    case 'checkbox':
-      if (entry.value !== true) bad(`/answers/${i}/value`);
-      return { group: parentOf(metadata, prop.key)?.key ?? prop.key, cond: { [path]: true } };
-    case 'periodCheckbox':
-      if (entry.value !== true) bad(`/answers/${i}/value`);
-      return { group: parentOf(metadata, prop.key)?.key ?? prop.key, cond: { [`${path}.checked`]: true } };
-    case 'radioGroup': {
-      const children = Array.isArray(prop.data) ? (prop.data as unknown[]) : [];
-      if (typeof entry.value !== 'string' || !children.includes(entry.value)) bad(`/answers/${i}/value`);
-      return { group: prop.key, cond: { [path]: entry.value } };
-    }
-    case 'radio': {
-      const group = parentOf(metadata, prop.key);
-      if (!group || entry.value !== true) bad(`/answers/${i}/value`);
-      return { group: group.key, cond: { [`metadata.${group.key}`]: prop.key } };
-    }
-    default:
-      return bad(`/answers/${i}/key`);
-  }
+  const match = filterMatch(metadata, prop, entry.value);
+  if (typeof match === 'string') bad(`/answers/${i}/${match}`);
+  return { group: match.group, cond: { [match.path]: match.value } };
 }
 
 function licenceAndCar(metadata: readonly MetadataProperty[]): Filter[] {

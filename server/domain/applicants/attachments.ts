@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { carriesFiles } from '../../../engine/answer-kinds';
 import type { MetadataProperty } from '../../../engine/types';
 import type { FieldError } from '../../../engine/types';
 import type { BlobStore } from '../../store/port';
@@ -45,7 +46,8 @@ export function prepareFiles(metadata: MetadataProperty[], answers: Record<strin
   for (const prop of metadata) {
     const value = answers[prop.key];
     if (value === undefined || value === null || value === '') continue;
-    if (prop.type === 'file') {
+    const files = carriesFiles(prop.type);
+    if (files === 'list') {
       if (!Array.isArray(value)) {
         fail(prop.key, 'fileType', m.fileUnreadable);
         continue;
@@ -79,7 +81,7 @@ export function prepareFiles(metadata: MetadataProperty[], answers: Record<strin
         blobs.push({ key: prop.key, bytes: decoded.bytes, contentType: kind.contentType, filename: entry.filename, set: (url) => (entry.url = url) });
       }
       answers[prop.key] = stored;
-    } else if (prop.type === 'imageBase64') {
+    } else if (files === 'one') {
       const decoded = typeof value === 'string' ? decodeDataUrl(value) : null;
       if (!decoded) fail(prop.key, 'imageType', m.imageType);
       else if (decoded.bytes.byteLength > MAX_FILE_BYTES) fail(prop.key, 'fileSize', sv.engine.imageTooLarge);

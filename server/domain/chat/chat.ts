@@ -3,11 +3,12 @@ import { fill } from '../../../engine/fill';
 import { hasAccess } from '../accounts/access';
 import type { ServerDeps } from '../../base/deps';
 import type { Principal } from '../../base/principal';
-import { errors } from '../../errors';
+import { errors, HttpError } from '../../errors';
 import { strip, type ApplicationDoc } from '../core/docs';
 import { removeConversationsLeft } from '../gdpr/removal';
 import { candidateEmail } from '../accounts/candidate';
 import { mailCandidateAboutAnswer } from './chat-mail';
+import { confirmationCounters } from '../mail/email';
 import { anonymousEmails, screenedChannel, screenedMessage, shownApplication } from '../screening/chat-screening';
 
 /**
@@ -107,6 +108,23 @@ async function ownChannel(deps: ServerDeps, email: string, containerId: number):
   }
 }
 
+/** What one person may write through Mina sidor in an hour: per conversation, and in all their conversations together. */
+export const CANDIDATE_MESSAGES_PER_CONVERSATION = 30;
+export const CANDIDATE_MESSAGES_PER_SENDER = 60;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Counts a candidate's message against the hourly limits (shared across instances with Redis),
+ * the same guard mailed replies have (inbound-replies.ts): every message rings the recruiters'
+ * bell and may mail them, so a flood is refused with 429 before anything is stored.
+ */
+async function takeCandidateMessage(deps: ServerDeps, channel: ChannelDoc, userId: number): Promise<void> {
+  const counters = confirmationCounters(deps);
+  const perConversation = await counters.take(`limit\nchat-channel\n${channel.id}`, CANDIDATE_MESSAGES_PER_CONVERSATION, HOUR_MS);
+  const perSender = perConversation.taken ? await counters.take(`limit\nchat-sender\n${userId}`, CANDIDATE_MESSAGES_PER_SENDER, HOUR_MS) : null;
+  if (!perConversation.taken || !perSender?.taken) throw new HttpError(429, 'rate_limited', sv.candidate.tooManyMessages);
+}
+
 export async function sendMessage(deps: ServerDeps, p: Principal, input: { message: string; channelId?: number; containerId?: number }) {
   await ensureIndexes(deps);
   const text = input.message.trim();
@@ -122,6 +140,7 @@ export async function sendMessage(deps: ServerDeps, p: Principal, input: { messa
     channel = await ownChannel(deps, candidateEmail(p), input.containerId);
     side = 'candidate';
   } else throw errors.invalid([{ path: '/channelId', message: sv.server.fields.missing }]);
+  if (side === 'candidate') await takeCandidateMessage(deps, channel, p.userId);
   const authorName = `${p.givenName} ${p.familyName}`.trim() || (side === 'candidate' ? channel.name : p.email);
   const saved = await post(deps, channel, { from: side, authorId: p.userId, authorName, text });
   // Staff get their message back as they read the conversation (chat-screening.ts).

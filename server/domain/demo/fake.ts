@@ -1,4 +1,5 @@
 import { fakerSV as faker } from '@faker-js/faker';
+import { fakeAnswer, isBoxGroup, type FakeSource } from '../../../engine/answer-kinds';
 import type { MetadataProperty } from '../../../engine/types';
 
 /**
@@ -94,7 +95,7 @@ export function fakeApplicant(metadata: readonly MetadataProperty[], opts: { now
   const email = `${ascii(firstname)}.${ascii(lastname)}.${opts.unique}@exempel.se`;
   const answers: Record<string, unknown> = {};
 
-  const special: Record<string, () => string> = {
+  const specials: Record<string, () => string> = {
     form_firstname: () => firstname,
     form_surname: () => lastname,
     form_address: () => faker.location.streetAddress(),
@@ -106,53 +107,37 @@ export function fakeApplicant(metadata: readonly MetadataProperty[], opts: { now
     form_linkedInUrl: () => `https://www.linkedin.com/in/${ascii(firstname)}-${ascii(lastname)}`,
   };
 
-  for (const p of metadata) {
+  const text = (p: MetadataProperty, maxLength: number, pattern?: string): string => {
     const names = new Set((p.validators ?? []).map((v) => v.name));
     const minLen = num((p.validators ?? []).find((v) => v.name === 'minLength')?.data) ?? 0;
     const pad = (s: string) => (s.trim().length >= minLen ? s : s + ' ' + faker.lorem.words(Math.ceil(minLen / 4) + 1)).slice(0, Math.max(minLen + 40, s.length));
-    switch (p.type) {
-      case 'text':
-      case 'textWithHelpLink': {
-        if (p.key === 'form_ssn' || [...names].some((n) => SSN_VALIDATORS.has(n))) {
-          const [lo, hi] = birthYearRange(p, opts.now, opts.positionStart);
-          const year = faker.number.int({ min: lo, max: hi });
-          const birth = new Date(Date.UTC(year, faker.number.int({ min: 0, max: 11 }), faker.number.int({ min: 1, max: 28 })));
-          // The serial's last digit is odd for men and even for women.
-          const serial = faker.number.int({ min: 1, max: 99 }) * 10 + faker.helpers.arrayElement(sex === 'male' ? [1, 3, 5, 7, 9] : [0, 2, 4, 6, 8]);
-          answers[p.key] = personnummer(birth, serial);
-        } else if ([...names].some((n) => YEAR_VALIDATORS.has(n))) {
-          const [lo, hi] = birthYearRange(p, opts.now, opts.positionStart);
-          answers[p.key] = String(faker.number.int({ min: lo, max: hi }));
-        } else if (names.has('validEmail')) answers[p.key] = email;
-        else answers[p.key] = pad(special[p.key]?.() ?? faker.lorem.words({ min: 2, max: 5 }));
-        break;
-      }
-      case 'email':
-        answers[p.key] = email;
-        break;
-      case 'textarea':
-        answers[p.key] = pad(faker.lorem.paragraph());
-        break;
-      case 'checkbox':
-        answers[p.key] = names.has('approved') || p.required ? true : faker.datatype.boolean();
-        break;
-      case 'radioGroup': {
-        const kids = Array.isArray(p.data) ? (p.data as string[]) : [];
-        if (kids.length) answers[p.key] = faker.helpers.arrayElement(kids);
-        break;
-      }
-      case 'periodCheckbox': {
-        const d = (p.data ?? {}) as { startDate?: string; endDate?: string };
-        answers[p.key] = { ...(d.startDate ? { startDate: d.startDate } : {}), ...(d.endDate ? { endDate: d.endDate } : {}), checked: faker.datatype.boolean() };
-        break;
-      }
-      default:
-        break; // radio, group, periodGroup carry no value; files and images are left out.
+    if (p.key === 'form_ssn' || [...names].some((n) => SSN_VALIDATORS.has(n))) {
+      const [lo, hi] = birthYearRange(p, opts.now, opts.positionStart);
+      const year = faker.number.int({ min: lo, max: hi });
+      const birth = new Date(Date.UTC(year, faker.number.int({ min: 0, max: 11 }), faker.number.int({ min: 1, max: 28 })));
+      // The serial's last digit is odd for men and even for women.
+      const serial = faker.number.int({ min: 1, max: 99 }) * 10 + faker.helpers.arrayElement(sex === 'male' ? [1, 3, 5, 7, 9] : [0, 2, 4, 6, 8]);
+      return personnummer(birth, serial);
     }
+    if ([...names].some((n) => YEAR_VALIDATORS.has(n))) {
+      const [lo, hi] = birthYearRange(p, opts.now, opts.positionStart);
+      return String(faker.number.int({ min: lo, max: hi }));
+    }
+    if (names.has('validEmail')) return email;
+    const special = specials[p.key];
+    if (special) return special();
+    // A patterned type (a file of schemas/field-types/ with `pattern`): a string of its pattern.
+    if (pattern) return faker.helpers.fromRegExp(pattern.replace(/^\^|\$$/g, ''));
+    return pad(maxLength > 1000 ? faker.lorem.paragraph() : faker.lorem.words({ min: 2, max: 5 }));
+  };
+  const source: FakeSource = { text, email: () => email, boolean: () => faker.datatype.boolean(), pick: (list) => faker.helpers.arrayElement(list) };
+  for (const p of metadata) {
+    const value = fakeAnswer(p, source);
+    if (value !== undefined) answers[p.key] = value;
   }
   // Groups: check as many children as the group's validators ask for (at least one when any does).
   for (const g of metadata) {
-    if (!Array.isArray(g.data) || g.type === 'radioGroup') continue;
+    if (!isBoxGroup(g)) continue;
     const kids = (g.data as string[]).filter((k) => k in answers);
     const min = (g.validators ?? []).reduce((n, v) => {
       if (v.name === 'minSelectedInGroup') return Math.max(n, num(v.data) ?? 1);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import { specialFieldKey } from '../../../engine/answer-kinds';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import type { Store } from '../../store/port';
 import { yieldToLoop } from '../../store/slices';
@@ -59,10 +60,8 @@ function shownInFixedColumns(metadata: readonly { key: string; type: string }[])
   const keys = new Set(['form_firstname', 'form_surname', 'form_email', 'form_city', 'form_mobilePhone']);
   if (!metadata.some((m) => m.key === 'form_mobilePhone')) keys.add('form_homePhone');
   // A custom form's e-mail: the first e-mail field is the application's address.
-  if (!metadata.some((m) => m.key === 'form_email')) {
-    const first = metadata.find((m) => m.type === 'email');
-    if (first) keys.add(first.key);
-  }
+  const email = specialFieldKey(metadata, 'form_email');
+  if (email) keys.add(email);
   return keys;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { answerAsText, choiceLabels, hasColumn, kindOf, type AnswerKind } from '../../../engine/answer-kinds';
 import { htmlToText } from '../../../engine/sanitize';
 import { formatIsoDate, stockholmDate } from '../../../engine/dates';
 import type { MetadataProperty } from '../../../engine/types';
@@ -53,15 +54,14 @@ export async function takeTicket(coord: Coordination | undefined, ticket: string
   return text ? (JSON.parse(text) as ExportSpec) : null;
 }
 
-/** One column of answers: the field's key, type and label as plain text (and a radio group's option labels). */
+/** One column of answers: the field's key, answer kind and label as plain text (and a choice's option labels). */
 export interface AnswerColumn {
   key: string;
-  type: string;
+  kind: AnswerKind;
   label: string;
   options?: ReadonlyMap<string, string>;
 }
 
-const NO_VALUE = new Set(['group', 'radio', 'periodGroup', 'imageBase64']);
 const labelText = (prop: MetadataProperty) => htmlToText(prop.label ?? '') || x.noLabel;
 
 /**
@@ -77,33 +77,20 @@ export async function answerColumns(store: Store, p: PositionDoc): Promise<Answe
   const cols: AnswerColumn[] = [];
   for (const metadata of all) {
     for (const prop of [...metadata].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))) {
-      if (seen.has(prop.key) || NO_VALUE.has(prop.type)) continue;
+      const kind = kindOf(prop.type);
+      if (seen.has(prop.key) || !hasColumn(kind)) continue;
       seen.add(prop.key);
-      const col: AnswerColumn = { key: prop.key, type: prop.type, label: labelText(prop) };
-      if (prop.type === 'radioGroup' && Array.isArray(prop.data)) {
-        col.options = new Map((prop.data as unknown[]).map((k) => [String(k), byKey.get(String(k)) ? labelText(byKey.get(String(k))!) : String(k)]));
-      }
+      const col: AnswerColumn = { key: prop.key, kind, label: labelText(prop) };
+      if (kind === 'choice') col.options = choiceLabels(prop, byKey, labelText);
       cols.push(col);
     }
   }
   return cols;
 }
 
-/** An answer as text, in Swedish (Ja/Nej, the chosen option's label, file names). */
+/** An answer as text, in Swedish (Ja/Nej, the chosen option's label, file names): engine/answer-kinds.ts. */
 export function answerText(col: AnswerColumn, value: unknown): string {
-  if (value === undefined || value === null || value === '') return '';
-  switch (col.type) {
-    case 'checkbox':
-      return value === true ? x.yes : x.no;
-    case 'periodCheckbox':
-      return (value as { checked?: unknown }).checked === true ? x.yes : x.no;
-    case 'radioGroup':
-      return col.options?.get(String(value)) ?? String(value);
-    case 'file':
-      return Array.isArray(value) ? value.map((f) => String((f as { filename?: unknown }).filename ?? '')).join(', ') : '';
-    default:
-      return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
-  }
+  return answerAsText(col.kind, value, col.options);
 }
 
 export const appliedDate = (created: number) => formatIsoDate(stockholmDate(created));

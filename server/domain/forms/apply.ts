@@ -1,4 +1,5 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { carriesFiles, fixedKeyOf } from '../../../engine/answer-kinds';
 import { errors } from '../../errors';
 import type { ServerDeps } from '../../base/deps';
 import { DuplicateKeyError } from '../../store/port';
@@ -39,7 +40,7 @@ const FILE_BYTES_IN_JSON = Math.ceil((5_000_000 * 4) / 3) + 1024;
  */
 export function applyBodyLimit(position: Pick<PositionDoc, 'metadata'>): number {
   const fields = position.metadata.length;
-  const fileFields = position.metadata.filter((p) => p.type === 'file' || p.type === 'imageBase64').length;
+  const fileFields = position.metadata.filter((p) => carriesFiles(p.type)).length;
   return 64 * 1024 + fields * 16 * 1024 + fileFields * FILES_PER_FIELD * FILE_BYTES_IN_JSON;
 }
 
@@ -66,7 +67,8 @@ async function readPosition(deps: ServerDeps, id: number | string): Promise<Posi
 }
 
 /** The name fields of a form: the special keys, or a field of the name types (engine/applicant.ts). */
-const isNameField = (p: MetadataProperty) => p.key === 'form_firstname' || p.key === 'form_surname' || p.type === 'firstname' || p.type === 'surname';
+const NAME_KEYS = new Set(['form_firstname', 'form_surname']);
+const isNameField = (p: MetadataProperty) => NAME_KEYS.has(p.key) || NAME_KEYS.has(fixedKeyOf(p.type) ?? '');
 
 /**
  * A name that holds a link (`https://…`, `www.…`, `evil.se/x`) is refused: a real name never

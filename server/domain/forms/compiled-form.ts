@@ -1,4 +1,4 @@
-import { compileTemplate, defaultRegistry } from '../../../engine/index';
+import { compileTemplate, defaultRegistry, type Registry } from '../../../engine/index';
 import type { PrecompiledForm } from '../../../engine/precompiled';
 import { createStandaloneCompiler, type StandaloneCompiler, type StandaloneModule } from '../../../engine/standalone';
 import type { MetadataProperty } from '../../../engine/types';
@@ -13,10 +13,11 @@ import type { MetadataProperty } from '../../../engine/types';
 
 const VALIDATOR_PATH = '/api/public/validators/';
 
-let compiler: StandaloneCompiler | undefined;
+let compiler: { registry: Registry; standalone: StandaloneCompiler } | undefined;
 function standalone(): StandaloneCompiler {
-  compiler ??= createStandaloneCompiler(defaultRegistry(), 200);
-  return compiler;
+  // The server sets its catalogue at start (server/catalogue.ts): a compiler of an earlier registry is not reused.
+  if (compiler?.registry !== defaultRegistry()) compiler = { registry: defaultRegistry(), standalone: createStandaloneCompiler(defaultRegistry(), 200) };
+  return compiler.standalone;
 }
 
 /**

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { answerAsText, choiceLabels, kindOf } from '../../../engine/answer-kinds';
 import { formatStockholmDate } from '../../../engine/dates';
 import type { MetadataProperty } from '../../../engine/types';
 import type { ServerDeps } from '../../base/deps';
@@ -152,11 +153,13 @@ function renderPdf(organisation: string, now: number, p: Person, found: Found[],
         line(t.status, [a.interestLabelId, a.processLabelId].map((id) => (id ? names.labelName.get(id) : '')).filter(Boolean).join(', '));
         for (const [k, v] of Object.entries(a.info ?? {})) line((t.info as Record<string, string>)[k] ?? k, v);
         const form = names.forms.get(`${a.positionId}:${a.formVersion}`) ?? [];
-        const label = new Map(form.map((f) => [f.key, (f.label ?? f.key).replace(/<[^>]*>/g, '')]));
+        const labelOf = (f: MetadataProperty) => (f.label ?? f.key).replace(/<[^>]*>/g, '');
+        const byKey = new Map(form.map((f) => [f.key, f]));
         doc.moveDown(0.3).font('Helvetica-Bold').text(t.answers).font('Helvetica');
         for (const [k, v] of Object.entries(a.metadata ?? {})) {
-          const radio = typeof v === 'string' && label.has(v) && form.find((f) => f.key === k)?.type === 'radioGroup' ? label.get(v) : v;
-          line(label.get(k) ?? k, radio);
+          // A field of the form: its answer as every export shows it; an answer of no known field as it was stored.
+          const f = byKey.get(k);
+          line(f ? labelOf(f) : k, f ? answerAsText(kindOf(f.type), v, choiceLabels(f, byKey, labelOf)) : v);
         }
         if (a.files?.length) line(t.files, a.files.map((f) => f.filename).join(', '));
         for (const n of a.notes ?? []) line(`${t.note} ${date(n.created)} (${n.author})`, n.note);

@@ -239,7 +239,7 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
 const CONFIRMATIONS_PER_ADDRESS = 3;
 const ownCounters = new WeakMap<object, AttemptCounters>();
 /** The app's shared counters (across instances with REDIS_URL); deps built without them count per store. */
-const confirmationCounters = (deps: ServerDeps): AttemptCounters => {
+export const confirmationCounters = (deps: ServerDeps): AttemptCounters => {
   if (deps.coord) return deps.coord.counters;
   let c = ownCounters.get(deps.store);
   if (!c) ownCounters.set(deps.store, (c = memoryAttemptCounters()));

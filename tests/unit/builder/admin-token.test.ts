@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToken, isOdin, validUser } from '../../../screens/admin/token';
+import { decodeToken, isOdin, validUser } from '../../../screens/runner/session/token';
 
 const token = (claims: Record<string, unknown>) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
 

@@ -77,6 +77,17 @@ describe('the account screens as pages', () => {
     await waitFor(() => expect(urls.filter((u) => u.includes('/api/account/email/confirm'))).toHaveLength(1));
   });
 
+  it('stops an email change on /stop-email-change only on the click, never on load (issue 24)', async () => {
+    const urls = serve(200, { data: { stopped: true } });
+    renderAt('/stop-email-change#token=abcdefghijklmnopqrstuvwxyz012345');
+    const button = await screen.findByRole('button', { name: 'Stoppa ändringen' }, SLOW);
+    expect(headings()).toEqual(['Stoppa bytet av e-postadress']);
+    expect(urls.filter((u) => u.includes('/api/account/email/stop'))).toEqual([]);
+    fireEvent.click(button);
+    expect(await screen.findByText(/Bytet är stoppat/)).toBeTruthy();
+    expect(urls.filter((u) => u.includes('/api/account/email/stop'))).toHaveLength(1);
+  });
+
   it('explains an /invitation link without its code under one heading, with the way back to the login', async () => {
     serve(404, {});
     renderAt('/invitation');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { MetadataProperty } from '../../../engine/types';
-import { SessionProvider } from '../../../screens/admin/session';
+import { SessionProvider } from '../../../screens/runner/session/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 import { AnswersCard } from '../../../screens/applicants/detail/AnswersCard';
 import type { ApplicantDetail } from '../../../screens/applicants/types';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { SessionProvider } from '../../../screens/admin/session';
+import { SessionProvider } from '../../../screens/runner/session/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 import { NotesCard } from '../../../screens/applicants/detail/Cards';
 import type { ApplicantDetail } from '../../../screens/applicants/types';

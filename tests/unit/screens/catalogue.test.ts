@@ -61,7 +61,7 @@ describe('the screen catalogue', () => {
 
   it('names the file and key of a view that has no component', () => {
     const bad = { id: 'ghost', route: '/admin/ghost', title: 'Spöke', access: 'loggedIn', kind: 'view', view: 'NoSuchView', uses: [] };
-    expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/ghost.json: view: no screens/views/NoSuchView.tsx']);
+    expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/ghost.json: view: no NoSuchView.view.tsx under screens/']);
   });
 
   it('names the file and key of a route declared twice, aliases and parameter names included', () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
-import { landingAfterLogin } from '../../../screens/admin/token';
+import { landingAfterLogin } from '../../../screens/runner/session/token';
 
 const SLOW = { timeout: 5000 };
 const tokenOf = (sub: string) => `h.${Buffer.from(JSON.stringify({ sub, given_name: 'A', family_name: 'B', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { sessionChanges } from '../../../screens/runner/sessionEffects';
+import { sessionChanges } from '../../../screens/runner/session/sessionEffects';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
 
 // The form screen's chunk loads lazily; a shared 2-core machine makes the first one slow.

@@ -11,7 +11,7 @@ const root = join(import.meta.dirname, '../../..');
  * the real runner and generated types) and answers its errors as 'line: code'.
  */
 function typeErrors(source: string): string[] {
-  const file = join(root, 'screens/views/__TypedCallFixture.ts');
+  const file = join(root, 'screens/candidate/__TypedCallFixture.ts');
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
   const host = ts.createCompilerHost(config.options);
   const read = host.readFile.bind(host);
@@ -55,7 +55,7 @@ describe("a view's typed call (issue 16 item 6)", () => {
     const real = loadCatalogue(root);
     expect(checkCatalogue({ ...real, viewCallers: new Map([['StaffChat', ['StaffChat']]]) })).toEqual([]);
     expect(checkCatalogue({ ...real, viewCallers: new Map([['StaffChat', ['AdBuilder']]]) })).toEqual([
-      "screens/views/StaffChat.tsx: viewCall('AdBuilder'): a view's call is typed by its own uses; ask for 'StaffChat'",
+      "screens/candidate/StaffChat.view.tsx: viewCall('AdBuilder'): a view's call is typed by its own uses; ask for 'StaffChat'",
     ]);
   });
 });

@@ -12,7 +12,7 @@ const sources = (files: Record<string, string>): ReadSource => (file) => files[f
 
 /** A made-up view whose button deletes a position through a component it imports. */
 const rogue = {
-  'screens/views/Rogue.tsx': `
+  'screens/rogue/Rogue.view.tsx': `
     import type { ActionAnswer } from '../../schemas/generated/actions';
     import { DeleteButton } from '../shared/buttons';
     import { dispatch } from '../api';
@@ -38,22 +38,22 @@ function withRogue(uses: unknown[]): CatalogueInput {
     ...real,
     specRoutes: [],
     views: new Set([...real.views, 'Rogue']),
-    viewCalls: new Map([['Rogue', actionsNamedBy('screens/views/Rogue.tsx', sources(rogue), names)]]),
+    viewCalls: new Map([['Rogue', actionsNamedBy('screens/rogue/Rogue.view.tsx', sources(rogue), names)]]),
     screens: [{ file: 'schemas/screens/rogue.json', json: screen }],
   };
 }
 
 describe("a view's declared actions (uses)", () => {
   it('finds the actions a view calls itself and through the components it imports, conditional names included', () => {
-    expect(actionsNamedBy('screens/views/Rogue.tsx', sources(rogue), names)).toEqual([
+    expect(actionsNamedBy('screens/rogue/Rogue.view.tsx', sources(rogue), names)).toEqual([
       { action: 'copy_position', file: 'screens/shared/buttons.tsx' },
       { action: 'delete_position', file: 'screens/shared/buttons.tsx' },
-      { action: 'get_position', file: 'screens/views/Rogue.tsx' },
+      { action: 'get_position', file: 'screens/rogue/Rogue.view.tsx' },
     ]);
   });
 
   it('counts neither type positions nor exports of an imported module the view never reaches', () => {
-    const named = actionsNamedBy('screens/views/Rogue.tsx', sources(rogue), names).map((n) => n.action);
+    const named = actionsNamedBy('screens/rogue/Rogue.view.tsx', sources(rogue), names).map((n) => n.action);
     expect(named).not.toContain('get_containers');
     expect(named).not.toContain('delete_container');
   });
@@ -79,7 +79,7 @@ describe("a view's declared actions (uses)", () => {
 
   it("refuses an action whose x-role is above the screen's access unless the entry says the view calls it only with that right", () => {
     const input = withRogue(['copy_position', 'delete_position', 'get_position', 'delete_container']);
-    input.viewCalls = new Map([['Rogue', [...(input.viewCalls?.get('Rogue') ?? []), { action: 'delete_container', file: 'screens/views/Rogue.tsx' }]]]);
+    input.viewCalls = new Map([['Rogue', [...(input.viewCalls?.get('Rogue') ?? []), { action: 'delete_container', file: 'screens/rogue/Rogue.view.tsx' }]]]);
     expect(checkCatalogue(input)).toEqual([
       "schemas/screens/rogue.json: uses[3]: delete_container needs x-role odin (scope container) but the screen's access is write",
     ]);

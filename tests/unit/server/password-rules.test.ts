@@ -54,4 +54,34 @@ describe('password rules', () => {
       { path: '/confirmNewPassword', message: 'Lösenorden matchar inte' },
     ]);
   });
+
+  // Issue 24: the six passwords the list accepted, and their neighbours.
+  it('refuses a repeated character or word and a simple sequence, however decorated', () => {
+    const repeated = 'Lösenordet får inte bara upprepa samma tecken eller ord. Välj ett annat.';
+    const sequence = 'Lösenordet får inte vara en enkel följd som abcdef, 123456 eller qwerty. Välj ett annat.';
+    for (const p of ['aaaaaaaaaa', 'ÖÖÖÖÖÖÖÖÖÖ!', 'sommarsommar', 'abcabcabcabc', 'kattkattkatt2']) expect([p, problem(p)]).toEqual([p, repeated]);
+    for (const p of ['abcdefghij', 'Abcdefghijk!', 'jihgfedcba', 'qwertyuiopå', 'asdfghjklö1', '0987654321']) expect([p, problem(p)]).toEqual([p, sequence]);
+    expect(problem('0000000000')).not.toBeNull();
+  });
+
+  it('refuses a common Swedish word with case, diacritics, digits and years folded away', () => {
+    const common = 'Lösenordet är för vanligt: det finns i listor över läckta lösenord. Välj ett annat.';
+    const word = 'Lösenordet är ett vanligt ord som är lätt att gissa, även med siffror eller årtal. Välj ett annat.';
+    for (const p of ['Lösenord123', 'LOSENORD2026', 'Sommar2024!', 'vinter-2025!', 'Hemligt12345', 'Välkommen123', 'valkommen!!2026', '2026Midsommar']) {
+      // Some are on the breached list as well ('losenord'), which answers first.
+      expect([p, [word, common].includes(problem(p) ?? '')]).toEqual([p, true]);
+    }
+    expect(problem('Lösenord123')).toBe(word);
+  });
+
+  it('refuses the product’s name and the organisation’s name with digits and folded diacritics', () => {
+    expect(problem('Blankett2026')).toBe('Lösenordet får inte vara tjänstens namn (Blankett) eller likna det.');
+    expect(problem('blankettblankett')).not.toBeNull();
+    const ctx = { organisations: ['demo', 'Demoföretaget AB'] };
+    expect(problem('Demoforetaget2026', ctx)).toBe('Lösenordet får inte vara organisationens namn eller likna det.');
+    expect(problem('2026-DemoFöretaget-99', ctx)).toBe('Lösenordet får inte vara organisationens namn eller likna det.');
+    // A longer phrase that only contains a word is still fine.
+    expect(problem('sommar-i-fjällen-72', ctx)).toBeNull();
+    expect(problem('Blankett-blåbär-sjö-7')).toBeNull();
+  });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { SessionProvider } from '../../../screens/admin/session';
+import { SessionProvider } from '../../../screens/runner/session/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 import { Bell } from '../../../screens/shell/Bell';
 import type { AppNotification } from '../../../screens/shell/notifications';

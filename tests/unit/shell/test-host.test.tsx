@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTestHost } from '../../../screens/admin/Shell';
+import { isTestHost } from '../../../screens/shell/Shell';
 
 describe('the test banner host rule', () => {
   it('marks hosts whose first label contains min-dev or min-staging', () => {

@@ -1,7 +1,0 @@
-import type { ViewProps } from '../runner/types';
-import { OpenNotification } from '../shell/OpenNotification';
-
-/** /admin/notifications/:id (schemas/screens/notification.json). */
-export default function NotificationPage({ screen }: ViewProps) {
-  return <OpenNotification title={screen.title} />;
-}
