@@ -6,6 +6,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import noAnswerCast from './eslint/no-answer-cast.js';
+import noImportCycle from './eslint/no-import-cycle.js';
 
 /** `no-restricted-imports` patterns with the reason shown in the error. */
 const restrict = (message, group) => ['error', { patterns: [{ group, message }] }];
@@ -20,7 +21,7 @@ export default defineConfig(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: {
       'react-hooks': reactHooks,
-      blankett: { rules: { 'no-answer-cast': noAnswerCast } },
+      blankett: { rules: { 'no-answer-cast': noAnswerCast, 'no-import-cycle': noImportCycle } },
     },
     rules: {
       // An action's answer is typed from its schema (schemas/generated/actions.ts); never cast it.
@@ -97,9 +98,33 @@ export default defineConfig(
     },
   },
   {
+    // No import circle anywhere in the server, type-only imports included (eslint/no-import-cycle.js).
+    files: ['server/**/*.ts'],
+    rules: { 'blankett/no-import-cycle': ['error', { root: 'server' }] },
+  },
+  {
+    // The floors (docs/architecture.md): base < log < store < blobs, coord < mail < auth < domain < dispatcher, actions < http, routes.
+    files: ['server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict('The domain knows neither HTTP nor the RPC: no server/http, server/routes, server/dispatcher or server/actions, no Koa (take ServerDeps and Principal from server/base/, access rules from domain/accounts/access.ts).', [
+        '**/http', '**/http/**', '**/routes', '**/routes/**', '**/dispatcher', '**/dispatcher/**', '**/actions/**', '**/ssr/**', '**/realtime/**', 'koa', '@koa/*',
+      ]),
+    },
+  },
+  {
     files: ['server/store/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict('The store layer knows no HTTP: no server/http, no Koa, no HttpError (throw a store error; the error handler maps it).', ['**/http', '**/http/**', 'koa', '@koa/*', '**/errors']),
+      'no-restricted-imports': restrict('The store layer sits below the domain and knows no HTTP: no server/http, server/domain, server/dispatcher or server/blobs, no Koa, no HttpError (throw a store error; the error handler maps it).', [
+        '**/http', '**/http/**', 'koa', '@koa/*', '**/errors', '**/domain/**', '**/dispatcher/**', '**/actions/**', '**/routes/**', '**/blobs/**', '**/auth/**',
+      ]),
+    },
+  },
+  {
+    files: ['server/base/**/*.ts', 'server/blobs/**/*.ts', 'server/log.ts'],
+    rules: {
+      'no-restricted-imports': restrict('The ground floor, the log and the blobs sit below the domain: no server/domain, server/dispatcher, server/actions, server/http or server/routes.', [
+        '**/http', '**/http/**', 'koa', '@koa/*', '**/domain/**', '**/dispatcher/**', '**/actions/**', '**/routes/**', '**/auth/**',
+      ]),
     },
   },
 );

@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { flatActionSchema } from '../engine/shared-schemas';
+import { actionFiles } from '../server/dispatcher/action-files';
 import { ajvPicker } from '../server/dispatcher/ajv';
 import { isAdminPath } from '../screens/adminPaths';
 import { ACCESS_RANK as RANK } from '../screens/runner/access';
@@ -300,7 +301,7 @@ export function loadCatalogue(root: string): CatalogueInput {
   const dir = (d: string) => readdirSync(join(root, d)).sort();
   const read = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8')) as Json;
   // Flat: the shared parts an action `$ref`s (schemas/shared/) are its properties like any other.
-  const actions = new Map(dir('schemas/actions').filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), flatActionSchema(read(`schemas/actions/${f}`))]));
+  const actions = new Map(actionFiles(join(root, 'schemas/actions')).map((f) => [f.name, flatActionSchema(read(`schemas/actions/${f.file}`))]));
   const viewFiles = viewRegistry(Object.fromEntries(viewFilesUnder(root, 'screens').map((f) => [f, f])));
   const views = new Set(viewFiles.keys());
   const source = diskSource(root);

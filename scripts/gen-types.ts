@@ -21,6 +21,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { flattenShared, sharedIndex } from '../engine/schema-refs';
+import { actionFiles } from '../server/dispatcher/action-files';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemas = join(root, 'schemas');
@@ -156,10 +157,10 @@ async function actionsModule(): Promise<string> {
   for (const s of sharedFiles) shared.push({ name: String(s.title), schema: flattenShared(s, index) });
   const names: string[] = [];
   const entries: { name: string; schema: unknown }[] = [];
-  for (const f of jsonFiles(join(schemas, 'actions'))) {
-    const action = f.replace(/\.json$/, '');
-    const schema = flattenShared(readJson(join(schemas, 'actions', f)), index) as Record<string, unknown>;
-    if (!('x-answer' in schema)) throw new Error(`schemas/actions/${f}: no x-answer (the JSON Schema of what the handler returns)`);
+  for (const f of actionFiles(join(schemas, 'actions'))) {
+    const action = f.name;
+    const schema = flattenShared(readJson(f.path), index) as Record<string, unknown>;
+    if (!('x-answer' in schema)) throw new Error(`schemas/actions/${f.file}: no x-answer (the JSON Schema of what the handler returns)`);
     names.push(action);
     const { title: _t, description, ...data } = schema;
     entries.push({ name: `${pascal(action)}Data`, schema: { ...data, title: `${pascal(action)}Data`, description: `Request data of ${action}.${description ? ` ${String(description)}` : ''}` } });
@@ -190,10 +191,10 @@ async function actionsModule(): Promise<string> {
 function sharedModule(): string {
   const files = jsonFiles(join(schemas, 'shared'));
   const composed: string[] = [];
-  for (const f of jsonFiles(join(schemas, 'actions'))) {
-    const parts = readJson(join(schemas, 'actions', f)).allOf;
+  for (const f of actionFiles(join(schemas, 'actions'))) {
+    const parts = readJson(f.path).allOf;
     const refs = Array.isArray(parts) ? parts.map((p: { $ref?: unknown }) => p.$ref).filter((r): r is string => typeof r === 'string') : [];
-    if (refs.length) composed.push(`  ${f.replace(/\.json$/, '')}: [${refs.map((r) => `'${r}'`).join(', ')}],`);
+    if (refs.length) composed.push(`  ${f.name}: [${refs.map((r) => `'${r}'`).join(', ')}],`);
   }
   return [
     BANNER,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Logger } from './dispatcher/types';
+import type { Logger } from './base/logger';
 
 /** The request a log line belongs to: set by the request-id middleware for the whole request. */
 export const requestContext = new AsyncLocalStorage<{ requestId: string }>();

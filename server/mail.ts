@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createSmtpMailer } from './mail/smtp';
 import { writeFileAtomic } from './store/atomic-file';
 
 export interface Mail {
@@ -39,7 +38,7 @@ export interface Mailer {
 /** The name of a kept copy: `<ms>-<12 hex>.eml`. */
 const COPY_NAME = /^\d{1,16}-[0-9a-f]{12}\.eml$/;
 
-const FROM = 'Blankett <no-reply@blankett.local>';
+export const FROM = 'Blankett <no-reply@blankett.local>';
 
 /** RFC 2047 encoded-word, so Swedish subjects survive any mail reader. */
 function encodeHeader(value: string): string {
@@ -154,14 +153,4 @@ export function createFileMailer(dataDir: string, from = FROM): Mailer {
       return removed;
     },
   };
-}
-
-/**
- * The portal's mailer: SMTP delivery when `SMTP_URL` is set, otherwise the file outbox
- * (zero setup). Password reset, invitations and mails to applicants all go through it.
- */
-export function createMailer(config: { dataDir: string; smtpUrl?: string; mailFrom?: string }, outbox?: (from: string) => Mailer): Mailer {
-  const from = config.mailFrom || FROM;
-  if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, from);
-  return outbox ? outbox(from) : createFileMailer(config.dataDir, from);
 }

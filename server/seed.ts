@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
-import type { ServerDeps } from './dispatcher/types';
+import type { ServerDeps } from './base/deps';
 import { registerUser } from './auth/account';
-import { newContainerDoc } from './domain/containers';
-import { seedDemoContent } from './domain/demo';
+import { newContainerDoc } from './domain/organisations/containers';
+import { seedDemoContent } from './domain/demo/demo';
 import { DuplicateKeyError } from './store/port';
 
 /** The demo organisation and its four users (DESIGN.md, docs/contracts.md "Demo data"). */

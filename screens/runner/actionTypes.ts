@@ -7,7 +7,9 @@ import type { TypeSchema } from './bindings';
  * named exports); the shared schemas an action composes or `$ref`s are merged in
  * (engine/shared-schemas.ts).
  */
-const props = import.meta.glob<Record<string, TypeSchema> | undefined>('/schemas/actions/*.json', { eager: true, import: 'properties' });
+const byFile = import.meta.glob<Record<string, TypeSchema> | undefined>('/schemas/actions/*/*.json', { eager: true, import: 'properties' });
+/** By action name: `schemas/actions/<area>/<action>.json`. */
+const props = Object.fromEntries(Object.entries(byFile).map(([path, p]) => [path.slice(path.lastIndexOf('/') + 1, -'.json'.length), p]));
 
 /** Flattened on first use, once per action: a screen coerces for a few actions, not all 85. */
 const byName = new Map<string, Record<string, TypeSchema>>();
@@ -16,7 +18,7 @@ const byName = new Map<string, Record<string, TypeSchema>>();
 export function dataSchemaOf(action: string): TypeSchema {
   let properties = byName.get(action);
   if (!properties) {
-    properties = flatActionProperties(action, props[`/schemas/actions/${action}.json`]) as Record<string, TypeSchema>;
+    properties = flatActionProperties(action, props[action]) as Record<string, TypeSchema>;
     byName.set(action, properties);
   }
   return { type: 'object', properties };

@@ -1,4 +1,4 @@
-import type { ApplicationDoc } from '../../server/domain/docs';
+import type { ApplicationDoc } from '../../server/domain/core/docs';
 import type { Store } from '../../server/store/port';
 import type { BenchContext } from './_report';
 

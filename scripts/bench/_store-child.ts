@@ -7,8 +7,8 @@
  * event-loop pause under a mixed write/read load. Prints one JSON line. kind: sqlite | nedb.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { ApplicationDoc } from '../../server/domain/docs';
-import { ensureDomainIndexes } from '../../server/domain/indexes';
+import type { ApplicationDoc } from '../../server/domain/core/docs';
+import { ensureDomainIndexes } from '../../server/domain/core/indexes';
 import { EmbeddedStore } from '../../server/store/embedded';
 import { NedbStore } from '../../server/store/nedb';
 import { pageByKey } from '../../server/store/paging';

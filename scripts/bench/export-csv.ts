@@ -12,9 +12,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import { loadContainer } from '../../server/domain/containers';
-import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
-import { answerColumns, answerText, appliedDate } from '../../server/domain/exports';
+import { loadContainer } from '../../server/domain/organisations/containers';
+import type { ApplicationDoc, PositionDoc } from '../../server/domain/core/docs';
+import { answerColumns, answerText, appliedDate } from '../../server/domain/exports/exports';
 import type { BenchContext, BenchResult } from './_report';
 import { login, startBenchServer, type BenchServer } from './server-common';
 

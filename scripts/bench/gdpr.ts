@@ -8,14 +8,14 @@
  *    holder), then a check through every collection that neither their email nor their
  *    personnummer remains. Peer: the old erasure (applications by email, then their files).
  */
-import type { ServerDeps } from '../../server/dispatcher/types';
-import { createDemoApplicants } from '../../server/domain/demoApplicants';
-import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
-import { erasePerson, findPerson } from '../../server/domain/gdpr';
-import { fakeApplicant } from '../../server/domain/fake';
-import { applicantInfo } from '../../server/domain/info';
-import { positionValidator } from '../../server/domain/forms';
-import { removeApplications } from '../../server/domain/removal';
+import type { ServerDeps } from '../../server/base/deps';
+import { createDemoApplicants } from '../../server/domain/demo/demoApplicants';
+import type { ApplicationDoc, PositionDoc } from '../../server/domain/core/docs';
+import { erasePerson, findPerson } from '../../server/domain/gdpr/gdpr';
+import { fakeApplicant } from '../../server/domain/demo/fake';
+import { applicantInfo } from '../../server/domain/applicants/info';
+import { positionValidator } from '../../server/domain/forms/forms';
+import { removeApplications } from '../../server/domain/gdpr/removal';
 import type { BenchContext, BenchResult } from './_report';
 import { startBenchServer } from './server-common';
 

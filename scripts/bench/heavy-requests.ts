@@ -17,8 +17,8 @@
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { loadContainer } from '../../server/domain/containers';
-import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import { loadContainer } from '../../server/domain/organisations/containers';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import type { BenchContext, BenchResult } from './_report';
 import { login, startBenchServer, type BenchServer } from './server-common';
 import { percentile } from './_stats';

@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { launchBrowser } from '../../tests/e2e/helpers/app';
-import type { PositionDoc } from '../../server/domain/docs';
+import type { PositionDoc } from '../../server/domain/core/docs';
 import { ROOT, buildPage, openBuiltPage, runStandalone, type BuiltPage } from './_pages';
 import { median } from './_stats';
 import type { BenchContext, BenchResult, Figure } from './_report';

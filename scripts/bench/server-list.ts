@@ -9,8 +9,8 @@
  * Standalone: node --import tsx scripts/bench/server-list.ts
  */
 import { pathToFileURL } from 'node:url';
-import { loadContainer } from '../../server/domain/containers';
-import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
+import { loadContainer } from '../../server/domain/organisations/containers';
+import type { ApplicationDoc, PositionDoc } from '../../server/domain/core/docs';
 import { pageByKey } from '../../server/store';
 import { ferretDbBinary, startFerretDb } from '../ferretdb';
 import { formatFigure, isFigure, type BenchContext, type BenchResult } from './_report';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { errors, HttpError } from '../errors';
 import type { Mailer } from '../mail';
 import { DuplicateKeyError } from '../store/port';

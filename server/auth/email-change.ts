@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
-import type { Principal, ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
+import type { Principal } from '../base/principal';
 import { errors, HttpError } from '../errors';
 import { DuplicateKeyError } from '../store/port';
 import { verifyPassword } from './password';

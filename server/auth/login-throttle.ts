@@ -1,4 +1,4 @@
-import type { AttemptCounters } from './attempt-counters';
+import type { AttemptCounters } from '../coord/attempt-counters';
 
 /**
  * How many checked wrong passwords an account takes, from any addresses together, before it

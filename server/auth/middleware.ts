@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Middleware, ParameterizedContext } from 'koa';
-import type { Principal, ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
+import type { Principal } from '../base/principal';
 import { errors } from '../errors';
 import { readToken, signToken, type TokenUser } from './tokens';
 import { findUserById, isEmailProven } from './users';

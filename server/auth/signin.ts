@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { errors, HttpError } from '../errors';
 import { DuplicateKeyError, type Store, type Update } from '../store/port';
 import { announceSessionsRevoked } from './revocations';

@@ -1,4 +1,4 @@
-import type { Logger } from '../dispatcher/types';
+import type { Logger } from '../base/logger';
 import { MongoStore } from '../store/mongo';
 import type { BlobStore, Store } from '../store/port';
 import { FileBlobStore } from './file';

@@ -1,8 +1,9 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import type { Logger } from '../dispatcher/types';
+import { rm, stat } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import type { Logger } from '../base/logger';
 import type { Store } from '../store/port';
 import type { FileBlobStore } from './file';
+import { walk } from '../store/walk';
 
 /**
  * Start-up clean-up of what a crash leaves under `<dataDir>/blobs`:
@@ -20,22 +21,6 @@ import type { FileBlobStore } from './file';
  */
 
 export const ATTACHMENT = /^app-(\d{1,15})-[0-9a-f-]{36}$/;
-
-/** Every file below `dir`, depth first (nothing when it does not exist). */
-export async function* walk(dir: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
-  }
-  for (const e of entries) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) yield* walk(path);
-    else if (e.isFile()) yield path;
-  }
-}
 
 export interface SweepResult {
   temporary: number;

@@ -1,4 +1,4 @@
-import { memoryAttemptCounters, type AttemptCounters } from '../auth/attempt-counters';
+import { memoryAttemptCounters, type AttemptCounters } from './attempt-counters';
 
 /**
  * What several server instances must share that is not durable data: counters for the

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { memoryAttemptCounters, type AttemptCounters } from '../auth/attempt-counters';
-import type { Logger } from '../dispatcher/types';
+import { memoryAttemptCounters, type AttemptCounters } from './attempt-counters';
+import type { Logger } from '../base/logger';
 import { parseBusMessage, type Bus, type BusMessage, type Coordination, type SocketSlots, type TicketStore } from './port';
 import { withinMs } from '../timeout';
 

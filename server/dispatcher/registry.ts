@@ -1,11 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { flatActionSchema } from '../../engine/shared-schemas';
+import { actionFiles } from './action-files';
 import { ajvPicker } from './ajv';
 import { answerCompiler } from './answers';
-import type { ActionTable, AnyHandler, Role, Scope } from './types';
+import type { Role, Scope } from '../domain/accounts/access';
+import type { ActionTable, AnyHandler } from './types';
 
 export interface ActionDef {
   name: string;
@@ -33,13 +35,20 @@ export const ASSET_MAX_BODY = 8 * 1024 * 1024;
 const root = resolve(import.meta.dirname, '../..');
 export const DEFAULT_DIRS = { schemasDir: join(root, 'schemas/actions'), actionsDir: join(root, 'server/actions') };
 
-/** Loads every `server/actions/*.ts` module's `actions` table (readdir + dynamic import). */
-async function loadHandlers(actionsDir: string): Promise<Map<string, { handler: AnyHandler; file: string }>> {
-  const handlers = new Map<string, { handler: AnyHandler; file: string }>();
-  const files = readdirSync(actionsDir)
-    .filter((f) => /\.(ts|js|mjs)$/.test(f) && !/\.(d|test|spec)\.(ts|js|mjs)$/.test(f))
-    .sort();
-  for (const file of files) {
+/**
+ * Loads the `actions` table of every `server/actions/<area>/*.ts` module (readdir + dynamic
+ * import); each handler remembers its area, the folder it was found in.
+ */
+async function loadHandlers(actionsDir: string): Promise<Map<string, { handler: AnyHandler; file: string; area: string }>> {
+  const handlers = new Map<string, { handler: AnyHandler; file: string; area: string }>();
+  const isModule = (f: string) => /\.(ts|js|mjs)$/.test(f) && !/\.(d|test|spec)\.(ts|js|mjs)$/.test(f);
+  const files: { area: string; file: string }[] = [];
+  for (const entry of readdirSync(actionsDir).sort()) {
+    if (statSync(join(actionsDir, entry)).isDirectory()) {
+      for (const f of readdirSync(join(actionsDir, entry)).filter(isModule).sort()) files.push({ area: entry, file: `${entry}/${f}` });
+    } else if (isModule(entry)) throw new Error(`server/actions/${entry} must sit in an area folder (server/actions/<area>/, the folder of its actions' schemas)`);
+  }
+  for (const { area, file } of files) {
     const mod = (await import(pathToFileURL(join(actionsDir, file)).href)) as { actions?: ActionTable };
     if (!mod.actions || typeof mod.actions !== 'object') {
       throw new Error(`server/actions/${file} must export \`actions\` (an ActionTable)`);
@@ -48,31 +57,33 @@ async function loadHandlers(actionsDir: string): Promise<Map<string, { handler: 
       if (typeof handler !== 'function') throw new Error(`action ${name} in server/actions/${file} is not a function`);
       const prev = handlers.get(name);
       if (prev) throw new Error(`action ${name} is defined twice: ${prev.file} and ${file}`);
-      handlers.set(name, { handler, file });
+      handlers.set(name, { handler, file, area });
     }
   }
   return handlers;
 }
 
-function loadSchemas(schemasDir: string): Map<string, Record<string, unknown>> {
-  const schemas = new Map<string, Record<string, unknown>>();
-  for (const file of readdirSync(schemasDir).filter((f) => f.endsWith('.json')).sort()) {
-    const name = basename(file, '.json');
+function loadSchemas(schemasDir: string, problems: string[]): Map<string, { schema: Record<string, unknown>; area: string; file: string }> {
+  const schemas = new Map<string, { schema: Record<string, unknown>; area: string; file: string }>();
+  const files = actionFiles(schemasDir);
+  for (const m of files.misplaced) problems.push(`schemas/actions/${m}: an action schema sits in an area folder, schemas/actions/<area>/<action>.json`);
+  for (const { name, area, file, path } of files) {
     let schema: unknown;
     try {
-      schema = JSON.parse(readFileSync(join(schemasDir, file), 'utf8'));
+      schema = JSON.parse(readFileSync(path, 'utf8'));
     } catch (e) {
       throw new Error(`action ${name}: schemas/actions/${file} is not valid JSON (${(e as Error).message})`);
     }
     if (!schema || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`action ${name}: schema is not an object`);
-    schemas.set(name, schema as Record<string, unknown>);
+    if (schemas.has(name)) problems.push(`action ${name}: two schemas, schemas/actions/${schemas.get(name)!.file} and schemas/actions/${file}`);
+    schemas.set(name, { schema: schema as Record<string, unknown>, area, file });
   }
   return schemas;
 }
 
 /**
- * Builds the dispatcher's registry at start-up: every schema in schemas/actions/ pairs with
- * exactly one handler of the same name in server/actions/; each schema declares `x-role`
+ * Builds the dispatcher's registry at start-up: every schema `schemas/actions/<area>/X.json` pairs with
+ * exactly one handler of the same name exported from `server/actions/<area>/`; each schema declares `x-role`
  * and `x-scope` and `x-answer` (compiled too) and closes its object (`additionalProperties: false`, or
  * `unevaluatedProperties: false` when it composes a shared schema with `allOf`). Any mismatch throws
  * an error naming the action, so the server does not start with a hole in its policy.
@@ -93,16 +104,18 @@ const cache = new Map<string, Promise<Registry>>();
 async function buildRegistry(dirs: { schemasDir: string; actionsDir: string }): Promise<Registry> {
   const ajvFor = ajvPicker();
   const answerFor = answerCompiler();
-  const schemas = loadSchemas(dirs.schemasDir);
-  const handlers = await loadHandlers(dirs.actionsDir);
   const problems: string[] = [];
-  for (const name of handlers.keys()) if (!schemas.has(name)) problems.push(`action ${name}: handler without schema (schemas/actions/${name}.json)`);
+  const schemas = loadSchemas(dirs.schemasDir, problems);
+  const handlers = await loadHandlers(dirs.actionsDir);
+  for (const [name, h] of handlers) if (!schemas.has(name)) problems.push(`action ${name}: handler without schema (schemas/actions/${h.area}/${name}.json)`);
   const registry = new Map<string, ActionDef>();
-  for (const [name, schema] of schemas) {
+  for (const [name, { schema, area, file }] of schemas) {
     const h = handlers.get(name);
+    // Found from its name: the handler of schemas/actions/<area>/X.json lives in server/actions/<area>/.
+    if (h && h.area !== area) problems.push(`action ${name}: handler in server/actions/${h.file}, but its schema schemas/actions/${file} puts it in server/actions/${area}/`);
     const role = schema['x-role'] as Role;
     const scope = schema['x-scope'] as Scope;
-    if (!h) problems.push(`action ${name}: schema without handler in server/actions/`);
+    if (!h) problems.push(`action ${name}: schema without handler in server/actions/${area}/`);
     if (!ROLES.includes(role)) problems.push(`action ${name}: x-role missing or not one of ${ROLES.join(', ')}`);
     if (!SCOPES.includes(scope)) problems.push(`action ${name}: x-scope missing or not one of ${SCOPES.join(', ')}`);
     if (scope === 'none' && role !== 'user' && role !== 'odin') problems.push(`action ${name}: scope none needs role user or odin`);

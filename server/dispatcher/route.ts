@@ -3,11 +3,11 @@ import type Router from '@koa/router';
 import { authenticate, authOf, principalOf } from '../auth/middleware';
 import { detailsOf, errors } from '../errors';
 import { DEFAULT_SHAPE, parseJson, readRaw } from '../http/body';
-import { isWrite, recordEvent } from '../domain/events';
-import { requireAccess } from './policy';
+import { isWrite, recordEvent } from '../domain/core/events';
+import { requireAccess } from '../domain/accounts/access';
 import { CHECK_ANSWERS } from './answers';
 import { ASSET_MAX_BODY, type Registry } from './registry';
-import type { ServerDeps } from './types';
+import type { ServerDeps } from '../base/deps';
 
 const ACTION_NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 

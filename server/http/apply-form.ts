@@ -6,17 +6,17 @@ import { CARRY_FIELD, keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf } fr
 import type { FieldError } from '../../engine/types';
 import type { Config } from '../config';
 import { memoryCoordination } from '../coord/port';
-import type { ServerDeps } from '../dispatcher/types';
-import { apply } from '../domain/apply';
-import { loadContainer } from '../domain/containers';
-import type { PositionDoc } from '../domain/docs';
-import { positionValidator } from '../domain/forms';
+import type { ServerDeps } from '../base/deps';
+import { apply } from '../domain/forms/apply';
+import { loadContainer } from '../domain/organisations/containers';
+import type { PositionDoc } from '../domain/core/docs';
+import { positionValidator } from '../domain/forms/forms';
 import { HttpError } from '../errors';
 import { APPLY_MAX_BODY } from '../routes/public';
 import type { Renderer, RenderRequest } from '../ssr/render';
 import { answersFromForm, shownAnswers, type FormPosition } from './apply-form-answers';
 import { FormBodyError, readFormBody, type FormLimits, type FormRefusal, type PostedForm } from './form-body';
-import { sharedLimiter } from './rate-limit';
+import { sharedLimiter } from '../coord/rate-limit';
 
 type ApplyFormState = NonNullable<NonNullable<Awaited<ReturnType<Renderer['renderApply']>>>['data']['form']>;
 

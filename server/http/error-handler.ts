@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { Logger } from '../dispatcher/types';
+import type { Logger } from '../base/logger';
 import { HttpError } from '../errors';
 import { UnsafeValueError } from '../store/safe';
 

@@ -3,7 +3,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import { isAdminPath } from '../../screens/adminPaths';
 import type { Renderer, RenderRequest } from '../ssr/render';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { createRenderer } from '../ssr/render';
 import { compressedAsset, compressible, pickEncoding, sendCompressed } from './compress';
 

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { DuplicateKeyError, type Store } from '../store/port';
 
 /**

@@ -1,7 +1,7 @@
 import { GridFsBlobStore } from '../blobs/gridfs';
 import { sweepGridFs } from '../blobs/gridfs-sweep';
-import type { ServerDeps } from '../dispatcher/types';
-import { retentionMonths, runRetention } from '../domain/gdpr';
+import type { ServerDeps } from '../base/deps';
+import { retentionMonths, runRetention } from '../domain/gdpr/gdpr';
 import { runIfDue, type Job } from './runs';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -4,7 +4,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { SocketSlots } from '../coord/port';
-import type { Hub, Logger, Principal } from '../dispatcher/types';
+import type { Hub } from '../base/deps';
+import type { Logger } from '../base/logger';
+import type { Principal } from '../base/principal';
 import { sameHostOrigin, type OriginPolicy } from './origin';
 import { exception, parseClientMessage } from './protocol';
 

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { authenticate, authOf, principalOf } from '../auth/middleware';
 import { checkLogin, confirmReset, isEmail, logout, registerUser, startReset } from '../auth/account';
 import { memoryCoordination } from '../coord/port';
@@ -9,7 +9,7 @@ import { createLoginThrottle } from '../auth/login-throttle';
 import { passwordProblems } from '../auth/password-rules';
 import { errors, HttpError } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
-import { sharedLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../coord/rate-limit';
 import { findUserByEmail, normaliseEmail, publicUser } from '../auth/users';
 import { PASSWORD_MAX } from '../../engine/password';
 import { confirmSignin, mailSigninLink } from '../auth/signin';

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import { authenticate, principalOf } from '../auth/middleware';
-import { requireAccess } from '../dispatcher/policy';
-import type { ServerDeps } from '../dispatcher/types';
-import { loadContainer } from '../domain/containers';
-import { CSV_NAME, PDF_NAME, takeTicket } from '../domain/exports';
-import { applicantsCsv } from '../domain/exports-csv';
-import { applicantsPdf } from '../domain/exports-pdf';
-import { loadPosition } from '../domain/positions';
+import { requireAccess } from '../domain/accounts/access';
+import type { ServerDeps } from '../base/deps';
+import { loadContainer } from '../domain/organisations/containers';
+import { CSV_NAME, PDF_NAME, takeTicket } from '../domain/exports/exports';
+import { applicantsCsv } from '../domain/exports/exports-csv';
+import { applicantsPdf } from '../domain/exports/exports-pdf';
+import { loadPosition } from '../domain/positions/positions';
 import { errors } from '../errors';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 

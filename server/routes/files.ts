@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
 import { authenticate, principalOf } from '../auth/middleware';
-import { requireAccess } from '../dispatcher/policy';
-import type { ServerDeps } from '../dispatcher/types';
-import { loadApplication } from '../domain/applicants';
-import { servedAs } from '../domain/sniff';
-import { isHiddenApplication } from '../domain/anonymous-screening';
-import { neutralFiles } from '../domain/neutral-files';
+import { requireAccess } from '../domain/accounts/access';
+import type { ServerDeps } from '../base/deps';
+import { loadApplication } from '../domain/applicants/applicants';
+import { servedAs } from '../domain/organisations/sniff';
+import { isHiddenApplication } from '../domain/screening/anonymous-screening';
+import { neutralFiles } from '../domain/screening/neutral-files';
 import { errors } from '../errors';
 
 /**

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Config } from '../config';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { errors } from '../errors';
 import { withinMs } from '../timeout';
 

@@ -1,13 +1,13 @@
 import type Router from '@koa/router';
 import type { Config } from '../config';
-import type { ServerDeps } from '../dispatcher/types';
+import type { ServerDeps } from '../base/deps';
 import { authOf } from '../auth/middleware';
 import { passwordProblems } from '../auth/password-rules';
 import { PASSWORD_MAX } from '../../engine/password';
-import { acceptInvitation, liveInvitation, needsPassword } from '../domain/invitations';
+import { acceptInvitation, liveInvitation, needsPassword } from '../domain/accounts/invitations';
 import { errors } from '../errors';
 import { jsonBody } from '../http/body';
-import { sharedLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../coord/rate-limit';
 import { memoryCoordination } from '../coord/port';
 import { fields, str } from './account';
 

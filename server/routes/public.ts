@@ -2,13 +2,13 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import Ajv2020 from 'ajv/dist/2020';
 import type { Config } from '../config';
-import type { ServerDeps } from '../dispatcher/types';
-import { apply } from '../domain/apply';
-import { findPublicAsset } from '../domain/public';
-import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicFormSchema, readPublicPosition } from '../domain/publicReads';
+import type { ServerDeps } from '../base/deps';
+import { apply } from '../domain/forms/apply';
+import { findPublicAsset } from '../domain/positions/public';
+import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicFormSchema, readPublicPosition } from '../domain/positions/publicReads';
 import { detailsOf, errors } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
-import { sharedLimiter } from '../http/rate-limit';
+import { sharedLimiter } from '../coord/rate-limit';
 import { memoryCoordination } from '../coord/port';
 
 /**

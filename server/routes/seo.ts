@@ -2,9 +2,9 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { hostRules } from '../../engine/host-rules';
 import type { Config } from '../config';
-import type { ServerDeps } from '../dispatcher/types';
-import type { ContainerDoc, PositionDoc } from '../domain/docs';
-import { slugify } from '../domain/public';
+import type { ServerDeps } from '../base/deps';
+import type { ContainerDoc, PositionDoc } from '../domain/core/docs';
+import { slugify } from '../domain/positions/public';
 
 /** A sitemap holds at most 50,000 URLs (sitemaps.org). */
 const MAX_URLS = 50_000;

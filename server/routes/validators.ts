@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import type { ServerDeps } from '../dispatcher/types';
-import { validatorModule } from '../domain/compiled-form';
-import { findPublicPosition } from '../domain/public';
+import type { ServerDeps } from '../base/deps';
+import { validatorModule } from '../domain/forms/compiled-form';
+import { findPublicPosition } from '../domain/positions/public';
 import { errors } from '../errors';
 
 /**

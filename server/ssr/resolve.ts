@@ -1,5 +1,5 @@
-import type { ServerDeps } from '../dispatcher/types';
-import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicPosition } from '../domain/publicReads';
+import type { ServerDeps } from '../base/deps';
+import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicPosition } from '../domain/positions/publicReads';
 
 /**
  * Answers a public API path (as the page would GET it) in process, with the same functions

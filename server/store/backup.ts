@@ -7,7 +7,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { SQLITE_FILE } from './embedded';
 import { LOCK_FILE, OWNER_FILE, lockDataDir } from './lock';
-import { walk } from '../blobs/sweep';
+import { walk } from './walk';
 
 /**
  * Backup and restore of the embedded store's DATA_DIR while the portal runs (`npm run

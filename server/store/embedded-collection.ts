@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { EmbeddedStore } from './embedded';
+import type Database from 'better-sqlite3';
 import { matches } from './match';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Update } from './port';
 import { project } from './project';
 import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, isPlainObject } from './query';
-import { compareDocs, fieldExpr, jsonPath, planFilter, planSort } from './sql-plan';
+import { compareDocs, fieldExpr, jsonPath, planFilter, planSort, type PlanContext } from './sql-plan';
 import { docRead, type DocRead } from './sql-read';
 import { applyUpdate, upsertBase } from './update';
 
@@ -28,6 +28,25 @@ export interface CollMeta {
   indexPaths: Set<string>;
   multikey: Set<string>;
   text: { table: string; paths: string[] } | null;
+}
+
+/**
+ * What a collection (and the nedb import) reads of the embedded store (server/store/embedded.ts
+ * implements it); named here so the store and its collections do not import each other.
+ */
+export interface EmbeddedHost {
+  readonly db: Database.Database;
+  readonly dataDir: string;
+  meta(name: string): CollMeta;
+  planContext(m: CollMeta): PlanContext;
+  transaction<R>(work: () => R): R;
+  createTable(m: CollMeta): void;
+  written(name: string): void;
+  stmt(sql: string): Database.Statement;
+  newMultikeys(m: CollMeta, doc: unknown): string[];
+  durable(): Promise<void>;
+  reloadMeta(): void;
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
 }
 
 export interface Row {
@@ -66,7 +85,7 @@ function indexName(coll: string, spec: IndexInfo): string {
 
 export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   constructor(
-    private readonly store: EmbeddedStore,
+    private readonly store: EmbeddedHost,
     private readonly name: string,
   ) {}
 

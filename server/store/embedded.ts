@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Logger } from '../dispatcher/types';
+import type { Logger } from '../base/logger';
 import { createLogger } from '../log';
 import { Checkpointer, WalSync } from './durable';
 import { lockDataDir, type DataDirLock } from './lock';
@@ -10,7 +10,7 @@ import { migrateNedb } from './migrate-nedb';
 import type { Collection, Doc, Store } from './port';
 import { StoreUsageError, checkFilter } from './query';
 import { fieldExpr, type PlanContext } from './sql-plan';
-import { EmbeddedCollection, hitsArray, type CollMeta } from './embedded-collection';
+import { EmbeddedCollection, hitsArray, type CollMeta, type EmbeddedHost } from './embedded-collection';
 import { Sequences } from './sequences';
 import { flushPending, hasPendingTriggers, triggersSql, type TextTables } from './text-pending';
 
@@ -52,7 +52,7 @@ export interface EmbeddedOpenOptions {
   log?: Logger;
 }
 
-export class EmbeddedStore implements Store {
+export class EmbeddedStore implements Store, EmbeddedHost {
   readonly kind = 'embedded' as const;
   readonly db: Database.Database;
   readonly file: string;

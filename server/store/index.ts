@@ -1,4 +1,4 @@
-import type { Logger } from '../dispatcher/types';
+import type { Logger } from '../base/logger';
 import { EmbeddedStore } from './embedded';
 import { MongoStore } from './mongo';
 import type { Store } from './port';

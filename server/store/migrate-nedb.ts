@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger } from '../dispatcher/types';
-import type { EmbeddedStore } from './embedded';
+import type { Logger } from '../base/logger';
+import type { EmbeddedHost } from './embedded-collection';
 
 /**
  * First start on SQLite over a DATA_DIR of the nedb era: `<dataDir>/db/<collection>.db`
@@ -104,7 +104,7 @@ function moveAside(dataDir: string, log: Logger): string {
 }
 
 /** Imports `<dataDir>/db` (nedb) into the SQLite store once; does nothing when there is none. */
-export function migrateNedb(store: EmbeddedStore, log: Logger): void {
+export function migrateNedb(store: EmbeddedHost, log: Logger): void {
   const dir = join(store.dataDir, 'db');
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return;
   if (store.db.prepare('SELECT value FROM _info WHERE key = ?').pluck().get(MARKER)) {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sv from '../../schemas/messages/sv.json';
-import { defaultApplicationMetadata } from '../../server/domain/demo';
+import { defaultApplicationMetadata } from '../../server/domain/demo/demo';
 import type { MetadataProperty } from '../../engine/types';
 import { callAction, tokenFor } from './helpers/app';
 import { fillApplyForm, noScriptPage as noScriptPageOf, pdfFile } from './helpers/apply';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from './helpers/catalogue';
+import { actionSchemaPath } from '../../server/dispatcher/action-files';
 
 /**
  * Issue 24 item 3: every dispatcher action decided for anonymous screening. An action that
@@ -95,8 +95,7 @@ describe('anonymous screening: every action decided', () => {
   });
 
   it('decides every action whose declared answer may carry a person as something other than "no applicant data"', () => {
-    const dir = resolve(import.meta.dirname, '../../schemas/actions');
-    const personal = actions.filter((a) => PERSONAL.test(JSON.stringify(JSON.parse(readFileSync(resolve(dir, `${a.name}.json`), 'utf8'))['x-answer'] ?? null)));
+    const personal = actions.filter((a) => PERSONAL.test(JSON.stringify(JSON.parse(readFileSync(actionSchemaPath(a.name), 'utf8'))['x-answer'] ?? null)));
     expect(personal.length).toBeGreaterThan(10);
     expect(personal.filter((a) => DECISIONS[a.name] === NONE).map((a) => a.name)).toEqual([]);
   });

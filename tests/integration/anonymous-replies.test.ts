@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationDoc, ContainerDoc } from '../../server/domain/docs';
+import type { ApplicationDoc, ContainerDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { container, insertApplications, label } from './helpers/domain';
 import { summerPosition } from './helpers/recruiter';

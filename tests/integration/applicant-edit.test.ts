@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
+import type { ApplicationDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { PDF, applyTo, dataUrl, demoPositions, otherOrganisation, trackBlobs, validAnswers } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
@@ -118,7 +118,7 @@ describe.each(storeKinds())('correcting an application (update_jobApplicant) on 
   });
 
   it('refuses the later of two edits made from the same read with 409, leaving no stored file behind', async () => {
-    const { editAnswers } = await import('../../server/domain/applicant-edit');
+    const { editAnswers } = await import('../../server/domain/applicants/applicant-edit');
     const stale = (await doc())!;
     const first = await edit(writer, { ...answers, form_city: 'Uppsala' });
     expect(first.status).toBe(200);

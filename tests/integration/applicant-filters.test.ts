@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationDoc, ContainerDoc } from '../../server/domain/docs';
+import type { ApplicationDoc, ContainerDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { container, insertApplications, label } from './helpers/domain';
 import { register, summerPosition, type Person } from './helpers/recruiter';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContainerDoc } from '../../server/domain/docs';
+import type { ContainerDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { container, label, otherOrganisation } from './helpers/domain';
 import { register, summerAnswers, summerPosition } from './helpers/recruiter';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, otherOrganisation, validAnswers } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationDoc, PositionDoc } from '../../server/domain/docs';
+import type { NotificationDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, validAnswers } from './helpers/domain';
 import { startTestServer, type TestServer } from './helpers/server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
+import type { ApplicationDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { PDF, PNG, applyTo, dataUrl, demoPositions, otherOrganisation, trackBlobs, validAnswers } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json';
-import type { PositionDoc } from '../../server/domain/docs';
+import type { PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { demoPositions } from './helpers/domain';
 import { costlyBodies, multipart, send } from './helpers/form-bodies';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, validAnswers } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
-import { CANDIDATE_MESSAGES_PER_CONVERSATION } from '../../server/domain/chat';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
+import { CANDIDATE_MESSAGES_PER_CONVERSATION } from '../../server/domain/chat/chat';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
 import { mailedToken } from './helpers/mailbox';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetadataProperty } from '../../engine/types';
-import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, container, personnummer, validAnswers } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

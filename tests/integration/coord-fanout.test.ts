@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedHub } from '../../server/coord/fanout';
+import { sharedHub } from '../../server/realtime/fanout';
 import type { Bus, BusMessage } from '../../server/coord/port';
-import type { Hub, ServerDeps } from '../../server/dispatcher/types';
+import type { Hub, ServerDeps } from '../../server/base/deps';
 import { openTestStore, storeKinds, type TestStore } from '../setup/stores';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, container, demoPositions, label, otherOrganisation, validAnswers } from './helpers/domain';
 import { mailsTo } from './helpers/mailbox';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
-import type { EmailLogEntry } from '../../server/domain/email';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
+import type { EmailLogEntry } from '../../server/domain/mail/email';
 import { storeKinds } from '../setup/stores';
 import { applyTo, container, demoPositions, insertApplications, label, otherOrganisation, validAnswers } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

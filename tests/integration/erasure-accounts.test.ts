@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../server/auth/account';
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, otherOrganisation, personnummer, positions, validAnswers } from './helpers/domain';
 import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';

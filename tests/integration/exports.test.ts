@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
-import { CSV_BATCH } from '../../server/domain/exports-csv';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
+import { CSV_BATCH } from '../../server/domain/exports/exports-csv';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, insertApplications, label, otherOrganisation, personnummer, validAnswers } from './helpers/domain';
 import { pdfPages, pdfTexts } from './helpers/pdf';

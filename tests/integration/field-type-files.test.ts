@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetadataProperty } from '../../engine/types';
-import type { ApplicationDoc } from '../../server/domain/docs';
-import { defaultApplicationMetadata } from '../../server/domain/demo';
+import type { ApplicationDoc } from '../../server/domain/core/docs';
+import { defaultApplicationMetadata } from '../../server/domain/demo/demo';
 import { answersFromForm, type FormPosition } from '../../server/http/apply-form-answers';
 import { PostedForm } from '../../server/http/form-body';
 import { storeKinds } from '../setup/stores';

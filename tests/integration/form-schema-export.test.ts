@@ -4,7 +4,7 @@ import { visibleAnswers } from '../../engine/conditions';
 import { compileTemplate } from '../../engine/index';
 import { PERSONNUMMER_PATTERN } from '../../engine/personnummer';
 import type { MetadataProperty } from '../../engine/types';
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { container, demoPositions } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import type { MetadataProperty } from '../../engine/types';
-import type { ContainerDoc } from '../../server/domain/docs';
+import type { ContainerDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { container } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
-import { runRetention } from '../../server/domain/gdpr';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
+import { runRetention } from '../../server/domain/gdpr/gdpr';
 import { storeKinds } from '../setup/stores';
 import { applyTo, dataUrl, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
 import { scanCollections, scanStorage } from './helpers/scan';

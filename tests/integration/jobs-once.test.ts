@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GridFsBlobStore } from '../../server/blobs/gridfs';
 import { sweepGridFs } from '../../server/blobs/gridfs-sweep';
-import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { gridFsSweepJob, retentionJob, startJobs } from '../../server/jobs/schedule';
 import { runIfDue } from '../../server/jobs/runs';
 import { storeKinds } from '../setup/stores';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
-import type { EmailLogEntry } from '../../server/domain/email';
-import { sendConfirmation } from '../../server/domain/email';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
+import type { EmailLogEntry } from '../../server/domain/mail/email';
+import { sendConfirmation } from '../../server/domain/mail/email';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
 import { mailsTo } from './helpers/mailbox';

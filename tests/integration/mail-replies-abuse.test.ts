@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationDoc, ContainerDoc } from '../../server/domain/docs';
-import { REPLIES_PER_APPLICATION } from '../../server/domain/inbound-replies';
+import type { ApplicationDoc, ContainerDoc } from '../../server/domain/core/docs';
+import { REPLIES_PER_APPLICATION } from '../../server/domain/mail/inbound-replies';
 import { MAX_CONNECTIONS_PER_IP } from '../../server/mail/inbound';
 import { storeKinds } from '../setup/stores';
 import { demoPositions, insertApplications, label } from './helpers/domain';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../engine';
-import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, validAnswers } from './helpers/domain';
 import { mailedToken, mailsTo } from './helpers/mailbox';

@@ -1,10 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server';
+import { actionFiles } from '../../server/dispatcher/action-files';
 
-const root = join(import.meta.dirname, '../..');
 
 /** Every `$ref` in the document, with where it sits. */
 function refs(node: unknown, at = '#', out: { at: string; ref: string }[] = []) {
@@ -40,7 +38,7 @@ describe('the OpenAPI document at /api/openapi.json', () => {
   it('is OpenAPI 3.1 with one request branch per action file', () => {
     expect(doc.openapi).toBe('3.1.0');
     const branches = doc.paths['/api/dispatcher'].post.requestBody.content['application/json'].schema.oneOf as { properties: { action: { const: string } } }[];
-    const actions = readdirSync(join(root, 'schemas/actions')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+    const actions = actionFiles().map((f) => f.name).sort();
     expect(branches.map((b) => b.properties.action.const).sort()).toEqual(actions);
   });
 

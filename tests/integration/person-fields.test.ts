@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBlock, addField, builderCatalog, type BuilderForm } from '../../engine/builder';
 import { defaultRegistry } from '../../engine';
 import type { MetadataProperty } from '../../engine/types';
-import type { ContainerDoc } from '../../server/domain/docs';
+import type { ContainerDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, container, personnummer } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
-import { slugify } from '../../server/domain/public';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
+import { slugify } from '../../server/domain/positions/public';
 import { storeKinds } from '../setup/stores';
 import { demoPositions } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatActionSchema } from '../../engine/shared-schemas';
-import type { ContainerDoc } from '../../server/domain/docs';
+import type { ContainerDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { container } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
+import { actionFiles, actionSchemaPath } from '../../server/dispatcher/action-files';
 
 /** The domain's actions (positions, applicants, templates, search): every one with bad data. */
 const MINE = [
@@ -18,7 +18,7 @@ const MINE = [
 ];
 
 const schemaOf = (action: string) =>
-  flatActionSchema(JSON.parse(readFileSync(resolve(import.meta.dirname, `../../schemas/actions/${action}.json`), 'utf8'))) as {
+  flatActionSchema(JSON.parse(readFileSync(actionSchemaPath(action), 'utf8'))) as {
     required: string[];
     properties: Record<string, { type?: string }>;
   };
@@ -46,8 +46,8 @@ describe.each(storeKinds())('domain actions with bad data on the %s store', (kin
   afterAll(() => server?.close());
 
   it('has a schema for every domain action', () => {
-    const files = readdirSync(resolve(import.meta.dirname, '../../schemas/actions'));
-    for (const a of MINE) expect(files).toContain(`${a}.json`);
+    const names = actionFiles().map((f) => f.name);
+    for (const a of MINE) expect(names).toContain(a);
   });
 
   it.each(MINE)('refuses %s with missing fields, wrong types, extra fields, operators and __proto__ (4xx, nothing stored)', async (action) => {

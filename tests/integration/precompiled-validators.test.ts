@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileTemplate, defaultRegistry } from '../../engine/index';
 import { createStandaloneCompiler } from '../../engine/standalone';
 import { loadValidator, precompiledValidate, type PrecompiledForm } from '../../engine/precompiled';
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { demoPositions } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';

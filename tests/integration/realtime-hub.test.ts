@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
-import type { Hub, Logger, Principal } from '../../server/dispatcher/types';
+import type { Hub } from '../../server/base/deps';
+import type { Logger } from '../../server/base/logger';
+import type { Principal } from '../../server/base/principal';
 import { attachHub, type HubOptions } from '../../server/realtime/hub';
 import { allowOrigins } from '../../server/realtime/origin';
 

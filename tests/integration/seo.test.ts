@@ -1,6 +1,6 @@
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PositionDoc } from '../../server/domain/docs';
+import type { PositionDoc } from '../../server/domain/core/docs';
 import { demoPositions } from './helpers/domain';
 import { startTestServer, type TestServer } from './helpers/server';
 

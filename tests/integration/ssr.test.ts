@@ -4,11 +4,11 @@ import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContainerDoc, PositionDoc } from '../../server/domain/docs';
+import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { demoPositions } from './helpers/domain';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
-import { slugify } from '../../server/domain/public';
+import { slugify } from '../../server/domain/positions/public';
 
 /**
  * Server-rendered public pages over real HTTP, no browser: what a crawler or a phone gets in

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationDoc } from '../../server/domain/docs';
+import type { ApplicationDoc } from '../../server/domain/core/docs';
 import type { EmbeddedStore } from '../../server/store/embedded';
 import { applyTo, dataUrl, demoPositions, PDF, validAnswers } from './helpers/domain';
 import { startTestServer, type TestServer } from './helpers/server';

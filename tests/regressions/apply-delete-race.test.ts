@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationDoc, PositionDoc } from '../../server/domain/docs';
+import type { ApplicationDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { PDF, dataUrl, demoPositions, trackBlobs, validAnswers } from '../integration/helpers/domain';
 import { DEMO, startTestServer, type TestServer } from '../integration/helpers/server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetadataProperty } from '../../engine/types';
-import type { PositionDoc, PositionFormDoc } from '../../server/domain/docs';
+import type { PositionDoc, PositionFormDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { demoPositions } from '../integration/helpers/domain';
 import { DEMO, startTestServer, type TestServer } from '../integration/helpers/server';

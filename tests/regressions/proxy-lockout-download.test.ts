@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationDoc } from '../../server/domain/docs';
+import type { ApplicationDoc } from '../../server/domain/core/docs';
 import { dataUrl, demoPositions, validAnswers } from '../integration/helpers/domain';
 import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from '../integration/helpers/server';
 

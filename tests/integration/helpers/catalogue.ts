@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { flatActionSchema } from '../../../engine/shared-schemas';
-import type { Role, Scope } from '../../../server/dispatcher/types';
+import { actionFiles } from '../../../server/dispatcher/action-files';
+import type { Role, Scope } from '../../../server/domain/accounts/access';
 
 export interface CatalogueAction {
   name: string;
@@ -10,18 +10,13 @@ export interface CatalogueAction {
   schema: Record<string, any>;
 }
 
-const dir = resolve(import.meta.dirname, '../../../schemas/actions');
-
 /** Every action schema (shared parts inlined), read when the test file is collected: new actions join the suites by themselves. */
 export function catalogue(): CatalogueAction[] {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => {
-      // Flat: the shared parts it `$ref`s (schemas/shared/) are properties like its own.
-      const schema: CatalogueAction['schema'] = flatActionSchema(JSON.parse(readFileSync(join(dir, f), 'utf8')));
-      return { name: f.replace(/\.json$/, ''), role: schema['x-role'], scope: schema['x-scope'], schema };
-    });
+  return actionFiles().map((f) => {
+    // Flat: the shared parts it `$ref`s (schemas/shared/) are properties like its own.
+    const schema: CatalogueAction['schema'] = flatActionSchema(JSON.parse(readFileSync(f.path, 'utf8')));
+    return { name: f.name, role: schema['x-role'], scope: schema['x-scope'], schema };
+  });
 }
 
 const RANK: Record<string, number> = { read: 1, write: 2, admin: 3 };

@@ -1,8 +1,8 @@
 import type { BlobStore } from '../../../server/store/port';
 import { registerUser } from '../../../server/auth/account';
-import { newContainerDoc } from '../../../server/domain/containers';
-import { seedDemoContent } from '../../../server/domain/demo';
-import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../../server/domain/docs';
+import { newContainerDoc } from '../../../server/domain/organisations/containers';
+import { seedDemoContent } from '../../../server/domain/demo/demo';
+import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../../server/domain/core/docs';
 import { TEST_PASSWORD, type TestServer } from './server';
 
 /**

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PARTNER_OUTBOX } from '../../../server/domain/integrations';
+import { PARTNER_OUTBOX } from '../../../server/domain/integrations/integrations';
 import { MAIL_OUTBOX } from '../../../server/mail/store-outbox';
 import type { TestServer } from './server';
 

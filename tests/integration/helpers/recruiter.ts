@@ -1,5 +1,5 @@
 import type { MetadataProperty } from '../../../engine/types';
-import { defaultApplicationMetadata } from '../../../server/domain/demo';
+import { defaultApplicationMetadata } from '../../../server/domain/demo/demo';
 import { personnummer } from './domain';
 import type { TestServer } from './server';
 

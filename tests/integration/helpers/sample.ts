@@ -1,4 +1,4 @@
-import type { Scope } from '../../../server/dispatcher/types';
+import type { Scope } from '../../../server/domain/accounts/access';
 
 type Schema = Record<string, any>;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
-import type { ServerDeps } from '../../../server/dispatcher/types';
+import type { ServerDeps } from '../../../server/base/deps';
 import { createLogger } from '../../../server/log';
 import { seedIfEmpty } from '../../../server/seed';
 import { openPeerStore, openTestStore, type StoreKind, type TestStore } from '../../setup/stores';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { HOLDERS } from '../../../server/domain/personal';
+import { HOLDERS } from '../../../server/domain/gdpr/personal';
 import { scanCollections, scanStorage } from './scan';
 import { MAIL_OUTBOX } from '../../../server/mail/store-outbox';
 import type { TestServer } from './server';

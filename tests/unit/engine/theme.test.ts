@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, effectiveTheme } from '../../../engine/theme';
-import { publicContainer } from '../../../server/domain/public';
+import { publicContainer } from '../../../server/domain/positions/public';
 
 describe('the default theme, merged in one place', () => {
   it('lays a partial stored theme over the default group by group', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answerCompiler } from '../../../server/dispatcher/answers';
+import { actionSchemaPath } from '../../../server/dispatcher/action-files';
 
-const action = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../schemas/actions/get_applicantPositions.json'), 'utf8'));
+const action = JSON.parse(readFileSync(actionSchemaPath('get_applicantPositions'), 'utf8'));
 const validate = answerCompiler()(action['x-answer']);
 
 /** The candidate's own view of an application, as server/domain/candidate.ts builds it. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOLDERS, NO_APPLICANT_DATA } from '../../../server/domain/personal';
+import { HOLDERS, NO_APPLICANT_DATA } from '../../../server/domain/gdpr/personal';
 
 const root = resolve(import.meta.dirname, '../../..');
 const entities = join(root, 'schemas/entities');

@@ -1,15 +1,14 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sv from '../../../schemas/messages/sv.json';
-import { isWrite } from '../../../server/domain/events';
-import { HOLDERS } from '../../../server/domain/personal';
+import { isWrite } from '../../../server/domain/core/events';
+import { HOLDERS } from '../../../server/domain/gdpr/personal';
 import { formatCell } from '../../../screens/runner/format';
+import { actionFiles } from '../../../server/dispatcher/action-files';
 
 const root = join(import.meta.dirname, '../../..');
-const writes = readdirSync(join(root, 'schemas/actions'))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''))
+const writes = actionFiles(join(root, 'schemas/actions'))
+  .map((f) => f.name)
   .filter(isWrite);
 /** The events the GDPR and retention jobs record beside the dispatcher's writes (server/domain/gdpr.ts). */
 const JOB_EVENTS = ['gdpr_erasure', 'gdpr_retention'];

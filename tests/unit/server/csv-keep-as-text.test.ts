@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepAsText } from '../../../server/domain/exports-csv';
+import { keepAsText } from '../../../server/domain/exports/exports-csv';
 
 /** Issue 17 item 7: report.csv cells that Swedish Excel would turn into numbers stay text; formulas stay neutralised. */
 describe('keepAsText', () => {

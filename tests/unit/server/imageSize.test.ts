@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSize } from '../../../server/domain/imageSize';
+import { imageSize } from '../../../server/domain/organisations/imageSize';
 import { solidPng } from '../../integration/helpers/png';
 
 describe('imageSize', () => {

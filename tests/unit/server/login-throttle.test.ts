@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryAttemptCounters } from '../../../server/auth/attempt-counters';
+import { memoryAttemptCounters } from '../../../server/coord/attempt-counters';
 import { ACCOUNT_FREE_FAILURES, ACCOUNT_WINDOW_MS, addressKey, checkedGuessesBound, createLoginThrottle } from '../../../server/auth/login-throttle';
 
 function setup() {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../../engine/fill';
-import { composeMail, textOf } from '../../../server/domain/email';
-import { cell } from '../../../server/domain/exports-csv';
-import { winAnsi } from '../../../server/domain/exports-pdf';
+import { composeMail, textOf } from '../../../server/domain/mail/email';
+import { cell } from '../../../server/domain/exports/exports-csv';
+import { winAnsi } from '../../../server/domain/exports/exports-pdf';
 
 describe('mail composition', () => {
   it('replaces every occurrence of a merge field and leaves unknown ones visible', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryAttemptCounters } from '../../../server/auth/attempt-counters';
-import { sharedLimiter } from '../../../server/http/rate-limit';
+import { memoryAttemptCounters } from '../../../server/coord/attempt-counters';
+import { sharedLimiter } from '../../../server/coord/rate-limit';
 
 describe('sharedLimiter on in-process counters', () => {
   it('allows max hits per window and refuses the next', async () => {

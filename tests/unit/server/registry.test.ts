@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DIRS, loadRegistry } from '../../../server/dispatcher/registry';
 
@@ -21,16 +21,23 @@ const ok = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** A throwaway schemas/ + actions/ pair; handlers are plain .mjs modules. */
+/** Puts a name without an area folder into the area 'things'; '/x' (leading slash) stays at the top. */
+const inArea = (name: string) => (name.startsWith('/') ? name.slice(1) : name.includes('/') ? name : `things/${name}`);
+
+/** A throwaway schemas/ + actions/ pair (`<area>/<name>`); handlers are plain .mjs modules. */
 function fixture(schemas: Record<string, unknown>, handlers: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'blankett-registry-'));
   dirs.push(root);
   const schemasDir = join(root, 'schemas');
   const actionsDir = join(root, 'actions');
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  };
   mkdirSync(schemasDir);
   mkdirSync(actionsDir);
-  for (const [name, s] of Object.entries(schemas)) writeFileSync(join(schemasDir, `${name}.json`), JSON.stringify(s));
-  for (const [file, src] of Object.entries(handlers)) writeFileSync(join(actionsDir, file), src);
+  for (const [name, s] of Object.entries(schemas)) write(join(schemasDir, `${inArea(name)}.json`), JSON.stringify(s));
+  for (const [file, src] of Object.entries(handlers)) write(join(actionsDir, inArea(file)), src);
   return { schemasDir, actionsDir };
 }
 
@@ -45,6 +52,19 @@ describe('the dispatcher registry', () => {
 
   it('refuses to start when a handler has no schema, naming the action', async () => {
     await expect(loadRegistry(fixture({}, { 'a.mjs': 'export const actions = { stray_action: async () => 1 };' }))).rejects.toThrow(/stray_action: handler without schema/);
+  });
+
+  it('finds the handler from the action name: it must sit in the area folder of its schema', async () => {
+    const reg = await loadRegistry(fixture({ 'people/get_person': ok() }, { 'people/people.mjs': 'export const actions = { get_person: async () => 1 };' }));
+    expect(reg.get('get_person')).toBeDefined();
+    await expect(loadRegistry(fixture({ 'people/get_person': ok() }, { 'places/places.mjs': 'export const actions = { get_person: async () => 1 };' }))).rejects.toThrow(
+      /get_person: handler in server\/actions\/places\/places.mjs, but its schema schemas\/actions\/people\/get_person.json puts it in server\/actions\/people\//,
+    );
+  });
+
+  it('refuses a schema or a handler file outside an area folder', async () => {
+    await expect(loadRegistry(fixture({ '/get_thing': ok() }, { 'things.mjs': 'export const actions = { get_thing: async () => 1 };' }))).rejects.toThrow(/get_thing.json: an action schema sits in an area folder/);
+    await expect(loadRegistry(fixture({ get_thing: ok() }, { '/things.mjs': 'export const actions = { get_thing: async () => 1 };' }))).rejects.toThrow(/things.mjs must sit in an area folder/);
   });
 
   it('refuses to start when a schema has no handler', async () => {

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../../engine/fill';
 import { flattenShared, sharedIndex } from '../../../engine/schema-refs';
@@ -9,11 +9,14 @@ import { ajvPicker } from '../../../server/dispatcher/ajv';
 import { detailsOf } from '../../../server/errors';
 import { loadRegistry } from '../../../server/dispatcher/registry';
 import { dataSchemaOf } from '../../../screens/runner/actionTypes';
+import { actionFiles as listActionFiles, actionSchemaPath } from '../../../server/dispatcher/action-files';
 
 type Json = Record<string, unknown>;
 const root = resolve(import.meta.dirname, '../../..');
 const read = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as Json;
-const actionFiles = readdirSync(join(root, 'schemas/actions')).filter((f) => f.endsWith('.json')).sort();
+/** `<area>/<action>.json` of every action schema. */
+const actionFiles = listActionFiles().map((f) => f.file);
+const base = (f: string) => f.slice(f.indexOf('/') + 1);
 const FILTER = 'https://blankett.se/schemas/shared/applicant-filter.json';
 const m = sv.server.fields;
 
@@ -30,7 +33,7 @@ async function validatorOf(action: string) {
 
 describe('action schemas that $ref a shared schema', () => {
   it('composes the applicant filter in every action that takes it, instead of restating it', () => {
-    const composing = actionFiles.filter((f) => canon(read(`schemas/actions/${f}`)).includes(FILTER));
+    const composing = actionFiles.filter((f) => canon(read(`schemas/actions/${f}`)).includes(FILTER)).map(base);
     expect(composing).toEqual([
       'create_applicantsExport.json',
       'get_applicantCounts.json',
@@ -78,7 +81,7 @@ describe('action schemas that $ref a shared schema', () => {
       const flat = flatActionSchema(schema);
       expect(canon(flat).includes('schemas/shared/'), f).toBe(false);
       expect(flat.additionalProperties, f).toBe(false);
-      const validate = await validatorOf(f.replace(/\.json$/, ''));
+      const validate = await validatorOf(base(f).replace(/\.json$/, ''));
       const plain = pick(flat).compile(flat);
       for (const d of samples) {
         const asFlat = plain(d) ? [] : detailsOf(plain.errors);
@@ -94,7 +97,7 @@ describe('the screen runner', () => {
     expect(dataSchemaOf('get_applicantCounts').properties?.labelId).toMatchObject({ type: 'integer' });
     expect(dataSchemaOf('get_applicantPositionByLabel').properties?.labelId).toMatchObject({ type: 'integer' });
     for (const f of actionFiles) {
-      const name = f.replace(/\.json$/, '');
+      const name = base(f).replace(/\.json$/, '');
       expect(dataSchemaOf(name).properties, name).toEqual(flatActionSchema(read(`schemas/actions/${f}`)).properties ?? {});
     }
   });
@@ -128,8 +131,8 @@ describe('no action schema restates a shared schema', () => {
   });
 
   it('catches an action that copies the filter back in, and one that copies the theme', () => {
-    const copied = flatActionSchema(read('schemas/actions/get_applicantCounts.json'));
-    const theme = flatActionSchema(read('schemas/actions/update_containerTheme.json'));
+    const copied = flatActionSchema(read(relative(root, actionSchemaPath('get_applicantCounts'))));
+    const theme = flatActionSchema(read(relative(root, actionSchemaPath('update_containerTheme'))));
     expect(restatements({ 'get_applicantCounts.json': copied, 'update_containerTheme.json': theme })).toEqual([
       'get_applicantCounts.json/properties: restates labelId, processLabelId, filter, answers, driverLicenceAndCar, appliedPositionIds, minRating, rated, sort of ApplicantFilter',
       'update_containerTheme.json/properties/theme: restates ThemeInput (https://blankett.se/schemas/shared/theme.json)',

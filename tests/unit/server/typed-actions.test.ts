@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ActionAnswer, ActionData, ActionName } from '../../../schemas/generated/actions';
 import type { Handler } from '../../../server/dispatcher/types';
 import { dispatch } from '../../../screens/api';
+import { actionFiles } from '../../../server/dispatcher/action-files';
 
-const actionsDir = resolve(import.meta.dirname, '../../../schemas/actions');
-const files = readdirSync(actionsDir).filter((f) => f.endsWith('.json'));
+const files = actionFiles();
 
 /*
  * The type-level half runs in `npm run typecheck`: each `@ts-expect-error` below fails the type
@@ -51,7 +51,7 @@ export const answersWrong: Handler<'delete_position'> = async () => ({ deleted: 
 
 describe('typed actions', () => {
   it('declares an x-answer in every action file', () => {
-    const missing = files.filter((f) => !('x-answer' in (JSON.parse(readFileSync(join(actionsDir, f), 'utf8')) as object)));
+    const missing = files.filter((f) => !('x-answer' in (JSON.parse(readFileSync(f.path, 'utf8')) as object)));
     expect(missing).toEqual([]);
   });
 
@@ -59,7 +59,7 @@ describe('typed actions', () => {
     const generated = readFileSync(resolve(import.meta.dirname, '../../../schemas/generated/actions.ts'), 'utf8');
     const table = /export interface ActionAnswer \{([^}]*)\}/.exec(generated)?.[1] ?? '';
     const names = [...table.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]);
-    expect(names.sort()).toEqual(files.map((f) => f.replace(/\.json$/, '')).sort());
+    expect(names.sort()).toEqual(files.map((f) => f.name).sort());
     const name: ActionName = 'get_position';
     const data: ActionData['get_position'] = { id: 1 };
     expect([name, data]).toEqual(['get_position', { id: 1 }]);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TermsButton } from '../../../../screens/public/TermsDialog';
-import { publicContainer } from '../../../../server/domain/public';
-import type { ContainerDoc } from '../../../../server/domain/docs';
+import { publicContainer } from '../../../../server/domain/positions/public';
+import type { ContainerDoc } from '../../../../server/domain/core/docs';
 
 // As the public container answer has it: the server's one sanitiser ran on the terms
 // (server/domain/public.ts); the public page renders them as they come.

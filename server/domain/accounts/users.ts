@@ -1,0 +1,66 @@
+import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { PENDING_EMAIL_UNSET, users, type UserDoc } from '../../auth/users';
+import type { ServerDeps } from '../../base/deps';
+import type { Principal } from '../../base/principal';
+import type { Store } from '../../store/port';
+
+/** What the caller may change of an account (update_account), and why not when they may not. */
+export interface AccountRights {
+  /** Names, phone and title. */
+  details: boolean;
+  /** The email (and so where reset links go): only the owner, on their own account. */
+  email: boolean;
+  /** The Swedish reason when `details` or `email` is false. */
+  reason?: string;
+}
+
+/**
+ * Who may change an account (issue 24: an account moves only with its owner).
+ * - The owner changes everything of their own account; the email only through the link
+ *   mailed to the new address (auth/email-change.ts).
+ * - Nobody changes another account's email, not odin and not an administrator.
+ * - An odin account is changed by odin only; odin may change anyone's names, phone and title.
+ * - An Administrator changes names, phone and title only of an account that their
+ *   organisation created through an invitation (`createdByContainerId`), that belongs to no
+ *   other organisation and has applied nowhere else. Adding an existing account to an
+ *   organisation never gives its administrators any of this.
+ */
+export async function accountRights(ctx: { principal: Principal; deps: ServerDeps }, target: UserDoc | null): Promise<AccountRights> {
+  const p = ctx.principal;
+  if (target && target.id === p.userId) return { details: true, email: true };
+  const none = (reason: string): AccountRights => ({ details: false, email: false, reason });
+  if (!target) return none(sv.org.mayNotEditUser);
+  if (target.role === 'odin' && !p.isOdin) return none(sv.account.odinOnly);
+  if (p.isOdin) return { details: true, email: false, reason: sv.account.lockedEmail };
+  const home = target.createdByContainerId;
+  if (typeof home !== 'number') return none(sv.account.lockedAccount);
+  const store = ctx.deps.store;
+  const [administers, elsewhere, appliedElsewhere] = await Promise.all([
+    store.collection('memberships').count({ userId: p.userId, containerId: home, permissionIds: 1 }),
+    store.collection('memberships').count({ userId: target.id, containerId: { $ne: home } }),
+    store.collection('applications').count({ email: target.email, containerId: { $ne: home } }),
+  ]);
+  if (!administers || elsewhere || appliedElsewhere) return none(sv.account.lockedAccount);
+  return { details: true, email: false, reason: sv.account.lockedEmail };
+}
+
+/**
+ * Sets a new password hash, only if the account is still at token version `tv` (the caller's
+ * session): a proof, a logout or another change since then makes it write nothing and answer
+ * null. A reset link and a pending email change mailed before die with the old password, and
+ * the version bump ends every session. Answers the user as stored now.
+ */
+export function setPasswordHash(store: Store, userId: number, tv: number, passwordHash: string): Promise<UserDoc | null> {
+  return users(store).updateOne(
+    { id: userId, tokenVersion: tv },
+    { $set: { passwordHash }, $unset: { resetTokenHash: true, resetTokenExpires: true, ...PENDING_EMAIL_UNSET }, $inc: { tokenVersion: 1 } },
+  );
+}
+
+/**
+ * Sets fields of the user (names, phone, title, preferences); with `tv`, only while the account
+ * is at that token version (the caller's own session). Answers the user, or null when gone or moved on.
+ */
+export function setUserFields(store: Store, userId: number, set: Record<string, unknown>, tv?: number): Promise<UserDoc | null> {
+  return users(store).updateOne(tv === undefined ? { id: userId } : { id: userId, tokenVersion: tv }, { $set: set });
+}

@@ -1,0 +1,189 @@
+import type { MetadataProperty } from '../../../engine/types';
+
+/**
+ * The stored shapes of the collections the domain reads and writes (docs/collections.md).
+ * Index signatures keep them assignable to the store port's `Doc`.
+ */
+
+export interface LabelDoc {
+  id: number;
+  labelType: 'Interest' | 'Process';
+  name: string;
+  isDefault: boolean;
+}
+
+export interface ContainerDoc {
+  [k: string]: unknown;
+  id: number;
+  name: string;
+  displayName?: string;
+  theme?: unknown;
+  positionTypes?: { id: number; name: string }[];
+  labels?: LabelDoc[];
+  profile?: Record<string, unknown>;
+  messages?: Record<string, string>;
+  /** The answer to the offer of default email templates (default-email-templates.ts); unset: not answered. */
+  emailTemplateOffer?: 'accepted' | 'dismissed';
+}
+
+export interface PositionDoc {
+  [k: string]: unknown;
+  id: number;
+  /** Set while delete_position sweeps the position away; applications are refused meanwhile. */
+  deleting?: boolean;
+  containerId: number;
+  name: string;
+  text: string;
+  description: string;
+  city: string;
+  start: number;
+  stop: number;
+  created: number;
+  isArchived: boolean;
+  isInternal: boolean;
+  linkId: string;
+  positionTypeId: number;
+  responsibleId?: number;
+  metadata: MetadataProperty[];
+  formVersion: number;
+  views: number;
+  /** Slugs of the names the position had before (newest first), so old links answer 301. */
+  previousSlugs?: string[];
+  /** Anonymous screening (server/domain/screening.ts): hidden until this Process level; absent or null: off. */
+  anonymous?: { untilProcessLabelId: number | null } | null;
+}
+
+export interface PositionFormDoc {
+  [k: string]: unknown;
+  positionId: number;
+  version: number;
+  metadata: MetadataProperty[];
+  created: number;
+}
+
+export interface StoredFile {
+  filename: string;
+  type: string;
+  url: string;
+  size: number;
+  key: string;
+}
+
+export interface NoteDoc {
+  id: number;
+  note: string;
+  created: number;
+  author: string;
+}
+
+export interface LogEntry {
+  at: number;
+  what: string;
+  by?: string;
+  text: string;
+}
+
+export interface ApplicantInfo {
+  [k: string]: unknown;
+  firstname: string;
+  lastname: string;
+  name: string;
+  email: string;
+  ssn?: string;
+  address?: string;
+  zipCode?: string;
+  city?: string;
+  phone?: string;
+}
+
+export interface ApplicationDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  positionId: number;
+  email: string;
+  created: number;
+  metadata: Record<string, unknown>;
+  formVersion: number;
+  info: ApplicantInfo;
+  interestLabelId: number | null;
+  processLabelId: number | null;
+  /** When the application entered its Process level (unix seconds); absent until the first move (then `created` counts). */
+  processSince?: number;
+  /** Every Process level it was moved to and when, oldest first (the time spent in each stage). */
+  processHistory?: { labelId: number; at: number }[];
+  notes: NoteDoc[];
+  /** How many notes: kept in the write that adds one, so lists need not read the notes. Absent on documents written before it. */
+  notesCount?: number;
+  /** Edits of the answers (update_jobApplicant) so far; absent before the first. */
+  revision?: number;
+  /** Scorecards (scorecards.ts): the mean of the scorecards' averages, how many, by whom, and a revision for concurrent saves. Absent until the first rating. */
+  ratingAvg?: number;
+  ratingCount?: number;
+  ratedBy?: number[];
+  ratingRev?: number;
+  logs: LogEntry[];
+  files: StoredFile[];
+}
+
+/** `memberships`: a user's container permissions (1 Administrator, 2 Write, 3 Read). */
+export interface MembershipDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  userId: number;
+  email: string;
+  permissionIds: number[];
+}
+
+/** `positionPermissions`: a member's right on one position. */
+export interface PositionPermissionDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  positionId: number;
+  userId: number;
+  email: string;
+  permissionName: 'Administrator' | 'Write';
+}
+
+export interface FolderDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  name: string;
+}
+
+export interface AssetDoc {
+  [k: string]: unknown;
+  id: number;
+  folderId: number;
+  containerId: number;
+  name: string;
+  contentType: string;
+  data: string;
+  revision: number;
+  created: number;
+  updated: number;
+}
+
+export interface NotificationDoc {
+  [k: string]: unknown;
+  id: number;
+  containerId: number;
+  type: string;
+  title: string;
+  message: string;
+  timestamp: number;
+  read: boolean;
+  data: { positionId: number; id: number };
+}
+
+/**
+ * Drops the store's internal `_id` before a document leaves the server. Typed as `T` (our doc
+ * types never declare `_id`): `Omit` over an index signature would lose the declared keys.
+ */
+export function strip<T extends Record<string, unknown>>(doc: T): T {
+  const { _id: _ignored, ...rest } = doc as T & { _id?: unknown };
+  return rest as T;
+}

@@ -1,0 +1,198 @@
+import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { carriesFiles, fixedKeyOf } from '../../../engine/answer-kinds';
+import { errors } from '../../errors';
+import type { ServerDeps } from '../../base/deps';
+import { DuplicateKeyError } from '../../store/port';
+import { prepareFiles, removeFiles, storeFiles } from '../applicants/attachments';
+import { defaultLabel, loadContainer } from '../organisations/containers';
+import type { ApplicationDoc, PositionDoc, StoredFile } from '../core/docs';
+import type { MetadataProperty } from '../../../engine/types';
+import { positionForm, positionValidator } from './forms';
+import { ensureDomainIndexes } from '../core/indexes';
+import { removeApplications } from '../gdpr/removal';
+import { sendConfirmation } from '../mail/email';
+import { applicantInfo } from '../applicants/info';
+import { cachedRead, stampOf } from '../core/read-cache';
+import { notify } from '../notifications/notify';
+import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening';
+import { closedReason } from '../positions/status';
+import { isValidEmail } from '../../../engine/email';
+import { visibleAnswers } from '../../../engine/conditions';
+import { fill } from '../../../engine/fill';
+import { hasLinkText, withoutLinkText } from '../../../engine/link-text';
+
+export interface ApplyInput {
+  email: string;
+  /** The numeric id the public call returned (internal positions too), or an internal position's linkId. */
+  positionId: number | string;
+  metadata: Record<string, unknown>;
+  /** Size of the request body, checked against what this position's form can need (applyBodyLimit). */
+  bodyBytes?: number;
+}
+
+/** Files per answer (engine: 'Du kan bifoga högst 10 filer.') and bytes per file, base64 in JSON. */
+const FILES_PER_FIELD = 10;
+const FILE_BYTES_IN_JSON = Math.ceil((5_000_000 * 4) / 3) + 1024;
+
+/**
+ * The largest body an application to this position can need: its form's answers (generous
+ * per field) plus its file fields' attachments, each counted at 5,000,000 bytes.
+ */
+export function applyBodyLimit(position: Pick<PositionDoc, 'metadata'>): number {
+  const fields = position.metadata.length;
+  const fileFields = position.metadata.filter((p) => carriesFiles(p.type)).length;
+  return 64 * 1024 + fields * 16 * 1024 + fileFields * FILES_PER_FIELD * FILE_BYTES_IN_JSON;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The position to apply to, without its ad text, and its form from the per-version cache
+ * (positionForm): decoding a 200-field form and an ad on every application was most of the
+ * apply path's store time.
+ */
+async function findPosition(deps: ServerDeps, id: number | string): Promise<PositionDoc> {
+  return cachedRead(deps.store, `apply-position:${typeof id}:${id}`, ['positions', 'positionForms'], () => readPosition(deps, id));
+}
+
+async function readPosition(deps: ServerDeps, id: number | string): Promise<PositionDoc> {
+  const positions = deps.store.collection<PositionDoc>('positions');
+  const projection = { metadata: 0, text: 0 } as const;
+  const filter = typeof id === 'number' ? { id } : UUID.test(id) ? { linkId: id.toLowerCase() } : null;
+  const p = filter ? await positions.findOne(filter, { projection }) : null;
+  if (!p || p.deleting) throw errors.notFound();
+  const metadata = (await positionForm(deps.store, p.id, p.formVersion)) ?? (await positions.findOne({ id: p.id }, { projection: { metadata: 1 } }))?.metadata;
+  if (!metadata) throw errors.notFound();
+  return { ...p, metadata };
+}
+
+/** The name fields of a form: the special keys, or a field of the name types (engine/applicant.ts). */
+const NAME_KEYS = new Set(['form_firstname', 'form_surname']);
+const isNameField = (p: MetadataProperty) => NAME_KEYS.has(p.key) || NAME_KEYS.has(fixedKeyOf(p.type) ?? '');
+
+/**
+ * A name that holds a link (`https://…`, `www.…`, `evil.se/x`) is refused: a real name never
+ * holds a domain, and a name is what mails and notifications carry (engine/link-text.ts).
+ */
+function refuseLinkInName(metadata: readonly MetadataProperty[], answers: Record<string, unknown>): void {
+  const bad = metadata.filter((p) => isNameField(p) && typeof answers[p.key] === 'string' && hasLinkText(answers[p.key] as string));
+  if (bad.length) throw errors.invalid(bad.map((p) => ({ key: p.key, validator: 'noLink', message: sv.domain.nameHasLink })));
+}
+
+/**
+ * The public apply flow. Order matters for "complete or absent": validate everything first
+ * (answers with the engine, then every attachment), then store the attachments, then insert
+ * the application. The unique (positionId, email) index decides between two simultaneous
+ * applications; the loser's attachments are removed again before its 409 goes out.
+ */
+export async function apply(
+  deps: ServerDeps,
+  input: ApplyInput,
+  /** Staff registering an application by hand (create_jobApplication through the dispatcher): who, for the log. */
+  staff?: { by: string; actor?: number },
+): Promise<{ id: number; firstname: string }> {
+  await ensureDomainIndexes(deps.store);
+  const email = input.email.trim().toLowerCase();
+  if (!isValidEmail(email)) {
+    throw errors.invalid([{ key: 'email', validator: 'validEmail', message: sv.domain.invalidEmail }]);
+  }
+  // Where the store says when positions change (embedded), an unchanged generation after the
+  // insert proves what the re-read below would: no delete has marked the position since.
+  const positionsSeen = stampOf(deps.store, ['positions']);
+  const position = await findPosition(deps, input.positionId);
+  if (input.bodyBytes !== undefined && input.bodyBytes > applyBodyLimit(position)) throw errors.tooLarge();
+  const now = deps.now();
+  // Staff may register a late paper application; the public may not apply to a closed position.
+  const reason = staff ? null : closedReason(position, now);
+  if (reason) throw errors.positionClosed(reason);
+  const container = await cachedRead(deps.store, `apply-container:${position.containerId}`, ['containers'], () => loadContainer(deps.store, position.containerId));
+
+  // Only the form's own keys are kept: anything else in the body is not part of the answer.
+  const given: Record<string, unknown> = {};
+  for (const prop of position.metadata) {
+    if (Object.hasOwn(input.metadata, prop.key)) given[prop.key] = input.metadata[prop.key];
+  }
+  const form = positionValidator(position, container.messages);
+  // A field hidden by its condition has no answer: one sent anyway is dropped, never stored.
+  const answers = visibleAnswers(form.uiSchema['ui:options'].layout, given);
+  const result = form.validate(answers);
+  if (!result.valid) throw errors.invalid(result.errors);
+  refuseLinkInName(position.metadata, answers);
+  const files = prepareFiles(position.metadata, answers);
+  if (files.errors.length) throw errors.invalid(files.errors);
+
+  const apps = deps.store.collection<ApplicationDoc>('applications');
+  // With attachments, a known duplicate is refused before any blob is written; without, the
+  // unique index alone decides (one read less on the hot path).
+  if (files.blobs.length && (await apps.findOne({ positionId: position.id, email }, { projection: { id: 1 } }))) {
+    throw errors.duplicateApplication();
+  }
+
+  const id = await deps.store.nextSequence('applications');
+  const stored: StoredFile[] = await storeFiles(deps.blobs, id, files.blobs);
+  const info = applicantInfo(position.metadata, answers, email);
+  const doc: ApplicationDoc = {
+    id,
+    containerId: container.id,
+    positionId: position.id,
+    email,
+    created: now,
+    metadata: answers,
+    formVersion: position.formVersion,
+    info,
+    interestLabelId: defaultLabel(container, 'Interest')?.id ?? null,
+    processLabelId: defaultLabel(container, 'Process')?.id ?? null,
+    notes: [],
+    notesCount: 0,
+    logs: [
+      staff
+        ? { at: now, what: 'created', by: staff.by, text: sv.applicants.server.logRegistered }
+        : { at: now, what: 'created', text: sv.domain.logCreated },
+    ],
+    files: stored,
+  };
+  try {
+    await apps.insertOne(doc);
+  } catch (err) {
+    await removeFiles(deps.blobs, stored);
+    if (err instanceof DuplicateKeyError) throw errors.duplicateApplication();
+    throw err;
+  }
+  try {
+    await notify(
+      deps,
+      container.id,
+      'create_jobApplication',
+      sv.domain.notificationNewTitle,
+      // Named by first and last name; never by the e-mail (a form without name fields: 'En sökande'),
+      // and as the list names them while the position's anonymous mode hides who they are.
+      fill(sv.domain.notificationNewMessage, {
+        name: isAnonymous(container, anonymityOf(position), doc.processLabelId) ? anonymousName(id) : withoutLinkText(info.name) || sv.hiringDay.unnamedApplicant,
+        position: position.name,
+      }),
+      { positionId: position.id, id },
+      staff?.actor,
+    );
+  } catch (err) {
+    // The application is stored; a lost notification must not turn it into an error.
+    deps.log.error('notification failed', { positionId: position.id, error: (err as Error).name });
+  }
+  // Apply and delete must not race: a position deleted while this application was on its way
+  // takes the application and its notification with it. Re-read after both are written;
+  // deletePosition marks the position before it sweeps applications and notifications, so
+  // either this read sees the mark, or the sweep sees both documents. (Read before the
+  // notification, a delete could sweep in between and leave the notification behind: CI saw
+  // 3 of 40 on the Mongo store.)
+  const unchanged = positionsSeen !== null && stampOf(deps.store, ['positions']) === positionsSeen;
+  const still = unchanged ? position : await deps.store.collection<PositionDoc>('positions').findOne({ id: position.id }, { projection: { id: 1, deleting: 1 } });
+  if (!still || still.deleting) {
+    // The one removal path (removal.ts): files, notification, mail copies go with it.
+    await removeApplications(deps, [doc]);
+    await removeFiles(deps.blobs, stored);
+    throw errors.notFound();
+  }
+  // The confirmation mail goes out after the answer: a slow or failing mail server never
+  // delays or fails an application (sendConfirmation logs the outcome and never throws).
+  void sendConfirmation(deps, doc, position, container);
+  return { id, firstname: info.firstname };
+}

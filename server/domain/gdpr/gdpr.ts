@@ -1,0 +1,162 @@
+import { parsePersonnummer } from '../../../engine';
+import { bumpTokenVersion, findUserByEmail } from '../../auth/users';
+import type { ServerDeps } from '../../base/deps';
+import type { Filter } from '../../store/port';
+import type { ApplicationDoc } from '../core/docs';
+import { recordEvent } from '../core/events';
+import { applicationsOnly, HOLDERS, type Person } from './personal';
+import { removeConversationsLeft, removePerson } from './removal';
+
+/**
+ * GDPR: finding a person in an organisation, erasing them, and the retention job. Which
+ * stored documents are a person's is declared by the entity schemas (server/domain/personal.ts);
+ * erasure and retention remove through the one removal path (server/domain/removal.ts).
+ */
+
+/**
+ * The person a query names in a container. A personnummer (any accepted spelling) finds
+ * every application carrying it, whatever email was used. An email finds that email's
+ * applications and conversations; other emails with the same personnummer are reported
+ * (`sameSsnEmails`), not taken, since a mistyped personnummer must never erase someone else.
+ */
+const indexed = new WeakSet<object>();
+
+/** Lookups by email and by personnummer within a container, so a search or erasure never scans every application. */
+async function ensureIndexes(deps: ServerDeps): Promise<void> {
+  if (indexed.has(deps.store)) return;
+  const apps = deps.store.collection('applications');
+  await apps.ensureIndex({ fields: { containerId: 1, email: 1 } });
+  await apps.ensureIndex({ fields: { containerId: 1, 'info.ssn': 1 } });
+  // Whether a candidate account has applications left anywhere (after an erasure).
+  await apps.ensureIndex({ fields: { email: 1 } });
+  indexed.add(deps.store);
+}
+
+export async function findPerson(deps: ServerDeps, containerId: number, query: string): Promise<Person | null> {
+  await ensureIndexes(deps);
+  const apps = deps.store.collection<ApplicationDoc>('applications');
+  const q = query.trim();
+  const pnr = parsePersonnummer(q);
+  const filter: Filter = pnr ? { containerId, 'info.ssn': pnr.normalized } : { containerId, email: q.toLowerCase() };
+  const found = await apps.find(filter, { projection: { id: 1, email: 1, info: 1 } });
+  const emails = pnr ? [...new Set(found.map((a) => a.email))] : [q.toLowerCase()];
+  const knownSsns = [...new Set(found.map((a) => a.info?.ssn).filter((s): s is string => !!s))];
+  if (found.length === 0) {
+    // A person with no application may still have a conversation.
+    if (pnr) return null;
+    const other = await Promise.all(
+      HOLDERS.filter((h) => h.person?.email).map((h) => deps.store.collection(h.collection).count({ [h.container]: containerId, [h.person!.email!]: emails[0] })),
+    );
+    if (!other.some((n) => n > 0)) return null;
+  }
+  const same = knownSsns.length && !pnr ? await apps.find({ containerId, 'info.ssn': { $in: knownSsns } }, { projection: { email: 1 } }) : [];
+  return {
+    emails,
+    ssns: pnr ? [pnr.normalized] : [],
+    applicationIds: found.map((a) => a.id),
+    knownSsns,
+    sameSsnEmails: [...new Set(same.map((a) => a.email))].filter((e) => !emails.includes(e)),
+  };
+}
+
+export interface Erased {
+  [collection: string]: number;
+  blobs: number;
+  accounts: number;
+}
+
+/**
+ * Erases every trace of the person in the container: the holders' documents (blobs first,
+ * then the documents that point at them, applications last so a crash midway leaves the
+ * person findable for a second run), then a staff-less account the person made only to
+ * read their applications here. Records the erasure in the event log with counts only.
+ */
+export async function erasePerson(deps: ServerDeps, containerId: number, p: Person, byUserId: number, action = 'gdpr_erasure'): Promise<Erased> {
+  // Read before they go: the addresses that applied here and when each first did.
+  const applied = await firstApplications(deps, containerId, p.applicationIds);
+  const removed = await removePerson(deps, containerId, p);
+  const counts: Erased = { ...removed, blobs: removed.blobs ?? 0, accounts: 0 };
+  counts.accounts = await removeCandidateAccounts(deps, applied);
+  await recordEvent(deps, { action, userId: byUserId, containerId, counts });
+  return counts;
+}
+
+/** Each address of the applications and when it first applied in the container. */
+async function firstApplications(deps: ServerDeps, containerId: number, ids: number[]): Promise<Map<string, number>> {
+  const first = new Map<string, number>();
+  if (!ids.length) return first;
+  const apps = await deps.store.collection<ApplicationDoc>('applications').find({ containerId, id: { $in: ids } }, { projection: { email: 1, created: 1 } });
+  for (const a of apps) first.set(a.email, Math.min(first.get(a.email) ?? a.created, a.created));
+  return first;
+}
+
+/**
+ * A candidate account goes with the person only when the erasure owns it: an account made
+ * after its address first applied in this organisation (so never one of an address that did
+ * not apply here, nor one that existed before — someone else may have applied with its
+ * address — nor one older than the `created` field), never odin, never an account with a staff
+ * right anywhere (organisation or position), never one whose email still has an application
+ * or a conversation in any organisation. With the account go the mail copies to its address
+ * that no organisation keeps (sign-in and reset mails).
+ */
+async function removeCandidateAccounts(deps: ServerDeps, applied: Map<string, number>): Promise<number> {
+  let n = 0;
+  for (const [email, since] of applied) {
+    const user = await findUserByEmail(deps.store, email);
+    if (!user || user.role === 'odin' || typeof user.created !== 'number' || user.created < since) continue;
+    const left = await Promise.all([
+      deps.store.collection('memberships').count({ userId: user.id }),
+      deps.store.collection('positionPermissions').count({ userId: user.id }),
+      ...HOLDERS.filter((h) => h.person?.email).map((h) => deps.store.collection(h.collection).count({ [h.person!.email!]: email })),
+    ]);
+    if (left.some((c) => c > 0)) continue;
+    await bumpTokenVersion(deps.store, user.id);
+    n += await deps.store.collection('users').deleteOne({ id: user.id });
+    await deps.mail.forget?.(email).catch(() => 0);
+  }
+  return n;
+}
+
+export const DEFAULT_RETENTION_MONTHS = 36;
+
+/** The retention period in months: RETENTION_MONTHS when set to a whole number ≥ 1, else 36. */
+export function retentionMonths(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.RETENTION_MONTHS);
+  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_RETENTION_MONTHS;
+}
+
+/** Unix seconds `months` calendar months before `now` (UTC). */
+export function monthsBefore(now: number, months: number): number {
+  const d = new Date(now * 1000);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return Math.floor(d.getTime() / 1000);
+}
+
+/**
+ * The retention job: applications received more than `months` ago are erased with
+ * everything linked to them (files, notifications, skill answers); a person's conversation
+ * goes when none of their applications in that organisation is left. One event per
+ * organisation records the counts. Works in batches, so a large backlog never loads at once.
+ */
+export async function runRetention(deps: ServerDeps, months = retentionMonths()): Promise<{ applications: number; containers: number }> {
+  const cutoff = monthsBefore(deps.now(), months);
+  const apps = deps.store.collection<ApplicationDoc>('applications');
+  let total = 0;
+  const touched = new Set<number>();
+  for (;;) {
+    const batch = await apps.find({ created: { $lt: cutoff } }, { projection: { id: 1, containerId: 1, email: 1 }, limit: 200, sort: { id: 1 } });
+    if (!batch.length) break;
+    for (const cid of new Set(batch.map((a) => a.containerId))) {
+      const mine = batch.filter((a) => a.containerId === cid);
+      const ids = mine.map((a) => a.id);
+      await removePerson(deps, cid, applicationsOnly(ids));
+      await removeConversationsLeft(deps, cid, mine.map((a) => a.email));
+      const left = await apps.count({ id: { $in: ids } });
+      if (left > 0) throw new Error(`retention could not erase ${left} applications in container ${cid}`);
+      total += mine.length;
+      touched.add(cid);
+      await recordEvent(deps, { action: 'gdpr_retention', userId: 0, containerId: cid, counts: { applications: mine.length, months } });
+    }
+  }
+  return { applications: total, containers: touched.size };
+}
