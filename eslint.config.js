@@ -1,5 +1,5 @@
 // ESLint (flat config): the recommended JavaScript and TypeScript rules, kept modest, and the
-// import boundaries of the layout (DESIGN.md "Layout"): a pure engine, screens apart from the
+// import boundaries of the layout (docs/architecture.md "The layout"): a pure engine, screens apart from the
 // server, a store layer that knows no HTTP, widgets that know no screens.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';

@@ -128,7 +128,7 @@ function scopeSchema(scope: Scope): JSONSchema {
   return Object.assign(out, scope.groupRules);
 }
 
-/** Turns a checked template into the JSON Schema + uiSchema of the contract (DESIGN.md). */
+/** Turns a checked template into the JSON Schema + uiSchema of the contract (docs/architecture.md). */
 export function buildForm(checked: CheckedTemplate, registry: Registry): BuiltForm {
   const root = newScope();
   const scopes = new Map<string, { when: FieldCondition[]; scope: Scope }>();

@@ -103,7 +103,7 @@ function displayOrder(topLevel: readonly string[], byKey: ReadonlyMap<string, Ch
   return out;
 }
 
-/** Every check of DESIGN.md's "bad input"; throws one TemplateError listing all issues. */
+/** Every check of a form the engine refuses (docs/field-types.md); throws one TemplateError listing all issues. */
 export function checkTemplate(template: unknown, registry: Registry): CheckedTemplate {
   const metadata = (template as { metadata?: unknown } | null)?.metadata;
   if (!Array.isArray(metadata)) throw new TemplateError([templateIssue('', 'notTemplate')]);

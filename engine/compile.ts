@@ -9,7 +9,7 @@ import type { Registry } from './registry';
 import type { Answers, CompileContext, FormTemplate, ValidationResult } from './types';
 import { verdict, type ValidatorFunction } from './verdict';
 
-/** What compileTemplate returns (DESIGN.md "The engine's public API"). */
+/** What compileTemplate returns (docs/architecture.md "The contracts in one paragraph each"). */
 export interface CompiledForm {
   schema: JSONSchema;
   uiSchema: UiSchema;

@@ -1,5 +1,5 @@
 /**
- * The form engine's public API (DESIGN.md "The engine's public API"). Isomorphic: no React,
+ * The form engine's public API (docs/architecture.md "The contracts in one paragraph each"). Isomorphic: no React,
  * no DOM, no fs. Node-only helpers (loading a catalogue folder) are in engine/load-catalogue.
  */
 import { defaultCompiler } from './default-registry';

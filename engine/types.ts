@@ -2,7 +2,7 @@ import type { FieldCondition } from '../schemas/generated/entities';
 
 /**
  * Core types of the form engine. These are the contracts every part of Blankett shares
- * (see ../shared/DESIGN.md "Field types are data", "The engine's public API").
+ * (see docs/field-types.md and docs/architecture.md).
  */
 
 /** A validator attached to a field: `{ name, data }` as the spec stores it. */
@@ -55,7 +55,7 @@ export interface ValidationResult {
   errors: FieldError[];
 }
 
-/** The stored answers of an application: one entry per key (see DESIGN.md). */
+/** The stored answers of an application: one entry per key (docs/architecture.md "How one answer travels"). */
 export type Answers = Record<string, unknown>;
 
 export interface PeriodValue {

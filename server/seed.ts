@@ -6,7 +6,7 @@ import { newContainerDoc } from './domain/organisations/containers';
 import { seedDemoContent } from './domain/demo/demo';
 import { DuplicateKeyError } from './store/port';
 
-/** The demo organisation and its four users (DESIGN.md, docs/contracts.md "Demo data"). */
+/** The demo organisation and its four users (docs/contracts.md "Demo data"). */
 export const DEMO_CONTAINER = { name: 'demo', displayName: 'Demoföretaget AB' } as const;
 export const DEMO_USERS = [
   { email: 'odin@demo.test', firstname: 'Oden', lastname: 'Allfader', role: 'odin', permissionIds: [] },

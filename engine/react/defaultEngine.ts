@@ -2,7 +2,7 @@ import type { FormEngine } from './context';
 
 /*
  * The engine never imports the widgets (widgets import the engine): the built-in widget set
- * registers itself here (widgets/register.ts), as DESIGN.md says widgets are registered with
+ * registers itself here (widgets/register.ts), as docs/architecture.md says widgets are registered with
  * the engine. Screens that render forms import widgets/register once.
  */
 let make: (() => FormEngine) | undefined;

@@ -553,7 +553,7 @@ export interface PositionMeta {
   positionTypeId?: number;
   responsibleId?: number;
   /**
-   * The position's form (metadata properties, DESIGN.md). Compiled by the engine before it is stored; a change stores a new form version.
+   * The position's form (metadata properties, docs/architecture.md). Compiled by the engine before it is stored; a change stores a new form version.
    *
    * @maxItems 1000
    */
@@ -1240,7 +1240,7 @@ export interface CreatePositionData {
   positionTypeId: number;
   responsibleId?: number;
   /**
-   * The position's form (metadata properties, DESIGN.md). Compiled by the engine before it is stored; a change stores a new form version.
+   * The position's form (metadata properties, docs/architecture.md). Compiled by the engine before it is stored; a change stores a new form version.
    *
    * @maxItems 1000
    */
@@ -3454,7 +3454,7 @@ export interface UpdatePositionData {
   positionTypeId: number;
   responsibleId?: number;
   /**
-   * The position's form (metadata properties, DESIGN.md). Compiled by the engine before it is stored; a change stores a new form version.
+   * The position's form (metadata properties, docs/architecture.md). Compiled by the engine before it is stored; a change stores a new form version.
    *
    * @maxItems 1000
    */

@@ -59,7 +59,7 @@ export interface ApplicantApplication {
     by?: string;
   }[];
   /**
-   * The answers object (DESIGN.md answer format).
+   * The answers object (the stored answer format, docs/field-types.md).
    */
   metadata: {};
   formVersion?: number;
@@ -738,7 +738,7 @@ export interface PositionTemplate {
     default: boolean;
   }[];
   /**
-   * The form: metadata properties (DESIGN.md). Checked in depth by the engine's compileTemplate.
+   * The form: metadata properties (docs/architecture.md). Checked in depth by the engine's compileTemplate.
    *
    * @maxItems 1000
    */

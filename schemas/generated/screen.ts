@@ -2,7 +2,7 @@
 /* eslint-disable */
 
 /**
- * One admin, session or candidate screen (DESIGN.md 'Screens are data too', docs/screens.md). The file name is `<id>.json` under schemas/screens/. The runner builds routes, guards, the sidebar and page titles from these files; nothing lists routes by hand.
+ * One admin, session or candidate screen (docs/screens.md). The file name is `<id>.json` under schemas/screens/. The runner builds routes, guards, the sidebar and page titles from these files; nothing lists routes by hand.
  */
 export type ScreenFile = {
   $schema?: string;

@@ -131,7 +131,7 @@ function NotificationList({ state, onOpen }: { state: NotificationsState; onOpen
   );
 }
 
-/** The notification bell (DESIGN.md "Accessible names"): 'Notifikationer, N olästa', a popover list named 'Notifikationer'. */
+/** The notification bell (docs/contracts.md "Admin shell"): 'Notifikationer, N olästa', a popover list named 'Notifikationer'. */
 export function Bell() {
   const state = useNotifications();
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 /**
- * The browser's side of the real-time hub (DESIGN.md "Real-time", server/realtime/): opens
+ * The browser's side of the real-time hub (docs/contracts.md, server/realtime/): opens
  * `/notifications?access_token=…`, sends `{type:'Join', containerId}`, hands Notification
  * and Exception events on, and reconnects with exponential backoff. After a reconnect it
  * says so (`onReconnected`) so the caller can catch up on what it missed with

@@ -77,7 +77,7 @@ function refuse(socket: Duplex, status: 401 | 403 | 404 | 429, code: string, mes
 }
 
 /**
- * The real-time hub at `/notifications` (DESIGN.md "Real-time"): the token is checked at the
+ * The real-time hub at `/notifications` (docs/contracts.md): the token is checked at the
  * handshake (401 before any upgrade), the Origin too (403); a client Joins container groups it
  * has a role in and receives `publish`ed events for those groups only.
  */

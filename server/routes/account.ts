@@ -39,7 +39,7 @@ export function str(value: unknown, path: string, max: number): string {
 /**
  * /api/account/*: login, register, sign-in links (+ confirm), email-change confirm and stop, reset
  * (+ confirm) and logout. Login answers 200
- * `{ token, data: { token } }` (DESIGN.md's `{token}` and our `{data}` envelope in one) or
+ * `{ token, data: { token } }` (the spec's `{token}` and our `{data}` envelope in one) or
  * 401 with an empty body; limits per IP, and the login throttle (server/auth/login-throttle.ts)
  * per account and address and per account across all addresses, answered 429 with
  * Retry-After. Register and reset confirm apply the password rules (server/auth/password-rules.ts).

@@ -1,5 +1,5 @@
 /**
- * The document-collection port (DESIGN.md "Storage"). The repository layer is written against
+ * The document-collection port (docs/architecture.md, docs/contracts.md "Storage layer"). The repository layer is written against
  * this; `mongo` and `embedded` adapters implement it. Queries stay inside the subset MongoDB,
  * FerretDB 1.x and the embedded engine all run: plain equality, $in, $nin, $ne, $gt/$gte/$lt/$lte,
  * $exists, $or, $and, $regex on strings; no transactions, $lookup, $facet.

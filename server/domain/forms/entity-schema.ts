@@ -11,7 +11,7 @@ const compiled = new Map<string, ValidateFunction>();
 
 function instance(sample: { $schema?: string }): Ajv {
   if (!ajv) {
-    // One dialect everywhere (DESIGN.md): pick the class the catalogue is written in.
+    // One dialect everywhere (docs/architecture.md): pick the class the catalogue is written in.
     const is2020 = String(sample.$schema ?? '').includes('2020-12');
     ajv = is2020 ? new Ajv2020({ allErrors: true, strict: false }) : new Ajv({ allErrors: true, strict: false });
     // Sibling entity schemas are added so `$ref`s between them resolve by `$id`.
