@@ -13,7 +13,7 @@ import { defaultFieldTypes } from './default-registry';
 import type { FieldTypeDefinition } from './definitions';
 import type { MetadataProperty } from './types';
 
-export { ANSWER_KINDS, type AnswerKind } from './answer-shape';
+export { type AnswerKind } from './answer-shape';
 
 type FieldTypes = ReadonlyMap<string, FieldTypeDefinition>;
 type Prop = Pick<MetadataProperty, 'key' | 'type'> & Partial<Pick<MetadataProperty, 'data' | 'required' | 'validators' | 'label'>>;
@@ -75,7 +75,7 @@ export function answerAsText(kind: AnswerKind, value: unknown, options?: Readonl
 }
 
 /** A file of a form posted without script, as the script would send it. */
-export interface PostedUpload {
+interface PostedUpload {
   filename: string;
   type: string;
   /** A data URL. */

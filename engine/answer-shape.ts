@@ -4,8 +4,7 @@
  * reads, shows, filters and fakes it (engine/answer-kinds.ts). Pure, no registry: the registry
  * checks declarations with it.
  */
-export const ANSWER_KINDS = ['text', 'email', 'boolean', 'choice', 'period', 'files', 'image', 'none'] as const;
-export type AnswerKind = (typeof ANSWER_KINDS)[number];
+export type AnswerKind = 'text' | 'email' | 'boolean' | 'choice' | 'period' | 'files' | 'image' | 'none';
 
 type Schema = Record<string, unknown>;
 

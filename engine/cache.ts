@@ -1,7 +1,7 @@
 import type { MetadataProperty } from './types';
 
 /** cyrb53: a fast 53-bit string hash, plenty to tell template contents apart. */
-export function hashString(text: string): string {
+function hashString(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {

@@ -30,7 +30,7 @@ export function stockholmDate(at: Date | number): CalendarDate {
   return { year, month, day };
 }
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 

@@ -15,7 +15,7 @@
  *   itself (`demo.example.se` → `demo`).
  */
 
-export type RouteSet = 'portal' | 'organisation';
+type RouteSet = 'portal' | 'organisation';
 
 export interface HostRules {
   routeSet: RouteSet;

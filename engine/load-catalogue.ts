@@ -43,7 +43,7 @@ function readFolder(dir: string, sources: Map<unknown, string>, into: Read): voi
 }
 
 /** The declarations of `<root>/field-types/*.json` and `<root>/validators/*.json` (several roots: all of them), each with its file. */
-export function loadCatalogue(roots: string | string[]): { fieldTypes: unknown[]; validators: unknown[]; sources: Map<unknown, string>; issues: Issue[] } {
+function loadCatalogue(roots: string | string[]): { fieldTypes: unknown[]; validators: unknown[]; sources: Map<unknown, string>; issues: Issue[] } {
   const list = Array.isArray(roots) ? roots : [roots];
   const sources = new Map<unknown, string>();
   const types: Read = { declarations: [], issues: [] };

@@ -49,7 +49,7 @@ function clean(sanitize: (html: string) => string, template: string): string {
   return out;
 }
 
-export function formatData(registry: MessageSource, validator: string, data: unknown): string {
+function formatData(registry: MessageSource, validator: string, data: unknown): string {
   const custom = registry.implementations.get(validator)?.formatData;
   if (custom) return custom(data);
   if (data === null || data === undefined) return '';

@@ -37,7 +37,7 @@ export interface Registry {
 }
 
 /** Where a declaration breaks its schema and which keyword says so (ajv's own sentences are English). */
-export function describeAjvErrors(errors: ErrorObject[] | null | undefined): string {
+function describeAjvErrors(errors: ErrorObject[] | null | undefined): string {
   const first = errors?.[0];
   if (!first) return sv.engine.catalogue.invalid;
   return `${first.instancePath || '/'} (${first.keyword}${first.params && Object.keys(first.params).length ? ` ${JSON.stringify(first.params)}` : ''})`;

@@ -7,8 +7,8 @@ import { seedDemoContent } from './domain/demo/demo';
 import { DuplicateKeyError } from './store/port';
 
 /** The demo organisation and its four users (docs/contracts.md "Demo data"). */
-export const DEMO_CONTAINER = { name: 'demo', displayName: 'Demoföretaget AB' } as const;
-export const DEMO_USERS = [
+const DEMO_CONTAINER = { name: 'demo', displayName: 'Demoföretaget AB' } as const;
+const DEMO_USERS = [
   { email: 'odin@demo.test', firstname: 'Oden', lastname: 'Allfader', role: 'odin', permissionIds: [] },
   { email: 'admin@demo.test', firstname: 'Anna', lastname: 'Administratör', role: 'user', permissionIds: [1] },
   { email: 'writer@demo.test', firstname: 'Viktor', lastname: 'Skribent', role: 'user', permissionIds: [2] },

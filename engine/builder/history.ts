@@ -10,7 +10,7 @@ export interface History<T> {
   readonly limit: number;
 }
 
-export const DEFAULT_HISTORY_LIMIT = 100;
+const DEFAULT_HISTORY_LIMIT = 100;
 
 export function createHistory<T>(present: T, limit = DEFAULT_HISTORY_LIMIT): History<T> {
   return { past: [], present, future: [], limit };

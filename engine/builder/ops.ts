@@ -7,9 +7,9 @@ import { renameInRules } from './rules';
 import { byKey, childKeysOf, layout, parentMap, topLevel } from './tree';
 
 /** Spec document 2 §9: merit groups limit 5. We refuse the sixth (the message says "fler än 5"). */
-export const MAX_MERIT_GROUPS = 5;
+const MAX_MERIT_GROUPS = 5;
 /** Merit groups are the checkbox groups staff add ('Meriterande' in the applicant filters). */
-export const MERIT_GROUP_TYPE = 'group';
+const MERIT_GROUP_TYPE = 'group';
 /** The spec's fixed group keys: part of the standard forms, not merit groups staff created. */
 export const SPECIAL_GROUP_KEYS: ReadonlySet<string> = new Set([
   'summerpositionchoicesform', 'summerpositionperiodsform', 'summerperiodsform',

@@ -44,13 +44,13 @@ export interface NewFieldContext {
 
 export type BuilderErrorCode = 'maxMeritGroups' | 'unknownType' | 'unknownKey' | 'notAGroup' | 'keyTaken';
 
-export interface BuilderRefusal {
+interface BuilderRefusal {
   ok: false;
   code: BuilderErrorCode;
   message: string;
 }
 
-export interface BuilderSuccess {
+interface BuilderSuccess {
   ok: true;
   form: BuilderForm;
   /** The key of the field that was added (or the field the operation acted on). */

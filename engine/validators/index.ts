@@ -24,5 +24,5 @@ export const builtinValidators: Record<string, ValidatorImpl<any>> = Object.from
   ].map((v) => [v.name, v]),
 );
 
-export type { ValidatorImpl, RuntimeContext, GroupChild, GroupPrepared } from './types';
+export type { ValidatorImpl, RuntimeContext } from './types';
 export { DataError } from './types';

@@ -1,6 +1,5 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../fill';
-import type { CalendarDate } from '../dates';
 
 /** What a rule may read at validation time besides the answer (never compiled in). */
 export interface RuntimeContext {
@@ -15,7 +14,7 @@ export interface GroupChild {
   type: string;
 }
 
-export interface GroupPrepared<D> {
+interface GroupPrepared<D> {
   key: string;
   children: GroupChild[];
   data: D;
@@ -85,4 +84,3 @@ export function yearOf(value: unknown): number | null {
   return Number(value.trim());
 }
 
-export type { CalendarDate };

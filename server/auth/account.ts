@@ -14,7 +14,7 @@ import { fill } from '../../engine/fill';
 const a = sv.account;
 
 /** A reset link works for one hour, once. */
-export const RESET_TTL_SECONDS = 60 * 60;
+const RESET_TTL_SECONDS = 60 * 60;
 
 /** The project's one e-mail rule (engine/email.ts), for values of unknown type. */
 export function isEmail(v: unknown): v is string {

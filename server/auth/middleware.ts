@@ -55,7 +55,7 @@ export function authOf(app: Koa<any, any>): Auth {
 }
 
 /** The Bearer token of a request, if any. */
-export function bearerToken(header: string | undefined): string | null {
+function bearerToken(header: string | undefined): string | null {
   const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header ?? '');
   return m ? m[1]! : null;
 }

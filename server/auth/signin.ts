@@ -27,7 +27,7 @@ export const VIEW_LINK_TTL_SECONDS = 72 * 60 * 60;
  * from `users` because a link may go to an address without an account: the account is made,
  * passwordless, when the link is followed.
  */
-export interface SigninLinkDoc {
+interface SigninLinkDoc {
   [k: string]: unknown;
   email: string;
   kind: 'request' | 'view';
@@ -42,7 +42,7 @@ export interface SigninLinkDoc {
  * link and never revokes another application's. A personal-data holder tagged with its
  * application: it goes with the application on every removal path (server/domain/removal.ts).
  */
-export interface ApplicationLinkDoc {
+interface ApplicationLinkDoc {
   [k: string]: unknown;
   email: string;
   tokenHash: string;
@@ -94,7 +94,7 @@ const linkUrl = (deps: Pick<ServerDeps, 'publicUrl'>, token: string, email: stri
  * seconds. The token sits in the fragment of /signin-link so it reaches no server log or
  * Referer. A newer link for the address replaces the older one.
  */
-export async function signinLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, email: string, opts: { ttl?: number; next?: string } = {}): Promise<string> {
+async function signinLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, email: string, opts: { ttl?: number; next?: string } = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const doc = { email: normaliseEmail(email), kind: 'request' as const, tokenHash: sha256(token), expires: deps.now() + (opts.ttl ?? SIGNIN_TTL_SECONDS), next: safeNext(opts.next) };
   await (await links(deps.store)).byAddress.updateOne({ email: doc.email, kind: doc.kind }, { $set: doc }, { upsert: true });
@@ -160,7 +160,7 @@ const linkInvalid = () => new HttpError(400, 'link_invalid', s.linkInvalid, [{ p
  * before it: both may belong to whoever typed the address without owning it (register with
  * someone else's email, then wait for them to confirm). Returns the user as stored now and whether a password was dropped.
  */
-export async function markProven(store: Store, user: UserDoc, now: number): Promise<{ user: UserDoc; passwordRemoved: boolean }> {
+async function markProven(store: Store, user: UserDoc, now: number): Promise<{ user: UserDoc; passwordRemoved: boolean }> {
   // A compare-and-set on the version read (issue 24): a write that landed in between (a
   // password set by an older session) is read again and dropped with the rest.
   let current: UserDoc | null = user;

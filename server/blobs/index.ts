@@ -7,8 +7,7 @@ import { sweepBlobs } from './sweep';
 
 export { FileBlobStore } from './file';
 export { GridFsBlobStore } from './gridfs';
-export { InvalidBlobIdError, isValidBlobId } from './id';
-export { sweepBlobs } from './sweep';
+export { InvalidBlobIdError } from './id';
 
 export interface OpenBlobsOptions {
   store: Store;

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** schemas/actions/ of this checkout. */
-export const ACTION_SCHEMAS_DIR = resolve(import.meta.dirname, '../../schemas/actions');
+const ACTION_SCHEMAS_DIR = resolve(import.meta.dirname, '../../schemas/actions');
 
 export interface ActionFile {
   /** The action's name: the file name without `.json`. */

@@ -3,8 +3,6 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { SHARED_SCHEMAS } from '../../engine/shared-schemas';
 
-/** Our own schema keywords: declared, so ajv can stay in strict mode. */
-export const ACTION_KEYWORDS = ['x-role', 'x-scope', 'x-maxBody', 'x-answer'] as const;
 
 function configure<T extends Ajv>(ajv: T): T {
   addFormats(ajv);

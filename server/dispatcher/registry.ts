@@ -9,7 +9,7 @@ import { answerCompiler } from './answers';
 import type { Role, Scope } from '../domain/accounts/access';
 import type { ActionTable, AnyHandler } from './types';
 
-export interface ActionDef {
+interface ActionDef {
   name: string;
   role: Role;
   scope: Scope;
@@ -28,7 +28,7 @@ export type Registry = ReadonlyMap<string, ActionDef>;
 const ROLES: Role[] = ['user', 'read', 'write', 'admin', 'odin'];
 const SCOPES: Scope[] = ['none', 'container', 'position', 'applicant', 'applicants'];
 
-export const DEFAULT_MAX_BODY = 1024 * 1024;
+const DEFAULT_MAX_BODY = 1024 * 1024;
 /** Template and asset uploads carry base64 files (asset actions `create_*AssetCommand`). */
 export const ASSET_MAX_BODY = 8 * 1024 * 1024;
 

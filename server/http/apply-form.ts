@@ -29,7 +29,7 @@ type ApplyFormState = NonNullable<NonNullable<Awaited<ReturnType<Renderer['rende
 /** Pages of the no-script form an IP may send per application the apply limit allows. */
 const PAGES_PER_APPLY = 4;
 
-export const FORM_LIMITS: FormLimits = { maxBytes: APPLY_MAX_BODY, maxFields: 1_000, maxFieldBytes: 128 * 1024, bigFields: new Set([CARRY_FIELD]) };
+const FORM_LIMITS: FormLimits = { maxBytes: APPLY_MAX_BODY, maxFields: 1_000, maxFieldBytes: 128 * 1024, bigFields: new Set([CARRY_FIELD]) };
 
 const REFUSED: Record<FormRefusal, { status: number; message: string }> = {
   tooLarge: { status: 413, message: sv.public.tooLarge },

@@ -14,7 +14,7 @@ export const DEFAULT_SHAPE: JsonShape = { maxDepth: 32, maxWidth: 60_000, maxIte
  * refused before any handler or filter sees it. JSON.parse makes `"__proto__"` an own
  * property, so the walk sees it.
  */
-export function assertSafeJson(value: unknown): void {
+function assertSafeJson(value: unknown): void {
   try {
     assertPlainValue(value);
   } catch (err) {

@@ -59,7 +59,7 @@ async function readUpTo(stream: SMTPServerDataStream, max: number): Promise<Buff
 /** Connections at once from one address; more are refused at once with 421 (issue 24: 50 idle ones from one address held every slot). */
 export const MAX_CONNECTIONS_PER_IP = 5;
 /** MIME parts a reply may have; more are refused before parsing (a reply has a handful). */
-export const MAX_MIME_PARTS = 100;
+const MAX_MIME_PARTS = 100;
 /** Lines that open a MIME part ("--boundary"), counted without parsing; an upper bound on the parts. */
 function partLines(raw: Buffer): number {
   let n = 0;

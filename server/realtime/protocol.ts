@@ -5,7 +5,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
  * Anything else is answered with an Exception event in Swedish; nothing a client sends can
  * take the connection's principal or another group's events.
  */
-export type ClientMessage = { type: 'Join' | 'Leave'; containerId: number };
+type ClientMessage = { type: 'Join' | 'Leave'; containerId: number };
 
 export type Parsed = { ok: true; message: ClientMessage } | { ok: false; message: string };
 

@@ -14,7 +14,7 @@ import { applyUpdate, upsertBase } from './update';
  * writes run in one transaction each and resolve after their commit is on disk.
  */
 
-export interface IndexInfo {
+interface IndexInfo {
   fields: Record<string, 1 | -1>;
   unique: boolean;
 }

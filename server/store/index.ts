@@ -4,12 +4,12 @@ import { MongoStore } from './mongo';
 import type { Store } from './port';
 
 export * from './port';
-export { DataDirLockedError } from './lock';
-export { StoreUsageError } from './query';
-export { assertPlainValue, sanitizeFilterValue, escapeRegex, unsafeDetail } from './safe';
-export { pageByKey, type Page, type PageOptions } from './paging';
+
+
+export { sanitizeFilterValue, escapeRegex } from './safe';
+export { pageByKey, type Page } from './paging';
 export { EmbeddedStore } from './embedded';
-export { MongoStore } from './mongo';
+
 
 export interface OpenStoreOptions {
   /** Set → the mongo adapter (MONGODB_URI); unset or empty → the embedded store. */

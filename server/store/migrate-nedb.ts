@@ -42,14 +42,14 @@ function* lines(path: string): Generator<string> {
   }
 }
 
-export interface NedbFileResult {
+interface NedbFileResult {
   docs: Record<string, unknown>[];
   /** Lines that did not parse: 1-based line number and whether it was the last line. */
   skipped: { line: number; last: boolean }[];
 }
 
 /** The live documents of one nedb datafile (engine-generated `_id`s dropped, chosen ones kept). */
-export function readNedbFile(path: string): NedbFileResult {
+function readNedbFile(path: string): NedbFileResult {
   const byId = new Map<string, Record<string, unknown>>();
   const skipped: { line: number; last: boolean }[] = [];
   let lineNo = 0;

@@ -1,6 +1,6 @@
 /** Projection of stored documents with MongoDB's rules, shared by the embedded adapters. */
 
-export function getPath(doc: Record<string, unknown>, path: string[]): unknown {
+function getPath(doc: Record<string, unknown>, path: string[]): unknown {
   let cur: unknown = doc;
   for (const seg of path) {
     if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
@@ -9,7 +9,7 @@ export function getPath(doc: Record<string, unknown>, path: string[]): unknown {
   return cur;
 }
 
-export function deletePath(doc: Record<string, unknown>, path: string[]): void {
+function deletePath(doc: Record<string, unknown>, path: string[]): void {
   const parent = getPath(doc, path.slice(0, -1));
   if (parent && typeof parent === 'object' && !Array.isArray(parent)) delete (parent as Record<string, unknown>)[path[path.length - 1]!];
 }

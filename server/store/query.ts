@@ -25,7 +25,7 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** A dotted field path: non-empty segments, no operator or prototype segment. */
-export function checkPath(path: string): void {
+function checkPath(path: string): void {
   if (path.length === 0 || path.length > 200) throw new StoreUsageError('invalid field path');
   for (const seg of path.split('.')) {
     if (seg.length === 0 || seg.startsWith('$') || FORBIDDEN_SEGMENTS.has(seg) || seg.includes('\u0000')) {
@@ -50,7 +50,7 @@ function checkLiteral(v: unknown): void {
   if (bad) throw new StoreUsageError(`filter literal not plain at ${bad.path}`);
 }
 
-export function checkFieldCondition(cond: Record<string, unknown>): void {
+function checkFieldCondition(cond: Record<string, unknown>): void {
   for (const [op, arg] of Object.entries(cond)) {
     if (!FIELD_OPS.has(op)) throw new StoreUsageError(`unsupported operator ${op.slice(0, 20)}`);
     switch (op) {

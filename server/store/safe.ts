@@ -102,7 +102,3 @@ export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Whether a key is safe as a stored field name (used by the adapters on documents they write). */
-export function isSafeKey(key: string): boolean {
-  return keyProblem(key) === null;
-}

@@ -53,7 +53,7 @@ const LIST_AS_JSON = 500;
 const isKey = (v: unknown): v is number | string => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string';
 
 /** The literal text a regex pattern matches when it has no special characters (escapeRegex output), else null. */
-export function regexLiteral(pattern: string): string | null {
+function regexLiteral(pattern: string): string | null {
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i]!;
@@ -176,7 +176,7 @@ function typeRank(v: unknown): number {
   return 6;
 }
 
-export function compareValues(a: unknown, b: unknown): number {
+function compareValues(a: unknown, b: unknown): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra - rb;

@@ -28,7 +28,7 @@ export interface Resolved {
 /** Permission ids (docs/collections.md): 1 Administrator, 2 Write, 3 Read. */
 export const PERMISSIONS = { 1: 'Administrator', 2: 'Write', 3: 'Read' } as const;
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
-export type Level = 'admin' | 'write' | 'read';
+type Level = 'admin' | 'write' | 'read';
 
 const LEVELS_OF_ID: Record<number, Level[]> = { 1: ['admin', 'write', 'read'], 2: ['write', 'read'], 3: ['read'] };
 const LEVELS_OF_POSITION: Record<string, Level[]> = { Administrator: ['admin', 'write', 'read'], Write: ['write', 'read'] };
@@ -43,7 +43,7 @@ const nestedId = (v: unknown): unknown => (v && typeof v === 'object' ? (v as Da
  * container permission ids plus per-position Administrator/Write. Empty for an outsider.
  * Odin is not special-cased here; callers check `isOdin` first.
  */
-export async function levelsIn(deps: Pick<ServerDeps, 'store'>, userId: number, containerId: number, positionId?: number): Promise<Set<Level>> {
+async function levelsIn(deps: Pick<ServerDeps, 'store'>, userId: number, containerId: number, positionId?: number): Promise<Set<Level>> {
   const levels = new Set<Level>();
   const membership = await deps.store.collection('memberships').findOne({ containerId, userId });
   for (const id of (membership?.permissionIds as number[] | undefined) ?? []) for (const l of LEVELS_OF_ID[id] ?? []) levels.add(l);

@@ -41,7 +41,7 @@ export interface ApplicantQuery {
   sort?: ApplicantSort;
 }
 
-export const CAR_KEY = 'driverlicenseform_2';
+const CAR_KEY = 'driverlicenseform_2';
 const LICENCE_KEYS = ['driverlicenseform_1', 'driverlicenseform_3'];
 const LICENCE_YES = { key: 'licensetodriveform', value: 'licensetodrive_1' };
 

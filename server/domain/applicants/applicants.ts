@@ -16,7 +16,7 @@ import { neutralFiles } from '../screening/neutral-files';
 import { anonymityOf, anonymousAnswers, isAnonymous, profileShows, screenedInfo, screenedSort, type Anonymity } from '../screening/screening';
 
 const m = sv.domain;
-export const BATCH = 30;
+const BATCH = 30;
 
 export async function loadApplication(store: Store, id: number): Promise<ApplicationDoc> {
   const a = await store.collection<ApplicationDoc>('applications').findOne({ id });

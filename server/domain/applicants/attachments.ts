@@ -9,7 +9,7 @@ import { checkFileType, decodeDataUrl, safeFileName, sniffImage } from '../organ
 
 const m = sv.domain;
 /** Spec doc 2 §5: 5 MB = 5,000,000 bytes per file, after decoding. */
-export const MAX_FILE_BYTES = 5_000_000;
+const MAX_FILE_BYTES = 5_000_000;
 export const MAX_FILES_PER_FIELD = 10;
 
 interface PendingBlob {

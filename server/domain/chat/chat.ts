@@ -72,7 +72,7 @@ async function sideOf(deps: ServerDeps, p: Principal, ch: ChannelDoc): Promise<'
   throw errors.notFound(sv.candidate.conversationGone);
 }
 
-export async function loadChannel(deps: ServerDeps, p: Principal, id: number) {
+async function loadChannel(deps: ServerDeps, p: Principal, id: number) {
   const ch = await channels(deps).findOne({ id });
   // Gone with the person's last application (removal.ts), or never made: one answer for both.
   if (!ch) throw errors.notFound(sv.candidate.conversationGone);
@@ -110,7 +110,7 @@ async function ownChannel(deps: ServerDeps, email: string, containerId: number):
 
 /** What one person may write through Mina sidor in an hour: per conversation, and in all their conversations together. */
 export const CANDIDATE_MESSAGES_PER_CONVERSATION = 30;
-export const CANDIDATE_MESSAGES_PER_SENDER = 60;
+const CANDIDATE_MESSAGES_PER_SENDER = 60;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**

@@ -69,7 +69,7 @@ export interface StoredFile {
   key: string;
 }
 
-export interface NoteDoc {
+interface NoteDoc {
   id: number;
   note: string;
   created: number;

@@ -24,7 +24,7 @@ async function reserveIds(deps: ServerDeps, n: number): Promise<number> {
 }
 
 /** The most demo applicants one call makes; the page asks for more in several calls. */
-export const DEMO_MAX = 10_000;
+const DEMO_MAX = 10_000;
 const BATCH = 250;
 const ATTEMPTS = 8;
 

@@ -12,7 +12,7 @@ import type { MetadataProperty } from '../../../engine/types';
 const YEAR = 365.2425 * 24 * 3600;
 
 /** A valid 12-digit personnummer (YYYYMMDDNNNC, Luhn over the last ten). */
-export function personnummer(birth: Date, serial: number): string {
+function personnummer(birth: Date, serial: number): string {
   const y = birth.getUTCFullYear();
   const mm = String(birth.getUTCMonth() + 1).padStart(2, '0');
   const dd = String(birth.getUTCDate()).padStart(2, '0');
@@ -41,7 +41,7 @@ const dateSec = (s: unknown): number | undefined => {
 };
 
 /** Which birth years the field's validators allow, as [from, to] (inclusive). */
-export function birthYearRange(p: MetadataProperty, nowSec: number, startSec: number): [number, number] {
+function birthYearRange(p: MetadataProperty, nowSec: number, startSec: number): [number, number] {
   const thisYear = new Date(nowSec * 1000).getUTCFullYear();
   let lo = thisYear - 60;
   let hi = thisYear - 18;

@@ -38,7 +38,7 @@ const FILE_BYTES_IN_JSON = Math.ceil((5_000_000 * 4) / 3) + 1024;
  * The largest body an application to this position can need: its form's answers (generous
  * per field) plus its file fields' attachments, each counted at 5,000,000 bytes.
  */
-export function applyBodyLimit(position: Pick<PositionDoc, 'metadata'>): number {
+function applyBodyLimit(position: Pick<PositionDoc, 'metadata'>): number {
   const fields = position.metadata.length;
   const fileFields = position.metadata.filter((p) => carriesFiles(p.type)).length;
   return 64 * 1024 + fields * 16 * 1024 + fileFields * FILES_PER_FIELD * FILE_BYTES_IN_JSON;

@@ -117,7 +117,7 @@ async function removeCandidateAccounts(deps: ServerDeps, applied: Map<string, nu
   return n;
 }
 
-export const DEFAULT_RETENTION_MONTHS = 36;
+const DEFAULT_RETENTION_MONTHS = 36;
 
 /** The retention period in months: RETENTION_MONTHS when set to a whole number ≥ 1, else 36. */
 export function retentionMonths(env: NodeJS.ProcessEnv = process.env): number {

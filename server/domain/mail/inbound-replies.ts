@@ -38,7 +38,7 @@ export interface ReplyOptions {
 
 /** Replies an application takes per hour, and replies one sender's address sends per hour (to all its applications). */
 export const REPLIES_PER_APPLICATION = 10;
-export const REPLIES_PER_SENDER = 20;
+const REPLIES_PER_SENDER = 20;
 const HOUR_MS = 60 * 60 * 1000;
 
 const same = (address: string) => address.trim().toLowerCase();

@@ -8,13 +8,13 @@ import { sendAbout } from '../mail/mail-copies';
 import { cachedRead } from '../core/read-cache';
 
 /** A user's notification preferences: in the bell (realtime), by mail, and which types (all when unset). */
-export interface NotificationPrefs {
+interface NotificationPrefs {
   realtime?: boolean;
   email?: boolean;
   types?: string[];
 }
 
-export const DEFAULT_PREFS = { realtime: true, email: false } as const;
+const DEFAULT_PREFS = { realtime: true, email: false } as const;
 
 /** Notification types delivered per position, by the recipients' preferences; others reach the whole group. */
 const PER_POSITION = new Set(['create_jobApplication']);

@@ -10,7 +10,7 @@ import { IMAGE_LIMITS, imageSizeProblem } from '../../../engine/imageLimits';
 import { TEMPLATES_FOLDER, saveTemplate } from '../templates/templates';
 
 const m = sv.domain;
-export const MAX_ASSET_BYTES = 5_000_000;
+const MAX_ASSET_BYTES = 5_000_000;
 
 export async function loadFolder(store: Store, containerId: number, id: number): Promise<FolderDoc> {
   const f = await store.collection<FolderDoc>('folders').findOne({ id, containerId });

@@ -26,8 +26,8 @@ export function positionTypeName(c: ContainerDoc, id: number): string {
   return (c.positionTypes ?? []).find((t) => t.id === id)?.name ?? '';
 }
 
-export const DEFAULT_POSITION_TYPES = ['Sommarjobb', 'Tillsvidareanställning'];
-export const DEFAULT_LABELS: { labelType: 'Interest' | 'Process'; name: string; isDefault: boolean }[] = [
+const DEFAULT_POSITION_TYPES = ['Sommarjobb', 'Tillsvidareanställning'];
+const DEFAULT_LABELS: { labelType: 'Interest' | 'Process'; name: string; isDefault: boolean }[] = [
   { labelType: 'Interest', name: 'Ej bedömd', isDefault: true },
   { labelType: 'Interest', name: 'Intressant', isDefault: false },
   { labelType: 'Interest', name: 'Kanske', isDefault: false },

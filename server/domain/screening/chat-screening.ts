@@ -34,7 +34,7 @@ export async function anonymousEmails(store: Store, containerId: number, emails:
 }
 
 /** The name an anonymous conversation goes by. */
-export function conversationName(channelId: number): string {
+function conversationName(channelId: number): string {
   return fill(sv.personFields.anonymous.conversationName, { id: channelId });
 }
 

@@ -8,7 +8,7 @@ import { fill } from '../../../engine/fill';
  */
 
 /** 'Bilaga <n>' with the file's own extension (letters and digits, at most 5): the name says nothing of the person. */
-export function neutralFileName(filename: unknown, n: number): string {
+function neutralFileName(filename: unknown, n: number): string {
   const ext = typeof filename === 'string' ? /\.([A-Za-z0-9]{1,5})$/.exec(filename)?.[1] : undefined;
   return fill(sv.personFields.anonymous.fileName, { n }) + (ext ? `.${ext.toLowerCase()}` : '');
 }

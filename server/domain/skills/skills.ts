@@ -19,7 +19,7 @@ import { strip } from '../core/docs';
 
 export const SKILL_ICONS = ['star', 'code', 'chat', 'truck', 'cart', 'heart', 'tools', 'book', 'leaf', 'camera', 'music', 'globe'] as const;
 
-export interface Question {
+interface Question {
   id: string;
   question: string;
   answer: string;

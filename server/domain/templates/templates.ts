@@ -13,7 +13,7 @@ const m = sv.domain;
 /** The folder name the spec fixes for position templates. */
 export const TEMPLATES_FOLDER = 'PositionTemplates';
 
-export interface TemplateType {
+interface TemplateType {
   positionTypeId: number;
   positionTypeName: string;
   included: boolean;
@@ -38,7 +38,7 @@ export function encodeTemplate(t: PositionTemplate): string {
 }
 
 /** Decodes a stored template asset; null when the stored bytes are not a template. */
-export function decodeTemplate(asset: AssetDoc): PositionTemplate | null {
+function decodeTemplate(asset: AssetDoc): PositionTemplate | null {
   try {
     const t = JSON.parse(Buffer.from(asset.data, 'base64').toString('utf8')) as PositionTemplate;
     return t && typeof t === 'object' && Array.isArray(t.metadata) ? t : null;
@@ -47,7 +47,7 @@ export function decodeTemplate(asset: AssetDoc): PositionTemplate | null {
   }
 }
 
-export async function nextId(store: Store, name: string): Promise<number> {
+async function nextId(store: Store, name: string): Promise<number> {
   return store.nextSequence(name);
 }
 
