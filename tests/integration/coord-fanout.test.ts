@@ -5,7 +5,7 @@ import type { Hub, ServerDeps } from '../../server/base/deps';
 import { openTestStore, storeKinds, type TestStore } from '../setup/stores';
 
 /**
- * server/coord/fanout.ts on both stores: what one instance publishes reaches another
+ * server/realtime/fanout.ts on both stores: what one instance publishes reaches another
  * instance's hub rebuilt from the store (notification with its recipients, chat message with
  * its bell notification), and a reference that does not match the store delivers nothing.
  * The bus is an in-process one here; the Redis one is proved in scale-out.test.ts.
@@ -57,6 +57,10 @@ describe.each(storeKinds())('shared hub on the %s store', (kind) => {
   beforeAll(async () => {
     ts = await openTestStore(kind);
     const s = ts.store;
+    // The organisation and the person's application: a message's bell is rebuilt with the name
+    // staff may see (an anonymous position's applicant is screened, server/domain/screening/).
+    await s.collection('containers').insertOne({ id: 5, name: 'fem', labels: [], positionTypes: [] });
+    await s.collection('applications').insertOne({ id: 7, containerId: 5, positionId: 3, email: 'p@example.se', created: 1 });
     await s.collection('notifications').insertOne({ id: 11, containerId: 5, type: 'create_jobApplication', title: 'Ny ansökan', message: 'Från butiken', timestamp: 1, read: false, data: { positionId: 3, id: 7 }, recipients: [2] });
     await s.collection('chatChannels').insertOne({ id: 21, containerId: 5, email: 'p@example.se', name: 'Pia', created: 1, updated: 1, lastText: 'Hej', lastFrom: 'candidate', unreadStaff: 1, unreadCandidate: 0 });
     await s.collection('chatMessages').insertOne({ id: 31, channelId: 21, containerId: 5, email: 'p@example.se', from: 'candidate', authorId: 9, authorName: 'Pia', text: 'Hej från Pia', created: 2 });
