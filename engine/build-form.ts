@@ -58,11 +58,14 @@ type Presence = { validator: string; data: unknown };
  * The validators that actually apply: the attached ones, the type's built-in ones (a
  * personnummer field always checks the number) and what `required: true` means for the type.
  */
+/** Whether the field is required: ticked by staff, or always for its type (E-post, issue 26). */
+const isRequired = (c: CheckedProperty): boolean => c.prop.required === true || c.type.requiredness === 'always';
+
 function effectiveValidators(c: CheckedProperty): ValidatorRef[] {
   const out = [...c.validators];
   for (const b of c.type.builtInValidators ?? []) if (!out.some((v) => v.name === b.name)) out.push({ name: b.name, data: b.data ?? null });
   const rv = c.type.requiredValidator;
-  if (c.prop.required !== true || !rv || out.some((v) => v.name === rv.name)) return out;
+  if (!isRequired(c) || !rv || out.some((v) => v.name === rv.name)) return out;
   return [...out, { name: rv.name, data: rv.data ?? null }];
 }
 
@@ -169,7 +172,7 @@ export function buildForm(checked: CheckedTemplate, registry: Registry): BuiltFo
     const requiredWhen = c.prop.requiredWhen ?? undefined;
     const node: LayoutNode = {
       key, type: c.type.name, label, isHtml, widget: c.type.widget,
-      required: presence !== null || groupRequires(validators, registry) || c.prop.required === true,
+      required: presence !== null || groupRequires(validators, registry) || isRequired(c),
     };
     if (when.length > 0) node.visibleWhen = when;
     if (requiredWhen && !node.required) node.requiredWhen = requiredWhen;

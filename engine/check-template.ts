@@ -182,7 +182,7 @@ export function checkTemplate(template: unknown, registry: Registry): CheckedTem
       position: position.get(c.prop.key) ?? Number.MAX_SAFE_INTEGER,
       kind: fieldKind(sourceKindOf(c.type), c.type.name, c.validators),
       options: c.children,
-      canHide: c.type.answer !== null || c.type.groupLike,
+      canHide: (c.type.answer !== null || c.type.groupLike) && c.type.requiredness !== 'always',
       canRequire: c.type.requiredValidator !== undefined,
       visibleWhen: ruleOf(c.prop, 'visibleWhen'),
       requiredWhen: ruleOf(c.prop, 'requiredWhen'),

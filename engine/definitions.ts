@@ -17,6 +17,8 @@ export interface FieldTypeDefinition {
   childTypes?: string[];
   keyPrefix: string;
   requiredValidator?: { name: string; data?: unknown };
+  /** always: every field of the type is required (E-post); byDefault: a new one starts required (field-type-definition.json). */
+  requiredness?: 'always' | 'byDefault';
   /** A person field's special key: every field of the type has it (field-type-definition.json). */
   fixedKey?: string;
   /** Validators that always run on the type, whatever staff attach. */

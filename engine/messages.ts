@@ -32,6 +32,7 @@ export const STRUCTURAL_MESSAGES: Record<string, string> = {
   option: sv.engine.invalidOption,
   maxLength: sv.engine.tooLong,
   fileSize: sv.engine.fileTooLarge,
+  required: sv.engine.fieldRequired,
   internal: sv.toast.error,
 };
 

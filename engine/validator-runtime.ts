@@ -119,6 +119,11 @@ export const formats = {
   },
 };
 
+/** The pseudo-validator an empty answer is reported as (engine/messages.ts: 'Fältet är obligatoriskt'). */
+const REQUIRED_VALIDATOR = 'required';
+const requiredParams = (key: string | undefined): KeywordError['params'] => ({ validator: REQUIRED_VALIDATOR, data: null, key });
+const isEmpty = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
 /** The keyword runtime over these validator implementations. */
 export function createKeywordRuntime(implementations: ReadonlyMap<string, ValidatorImpl<unknown>>, fallback: RuntimeContext = {}): KeywordRuntime {
   const impl = (name: string): ValidatorImpl<unknown> => {
@@ -130,11 +135,12 @@ export function createKeywordRuntime(implementations: ReadonlyMap<string, Valida
 
   // Prepared data and params by the keyword's schema object: compiled once per form, whichever
   // side compiled it.
-  const values = new WeakMap<object, { prepared: unknown; params: KeywordError['params'] }>();
+  const values = new WeakMap<object, { prepared: unknown; params: KeywordError['params']; empty: KeywordError['params'] }>();
   const valueEntry = (name: string, schema: ValueKeywordSchema) => {
     let entry = values.get(schema);
     if (!entry) {
-      entry = { prepared: impl(name).prepare(schema.data), params: { validator: name, data: schema.data, key: schema.key } };
+      const params = { validator: name, data: schema.data, key: schema.key };
+      entry = { prepared: impl(name).prepare(schema.data), params, empty: impl(name).emptyIsRequired ? requiredParams(schema.key) : params };
       values.set(schema, entry);
     }
     return entry;
@@ -156,9 +162,9 @@ export function createKeywordRuntime(implementations: ReadonlyMap<string, Valida
 
   return {
     value(name, value, schema, self, instancePath, schemaPath) {
-      const { prepared, params } = valueEntry(name, schema);
+      const { prepared, params, empty } = valueEntry(name, schema);
       if (impl(name).check(value, prepared, context(self))) return null;
-      return [{ keyword: keywordFor(name), instancePath, schemaPath, params }];
+      return [{ keyword: keywordFor(name), instancePath, schemaPath, params: isEmpty(value) ? empty : params }];
     },
     group(name, answers, schema, self, _instancePath, schemaPath) {
       if (typeof answers !== 'object' || answers === null) return null;
@@ -175,7 +181,10 @@ export function createKeywordRuntime(implementations: ReadonlyMap<string, Valida
       if (typeof answers !== 'object' || answers === null) return null;
       let entries = presences.get(schema);
       if (!entries) {
-        entries = Object.entries(schema).map(([key, v]) => ({ key, path: pointer(key), params: { validator: v.validator, data: v.data, key } }));
+        entries = Object.entries(schema).map(([key, v]) => ({
+          key, path: pointer(key),
+          params: implementations.get(v.validator)?.emptyIsRequired ? requiredParams(key) : { validator: v.validator, data: v.data, key },
+        }));
         presences.set(schema, entries);
       }
       const given = answers as Record<string, unknown>;

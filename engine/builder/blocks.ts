@@ -59,11 +59,18 @@ function hasNameField(metadata: readonly MetadataProperty[]): boolean {
   return metadata.some((p) => p && [p.key, fixedKeyOf(p.type)].some((k) => k === 'form_firstname' || k === 'form_surname'));
 }
 
-/** What the builder warns about at once (issue 17): E-post missing or twice, no name field. Swedish texts. */
+/** The default form's consent checkboxes (the 'consent' block): a public form asks for them. */
+const CONSENT_KEYS = new Set((FORM_BLOCKS.find((b) => b.id === 'consent')?.metadata ?? []).map((p) => p.key));
+
+/**
+ * What the builder warns about at once (issues 17 and 26): E-post missing or twice, no name
+ * field, neither of the default form's consent checkboxes. Swedish texts.
+ */
 export function personWarnings(metadata: readonly MetadataProperty[]): string[] {
   const out: string[] = [];
   const email = emailFieldProblem(metadata);
   if (email) out.push(sv.personFields[email]);
   if (!hasNameField(metadata)) out.push(sv.personFields.nameMissing);
+  if (!metadata.some((p) => p && CONSENT_KEYS.has(p.key))) out.push(sv.personFields.consentMissing);
   return out;
 }

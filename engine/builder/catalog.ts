@@ -30,12 +30,13 @@ export function builderCatalog(fieldTypes: ReadonlyMap<string, FieldTypeDefiniti
       const def = fieldTypes.get(type);
       if (!def) return {};
       if (def.childOnly) return childDefaults(def, ctx);
-      return { label: def.title };
+      // A person field starts with its natural required-ness: E-post always, a name by default (issue 26).
+      return def.requiredness ? { label: def.title, required: true } : { label: def.title };
     },
     conditionTraits: (type) => {
       const def = fieldTypes.get(type);
       if (!def) return { kind: null, canHide: false, canRequire: false };
-      return { kind: sourceKindOf(def), canHide: def.answer !== null || def.groupLike, canRequire: def.requiredValidator !== undefined };
+      return { kind: sourceKindOf(def), canHide: (def.answer !== null || def.groupLike) && def.requiredness !== 'always', canRequire: def.requiredValidator !== undefined };
     },
   };
 }

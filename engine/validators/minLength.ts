@@ -4,6 +4,7 @@ export const minLength: ValidatorImpl<number> = {
   name: 'minLength',
   level: 'value',
   prepare: (data) => toCount(data, 'Antalet tecken'),
+  emptyIsRequired: true,
   check: (value, n) => {
     if (n === 0) return true;
     if (typeof value !== 'string') return false;

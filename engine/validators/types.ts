@@ -34,6 +34,12 @@ export interface ValidatorImpl<D = unknown> {
   check(value: unknown, prepared: D, rt: RuntimeContext, group?: GroupPrepared<D>): boolean;
   /** How the data reads inside a message where `#DATA#` stands. */
   formatData?(data: unknown): string;
+  /**
+   * An empty or absent answer that fails this rule is reported as `required` ('Fältet är
+   * obligatoriskt', engine/messages.ts), not with the rule's own message: 'Texten måste vara
+   * minst 1 tecken långt' is about lengths, not about a field left empty (issue 26).
+   */
+  emptyIsRequired?: boolean;
 }
 
 export type DataProblem = keyof typeof sv.engine.dataProblems;

@@ -9,6 +9,7 @@ import typeFirstname from '../field-types/firstname.json' with { type: 'json' };
 import typeGroup from '../field-types/group.json' with { type: 'json' };
 import typeHomePhone from '../field-types/homePhone.json' with { type: 'json' };
 import typeImageBase64 from '../field-types/imageBase64.json' with { type: 'json' };
+import typeLinkedInUrl from '../field-types/linkedInUrl.json' with { type: 'json' };
 import typeMobilePhone from '../field-types/mobilePhone.json' with { type: 'json' };
 import typePeriodCheckbox from '../field-types/periodCheckbox.json' with { type: 'json' };
 import typePeriodGroup from '../field-types/periodGroup.json' with { type: 'json' };
@@ -33,12 +34,16 @@ import validatorMinSelectedInGroup from '../validators/minSelectedInGroup.json' 
 import validatorMinYearAtStart from '../validators/minYearAtStart.json' with { type: 'json' };
 import validatorMinYearBorn from '../validators/minYearBorn.json' with { type: 'json' };
 import validatorMinYearBornSwe from '../validators/minYearBornSwe.json' with { type: 'json' };
+import validatorMobilePhoneSwe from '../validators/mobilePhoneSwe.json' with { type: 'json' };
+import validatorPhoneSwe from '../validators/phoneSwe.json' with { type: 'json' };
 import validatorRadioRequired from '../validators/radioRequired.json' with { type: 'json' };
 import validatorSsnValidSwe from '../validators/ssnValidSwe.json' with { type: 'json' };
 import validatorValidEmail from '../validators/validEmail.json' with { type: 'json' };
+import validatorWebAddress from '../validators/webAddress.json' with { type: 'json' };
+import validatorZipcodeSwe from '../validators/zipcodeSwe.json' with { type: 'json' };
 
 /** Every field-type declaration under schemas/field-types/, by file name order. */
-export const fieldTypeDefinitions: readonly unknown[] = [typeAddress, typeCheckbox, typeCity, typeEmail, typeFile, typeFirstname, typeGroup, typeHomePhone, typeImageBase64, typeMobilePhone, typePeriodCheckbox, typePeriodGroup, typeRadio, typeRadioGroup, typeSsn, typeStep, typeSurname, typeText, typeTextWithHelpLink, typeTextarea, typeZipcode];
+export const fieldTypeDefinitions: readonly unknown[] = [typeAddress, typeCheckbox, typeCity, typeEmail, typeFile, typeFirstname, typeGroup, typeHomePhone, typeImageBase64, typeLinkedInUrl, typeMobilePhone, typePeriodCheckbox, typePeriodGroup, typeRadio, typeRadioGroup, typeSsn, typeStep, typeSurname, typeText, typeTextWithHelpLink, typeTextarea, typeZipcode];
 
 /** Every validator declaration under schemas/validators/, by file name order. */
-export const validatorDefinitions: readonly unknown[] = [validatorAllowedAgeInPeriod, validatorAllowedYears, validatorAllowedYearsBornSwe, validatorApproved, validatorBeCustomGroupValidation, validatorEqualYearBorn, validatorFileRequired, validatorMinLength, validatorMinSelectedInGroup, validatorMinYearAtStart, validatorMinYearBorn, validatorMinYearBornSwe, validatorRadioRequired, validatorSsnValidSwe, validatorValidEmail];
+export const validatorDefinitions: readonly unknown[] = [validatorAllowedAgeInPeriod, validatorAllowedYears, validatorAllowedYearsBornSwe, validatorApproved, validatorBeCustomGroupValidation, validatorEqualYearBorn, validatorFileRequired, validatorMinLength, validatorMinSelectedInGroup, validatorMinYearAtStart, validatorMinYearBorn, validatorMinYearBornSwe, validatorMobilePhoneSwe, validatorPhoneSwe, validatorRadioRequired, validatorSsnValidSwe, validatorValidEmail, validatorWebAddress, validatorZipcodeSwe];

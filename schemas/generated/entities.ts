@@ -465,6 +465,10 @@ export interface FieldTypeDefinition {
     inputMode?: "tel" | "numeric" | "email" | "url" | "text";
   };
   /**
+   * A person field's natural required-ness (issue 26): always: every field of the type is required, whatever `required` says (E-post: an application is tied to its address), and the builder shows Obligatorisk ticked and locked; byDefault: a new field of the type starts required (Förnamn, Efternamn), staff may untick it. Absent: a new field starts optional.
+   */
+  requiredness?: "always" | "byDefault";
+  /**
    * What `required: true` on a property means for this type: the validator (and data) that is applied.
    */
   requiredValidator?: {

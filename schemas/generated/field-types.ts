@@ -49,6 +49,11 @@ export type HomePhoneAnswer = string;
 export type ImageBase64Answer = string;
 
 /**
+ * Answer of a linkedInUrl field.
+ */
+export type LinkedInUrlAnswer = string;
+
+/**
  * Answer of a mobilePhone field.
  */
 export type MobilePhoneAnswer = string;

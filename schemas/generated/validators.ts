@@ -69,6 +69,16 @@ export type MinYearBornSweData = number | string;
 /**
  * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
  */
+export type MobilePhoneSweData = (null | boolean) | string | {};
+
+/**
+ * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
+ */
+export type PhoneSweData = (null | boolean) | string | {};
+
+/**
+ * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
+ */
 export type RadioRequiredData = (null | boolean) | string | {};
 
 /**
@@ -80,3 +90,13 @@ export type SsnValidSweData = (null | boolean) | string | {};
  * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
  */
 export type ValidEmailData = (null | boolean) | string | {};
+
+/**
+ * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
+ */
+export type WebAddressData = (null | boolean) | string | {};
+
+/**
+ * Validatorn tar ingen data; null, tom text, true eller ett tomt objekt accepteras och ignoreras.
+ */
+export type ZipcodeSweData = (null | boolean) | string | {};

@@ -33,7 +33,7 @@ const applySchema = {
       additionalProperties: false,
       required: ['email', 'positionId', 'metadata'],
       properties: {
-        email: { type: 'string', minLength: 3, maxLength: 254 },
+        email: { type: 'string', maxLength: 254 },
         positionId: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: UUID }] },
         metadata: { type: 'object', maxProperties: 1000 },
       },

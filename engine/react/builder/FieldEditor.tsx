@@ -40,6 +40,7 @@ function editorSchema(def: FieldTypeDefinition): RJSFSchema {
 function toEditorData(p: MetadataProperty, def: FieldTypeDefinition, children: readonly MetadataProperty[], keyDraft: string | null): EditorData {
   const listName = childListName(def);
   const out: EditorData = { key: keyDraft ?? p.key };
+  if (def.requiredness === 'always') out.required = true;
   for (const name of Object.keys((def.editor.properties ?? {}) as object)) {
     if (name === listName) {
       out[name] = children.map((c) => {
@@ -50,7 +51,7 @@ function toEditorData(p: MetadataProperty, def: FieldTypeDefinition, children: r
       out.data = p.data && typeof p.data === 'object' && !Array.isArray(p.data) ? p.data : {};
     } else {
       const v = (p as unknown as Record<string, unknown>)[name];
-      if (v !== undefined && v !== null) out[name] = v;
+      if (v !== undefined && v !== null && !(name in out)) out[name] = v;
     }
   }
   return out;
@@ -108,9 +109,11 @@ export const FieldEditor = memo(function FieldEditor({ property, def, children, 
       'ui:order': ['key', 'label', '*'],
       // A person field's key is the spec's special key the applicant list and mails read: not editable.
       key: def.fixedKey ? { 'ui:readonly': true } : { 'ui:help': b.keyHelp },
+      // E-post is always required (an application is tied to its address): shown ticked, locked.
+      ...(def.requiredness === 'always' ? { required: { 'ui:disabled': true, 'ui:help': b.requiredAlways } } : {}),
       ...(listName ? { [listName]: { items: { key: { 'ui:widget': 'hidden' } } } } : {}),
     }),
-    [listName, def.fixedKey],
+    [listName, def.fixedKey, def.requiredness],
   );
 
   const onChange = (e: IChangeEvent<EditorData>) => {

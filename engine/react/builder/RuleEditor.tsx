@@ -53,8 +53,10 @@ interface Props {
 export function RuleEditor(props: Props) {
   const { def, property } = props;
   const names: RuleName[] = [];
-  if (def.answer !== null || def.groupLike) names.push('visibleWhen');
-  if (def.requiredValidator && property.required !== true) names.push('requiredWhen');
+  // A field that is always required (E-post) is neither hidden nor required only sometimes.
+  const always = def.requiredness === 'always';
+  if ((def.answer !== null || def.groupLike) && !always) names.push('visibleWhen');
+  if (def.requiredValidator && property.required !== true && !always) names.push('requiredWhen');
   if (names.length === 0) return null;
   return (
     <fieldset className="bld-validators bld-rules">

@@ -1,5 +1,5 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
-import { carriesFiles, fixedKeyOf } from '../../../engine/answer-kinds';
+import { carriesFiles, fixedKeyOf, specialFieldKey } from '../../../engine/answer-kinds';
 import { errors } from '../../errors';
 import type { ServerDeps } from '../../base/deps';
 import { DuplicateKeyError } from '../../store/port';
@@ -80,6 +80,18 @@ function refuseLinkInName(metadata: readonly MetadataProperty[], answers: Record
 }
 
 /**
+ * The address an application is tied to, judged after the form (so a missing E-post answer is
+ * refused by the form's own rule first): refused at the form's E-post field, which the page
+ * shows and focuses ('email' only when the form has none).
+ */
+function refuseBadEmail(metadata: readonly MetadataProperty[], email: string): void {
+  if (isValidEmail(email)) return;
+  const key = specialFieldKey(metadata, 'form_email') ?? 'email';
+  const message = email === '' ? sv.engine.fieldRequired : sv.domain.invalidEmail;
+  throw errors.invalid([{ key, validator: email === '' ? 'required' : 'validEmail', message }]);
+}
+
+/**
  * The public apply flow. Order matters for "complete or absent": validate everything first
  * (answers with the engine, then every attachment), then store the attachments, then insert
  * the application. The unique (positionId, email) index decides between two simultaneous
@@ -93,9 +105,6 @@ export async function apply(
 ): Promise<{ id: number; firstname: string }> {
   await ensureDomainIndexes(deps.store);
   const email = input.email.trim().toLowerCase();
-  if (!isValidEmail(email)) {
-    throw errors.invalid([{ key: 'email', validator: 'validEmail', message: sv.domain.invalidEmail }]);
-  }
   // Where the store says when positions change (embedded), an unchanged generation after the
   // insert proves what the re-read below would: no delete has marked the position since.
   const positionsSeen = stampOf(deps.store, ['positions']);
@@ -117,6 +126,7 @@ export async function apply(
   const answers = visibleAnswers(form.uiSchema['ui:options'].layout, given);
   const result = form.validate(answers);
   if (!result.valid) throw errors.invalid(result.errors);
+  refuseBadEmail(position.metadata, email);
   refuseLinkInName(position.metadata, answers);
   const files = prepareFiles(position.metadata, answers);
   if (files.errors.length) throw errors.invalid(files.errors);
