@@ -135,6 +135,7 @@ describe.each(storeKinds())('public apply on the %s store', (kind) => {
   it('refuses an email that is not an address', async () => {
     const r = await applyTo(server, open.id, 'inte-en-adress', validAnswers('inte-en-adress'));
     expect(r.status).toBe(400);
-    expect(r.body.error.details).toContainEqual(expect.objectContaining({ key: 'email' }));
+    // At the form's E-post field, where the page shows it (issue 26).
+    expect(r.body.error.details).toContainEqual(expect.objectContaining({ key: 'form_email', message: 'Email är inte giltigt format' }));
   });
 });

@@ -34,8 +34,8 @@ describe('the compile cache', () => {
 
   it('does not recompile for a different context: messages and position start are read per call', () => {
     const compiler = createCompiler(defaultRegistry());
-    const a = compiler.compileTemplate(reread(), { messages: { minLength: 'A' }, positionStart: 1 });
-    const b = compiler.compileTemplate(reread(), { messages: { minLength: 'B' }, positionStart: 2 });
+    const a = compiler.compileTemplate(reread(), { messages: { required: 'A' }, positionStart: 1 });
+    const b = compiler.compileTemplate(reread(), { messages: { required: 'B' }, positionStart: 2 });
     expect(compiler.compiles).toBe(1);
     expect(a.validate({}).errors[0]?.message).toBe('A');
     expect(b.validate({}).errors[0]?.message).toBe('B');

@@ -7,19 +7,19 @@ import { fieldTypeDefinitions, validatorDefinitions } from '../../../schemas/gen
 const registry = defaultRegistry();
 
 describe('the catalogue', () => {
-  it('declares the spec\'s twelve field types, the step boundary and the eight person fields with their widget ids', () => {
+  it('declares the spec\'s twelve field types, the step boundary and the ten person fields with their widget ids', () => {
     const widgets = Object.fromEntries([...registry.fieldTypes.values()].map((t) => [t.name, t.widget]));
     expect(widgets).toEqual({
       text: 'text', textarea: 'textarea', email: 'email', file: 'file', textWithHelpLink: 'textWithHelpLink', checkbox: 'checkbox',
       radioGroup: 'radioGroup', group: 'checkboxGroup', periodGroup: 'periodGroup', imageBase64: 'imageBase64', radio: 'radio', periodCheckbox: 'periodCheckbox',
       step: 'step',
-      firstname: 'text', surname: 'text', ssn: 'text', address: 'text', zipcode: 'text', city: 'text', mobilePhone: 'text', homePhone: 'text',
+      firstname: 'text', surname: 'text', ssn: 'text', address: 'text', zipcode: 'text', city: 'text', mobilePhone: 'text', homePhone: 'text', linkedInUrl: 'text',
     });
   });
 
-  it('declares the fifteen validators, each with its code', () => {
+  it('declares the nineteen validators, each with its code', () => {
     expect([...registry.validators.keys()].sort()).toEqual(Object.keys(builtinValidators).sort());
-    expect(registry.validators.size).toBe(15);
+    expect(registry.validators.size).toBe(19);
   });
 
   it('says the same thing in a field type\'s validators and a validator\'s appliesTo', () => {

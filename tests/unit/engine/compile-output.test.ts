@@ -55,7 +55,7 @@ describe('the compiled form contract', () => {
   });
 
   it('treats required: true as the type\'s required validator', () => {
-    expect(form.validate({ intro: true }).errors.map((e) => `${e.key}:${e.validator}`)).toEqual(['name:minLength', 'shift:radioRequired']);
+    expect(form.validate({ intro: true }).errors.map((e) => `${e.key}:${e.validator}`)).toEqual(['name:required', 'shift:radioRequired']);
     expect(form.validate({ intro: true, name: 'A', shift: 'night' }).valid).toBe(true);
   });
 });

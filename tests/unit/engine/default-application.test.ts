@@ -23,15 +23,16 @@ const valid = {
   form_agreement_company: true,
 };
 
+// An empty required field says so (issue 26), not the minimum-length text.
 const REQUIRED: [string, string, string][] = [
-  ['form_firstname', 'minLength', 'Texten måste vara minst 1 tecken långt'],
-  ['form_surname', 'minLength', 'Texten måste vara minst 1 tecken långt'],
-  ['form_ssn', 'minLength', 'Texten måste vara minst 1 tecken långt'],
-  ['form_address', 'minLength', 'Texten måste vara minst 1 tecken långt'],
-  ['form_zipcode', 'minLength', 'Texten måste vara minst 1 tecken långt'],
-  ['form_city', 'minLength', 'Texten måste vara minst 1 tecken långt'],
-  ['form_mobilePhone', 'minLength', 'Texten måste vara minst 1 tecken långt'],
-  ['form_email', 'minLength', 'Texten måste vara minst 1 tecken långt'],
+  ['form_firstname', 'required', 'Fältet är obligatoriskt'],
+  ['form_surname', 'required', 'Fältet är obligatoriskt'],
+  ['form_ssn', 'required', 'Fältet är obligatoriskt'],
+  ['form_address', 'required', 'Fältet är obligatoriskt'],
+  ['form_zipcode', 'required', 'Fältet är obligatoriskt'],
+  ['form_city', 'required', 'Fältet är obligatoriskt'],
+  ['form_mobilePhone', 'required', 'Fältet är obligatoriskt'],
+  ['form_email', 'required', 'Fältet är obligatoriskt'],
   ['form_agreement', 'approved', 'Du måste godkänna villkoren'],
   ['form_agreement_company', 'approved', 'Du måste godkänna villkoren'],
 ];

@@ -12,7 +12,7 @@ describe('createRjsfValidator', () => {
     const { errors } = createRjsfValidator().validateFormData({ form_firstname: 'Anna', form_ssn: '198112189875' }, schema());
     const byField = Object.fromEntries(errors.map((e) => [e.property, e.message]));
     expect(byField['.form_ssn']).toBe('Personnumret eller samordningsnumret måste skrivas med 12 siffror (ÅÅÅÅMMDDNNNN) och vara giltigt');
-    expect(byField['.form_surname']).toBe('Texten måste vara minst 1 tecken långt');
+    expect(byField['.form_surname']).toBe('Fältet är obligatoriskt');
     expect(byField['.form_agreement']).toBe('Du måste godkänna villkoren');
     expect(byField['.form_firstname']).toBeUndefined();
   });
@@ -20,15 +20,15 @@ describe('createRjsfValidator', () => {
   it('agrees with validate on valid answers', () => {
     const answers = {
       form_firstname: 'Anna', form_surname: 'Svensson', form_ssn: PNR.example, form_address: 'Gatan 1', form_zipcode: '11122',
-      form_city: 'Ort', form_mobilePhone: '070', form_email: 'a@b.se', form_agreement: true, form_agreement_company: true,
+      form_city: 'Ort', form_mobilePhone: '070-123 45 67', form_email: 'a@b.se', form_agreement: true, form_agreement_company: true,
     };
     expect(createRjsfValidator().validateFormData(answers, schema()).errors).toEqual([]);
     expect(compileTemplate(template as FormTemplate).validate(answers).valid).toBe(true);
   });
 
   it('uses the container overrides with #DATA#', () => {
-    const { errors } = createRjsfValidator({ messages: { minLength: 'Minst #DATA# tecken' } }).validateFormData({}, schema());
-    expect(errors.find((e) => e.property === '.form_city')?.message).toBe('Minst 1 tecken');
+    const { errors } = createRjsfValidator({ messages: { required: 'Fyll i <b>fältet</b>', minLength: 'Minst #DATA# tecken' } }).validateFormData({}, schema());
+    expect(errors.find((e) => e.property === '.form_city')?.message).toBe('Fyll i <b>fältet</b>');
   });
 
   it('reports group rules at the group key', () => {

@@ -48,28 +48,33 @@ const DATA: Record<string, unknown> = {
   validEmail: null,
   minSelectedInGroup: 2,
   beCustomGroupValidation: null,
+  phoneSwe: null,
+  mobilePhoneSwe: null,
+  zipcodeSwe: null,
+  webAddress: null,
 };
 
 const DATA_URL = `data:image/png;base64,${Buffer.from('png bytes here').toString('base64')}`;
 /** Answers tried on each field type: valid and invalid ones, wrong types included. */
 const POOL: Record<string, unknown[]> = {
-  text: ['', 'ab', 'Åsa Öberg', 'x@exempel.se', PNR.born20060531, PNR.born19900101, PNR.example, '2006', ' 2007 ', '1990', 'inte-en-adress', '😀😀😀', 'x'.repeat(1001), 42, null],
+  text: ['', 'ab', 'Åsa Öberg', 'https://exempel.se/cv', 'x@exempel.se', PNR.born20060531, PNR.born19900101, PNR.example, '2006', ' 2007 ', '1990', 'inte-en-adress', '😀😀😀', 'x'.repeat(1001), 42, null],
   email: ['', 'a@b.se', 'fel@', 'förnamn.efternamn@exempel.se', 'x', 7],
   textarea: ['', 'kort', 'en längre text', 'x'.repeat(10_001), false],
   checkbox: [true, false, 'ja', null],
   file: [[], [{ filename: 'cv.pdf', type: 'application/pdf', data: 'data:application/pdf;base64,JVBERi0=' }], [{ filename: 'cv.pdf', type: 'application/pdf' }], [{ filename: 'a', type: 'b', data: 'inte en data-url' }], 'cv.pdf'],
   imageBase64: [DATA_URL, '', 'data:text/plain;base64,aGVq', 5],
   radioGroup: ['r1', 'r2', 'okänd', '', 3],
-  textWithHelpLink: ['', 'ab', PNR.born19900101, PNR.born20060531, '2006', '1990', 'x@exempel.se', 'inte-en-adress', 42],
+  textWithHelpLink: ['', 'ab', 'https://exempel.se', PNR.born19900101, PNR.born20060531, '2006', '1990', 'x@exempel.se', 'inte-en-adress', 42],
   // The person fields (Förnamn, Personnummer, …) take text like the text type.
   firstname: ['', 'ab', 'Åsa', 'x'.repeat(101), 42],
   surname: ['', 'ab', 'Öberg', 'x'.repeat(101)],
   ssn: ['', PNR.born19900101, PNR.born20060531, PNR.example, 'ab', '199001011234', 42],
   address: ['', 'ab', 'Storgatan 1'],
-  zipcode: ['', 'ab', '123 45', 'x'.repeat(11)],
+  zipcode: ['', 'ab', '123 45', '1234', 'x'.repeat(11)],
   city: ['', 'ab', 'Umeå'],
-  mobilePhone: ['', 'ab', '0701234567'],
-  homePhone: ['', 'ab', '08123456'],
+  mobilePhone: ['', 'ab', '0701234567', '+46 70-123 45 67'],
+  homePhone: ['', 'ab', '08123456', '08-123 456 78'],
+  linkedInUrl: ['', 'min profil', 'https://www.linkedin.com/in/anna', 'linkedin.com/in/anna'],
   periodCheckbox: [
     { startDate: '2020-01-01', endDate: '2021-02-28', checked: true },
     { startDate: '2020-02-30', endDate: '2021-02-28', checked: true },
@@ -160,7 +165,7 @@ describe('the precompiled (standalone) validator', () => {
   it('applies the container message overrides with #DATA# as the server does', async () => {
     const messages = { minLength: 'Skriv minst <b>#DATA#</b> tecken<script>x()</script>', type: 'Fel sorts svar' };
     const { server, browser } = await bothSides({ metadata: everyValidatorForm() }, { ...CTX, messages });
-    for (const answers of [{}, { minLength_text: 'a', minLength_email: 3 }]) {
+    for (const answers of [{ minLength_text: 'a', minLength_email: 3 }, { minLength_text: 'ab', minLength_textarea: 'x' }]) {
       const expected = server.validate(answers);
       expect(expected.errors.some((e) => e.message.startsWith('Skriv minst <b>3</b>'))).toBe(true);
       expect(browser(answers)).toEqual(expected);

@@ -56,11 +56,11 @@ describe('minLength', () => {
     expect(failures(f(), 'åäö')).toEqual([]);
   });
 
-  it('makes the field required when n is 1: absent, empty and blank all fail', () => {
+  it('makes the field required when n is 1: absent, empty and blank all fail, reported as required (Fältet är obligatoriskt)', () => {
     const f = () => field('text', [{ name: 'minLength', data: 1 }]);
-    expect(failures(f(), undefined)).toEqual(['minLength']);
-    expect(failures(f(), '')).toEqual(['minLength']);
-    expect(failures(f(), '   ')).toEqual(['minLength']);
+    expect(failures(f(), undefined)).toEqual(['required']);
+    expect(failures(f(), '')).toEqual(['required']);
+    expect(failures(f(), '   ')).toEqual(['required']);
     expect(failures(f(), 'x')).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addBlock, addField, builderCatalog, personWarnings, type BuilderForm } from '../../../../engine/builder';
 import { compileTemplate, defaultRegistry, extractApplicantInfo } from '../../../../engine';
+import sv from '../../../../schemas/messages/sv.json' with { type: 'json' };
+import defaultForm from '../../../../schemas/templates/default-application.json' with { type: 'json' };
 
 const catalog = builderCatalog(defaultRegistry().fieldTypes);
 const empty: BuilderForm = { metadata: [], nextKey: 1000 };
@@ -21,6 +23,17 @@ describe('person fields in the builder', () => {
     expect(info).toMatchObject({ name: 'Li Ek', email: 'li@ek.se', address: 'Gatan 1', phone: '08123' });
   });
 
+  it('adds E-post required (always), Förnamn and Efternamn required (by default), the rest optional', () => {
+    const form = ['email', 'firstname', 'surname', 'mobilePhone', 'zipcode'].reduce(add, empty);
+    expect(form.metadata.map((p) => [p.key, p.required])).toEqual([
+      ['form_email', true], ['form_firstname', true], ['form_surname', true], ['form_mobilePhone', false], ['form_zipcode', false],
+    ]);
+    // An applicant who skips the E-post is stopped at it, whatever the field says.
+    const unticked = form.metadata.map((p) => (p.key === 'form_email' ? { ...p, required: false } : p));
+    const errors = compileTemplate({ metadata: unticked }).validate({ form_firstname: 'Li', form_surname: 'Ek' }).errors;
+    expect(errors).toEqual([{ key: 'form_email', validator: 'required', message: 'Fältet är obligatoriskt' }]);
+  });
+
   it('refuses a second E-post field, naming it', () => {
     const r = addField(add(empty, 'email'), 'email', catalog, { today: '2026-11-26' });
     expect(r).toMatchObject({ ok: false, code: 'keyTaken', message: 'Formuläret har redan fältet E-post. Det kan bara finnas ett.' });
@@ -34,11 +47,23 @@ describe('person fields in the builder', () => {
     expect(compiled.validate({ form_ssn: '' }).valid).toBe(true);
   });
 
-  it('warns at once without E-post, with two, and without a name', () => {
-    expect(personWarnings([])).toHaveLength(2);
-    const named = ['firstname', 'email'].reduce(add, empty).metadata;
-    expect(personWarnings(named)).toEqual([]);
-    const twice = [...named, { ...named[1]!, key: 'form_email_2' }];
+  it('warns at once without E-post, with two, without a name and without the consent checkboxes', () => {
+    expect(personWarnings([])).toHaveLength(3);
+    const named = ['firstname', 'email'].reduce(add, empty);
+    expect(personWarnings(named.metadata)).toEqual([sv.personFields.consentMissing]);
+    const consent = addBlock(named, 'consent', catalog, { today: '2026-11-26' });
+    if (!consent.ok) throw new Error(consent.message);
+    expect(personWarnings(consent.form.metadata)).toEqual([]);
+    expect(consent.form.metadata.filter((p) => p.type === 'checkbox').map((p) => [p.key, p.required, p.validators])).toEqual([
+      ['form_agreement', true, [{ name: 'approved', data: null }]],
+      ['form_agreement_company', true, [{ name: 'approved', data: null }]],
+    ]);
+    // The block is the default form's own two checkboxes, labels and all.
+    for (const p of consent.form.metadata.filter((q) => q.type === 'checkbox')) {
+      expect(p.label).toBe(defaultForm.metadata.find((q) => q.key === p.key)?.label);
+    }
+    const named2 = consent.form.metadata;
+    const twice = [...named2, { ...named2[1]!, key: 'form_email_2' }];
     expect(personWarnings(twice)).toEqual([expect.stringContaining('mer än ett fält av typen E-post')]);
   });
 });
