@@ -127,17 +127,24 @@ function CompiledApplicationForm(props: CompiledProps) {
   const order = useMemo(() => keysInOrder(layout), [layout]);
   const ancestors = useMemo(() => ancestorsByKey(layout), [layout]);
   const steps = useSteps(layout, mode === 'entry', props.step, props.onStepChange);
+  // The first field the page arrived refused at (server-drawn): the browser goes there on load, script or not.
+  const [focusKey] = useState(() => (serverErrors?.length ? firstInvalidKey(order, serverErrors) : undefined));
 
   const report = useCallback(
     (errors: readonly FieldError[]) => {
       if (!errors.length) return setAnnouncement(null);
       const shown = new Set(order);
       const stray = errors.filter((e) => !shown.has(e.key));
-      setAnnouncement((prev) => ({ n: (prev?.n ?? 0) + 1, text: fill(t.errorSummary, { n: errors.length }), stray }));
+      setAnnouncement((prev) => ({ n: (prev?.n ?? 0) + 1, text: fill(t.errorSummary, { n: messageCount(errors) }), stray }));
       const first = firstInvalidKey(order, errors);
-      if (first) focusField(`${prefix}-${safeId(first)}`);
+      if (!first) return;
+      const id = `${prefix}-${safeId(first)}`;
+      // A refusal about a field on another step (the server's, after the last step): to that step and field.
+      const at = steps.stepOf(first);
+      if (steps.multi && at >= 0 && at !== steps.index) steps.go(at, id);
+      else focusField(id);
     },
-    [order, prefix],
+    [order, prefix, steps],
   );
 
   useLayoutEffect(() => {
@@ -170,6 +177,7 @@ function CompiledApplicationForm(props: CompiledProps) {
       mode,
       disabled: Boolean(props.disabled) || mode === 'edit',
       idOf: (key) => `${prefix}-${safeId(key)}`,
+      focusKey,
       change(key, value) {
         if (mode !== 'entry') return;
         store.set(key, value);
@@ -185,7 +193,7 @@ function CompiledApplicationForm(props: CompiledProps) {
         revalidate(scopeOf(key).filter((k) => !serverKeys.current.has(k)));
       },
     };
-  }, [store, compiled, mode, props.disabled, prefix, ancestors]);
+  }, [store, compiled, mode, props.disabled, prefix, ancestors, focusKey]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -223,7 +231,8 @@ function CompiledApplicationForm(props: CompiledProps) {
       const first = firstInvalidKey(order, result.errors);
       const at = first === undefined ? -1 : steps.stepOf(first);
       if (steps.multi && at >= 0 && at !== steps.index) {
-        steps.go(at);
+        // …to the first of them, not only to the step's heading.
+        steps.go(at, `${prefix}-${safeId(first as string)}`);
         return setAnnouncement((prev) => ({ n: (prev?.n ?? 0) + 1, text: t.steps.earlierStepErrors, stray: [] }));
       }
       return report(result.errors);
@@ -286,7 +295,12 @@ function withErrors(store: AnswerStore, errors: readonly FieldError[] | undefine
 function summaryOf(errors: readonly FieldError[] | undefined, layout: readonly LayoutNode[]): { n: number; text: string; stray: FieldError[] } | null {
   if (!errors?.length) return null;
   const shown = new Set(keysInOrder(layout));
-  return { n: 0, text: fill(t.errorSummary, { n: errors.length }), stray: errors.filter((e) => !shown.has(e.key)) };
+  return { n: 0, text: fill(t.errorSummary, { n: messageCount(errors) }), stray: errors.filter((e) => !shown.has(e.key)) };
+}
+
+/** How many messages the errors put on screen: a field shows each of its messages once (store.ts), so 'N fel' counts those. */
+function messageCount(errors: readonly FieldError[]): number {
+  return new Set(errors.map((e) => `${e.key}\u0000${e.message}`)).size;
 }
 
 /** Field ids must be valid in a selector-free lookup; keys are normally [A-Za-z0-9_], anything else is replaced. */

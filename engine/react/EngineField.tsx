@@ -79,7 +79,7 @@ function FieldEntry({ fieldKey, widget, options, schema }: Omit<FieldBodyProps, 
         invalid={invalid}
         describedBy={invalid ? errorId(id) : undefined}
       />
-      <FieldErrors id={id} errors={errors} />
+      <FieldErrors id={id} errors={errors} autoFocus={invalid && runtime.focusKey === fieldKey} />
     </div>
   );
 }
@@ -143,6 +143,7 @@ function ContainerEntry(props: {
   children: ReactNode;
 }) {
   const errors = useFieldErrors(props.node.key);
+  const runtime = useRuntime();
   const invalid = errors.length > 0;
   const Entry = props.widget;
   return (
@@ -153,7 +154,7 @@ function ContainerEntry(props: {
         disabled={props.disabled}
         invalid={invalid}
         describedBy={invalid ? errorId(props.id) : undefined}
-        errors={<FieldErrors id={props.id} errors={errors} />}
+        errors={<FieldErrors id={props.id} errors={errors} autoFocus={invalid && runtime.focusKey === props.node.key} />}
       >
         {props.children}
       </Entry>

@@ -23,11 +23,14 @@ export function errorId(id: string): string {
   return `${id}-error`;
 }
 
-/** The errors of one field, each message sanitised (messages may be HTML per container). */
-export function FieldErrors({ id, errors }: { id: string; errors: readonly FieldError[] }) {
+/**
+ * The errors of one field, each message sanitised (messages may be HTML per container). With
+ * `autoFocus` (the first refusal on a page drawn by the server) the browser focuses and shows it on load.
+ */
+export function FieldErrors({ id, errors, autoFocus }: { id: string; errors: readonly FieldError[]; autoFocus?: boolean }) {
   if (!errors.length) return null;
   return (
-    <div className="blk-errors" id={errorId(id)}>
+    <div className="blk-errors" id={errorId(id)} tabIndex={autoFocus ? -1 : undefined} autoFocus={autoFocus || undefined}>
       {errors.map((e) => (
         <TextOrHtml key={`${e.validator}:${e.message}`} as="p" className="blk-error" text={e.message} isHtml />
       ))}

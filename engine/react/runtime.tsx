@@ -12,6 +12,11 @@ export interface FormRuntime {
   idOf(key: string): string;
   change(key: string, value: unknown): void;
   blur(key: string): void;
+  /**
+   * The field whose errors the page arrived with first (a form sent without script, refused):
+   * its message carries `autofocus`, so the browser takes the applicant there with no script.
+   */
+  focusKey?: string;
 }
 
 export const RuntimeContext = createContext<FormRuntime | null>(null);

@@ -8,6 +8,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState } from 
 import { CARRY_FIELD, keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf, type FormStep, type StepNav } from '../steps';
 import type { LayoutNode } from './contract';
 import { fill, t } from './messages';
+import { focusField } from './tree';
 
 
 /** The top-level keys shown now; null: every node (one page, the builder, view mode). */
@@ -27,7 +28,8 @@ export interface StepState {
   shown: ReadonlySet<string> | null;
   /** Every key of the current step, children included: what "validate this step" checks. */
   keys: ReadonlySet<string>;
-  go(index: number): void;
+  /** Moves to a step; focus goes to its heading, or to the field with id `focusId` (a refusal there). */
+  go(index: number, focusId?: string): void;
   /** The step that holds `key`, or -1. */
   stepOf(key: string): number;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
@@ -40,12 +42,16 @@ export function useSteps(layout: readonly LayoutNode[], enabled: boolean, initia
   const [index, setIndex] = useState(() => stepIndex(initial ?? 0, steps.length));
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const moved = useRef(false);
+  const focusTo = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (initial !== undefined) setIndex(stepIndex(initial, steps.length));
   }, [initial, steps.length]);
   useEffect(() => {
     if (!moved.current) return;
     moved.current = false;
+    const field = focusTo.current;
+    focusTo.current = undefined;
+    if (field && focusField(field)) return;
     headingRef.current?.focus();
     headingRef.current?.scrollIntoView?.({ block: 'start' });
   }, [index]);
@@ -63,9 +69,10 @@ export function useSteps(layout: readonly LayoutNode[], enabled: boolean, initia
     shown,
     keys: allKeys[safe]!,
     headingRef,
-    go(next) {
+    go(next, focusId) {
       const to = stepIndex(next, steps.length);
       moved.current = true;
+      focusTo.current = focusId;
       setIndex(to);
       onStepRef.current?.(to);
     },

@@ -65,6 +65,9 @@ describe.each(storeKinds())('person fields judged by the server on the %s store'
     expect(r.text).toContain('Formuläret innehåller 3 fel.');
     // Each message is tied to its input (aria-describedby), so the summary never stands alone.
     for (const key of ['form_zipcode', 'form_mobilePhone', 'form_email']) expect(r.text).toMatch(new RegExp(`name="${key}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="${key}"`));
+    // The first refused field's message (Postnummer comes first in the form) takes the focus on load, no script needed.
+    expect(r.text).toMatch(/<div class="blk-errors" id="[^"]*form_zipcode-error" tabindex="-1" autofocus="">/);
+    expect(r.text.match(/autofocus=""/g)).toHaveLength(1);
     expect(await stored()).toBe(before);
   });
 });
