@@ -55,7 +55,7 @@ export function mountDispatcher(router: Router, deps: ServerDeps, registry: Regi
       throw new Error(`answer of ${action} breaks schemas/actions/${action}.json x-answer: ${paths.join('; ')}`);
     }
     // The platform event log (/admin/events): who, what, when, where; never personal data.
-    if (isWrite(action)) await recordEvent(deps, { action, userId: principal.userId, containerId: resolved.containerId, positionId: resolved.positionId });
+    if (isWrite(action)) await recordEvent(deps, { action, userId: principal.userId, containerId: resolved.containerId, positionId: resolved.positionId, update: 'id' in data });
     ctx.status = 200;
     ctx.body = { data: result ?? null };
     ctx.state.action = action;

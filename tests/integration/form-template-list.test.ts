@@ -51,6 +51,26 @@ describe.each(storeKinds())('the form template list on the %s store', (kind) => 
     expect((await rows()).at(-1)).toMatchObject({ key: 'ingen', types: 'Inga tjänstetyper valda' });
   });
 
+  it('writes one Formulärmall sparad event per editing session, not one per autosave (issue 26)', async () => {
+    const events = () => server.deps.store.collection<{ action: string; at: number; counts?: { saves?: number } }>('events').find({ containerId: c.id, action: 'create_positionTemplateAssetCommand' });
+    const before = (await events()).length;
+    const folderId = (await rows()).find((r) => r.key === 'template_standard')!.folderId;
+    const template = { key: 'session', name: 'Mall session', availableInPositionTypes: [], metadata: [{ key: 'form_email', type: 'email', label: 'E-post', required: true, order: 0, validators: [] }] };
+    const first = await server.call(writer, 'create_positionTemplateAssetCommand', { folderId, containerId: c.id, contentType: 'application/json', name: 'Mall session', data: b64(template) });
+    expect(first.status).toBe(200);
+    // The builder's autosave after each pause: the same template saved again and again.
+    let revision = first.body.data.revision;
+    for (const label of ['E-postadress', 'Din e-post', 'E-post (jobb)']) {
+      const again = { ...template, metadata: [{ ...template.metadata[0]!, label }] };
+      const r = await server.call(writer, 'create_positionTemplateAssetCommand', { id: first.body.data.id, revision, folderId, containerId: c.id, contentType: 'application/json', name: 'Mall session', data: b64(again) });
+      expect(r.status, r.text).toBe(200);
+      revision = r.body.data.revision;
+    }
+    const after = await events();
+    expect(after.length - before).toBe(1);
+    expect(after.at(-1)?.counts?.saves).toBe(4);
+  });
+
   it('is only the caller’s own organisation’s', async () => {
     const r = await server.call(writer, 'get_formTemplates', { containerId: c.id + 1000 });
     expect([403, 404]).toContain(r.status);

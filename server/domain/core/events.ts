@@ -30,11 +30,38 @@ export function isWrite(action: string): boolean {
 
 const indexed = new WeakSet<object>();
 
+interface EventInput {
+  action: string;
+  userId: number;
+  containerId?: number | null;
+  positionId?: number | null;
+  counts?: Record<string, number>;
+  /** The write changed something that exists (its data named an `id`). */
+  update?: boolean;
+}
+
+/**
+ * Writes an editor autosaves after each pause (the form builder's 'Formulärmall sparad'): one
+ * event per editing session, not per pause (issue 26). A save by the same user, of the same
+ * action in the same container and position, within SESSION_GAP of the last one is that
+ * session's: its event moves to now and counts the saves. Only saves of something that
+ * exists (an `id` sent) continue a session; a new template starts one.
+ */
+const SESSIONED = new Set(['create_positionTemplateAssetCommand']);
+const SESSION_GAP = 30 * 60;
+
+async function continuesSession(deps: ServerDeps, e: EventInput): Promise<boolean> {
+  if (!e.update || !SESSIONED.has(e.action) || e.userId === 0) return false;
+  const col = deps.store.collection<EventDoc>('events');
+  const filter = { containerId: e.containerId ?? null, action: e.action, userId: e.userId, positionId: e.positionId ?? null };
+  const last = await col.findOne(filter, { sort: { id: -1 }, projection: { id: 1, at: 1, counts: 1 } });
+  const now = deps.now();
+  if (!last || now - last.at > SESSION_GAP) return false;
+  return (await col.updateOne({ id: last.id }, { $set: { at: now, counts: { ...last.counts, saves: (last.counts?.saves ?? 1) + 1 } } })) !== null;
+}
+
 /** Stores one event; a failure is logged and never fails the call that caused it. */
-export async function recordEvent(
-  deps: ServerDeps,
-  e: { action: string; userId: number; containerId?: number | null; positionId?: number | null; counts?: Record<string, number> },
-): Promise<void> {
+export async function recordEvent(deps: ServerDeps, e: EventInput): Promise<void> {
   try {
     const col = deps.store.collection<EventDoc>('events');
     if (!indexed.has(deps.store)) {
@@ -42,6 +69,7 @@ export async function recordEvent(
       await col.ensureIndex({ fields: { containerId: 1, id: 1 } });
       indexed.add(deps.store);
     }
+    if (await continuesSession(deps, e)) return;
     await col.insertOne({
       id: await deps.store.nextSequence('events'),
       at: deps.now(),
