@@ -20,7 +20,8 @@ export interface FormStep<N extends StepNode = StepNode> {
   nodes: N[];
 }
 
-const STEP_TYPE = 'step';
+/** The field type that starts a step. */
+export const STEP_TYPE = 'step';
 
 /** Field names a form with steps posts besides the answers (engine/react/steps.tsx, server/http/apply-form.ts). */
 export const STEP_FIELD = 'blk_step';

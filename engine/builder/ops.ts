@@ -5,6 +5,7 @@ import { fill } from '../fill';
 import { allocateKey } from './keys';
 import { renameInRules } from './rules';
 import { byKey, childKeysOf, layout, parentMap, topLevel } from './tree';
+import { STEP_TYPE } from '../steps';
 
 /** Spec document 2 §9: merit groups limit 5. We refuse the sixth (the message says "fler än 5"). */
 const MAX_MERIT_GROUPS = 5;
@@ -67,7 +68,14 @@ export function addField(
     field = { ...field, data: children };
   }
   const at = afterKey ? top.indexOf(afterKey) : -1;
-  const newTop = at >= 0 ? [...top.slice(0, at + 1), field.key, ...top.slice(at + 1)] : [...top, field.key];
+  let newTop = at >= 0 ? [...top.slice(0, at + 1), field.key, ...top.slice(at + 1)] : [...top, field.key];
+  // The first step boundary after some fields makes those fields step 1: it gets a title of its own too (issue 26).
+  if (type === STEP_TYPE && newTop.indexOf(field.key) > 0 && !form.metadata.some((p) => p.type === STEP_TYPE)) {
+    const lead = create(type, { ...form, nextKey }, taken, catalog, { ...ctx, index: 1 });
+    nextKey = lead.nextKey;
+    added.push({ ...lead.field, label: sv.builder.firstStepTitle });
+    newTop = [lead.field.key, ...newTop];
+  }
   return {
     ok: true,
     key: field.key,

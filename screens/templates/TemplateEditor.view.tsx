@@ -44,6 +44,8 @@ export default function TemplateEditor() {
   const [error, setError] = useState('');
   const [meta, setMeta] = useState<Meta>({ name: '', description: '', types: [] });
   const [startFrom, setStartFrom] = useState('');
+  // No error before input (issue 26): the name is said to be missing once it has been left empty.
+  const [nameLeft, setNameLeft] = useState(false);
   const asset = useRef<{ id: number; revision?: number } | null>(null);
   const key = useRef(newTemplateKey());
   const created = useRef<PositionTemplate | null>(null);
@@ -121,6 +123,7 @@ export default function TemplateEditor() {
   if (!loaded) return <p role="status">{sv.admin.loading}</p>;
 
   const nameMissing = meta.name.trim() === '';
+  const showNameError = nameMissing && nameLeft;
   return (
     <>
       <div className="adm-form">
@@ -129,13 +132,14 @@ export default function TemplateEditor() {
           id="tpl-name"
           value={meta.name}
           required
-          aria-invalid={nameMissing}
+          aria-invalid={showNameError}
           aria-describedby="tpl-name-error"
           maxLength={200}
           onChange={(e) => setMeta((m) => ({ ...m, name: e.target.value }))}
+          onBlur={() => setNameLeft(true)}
         />
         <p id="tpl-name-error" className="adm-form-error">
-          {nameMissing ? t.nameRequired : ''}
+          {showNameError ? t.nameRequired : ''}
         </p>
         <label htmlFor="tpl-description">{t.description}</label>
         <textarea id="tpl-description" rows={2} maxLength={2000} value={meta.description} onChange={(e) => setMeta((m) => ({ ...m, description: e.target.value }))} />

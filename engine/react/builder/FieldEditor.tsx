@@ -11,6 +11,7 @@ import type { FieldPatch } from './state';
 import { ValidatorToggles } from './ValidatorToggles';
 import { RuleEditor } from './RuleEditor';
 import { ajv8 } from './validator';
+import { BUTTON_TEMPLATES } from './rjsfButtons';
 
 const b = sv.builder;
 const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -31,17 +32,22 @@ function childListName(def: FieldTypeDefinition): string | undefined {
   return Object.keys(props).find((k) => props[k]?.type === 'array' && props[k]?.items?.properties?.key !== undefined);
 }
 
+/** What staff rarely change, shown under 'Avancerat' outside the type's form: the key and 'Rubriken innehåller HTML'. */
+const ADVANCED = new Set(['key', 'isHtml']);
+
 function editorSchema(def: FieldTypeDefinition): RJSFSchema {
   const editor = def.editor as RJSFSchema;
-  // The key is editable for every type, so the generic editor adds it to the type's schema.
-  return { ...editor, properties: { key: { type: 'string', title: b.key }, ...(editor.properties ?? {}) } } as RJSFSchema;
+  // What the applicant sees first (label, placeholder, required, options); the key and HTML are under Avancerat.
+  const properties = Object.fromEntries(Object.entries(editor.properties ?? {}).filter(([name]) => !ADVANCED.has(name)));
+  return { ...editor, properties } as RJSFSchema;
 }
 
-function toEditorData(p: MetadataProperty, def: FieldTypeDefinition, children: readonly MetadataProperty[], keyDraft: string | null): EditorData {
+function toEditorData(p: MetadataProperty, def: FieldTypeDefinition, children: readonly MetadataProperty[]): EditorData {
   const listName = childListName(def);
-  const out: EditorData = { key: keyDraft ?? p.key };
+  const out: EditorData = {};
   if (def.requiredness === 'always') out.required = true;
   for (const name of Object.keys((def.editor.properties ?? {}) as object)) {
+    if (ADVANCED.has(name)) continue;
     if (name === listName) {
       out[name] = children.map((c) => {
         const data = c.data && typeof c.data === 'object' && !Array.isArray(c.data) ? (c.data as Record<string, unknown>) : {};
@@ -58,12 +64,12 @@ function toEditorData(p: MetadataProperty, def: FieldTypeDefinition, children: r
 }
 
 /** Places the form's issues for this field (and its children) where the editor shows them. */
-function errorSchemaFor(p: MetadataProperty, def: FieldTypeDefinition, children: readonly MetadataProperty[], issues: readonly BuilderIssue[], keyError: string) {
+function errorSchemaFor(p: MetadataProperty, def: FieldTypeDefinition, children: readonly MetadataProperty[], issues: readonly BuilderIssue[]) {
   const schema: ErrorSchema = {};
   const listName = childListName(def);
-  if (keyError) addError(schema, ['key'], keyError);
   for (const issue of issues) {
-    if (issue.path.startsWith('validators.') || issue.path === 'visibleWhen' || issue.path === 'requiredWhen') continue; // shown by the validator and rule editors
+    // Shown by the validator and rule editors, and the key under Avancerat.
+    if (issue.path.startsWith('validators.') || issue.path === 'visibleWhen' || issue.path === 'requiredWhen' || (issue.key === p.key && issue.path === 'key')) continue;
     const childIndex = children.findIndex((c) => c.key === issue.key);
     if (issue.key === p.key) {
       if (issue.path === 'data' && listName) addError(schema, [listName], issue.message);
@@ -101,19 +107,18 @@ export const FieldEditor = memo(function FieldEditor({ property, def, children, 
   const [keyError, setKeyError] = useState('');
   const schema = useMemo(() => editorSchema(def), [def]);
   const listName = childListName(def);
-  const formData = toEditorData(property, def, children, keyDraft);
-  const extraErrors = errorSchemaFor(property, def, children, issues, keyError);
+  const keyIssue = issues.find((i) => i.key === property.key && i.path === 'key')?.message ?? '';
+  const formData = toEditorData(property, def, children);
+  const extraErrors = errorSchemaFor(property, def, children, issues);
   const uiSchema: UiSchema = useMemo(
     () => ({
       ...NO_SUBMIT,
-      'ui:order': ['key', 'label', '*'],
-      // A person field's key is the spec's special key the applicant list and mails read: not editable.
-      key: def.fixedKey ? { 'ui:readonly': true } : { 'ui:help': b.keyHelp },
+      'ui:order': [...['label', 'placeholder', 'required'].filter((n) => Object.hasOwn(schema.properties ?? {}, n)), '*'],
       // E-post is always required (an application is tied to its address): shown ticked, locked.
       ...(def.requiredness === 'always' ? { required: { 'ui:disabled': true, 'ui:help': b.requiredAlways } } : {}),
       ...(listName ? { [listName]: { items: { key: { 'ui:widget': 'hidden' } } } } : {}),
     }),
-    [listName, def.fixedKey, def.requiredness],
+    [listName, def.requiredness, schema],
   );
 
   const onChange = (e: IChangeEvent<EditorData>) => {
@@ -122,7 +127,7 @@ export const FieldEditor = memo(function FieldEditor({ property, def, children, 
     const change: FieldPatch = { patch };
     let changed = false;
     for (const name of Object.keys((def.editor.properties ?? {}) as object)) {
-      if (name === 'data' && def.groupLike) continue;
+      if (ADVANCED.has(name) || (name === 'data' && def.groupLike)) continue;
       if (same(next[name], formData[name])) continue; // RJSF filling in defaults is not an edit
       changed = true;
       if (name === listName) change.items = (next[name] as ChildItem[] | undefined) ?? [];
@@ -132,13 +137,13 @@ export const FieldEditor = memo(function FieldEditor({ property, def, children, 
     if (rv && REQUIRED_TOGGLES.has(rv.name) && 'required' in patch) {
       change.validators = { [rv.name]: patch.required === true ? (rv.data ?? null) : undefined };
     }
-    const typed = typeof next.key === 'string' ? next.key : '';
-    if (typed !== (keyDraft ?? property.key)) {
-      const trimmed = typed.trim();
-      setKeyDraft(trimmed === property.key ? null : typed);
-      setKeyError(trimmed === property.key ? '' : !KEY_PATTERN.test(trimmed) ? b.keyInvalid : isKeyTaken(trimmed) ? b.keyDuplicate : '');
-    }
     if (changed) onEdit(property.key, change);
+  };
+
+  const onKey = (typed: string) => {
+    const trimmed = typed.trim();
+    setKeyDraft(trimmed === property.key ? null : typed);
+    setKeyError(trimmed === property.key ? '' : !KEY_PATTERN.test(trimmed) ? b.keyInvalid : isKeyTaken(trimmed) ? b.keyDuplicate : '');
   };
 
   // A new key is applied when the key input is left, not per keystroke: the field's row is
@@ -165,10 +170,57 @@ export const FieldEditor = memo(function FieldEditor({ property, def, children, 
         noHtml5Validate
         idPrefix={`bld-${property.key}`}
         translateString={translateSwedish}
+        templates={{ ButtonTemplates: BUTTON_TEMPLATES }}
         className="bld-rjsf"
       />
+      <Advanced property={property} def={def} keyValue={keyDraft ?? property.key} keyError={keyError || keyIssue} onKey={onKey} onEdit={onEdit} />
       <ValidatorToggles property={property} def={def} issues={issues} onEdit={onEdit} today={today} />
       <RuleEditor property={property} def={def} sources={sources} issues={issues} labelOf={labelOf} isKey={isKeyTaken} onEdit={onEdit} />
     </div>
   );
 });
+
+/**
+ * What staff rarely need, folded away (issue 26): the key the answers are stored under (a
+ * person field's is fixed) and whether the label is HTML. Opens by itself when the key is wrong.
+ */
+function Advanced({ property, def, keyValue, keyError, onKey, onEdit }: {
+  property: MetadataProperty;
+  def: FieldTypeDefinition;
+  keyValue: string;
+  keyError: string;
+  onKey(typed: string): void;
+  onEdit(key: string, change: FieldPatch): void;
+}) {
+  const id = `bld-${property.key}`;
+  const hasHtml = Object.hasOwn((def.editor.properties ?? {}) as object, 'isHtml');
+  return (
+    <details className="bld-advanced" open={keyError !== '' || undefined}>
+      <summary>{b.advanced}</summary>
+      <div className="bld-advanced-body">
+        <label htmlFor={`${id}_key`}>{b.key}</label>
+        <input
+          id={`${id}_key`}
+          type="text"
+          value={keyValue}
+          readOnly={def.fixedKey !== undefined}
+          aria-invalid={keyError !== '' || undefined}
+          aria-describedby={`${id}_key-help`}
+          onChange={(e) => onKey(e.target.value)}
+        />
+        <p id={`${id}_key-help`} className={keyError ? 'bld-key-error text-danger' : 'bld-help'}>{keyError || (def.fixedKey ? b.keyFixed : b.keyHelp)}</p>
+        {hasHtml && (
+          <div className="bld-check">
+            <input
+              id={`${id}_isHtml`}
+              type="checkbox"
+              checked={property.isHtml === true}
+              onChange={(e) => onEdit(property.key, { patch: { isHtml: e.target.checked } })}
+            />
+            <label htmlFor={`${id}_isHtml`}>{b.isHtml}</label>
+          </div>
+        )}
+      </div>
+    </details>
+  );
+}

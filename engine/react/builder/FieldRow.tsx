@@ -92,7 +92,8 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
           />
         </div>
       )}
-      {def?.groupLike && (
+      {/* A group's options are edited in one place: its editor's list while that is open, these rows otherwise. */}
+      {def?.groupLike && !editing && (
         <div className="bld-children bld-row-wide">
           {children.length === 0 ? (
             <p className="bld-empty">{b.noOptions}</p>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { BuilderIssue, RuleName, RuleSource } from '../../builder';
 import { conditionSummary, isAgeOp, opsFor, type ConditionOp, type FieldCondition } from '../../conditions';
@@ -72,6 +72,9 @@ function Rule({ name, property, sources, issues, labelOf, isKey, onEdit }: Props
   const source = rule ? sources.find((s) => s.key === rule.field) : undefined;
   const set = (next: FieldCondition | undefined) => onEdit(property.key, { patch: { [name]: next }, own: true });
   const first = sources[0];
+  // A new condition starts empty and asks for its field first (issue 26): nothing is stored until one is chosen.
+  const [picking, setPicking] = useState(false);
+  const open = rule !== null || picking;
   const problems = issues.filter((i) => i.key === property.key && i.path === name);
   return (
     <div className="bld-rule" role="group" aria-label={TOGGLE[name]}>
@@ -79,30 +82,36 @@ function Rule({ name, property, sources, issues, labelOf, isKey, onEdit }: Props
         <input
           id={`${id}-on`}
           type="checkbox"
-          checked={rule !== null}
+          checked={open}
           disabled={rule === null && !first}
-          onChange={(e) => set(e.target.checked && first ? startOn(first) : undefined)}
+          onChange={(e) => {
+            setPicking(e.target.checked && rule === null);
+            if (!e.target.checked && rule !== null) set(undefined);
+          }}
         />
         <label htmlFor={`${id}-on`}>{TOGGLE[name]}</label>
       </div>
       {rule === null && !first && <p className="bld-help">{c.noSource}</p>}
-      {rule !== null && (
+      {open && (
         <div className="bld-rule-body">
           <label htmlFor={`${id}-field`}>{c.field}</label>
           <select
             id={`${id}-field`}
-            value={rule.field}
+            value={rule?.field ?? ''}
             onChange={(e) => {
               const s = sources.find((x) => x.key === e.target.value);
-              if (s) set(startOn(s));
+              if (!s) return;
+              setPicking(false);
+              set(startOn(s));
             }}
           >
-            {!source && <option value={rule.field}>{rule.field}</option>}
+            {rule === null && <option value="">{c.chooseField}</option>}
+            {rule !== null && !source && <option value={rule.field}>{rule.field}</option>}
             {sources.map((s) => (
               <option key={s.key} value={s.key}>{labelOf(s.key)}</option>
             ))}
           </select>
-          {source && (
+          {rule !== null && source && (
             <>
               <label htmlFor={`${id}-op`}>{c.opLabel}</label>
               <select id={`${id}-op`} value={rule.op} onChange={(e) => set(withOp(rule, e.target.value as ConditionOp, source))}>
@@ -113,7 +122,7 @@ function Rule({ name, property, sources, issues, labelOf, isKey, onEdit }: Props
               <RuleValue id={id} rule={rule} source={source} labelOf={labelOf} set={set} />
             </>
           )}
-          <p className="bld-rule-summary">{ruleSummary(name, rule, labelOf, isKey)}</p>
+          {rule !== null && <p className="bld-rule-summary">{ruleSummary(name, rule, labelOf, isKey)}</p>}
           {problems.map((p) => (
             <p key={p.message} className="bld-rule-error text-danger">{p.message}</p>
           ))}
