@@ -3,7 +3,7 @@ import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { IChangeEvent } from '@rjsf/core';
 import sv from '../../../schemas/messages/sv.json';
-import type { BuilderIssue, ChildItem, RuleSource } from '../../builder';
+import type { BuilderIssue, RuleSource } from '../../builder';
 import type { FieldTypeDefinition } from '../../definitions';
 import type { MetadataProperty } from '../../types';
 import { addError, NO_SUBMIT, translateSwedish } from './rjsf';
@@ -37,23 +37,20 @@ const ADVANCED = new Set(['key', 'isHtml']);
 
 function editorSchema(def: FieldTypeDefinition): RJSFSchema {
   const editor = def.editor as RJSFSchema;
-  // What the applicant sees first (label, placeholder, required, options); the key and HTML are under Avancerat.
-  const properties = Object.fromEntries(Object.entries(editor.properties ?? {}).filter(([name]) => !ADVANCED.has(name)));
+  // What the applicant sees first (label, placeholder, required); the key and HTML are under
+  // Avancerat; a group's options are edited in one place, its rows in the list (issue 26).
+  const list = childListName(def);
+  const properties = Object.fromEntries(Object.entries(editor.properties ?? {}).filter(([name]) => !ADVANCED.has(name) && name !== list));
   return { ...editor, properties } as RJSFSchema;
 }
 
-function toEditorData(p: MetadataProperty, def: FieldTypeDefinition, children: readonly MetadataProperty[]): EditorData {
+function toEditorData(p: MetadataProperty, def: FieldTypeDefinition): EditorData {
   const listName = childListName(def);
   const out: EditorData = {};
   if (def.requiredness === 'always') out.required = true;
   for (const name of Object.keys((def.editor.properties ?? {}) as object)) {
-    if (ADVANCED.has(name)) continue;
-    if (name === listName) {
-      out[name] = children.map((c) => {
-        const data = c.data && typeof c.data === 'object' && !Array.isArray(c.data) ? (c.data as Record<string, unknown>) : {};
-        return { ...data, key: c.key, label: c.label ?? '' };
-      });
-    } else if (name === 'data') {
+    if (ADVANCED.has(name) || name === listName) continue;
+    if (name === 'data') {
       out.data = p.data && typeof p.data === 'object' && !Array.isArray(p.data) ? p.data : {};
     } else {
       const v = (p as unknown as Record<string, unknown>)[name];
@@ -64,20 +61,13 @@ function toEditorData(p: MetadataProperty, def: FieldTypeDefinition, children: r
 }
 
 /** Places the form's issues for this field (and its children) where the editor shows them. */
-function errorSchemaFor(p: MetadataProperty, def: FieldTypeDefinition, children: readonly MetadataProperty[], issues: readonly BuilderIssue[]) {
+function errorSchemaFor(p: MetadataProperty, def: FieldTypeDefinition, issues: readonly BuilderIssue[]) {
   const schema: ErrorSchema = {};
   const listName = childListName(def);
   for (const issue of issues) {
-    // Shown by the validator and rule editors, and the key under Avancerat.
-    if (issue.path.startsWith('validators.') || issue.path === 'visibleWhen' || issue.path === 'requiredWhen' || (issue.key === p.key && issue.path === 'key')) continue;
-    const childIndex = children.findIndex((c) => c.key === issue.key);
-    if (issue.key === p.key) {
-      if (issue.path === 'data' && listName) addError(schema, [listName], issue.message);
-      else addError(schema, issue.path.split('.'), issue.message);
-    } else if (childIndex >= 0 && listName) {
-      const field = issue.path.startsWith('data.') ? issue.path.slice(5) : issue.path === 'data' ? 'label' : issue.path;
-      addError(schema, [listName, childIndex, field], issue.message);
-    }
+    // Shown by the validator and rule editors, the key under Avancerat, the options' by their rows.
+    if (issue.key !== p.key || issue.path.startsWith('validators.') || issue.path === 'visibleWhen' || issue.path === 'requiredWhen' || issue.path === 'key') continue;
+    if (!(issue.path === 'data' && listName)) addError(schema, issue.path.split('.'), issue.message);
   }
   return schema;
 }
@@ -102,23 +92,24 @@ export interface FieldEditorProps {
  * (schemas/field-types/<type>.json), plus the key and the validator toggles. Problems are
  * shown at the field in Swedish; a bad key is held here and never reaches the form.
  */
-export const FieldEditor = memo(function FieldEditor({ property, def, children, issues, isKeyTaken, onEdit, today, sources, labelOf }: FieldEditorProps) {
+export const FieldEditor = memo(function FieldEditor({ property, def, children: _children, issues, isKeyTaken, onEdit, today, sources, labelOf }: FieldEditorProps) {
   const [keyDraft, setKeyDraft] = useState<string | null>(null);
   const [keyError, setKeyError] = useState('');
   const schema = useMemo(() => editorSchema(def), [def]);
   const listName = childListName(def);
   const keyIssue = issues.find((i) => i.key === property.key && i.path === 'key')?.message ?? '';
-  const formData = toEditorData(property, def, children);
-  const extraErrors = errorSchemaFor(property, def, children, issues);
+  const formData = toEditorData(property, def);
+  const extraErrors = errorSchemaFor(property, def, issues);
+  // A group without options says so here too (its rows are below the editor).
+  const listProblems = listName ? issues.filter((i) => i.key === property.key && i.path === 'data').map((i) => i.message) : [];
   const uiSchema: UiSchema = useMemo(
     () => ({
       ...NO_SUBMIT,
       'ui:order': [...['label', 'placeholder', 'required'].filter((n) => Object.hasOwn(schema.properties ?? {}, n)), '*'],
       // E-post is always required (an application is tied to its address): shown ticked, locked.
       ...(def.requiredness === 'always' ? { required: { 'ui:disabled': true, 'ui:help': b.requiredAlways } } : {}),
-      ...(listName ? { [listName]: { items: { key: { 'ui:widget': 'hidden' } } } } : {}),
     }),
-    [listName, def.requiredness, schema],
+    [def.requiredness, schema],
   );
 
   const onChange = (e: IChangeEvent<EditorData>) => {
@@ -127,11 +118,10 @@ export const FieldEditor = memo(function FieldEditor({ property, def, children, 
     const change: FieldPatch = { patch };
     let changed = false;
     for (const name of Object.keys((def.editor.properties ?? {}) as object)) {
-      if (ADVANCED.has(name) || (name === 'data' && def.groupLike)) continue;
+      if (ADVANCED.has(name) || name === listName || (name === 'data' && def.groupLike)) continue;
       if (same(next[name], formData[name])) continue; // RJSF filling in defaults is not an edit
       changed = true;
-      if (name === listName) change.items = (next[name] as ChildItem[] | undefined) ?? [];
-      else (patch as Record<string, unknown>)[name] = next[name];
+      (patch as Record<string, unknown>)[name] = next[name];
     }
     const rv = def.requiredValidator;
     if (rv && REQUIRED_TOGGLES.has(rv.name) && 'required' in patch) {
@@ -173,6 +163,9 @@ export const FieldEditor = memo(function FieldEditor({ property, def, children, 
         templates={{ ButtonTemplates: BUTTON_TEMPLATES }}
         className="bld-rjsf"
       />
+      {listProblems.map((m) => (
+        <p key={m} className="bld-list-error text-danger">{m}</p>
+      ))}
       <Advanced property={property} def={def} keyValue={keyDraft ?? property.key} keyError={keyError || keyIssue} onKey={onKey} onEdit={onEdit} />
       <ValidatorToggles property={property} def={def} issues={issues} onEdit={onEdit} today={today} />
       <RuleEditor property={property} def={def} sources={sources} issues={issues} labelOf={labelOf} isKey={isKeyTaken} onEdit={onEdit} />

@@ -92,8 +92,7 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
           />
         </div>
       )}
-      {/* A group's options are edited in one place: its editor's list while that is open, these rows otherwise. */}
-      {def?.groupLike && !editing && (
+      {def?.groupLike && (
         <div className="bld-children bld-row-wide">
           {children.length === 0 ? (
             <p className="bld-empty">{b.noOptions}</p>

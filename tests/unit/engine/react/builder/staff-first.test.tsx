@@ -30,14 +30,28 @@ describe('the field editor, staff first', () => {
     expect(outside.some((l) => /Nyckel|HTML/.test(l))).toBe(false);
   });
 
-  it('labels the option list buttons with text, never blank squares', () => {
+  it('labels every button with text or a tooltip, never a blank square', () => {
+    renderBuilder();
+    for (const type of ['text', 'radioGroup', 'group', 'periodGroup', 'file']) addField(type);
+    fireEvent.click(screen.getByRole('button', { name: 'Redigera Textfält' }));
+    fireEvent.click(within(editorOf('Textfält')).getByLabelText('Tillåtna födelseår'));
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.length).toBeGreaterThan(10);
+    for (const b of buttons) {
+      const name = (b.textContent ?? '').trim() || b.getAttribute('aria-label') || b.getAttribute('title') || '';
+      expect(name, b.outerHTML).not.toBe('');
+    }
+    // In the editors every button says what it does in visible text (RJSF's icon-font buttons were blank squares).
+    for (const b of Array.from(document.querySelectorAll('.bld-editor button'))) expect((b.textContent ?? '').trim(), b.outerHTML).not.toBe('');
+  });
+
+  it('edits a group\'s options in one place: its rows, not a second list in its editor', () => {
     renderBuilder();
     addField('radioGroup');
     const editor = editorOf('Radioknappsgrupp');
-    const buttons = within(editor).getAllByRole('button');
-    expect(buttons.length).toBeGreaterThan(0);
-    for (const b of buttons) expect((b.textContent ?? '').trim(), b.outerHTML).not.toBe('');
-    expect(within(editor).getAllByRole('button', { name: 'Lägg till' }).length).toBeGreaterThan(0);
+    expect(within(editor).queryByText(/^Alternativ/)).toBeNull();
+    expect(editor.querySelectorAll('input[id*="_options_"]')).toHaveLength(0);
+    expect(screen.getByRole('list', { name: 'Alternativ i Radioknappsgrupp' })).toBeTruthy();
   });
 
   it('starts a new condition empty and asks for its field; nothing is stored until one is chosen', () => {
