@@ -42,11 +42,14 @@ describe('forms that know who applied (issue 17)', () => {
     await expect.poll(warnings).toEqual([
       expect.stringContaining('saknar ett fält av typen E-post'),
       expect.stringContaining('saknar Förnamn och Efternamn'),
+      expect.stringContaining('saknar samtyckesrutorna'),
     ]);
     await addField('Förnamn');
     await addField('Efternamn');
-    await expect.poll(warnings).toEqual([expect.stringContaining('saknar ett fält av typen E-post')]);
+    await expect.poll(warnings).toEqual([expect.stringContaining('saknar ett fält av typen E-post'), expect.stringContaining('saknar samtyckesrutorna')]);
     await addField('E-post');
+    await expect.poll(warnings).toEqual([expect.stringContaining('saknar samtyckesrutorna')]);
+    await addField('Samtycke till villkoren');
     await expect.poll(warnings).toEqual([]);
     // A second E-post is refused where it is asked for.
     await addField('E-post');
@@ -80,7 +83,7 @@ describe('forms that know who applied (issue 17)', () => {
     ];
     for (const [i, p] of people.entries()) {
       const email = `${p.first.toLowerCase()}.park${i}@example.se`;
-      const metadata: Record<string, unknown> = { form_firstname: p.first, form_surname: p.last, form_email: email };
+      const metadata: Record<string, unknown> = { form_firstname: p.first, form_surname: p.last, form_email: email, form_agreement: true, form_agreement_company: true };
       for (const k of p.periods) metadata[k] = period(k);
       const res = await fetch(`${app.url}/api/public/positions/apply`, {
         method: 'POST',

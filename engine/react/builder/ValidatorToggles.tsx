@@ -8,6 +8,7 @@ import type { MetadataProperty } from '../../types';
 import { addError, NO_SUBMIT, translateSwedish } from './rjsf';
 import type { FieldPatch } from './state';
 import { ajv8 } from './validator';
+import { BUTTON_TEMPLATES } from './rjsfButtons';
 
 const b = sv.builder;
 
@@ -68,6 +69,7 @@ function YearsEditor({ property, data, issues, onEdit }: { property: MetadataPro
       validator={ajv8}
       idPrefix={`bld-${property.key}-years`}
       translateString={translateSwedish}
+      templates={{ ButtonTemplates: BUTTON_TEMPLATES }}
       extraErrors={errorsAt(issues, property.key, 'allowedYears')}
       showErrorList={false}
       noHtml5Validate
@@ -115,6 +117,7 @@ export function ValidatorToggles({ property, def, issues, onEdit, today }: Props
                 validator={ajv8}
                 idPrefix={`bld-${property.key}-age`}
                 translateString={translateSwedish}
+                templates={{ ButtonTemplates: BUTTON_TEMPLATES }}
                 extraErrors={errorsAt(issues, property.key, 'allowedAgeInPeriod')}
                 showErrorList={false}
                 noHtml5Validate
