@@ -33,13 +33,23 @@ interface Slice {
 type Cjk = 'sc' | 'jp' | 'kr';
 const require = createRequire(import.meta.url);
 
-function slicesOf(pkg: string, keep: (subset: string) => boolean): Slice[] {
-  const dir = dirname(require.resolve(`@fontsource-variable/${pkg}/unicode.json`));
-  const unicode = require(`@fontsource-variable/${pkg}/unicode.json`) as Record<string, string>;
+// Each package's unicode.json (its slices and their ranges) and files/ beside it.
+const PACKAGES = {
+  'noto-sans': () => require.resolve('@fontsource-variable/noto-sans/unicode.json'),
+  'noto-sans-arabic': () => require.resolve('@fontsource-variable/noto-sans-arabic/unicode.json'),
+  'noto-sans-hebrew': () => require.resolve('@fontsource-variable/noto-sans-hebrew/unicode.json'),
+  'noto-sans-sc': () => require.resolve('@fontsource-variable/noto-sans-sc/unicode.json'),
+  'noto-sans-jp': () => require.resolve('@fontsource-variable/noto-sans-jp/unicode.json'),
+  'noto-sans-kr': () => require.resolve('@fontsource-variable/noto-sans-kr/unicode.json'),
+};
+
+function slicesOf(pkg: keyof typeof PACKAGES, keep: (subset: string) => boolean): Slice[] {
+  const unicodeJson = PACKAGES[pkg]();
+  const unicode = require(unicodeJson) as Record<string, string>;
   return Object.entries(unicode)
     .filter(([subset]) => keep(subset))
     .map(([subset, range]) => ({
-      file: join(dir, 'files', `${pkg}-${subset.replace(/^\[(\d+)\]$/, '$1')}-wght-normal.woff2`),
+      file: join(dirname(unicodeJson), 'files', `${pkg}-${subset.replace(/^\[(\d+)\]$/, '$1')}-wght-normal.woff2`),
       ranges: range.split(',').map((r) => {
         const [lo, hi] = r.replace('U+', '').split('-');
         return [parseInt(lo!, 16), parseInt(hi ?? lo!, 16)] as [number, number];

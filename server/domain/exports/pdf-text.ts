@@ -14,13 +14,13 @@ export interface TextStyle extends PDFKit.Mixins.TextOptions {
   bold?: boolean;
 }
 
-export interface Piece {
+interface Piece {
   text: string;
   face: Face;
 }
 
 /** One line's pieces, left to right as they are drawn. */
-export function pieces(line: string, bold = false): Piece[] {
+function pieces(line: string, bold = false): Piece[] {
   if (!line) return [{ text: '', face: faceChooser(' ', bold).fallback }];
   const chooser = faceChooser(line, bold);
   const { levels } = bidi.getEmbeddingLevels(line, 'auto');
