@@ -57,30 +57,45 @@ function slicesOf(pkg: keyof typeof PACKAGES, keep: (subset: string) => boolean)
     }));
 }
 
-let groups: { base: Slice[]; cjk: Record<Cjk, Slice[]> } | undefined;
-function allSlices() {
-  const numbered = (s: string) => /^\[\d+\]$/.test(s);
-  groups ??= {
-    base: [
-      ...slicesOf('noto-sans', (s) => s !== 'devanagari'),
-      ...slicesOf('noto-sans-arabic', (s) => s === 'arabic'),
-      ...slicesOf('noto-sans-hebrew', (s) => s === 'hebrew'),
-    ],
-    cjk: { sc: slicesOf('noto-sans-sc', numbered), jp: slicesOf('noto-sans-jp', numbered), kr: slicesOf('noto-sans-kr', numbered) },
-  };
-  return groups;
-}
-
-/** The slices to try for a text, in order: Han characters look Japanese in Japanese text, Korean in Korean. */
-function chainFor(text: string): Slice[] {
-  const { base, cjk } = allSlices();
-  const order: Cjk[] = /[\u3040-\u30ff]/.test(text) ? ['jp', 'sc', 'kr'] : /[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/.test(text) ? ['kr', 'sc', 'jp'] : ['sc', 'jp', 'kr'];
-  return [...base, ...order.flatMap((k) => cjk[k])];
-}
-
 const covers = (s: Slice, cp: number) => s.ranges.some(([lo, hi]) => cp >= lo && cp <= hi);
 
+let base: Slice[] | undefined;
+const cjk = new Map<Cjk, Map<number, Slice>>();
+const numbered = (s: string) => /^\[\d+\]$/.test(s);
+
+/** The CJK font's slice of each code point (a few hundred slices of single code points each, so a map). */
+function cjkIndex(k: Cjk): Map<number, Slice> {
+  let index = cjk.get(k);
+  if (!index) {
+    index = new Map();
+    for (const s of slicesOf(`noto-sans-${k}`, numbered)) for (const [lo, hi] of s.ranges) for (let cp = lo; cp <= hi; cp++) if (!index.has(cp)) index.set(cp, s);
+    cjk.set(k, index);
+  }
+  return index;
+}
+
+/**
+ * The slices that may draw a character, best first: Noto Sans (Latin, Cyrillic, Greek), Arabic,
+ * Hebrew, then the CJK fonts, Japanese first in text with kana and Korean in text with Hangul,
+ * so Han characters look as their readers expect.
+ */
+function slicesFor(cp: number, text: string): Slice[] {
+  base ??= [
+    ...slicesOf('noto-sans', (s) => s !== 'devanagari'),
+    ...slicesOf('noto-sans-arabic', (s) => s === 'arabic'),
+    ...slicesOf('noto-sans-hebrew', (s) => s === 'hebrew'),
+  ];
+  const found = base.filter((s) => covers(s, cp));
+  if (cp < 0x1100) return found;
+  const order: Cjk[] = /[\u3040-\u30ff]/.test(text) ? ['jp', 'sc', 'kr'] : /[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/.test(text) ? ['kr', 'sc', 'jp'] : ['sc', 'jp', 'kr'];
+  return [...found, ...order.map((k) => cjkIndex(k).get(cp)).filter((s) => !!s)];
+}
+
+/** Noto Sans' Latin slice: spaces, digits and what no font has. */
+const latin = () => slicesFor(0x41, '')[0]!;
+
 const ttfs = new Map<string, Promise<Buffer>>();
+let unpacking: Promise<unknown> = Promise.resolve();
 const faces = new Map<string, Face>();
 const faceKey = (s: Slice, bold: boolean) => `${s.file}:${bold ? 700 : 400}`;
 
@@ -90,8 +105,12 @@ async function loadFace(s: Slice, bold: boolean): Promise<Face> {
   if (known) return known;
   let ttf = ttfs.get(s.file);
   if (!ttf) {
-    ttf = readFile(s.file).then(async (b) => Buffer.from(await woff2.decompress(b)));
+    const woff = readFile(s.file);
+    // One unpacking at a time: wawoff2 answers with a view of its wasm memory, which the next
+    // call reuses, so each answer is copied before the next call starts.
+    ttf = unpacking = unpacking.catch(() => undefined).then(async () => Buffer.from(await woff2.decompress(await woff)));
     ttfs.set(s.file, ttf);
+    ttf.catch(() => ttfs.delete(s.file));
   }
   const face = makeFace(await ttf, bold ? 700 : 400, `${s.file.replace(/^.*\/|-wght-normal\.woff2$/g, '')}-${bold ? 700 : 400}`);
   faces.set(key, face);
@@ -105,25 +124,22 @@ async function loadFace(s: Slice, bold: boolean): Promise<Face> {
 export async function loadFacesFor(texts: { text: string; bold?: boolean }[]): Promise<void> {
   const need = new Map<string, [Slice, boolean]>();
   for (const { text, bold = false } of texts) {
-    const chain = chainFor(text);
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      for (const s of chain) if (covers(s, cp)) need.set(faceKey(s, bold), [s, bold]);
-    }
-    need.set(faceKey(chain[0]!, bold), [chain[0]!, bold]);
+    need.set(faceKey(latin(), bold), [latin(), bold]);
+    for (const ch of new Set(text)) for (const s of slicesFor(ch.codePointAt(0)!, text)) need.set(faceKey(s, bold), [s, bold]);
   }
   await Promise.all([...need.values()].map(([s, bold]) => loadFace(s, bold)));
 }
 
-/** The splitter of a text into faces: the first loaded face in the text's chain that has the character's glyph. */
+/** The splitter of a text into faces: the first loaded face that has the character's glyph. */
 export function faceChooser(text: string, bold: boolean): { fallback: Face; faceFor(cp: number): Face | undefined } {
-  const loaded = chainFor(text)
-    .map((s) => faces.get(faceKey(s, bold)) && { s, face: faces.get(faceKey(s, bold))! })
-    .filter((x) => !!x);
-  if (!loaded.length) throw new Error('PDF fonts not loaded for this text (call loadFacesFor first)');
+  const fallback = faces.get(faceKey(latin(), bold));
+  if (!fallback) throw new Error('PDF fonts not loaded for this text (call loadFacesFor first)');
   return {
-    fallback: loaded[0]!.face,
-    faceFor: (cp) => loaded.find(({ s, face }) => covers(s, cp) && face.font.hasGlyphForCodePoint(cp))?.face,
+    fallback,
+    faceFor: (cp) =>
+      slicesFor(cp, text)
+        .map((s) => faces.get(faceKey(s, bold)))
+        .find((face) => face?.font.hasGlyphForCodePoint(cp)),
   };
 }
 
