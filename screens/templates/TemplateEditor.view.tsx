@@ -46,6 +46,12 @@ export default function TemplateEditor() {
   const [startFrom, setStartFrom] = useState('');
   // No error before input (issue 26): the name is said to be missing once it has been left empty.
   const [nameLeft, setNameLeft] = useState(false);
+  // …or once the form itself is edited, since a template without a name is not saved.
+  const firstForm = useRef<unknown>(null);
+  const onFormChange = useCallback((form: unknown) => {
+    if (firstForm.current === null) firstForm.current = form;
+    else if (form !== firstForm.current) setNameLeft(true);
+  }, []);
   const asset = useRef<{ id: number; revision?: number } | null>(null);
   const key = useRef(newTemplateKey());
   const created = useRef<PositionTemplate | null>(null);
@@ -164,6 +170,7 @@ export default function TemplateEditor() {
         save={save}
         extra={meta}
         canSave={!nameMissing}
+        onChange={onFormChange}
         notify={(text, kind) => toast.show(text, kind)}
         today={todayInStockholm()}
       />
