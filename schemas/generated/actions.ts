@@ -1167,6 +1167,11 @@ export interface CreateContainerMetadataData {
     beCustomGroupValidation?: string;
     radioRequired?: string;
     fileRequired?: string;
+    phoneSwe?: string;
+    mobilePhoneSwe?: string;
+    zipcodeSwe?: string;
+    webAddress?: string;
+    required?: string;
   };
 }
 
