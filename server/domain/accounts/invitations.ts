@@ -138,7 +138,7 @@ export async function needsPassword(store: Store, email: string): Promise<boolea
  * replaces any a stranger may have set, and every session issued before ends — the email is
  * marked proven, any reset link dies, and the rights are granted. Returns the account as stored.
  */
-export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, token: string, password: string | undefined): Promise<UserDoc> {
+export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now' | 'passwordCost'>, token: string, password: string | undefined): Promise<UserDoc> {
   const { inv } = await liveInvitation(deps, token);
   if (password === undefined && (await needsPassword(deps.store, inv.email))) {
     throw errors.invalid([{ path: '/password', message: sv.invitations.passwordRequired }], sv.invitations.passwordRequired);
@@ -157,7 +157,7 @@ export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, 
       if (!user) throw e;
     }
   }
-  const passwordHash = password === undefined ? undefined : await hashPassword(password);
+  const passwordHash = password === undefined ? undefined : await hashPassword(password, deps.passwordCost);
   const updated = await proveByInvitation(deps, user, passwordHash, created ? inv.containerId : undefined);
   if (passwordHash !== undefined) announceSessionsRevoked(deps.store, user.id);
   await grant(deps.store, inv, updated);
