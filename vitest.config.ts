@@ -63,6 +63,10 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           // One Chromium and a pool of apps started ahead for the whole run (see the file).
           globalSetup: ['tests/e2e/helpers/global.ts'],
+          // One file at a time in one worker, which keeps its modules (playwright, the helpers)
+          // from file to file: loading them took 60 s of the e2e process's 630. The helpers hold
+          // no state of their own; each file has its own app and browser context.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
