@@ -650,7 +650,7 @@ export interface ThemeInput {
 }
 
 /**
- * Request data of add_emailTemplate. Creates the email template of an Interest label for a position type; 409 when that label already has one for the type.
+ * Request data of add_emailTemplate. Creates the email template of a label (an Interest label or a Process level) for a position type; 409 when that label already has one for the type.
  */
 export interface AddEmailTemplateData {
   containerId: number;
@@ -659,7 +659,7 @@ export interface AddEmailTemplateData {
    */
   positionTypeId: number;
   /**
-   * An Interest label of the container.
+   * An Interest label or a Process level of the container.
    */
   labelId: number;
   /**
@@ -2489,7 +2489,7 @@ export interface GetDefaultEmailTemplatesOfferAnswer {
 }
 
 /**
- * Request data of get_emailTemplates. The container's email label templates (one per Interest label and position type), optionally only those of one position type and/or label (the move dialog asks for the label it moves to).
+ * Request data of get_emailTemplates. The container's email label templates (one per label — Interest label or Process level — and position type), optionally only those of one position type and/or label (the move dialog asks for the label it moves to).
  */
 export interface GetEmailTemplatesData {
   containerId: number;
@@ -2979,7 +2979,7 @@ export interface SendEmailData {
    */
   body: string;
   /**
-   * Our addition: the Interest label whose template this mail came from; a successful send records info.emailNotificationSent.
+   * Our addition: the label (an Interest label or a Process level) whose template this mail came from; a successful send records info.emailNotificationSent, and each arrival on the label is mailed once (see alreadySent).
    */
   labelId?: number;
 }
@@ -3006,6 +3006,13 @@ export interface SendEmailAnswer {
     id: number;
     name: string;
   }[];
+  /**
+   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again.
+   */
+  alreadySent?: {
+    id: number;
+    name: string;
+  }[];
 }
 
 /**
@@ -3027,7 +3034,7 @@ export interface SendEmailToApplicantsData {
    */
   body: string;
   /**
-   * Our addition: the Interest label whose template this mail came from; a successful send records info.emailNotificationSent.
+   * Our addition: the label (an Interest label or a Process level) whose template this mail came from; a successful send records info.emailNotificationSent, and each arrival on the label is mailed once (see alreadySent).
    */
   labelId?: number;
 }
@@ -3051,6 +3058,13 @@ export interface SendEmailToApplicantsAnswer {
    * Recipients without a usable address: reported by name, not sent.
    */
   missingEmail: {
+    id: number;
+    name: string;
+  }[];
+  /**
+   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again.
+   */
+  alreadySent?: {
     id: number;
     name: string;
   }[];
@@ -3263,7 +3277,7 @@ export interface UpdateAccountAnswer {
 }
 
 /**
- * Request data of update_containerTemplate. Sets the email template of an Interest label for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
+ * Request data of update_containerTemplate. Sets the email template of a label (an Interest label or a Process level) for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
  */
 export interface UpdateContainerTemplateData {
   containerId: number;
@@ -3272,7 +3286,7 @@ export interface UpdateContainerTemplateData {
    */
   positionTypeId: number;
   /**
-   * An Interest label of the container.
+   * An Interest label or a Process level of the container.
    */
   labelId: number;
   /**
