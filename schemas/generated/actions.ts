@@ -1835,7 +1835,7 @@ export interface GetUserNotificationPreferencesAnswer {
 }
 
 /**
- * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants.
+ * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants. Issue 26: each card carries its Interest label and whether it is the organisation's 'Ej intressant' (`rejected`); `hideRejected` leaves those out of the cards and the count, and each column's `rejected` says how many of its applicants are 'Ej intressant' either way.
  */
 export interface GetApplicantBoardData {
   positionId: number;
@@ -1847,16 +1847,31 @@ export interface GetApplicantBoardData {
    * The column's `next` from the previous batch; needs processLabelId.
    */
   after?: number;
+  /**
+   * Leave the 'Ej intressant' applicants out of the cards and counts (the board's switch).
+   */
+  hideRejected?: boolean;
 }
 
 /**
  * Answer of get_applicantBoard.
  */
 export interface GetApplicantBoardAnswer {
+  /**
+   * The organisation's 'Ej intressant' label, null when it has none.
+   */
+  rejectedLabelId: number | null;
   columns: {
     labelId: number;
     name: string;
+    /**
+     * The column's applicants the board shows: without the rejected ones under hideRejected.
+     */
     count: number;
+    /**
+     * How many of the column's applicants are 'Ej intressant', shown or hidden.
+     */
+    rejected: number;
     cards: {
       id: number;
       name: string;
@@ -1869,6 +1884,14 @@ export interface GetApplicantBoardAnswer {
         count: number;
         average: number | null;
       };
+      /**
+       * The applicant's Interest label.
+       */
+      interestLabelId: number | null;
+      /**
+       * The Interest label is 'Ej intressant'.
+       */
+      rejected: boolean;
     }[];
     /**
      * Pass as `after` (with this column's `processLabelId`) for the next batch; null on the last.

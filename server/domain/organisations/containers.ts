@@ -15,6 +15,14 @@ export function defaultLabel(c: ContainerDoc, type: LabelDoc['labelType']): Labe
   return ofType.find((l) => l.isDefault) ?? ofType[0];
 }
 
+/**
+ * The Interest label that says no: 'Ej intressant', one of every organisation's default labels
+ * (DEFAULT_LABELS). The board marks its applicants and can hide them (issue 26).
+ */
+export function rejectedLabel(c: ContainerDoc): LabelDoc | undefined {
+  return (c.labels ?? []).find((l) => l.labelType === 'Interest' && l.name.trim().toLowerCase() === 'ej intressant');
+}
+
 /** A label of the container, or 400 naming the field. */
 export function labelOf(c: ContainerDoc, labelId: number, path = '/labelId'): LabelDoc {
   const l = (c.labels ?? []).find((x) => x.id === labelId);
