@@ -3030,7 +3030,7 @@ export interface SendEmailAnswer {
     name: string;
   }[];
   /**
-   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again.
+   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again. Absent when none.
    */
   alreadySent?: {
     id: number;
@@ -3085,7 +3085,7 @@ export interface SendEmailToApplicantsAnswer {
     name: string;
   }[];
   /**
-   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again.
+   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again. Absent when none.
    */
   alreadySent?: {
     id: number;

@@ -61,7 +61,7 @@ describe.each(storeKinds())('the pipeline board on the %s store', (kind) => {
     const before = await server.deps.store.collection('applications').count({ positionId: p.id, processLabelId: ny });
     expect(first.count).toBe(before);
     expect(first.cards).toHaveLength(30);
-    expect(first.cards[0]).toEqual({ id: ids[64], name: 'Kort64 Tavlasson', days: 5, unread: true, rating: { count: 0, average: null } });
+    expect(first.cards[0]).toEqual({ id: ids[64], name: 'Kort64 Tavlasson', days: 5, unread: true, rating: { count: 0, average: null }, interestLabelId: label(c, 'Ej bedömd'), rejected: false });
     expect(first.cards[1]).toMatchObject({ id: ids[63], unread: false });
   });
 

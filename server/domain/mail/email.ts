@@ -198,7 +198,7 @@ export async function sendToOne(deps: ServerDeps, sender: Sender, a: Application
   if (claim && !claim.ok) return { sent: [], failed: [], missingEmail: [], alreadySent: [{ id: a.id, name: shownName(c, p, a) }] };
   const r = await sendAndLog(deps, a, c, mail, loggedMail(input.subject, input.body, values), { by: who(sender), templateLabelId: input.labelId, name: shownName(c, p, a) });
   if (!r.ok) await claim?.release();
-  return { sent: r.ok ? [r.id] : [], failed: r.ok ? [] : [{ id: r.id, name: r.name }], missingEmail: [], alreadySent: [] };
+  return { sent: r.ok ? [r.id] : [], failed: r.ok ? [] : [{ id: r.id, name: r.name }], missingEmail: [] };
 }
 
 /**
@@ -246,7 +246,7 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
     }
   };
   await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, worker));
-  return { sent, failed, missingEmail, alreadySent };
+  return { sent, failed, missingEmail, ...(alreadySent.length ? { alreadySent } : {}) };
 }
 
 /** Confirmation mails per address per hour: the address is whatever the applicant typed. */
