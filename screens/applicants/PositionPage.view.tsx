@@ -89,9 +89,9 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: 
       }),
     [list.items],
   );
-  // After a move to an Interest label: offer its template (TemplateOffer shows nothing without one).
+  // After a move to an Interest label or a Process level: offer its template (TemplateOffer shows nothing without one).
   const moved = useCallback((done?: { labelId: number; ids: number[]; labelType: 'Interest' | 'Process' }) => {
-    setOffer(done && done.labelType === 'Interest' ? { labelId: done.labelId, ids: done.ids } : null);
+    setOffer(done ? { labelId: done.labelId, ids: done.ids } : null);
   }, []);
 
   // The selection survives a move (the next step is often a mail or another move of the same

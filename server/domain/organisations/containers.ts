@@ -2,6 +2,7 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../../errors';
 import { DuplicateKeyError, type Store, type Update } from '../../store/port';
 import type { ContainerDoc, LabelDoc } from '../core/docs';
+import { isRejectedLabel } from '../../../engine/labels';
 
 /** The container by id, or 404. */
 export async function loadContainer(store: Store, id: number): Promise<ContainerDoc> {
@@ -15,12 +16,9 @@ export function defaultLabel(c: ContainerDoc, type: LabelDoc['labelType']): Labe
   return ofType.find((l) => l.isDefault) ?? ofType[0];
 }
 
-/**
- * The Interest label that says no: 'Ej intressant', one of every organisation's default labels
- * (DEFAULT_LABELS). The board marks its applicants and can hide them (issue 26).
- */
+/** The organisation's 'Ej intressant' label (engine/labels.ts), if it has one. */
 export function rejectedLabel(c: ContainerDoc): LabelDoc | undefined {
-  return (c.labels ?? []).find((l) => l.labelType === 'Interest' && l.name.trim().toLowerCase() === 'ej intressant');
+  return (c.labels ?? []).find(isRejectedLabel);
 }
 
 /** A label of the container, or 400 naming the field. */
