@@ -31,7 +31,7 @@ export function BulkBar(props: {
   const bar = useRef<HTMLDivElement>(null);
 
   async function run(action: 'update_jobApplicationStatus' | 'update_jobApplicationProcess', labelId: number, button: HTMLButtonElement) {
-    if (!selected.length || !labelId) return;
+    if (busy || !selected.length || !labelId) return;
     try {
       await running(() => call(action, { labelId, ids: selected }));
       toast.show(fill(t.moved, { count: String(selected.length) }), 'success');
@@ -41,9 +41,9 @@ export function BulkBar(props: {
       // The list may have changed under us (deleted applicants): show it as it is now.
       if (err instanceof ApiError && err.status === 404) onDone();
     } finally {
-      // The button was disabled while the move ran, which drops the focus to the page: it
-      // comes back to the button (or the bar), so the keyboard stays in the list (issue 26).
-      // A template offer takes it from there when the label has one.
+      // The keyboard stays in the list (issue 26): the buttons are only aria-disabled while the
+      // move runs (a disabled button drops the focus to the page), and should the focus be lost
+      // anyway it comes back to the button or the bar. A template offer takes it from there.
       requestAnimationFrame(() => {
         const active = document.activeElement;
         if (active && active !== document.body) return;
@@ -57,13 +57,13 @@ export function BulkBar(props: {
     <div ref={bar} className="apl-bulk" role="group" aria-label={t.group} tabIndex={-1}>
       <p aria-live="polite">{fill(t.count, { count: String(selected.length) })}</p>
       <LabelSelect id={`${id}-s`} label={t.status} labels={interest} value={status} onChange={setStatus} />
-      <button type="button" className="adm-button adm-button-primary" disabled={busy} onClick={(e) => void run('update_jobApplicationStatus', status, e.currentTarget)}>
+      <button type="button" className="adm-button adm-button-primary" aria-disabled={busy || undefined} onClick={(e) => void run('update_jobApplicationStatus', status, e.currentTarget)}>
         {t.move}
       </button>
       {process.length > 0 && (
         <>
           <LabelSelect id={`${id}-p`} label={t.process} labels={process} value={level} onChange={setLevel} />
-          <button type="button" className="adm-button" disabled={busy} onClick={(e) => void run('update_jobApplicationProcess', level, e.currentTarget)}>
+          <button type="button" className="adm-button" aria-disabled={busy || undefined} onClick={(e) => void run('update_jobApplicationProcess', level, e.currentTarget)}>
             {t.setProcess}
           </button>
         </>

@@ -64,6 +64,7 @@ export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetai
 
   const save = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     void run(async () => {
       const moved = status && status !== a.interestLabelId ? status : undefined;
       const leveled = level && level !== a.processLabelId ? level : undefined;
@@ -87,7 +88,8 @@ export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetai
         <form className="apl-label-form" onSubmit={save}>
           <LabelSelect id={`${id}-s`} label={t.status} labels={labels.filter((l) => l.labelType === 'Interest')} value={status} onChange={setStatus} />
           <LabelSelect id={`${id}-p`} label={t.process} labels={labels.filter((l) => l.labelType === 'Process')} value={level} onChange={setLevel} />
-          <button ref={button} type="submit" className="adm-button adm-button-primary" disabled={busy}>{t.saveLabels}</button>
+          {/* aria-disabled, not disabled, while saving: a disabled button would drop the focus to the page. */}
+          <button ref={button} type="submit" className="adm-button adm-button-primary" aria-disabled={busy || undefined}>{t.saveLabels}</button>
         </form>
       ) : (
         <dl className="apl-facts">

@@ -55,7 +55,8 @@ export function TemplateOffer({ containerId, positionId, positionTypeId, labelId
   useEffect(() => {
     const el = box.current;
     if (!shown || !el) return;
-    if (!el.contains(document.activeElement)) before.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement;
+    if (!el.contains(active)) before.current = active instanceof HTMLElement && active !== document.body ? active : null;
     el.scrollIntoView?.({ block: 'nearest' });
     el.focus({ preventScroll: true });
   }, [shown, moved]);
@@ -76,6 +77,7 @@ export function TemplateOffer({ containerId, positionId, positionTypeId, labelId
   const question = ids.length === 1 && name ? fill(t.offerTemplateOne, { template: template.name, name }) : fill(t.offerTemplate, { template: template.name, count: ids.length });
 
   async function send() {
+    if (busy) return;
     try {
       const result = await run(() =>
         dispatch('send_emailToApplicants', { positionId, recipients: ids as [number, ...number[]], subject: template!.subject, body: template!.content, labelId }),
@@ -94,13 +96,13 @@ export function TemplateOffer({ containerId, positionId, positionTypeId, labelId
       <p role="status">{report ?? question}</p>
       {report === null ? (
         <>
-          <button type="button" className="adm-button adm-button-primary adm-button-small" disabled={busy} onClick={() => void send()}>
+          <button type="button" className="adm-button adm-button-primary adm-button-small" aria-disabled={busy || undefined} onClick={() => void send()}>
             {busy ? m.sending : t.offerSend}
           </button>
-          <button type="button" className="adm-button adm-button-small" disabled={busy} onClick={onEdit}>
+          <button type="button" className="adm-button adm-button-small" aria-disabled={busy || undefined} onClick={() => !busy && onEdit()}>
             {t.offerEdit}
           </button>
-          <button type="button" className="adm-button adm-button-small" disabled={busy} onClick={() => close()}>
+          <button type="button" className="adm-button adm-button-small" aria-disabled={busy || undefined} onClick={() => !busy && close()}>
             {m.skip}
           </button>
         </>
