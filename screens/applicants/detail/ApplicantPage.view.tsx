@@ -50,6 +50,8 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
   const [mailing, setMailing] = useState<false | { labelId?: number }>(false);
   // After a move to an Interest label or a Process level: its template is offered (TemplateOffer), for the position's type.
   const [offers, setOffers] = useState<number[]>([]);
+  // Each save is asked afresh (in view and focused), also when it moves to the same label again.
+  const [saves, setSaves] = useState(0);
   // The position's type picks the mail templates. The head's answer names the position but not
   // its type, so the position is loaded when a mail is written or a template offered, not with
   // the page (which loads the application once, in its head).
@@ -106,6 +108,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
             labels={labels}
             canWrite={canWrite}
             onSaved={(movedTo) => {
+              setSaves((n) => n + 1);
               if (movedTo.length === 0) setOffers([]);
               else withType(() => setOffers(movedTo));
               reload();
@@ -115,7 +118,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
           {positionTypeId !== null &&
             offers.map((labelId) => (
               <TemplateOffer
-                key={labelId}
+                key={`${saves}-${labelId}`}
                 containerId={container.id}
                 positionId={a.positionId}
                 positionTypeId={positionTypeId}
