@@ -1,7 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import SlowFirst from './tests/setup/slow-first';
+
+/** Integration files that serve the built front end's server render (they need `npm run build`). */
+const needsBuild = ['tests/integration/ssr.test.ts', 'tests/integration/apply-form-limits.test.ts'];
 
 /**
  * One runner, four rooms: unit (node), unit-dom (jsdom), integration (real Koa server on
@@ -39,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/regressions/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...needsBuild],
           environment: 'node',
           globalSetup: ['tests/setup/global-ferretdb.ts'],
           // A file's own modules are fresh, the server's are loaded once per worker: loading them
@@ -47,6 +51,19 @@ export default defineConfig({
           // in a shared module is set back per file (see the file).
           isolate: false,
           setupFiles: ['tests/setup/shared-worker.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        // The files that read the built front end (dist/.ssr): npm test runs them after the build,
+        // beside the browser tests, since the build now runs alongside the other tests.
+        test: {
+          name: 'after-build',
+          include: needsBuild,
+          environment: 'node',
+          globalSetup: ['tests/setup/global-ferretdb.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -28,10 +28,16 @@ for name in "${checks[@]}"; do
 done
 (
   npm run --silent build >"$out/build.log" 2>&1 || exit 1
-  TEST_SUMMARY_FILE="$out/e2e.json" exec npx vitest run --project e2e >"$out/e2e.log" 2>&1
+  # The files that read the build (project after-build) run beside the browser tests.
+  TEST_SUMMARY_FILE="$out/after-build.json" npx vitest run --project after-build >"$out/after-build.log" 2>&1 &
+  ab=$!
+  TEST_SUMMARY_FILE="$out/e2e.json" npx vitest run --project e2e >"$out/e2e.log" 2>&1
+  e2e=$?
+  wait "$ab" || exit 1
+  exit "$e2e"
 ) &
 pids+=($!)
-TEST_SUMMARY_FILE="$out/rest.json" npx vitest run --project '!e2e'
+TEST_SUMMARY_FILE="$out/rest.json" npx vitest run --project unit --project unit-dom --project integration
 rest_rc=$?
 failed=()
 for i in "${!checks[@]}"; do
@@ -46,6 +52,9 @@ for name in "${checks[@]}" build; do
   cat "$out/$name.log"
 done
 if [ -f "$out/e2e.log" ]; then
+  echo
+  echo "== vitest run --project after-build (ran alongside the tests, after the build)"
+  cat "$out/after-build.log" 2>/dev/null
   echo
   echo "== vitest run --project e2e (ran alongside the tests, after the build)"
   cat "$out/e2e.log"
@@ -64,7 +73,7 @@ node -e '
   // A process that ended without counts (crashed, or never started: the build failed) is one failure, never a silent pass.
   sum.failed += missing;
   process.stdout.write(`\ntests: ${sum.passed} passed, ${sum.failed} failed, ${sum.skipped} skipped\n`);
-' "$out/rest.json" "$out/e2e.json"
+' "$out/rest.json" "$out/after-build.json" "$out/e2e.json"
 if [ ${#failed[@]} -gt 0 ]; then echo "misslyckades: ${failed[*]}" >&2; fi
 if [ "$rest_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then echo "vitest misslyckades (exit: övriga $rest_rc, e2e $e2e_rc)" >&2; fi
 if [ ${#failed[@]} -gt 0 ] || [ "$rest_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then exit 1; fi
