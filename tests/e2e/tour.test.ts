@@ -79,7 +79,8 @@ async function inspect(page: Page, role: string, at: string, signedIn: boolean):
   }
   const english = await englishOn(page);
   if (english.length) found.push(`${at}: engelska ${english.join(', ')}`);
-  return found;
+  // One line per fault and route, whichever widths it shows at.
+  return [...new Set(found.map((f) => f.replace(/ @\d+:/, ':')))];
 }
 
 const ROLES: { role: string; email: string; rights: AccessRights }[] = [
