@@ -91,8 +91,24 @@ const ROLES: { role: string; email: string; rights: AccessRights }[] = [
 ];
 
 describe('the route tour at 320, 390 and 1366 px', () => {
+  it('finds what it looks for: a page that scrolls sideways, a control in the browser look, an English word and a raw key', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/login`);
+    await settled(page);
+    await page.evaluate(() => {
+      const probe = Object.assign(document.createElement('div'), { id: 'tour-probe' });
+      probe.innerHTML = '<p>Write update_position</p><div style="width: 700px">bred</div><input aria-label="prov" style="all: revert">';
+      document.querySelector('main')!.append(probe);
+    });
+    const found = await inspect(page, 'prov', 'prov', false);
+    expect(found.some((f) => /sidled \d+ > 320 px/.test(f))).toBe(true);
+    expect(found.some((f) => f.includes("ostylad input[text] 'prov'"))).toBe(true);
+    expect(found.some((f) => f.includes('engelska Write, update_position'))).toBe(true);
+    await page.context().close();
+  });
+
   for (const { role, email, rights } of ROLES) {
-    it(`every staff screen ${role} may open fits, is styled, Swedish and passes axe`, async () => {
+    it(`every staff screen ${role} may open fits, is styled, Swedish and passes axe`, { timeout: 240_000 }, async () => {
       const page = await newPage();
       await page.goto(`${app.url}/login`);
       await page.evaluate((t) => localStorage.setItem('blankett.token', t), await tokenOf(email));
@@ -125,7 +141,7 @@ describe('the route tour at 320, 390 and 1366 px', () => {
     await page.context().close();
   });
 
-  it('the public site and the session and candidate screens, signed out', async () => {
+  it('the public site and the session and candidate screens, signed out', { timeout: 240_000 }, async () => {
     const page = await newPage();
     await page.goto(`${app.url}/login`);
     await settled(page);

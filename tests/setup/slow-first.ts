@@ -10,6 +10,7 @@ const SLOWEST = [
   'tests/integration/fuzz-api.test.ts',
   'tests/integration/roles.test.ts',
   'tests/integration/bad-input.test.ts',
+  'tests/e2e/tour.test.ts',
   'tests/e2e/swedish-screens.test.ts',
   'tests/integration/heavy-requests.test.ts',
   'tests/e2e/shell.test.ts',

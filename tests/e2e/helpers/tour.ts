@@ -8,6 +8,7 @@ export interface TourScreen {
   route: string;
   title: string;
   access: string;
+  nav?: { label: string };
 }
 
 const screensDir = join(import.meta.dirname, '../../../schemas/screens');
@@ -57,7 +58,9 @@ export async function goClientSide(page: Page, path: string): Promise<void> {
     dispatchEvent(new PopStateEvent('popstate'));
     return { was, text: h?.textContent ?? '' };
   }, path);
-  await settled(page, before.was === path ? null : before.text);
+  await settled(page, before.was === path ? null : before.text).catch((e: Error) => {
+    throw new Error(`${path}: ${e.message}`);
+  });
 }
 
 /** Resolves when the page has an h1 that is new (another node or another text than `oldText`) and no 'Laddar' anywhere. */
