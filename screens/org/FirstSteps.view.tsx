@@ -3,7 +3,7 @@ import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { DEFAULT_THEME } from '../../engine/theme';
 import { viewCall } from '../runner/viewCall';
-import { useContainer } from '../runner/session/session';
+import { useSession } from '../runner/session/session';
 import { useLoad } from '../shared/useLoad';
 import type { ViewProps } from '../runner/types';
 import './org.css';
@@ -23,8 +23,12 @@ interface Step {
  * ticked from the organisation's data, not from a stored tick; the list goes once all are done.
  */
 export default function FirstSteps(_: ViewProps) {
-  const containerId = useContainer().id;
+  const { rights, container: chosen } = useSession();
+  const containerId = chosen?.id ?? 0;
+  // Only an administrator of the organisation has these steps to take (and may read what they check).
+  const admin = rights.admin && containerId > 0;
   const data = useLoad(async () => {
+    if (!admin) return null;
     const [container, templates, positions, users] = await Promise.all([
       call('get_container', { id: containerId }),
       call('get_emailTemplates', { containerId }),
@@ -32,8 +36,8 @@ export default function FirstSteps(_: ViewProps) {
       call('get_containerUsers', { containerId }),
     ]);
     return { container, templates, positions, users };
-  }, String(containerId));
-  if (!data.data) return null;
+  }, `${containerId}:${admin}`);
+  if (!admin || !data.data) return null;
   const { container, templates, positions, users } = data.data;
   const steps: Step[] = [
     { key: 'profile', to: '/admin/container/profile', done: hasText((container.profile as { email?: unknown } | undefined)?.email) },
