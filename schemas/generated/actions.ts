@@ -1043,6 +1043,14 @@ export interface CreateContainerData {
    * The organisation's first Administrator. An account whose email is proven becomes Administrator at once and is sent a notice; anyone else (no account, or one not proven) is sent an invitation (valid a week) and becomes Administrator when its link is followed. The answer's `invitedAdmin` names the address when an invitation went out.
    */
   adminEmail?: string;
+  /**
+   * The first Administrator's first name when an invitation goes out (our addition): shown in the users list and given to the account it makes.
+   */
+  adminFirstname?: string;
+  /**
+   * Their last name, as adminFirstname.
+   */
+  adminLastname?: string;
 }
 
 /**
@@ -1395,6 +1403,14 @@ export interface CreatePositionTypeAnswer {
 export interface CreateUserContainerPermissionData {
   containerId: number;
   email: string;
+  /**
+   * The invited person's first name (our addition): shown in the users list while the invitation is pending, and the account's name when it is made or has none.
+   */
+  firstname?: string;
+  /**
+   * Their last name, as firstname.
+   */
+  lastname?: string;
   /**
    * 1 Administrator, 2 Write, 3 Read.
    */

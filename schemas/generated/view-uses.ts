@@ -12,6 +12,7 @@ export const VIEW_USES = {
   ConfirmEmail: [],
   DemoApplicants: ['create_positionDemoApplicants', 'get_container', 'get_containers', 'get_positions'],
   EmailTemplates: ['answer_defaultEmailTemplatesOffer', 'get_TemplateProperties', 'get_defaultEmailTemplatesOffer', 'get_emailTemplates', 'update_containerTemplate'],
+  FirstSteps: ['get_container', 'get_containerUsers', 'get_emailTemplates', 'get_positions'],
   ForgotForm: [],
   Invitation: [],
   Login: [],

@@ -10,6 +10,7 @@ const SLOWEST = [
   'tests/integration/account-races.test.ts',
   'tests/integration/fuzz-api.test.ts',
   'tests/integration/roles.test.ts',
+  'tests/e2e/tour.test.ts',
   'tests/integration/heavy-requests.test.ts',
   'tests/integration/bad-input.test.ts',
   'tests/integration/mail-replies-abuse.test.ts',

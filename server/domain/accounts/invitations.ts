@@ -25,6 +25,9 @@ export interface InvitationDoc extends Doc {
   containerId: number;
   email: string;
   permissionIds: number[];
+  /** The name the inviting administrator gave (issue 26 item 10); '' when none was given. */
+  firstname?: string;
+  lastname?: string;
   tokenHash: string;
   expires: number;
   invitedBy: number;
@@ -73,14 +76,33 @@ async function send(deps: Deps, inv: InvitationDoc, container: ContainerDoc): Pr
   return saved;
 }
 
+/** A person's name as an administrator typed it (both optional). */
+export interface PersonName {
+  firstname?: string;
+  lastname?: string;
+}
+
+/**
+ * The name to write on an account that has none (a new one, or one registered without a name):
+ * an account's own name is never replaced.
+ */
+export function missingName(user: Pick<UserDoc, 'firstname' | 'lastname'>, name: PersonName): { firstname?: string; lastname?: string } {
+  const set: { firstname?: string; lastname?: string } = {};
+  if (!user.firstname?.trim() && !user.lastname?.trim()) {
+    if (name.firstname?.trim()) set.firstname = name.firstname.trim();
+    if (name.lastname?.trim()) set.lastname = name.lastname.trim();
+  }
+  return set;
+}
+
 /**
  * Invites `email` to the organisation with `permissionIds` and mails the link. One pending
  * invitation per address and organisation: inviting again renews it (new rights, new link).
  */
-export async function invite(deps: Deps, container: ContainerDoc, email: string, permissionIds: number[], by: Principal): Promise<InvitationDoc> {
+export async function invite(deps: Deps, container: ContainerDoc, email: string, permissionIds: number[], by: Principal, name: PersonName = {}): Promise<InvitationDoc> {
   const rows = invitations(deps.store);
   const address = normaliseEmail(email);
-  const fields = { permissionIds, invitedBy: by.userId, invitedByName: nameOf(by) };
+  const fields = { permissionIds, invitedBy: by.userId, invitedByName: nameOf(by), firstname: name.firstname?.trim() ?? '', lastname: name.lastname?.trim() ?? '' };
   let inv = await rows.updateOne({ containerId: container.id, email: address }, { $set: fields });
   if (!inv) {
     const doc: InvitationDoc = { id: await deps.store.nextSequence('invitations'), containerId: container.id, email: address, ...fields, tokenHash: '', expires: 0, created: deps.now(), sentAt: 0 };
@@ -158,7 +180,7 @@ export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now' | 
     }
   }
   const passwordHash = password === undefined ? undefined : await hashPassword(password, deps.passwordCost);
-  const updated = await proveByInvitation(deps, user, passwordHash, created ? inv.containerId : undefined);
+  const updated = await proveByInvitation(deps, user, passwordHash, created ? inv.containerId : undefined, inv);
   if (passwordHash !== undefined) announceSessionsRevoked(deps.store, user.id);
   await grant(deps.store, inv, updated);
   return updated;
@@ -170,8 +192,8 @@ export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now' | 
  * With a password (always for an unproven account), every earlier session ends and a pending
  * email change and reset link die. `createdBy`: the organisation whose invitation made the account.
  */
-async function proveByInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, passwordHash: string | undefined, createdBy: number | undefined): Promise<UserDoc> {
-  const set = { emailVerifiedAt: deps.now(), ...(createdBy === undefined ? {} : { createdByContainerId: createdBy }) };
+async function proveByInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, passwordHash: string | undefined, createdBy: number | undefined, inv: InvitationDoc): Promise<UserDoc> {
+  const set = { emailVerifiedAt: deps.now(), ...(createdBy === undefined ? {} : { createdByContainerId: createdBy }), ...missingName(user, { firstname: inv.firstname, lastname: inv.lastname }) };
   const update: Update =
     passwordHash === undefined
       ? { $set: set }
