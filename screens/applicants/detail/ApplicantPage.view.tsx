@@ -82,7 +82,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
       {mailing && (
         <SendEmailDialog
           isOpen
-          recipients={[{ id: a.id, name, email: a.email }]}
+          recipients={[{ id: a.id, name, email: a.email, ...(a.anonymous ? { anonymous: true } : {}) }]}
           positionId={a.positionId}
           {...(positionTypeId !== null ? { positionTypeId } : {})}
           {...(mailing.labelId !== undefined ? { labelId: mailing.labelId } : {})}
