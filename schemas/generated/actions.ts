@@ -48,6 +48,10 @@ export interface ApplicantDetail {
     emailNotificationSent?: number;
   };
   /**
+   * The person's conversation with the organisation (/admin/chat/:id), when there is one; never while the applicant is anonymous.
+   */
+  conversationId?: number;
+  /**
    * Present while the applicant is anonymous: the answer keys left out (the form's person fields and any identifying answer) and the name of the Process level at which they are shown (`until`, null while the mode hides them for good), so the page says 'Dolt till steget …' instead of 'Ingen information angiven.' (server/domain/screening/screening.ts hiddenAnswers).
    */
   hidden?: {
@@ -2315,6 +2319,14 @@ export interface GetChannelMessagesAnswer {
      */
     via?: "email";
     created: number;
+  }[];
+  /**
+   * Staff only: the person's applications in the organisation that staff may see as theirs, newest first (at most 20), each with its position's name, for the links from the conversation to the applications. Empty while the person is anonymous (server/domain/screening/chat-screening.ts).
+   */
+  applications?: {
+    id: number;
+    positionId: number;
+    positionName: string;
   }[];
 }
 

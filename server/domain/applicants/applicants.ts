@@ -12,6 +12,7 @@ import { pageApplicants } from './applicant-order';
 import { openCursor, sealCursor } from '../core/list-cursor';
 import { ratingFor } from './scorecards';
 import { notHiddenCondition } from '../screening/anonymous-screening';
+import { conversationIdOf } from '../screening/chat-screening';
 import { neutralFiles } from '../screening/neutral-files';
 import { anonymityOf, anonymousAnswers, hiddenAnswers, isAnonymous, profileShows, screenedInfo, screenedSort, type Anonymity } from '../screening/screening';
 
@@ -165,6 +166,8 @@ export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerI
   const position = names.get(a.positionId) ?? NO_POSITION;
   const base = listItem(c, a, position, deps.now(), viewerId);
   const formKeys = (form?.metadata ?? []).map((f) => f.key);
+  // The link to the person's conversation: never while anonymous (it would name them).
+  const conversationId = base.anonymous ? null : await conversationIdOf(deps.store, a.containerId, a.email);
   // Staff reading one application see the personnummer (lists leave it out), unless it is anonymous.
   return {
     ...base,
@@ -172,6 +175,7 @@ export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerI
     // The answers as given, personnummer included: the applicant page shows them in full.
     metadata: base.anonymous ? base.metadata : (a.metadata ?? {}),
     form: form?.metadata ?? [],
+    ...(conversationId !== null ? { conversationId } : {}),
     ...(base.anonymous ? { hidden: hiddenAnswers(c, position.anonymous ?? null, formKeys, a.metadata ?? {}) } : {}),
     notes: a.notes ?? [],
     logs: a.logs ?? [],

@@ -49,17 +49,6 @@ export async function startWithDefaultEmailTemplates(deps: ServerDeps, c: Contai
   await deps.store.collection('containers').updateOne({ id: c.id }, { $set: { emailTemplateOffer: 'accepted' } });
 }
 
-/**
- * An organisation that never set up mail (no template at all, the offer never answered: one made
- * before the defaults, or a store seeded before them) starts with the defaults when it needs
- * one, so its first application is confirmed. Answers whether it added them.
- */
-export async function defaultsForUntouched(deps: ServerDeps, c: ContainerDoc): Promise<boolean> {
-  if (c.emailTemplateOffer !== undefined || (await listEmailTemplates(deps.store, c.id)).length > 0) return false;
-  await startWithDefaultEmailTemplates(deps, c, c.displayName || c.name);
-  return true;
-}
-
 /** Whether the organisation is still offered the templates: never answered, and some are missing. */
 export async function defaultEmailTemplatesOffer(deps: ServerDeps, c: ContainerDoc): Promise<{ offered: boolean; missing: number }> {
   const n = (await missing(deps, c)).length;

@@ -8,7 +8,6 @@ import type { Mail } from '../../mail';
 import { loadContainer } from '../organisations/containers';
 import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from '../core/docs';
 import { confirmationTemplate } from './email-templates';
-import { defaultsForUntouched } from './default-email-templates';
 import { sendAbout } from './mail-copies';
 import { htmlToText } from '../../../engine';
 import { withoutLinkText } from '../../../engine/link-text';
@@ -287,15 +286,14 @@ function withViewLink(mail: Mail, link: string): Mail {
 
 /**
  * The confirmation after applying, when the container has a template for its default
- * Interest label and the position's type (an organisation that never set up mail gets the
- * Swedish defaults here, default-email-templates.ts). It ends with 'Se din ansökan', the application's own
+ * Interest label and the position's type (the demo seed and every new organisation start with
+ * the Swedish defaults, default-email-templates.ts). It ends with 'Se din ansökan', the application's own
  * sign-in link (VIEW_LINK_TTL_SECONDS; other applications' links stay alive). At most CONFIRMATIONS_PER_ADDRESS an hour to one
  * address. Never throws: the application is already stored.
  */
 export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: PositionDoc, c: ContainerDoc): Promise<void> {
   try {
-    let t = await confirmationTemplate(deps.store, c, p.positionTypeId);
-    if (!t && (await defaultsForUntouched(deps, c))) t = await confirmationTemplate(deps.store, c, p.positionTypeId);
+    const t = await confirmationTemplate(deps.store, c, p.positionTypeId);
     if (!t) return;
     if (!(await sharedLimiter(confirmationCounters(deps), 'confirmations', { windowMs: 60 * 60_000, max: CONFIRMATIONS_PER_ADDRESS }).hit(a.email))) {
       deps.log.info('confirmation mail skipped: too many to the address', { applicationId: a.id });
