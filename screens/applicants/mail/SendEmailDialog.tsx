@@ -7,6 +7,7 @@ import { useToast } from '../../shared/toast';
 import { RichText } from '../../shared/RichText';
 import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
+import { MergePreview } from './MergePreview';
 import { isValidEmail } from '../../../engine/email';
 import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
 import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
@@ -206,6 +207,8 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                 {t.body}
               </span>
               <RichText
+                key={props.length > 0 ? 'chips' : 'plain'}
+                mergeFields={props.length > 0 ? props : undefined}
                 id={`${ids}-body`}
                 value={body}
                 onChange={setBody}
@@ -226,6 +229,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                 {t.mergeFieldsHelp}
               </p>
             </div>
+            <MergePreview subject={subject} body={body} people={recipients.slice(0, 20)} company={container?.displayName || container?.name || ''} />
             <div aria-live="polite" className="mail-outcome">
               {problem && <p className="mail-problem">{problem}</p>}
               {lines && (
