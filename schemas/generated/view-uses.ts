@@ -16,7 +16,7 @@ export const VIEW_USES = {
   Invitation: [],
   Login: [],
   NotificationPage: ['get_applicantPosition', 'get_notification', 'get_position', 'update_NotificationRead'],
-  PositionBoard: ['get_applicantBoard', 'get_positionPermissions', 'update_jobApplicationProcess'],
+  PositionBoard: ['get_TemplateProperties', 'get_applicantBoard', 'get_applicantPosition', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'send_email', 'send_emailToApplicants', 'update_jobApplicationProcess'],
   PositionIntegrations: ['get_PositionsPartnersByPositionId', 'get_positionsPartnersBuilderQuery', 'update_PositionPartner'],
   PositionPage: ['create_ApplicantPDFExport', 'create_applicantsExport', 'get_TemplateProperties', 'get_applicantCounts', 'get_applicantIdsByFilter', 'get_applicantPositionByPosition', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'get_positionScoreCriteria', 'get_positions', 'send_email', 'send_emailToApplicants', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_positionScoreCriteria'],
   ResetPassword: [],

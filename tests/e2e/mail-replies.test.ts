@@ -48,7 +48,7 @@ describe('mail that reaches applicants and comes back, in the browser', () => {
     await loginAs(page, app, 'writer@demo.test');
     // The demo organisation starts with the default templates: nothing to accept first.
     await page.goto(`${app.url}/admin/templates/email/${summerTypeId}`);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Ämne' }).last().inputValue()).toBe('Besked om din ansökan till {position}');
+    await expect.poll(() => page.getByRole('group', { name: 'Mall för Ej intressant' }).getByRole('textbox', { name: 'Ämne' }).inputValue()).toBe('Besked om din ansökan till {position}');
     expect(await page.getByRole('button', { name: 'Lägg till mallarna' }).count()).toBe(0);
 
     smtp.mails.length = 0;
