@@ -12,6 +12,8 @@ export interface FormRuntime {
   idOf(key: string): string;
   change(key: string, value: unknown): void;
   blur(key: string): void;
+  /** View mode: what a field hidden from this reader says instead of its answer (anonymous screening), or undefined. */
+  hiddenText(key: string): string | undefined;
 }
 
 export const RuntimeContext = createContext<FormRuntime | null>(null);

@@ -48,6 +48,17 @@ export interface ApplicantDetail {
     emailNotificationSent?: number;
   };
   /**
+   * The person's conversation with the organisation (/admin/chat/:id), when there is one; never while the applicant is anonymous.
+   */
+  conversationId?: number;
+  /**
+   * Present while the applicant is anonymous: the answer keys left out (the form's person fields and any identifying answer) and the name of the Process level at which they are shown (`until`, null while the mode hides them for good), so the page says 'Dolt till steget …' instead of 'Ingen information angiven.' (server/domain/screening/screening.ts hiddenAnswers).
+   */
+  hidden?: {
+    keys: string[];
+    until: string | null;
+  };
+  /**
    * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, `info.name` is 'Sökande <id>', and files are named 'Bilaga <n>' (server/domain/neutral-files.ts). Lookups by e-mail, text filters, search and 'Ansökta tjänster' never find the application (server/domain/anonymous-screening.ts).
    */
   anonymous?: true;
@@ -2347,6 +2358,14 @@ export interface GetChannelMessagesAnswer {
      */
     via?: "email";
     created: number;
+  }[];
+  /**
+   * Staff only: the person's applications in the organisation that staff may see as theirs, newest first (at most 20), each with its position's name, for the links from the conversation to the applications. Empty while the person is anonymous (server/domain/screening/chat-screening.ts).
+   */
+  applications?: {
+    id: number;
+    positionId: number;
+    positionName: string;
   }[];
 }
 

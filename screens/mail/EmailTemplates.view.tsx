@@ -7,6 +7,7 @@ import { useToast } from '../shared/toast';
 import { RichText } from '../shared/RichText';
 import { useMergeFields } from '../applicants/mail/useMergeFields';
 import { DefaultTemplatesOffer } from './DefaultTemplatesOffer';
+import { MergePreview } from '../applicants/mail/MergePreview';
 import { emailTemplates, saveEmailTemplate, templateProperties, type EmailTemplate, type Label, type TemplateProperty } from '../applicants/mail/mailApi';
 import '../shared/dialog.css';
 import '../applicants/mail/mail.css';
@@ -139,6 +140,7 @@ export default function EmailTemplates() {
               draft={draftOf(l)}
               fields={props}
               problem={problems.get(l.id)}
+              company={container.displayName || container.name}
               onChange={(patch) => change(l, patch)}
             />
           ))}
@@ -154,7 +156,21 @@ export default function EmailTemplates() {
   );
 }
 
-function TemplateSection({ label, draft, fields, problem, onChange }: { label: Label; draft: Draft; fields: TemplateProperty[]; problem?: string; onChange(patch: Partial<Draft>): void }) {
+function TemplateSection({
+  label,
+  draft,
+  fields,
+  problem,
+  company,
+  onChange,
+}: {
+  label: Label;
+  draft: Draft;
+  fields: TemplateProperty[];
+  problem?: string;
+  company: string;
+  onChange(patch: Partial<Draft>): void;
+}) {
   const id = useId();
   const merge = useMergeFields(draft.subject, (subject) => onChange({ subject }));
   return (
@@ -188,6 +204,8 @@ function TemplateSection({ label, draft, fields, problem, onChange }: { label: L
           {t.templateContent}
         </span>
         <RichText
+          key={fields.length > 0 ? 'chips' : 'plain'}
+          mergeFields={fields.length > 0 ? fields : undefined}
           id={`${id}-content`}
           value={draft.content}
           onChange={(content) => onChange({ content })}
@@ -210,6 +228,7 @@ function TemplateSection({ label, draft, fields, problem, onChange }: { label: L
           {t.mergeFieldsHelp}
         </p>
       </div>
+      <MergePreview subject={draft.subject} body={draft.content} people={[]} company={company} />
     </fieldset>
   );
 }

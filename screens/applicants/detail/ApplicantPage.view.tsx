@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import sv from '../../../schemas/messages/sv.json';
 import { call } from '../call';
 import { useContainer } from '../../runner/session/session';
@@ -76,15 +76,17 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
   return (
     <div className="apl-page">
       <StepNav positionId={a.positionId} id={a.id} />
-      {canWrite && (
-        <p>
-          <button type="button" className="adm-button" onClick={() => withType(() => setMailing({}))}>{t.mail}</button>
+      {(canWrite || a.conversationId !== undefined) && (
+        <p className="apl-actions">
+          {canWrite && <button type="button" className="adm-button" onClick={() => withType(() => setMailing({}))}>{t.mail}</button>}
+          {/* The person's conversation with the organisation (never while anonymous: the server leaves the id out). */}
+          {a.conversationId !== undefined && <Link className="adm-button" to={`/admin/chat/${a.conversationId}`}>{t.conversation}</Link>}
         </p>
       )}
       {mailing && (
         <SendEmailDialog
           isOpen
-          recipients={[{ id: a.id, name, email: a.email }]}
+          recipients={[{ id: a.id, name, email: a.email, ...(a.anonymous ? { anonymous: true } : {}) }]}
           positionId={a.positionId}
           {...(positionTypeId !== null ? { positionTypeId } : {})}
           {...(mailing.labelId !== undefined ? { labelId: mailing.labelId } : {})}

@@ -18,13 +18,17 @@ function saveFailure(err: unknown, handleError: (err: unknown) => string): strin
 }
 
 const t = sv.applicants.applicant;
+const anon = sv.personFields.anonymous;
+
+/** What an answer hidden by anonymous screening reads as: the step at which it is shown ('Dolt till steget Intervju'). */
+export const hiddenText = (until: string | null) => (until === null ? anon.hiddenForGood : fill(anon.hiddenUntil, { level: until }));
 
 /** Email, applied date, and age and gender only when the company profile allows (showAge/showGender, off unless an administrator turns them on). */
 export function Facts({ a, showAge, showGender }: { a: ApplicantDetail; showAge: boolean; showGender: boolean }) {
   return (
     <dl className="apl-facts">
       <dt>{t.email}</dt>
-      <dd><a href={`mailto:${a.email}`}>{a.email}</a></dd>
+      {a.hidden ? <dd className="blk-view-empty">{hiddenText(a.hidden.until)}</dd> : <dd><a href={`mailto:${a.email}`}>{a.email}</a></dd>}
       <dt>{t.applied}</dt>
       <dd className="bk-date">{formatStockholmDate(a.created)}</dd>
       {showAge && typeof a.info.age === 'number' && (

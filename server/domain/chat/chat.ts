@@ -9,7 +9,7 @@ import { removeConversationsLeft } from '../gdpr/removal';
 import { candidateEmail } from '../accounts/candidate';
 import { mailCandidateAboutAnswer } from './chat-mail';
 import { confirmationCounters } from '../mail/email';
-import { anonymousEmails, screenedChannel, screenedMessage, shownApplication } from '../screening/chat-screening';
+import { anonymousEmails, screenedChannel, screenedMessage, shownApplication, shownApplications } from '../screening/chat-screening';
 
 /**
  * Messages between an organisation's staff and a person who applied there. One
@@ -257,7 +257,9 @@ export async function channelMessages(deps: ServerDeps, p: Principal, channelId:
   const { channel, side } = await loadChannel(deps, p, channelId);
   const list = await messages(deps).find({ channelId }, { sort: { id: 1 }, limit: 1000 });
   await channels(deps).updateOne({ id: channelId }, { $set: side === 'staff' ? { unreadStaff: 0 } : { unreadCandidate: 0 } });
-  const hidden = side === 'staff' && !(await shownApplication(deps.store, channel.containerId, channel.email));
+  // Staff get the links to the person's applications they may see as theirs (none while anonymous).
+  const applications = side === 'staff' ? await shownApplications(deps.store, channel.containerId, channel.email) : [];
+  const hidden = side === 'staff' && applications.length === 0;
   const read = strip({ ...channel, ...(side === 'staff' ? { unreadStaff: 0 } : { unreadCandidate: 0 }) });
-  return { channel: screenedChannel(read, hidden), side, messages: list.map((m) => screenedMessage(strip(m), hidden)) };
+  return { channel: screenedChannel(read, hidden), side, messages: list.map((m) => screenedMessage(strip(m), hidden)), ...(side === 'staff' ? { applications } : {}) };
 }
