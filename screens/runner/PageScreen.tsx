@@ -86,7 +86,7 @@ function BlockBody({ screen, block, generation, saved, answers, forget, givens, 
     case 'links':
       return <Links block={block} />;
     case 'form':
-      return <FormPartView key={generation} part={{ ...part, title: '' }} level={2} onSaved={saved} onSubmit={forget} />;
+      return <FormPartView key={generation} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
     case 'record':
       if (block.from) {
         const given = answers[block.from];
