@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(url: string, init: RequestInit): Promise<T> {
+async function request<T>(url: string, init: RequestInit, whole = false): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, init);
@@ -41,7 +41,8 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
     }
   }
   if (!res.ok) throw refusal(res.status, body, 'Något gick fel');
-  return (body as { data: T } | null)?.data as T;
+  const data = (body as { data: T } | null)?.data;
+  return (whole && data === undefined ? body : data) as T;
 }
 
 /** The one reading of a refused answer's body (`{ error: { code, message, details } }`) as an ApiError; `fallback` when it has none. */
@@ -64,6 +65,14 @@ export function publicPost<T>(path: string, body: unknown): Promise<T> {
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * POST to a plain account route (a form's `save.route`): its `data`, or the whole body when it
+ * has none (the spec's login answer is a bare `{ token }`).
+ */
+export function accountPost(path: string, body: unknown): Promise<unknown> {
+  return request<unknown>(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) }, true);
 }
 
 /**

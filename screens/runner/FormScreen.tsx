@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { getDefaultRegistry } from '@rjsf/core';
-import type { BaseInputTemplateProps, ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type BaseInputTemplateProps, type ErrorSchema, type ObjectFieldTemplateProps, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { Navigate, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { createRjsfValidator } from '../../engine/react/rjsf-validator';
@@ -22,7 +22,7 @@ import { useLanding, useSessionEffects } from './session/sessionEffects';
 import { validUser } from './session/token';
 import { fieldErrors, messageOf } from './serverErrors';
 import { Failure, Loading, NotFound } from './states';
-import { viewComponent } from './views';
+import { preloadView, viewComponent } from './views';
 import { useScreenTitle } from './title';
 import type { Block, ScreenFile } from './types';
 import { useBindingContext } from './useBindingContext';
@@ -152,8 +152,13 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
   const formContext = useMemo(() => ({ sections: part.sections, containerId: container?.id } satisfies WidgetContext & { sections: unknown }), [part.sections, container?.id]);
 
   useEffect(() => {
-    if (loaded.status === 'ready') setFormData(loaded.data);
-  }, [loaded]);
+    // With the schema's defaults, as RJSF holds it: else the first render after a refused
+    // submit sees fields 'changed' from what was given and drops their errors.
+    if (loaded.status === 'ready') setFormData(getDefaultFormState(validator, schema, loaded.data) as Data);
+  }, [loaded, schema]);
+  useEffect(() => {
+    if (part.alternative) preloadView(part.alternative.view);
+  }, [part.alternative]);
 
   const data = loaded.status === 'ready' ? loaded.data : undefined;
   const readonly = useMemo(() => withReadonly(uiSchema, schema, part.readonlyFrom, data), [uiSchema, schema, part.readonlyFrom, data]);

@@ -3,7 +3,7 @@
  * route (`route`: login, reset, links, invitation) posted without the dispatcher and without a
  * token. Both answer their `data`; both refuse with `{ error: { code, message, details } }`.
  */
-import { ApiError, dispatchByName, publicPost } from '../api';
+import { accountPost, ApiError, dispatchByName } from '../api';
 import { dataSchemaOf } from './actionTypes';
 import { fillData, type BindingContext } from './bindings';
 import { messageOf } from './serverErrors';
@@ -13,7 +13,7 @@ export const isRouteSave = (save: Save): save is Extract<Save, { route: string }
 
 /** Sends a form's save with its data filled from `ctx`; the answer's data. */
 export function sendSave(save: Save, ctx: BindingContext): Promise<unknown> {
-  if (isRouteSave(save)) return publicPost<unknown>(save.route, fillData(save.data ?? '{form}', ctx));
+  if (isRouteSave(save)) return accountPost(save.route, fillData(save.data ?? '{form}', ctx));
   return dispatchByName(save.action, fillData(save.data ?? '{form}', ctx, dataSchemaOf(save.action)));
 }
 
