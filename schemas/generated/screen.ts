@@ -530,6 +530,10 @@ export interface MailedLink {
    */
   missing: string;
   /**
+   * A view drawn under the missing or refused link's text, given `props.email` (the fragment's address): the way to a new link.
+   */
+  view?: string;
+  /**
    * When the save's refusal names a field bound from {link.x}: the form gives way to this (the server's message unless `text`), focused.
    */
   refused?: {

@@ -28,7 +28,7 @@ export function FormLinks({ links, ctx }: { links: Links | undefined; ctx: Bindi
 /** The outcome in the form's place, focused so a screen reader reads it at once. */
 export function FormOutcome({ outcome }: { outcome: Outcome }) {
   const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), [outcome]);
+  useEffect(() => ref.current?.focus(), [outcome.text]);
   return (
     <>
       <p ref={ref} tabIndex={-1} role={outcome.role} className={outcome.role === 'alert' ? 'adm-form-error' : 'adm-form-ok'}>

@@ -226,8 +226,20 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
       </Suspense>
     );
   }
-  if (link && !link.token && part.link) return <FormOutcome outcome={{ role: 'alert', text: part.link.missing, ctx: base }} />;
-  if (outcome) return <FormOutcome outcome={outcome} />;
+  const missing = link && !link.token && part.link ? ({ role: 'alert', text: part.link.missing, ctx: base } as const) : null;
+  const LinkView = part.link?.view && (missing || outcome?.role === 'alert') ? viewComponent(part.link.view) : null;
+  if (missing || outcome) {
+    return (
+      <>
+        <FormOutcome outcome={missing ?? outcome!} />
+        {LinkView && (
+          <Suspense fallback={<Loading />}>
+            <LinkView screen={screen} props={{ email: link?.email ?? '' }} />
+          </Suspense>
+        )}
+      </>
+    );
+  }
 
   const H = level === 1 ? 'h1' : 'h2';
   return (
