@@ -265,7 +265,10 @@ export function checkCatalogue(input: CatalogueInput): string[] {
     }
     for (const { path, call, access: own } of callsOf(s)) {
       // A save to an account route: the schema's pattern keeps it under /api/account/; its body is the route's.
-      if (call.route !== undefined) continue;
+      if (call.route !== undefined) {
+        if (!path.endsWith('save') && !(path.endsWith('load') && (path.startsWith('blocks') ? ((s.blocks as Json[])[Number(/\d+/.exec(path)![0])]!.kind === 'form') : s.kind === 'form'))) say(`${path}.route`, 'only a form saves to or loads from an account route');
+        continue;
+      }
       const action = String(call.action);
       const schema = input.actions.get(action);
       if (!schema) {

@@ -434,7 +434,11 @@ export type Use =
     };
 
 export interface Load {
-  action: string;
+  action?: string;
+  /**
+   * form: a plain account route POSTed with `data` instead of an action (the invitation link's facts); its refusal naming a {link.x} value is the link's refusal.
+   */
+  route?: string;
   data?: BindingData;
   /**
    * list: JSON pointer to the rows in the answer ('' = the answer itself).

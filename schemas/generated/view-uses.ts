@@ -9,7 +9,6 @@ export const VIEW_USES = {
   CandidateChat: ['get_MessagingChannels', 'get_channelMessages', 'get_myContainers', 'send_MessageCommand'],
   CandidateHome: ['get_myContainers'],
   CandidatePages: ['create_applicantAnswer', 'delete_myApplication', 'get_applicantPositions', 'get_applicantSkillsAnswer', 'get_myContainers'],
-  ConfirmEmail: [],
   DemoApplicants: ['create_positionDemoApplicants', 'get_container', 'get_containers', 'get_positions'],
   EmailTemplates: ['answer_defaultEmailTemplatesOffer', 'get_TemplateProperties', 'get_defaultEmailTemplatesOffer', 'get_emailTemplates', 'update_containerTemplate'],
   ForgotForm: [],
@@ -18,10 +17,8 @@ export const VIEW_USES = {
   PositionBoard: ['get_applicantBoard', 'get_positionPermissions', 'update_jobApplicationProcess'],
   PositionIntegrations: ['get_PositionsPartnersByPositionId', 'get_positionsPartnersBuilderQuery', 'update_PositionPartner'],
   PositionPage: ['create_ApplicantPDFExport', 'create_applicantsExport', 'get_TemplateProperties', 'get_applicantCounts', 'get_applicantIdsByFilter', 'get_applicantPositionByPosition', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'get_positionScoreCriteria', 'get_positions', 'send_email', 'send_emailToApplicants', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_positionScoreCriteria'],
-  SigninLink: [],
   Skills: ['add_skillCommand', 'add_skillPosition', 'add_skillTemplate', 'delete_skill', 'delete_skillPosition', 'delete_skillTemplate', 'get_competenceTemplates', 'get_containerSkills', 'get_positions', 'get_skillPositions', 'get_skillsIcons'],
   StaffChat: ['get_channelMessages', 'send_MessageCommand'],
-  StopEmailChange: [],
   TemplateEditor: ['create_positionTemplateAssetCommand', 'get_folder', 'get_folders'],
   ThemeSettings: ['get_containerTheme', 'update_containerTheme'],
 } as const satisfies Record<string, readonly ActionName[]>;

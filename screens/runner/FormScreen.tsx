@@ -227,11 +227,15 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
     );
   }
   const missing = link && !link.token && part.link ? ({ role: 'alert', text: part.link.missing, ctx: base } as const) : null;
-  const LinkView = part.link?.view && (missing || outcome?.role === 'alert') ? viewComponent(part.link.view) : null;
-  if (missing || outcome) {
+  // The load refused the link itself (an invitation's facts asked with its token).
+  const r = part.link?.refused;
+  const loadRefused = loaded.status === 'error' && part.link && linkRefused(fieldErrors(loaded.error), part.load?.data) ? ({ role: 'alert', text: r?.text ?? messageOf(loaded.error), help: r?.help, links: r?.links, ctx: base } as const) : null;
+  const shown = missing ?? loadRefused ?? outcome;
+  const LinkView = part.link?.view && shown?.role === 'alert' ? viewComponent(part.link.view) : null;
+  if (shown) {
     return (
       <>
-        <FormOutcome outcome={missing ?? outcome!} />
+        <FormOutcome outcome={shown} />
         {LinkView && (
           <Suspense fallback={<Loading />}>
             <LinkView screen={screen} props={{ email: link?.email ?? '' }} />

@@ -123,10 +123,10 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
       blocks.map((block) => (data: Data | undefined) => {
         const load = block.load;
         const key = block.id;
-        if (!key || !load || load.pick !== undefined || load.find || load.also) return;
+        if (!key || !load?.action || load.pick !== undefined || load.find || load.also) return;
         setGivens((g) => {
           // The load's action names the answer's generated type; the server answered `data` to it.
-          if (data) return { ...g, [key]: { action: load.action, answer: data } as GivenAnswer };
+          if (data) return { ...g, [key]: { action: load.action!, answer: data } as GivenAnswer };
           if (!(key in g)) return g;
           const { [key]: _gone, ...rest } = g;
           return rest;
