@@ -1,10 +1,8 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import { getDefaultRegistry } from '@rjsf/core';
-import { getDefaultFormState, type BaseInputTemplateProps, type ErrorSchema, type ObjectFieldTemplateProps, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { Navigate, useNavigate } from 'react-router-dom';
-import sv from '../../schemas/messages/sv.json';
 import { createRjsfValidator } from '../../engine/react/rjsf-validator';
 import { translateSwedish } from '../../engine/react/builder/rjsf';
 import { getToken } from '../api';
@@ -27,14 +25,14 @@ import { useScreenTitle } from './title';
 import type { Block, ScreenFile } from './types';
 import { useBindingContext } from './useBindingContext';
 import { useScreenData, type Data } from './useScreenData';
-import { adminWidgets, SELF_LABELLED, type WidgetContext } from './widgets';
+import { adminWidgets, type WidgetContext } from './widgets';
+import { templates, uiSchemaOf, withBusy, withReadonly } from './formTemplates';
 import { adminFields } from './AllOrSomeField';
 import './runner.css';
 
 const entityFiles = import.meta.glob<unknown>('/schemas/entities/*.json', { eager: true, import: 'default' });
 const entities = new Map(Object.entries(entityFiles).map(([p, s]) => [p.replace(/^.*\//, ''), s]));
 const validator = createRjsfValidator();
-const CoreInput = getDefaultRegistry().templates.BaseInputTemplate;
 const validatorNames = import.meta.glob<string>('/schemas/validators/*.json', { eager: true, import: 'name' });
 /** The engine's validator keywords (`x-validEmail`) a form schema may use. */
 const keywords = new Set(Object.values(validatorNames).map((n) => `x-${n}`));
@@ -45,74 +43,6 @@ export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' 
     id?: string;
     title?: string;
   };
-
-type Section = NonNullable<ScreenFile['sections']>[number];
-
-/** The root object's fields in fieldsets, one per section (JSON Forms' Group); fields in no section follow. */
-function SectionedFields(props: ObjectFieldTemplateProps) {
-  const sections = (props.registry.formContext as { sections?: Section[] } | undefined)?.sections;
-  if (!sections || props.fieldPathId.path.length > 0) {
-    return <>{props.properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}</>;
-  }
-  const byName = new Map(props.properties.map((p) => [p.name, p]));
-  const placed = new Set(sections.flatMap((s) => s.fields.filter((f): f is string => typeof f === 'string')));
-  const rest = props.properties.filter((p) => !placed.has(p.name) && !p.hidden);
-  return (
-    <>
-      {sections.map((s, i) => (
-        <fieldset key={s.title ?? i} className="adm-fieldset scr-section">
-          {s.title && <legend>{s.title}</legend>}
-          {s.description && <p className="adm-hint">{s.description}</p>}
-          {s.fields.map((f) => (typeof f === 'string' ? byName.get(f)?.content : null))}
-        </fieldset>
-      ))}
-      {rest.map((p) => p.content)}
-    </>
-  );
-}
-
-/** The uiSchema with the save button's Swedish text and RJSF's label hidden for widgets that label themselves. */
-function uiSchemaOf(ui: UiSchema | undefined): UiSchema {
-  const walk = (node: UiSchema): UiSchema => {
-    const out: UiSchema = {};
-    for (const [k, v] of Object.entries(node)) out[k] = v && typeof v === 'object' && !Array.isArray(v) && !k.startsWith('ui:') ? walk(v as UiSchema) : v;
-    if (typeof node['ui:widget'] === 'string' && SELF_LABELLED.has(node['ui:widget'])) out['ui:label'] = false;
-    return out;
-  };
-  return { 'ui:submitButtonOptions': { submitText: sv.screens.save }, ...walk(ui ?? {}) };
-}
-
-/**
- * The uiSchema with the fields the loaded data names at `readonlyFrom` read-only (those without
- * a value hidden), and no save button when every field is read-only. The names too: [] when none.
- */
-function withReadonly(ui: UiSchema, schema: RJSFSchema, path: string | undefined, data: Data | undefined): { ui: UiSchema; names: string[] } {
-  const listed = path && data ? at({ data }, path) : undefined;
-  const names = Array.isArray(listed) ? listed.filter((n): n is string => typeof n === 'string') : [];
-  if (!names.length) return { ui, names };
-  const out: UiSchema = { ...ui };
-  for (const name of names) {
-    const value = data?.[name];
-    out[name] = { ...((ui[name] as UiSchema | undefined) ?? {}), ...(value === undefined || value === '' ? { 'ui:widget': 'hidden' } : { 'ui:readonly': true }) };
-  }
-  const fields = Object.keys(schema.properties ?? {});
-  if (fields.every((f) => names.includes(f))) out['ui:submitButtonOptions'] = { ...((ui['ui:submitButtonOptions'] as object | undefined) ?? {}), norender: true };
-  return { ui: out, names };
-}
-
-/** Text inputs say when they are refused (`aria-invalid`), as the secret widget does: RJSF's own input does not. */
-function InputTemplate(props: BaseInputTemplateProps) {
-  const invalid = props.rawErrors?.length ? { 'aria-invalid': true } : {};
-  return <CoreInput {...props} {...invalid} />;
-}
-const templates = { ObjectFieldTemplate: SectionedFields, BaseInputTemplate: InputTemplate };
-
-/** The save button: disabled (and saying `busy`, when given) while the save is under way. */
-function withBusy(ui: UiSchema, busy: boolean, text: string | undefined): UiSchema {
-  if (!busy) return ui;
-  const options = (ui['ui:submitButtonOptions'] as { submitText?: string; props?: object } | undefined) ?? {};
-  return { ...ui, 'ui:submitButtonOptions': { ...options, ...(text ? { submitText: text } : {}), props: { ...options.props, disabled: true, 'aria-busy': true } } };
-}
 
 /**
  * A form (docs/screens.md): the schema (entity `$ref`s inlined) rendered by RJSF on the
