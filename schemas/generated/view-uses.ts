@@ -12,7 +12,6 @@ export const VIEW_USES = {
   DemoApplicants: ['create_positionDemoApplicants', 'get_container', 'get_containers', 'get_positions'],
   EmailTemplates: ['answer_defaultEmailTemplatesOffer', 'get_TemplateProperties', 'get_defaultEmailTemplatesOffer', 'get_emailTemplates', 'update_containerTemplate'],
   ForgotForm: [],
-  Invitation: [],
   NotificationPage: ['get_applicantPosition', 'get_notification', 'get_position', 'update_NotificationRead'],
   PositionBoard: ['get_applicantBoard', 'get_positionPermissions', 'update_jobApplicationProcess'],
   PositionIntegrations: ['get_PositionsPartnersByPositionId', 'get_positionsPartnersBuilderQuery', 'update_PositionPartner'],
