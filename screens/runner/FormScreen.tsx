@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import { getDefaultFormState, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { createRjsfValidator } from '../../engine/react/rjsf-validator';
 import { translateSwedish } from '../../engine/react/builder/rjsf';
@@ -36,6 +36,10 @@ const validator = createRjsfValidator();
 const validatorNames = import.meta.glob<string>('/schemas/validators/*.json', { eager: true, import: 'name' });
 /** The engine's validator keywords (`x-validEmail`) a form schema may use. */
 const keywords = new Set(Object.values(validatorNames).map((n) => `x-${n}`));
+
+/** The `default`s of the schema's own fields (RJSF's getDefaultFormState walks every branch with the validator: seconds on a big form). */
+const topDefaults = (schema: RJSFSchema): Data =>
+  Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([k, p]) => (p && typeof p === 'object' && 'default' in p ? [[k, p.default]] : [])));
 
 /** What a form needs, from a form screen or a page's form block. */
 export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions' | 'readonlyFrom' | 'readonlyNote' | 'link' | 'done' | 'intro' | 'busy'> &
@@ -84,7 +88,7 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
   useEffect(() => {
     // With the schema's defaults, as RJSF holds it: else the first render after a refused
     // submit sees fields 'changed' from what was given and drops their errors.
-    if (loaded.status === 'ready') setFormData(getDefaultFormState(validator, schema, loaded.data) as Data);
+    if (loaded.status === 'ready') setFormData({ ...topDefaults(schema), ...loaded.data });
   }, [loaded, schema]);
   useEffect(() => {
     if (part.alternative) preloadView(part.alternative.view);

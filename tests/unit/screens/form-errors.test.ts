@@ -52,7 +52,7 @@ describe('a form\'s own words and checks', () => {
 
   it('refuses a repeat field that differs from its field, and only then', () => {
     const check = sameAsCheck(ui)!;
-    const run = (form: Record<string, string>) => unwrapErrorHandler(check(form, createErrorHandler(form)) as never) as Record<string, { __errors?: string[] }>;
+    const run = (form: Record<string, string>) => unwrapErrorHandler(check(form, createErrorHandler(form) as never) as never) as Record<string, { __errors?: string[] }>;
     expect(run({ password: 'ett-langt-losen', confirmPassword: 'ett-annat' }).confirmPassword?.__errors).toEqual(['Lösenorden matchar inte']);
     expect(run({ password: 'ett-langt-losen', confirmPassword: 'ett-langt-losen' }).confirmPassword?.__errors ?? []).toEqual([]);
     expect(sameAsCheck({ password: {} })).toBeUndefined();
