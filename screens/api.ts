@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(url: string, init: RequestInit): Promise<T> {
+async function request<T>(url: string, init: RequestInit, whole = false): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, init);
@@ -41,7 +41,8 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
     }
   }
   if (!res.ok) throw refusal(res.status, body, 'Något gick fel');
-  return (body as { data: T } | null)?.data as T;
+  const data = (body as { data: T } | null)?.data;
+  return (whole && data === undefined ? body : data) as T;
 }
 
 /** The one reading of a refused answer's body (`{ error: { code, message, details } }`) as an ApiError; `fallback` when it has none. */
@@ -64,6 +65,14 @@ export function publicPost<T>(path: string, body: unknown): Promise<T> {
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * POST to a plain account route (a form's `save.route`): its `data`, or the whole body when it
+ * has none (the spec's login answer is a bare `{ token }`).
+ */
+export function accountPost(path: string, body: unknown): Promise<unknown> {
+  return request<unknown>(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) }, true);
 }
 
 /**
@@ -96,54 +105,7 @@ export function dispatchByName(action: string, data: unknown, query = '', opts: 
   });
 }
 
-/**
- * POST /api/account/login → the token, or null on a refusal (the spec: "on failure the
- * result is empty with no message"). Network and server errors throw ApiError.
- */
-export async function login(email: string, password: string): Promise<string | null> {
-  let res: Response;
-  try {
-    res = await fetch('/api/account/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-  } catch {
-    throw new ApiError(0, { code: 'network', message: 'Något gick fel, vänligen försök igen' });
-  }
-  if (res.status === 400 || res.status === 401) return null;
-  if (!res.ok) throw new ApiError(res.status, { code: String(res.status), message: 'Något gick fel' });
-  const body = (await res.json().catch(() => null)) as { token?: unknown; data?: { token?: unknown } } | null;
-  const token = body?.token ?? body?.data?.token;
-  return typeof token === 'string' && token ? token : null;
-}
-
 /** POST /api/account/reset {email}; any failure throws (the caller shows 'Vi kunde inte hitta e-postadressen'). */
 export async function requestPasswordReset(email: string): Promise<void> {
   await publicPost<unknown>('/api/account/reset', { email });
-}
-
-/**
- * POST /api/account/reset/confirm {token, password, confirmPassword}. The token travels only
- * in this POST body, never in a URL. A bad/used/expired token is a 400 whose `details` name
- * `/token`; password problems name `/password` or `/confirmPassword`.
- */
-export async function confirmPasswordReset(token: string, password: string, confirmPassword: string): Promise<void> {
-  await publicPost<unknown>('/api/account/reset/confirm', { token, password, confirmPassword });
-}
-
-/** What an invitation link offers (POST /api/account/invitation): a used, expired or forged token is a 400 naming `/token`. */
-export interface InvitationInfo {
-  email: string;
-  company: string;
-  needsPassword: boolean;
-}
-
-export async function invitationInfo(token: string): Promise<InvitationInfo> {
-  return publicPost<InvitationInfo>('/api/account/invitation', { token });
-}
-
-/** POST /api/account/invitation/accept → a session token for the account that now holds the invitation's rights. */
-export async function acceptInvitation(token: string, password?: { password: string; confirmPassword: string }): Promise<string> {
-  return (await publicPost<{ token: string }>('/api/account/invitation/accept', { token, ...password })).token;
 }
