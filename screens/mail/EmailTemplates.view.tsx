@@ -36,7 +36,7 @@ export default function EmailTemplates() {
   const toast = useToast();
   const typeId = Number(positionTypeId);
   const type = container?.positionTypes.find((p) => p.id === typeId);
-  const labels = ((container?.labels as Label[] | undefined) ?? []).filter((l) => l.labelType === 'Interest');
+  const labels = (container?.labels ?? []).filter((l) => l.labelType === 'Interest');
   const [state, setState] = useState<'loading' | 'error' | 'ready'>('loading');
   const [saved, setSaved] = useState<Map<number, Draft>>(new Map());
   const [drafts, setDrafts] = useState<Map<number, Draft>>(new Map());

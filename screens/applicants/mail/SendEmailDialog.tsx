@@ -8,7 +8,7 @@ import { RichText } from '../../shared/RichText';
 import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
-import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
+import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type SendOutcome, type TemplateProperty } from './mailApi';
 import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
 import './mail.css';
 
@@ -63,7 +63,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [targets, setTargets] = useState<MailRecipient[]>(recipients);
   const merge = useMergeFields(subject, setSubject);
-  const labels = ((container?.labels as Label[] | undefined) ?? []).filter((l) => l.labelType === 'Interest');
+  const labels = (container?.labels ?? []).filter((l) => l.labelType === 'Interest');
   const labelName = (id: number) => labels.find((l) => l.id === id)?.name ?? '';
 
   useEffect(() => {
