@@ -42,12 +42,20 @@ function propNames(checker: ts.TypeChecker, type: ts.Type): string[] | null {
 /** True when the declaration is written from a generated type (an alias of it, a Pick of it, an interface extending it). */
 function derived(checker: ts.TypeChecker, node: ts.InterfaceDeclaration | ts.TypeAliasDeclaration): boolean {
   let found = false;
+  const seen = new Set<ts.Node>();
   const visit = (n: ts.Node): void => {
     if (found) return;
     if (ts.isTypeReferenceNode(n) || ts.isExpressionWithTypeArguments(n)) {
       let sym = checker.getSymbolAtLocation(ts.isTypeReferenceNode(n) ? n.typeName : n.expression);
       if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-      if (sym?.declarations?.some((d) => GENERATED.test(relative(root, d.getSourceFile().fileName)))) found = true;
+      for (const d of sym?.declarations ?? []) {
+        if (GENERATED.test(relative(root, d.getSourceFile().fileName))) found = true;
+        // A local alias of a generated type (`type ContainerAnswer = ActionAnswer['get_container']`) derives too.
+        else if (ts.isTypeAliasDeclaration(d) && !seen.has(d)) {
+          seen.add(d);
+          visit(d.type);
+        }
+      }
     }
     ts.forEachChild(n, visit);
   };
