@@ -301,6 +301,40 @@ export interface ContainerView {
 }
 
 /**
+ * One thing a refusal names, an item of `details` in `{ error: { code, message, details } }`: where (a JSON pointer into the request, and for a form's field its key) and, in Swedish, what is wrong. The one shape of every refusal's details; the client reads it in one place (screens/api.ts `refusal`).
+ */
+export interface ErrorDetail {
+  /**
+   * JSON pointer into the request body (or into the form's rules for a refused condition).
+   */
+  path?: string;
+  /**
+   * The form field the detail is about (answers refused by the form's validation, a refused form field).
+   */
+  key?: string;
+  /**
+   * The validator that refused a field's answer (required, fileSize, …).
+   */
+  validator?: string;
+  /**
+   * Which problem, for a refused form: a key of the engine's problems or of sv.conditions.
+   */
+  code?: string;
+  /**
+   * The engine's sentence for a refused form field (the same as `message`).
+   */
+  problem?: string;
+  /**
+   * The refused value where it is no secret (an unknown action's name, at most 80 characters).
+   */
+  value?: string;
+  /**
+   * What is wrong, in Swedish.
+   */
+  message: string;
+}
+
+/**
  * A folder of container assets.
  */
 export interface FolderView {

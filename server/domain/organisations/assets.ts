@@ -115,7 +115,7 @@ export async function saveAsset(deps: ServerDeps, container: ContainerDoc, input
     $set: { name: input.name, contentType: input.contentType, data: input.data, updated: now },
     $inc: { revision: 1 },
   });
-  if (!updated) throw errors.conflict(m.assetStale, { currentRevision: current.revision });
+  if (!updated) throw errors.conflict(m.assetStale, [{ path: '/revision', value: String(current.revision), message: m.assetStale }]);
   return strip(updated);
 }
 
