@@ -562,6 +562,20 @@ export interface ApplicantFilter {
 }
 
 /**
+ * The body of POST /api/public/positions/apply: an application to a position, by its id or its link id (a UUID). The one schema of it: the route validates with it and the OpenAPI document publishes it. `metadata` holds the answers, one entry per form key; the position's compiled form checks them.
+ */
+export interface ApplyBody {
+  action: "create_jobApplication";
+  data: {
+    email: string;
+    positionId: number | string;
+    metadata: {
+      [k: string]: unknown;
+    };
+  };
+}
+
+/**
  * A position's editable fields (its ad, dates, type, responsible, form `metadata`, anonymous screening, banner), as create_position and update_position take them. Composed with `allOf` + `unevaluatedProperties: false`.
  */
 export interface PositionMeta {
