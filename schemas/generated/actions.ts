@@ -698,7 +698,7 @@ export interface ThemeInput {
 }
 
 /**
- * Request data of add_emailTemplate. Creates the email template of an Interest label for a position type; 409 when that label already has one for the type.
+ * Request data of add_emailTemplate. Creates the email template of a label (an Interest label or a Process level) for a position type; 409 when that label already has one for the type.
  */
 export interface AddEmailTemplateData {
   containerId: number;
@@ -707,7 +707,7 @@ export interface AddEmailTemplateData {
    */
   positionTypeId: number;
   /**
-   * An Interest label of the container.
+   * An Interest label or a Process level of the container.
    */
   labelId: number;
   /**
@@ -1091,6 +1091,14 @@ export interface CreateContainerData {
    * The organisation's first Administrator. An account whose email is proven becomes Administrator at once and is sent a notice; anyone else (no account, or one not proven) is sent an invitation (valid a week) and becomes Administrator when its link is followed. The answer's `invitedAdmin` names the address when an invitation went out.
    */
   adminEmail?: string;
+  /**
+   * The first Administrator's first name when an invitation goes out (our addition): shown in the users list and given to the account it makes.
+   */
+  adminFirstname?: string;
+  /**
+   * Their last name, as adminFirstname.
+   */
+  adminLastname?: string;
 }
 
 /**
@@ -1443,6 +1451,14 @@ export interface CreatePositionTypeAnswer {
 export interface CreateUserContainerPermissionData {
   containerId: number;
   email: string;
+  /**
+   * The invited person's first name (our addition): shown in the users list while the invitation is pending, and the account's name when it is made or has none.
+   */
+  firstname?: string;
+  /**
+   * Their last name, as firstname.
+   */
+  lastname?: string;
   /**
    * 1 Administrator, 2 Write, 3 Read.
    */
@@ -1883,7 +1899,7 @@ export interface GetUserNotificationPreferencesAnswer {
 }
 
 /**
- * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants.
+ * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants. Issue 26: each card carries its Interest label and whether it is the organisation's 'Ej intressant' (`rejected`); `hideRejected` leaves those out of the cards and the count, and each column's `rejected` says how many of its applicants are 'Ej intressant' either way.
  */
 export interface GetApplicantBoardData {
   positionId: number;
@@ -1895,16 +1911,31 @@ export interface GetApplicantBoardData {
    * The column's `next` from the previous batch; needs processLabelId.
    */
   after?: number;
+  /**
+   * Leave the 'Ej intressant' applicants out of the cards and counts (the board's switch).
+   */
+  hideRejected?: boolean;
 }
 
 /**
  * Answer of get_applicantBoard.
  */
 export interface GetApplicantBoardAnswer {
+  /**
+   * The organisation's 'Ej intressant' label, null when it has none.
+   */
+  rejectedLabelId: number | null;
   columns: {
     labelId: number;
     name: string;
+    /**
+     * The column's applicants the board shows: without the rejected ones under hideRejected.
+     */
     count: number;
+    /**
+     * How many of the column's applicants are 'Ej intressant', shown or hidden.
+     */
+    rejected: number;
     cards: {
       id: number;
       name: string;
@@ -1917,6 +1948,14 @@ export interface GetApplicantBoardAnswer {
         count: number;
         average: number | null;
       };
+      /**
+       * The applicant's Interest label.
+       */
+      interestLabelId: number | null;
+      /**
+       * The Interest label is 'Ej intressant'.
+       */
+      rejected: boolean;
     }[];
     /**
      * Pass as `after` (with this column's `processLabelId`) for the next batch; null on the last.
@@ -2537,7 +2576,7 @@ export interface GetDefaultEmailTemplatesOfferAnswer {
 }
 
 /**
- * Request data of get_emailTemplates. The container's email label templates (one per Interest label and position type), optionally only those of one position type and/or label (the move dialog asks for the label it moves to).
+ * Request data of get_emailTemplates. The container's email label templates (one per label — Interest label or Process level — and position type), optionally only those of one position type and/or label (the move dialog asks for the label it moves to).
  */
 export interface GetEmailTemplatesData {
   containerId: number;
@@ -3027,7 +3066,7 @@ export interface SendEmailData {
    */
   body: string;
   /**
-   * Our addition: the Interest label whose template this mail came from; a successful send records info.emailNotificationSent.
+   * Our addition: the label (an Interest label or a Process level) whose template this mail came from; a successful send records info.emailNotificationSent, and each arrival on the label is mailed once (see alreadySent).
    */
   labelId?: number;
 }
@@ -3054,6 +3093,13 @@ export interface SendEmailAnswer {
     id: number;
     name: string;
   }[];
+  /**
+   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again. Absent when none.
+   */
+  alreadySent?: {
+    id: number;
+    name: string;
+  }[];
 }
 
 /**
@@ -3075,7 +3121,7 @@ export interface SendEmailToApplicantsData {
    */
   body: string;
   /**
-   * Our addition: the Interest label whose template this mail came from; a successful send records info.emailNotificationSent.
+   * Our addition: the label (an Interest label or a Process level) whose template this mail came from; a successful send records info.emailNotificationSent, and each arrival on the label is mailed once (see alreadySent).
    */
   labelId?: number;
 }
@@ -3099,6 +3145,13 @@ export interface SendEmailToApplicantsAnswer {
    * Recipients without a usable address: reported by name, not sent.
    */
   missingEmail: {
+    id: number;
+    name: string;
+  }[];
+  /**
+   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again. Absent when none.
+   */
+  alreadySent?: {
     id: number;
     name: string;
   }[];
@@ -3311,7 +3364,7 @@ export interface UpdateAccountAnswer {
 }
 
 /**
- * Request data of update_containerTemplate. Sets the email template of an Interest label for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
+ * Request data of update_containerTemplate. Sets the email template of a label (an Interest label or a Process level) for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
  */
 export interface UpdateContainerTemplateData {
   containerId: number;
@@ -3320,7 +3373,7 @@ export interface UpdateContainerTemplateData {
    */
   positionTypeId: number;
   /**
-   * An Interest label of the container.
+   * An Interest label or a Process level of the container.
    */
   labelId: number;
   /**

@@ -25,7 +25,7 @@ const same = (a: Draft, b: Draft) => a.name === b.name && a.subject === b.subjec
 /**
  * The view block of /admin/templates/email/:positionTypeId (schemas/screens/templates-email-type.json;
  * the heading with the type's name, the not-found state, the link back and the help text are
- * blocks): one email template per Interest label of the organisation for this position type.
+ * blocks): one email template per Interest label and per Process level of the organisation for this position type.
  * Save stores the changed ones with update_containerTemplate: 'E-postmall uppdaterad' for one,
  * 'E-postmallar uppdaterade' for more. It stays code: a rich-text body per label with merge
  * fields put in at the caret of the subject or the body, saved together.
@@ -36,7 +36,9 @@ export default function EmailTemplates() {
   const toast = useToast();
   const typeId = Number(positionTypeId);
   const type = container?.positionTypes.find((p) => p.id === typeId);
-  const labels = (container?.labels ?? []).filter((l) => l.labelType === 'Interest');
+  // Interest labels first, then the Process levels (issue 26: a move to a level offers its template too).
+  const all = container?.labels ?? [];
+  const labels = [...all.filter((l) => l.labelType === 'Interest'), ...all.filter((l) => l.labelType === 'Process')];
   const [state, setState] = useState<'loading' | 'error' | 'ready'>('loading');
   const [saved, setSaved] = useState<Map<number, Draft>>(new Map());
   const [drafts, setDrafts] = useState<Map<number, Draft>>(new Map());
@@ -158,7 +160,7 @@ function TemplateSection({ label, draft, fields, problem, onChange }: { label: L
   return (
     <fieldset className="mt-section">
       <legend>{fill(t.templateFor, { label: label.name })}</legend>
-      {label.isDefault && <p className="mail-help">{t.confirmationNote}</p>}
+      {label.labelType === 'Process' ? <p className="mail-help">{t.processNote}</p> : label.isDefault && <p className="mail-help">{t.confirmationNote}</p>}
       <div className="mail-field">
         <label htmlFor={`${id}-name`}>{t.templateName}</label>
         <input id={`${id}-name`} value={draft.name} maxLength={100} onChange={(e) => onChange({ name: e.target.value })} />

@@ -136,12 +136,14 @@ export async function forgetLinksOfAddresses(store: Store, emails: Iterable<stri
 }
 
 /** Mails a sign-in link (the login page's and the candidate area's "Skicka inloggningslänk"). */
-export async function mailSigninLink(deps: ServerDeps, email: string, opts: { next?: string; register?: boolean } = {}): Promise<void> {
+export async function mailSigninLink(deps: ServerDeps, email: string, opts: { next?: string; register?: boolean; employer?: { id: number; name: string } } = {}): Promise<void> {
   const to = normaliseEmail(email);
-  const link = await signinLink(deps, to, { next: opts.next });
+  // A link asked for on an employer's candidate pages is that employer's mail and leads back there.
+  const employer = opts.register ? undefined : opts.employer;
+  const link = await signinLink(deps, to, { next: employer ? `/admin/minasidor?org=${employer.id}` : opts.next });
   const minutes = String(SIGNIN_TTL_SECONDS / 60);
-  const [subject, body] = opts.register ? [s.registerSubject, s.registerBody] : [s.linkSubject, s.linkBody];
-  await deps.mail.send({ to, subject, text: fill(body, { link, minutes, email: to }) });
+  const [subject, body] = opts.register ? [s.registerSubject, s.registerBody] : employer ? [s.linkSubjectEmployer, s.linkBodyEmployer] : [s.linkSubject, s.linkBody];
+  await deps.mail.send({ to, subject: fill(subject, { company: employer?.name ?? '' }), text: fill(body, { link, minutes, email: to, company: employer?.name ?? '' }) });
 }
 
 const linkInvalid = () => new HttpError(400, 'link_invalid', s.linkInvalid, [{ path: '/token', message: s.linkInvalid }]);

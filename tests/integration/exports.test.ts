@@ -3,29 +3,9 @@ import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/dom
 import { CSV_BATCH } from '../../server/domain/exports/exports-csv';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, insertApplications, label, otherOrganisation, personnummer, validAnswers } from './helpers/domain';
+import { parseCsv } from './helpers/csv';
 import { pdfPages, pdfTexts } from './helpers/pdf';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
-
-/** Parses our report.csv: BOM, CRLF records, ';' fields, "" quoting. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let field = '';
-  let row: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ';') row.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += ch;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows;
-}
 
 describe.each(storeKinds())('exports on the %s store', (kind) => {
   let server: TestServer;

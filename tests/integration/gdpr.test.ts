@@ -3,6 +3,7 @@ import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/dom
 import { runRetention } from '../../server/domain/gdpr/gdpr';
 import { storeKinds } from '../setup/stores';
 import { applyTo, dataUrl, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
+import { pdfPageTexts } from './helpers/pdf';
 import { scanCollections, scanStorage } from './helpers/scan';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
@@ -33,7 +34,7 @@ describe.each(storeKinds())('GDPR on the %s store', (kind) => {
     const b = await applyTo(server, internal.id, GRETA_2, validAnswers(GRETA_2, { form_firstname: 'Greta', form_ssn: `${SSN.slice(0, 8)}-${SSN.slice(8)}` }));
     expect(b.status, b.text).toBe(201);
     expect((await applyTo(server, open.id, HANS, validAnswers(HANS, { form_firstname: 'Hans', form_ssn: personnummer('19850505', '123') }))).status).toBe(201);
-    expect((await server.call(writer, 'create_JobApplicantNote', { id: gretaApp, note: 'Ring Greta på fredag' })).status).toBe(200);
+    expect((await server.call(writer, 'create_JobApplicantNote', { id: gretaApp, note: 'Ring Greta på fredag om Łódź' })).status).toBe(200);
     expect((await server.call(writer, 'update_jobApplicationStatus', { labelId: label(c, 'Intressant'), ids: [gretaApp] })).status).toBe(200);
   });
   afterAll(() => server?.close());
@@ -68,6 +69,8 @@ describe.each(storeKinds())('GDPR on the %s store', (kind) => {
     expect(exp.status, exp.text).toBe(200);
     const { json, pdf, counts } = exp.body.data;
     expect(Buffer.from(pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    // The readable PDF prints text in any script as typed (issue 26 item 11).
+    expect((await pdfPageTexts(Buffer.from(pdf, 'base64'))).join('\n')).toContain('Ring Greta på fredag om Łódź');
     expect(counts).toMatchObject({ applications: 2, files: 1 });
     expect(counts.notifications).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(json)).toContain('Ring Greta på fredag');

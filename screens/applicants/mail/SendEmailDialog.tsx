@@ -63,7 +63,8 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [targets, setTargets] = useState<MailRecipient[]>(recipients);
   const merge = useMergeFields(subject, setSubject);
-  const labels = (container?.labels ?? []).filter((l) => l.labelType === 'Interest');
+  // An Interest label or a Process level: both have templates (issue 26).
+  const labels = container?.labels ?? [];
   const labelName = (id: number) => labels.find((l) => l.id === id)?.name ?? '';
 
   useEffect(() => {
@@ -229,6 +230,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                   <p>{lines.sent}</p>
                   {lines.missing && <p className="mail-problem">{lines.missing}</p>}
                   {lines.failed && <p className="mail-problem">{lines.failed}</p>}
+                  {lines.already && <p>{lines.already}</p>}
                 </>
               )}
             </div>

@@ -43,7 +43,7 @@ export const actions: ActionTable = {
     if (problems.length) throw errors.invalid(problems, problems[0]!.message);
     // One compare-and-set on the caller's token version: a proof, logout or other change that
     // landed while this call was in flight (hashing takes a while) makes it write and issue nothing.
-    const updated = await setPasswordHash(ctx.deps.store, user.id, tv, await hashPassword(data.newPassword));
+    const updated = await setPasswordHash(ctx.deps.store, user.id, tv, await hashPassword(data.newPassword, ctx.deps.passwordCost));
     if (!updated) throw errors.unauthorized();
     announceSessionsRevoked(ctx.deps.store, user.id);
     return { token: await issuer(ctx)(updated) };

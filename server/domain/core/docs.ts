@@ -114,6 +114,12 @@ export interface ApplicationDoc {
   processSince?: number;
   /** Every Process level it was moved to and when, oldest first (the time spent in each stage). */
   processHistory?: { labelId: number; at: number }[];
+  /** The label move that put it on its Interest label / Process level (label-moves.ts); absent until the first move. */
+  interestMove?: string;
+  processMove?: string;
+  /** The move whose label template has been mailed (mail/template-claims.ts): one template mail per arrival. */
+  interestMailed?: string;
+  processMailed?: string;
   notes: NoteDoc[];
   /** How many notes: kept in the write that adds one, so lists need not read the notes. Absent on documents written before it. */
   notesCount?: number;

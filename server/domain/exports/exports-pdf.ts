@@ -7,33 +7,22 @@ import { yieldToLoop } from '../../store/slices';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../core/docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 import { anonymityOf, screenedForExport } from '../screening/screening';
+import { prepareText, writeText } from './pdf-text';
 
 const x = sv.exports;
 /** Most applicants in one PDF (one page or more each). */
 export const PDF_MAX = 500;
 
-// The standard PDF fonts are encoded in WinAnsi (Windows-1252): å ä ö é and the rest of
-// Latin-1 are there; anything else would print as garbage, so it becomes '?'.
-const CP1252_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-export function winAnsi(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const code = ch.codePointAt(0)!;
-    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || ch === '\n' || CP1252_EXTRA.includes(ch) ? ch : code === 0x09 ? ' ' : '?';
-  }
-  return out;
-}
-
 /**
  * A PDF of chosen applicants' answers, one applicant per page (a long application runs on
- * to further pages, the next applicant always starts a new one), with pdfkit's standard
- * Helvetica. Applications are read one at a time as the document is written, yielding to
+ * to further pages, the next applicant always starts a new one), in fonts that print every
+ * script as typed (pdf-text.ts). Applications are read one at a time as the document is written, yielding to
  * other requests between them.
  */
 export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDoc, ids: number[]): Promise<Readable> {
   const columns = await answerColumns(store, p);
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
-  const doc = new PDFDocument({ size: 'A4', margin: 50, autoFirstPage: false, info: { Title: winAnsi(fill(x.pdfTitle, { position: p.name })), Author: 'Blankett' } });
+  const doc = new PDFDocument({ size: 'A4', margin: 50, autoFirstPage: false, info: { Title: fill(x.pdfTitle, { position: p.name }), Author: 'Blankett' } });
   const apps = store.collection<ApplicationDoc>('applications');
   const anonymity = anonymityOf(p);
   (async () => {
@@ -44,21 +33,25 @@ export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDo
       const found = await apps.findOne({ id, positionId: p.id }, { projection: { notes: 0, logs: 0 } });
       if (!found) continue;
       const a = screenedForExport(c, anonymity, found);
+      // Each line as [text, bold, size, colour]; the fonts it needs are loaded before it is drawn.
+      const lines: [string, boolean, number, string][] = [
+        [a.info?.name || a.email, true, 18, '#000'],
+        [fill(x.pdfTitle, { position: p.name }), false, 10, '#444'],
+        [[a.email, typeof a.info?.phone === 'string' ? a.info.phone : ''].filter(Boolean).join(' · '), false, 10, '#444'],
+        [fill(x.pdfApplied, { date: appliedDate(a.created) }), false, 10, '#444'],
+        [fill(x.pdfStatus, { status: labelName.get(a.interestLabelId ?? -1) ?? '–', process: labelName.get(a.processLabelId ?? -1) ?? '–' }), false, 10, '#444'],
+        ...columns.flatMap((k): [string, boolean, number, string][] => [
+          [k.label, true, 10, '#000'],
+          [answerText(k, a.metadata?.[k.key]) || x.noAnswer, false, 10, '#000'],
+        ]),
+      ];
+      await prepareText(lines.map(([text, bold]) => ({ text, bold })));
       doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(18).text(winAnsi(a.info?.name || a.email));
-      doc.font('Helvetica').fontSize(10).fillColor('#444');
-      doc.text(winAnsi(fill(x.pdfTitle, { position: p.name })));
-      doc.text(winAnsi([a.email, typeof a.info?.phone === 'string' ? a.info.phone : ''].filter(Boolean).join(' · ')));
-      doc.text(winAnsi(fill(x.pdfApplied, { date: appliedDate(a.created) })));
-      doc.text(winAnsi(fill(x.pdfStatus, { status: labelName.get(a.interestLabelId ?? -1) ?? '–', process: labelName.get(a.processLabelId ?? -1) ?? '–' })));
-      doc.moveDown();
-      doc.fillColor('#000');
-      for (const k of columns) {
-        const value = answerText(k, a.metadata?.[k.key]);
-        doc.font('Helvetica-Bold').fontSize(10).text(winAnsi(k.label));
-        doc.font('Helvetica').fontSize(10).text(winAnsi(value || x.noAnswer));
-        doc.moveDown(0.4);
-      }
+      lines.forEach(([text, bold, size, colour], i) => {
+        writeText(doc.fontSize(size).fillColor(colour), text, { bold });
+        if (i === 4) doc.moveDown();
+        else if (i > 4 && i % 2 === 0) doc.moveDown(0.4);
+      });
     }
     doc.end();
   })().catch((err: unknown) => doc.destroy(err as Error));

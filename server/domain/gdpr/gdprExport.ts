@@ -11,6 +11,7 @@ import { blobIdsOf, collectPerson, HOLDERS, type Found, type Person } from './pe
 import { fill } from '../../../engine/fill';
 import { escapeRegex } from '../../store';
 import type { ActionAnswer } from '../../../schemas/generated/actions';
+import { prepareText, writeText } from '../exports/pdf-text';
 
 const t = sv.gdpr;
 const date = (s: unknown) => (typeof s === 'number' ? formatStockholmDate(s) : '');
@@ -119,7 +120,7 @@ const text = (v: unknown): string => {
   return JSON.stringify(v);
 };
 
-function renderPdf(organisation: string, now: number, p: Person, found: Found[], names: Names): Promise<Buffer> {
+async function renderPdf(organisation: string, now: number, p: Person, found: Found[], names: Names): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: t.pdfTitle } });
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
@@ -127,17 +128,30 @@ function renderPdf(organisation: string, now: number, p: Person, found: Found[],
     doc.on('end', () => res(Buffer.concat(chunks)));
     doc.on('error', rej);
   });
-  const h = (s: string, size = 13) => doc.moveDown(0.6).font('Helvetica-Bold').fontSize(size).text(s).font('Helvetica').fontSize(10);
-  const line = (k: string, v: unknown) => doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(text(v));
+  // What to draw is listed first, so that the fonts its text needs (any script: pdf-text.ts) are
+  // loaded before anything is drawn.
+  const draws: (() => void)[] = [];
+  const texts: { text: string; bold: boolean }[] = [];
+  const put = (text: string, bold: boolean, size: number, options: { continued?: boolean; down?: number } = {}) => {
+    texts.push({ text, bold });
+    draws.push(() => {
+      if (options.down !== undefined) doc.moveDown(options.down);
+      writeText(doc.fontSize(size), text, { bold, continued: options.continued });
+    });
+  };
+  const h = (s: string, size = 13) => put(s, true, size, { down: 0.6 });
+  const line = (k: string, v: unknown) => {
+    put(`${k}: `, true, 10, { continued: true });
+    put(text(v), false, 10);
+  };
 
-  doc.font('Helvetica-Bold').fontSize(18).text(t.pdfTitle);
-  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  put(t.pdfTitle, true, 18);
+  draws.push(() => doc.moveDown(0.5));
   line(t.organisation, organisation);
   line(t.made, date(now));
   line(t.emails, p.emails.join(', '));
   line(t.personnummer, p.knownSsns.join(', '));
-  doc.moveDown().text(t.pdfIntro);
-
+  put(t.pdfIntro, false, 10, { down: 1 });
   for (const { holder, docs } of found) {
     if (!docs.length) continue;
     h(`${(t.holders as Record<string, string>)[holder.collection] ?? holder.collection} (${docs.length})`, 14);
@@ -150,7 +164,7 @@ function renderPdf(organisation: string, now: number, p: Person, found: Found[],
         const form = names.forms.get(`${a.positionId}:${a.formVersion}`) ?? [];
         const labelOf = (f: MetadataProperty) => (f.label ?? f.key).replace(/<[^>]*>/g, '');
         const byKey = new Map(form.map((f) => [f.key, f]));
-        doc.moveDown(0.3).font('Helvetica-Bold').text(t.answers).font('Helvetica');
+        put(t.answers, true, 10, { down: 0.3 });
         for (const [k, v] of Object.entries(a.metadata ?? {})) {
           // A field of the form: its answer as every export shows it; an answer of no known field as it was stored.
           const f = byKey.get(k);
@@ -160,7 +174,7 @@ function renderPdf(organisation: string, now: number, p: Person, found: Found[],
         for (const n of a.notes ?? []) line(`${t.note} ${date(n.created)} (${n.author})`, n.note);
         for (const l of a.logs ?? []) line(`${t.log} ${date(l.at)}`, `${l.text}${l.by ? ` (${l.by})` : ''}`);
       } else {
-        doc.moveDown(0.3);
+        draws.push(() => doc.moveDown(0.3));
         const created = d.created ?? d.timestamp;
         if (typeof created === 'number') line(t.date, date(created));
         const overall = sv.scorecards.panel as Record<string, string>;
@@ -169,7 +183,9 @@ function renderPdf(organisation: string, now: number, p: Person, found: Found[],
     }
   }
   const declared = HOLDERS.map((x) => (t.holders as Record<string, string>)[x.collection] ?? x.collection).join(', ');
-  doc.moveDown().fontSize(8).text(fill(t.pdfFooter, { holders: declared }));
+  put(fill(t.pdfFooter, { holders: declared }), false, 8, { down: 1 });
+  await prepareText(texts);
+  for (const draw of draws) draw();
   doc.end();
   return done;
 }

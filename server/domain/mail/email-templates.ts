@@ -11,7 +11,7 @@ const m = sv.mail;
 
 /**
  * The spec's email label template (labelId, name, subject, content), kept per container,
- * position type and Interest label: one template per label and type. `content` is staff
+ * position type and label (an Interest label or a Process level): one template per label and type. `content` is staff
  * HTML, sanitised with the engine's sanitiser before it is stored. The template of the
  * default Interest label is the confirmation mail sent after applying.
  */
@@ -70,8 +70,8 @@ function checked(c: ContainerDoc, input: EmailTemplateInput): { label: LabelDoc;
   if (!(c.positionTypes ?? []).some((t) => t.id === input.positionTypeId)) {
     throw errors.invalid([{ path: '/positionTypeId', message: m.positionTypeMissing }], m.positionTypeMissing);
   }
+  // An Interest label or a Process level (issue 26: a move on the board offers the level's template).
   const label = labelOf(c, input.labelId);
-  if (label.labelType !== 'Interest') throw errors.invalid([{ path: '/labelId', message: m.labelNotInterest }], m.labelNotInterest);
   const subject = input.subject.replace(/[\r\n]+/g, ' ').trim();
   if (!subject) throw errors.invalid([{ path: '/subject', message: m.subjectMissing }], m.subjectMissing);
   const content = sanitizeHtml(input.content).trim();

@@ -16,6 +16,7 @@ import { memoryAttemptCounters, type AttemptCounters } from '../../coord/attempt
 import { applicationLink, VIEW_LINK_TTL_SECONDS } from '../../auth/signin';
 import { replyAddressFor } from './reply-addresses';
 import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening';
+import { claimTemplateMail } from './template-claims';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
@@ -193,7 +194,10 @@ export async function sendToOne(deps: ServerDeps, sender: Sender, a: Application
   if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
   const values = { ...mergeValues(a, p, c), email: to };
   const mail = composeMail(to, input.subject, input.body, values);
+  const claim = input.labelId !== undefined ? await claimTemplateMail(deps.store, c, a, input.labelId) : null;
+  if (claim && !claim.ok) return { sent: [], failed: [], missingEmail: [], alreadySent: [{ id: a.id, name: shownName(c, p, a) }] };
   const r = await sendAndLog(deps, a, c, mail, loggedMail(input.subject, input.body, values), { by: who(sender), templateLabelId: input.labelId, name: shownName(c, p, a) });
+  if (!r.ok) await claim?.release();
   return { sent: r.ok ? [r.id] : [], failed: r.ok ? [] : [{ id: r.id, name: r.name }], missingEmail: [] };
 }
 
@@ -213,6 +217,7 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   const sent: number[] = [];
   const failed: { id: number; name: string }[] = [];
   const missingEmail: { id: number; name: string }[] = [];
+  const alreadySent: { id: number; name: string }[] = [];
   const queue: ApplicationDoc[] = [];
   for (const a of apps) {
     if (!a.email || !isValidEmail(a.email)) missingEmail.push({ id: a.id, name: shownName(c, p, a) });
@@ -221,6 +226,12 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   // A few sends at a time: the SMTP pool has two connections and each send also writes a log.
   const worker = async () => {
     for (let a = queue.shift(); a; a = queue.shift()) {
+      // A label's template goes once per arrival on the label (template-claims.ts).
+      const claim = input.labelId !== undefined ? await claimTemplateMail(deps.store, c, a, input.labelId) : null;
+      if (claim && !claim.ok) {
+        alreadySent.push({ id: a.id, name: shownName(c, p, a) });
+        continue;
+      }
       const values = mergeValues(a, p, c);
       const r = await sendAndLog(deps, a, c, composeMail(a.email, input.subject, input.body, values), loggedMail(input.subject, input.body, values), {
         by: who(sender),
@@ -228,11 +239,14 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
         name: shownName(c, p, a),
       });
       if (r.ok) sent.push(r.id);
-      else failed.push({ id: r.id, name: r.name });
+      else {
+        failed.push({ id: r.id, name: r.name });
+        await claim?.release();
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, worker));
-  return { sent, failed, missingEmail };
+  return { sent, failed, missingEmail, ...(alreadySent.length ? { alreadySent } : {}) };
 }
 
 /** Confirmation mails per address per hour: the address is whatever the applicant typed. */

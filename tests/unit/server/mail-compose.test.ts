@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { fill } from '../../../engine/fill';
 import { composeMail, textOf } from '../../../server/domain/mail/email';
 import { cell } from '../../../server/domain/exports/exports-csv';
-import { winAnsi } from '../../../server/domain/exports/exports-pdf';
 
 describe('mail composition', () => {
   it('replaces every occurrence of a merge field and leaves unknown ones visible', () => {
@@ -30,10 +29,5 @@ describe('export cells and PDF text', () => {
     expect(cell('+46 70-123 45 67')).toBe('+46 70-123 45 67');
     expect(cell('-12')).toBe('-12');
     expect(cell('Åsa')).toBe('Åsa');
-  });
-
-  it('keeps Swedish letters and Windows-1252 punctuation for the standard PDF fonts and replaces the rest', () => {
-    expect(winAnsi('Åsa Öberg – “café” €5')).toBe('Åsa Öberg – “café” €5');
-    expect(winAnsi('Łódź 😀')).toBe('?ód? ?');
   });
 });
