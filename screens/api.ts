@@ -1,5 +1,6 @@
 /** The one HTTP client of the front end (docs/contracts.md). */
 import type { ActionAnswer, ActionData, ActionName } from '../schemas/generated/actions';
+import { errorDetails, type ErrorDetail } from '../engine/error-details';
 
 export const TOKEN_KEY = 'blankett.token';
 export const CONTAINER_KEY = 'blankett.containerId';
@@ -7,7 +8,8 @@ export const CONTAINER_KEY = 'blankett.containerId';
 export interface ApiErrorBody {
   code: string;
   message: string;
-  details?: unknown;
+  /** Read once, in `refusal` (engine/error-details.ts): only well-formed details. */
+  details?: ErrorDetail[];
 }
 
 /** A failed call: HTTP status plus the server's `{ error }` body (or a network error). */
@@ -47,8 +49,13 @@ async function request<T>(url: string, init: RequestInit, whole = false): Promis
 
 /** The one reading of a refused answer's body (`{ error: { code, message, details } }`) as an ApiError; `fallback` when it has none. */
 export function refusal(status: number, body: unknown, fallback: string): ApiError {
-  const err = (body as { error?: ApiErrorBody } | null)?.error;
-  return new ApiError(status, err ?? { code: String(status), message: fallback });
+  const err = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
+  if (!err) return new ApiError(status, { code: String(status), message: fallback });
+  return new ApiError(status, {
+    code: typeof err.code === 'string' ? err.code : String(status),
+    message: typeof err.message === 'string' ? err.message : fallback,
+    details: errorDetails(err.details),
+  });
 }
 
 export function getToken(): string | null {

@@ -312,6 +312,40 @@ export interface ContainerView {
 }
 
 /**
+ * One thing a refusal names, an item of `details` in `{ error: { code, message, details } }`: where (a JSON pointer into the request, and for a form's field its key) and, in Swedish, what is wrong. The one shape of every refusal's details; the client reads it in one place (screens/api.ts `refusal`).
+ */
+export interface ErrorDetail {
+  /**
+   * JSON pointer into the request body (or into the form's rules for a refused condition).
+   */
+  path?: string;
+  /**
+   * The form field the detail is about (answers refused by the form's validation, a refused form field).
+   */
+  key?: string;
+  /**
+   * The validator that refused a field's answer (required, fileSize, …).
+   */
+  validator?: string;
+  /**
+   * Which problem, for a refused form: a key of the engine's problems or of sv.conditions.
+   */
+  code?: string;
+  /**
+   * The engine's sentence for a refused form field (the same as `message`).
+   */
+  problem?: string;
+  /**
+   * The refused value where it is no secret (an unknown action's name, at most 80 characters).
+   */
+  value?: string;
+  /**
+   * What is wrong, in Swedish.
+   */
+  message: string;
+}
+
+/**
  * A folder of container assets.
  */
 export interface FolderView {
@@ -536,6 +570,20 @@ export interface ApplicantFilter {
    * newest first (default), oldest first, by name, or 'rating': blind like the numbers (issue 24) — first the applicants the caller has rated, by the team's average (highest first, then newest); then those rated only by others, newest first; then the unrated, newest first. A hidden average orders nothing, so a caller who has rated nobody learns no order from it.
    */
   sort?: "newest" | "oldest" | "name" | "rating";
+}
+
+/**
+ * The body of POST /api/public/positions/apply: an application to a position, by its id or its link id (a UUID). The one schema of it: the route validates with it and the OpenAPI document publishes it. `metadata` holds the answers, one entry per form key; the position's compiled form checks them.
+ */
+export interface ApplyBody {
+  action: "create_jobApplication";
+  data: {
+    email: string;
+    positionId: number | string;
+    metadata: {
+      [k: string]: unknown;
+    };
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { CriteriaEditor } from './CriteriaEditor';
 import { SelectAll } from './SelectAll';
 import { answerGroups } from './filterGroups';
 import { fitToForm, isDefault, loadQuery, saveQuery, type ApplicantQuery } from './query';
-import type { Label, StaffPosition } from './types';
+import type { StaffPosition } from './types';
 import { useApplicants, useCounts } from './useApplicants';
 import { usePositionWrite } from './usePositionRights';
 import { ExportMenu } from './export/ExportMenu';
@@ -35,7 +35,7 @@ export default function PositionPage({ given, reload }: ViewProps) {
 function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: () => void }) {
   const container = useContainer();
   const canWrite = usePositionWrite(position.id);
-  const labels = useMemo(() => ((container.labels as Label[] | undefined) ?? []), [container.labels]);
+  const labels = useMemo(() => (container.labels ?? []), [container.labels]);
   const labelMap = useMemo(() => new Map(labels.map((l) => [l.id, l])), [labels]);
   const interest = useMemo(() => labels.filter((l) => l.labelType === 'Interest'), [labels]);
   const process = useMemo(() => labels.filter((l) => l.labelType === 'Process'), [labels]);

@@ -38,7 +38,7 @@ export default function EmailTemplates() {
   const typeId = Number(positionTypeId);
   const type = container?.positionTypes.find((p) => p.id === typeId);
   // Interest labels first, then the Process levels (issue 26: a move to a level offers its template too).
-  const all = (container?.labels as Label[] | undefined) ?? [];
+  const all = container?.labels ?? [];
   const labels = [...all.filter((l) => l.labelType === 'Interest'), ...all.filter((l) => l.labelType === 'Process')];
   const [state, setState] = useState<'loading' | 'error' | 'ready'>('loading');
   const [saved, setSaved] = useState<Map<number, Draft>>(new Map());

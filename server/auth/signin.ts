@@ -3,9 +3,10 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import type { ServerDeps } from '../base/deps';
 import { errors, HttpError } from '../errors';
-import { DuplicateKeyError, type Store, type Update } from '../store/port';
+import { DuplicateKeyError, type Doc, type Store, type Update } from '../store/port';
 import { announceSessionsRevoked } from './revocations';
 import { findUserByEmail, isEmailProven, normaliseEmail, PENDING_EMAIL_UNSET, users, type UserDoc } from './users';
+import type { ApplicationLink } from '../../schemas/generated/entities';
 
 const s = sv.signin;
 
@@ -42,15 +43,7 @@ interface SigninLinkDoc {
  * link and never revokes another application's. A personal-data holder tagged with its
  * application: it goes with the application on every removal path (server/domain/removal.ts).
  */
-interface ApplicationLinkDoc {
-  [k: string]: unknown;
-  email: string;
-  tokenHash: string;
-  expires: number;
-  next: string;
-  containerId: number;
-  applicationId: number;
-}
+type ApplicationLinkDoc = ApplicationLink & Doc;
 
 /** What every pending link has, whichever collection holds it. */
 type PendingLink = Pick<SigninLinkDoc, 'email' | 'tokenHash' | 'expires' | 'next'> & { [k: string]: unknown };

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { FieldError } from '../../../engine/types';
 import { ApplicationForm } from '../../../engine/react';
+import { fieldErrorsOf } from '../../../engine/error-details';
 import { ApiError } from '../../api';
 import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
@@ -65,10 +66,8 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
       toast.show(sv.toast.saved, 'success');
       close();
     } catch (err) {
-      const details = err instanceof ApiError ? (err.body.details as FieldError[] | undefined) : undefined;
-      if (err instanceof ApiError && err.status === 400 && Array.isArray(details) && details.every((d) => typeof d?.key === 'string')) {
-        setServerErrors(details);
-      }
+      const fields = err instanceof ApiError && err.status === 400 ? fieldErrorsOf(err.body.details) : [];
+      if (fields.length) setServerErrors(fields);
       setProblem(err instanceof ApiError && err.status === 404 ? t.missing : handleError(err));
     }
   }

@@ -9,7 +9,7 @@ import { FilesCard } from './FilesCard';
 import { ScorecardPanel } from './ScorecardPanel';
 import ApplicantSkills from '../../skills/ApplicantSkills';
 import { StepNav } from './StepNav';
-import type { ApplicantDetail, Label } from '../types';
+import type { ApplicantDetail } from '../types';
 import { usePositionWrite } from '../usePositionRights';
 import { SendEmailDialog } from '../mail/SendEmailDialog';
 import { TemplateOffer } from '../mail/TemplateOffer';
@@ -69,8 +69,8 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
     },
     [a.positionId, positionTypeId],
   );
-  const labels = useMemo(() => (container.labels as Label[] | undefined) ?? [], [container.labels]);
-  const profile = (container.profile ?? {}) as { showAge?: boolean; showGender?: boolean };
+  const labels = useMemo(() => container.labels ?? [], [container.labels]);
+  const profile = container.profile ?? {};
   const name = a.info.name || `${a.info.firstname} ${a.info.lastname}`.trim() || a.email;
 
   return (

@@ -9,7 +9,7 @@ import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
 import { MergePreview } from './MergePreview';
 import { isValidEmail } from '../../../engine/email';
-import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
+import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type SendOutcome, type TemplateProperty } from './mailApi';
 import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
 import './mail.css';
 
@@ -67,7 +67,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const [targets, setTargets] = useState<MailRecipient[]>(recipients);
   const merge = useMergeFields(subject, setSubject);
   // An Interest label or a Process level: both have templates (issue 26).
-  const labels = (container?.labels as Label[] | undefined) ?? [];
+  const labels = container?.labels ?? [];
   const labelName = (id: number) => labels.find((l) => l.id === id)?.name ?? '';
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { organisationNamesOf, passwordProblems } from '../../auth/password-rules';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { findUserByEmail, findUserById, normaliseEmail, publicUser } from '../../auth/users';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
 import type { ActionContext, ActionTable } from '../../dispatcher/types';
 import { errors, HttpError } from '../../errors';
 import { checkReauth, requestEmailChange } from '../../auth/email-change';
@@ -9,7 +10,7 @@ import { accountRights, setPasswordHash, setUserFields } from '../../domain/acco
 import { plainText } from '../../domain/organisations/profile';
 import { announceSessionsRevoked } from '../../auth/revocations';
 
-type Prefs = { realtime?: boolean; email?: boolean; types?: string[] };
+type Prefs = Partial<ActionAnswer['get_UserNotificationPreferences']>;
 const DEFAULT_PREFS = { realtime: true, email: false };
 
 function issuer(ctx: ActionContext): NonNullable<ActionContext['issueToken']> {

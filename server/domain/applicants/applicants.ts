@@ -15,6 +15,7 @@ import { notHiddenCondition } from '../screening/anonymous-screening';
 import { conversationIdOf } from '../screening/chat-screening';
 import { neutralFiles } from '../screening/neutral-files';
 import { anonymityOf, anonymousAnswers, hiddenAnswers, isAnonymous, profileShows, screenedInfo, screenedSort, type Anonymity } from '../screening/screening';
+import type { ActionData } from '../../../schemas/generated/actions';
 
 const m = sv.domain;
 const BATCH = 30;
@@ -96,14 +97,8 @@ function listItem(c: ContainerDoc, a: ApplicationDoc, position: RowPosition, now
   };
 }
 
-export interface ListQuery {
-  containerId: number;
-  /** A position, or -1 / undefined for all positions of the container. */
-  positionId?: number;
-  labelId?: number;
-  filter?: string;
-  after?: number;
-}
+/** get_applicantPositionByLabel's data: a position, or -1 / undefined for all positions of the container. */
+export type ListQuery = ActionData['get_applicantPositionByLabel'];
 
 /**
  * One batch (30) of a container's or a position's applicants, newest first, paged by id

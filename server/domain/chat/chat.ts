@@ -4,12 +4,13 @@ import { hasAccess } from '../accounts/access';
 import type { ServerDeps } from '../../base/deps';
 import type { Principal } from '../../base/principal';
 import { errors, HttpError } from '../../errors';
-import { strip, type ApplicationDoc } from '../core/docs';
+import { strip, type ApplicationDoc, type Stored } from '../core/docs';
 import { removeConversationsLeft } from '../gdpr/removal';
 import { candidateEmail } from '../accounts/candidate';
 import { mailCandidateAboutAnswer } from './chat-mail';
 import { confirmationCounters } from '../mail/email';
 import { anonymousEmails, screenedChannel, screenedMessage, shownApplication, shownApplications } from '../screening/chat-screening';
+import type { ChatChannel, ChatMessage } from '../../../schemas/generated/entities';
 
 /**
  * Messages between an organisation's staff and a person who applied there. One
@@ -23,32 +24,9 @@ import { anonymousEmails, screenedChannel, screenedMessage, shownApplication, sh
 
 export const MESSAGE_MAX = 4000;
 
-export interface ChannelDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  email: string;
-  name: string;
-  created: number;
-  updated: number;
-  lastText: string;
-  lastFrom: 'candidate' | 'staff';
-  unreadStaff: number;
-  unreadCandidate: number;
-}
+export type ChannelDoc = Stored<ChatChannel, keyof ChatChannel>;
 
-export interface MessageDoc {
-  [k: string]: unknown;
-  id: number;
-  channelId: number;
-  containerId: number;
-  email: string;
-  from: 'candidate' | 'staff';
-  authorId: number;
-  authorName: string;
-  text: string;
-  created: number;
-}
+export type MessageDoc = Stored<ChatMessage, 'authorId' | 'authorName'>;
 
 const channels = (deps: ServerDeps) => deps.store.collection<ChannelDoc>('chatChannels');
 const messages = (deps: ServerDeps) => deps.store.collection<MessageDoc>('chatMessages');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
-import { compileTemplate } from '../../../engine';
+import { compileTemplate, TemplateError } from '../../../engine';
+import type { ErrorDetail } from '../../../engine/error-details';
 import type { MetadataProperty } from '../../../engine/types';
 import { errors } from '../../errors';
 import type { Store } from '../../store/port';
@@ -9,10 +10,8 @@ import type { PositionFormDoc } from '../core/docs';
 type Compiled = ReturnType<typeof compileTemplate>;
 
 /** What an engine refusal looks like in `details`: the engine's own issues when it gives any. */
-function issuesOf(err: unknown): unknown[] {
-  const e = err as { issues?: unknown; details?: unknown; message?: unknown };
-  if (Array.isArray(e.issues)) return e.issues;
-  if (Array.isArray(e.details)) return e.details;
+function issuesOf(err: unknown): ErrorDetail[] {
+  if (err instanceof TemplateError) return err.issues.map((i) => ({ ...i, message: i.problem }));
   return [{ path: '/metadata', code: 'notCompiled', message: sv.engine.problems.notCompiled }];
 }
 

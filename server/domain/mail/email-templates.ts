@@ -2,9 +2,10 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { sanitizeHtml } from '../../../engine/sanitize';
 import { errors } from '../../errors';
 import type { ServerDeps } from '../../base/deps';
-import { DuplicateKeyError, type Store } from '../../store/port';
+import { DuplicateKeyError, type Doc, type Store } from '../../store/port';
 import { defaultLabel, labelOf } from '../organisations/containers';
 import type { ContainerDoc, LabelDoc } from '../core/docs';
+import type { ActionAnswer, ActionData } from '../../../schemas/generated/actions';
 
 const m = sv.mail;
 
@@ -14,27 +15,9 @@ const m = sv.mail;
  * HTML, sanitised with the engine's sanitiser before it is stored. The template of the
  * default Interest label is the confirmation mail sent after applying.
  */
-export interface EmailTemplateDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  positionTypeId: number;
-  labelId: number;
-  name: string;
-  subject: string;
-  content: string;
-  updated: number;
-  updatedBy: string;
-}
+export type EmailTemplateDoc = ActionAnswer['add_emailTemplate'] & Doc;
 
-export interface EmailTemplateInput {
-  containerId: number;
-  positionTypeId: number;
-  labelId: number;
-  name?: string;
-  subject: string;
-  content: string;
-}
+export type EmailTemplateInput = ActionData['add_emailTemplate'];
 
 /** The merge fields a template or a mail may use, `{key}` in subject and body (get_TemplateProperties). */
 export const TEMPLATE_PROPERTIES = (['firstname', 'lastname', 'name', 'email', 'phone', 'city', 'position', 'company'] as const).map(
