@@ -6,6 +6,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import noAnswerCast from './eslint/no-answer-cast.js';
+import noHandlerDataType from './eslint/no-handler-data-type.js';
 import noImportCycle from './eslint/no-import-cycle.js';
 
 /** `no-restricted-imports` patterns with the reason shown in the error. */
@@ -21,11 +22,13 @@ export default defineConfig(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: {
       'react-hooks': reactHooks,
-      blankett: { rules: { 'no-answer-cast': noAnswerCast, 'no-import-cycle': noImportCycle } },
+      blankett: { rules: { 'no-answer-cast': noAnswerCast, 'no-handler-data-type': noHandlerDataType, 'no-import-cycle': noImportCycle } },
     },
     rules: {
       // An action's answer is typed from its schema (schemas/generated/actions.ts); never cast it.
       'blankett/no-answer-cast': 'error',
+      // A handler in an ActionTable is typed from its action's schema; never annotate its parameters.
+      'blankett/no-handler-data-type': 'error',
       // TypeScript checks these (tsc --noEmit in npm test); the lint rules only add noise.
       'no-undef': 'off',
       'no-redeclare': 'off',

@@ -1,7 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import SlowFirst from './tests/setup/slow-first';
+
+/** Integration files that serve the built front end's server render (they need `npm run build`). */
+const needsBuild = ['tests/integration/ssr.test.ts', 'tests/integration/apply-form-limits.test.ts'];
 
 /**
  * One runner, four rooms: unit (node), unit-dom (jsdom), integration (real Koa server on
@@ -39,6 +42,26 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/regressions/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...needsBuild],
+          environment: 'node',
+          globalSetup: ['tests/setup/global-ferretdb.ts'],
+          // A file's own modules are fresh, the server's are loaded once per worker: loading them
+          // (the whole server, its schemas compiled) cost ~3 s of CPU per file, about a quarter of
+          // a small file's time. None of these files mocks a module; what one could leave behind
+          // in a shared module is set back per file (see the file).
+          isolate: false,
+          setupFiles: ['tests/setup/shared-worker.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        // The files that read the built front end (dist/.ssr): npm test runs them after the build,
+        // beside the browser tests, since the build now runs alongside the other tests.
+        test: {
+          name: 'after-build',
+          include: needsBuild,
           environment: 'node',
           globalSetup: ['tests/setup/global-ferretdb.ts'],
           testTimeout: 30_000,
@@ -57,6 +80,10 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           // One Chromium and a pool of apps started ahead for the whole run (see the file).
           globalSetup: ['tests/e2e/helpers/global.ts'],
+          // One file at a time in one worker, which keeps its modules (playwright, the helpers)
+          // from file to file: loading them took 60 s of the e2e process's 630. The helpers hold
+          // no state of their own; each file has its own app and browser context.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,5 +1,6 @@
 /** The one HTTP client of the front end (docs/contracts.md). */
 import type { ActionAnswer, ActionData, ActionName } from '../schemas/generated/actions';
+import { errorDetails, type ErrorDetail } from '../engine/error-details';
 
 export const TOKEN_KEY = 'blankett.token';
 export const CONTAINER_KEY = 'blankett.containerId';
@@ -7,7 +8,8 @@ export const CONTAINER_KEY = 'blankett.containerId';
 export interface ApiErrorBody {
   code: string;
   message: string;
-  details?: unknown;
+  /** Read once, in `refusal` (engine/error-details.ts): only well-formed details. */
+  details?: ErrorDetail[];
 }
 
 /** A failed call: HTTP status plus the server's `{ error }` body (or a network error). */
@@ -24,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(url: string, init: RequestInit): Promise<T> {
+async function request<T>(url: string, init: RequestInit, whole = false): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, init);
@@ -41,13 +43,19 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
     }
   }
   if (!res.ok) throw refusal(res.status, body, 'Något gick fel');
-  return (body as { data: T } | null)?.data as T;
+  const data = (body as { data: T } | null)?.data;
+  return (whole && data === undefined ? body : data) as T;
 }
 
 /** The one reading of a refused answer's body (`{ error: { code, message, details } }`) as an ApiError; `fallback` when it has none. */
 export function refusal(status: number, body: unknown, fallback: string): ApiError {
-  const err = (body as { error?: ApiErrorBody } | null)?.error;
-  return new ApiError(status, err ?? { code: String(status), message: fallback });
+  const err = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
+  if (!err) return new ApiError(status, { code: String(status), message: fallback });
+  return new ApiError(status, {
+    code: typeof err.code === 'string' ? err.code : String(status),
+    message: typeof err.message === 'string' ? err.message : fallback,
+    details: errorDetails(err.details),
+  });
 }
 
 export function getToken(): string | null {
@@ -64,6 +72,14 @@ export function publicPost<T>(path: string, body: unknown): Promise<T> {
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * POST to a plain account route (a form's `save.route`): its `data`, or the whole body when it
+ * has none (the spec's login answer is a bare `{ token }`).
+ */
+export function accountPost(path: string, body: unknown): Promise<unknown> {
+  return request<unknown>(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) }, true);
 }
 
 /**
@@ -96,54 +112,7 @@ export function dispatchByName(action: string, data: unknown, query = '', opts: 
   });
 }
 
-/**
- * POST /api/account/login → the token, or null on a refusal (the spec: "on failure the
- * result is empty with no message"). Network and server errors throw ApiError.
- */
-export async function login(email: string, password: string): Promise<string | null> {
-  let res: Response;
-  try {
-    res = await fetch('/api/account/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-  } catch {
-    throw new ApiError(0, { code: 'network', message: 'Något gick fel, vänligen försök igen' });
-  }
-  if (res.status === 400 || res.status === 401) return null;
-  if (!res.ok) throw new ApiError(res.status, { code: String(res.status), message: 'Något gick fel' });
-  const body = (await res.json().catch(() => null)) as { token?: unknown; data?: { token?: unknown } } | null;
-  const token = body?.token ?? body?.data?.token;
-  return typeof token === 'string' && token ? token : null;
-}
-
 /** POST /api/account/reset {email}; any failure throws (the caller shows 'Vi kunde inte hitta e-postadressen'). */
 export async function requestPasswordReset(email: string): Promise<void> {
   await publicPost<unknown>('/api/account/reset', { email });
-}
-
-/**
- * POST /api/account/reset/confirm {token, password, confirmPassword}. The token travels only
- * in this POST body, never in a URL. A bad/used/expired token is a 400 whose `details` name
- * `/token`; password problems name `/password` or `/confirmPassword`.
- */
-export async function confirmPasswordReset(token: string, password: string, confirmPassword: string): Promise<void> {
-  await publicPost<unknown>('/api/account/reset/confirm', { token, password, confirmPassword });
-}
-
-/** What an invitation link offers (POST /api/account/invitation): a used, expired or forged token is a 400 naming `/token`. */
-export interface InvitationInfo {
-  email: string;
-  company: string;
-  needsPassword: boolean;
-}
-
-export async function invitationInfo(token: string): Promise<InvitationInfo> {
-  return publicPost<InvitationInfo>('/api/account/invitation', { token });
-}
-
-/** POST /api/account/invitation/accept → a session token for the account that now holds the invitation's rights. */
-export async function acceptInvitation(token: string, password?: { password: string; confirmPassword: string }): Promise<string> {
-  return (await publicPost<{ token: string }>('/api/account/invitation/accept', { token, ...password })).token;
 }

@@ -190,6 +190,9 @@ function verbProblems(call: Json): string[] {
 function viewsOf(screen: Json): { prefix: string; part: Json }[] {
   const out = screen.kind === 'view' ? [{ prefix: '', part: screen }] : [];
   ((screen.blocks ?? []) as Json[]).forEach((b, i) => b.kind === 'view' && out.push({ prefix: `blocks[${i}].`, part: b }));
+  // A form's alternative is a view that calls no action (it posts to account routes, if anywhere).
+  ((screen.blocks ?? []) as Json[]).forEach((b, i) => b.alternative && out.push({ prefix: `blocks[${i}].alternative.`, part: { view: (b.alternative as Json).view, uses: [] } }));
+  ((screen.blocks ?? []) as Json[]).forEach((b, i) => (b.link as Json | undefined)?.view && out.push({ prefix: `blocks[${i}].link.`, part: { view: (b.link as Json).view, uses: [] } }));
   return out;
 }
 
@@ -261,6 +264,11 @@ export function checkCatalogue(input: CatalogueInput): string[] {
       }
     }
     for (const { path, call, access: own } of callsOf(s)) {
+      // A save to an account route: the schema's pattern keeps it under /api/account/; its body is the route's.
+      if (call.route !== undefined) {
+        if (!path.endsWith('save') && !(path.endsWith('load') && (path.startsWith('blocks') ? ((s.blocks as Json[])[Number(/\d+/.exec(path)![0])]!.kind === 'form') : s.kind === 'form'))) say(`${path}.route`, 'only a form saves to or loads from an account route');
+        continue;
+      }
       const action = String(call.action);
       const schema = input.actions.get(action);
       if (!schema) {

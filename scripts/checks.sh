@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# npm test's checks before vitest: generated types first (the others read them), then the type
-# check, lint and the build side by side (each is one process on one core; one after another they
-# cost their sum, side by side on CI's two cores about the longest). Each one's output is printed
-# whole, in a fixed order, and any failure fails the run.
+# The checks alone, without the tests: generated types first (the others read them), then the
+# type check, lint and the build side by side (each is one process on one core; one after another
+# they cost their sum, side by side on CI's two cores about the longest). Each one's output is
+# printed whole, in a fixed order, and any failure fails the run. `npm test` runs the same
+# checks alongside the tests instead (scripts/vitest-all.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 npm run --silent gen:check || exit 1

@@ -1,32 +1,66 @@
 #!/usr/bin/env bash
-# npm test's vitest part. The browser tests run one file at a time (one Chromium, one app each),
-# which vitest runs as a group of its own after every other file, leaving a core mostly idle for
-# minutes. So two vitest processes run side by side: the e2e project (still one file at a time)
-# and all the other projects (two files at a time). The e2e output is printed whole after the
-# other's; each process writes its counts and this script prints the one closing line
-# 'tests: N passed, N failed, N skipped' for both. A failure in either fails the run, and so
-# does a process that ends without counts. With arguments (a file, a --project) it is one
-# plain `vitest run` with them, as before.
+# npm test's runner, after gen:check (the others read the generated types). CI has two cores and
+# no job below needs another's output except the browser tests, which need the build (dist/); so
+# all run side by side and no core idles while one long job runs alone (the checks before the
+# tests used to leave one core to the last of them, and the tests waited for all of them):
+#   - the type check and lint;
+#   - the build, then the e2e project in a vitest process of its own (one file at a time, one
+#     Chromium: run as a group after every other file, it left a core mostly idle for minutes);
+#   - all the other projects (unit, unit-dom, integration), two files at a time, printed live.
+# The others' output is printed whole afterwards, in a fixed order. Each vitest process writes its
+# counts and this script prints the one closing line 'tests: N passed, N failed, N skipped' for
+# both. Any failure fails the run, and so does a vitest process that ends without counts. With
+# arguments (a file, a --project) it is one plain `vitest run` with them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -gt 0 ]; then exec npx vitest run "$@"; fi
 out=$(mktemp -d)
-e2e_pid=
+pids=()
 cleanup() {
-  if [ -n "$e2e_pid" ]; then kill -- "$e2e_pid" 2>/dev/null; fi
+  for pid in "${pids[@]}"; do kill -- "$pid" 2>/dev/null; done
   rm -rf "$out"
 }
 trap cleanup EXIT
-TEST_SUMMARY_FILE="$out/e2e.json" npx vitest run --project e2e >"$out/e2e.log" 2>&1 &
-e2e_pid=$!
-TEST_SUMMARY_FILE="$out/rest.json" npx vitest run --project '!e2e'
+checks=(typecheck lint)
+for name in "${checks[@]}"; do
+  npm run --silent "$name" >"$out/$name.log" 2>&1 &
+  pids+=($!)
+done
+(
+  npm run --silent build >"$out/build.log" 2>&1 || exit 1
+  # The files that read the build (project after-build) run beside the browser tests.
+  TEST_SUMMARY_FILE="$out/after-build.json" npx vitest run --project after-build >"$out/after-build.log" 2>&1 &
+  ab=$!
+  TEST_SUMMARY_FILE="$out/e2e.json" npx vitest run --project e2e >"$out/e2e.log" 2>&1
+  e2e=$?
+  wait "$ab" || exit 1
+  exit "$e2e"
+) &
+pids+=($!)
+TEST_SUMMARY_FILE="$out/rest.json" npx vitest run --project unit --project unit-dom --project integration
 rest_rc=$?
-wait "$e2e_pid"
-e2e_rc=$?
-e2e_pid=
-echo
-echo "== vitest run --project e2e (ran alongside the above)"
-cat "$out/e2e.log"
+failed=()
+for i in "${!checks[@]}"; do
+  if ! wait "${pids[$i]}"; then failed+=("${checks[$i]}"); fi
+done
+e2e_rc=0
+wait "${pids[${#checks[@]}]}" || e2e_rc=$?
+pids=()
+for name in "${checks[@]}" build; do
+  echo
+  echo "== npm run $name (ran alongside the tests)"
+  cat "$out/$name.log"
+done
+if [ -f "$out/e2e.log" ]; then
+  echo
+  echo "== vitest run --project after-build (ran alongside the tests, after the build)"
+  cat "$out/after-build.log" 2>/dev/null
+  echo
+  echo "== vitest run --project e2e (ran alongside the tests, after the build)"
+  cat "$out/e2e.log"
+else
+  failed+=(build)
+fi
 node -e '
   const { existsSync, readFileSync } = require("node:fs");
   const sum = { passed: 0, failed: 0, skipped: 0 };
@@ -36,11 +70,10 @@ node -e '
     const c = JSON.parse(readFileSync(f, "utf8"));
     for (const k of Object.keys(sum)) sum[k] += c[k];
   }
-  // A process that ended without counts (crashed) is one failure, never a silent pass.
+  // A process that ended without counts (crashed, or never started: the build failed) is one failure, never a silent pass.
   sum.failed += missing;
   process.stdout.write(`\ntests: ${sum.passed} passed, ${sum.failed} failed, ${sum.skipped} skipped\n`);
-' "$out/rest.json" "$out/e2e.json"
-if [ "$rest_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then
-  echo "vitest misslyckades (exit: övriga $rest_rc, e2e $e2e_rc)" >&2
-  exit 1
-fi
+' "$out/rest.json" "$out/after-build.json" "$out/e2e.json"
+if [ ${#failed[@]} -gt 0 ]; then echo "misslyckades: ${failed[*]}" >&2; fi
+if [ "$rest_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then echo "vitest misslyckades (exit: övriga $rest_rc, e2e $e2e_rc)" >&2; fi
+if [ ${#failed[@]} -gt 0 ] || [ "$rest_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then exit 1; fi

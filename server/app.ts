@@ -19,6 +19,8 @@ import { hasAccess } from './domain/accounts/access';
 import { useCatalogue } from './catalogue';
 import { loadRegistry, type Registry } from './dispatcher/registry';
 import type { ServerDeps } from './base/deps';
+import { isFullCost } from './base/password-cost';
+import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from './errors';
 import { errorHandler } from './http/error-handler';
 import { compressResponses } from './http/compress';
@@ -67,6 +69,8 @@ const INBOUND_MAX_BYTES = 1024 * 1024;
  * listen; the caller does (`app.httpServer.listen(port)`).
  */
 export async function createApp(config: Config, given: GivenDeps = {}): Promise<App> {
+  // A lower scrypt cost is for tests only: production never starts with one.
+  if (config.isProduction && !isFullCost(config.passwordCost)) throw new Error(sv.deployment.passwordCost);
   // First of all: a catalogue with a problem stops the start before anything is opened.
   useCatalogue(config.catalogueDirs);
   const log = given.log ?? createLogger();
@@ -112,6 +116,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
     dataDir: config.dataDir,
     coord,
     cursorKey: cursorKeyOf(config.jwtSecret),
+    passwordCost: config.passwordCost,
     ...(inboundOn ? { replyDomain: config.smtpInboundDomain } : {}),
     ...(healthChecks ? { healthChecks } : {}),
   };

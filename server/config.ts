@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
+import { PASSWORD_COST, type PasswordCost } from './base/password-cost';
 
 /** Everything the server reads from its environment; nothing else configures it. */
 export interface Config {
@@ -62,6 +63,12 @@ export interface Config {
     applyPerIp: number;
     windowMs: number;
   };
+  /**
+   * scrypt's cost for new password hashes: always PASSWORD_COST from the environment. Only a
+   * test's override may lower it (the integration servers do, tests/integration/helpers/server.ts);
+   * createApp refuses a lower one in production.
+   */
+  passwordCost: PasswordCost;
 }
 
 const root = resolve(import.meta.dirname, '..');
@@ -161,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       applyPerIp: intFrom(env.APPLY_RATE_LIMIT, 30, 'APPLY_RATE_LIMIT'),
       windowMs: 60_000,
     },
+    passwordCost: PASSWORD_COST,
     ...overrides,
   };
 }

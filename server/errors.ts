@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../engine/fill';
+import type { ErrorDetail } from '../engine/error-details';
 
 /**
  * Errors as factories with ids. One error handler (server/app.ts) turns an HttpError into
@@ -12,7 +13,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details?: unknown,
+    /** What the refusal names (schemas/answers/error-detail.json); the health check's report per part. */
+    readonly details?: ErrorDetail[] | Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -22,17 +24,17 @@ export class HttpError extends Error {
 const m = sv.server;
 
 export const errors = {
-  invalid: (details?: unknown, message = m.invalid) => new HttpError(400, 'invalid', message, details),
-  unknownAction: (action: string) => new HttpError(400, 'unknown_action', m.unknownAction, [{ path: '/action', value: action.slice(0, 80) }]),
+  invalid: (details?: ErrorDetail[], message = m.invalid) => new HttpError(400, 'invalid', message, details),
+  unknownAction: (action: string) => new HttpError(400, 'unknown_action', m.unknownAction, [{ path: '/action', value: action.slice(0, 80), message: m.unknownAction }]),
   unauthorized: () => new HttpError(401, 'unauthorized', m.unauthorized),
   forbidden: () => new HttpError(403, 'forbidden', m.forbidden),
   notFound: (message = m.notFound) => new HttpError(404, 'not_found', message),
-  conflict: (message = m.conflict, details?: unknown) => new HttpError(409, 'conflict', message, details),
+  conflict: (message = m.conflict, details?: ErrorDetail[]) => new HttpError(409, 'conflict', message, details),
   duplicateApplication: () => new HttpError(409, 'duplicate_application', sv.public.alreadyApplied),
   positionClosed: (message: string) => new HttpError(409, 'position_closed', message),
   tooLarge: () => new HttpError(413, 'too_large', m.tooLarge),
   rateLimited: () => new HttpError(429, 'rate_limited', m.rateLimited),
-  unavailable: (details?: unknown) => new HttpError(503, 'unavailable', sv.deployment.unavailable, details),
+  unavailable: (details?: Record<string, string>) => new HttpError(503, 'unavailable', sv.deployment.unavailable, details),
 };
 
 const fields = sv.server.fields;
@@ -41,8 +43,8 @@ const fields = sv.server.fields;
  * ajv errors → `details`: `[{ path, message }]` with JSON-pointer paths (after `prefix`) and
  * Swedish messages, never the offending value; at most 20. The one reading of ajv's errors.
  */
-export function detailsOf(errs: ErrorObject[] | null | undefined, prefix = ''): { path: string; message: string }[] {
-  const out: { path: string; message: string }[] = [];
+export function detailsOf(errs: ErrorObject[] | null | undefined, prefix = ''): ErrorDetail[] {
+  const out: ErrorDetail[] = [];
   for (const e of errs ?? []) {
     const params = e.params as Record<string, unknown>;
     let path = prefix + (e.instancePath || '');

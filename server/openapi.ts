@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
+import errorDetail from '../schemas/answers/error-detail.json' with { type: 'json' };
+import applyBody from '../schemas/shared/apply-body.json' with { type: 'json' };
 import type { Registry } from './dispatcher/registry';
 
 /**
@@ -106,7 +108,7 @@ function build(registry: Registry): Json {
       error: {
         type: 'object',
         required: ['code', 'message'],
-        properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
+        properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'array', items: bundle(errorDetail, '', byId, components) } },
       },
     },
   };
@@ -204,20 +206,8 @@ function build(registry: Registry): Json {
           operationId: 'apply',
           requestBody: {
             required: true,
-            ...json({
-              type: 'object',
-              additionalProperties: false,
-              required: ['action', 'data'],
-              properties: {
-                action: { const: 'create_jobApplication' },
-                data: {
-                  type: 'object',
-                  additionalProperties: false,
-                  required: ['email', 'positionId', 'metadata'],
-                  properties: { email: { type: 'string' }, positionId: { type: ['integer', 'string'] }, metadata: { type: 'object' } },
-                },
-              },
-            }),
+            // The schema the route validates with (server/routes/public.ts), as written.
+            ...json(bundle(applyBody, '', byId, components)),
           },
           responses: { '201': ok('Ansökan mottagen'), ...ERRORS },
         },

@@ -4,10 +4,13 @@ import type { ServerDeps } from './base/deps';
 import { registerUser } from './auth/account';
 import { newContainerDoc } from './domain/organisations/containers';
 import { seedDemoContent } from './domain/demo/demo';
+import { startWithDefaultEmailTemplates } from './domain/mail/default-email-templates';
 import { DuplicateKeyError } from './store/port';
 
 /** The demo organisation and its four users (docs/contracts.md "Demo data"). */
 const DEMO_CONTAINER = { name: 'demo', displayName: 'Demoföretaget AB' } as const;
+/** The demo's contact email (Företags Profil): the Reply-To of its mail to applicants when no inbound mail is set up. */
+const DEMO_CONTACT = 'rekrytering@demo.test';
 const DEMO_USERS = [
   { email: 'odin@demo.test', firstname: 'Oden', lastname: 'Allfader', role: 'odin', permissionIds: [] },
   { email: 'admin@demo.test', firstname: 'Anna', lastname: 'Administratör', role: 'user', permissionIds: [1] },
@@ -47,6 +50,10 @@ export async function seedIfEmpty(deps: ServerDeps, config: Pick<Config, 'isProd
     }
   }
   await seedDemoContent(deps, container);
+  // Mail from the first application: the Swedish templates (the confirmation among them) and a
+  // contact address that answers reach, as every new organisation gets them.
+  await deps.store.collection('containers').updateOne({ id: container.id }, { $set: { 'profile.email': DEMO_CONTACT } });
+  await startWithDefaultEmailTemplates(deps, container, DEMO_CONTAINER.displayName);
   deps.log.info('demo data seeded', { container: container.name, users: DEMO_USERS.length });
   if (print && !config.demoPassword) {
     process.stdout.write(

@@ -46,6 +46,11 @@ export interface ApplicationFormProps {
    * the server-rendered form works before and without the script (server/http/apply-form.ts).
    */
   nativeAction?: string;
+  /**
+   * View mode: answers kept from this reader (a position's anonymous screening) and what they
+   * read as instead ('Dolt till steget …'), so a hidden answer is not taken for an empty one.
+   */
+  hidden?: { keys: readonly string[]; text: string };
 }
 
 /**
@@ -164,6 +169,9 @@ function CompiledApplicationForm(props: CompiledProps) {
     if (errors.length) reportRef.current(errors);
   }, [serverErrors, store]);
 
+  const hiddenLabel = props.hidden?.text;
+  const hiddenKeyList = props.hidden?.keys.join('\n');
+  const hiddenKeys = useMemo(() => (hiddenKeyList ? new Set(hiddenKeyList.split('\n')) : null), [hiddenKeyList]);
   const runtime = useMemo<FormRuntime>(() => {
     const scopeOf = (key: string) => [key, ...(ancestors.get(key) ?? [])];
     const revalidate = (keys: string[]) => {
@@ -177,6 +185,7 @@ function CompiledApplicationForm(props: CompiledProps) {
       mode,
       disabled: Boolean(props.disabled) || mode === 'edit',
       idOf: (key) => `${prefix}-${safeId(key)}`,
+      hiddenText: (key) => (hiddenKeys?.has(key) ? hiddenLabel : undefined),
       focusKey,
       change(key, value) {
         if (mode !== 'entry') return;
@@ -193,7 +202,7 @@ function CompiledApplicationForm(props: CompiledProps) {
         revalidate(scopeOf(key).filter((k) => !serverKeys.current.has(k)));
       },
     };
-  }, [store, compiled, mode, props.disabled, prefix, ancestors, focusKey]);
+  }, [store, compiled, mode, props.disabled, prefix, ancestors, hiddenKeys, hiddenLabel, focusKey]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

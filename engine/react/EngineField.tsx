@@ -89,9 +89,12 @@ function FieldView({ fieldKey, widget, options }: Omit<FieldBodyProps, 'schema' 
   const value = useAnswer(fieldKey);
   const id = runtime.idOf(fieldKey);
   const { View } = widget;
+  const hidden = runtime.hiddenText(fieldKey);
   return (
     <ViewRow id={id} fieldKey={fieldKey} label={options.label} isHtml={options.isHtml}>
-      {isEmptyAnswer(value) ? (
+      {hidden !== undefined ? (
+        <span className="blk-view-empty blk-view-hidden">{hidden}</span>
+      ) : isEmptyAnswer(value) ? (
         <span className="blk-view-empty">{t.noInformation}</span>
       ) : View ? (
         <View id={id} fieldKey={fieldKey} value={value} options={options} choices={options.options ?? []} />

@@ -12,6 +12,8 @@ export interface FormRuntime {
   idOf(key: string): string;
   change(key: string, value: unknown): void;
   blur(key: string): void;
+  /** View mode: what a field hidden from this reader says instead of its answer (anonymous screening), or undefined. */
+  hiddenText(key: string): string | undefined;
   /**
    * The field whose errors the page arrived with first (a form sent without script, refused):
    * its message carries `autofocus`, so the browser takes the applicant there with no script.

@@ -48,6 +48,17 @@ export interface ApplicantDetail {
     emailNotificationSent?: number;
   };
   /**
+   * The person's conversation with the organisation (/admin/chat/:id), when there is one; never while the applicant is anonymous.
+   */
+  conversationId?: number;
+  /**
+   * Present while the applicant is anonymous: the answer keys left out (the form's person fields and any identifying answer) and the name of the Process level at which they are shown (`until`, null while the mode hides them for good), so the page says 'Dolt till steget …' instead of 'Ingen information angiven.' (server/domain/screening/screening.ts hiddenAnswers).
+   */
+  hidden?: {
+    keys: string[];
+    until: string | null;
+  };
+  /**
    * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, `info.name` is 'Sökande <id>', and files are named 'Bilaga <n>' (server/domain/neutral-files.ts). Lookups by e-mail, text filters, search and 'Ansökta tjänster' never find the application (server/domain/anonymous-screening.ts).
    */
   anonymous?: true;
@@ -301,6 +312,40 @@ export interface ContainerView {
 }
 
 /**
+ * One thing a refusal names, an item of `details` in `{ error: { code, message, details } }`: where (a JSON pointer into the request, and for a form's field its key) and, in Swedish, what is wrong. The one shape of every refusal's details; the client reads it in one place (screens/api.ts `refusal`).
+ */
+export interface ErrorDetail {
+  /**
+   * JSON pointer into the request body (or into the form's rules for a refused condition).
+   */
+  path?: string;
+  /**
+   * The form field the detail is about (answers refused by the form's validation, a refused form field).
+   */
+  key?: string;
+  /**
+   * The validator that refused a field's answer (required, fileSize, …).
+   */
+  validator?: string;
+  /**
+   * Which problem, for a refused form: a key of the engine's problems or of sv.conditions.
+   */
+  code?: string;
+  /**
+   * The engine's sentence for a refused form field (the same as `message`).
+   */
+  problem?: string;
+  /**
+   * The refused value where it is no secret (an unknown action's name, at most 80 characters).
+   */
+  value?: string;
+  /**
+   * What is wrong, in Swedish.
+   */
+  message: string;
+}
+
+/**
  * A folder of container assets.
  */
 export interface FolderView {
@@ -528,6 +573,20 @@ export interface ApplicantFilter {
 }
 
 /**
+ * The body of POST /api/public/positions/apply: an application to a position, by its id or its link id (a UUID). The one schema of it: the route validates with it and the OpenAPI document publishes it. `metadata` holds the answers, one entry per form key; the position's compiled form checks them.
+ */
+export interface ApplyBody {
+  action: "create_jobApplication";
+  data: {
+    email: string;
+    positionId: number | string;
+    metadata: {
+      [k: string]: unknown;
+    };
+  };
+}
+
+/**
  * A position's editable fields (its ad, dates, type, responsible, form `metadata`, anonymous screening, banner), as create_position and update_position take them. Composed with `allOf` + `unevaluatedProperties: false`.
  */
 export interface PositionMeta {
@@ -650,7 +709,7 @@ export interface ThemeInput {
 }
 
 /**
- * Request data of add_emailTemplate. Creates the email template of an Interest label for a position type; 409 when that label already has one for the type.
+ * Request data of add_emailTemplate. Creates the email template of a label (an Interest label or a Process level) for a position type; 409 when that label already has one for the type.
  */
 export interface AddEmailTemplateData {
   containerId: number;
@@ -659,7 +718,7 @@ export interface AddEmailTemplateData {
    */
   positionTypeId: number;
   /**
-   * An Interest label of the container.
+   * An Interest label or a Process level of the container.
    */
   labelId: number;
   /**
@@ -1043,6 +1102,14 @@ export interface CreateContainerData {
    * The organisation's first Administrator. An account whose email is proven becomes Administrator at once and is sent a notice; anyone else (no account, or one not proven) is sent an invitation (valid a week) and becomes Administrator when its link is followed. The answer's `invitedAdmin` names the address when an invitation went out.
    */
   adminEmail?: string;
+  /**
+   * The first Administrator's first name when an invitation goes out (our addition): shown in the users list and given to the account it makes.
+   */
+  adminFirstname?: string;
+  /**
+   * Their last name, as adminFirstname.
+   */
+  adminLastname?: string;
 }
 
 /**
@@ -1400,6 +1467,14 @@ export interface CreatePositionTypeAnswer {
 export interface CreateUserContainerPermissionData {
   containerId: number;
   email: string;
+  /**
+   * The invited person's first name (our addition): shown in the users list while the invitation is pending, and the account's name when it is made or has none.
+   */
+  firstname?: string;
+  /**
+   * Their last name, as firstname.
+   */
+  lastname?: string;
   /**
    * 1 Administrator, 2 Write, 3 Read.
    */
@@ -1840,7 +1915,7 @@ export interface GetUserNotificationPreferencesAnswer {
 }
 
 /**
- * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants.
+ * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants. Issue 26: each card carries its Interest label and whether it is the organisation's 'Ej intressant' (`rejected`); `hideRejected` leaves those out of the cards and the count, and each column's `rejected` says how many of its applicants are 'Ej intressant' either way.
  */
 export interface GetApplicantBoardData {
   positionId: number;
@@ -1852,16 +1927,31 @@ export interface GetApplicantBoardData {
    * The column's `next` from the previous batch; needs processLabelId.
    */
   after?: number;
+  /**
+   * Leave the 'Ej intressant' applicants out of the cards and counts (the board's switch).
+   */
+  hideRejected?: boolean;
 }
 
 /**
  * Answer of get_applicantBoard.
  */
 export interface GetApplicantBoardAnswer {
+  /**
+   * The organisation's 'Ej intressant' label, null when it has none.
+   */
+  rejectedLabelId: number | null;
   columns: {
     labelId: number;
     name: string;
+    /**
+     * The column's applicants the board shows: without the rejected ones under hideRejected.
+     */
     count: number;
+    /**
+     * How many of the column's applicants are 'Ej intressant', shown or hidden.
+     */
+    rejected: number;
     cards: {
       id: number;
       name: string;
@@ -1874,6 +1964,14 @@ export interface GetApplicantBoardAnswer {
         count: number;
         average: number | null;
       };
+      /**
+       * The applicant's Interest label.
+       */
+      interestLabelId: number | null;
+      /**
+       * The Interest label is 'Ej intressant'.
+       */
+      rejected: boolean;
     }[];
     /**
      * Pass as `after` (with this column's `processLabelId`) for the next batch; null on the last.
@@ -2314,6 +2412,14 @@ export interface GetChannelMessagesAnswer {
     via?: "email";
     created: number;
   }[];
+  /**
+   * Staff only: the person's applications in the organisation that staff may see as theirs, newest first (at most 20), each with its position's name, for the links from the conversation to the applications. Empty while the person is anonymous (server/domain/screening/chat-screening.ts).
+   */
+  applications?: {
+    id: number;
+    positionId: number;
+    positionName: string;
+  }[];
 }
 
 /**
@@ -2494,7 +2600,7 @@ export interface GetDefaultEmailTemplatesOfferAnswer {
 }
 
 /**
- * Request data of get_emailTemplates. The container's email label templates (one per Interest label and position type), optionally only those of one position type and/or label (the move dialog asks for the label it moves to).
+ * Request data of get_emailTemplates. The container's email label templates (one per label — Interest label or Process level — and position type), optionally only those of one position type and/or label (the move dialog asks for the label it moves to).
  */
 export interface GetEmailTemplatesData {
   containerId: number;
@@ -2984,7 +3090,7 @@ export interface SendEmailData {
    */
   body: string;
   /**
-   * Our addition: the Interest label whose template this mail came from; a successful send records info.emailNotificationSent.
+   * Our addition: the label (an Interest label or a Process level) whose template this mail came from; a successful send records info.emailNotificationSent, and each arrival on the label is mailed once (see alreadySent).
    */
   labelId?: number;
 }
@@ -3011,6 +3117,13 @@ export interface SendEmailAnswer {
     id: number;
     name: string;
   }[];
+  /**
+   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again. Absent when none.
+   */
+  alreadySent?: {
+    id: number;
+    name: string;
+  }[];
 }
 
 /**
@@ -3032,7 +3145,7 @@ export interface SendEmailToApplicantsData {
    */
   body: string;
   /**
-   * Our addition: the Interest label whose template this mail came from; a successful send records info.emailNotificationSent.
+   * Our addition: the label (an Interest label or a Process level) whose template this mail came from; a successful send records info.emailNotificationSent, and each arrival on the label is mailed once (see alreadySent).
    */
   labelId?: number;
 }
@@ -3056,6 +3169,13 @@ export interface SendEmailToApplicantsAnswer {
    * Recipients without a usable address: reported by name, not sent.
    */
   missingEmail: {
+    id: number;
+    name: string;
+  }[];
+  /**
+   * Our addition: with `labelId`, recipients whose arrival on the label has had its template mail already (a colleague accepted the same offer at the same moment): not sent again. Absent when none.
+   */
+  alreadySent?: {
     id: number;
     name: string;
   }[];
@@ -3268,7 +3388,7 @@ export interface UpdateAccountAnswer {
 }
 
 /**
- * Request data of update_containerTemplate. Sets the email template of an Interest label for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
+ * Request data of update_containerTemplate. Sets the email template of a label (an Interest label or a Process level) for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
  */
 export interface UpdateContainerTemplateData {
   containerId: number;
@@ -3277,7 +3397,7 @@ export interface UpdateContainerTemplateData {
    */
   positionTypeId: number;
   /**
-   * An Interest label of the container.
+   * An Interest label or a Process level of the container.
    */
   labelId: number;
   /**

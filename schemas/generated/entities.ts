@@ -50,6 +50,22 @@ export interface ApplicantApplication {
     labelId: number;
     at: number;
   }[];
+  /**
+   * The label move (labelMoves id) that put the application on its Interest label; absent until the first move.
+   */
+  interestMove?: string;
+  /**
+   * The label move that put the application on its Process level; absent until the first move.
+   */
+  processMove?: string;
+  /**
+   * The Interest move whose label template has been mailed: a template mail goes once per arrival on a label, however many staff accept its offer.
+   */
+  interestMailed?: string;
+  /**
+   * The Process move whose level template has been mailed (as interestMailed).
+   */
+  processMailed?: string;
   logs?: {
     /**
      * When (unix seconds)

@@ -53,7 +53,7 @@ export type ScreenFile = {
    */
   uiSchema?: {};
   load?: Load;
-  save?: Call;
+  save?: Save;
   /**
    * form: text shown after a successful save (e.g. 'Sparad'); may bind {answer.x} and {form.x}; or one text per value of an answer field.
    */
@@ -62,15 +62,14 @@ export type ScreenFile = {
    * form: route to go to after save; may hold bindings such as {answer.id}.
    */
   next?: string;
+  session?: FormSession;
+  link?: MailedLink;
+  done?: Done;
+  intro?: Intro;
   /**
-   * form: session effects of a successful save.
+   * form: the save button's text while the save is under way (e.g. 'Loggar in...').
    */
-  session?: {
-    /**
-     * JSON pointer to a new token in the answer (a password change ends every other session and answers a fresh token); the runner makes it this session's.
-     */
-    token: string;
-  };
+  busy?: string;
   /**
    * form: dotted path in the loaded data to a list of field names the caller may not change (e.g. get_containerUser's `locked`): shown read-only, a read-only field with no value left out, the save button left out when every field is read-only. The server refuses such a change anyway.
    */
@@ -167,6 +166,22 @@ export type ScreenFile = {
    */
   to?: string;
 };
+/**
+ * form: where a save goes: a dispatcher action, or a plain account route.
+ */
+export type Save = Call | RouteCall;
+export type Links = {
+  label: string;
+  to: string;
+  /**
+   * The link only for users with this right (positionWrite/positionAdmin: on the route's :id).
+   */
+  access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
+}[];
+/**
+ * form: paragraphs above the form, shown while it is; each may bind {data.x} (the loaded data) or be one text per value of a field ({ field: 'data.needsPassword', texts }).
+ */
+export type Intro = (string | ToastBy)[];
 export type Block = {
   kind: "text" | "links" | "form" | "list" | "record" | "actions" | "stats" | "view";
   /**
@@ -181,14 +196,7 @@ export type Block = {
    * text: a paragraph (plain text).
    */
   text?: string;
-  links?: {
-    label: string;
-    to: string;
-    /**
-     * The link only for users with this right (positionWrite/positionAdmin: on the route's :id).
-     */
-    access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
-  }[];
+  links?: Links;
   /**
    * The block only for users with this right (the server checks anyway); others see `deniedText`, or nothing.
    */
@@ -220,7 +228,28 @@ export type Block = {
   schema?: {};
   uiSchema?: {};
   load?: Load;
-  save?: Call;
+  save?: Save;
+  session?: FormSession;
+  link?: MailedLink;
+  done?: Done;
+  intro?: Intro;
+  /**
+   * form: the save button's text while the save is under way (e.g. 'Loggar in...').
+   */
+  busy?: string;
+  /**
+   * form: another way to the same end, drawn by a view in the form's place (the login's 'sign in with a link').
+   */
+  alternative?: {
+    /**
+     * The button under the form.
+     */
+    label: string;
+    /**
+     * A view block shown in the form's place, given `props.form` (what was typed) and `props.back()` (the form again).
+     */
+    view: string;
+  };
   toast?: string | ToastBy;
   next?: string;
   /**
@@ -287,14 +316,7 @@ export type Block = {
    * text: a paragraph (plain text).
    */
   text?: string;
-  links?: {
-    label: string;
-    to: string;
-    /**
-     * The link only for users with this right (positionWrite/positionAdmin: on the route's :id).
-     */
-    access?: "loggedIn" | "read" | "write" | "admin" | "odin" | "positionWrite" | "positionAdmin";
-  }[];
+  links?: Links;
   /**
    * The block only for users with this right (the server checks anyway); others see `deniedText`, or nothing.
    */
@@ -326,7 +348,28 @@ export type Block = {
   schema?: {};
   uiSchema?: {};
   load?: Load;
-  save?: Call;
+  save?: Save;
+  session?: FormSession;
+  link?: MailedLink;
+  done?: Done;
+  intro?: Intro;
+  /**
+   * form: the save button's text while the save is under way (e.g. 'Loggar in...').
+   */
+  busy?: string;
+  /**
+   * form: another way to the same end, drawn by a view in the form's place (the login's 'sign in with a link').
+   */
+  alternative?: {
+    /**
+     * The button under the form.
+     */
+    label: string;
+    /**
+     * A view block shown in the form's place, given `props.form` (what was typed) and `props.back()` (the form again).
+     */
+    view: string;
+  };
   toast?: string | ToastBy;
   next?: string;
   /**
@@ -391,7 +434,11 @@ export type Use =
     };
 
 export interface Load {
-  action: string;
+  action?: string;
+  /**
+   * form: a plain account route POSTed with `data` instead of an action (the invitation link's facts); its refusal naming a {link.x} value is the link's refusal.
+   */
+  route?: string;
   data?: BindingData;
   /**
    * list: JSON pointer to the rows in the answer ('' = the answer itself).
@@ -436,6 +483,23 @@ export interface Call {
   action: string;
   data?: BindingData;
 }
+export interface RouteCall {
+  /**
+   * A plain account route of server/routes/account.ts or invitation.ts, POSTed without the dispatcher and without a token (login, reset, links, invitation). Its answer's `data` is {answer}; its refusals (`details[].path`) are mapped to the fields as an action's are.
+   */
+  route: string;
+  data?: BindingData;
+  /**
+   * The text for a refusal with this status that carries no Swedish message of its own (the login's 401 is empty by the spec).
+   */
+  status?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^[45][0-9][0-9]$".
+     */
+    [k: string]: string;
+  };
+}
 export interface ToastBy {
   /**
    * Binding path, e.g. answer.status.
@@ -447,6 +511,57 @@ export interface ToastBy {
   texts: {
     [k: string]: string;
   };
+}
+/**
+ * form: session effects of a successful save.
+ */
+export interface FormSession {
+  /**
+   * JSON pointer to a new token in the answer (a password change ends every other session and answers a fresh token; a login, a followed link or an accepted invitation starts one); the runner makes it this session's.
+   */
+  token: string;
+  /**
+   * Then go where a login lands (screens/runner/session/token.ts landingAfterLogin: the page the guard sent from when the same person logs in again, else /admin); a person already logged in lands there at once, without the form.
+   */
+  land?: boolean;
+}
+/**
+ * form: the page of a mailed link. The fragment's values (#token=…&email=…) are read once, kept in memory only, wiped from the address bar and bound as {link.token}, {link.email}; they travel only in the save's POST body.
+ */
+export interface MailedLink {
+  /**
+   * Said (an alert, focused) instead of the form when the address has no #token=….
+   */
+  missing: string;
+  /**
+   * A view drawn under the missing or refused link's text, given `props.email` (the fragment's address): the way to a new link.
+   */
+  view?: string;
+  /**
+   * When the save's refusal names a field bound from {link.x}: the form gives way to this (the server's message unless `text`), focused.
+   */
+  refused?: {
+    /**
+     * Said instead of the server's own message.
+     */
+    text?: string;
+    help?: string;
+    links?: Links;
+  };
+}
+/**
+ * form: after a successful save the form gives way to this text (a status, focused) and its links.
+ */
+export interface Done {
+  /**
+   * May bind {answer.x} and {form.x}.
+   */
+  text: string;
+  links?: Links;
+  /**
+   * A binding path (answer.passwordRemoved): the outcome only when it is true; otherwise `next` is followed.
+   */
+  when?: string;
 }
 export interface Section {
   title?: string;

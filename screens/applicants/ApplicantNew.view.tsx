@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import type { FieldError } from '../../engine/types';
 import { ApplicationForm } from '../../engine/react';
+import { fieldErrorsOf } from '../../engine/error-details';
 import { ApiError } from '../api';
 import { useSession } from '../runner/session/session';
 import type { ViewProps } from '../runner/types';
@@ -53,10 +54,10 @@ export default function ApplicantNew({ given }: ViewProps) {
       toast.show(t.saved, 'success');
       navigate(`/admin/positions/${positionId}/applicants/${r.id}`);
     } catch (err) {
-      const details = err instanceof ApiError ? (err.body.details as FieldError[] | undefined) : undefined;
-      if (Array.isArray(details) && details.every((d) => typeof d?.key === 'string')) {
-        setServerErrors(details.filter((d) => d.key !== 'email'));
-        if (details.some((d) => d.key === 'email')) setEmailError(t.invalidEmail);
+      const fields = err instanceof ApiError ? fieldErrorsOf(err.body.details) : [];
+      if (fields.length) {
+        setServerErrors(fields.filter((d) => d.key !== 'email'));
+        if (fields.some((d) => d.key === 'email')) setEmailError(t.invalidEmail);
       }
       setProblem(handleError(err));
     } finally {

@@ -6,6 +6,7 @@ import type { ApplicantList } from './useApplicants';
 import type { ApplicantItem, Label } from './types';
 import { fill } from '../../engine/fill';
 import { RatingBadge } from './RatingBadge';
+import { LabelChip } from './LabelChip';
 
 const t = sv.applicants.list;
 
@@ -40,8 +41,8 @@ const Row = memo(function Row({ a, positionId, selected, selectable, labels, onT
       </Link>
       <span className="apl-email">{a.email}</span>
       <span className="apl-tags">
-        {interest && <span className="adm-tag apl-interest">{interest.name}</span>}
-        {process && <span className="adm-tag apl-process">{process.name}</span>}
+        {interest && <LabelChip label={interest} />}
+        {process && <LabelChip label={process} />}
       </span>
       <span className="apl-meta">
         <span className="bk-date">{formatStockholmDate(a.created)}</span>

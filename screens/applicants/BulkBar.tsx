@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useBusy } from '../shared/useBusy';
 import { LabelSelect } from './LabelSelect';
 import sv from '../../schemas/messages/sv.json';
@@ -28,9 +28,10 @@ export function BulkBar(props: {
   const [status, setStatus] = useState<number>(interest[0]?.id ?? 0);
   const [level, setLevel] = useState<number>(process[0]?.id ?? 0);
   const { busy, run: running } = useBusy();
+  const bar = useRef<HTMLDivElement>(null);
 
-  async function run(action: 'update_jobApplicationStatus' | 'update_jobApplicationProcess', labelId: number) {
-    if (!selected.length || !labelId) return;
+  async function run(action: 'update_jobApplicationStatus' | 'update_jobApplicationProcess', labelId: number, button: HTMLButtonElement) {
+    if (busy || !selected.length || !labelId) return;
     try {
       await running(() => call(action, { labelId, ids: selected }));
       toast.show(fill(t.moved, { count: String(selected.length) }), 'success');
@@ -39,21 +40,30 @@ export function BulkBar(props: {
       toast.show(err instanceof ApiError && err.status !== 0 && err.status !== 500 ? err.message : sv.applicants.error, 'error');
       // The list may have changed under us (deleted applicants): show it as it is now.
       if (err instanceof ApiError && err.status === 404) onDone();
+    } finally {
+      // The keyboard stays in the list (issue 26): the buttons are only aria-disabled while the
+      // move runs (a disabled button drops the focus to the page), and should the focus be lost
+      // anyway it comes back to the button or the bar. A template offer takes it from there.
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body) return;
+        (button.isConnected ? button : bar.current)?.focus();
+      });
     }
   }
 
   if (selected.length === 0) return null;
   return (
-    <div className="apl-bulk" role="group" aria-label={t.group}>
+    <div ref={bar} className="apl-bulk" role="group" aria-label={t.group} tabIndex={-1}>
       <p aria-live="polite">{fill(t.count, { count: String(selected.length) })}</p>
       <LabelSelect id={`${id}-s`} label={t.status} labels={interest} value={status} onChange={setStatus} />
-      <button type="button" className="adm-button adm-button-primary" disabled={busy} onClick={() => void run('update_jobApplicationStatus', status)}>
+      <button type="button" className="adm-button adm-button-primary" aria-disabled={busy || undefined} onClick={(e) => void run('update_jobApplicationStatus', status, e.currentTarget)}>
         {t.move}
       </button>
       {process.length > 0 && (
         <>
           <LabelSelect id={`${id}-p`} label={t.process} labels={process} value={level} onChange={setLevel} />
-          <button type="button" className="adm-button" disabled={busy} onClick={() => void run('update_jobApplicationProcess', level)}>
+          <button type="button" className="adm-button" aria-disabled={busy || undefined} onClick={(e) => void run('update_jobApplicationProcess', level, e.currentTarget)}>
             {t.setProcess}
           </button>
         </>

@@ -9,7 +9,7 @@ import { CriteriaEditor } from './CriteriaEditor';
 import { SelectAll } from './SelectAll';
 import { answerGroups } from './filterGroups';
 import { fitToForm, isDefault, loadQuery, saveQuery, type ApplicantQuery } from './query';
-import type { Label, StaffPosition } from './types';
+import type { StaffPosition } from './types';
 import { useApplicants, useCounts } from './useApplicants';
 import { usePositionWrite } from './usePositionRights';
 import { ExportMenu } from './export/ExportMenu';
@@ -35,7 +35,7 @@ export default function PositionPage({ given, reload }: ViewProps) {
 function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: () => void }) {
   const container = useContainer();
   const canWrite = usePositionWrite(position.id);
-  const labels = useMemo(() => ((container.labels as Label[] | undefined) ?? []), [container.labels]);
+  const labels = useMemo(() => (container.labels ?? []), [container.labels]);
   const labelMap = useMemo(() => new Map(labels.map((l) => [l.id, l])), [labels]);
   const interest = useMemo(() => labels.filter((l) => l.labelType === 'Interest'), [labels]);
   const process = useMemo(() => labels.filter((l) => l.labelType === 'Process'), [labels]);
@@ -80,7 +80,8 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: 
 
   // Mail: the selection, or after a move the moved applicants with the label's template.
   const [mail, setMail] = useState<{ recipients: MailRecipient[]; labelId?: number } | null>(null);
-  const [offer, setOffer] = useState<{ labelId: number; ids: number[] } | null>(null);
+  // `n`: each move is a new offer (asked again, in view and focused), even to the same label.
+  const [offer, setOffer] = useState<{ labelId: number; ids: number[]; n: number } | null>(null);
   const recipientsOf = useCallback(
     (ids: number[]): MailRecipient[] =>
       ids.map((id) => {
@@ -89,9 +90,9 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: 
       }),
     [list.items],
   );
-  // After a move to an Interest label: offer its template (TemplateOffer shows nothing without one).
+  // After a move to an Interest label or a Process level: offer its template (TemplateOffer shows nothing without one).
   const moved = useCallback((done?: { labelId: number; ids: number[]; labelType: 'Interest' | 'Process' }) => {
-    setOffer(done && done.labelType === 'Interest' ? { labelId: done.labelId, ids: done.ids } : null);
+    setOffer((prev) => (done ? { labelId: done.labelId, ids: done.ids, n: (prev?.n ?? 0) + 1 } : null));
   }, []);
 
   // The selection survives a move (the next step is often a mail or another move of the same
@@ -146,6 +147,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: 
               />
               {offer && (
                 <TemplateOffer
+                  key={offer.n}
                   containerId={position.containerId}
                   positionId={position.id}
                   positionTypeId={position.positionTypeId}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { formatStockholmDate } from '../../engine/dates';
@@ -31,6 +31,13 @@ export default function CandidatePages() {
   const { confirm, dialog } = useConfirm();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  // What the last withdrawal did, said on the page (not only in a toast): the card is gone.
+  const [withdrawn, setWithdrawn] = useState('');
+  const notice = useRef<HTMLParagraphElement>(null);
+  // The button pressed goes with its card once the list is loaded again: focus goes to what happened.
+  useEffect(() => {
+    if (withdrawn && !apps.loading) notice.current?.focus();
+  }, [withdrawn, apps.loading]);
 
   const gate = candidateGate({ user, setToken }, org.list.error);
   if (gate || !user) return gate;
@@ -40,7 +47,7 @@ export default function CandidatePages() {
     setBusy(true);
     try {
       await call('delete_myApplication', { id: a.id });
-      toast.show(t.withdrawn, 'success');
+      setWithdrawn(fill(t.withdrawnDetail, { name: a.position.name, org: org.current?.displayName ?? '' }));
       apps.reload();
     } catch {
       toast.show(t.error, 'error');
@@ -58,35 +65,31 @@ export default function CandidatePages() {
       {org.list.data && <OrgPicker list={org.list.data} id={org.id} choose={org.choose} />}
       {org.id > 0 && apps.loading && !apps.data && <Loading />}
       {apps.error !== undefined && <Failure onRetry={apps.reload} />}
-      {apps.data && apps.data.length > 0 && (
-        <table className="adm-table" aria-label={t.applications}>
-          <thead>
-            <tr>
-              <th scope="col">{t.position}</th>
-              <th scope="col">{t.applied}</th>
-              <th scope="col">{t.status}</th>
-              <th scope="col">
-                <span className="adm-visually-hidden">{t.withdraw}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {apps.data.map((a) => (
-              <tr key={a.id}>
-                <td>{a.position.name}</td>
-                <td className="bk-date">{formatStockholmDate(a.created)}</td>
-                <td>{a.labels.find((l) => l.labelType === 'Process')?.name ?? t.statusUnknown}</td>
-                <td>
-                  <button type="button" className="adm-button adm-button-small" disabled={busy} onClick={() => withdraw(a)} aria-label={fill(t.withdrawNamed, { name: a.position.name })}>
-                    {t.withdraw}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {withdrawn && (
+        <p ref={notice} tabIndex={-1} role="status" className="cand-notice">
+          {withdrawn}
+        </p>
       )}
-      {apps.data?.map((a) => <AnswerSkills key={a.id} applicantId={a.id} containerId={org.id} title={a.position.name} />)}
+      {apps.data?.length === 0 && org.current && <p>{fill(t.noApplications, { org: org.current.displayName })}</p>}
+      {apps.data && apps.data.length > 0 && (
+        <ul className="cand-apps" aria-label={t.applications}>
+          {apps.data.map((a) => (
+            <li key={a.id} className="cand-app">
+              <h2>{a.position.name}</h2>
+              <dl>
+                <dt>{t.applied}</dt>
+                <dd className="bk-date">{formatStockholmDate(a.created)}</dd>
+                <dt>{t.status}</dt>
+                <dd>{a.labels.find((l) => l.labelType === 'Process')?.name ?? t.statusUnknown}</dd>
+              </dl>
+              <button type="button" className="adm-button" disabled={busy} onClick={() => withdraw(a)} aria-label={fill(t.withdrawNamed, { name: a.position.name })}>
+                {t.withdraw}
+              </button>
+              <AnswerSkills applicantId={a.id} containerId={org.id} title={a.position.name} />
+            </li>
+          ))}
+        </ul>
+      )}
       {dialog}
     </>
   );

@@ -41,7 +41,9 @@ export function LinkRequest({ email: initial = '', fixedEmail = false, next, lab
     setError('');
     setBusy(true);
     try {
-      await publicPost('/api/account/signin-link', next ? { email: to, next } : { email: to });
+      // On an employer's candidate pages (?org=, from its confirmation mail) the link comes in its name.
+      const org = Number(new URLSearchParams(location.search).get('org'));
+      await publicPost('/api/account/signin-link', { email: to, ...(next ? { next } : {}), ...(org > 0 ? { org } : {}) });
       setSent(fill(t.sent, { email: to }));
     } catch (err) {
       setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : sv.toast.errorRetry);

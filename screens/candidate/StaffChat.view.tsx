@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import sv from '../../schemas/messages/sv.json';
+import { fill } from '../../engine/fill';
 import { getToken } from '../api';
 import { useContainer } from '../runner/session/session';
 import { Conversation, type ChatMessage } from './Conversation';
@@ -8,12 +10,15 @@ import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { connectHub, hubUrl } from '../shell/realtime';
 import { viewCall } from '../runner/viewCall';
+import { mergeMessages } from './messages';
 
 const call = viewCall('StaffChat');
+const t = sv.candidate;
 
 /**
  * The thread of /admin/chat/:id (a view block of schemas/screens/chat-channel.json, whose
- * record block names the candidate): the candidate's new messages arrive live over /notifications.
+ * record block names the candidate): the candidate's new messages arrive live over /notifications,
+ * and the person's applications staff may see are linked above the thread.
  */
 export default function StaffChat(_: ViewProps) {
   const id = Number(useParams().id);
@@ -30,7 +35,7 @@ export default function StaffChat(_: ViewProps) {
       {
         onNotification(e) {
           const m = e.chatMessage as ChatMessage | undefined;
-          if (e.notificationType === 'send_MessageCommand' && m && m.channelId === id) setLive((prev) => (prev.some((x) => x.id === m.id) ? prev : [...prev, m]));
+          if (e.notificationType === 'send_MessageCommand' && m && m.channelId === id) setLive((prev) => mergeMessages(prev, [m]));
         },
         onException() {},
         onReconnected: () => thread.reload(),
@@ -43,7 +48,24 @@ export default function StaffChat(_: ViewProps) {
   if (thread.loading && !thread.data) return <Loading />;
   // A missing conversation is said once, by the record block above.
   if (!thread.data) return (thread.error as { status?: number })?.status === 404 ? null : <Failure onRetry={thread.reload} />;
-  const seen = new Set(thread.data.messages.map((m) => m.id));
-  const messages = [...thread.data.messages, ...live.filter((m) => !seen.has(m.id))];
-  return <Conversation side="staff" messages={messages} target={{ channelId: id }} onSent={(m) => setLive((prev) => [...prev, m])} />;
+  const messages = mergeMessages(thread.data.messages, live);
+  const applications = thread.data.applications ?? [];
+  return (
+    <>
+      {applications.length > 0 && (
+        <nav aria-label={t.applicationsOfPerson} className="chat-applications">
+          <h2>{t.applicationsOfPerson}</h2>
+          <ul>
+            {applications.map((a) => (
+              <li key={a.id}>
+                <Link to={`/admin/positions/${a.positionId}/applicants/${a.id}`}>{fill(t.applicationOfPerson, { position: a.positionName })}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {/* One's own reply comes back as the send's answer and as the push's echo: shown once (mergeMessages). */}
+      <Conversation side="staff" messages={messages} target={{ channelId: id }} onSent={(m) => setLive((prev) => mergeMessages(prev, [m]))} />
+    </>
+  );
 }

@@ -66,7 +66,7 @@ function PasswordLogin({ onToken, mode, setMode }: { onToken(token: string): voi
       if (!token) throw new ApiError(401, { code: 'unauthorized', message: t.loginFailed });
       onToken(token);
     } catch (err) {
-      const details = err instanceof ApiError && Array.isArray(err.body.details) ? (err.body.details as { path?: string; message: string }[]) : [];
+      const details = (err instanceof ApiError ? err.body.details : undefined) ?? [];
       const byField: Record<string, string> = {};
       for (const d of details) {
         const field = (d.path ?? '').replace(/^\//, '');

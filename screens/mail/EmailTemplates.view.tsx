@@ -7,6 +7,7 @@ import { useToast } from '../shared/toast';
 import { RichText } from '../shared/RichText';
 import { useMergeFields } from '../applicants/mail/useMergeFields';
 import { DefaultTemplatesOffer } from './DefaultTemplatesOffer';
+import { MergePreview } from '../applicants/mail/MergePreview';
 import { emailTemplates, saveEmailTemplate, templateProperties, type EmailTemplate, type Label, type TemplateProperty } from '../applicants/mail/mailApi';
 import '../shared/dialog.css';
 import '../applicants/mail/mail.css';
@@ -25,7 +26,7 @@ const same = (a: Draft, b: Draft) => a.name === b.name && a.subject === b.subjec
 /**
  * The view block of /admin/templates/email/:positionTypeId (schemas/screens/templates-email-type.json;
  * the heading with the type's name, the not-found state, the link back and the help text are
- * blocks): one email template per Interest label of the organisation for this position type.
+ * blocks): one email template per Interest label and per Process level of the organisation for this position type.
  * Save stores the changed ones with update_containerTemplate: 'E-postmall uppdaterad' for one,
  * 'E-postmallar uppdaterade' for more. It stays code: a rich-text body per label with merge
  * fields put in at the caret of the subject or the body, saved together.
@@ -36,7 +37,9 @@ export default function EmailTemplates() {
   const toast = useToast();
   const typeId = Number(positionTypeId);
   const type = container?.positionTypes.find((p) => p.id === typeId);
-  const labels = ((container?.labels as Label[] | undefined) ?? []).filter((l) => l.labelType === 'Interest');
+  // Interest labels first, then the Process levels (issue 26: a move to a level offers its template too).
+  const all = container?.labels ?? [];
+  const labels = [...all.filter((l) => l.labelType === 'Interest'), ...all.filter((l) => l.labelType === 'Process')];
   const [state, setState] = useState<'loading' | 'error' | 'ready'>('loading');
   const [saved, setSaved] = useState<Map<number, Draft>>(new Map());
   const [drafts, setDrafts] = useState<Map<number, Draft>>(new Map());
@@ -137,6 +140,7 @@ export default function EmailTemplates() {
               draft={draftOf(l)}
               fields={props}
               problem={problems.get(l.id)}
+              company={container.displayName || container.name}
               onChange={(patch) => change(l, patch)}
             />
           ))}
@@ -152,13 +156,27 @@ export default function EmailTemplates() {
   );
 }
 
-function TemplateSection({ label, draft, fields, problem, onChange }: { label: Label; draft: Draft; fields: TemplateProperty[]; problem?: string; onChange(patch: Partial<Draft>): void }) {
+function TemplateSection({
+  label,
+  draft,
+  fields,
+  problem,
+  company,
+  onChange,
+}: {
+  label: Label;
+  draft: Draft;
+  fields: TemplateProperty[];
+  problem?: string;
+  company: string;
+  onChange(patch: Partial<Draft>): void;
+}) {
   const id = useId();
   const merge = useMergeFields(draft.subject, (subject) => onChange({ subject }));
   return (
     <fieldset className="mt-section">
       <legend>{fill(t.templateFor, { label: label.name })}</legend>
-      {label.isDefault && <p className="mail-help">{t.confirmationNote}</p>}
+      {label.labelType === 'Process' ? <p className="mail-help">{t.processNote}</p> : label.isDefault && <p className="mail-help">{t.confirmationNote}</p>}
       <div className="mail-field">
         <label htmlFor={`${id}-name`}>{t.templateName}</label>
         <input id={`${id}-name`} value={draft.name} maxLength={100} onChange={(e) => onChange({ name: e.target.value })} />
@@ -186,6 +204,8 @@ function TemplateSection({ label, draft, fields, problem, onChange }: { label: L
           {t.templateContent}
         </span>
         <RichText
+          key={fields.length > 0 ? 'chips' : 'plain'}
+          mergeFields={fields.length > 0 ? fields : undefined}
           id={`${id}-content`}
           value={draft.content}
           onChange={(content) => onChange({ content })}
@@ -208,6 +228,7 @@ function TemplateSection({ label, draft, fields, problem, onChange }: { label: L
           {t.mergeFieldsHelp}
         </p>
       </div>
+      <MergePreview subject={draft.subject} body={draft.content} people={[]} company={company} />
     </fieldset>
   );
 }

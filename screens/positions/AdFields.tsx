@@ -67,9 +67,9 @@ export function AdFields({ draft, errors, showErrors, container, onChange }: {
   onChange(patch: Partial<AdDraft>): void;
 }) {
   const err = (k: keyof AdDraft) => (showErrors ? errors[k] : undefined);
-  const people = (container.permissions as { userId: number; firstname?: string; lastname?: string; email: string }[] | undefined) ?? [];
+  const people = container.permissions ?? [];
   const field = (k: keyof AdDraft) => ({ 'aria-invalid': !!err(k), 'aria-describedby': `ad-${k}-error` });
-  const levels = ((container.labels as { id: number; name: string; labelType: string }[] | undefined) ?? []).filter((l) => l.labelType === 'Process');
+  const levels = (container.labels ?? []).filter((l) => l.labelType === 'Process');
   return (
     <div className="adm-form">
       <label htmlFor="ad-name">{t.name} *</label>

@@ -1,6 +1,7 @@
 /** Sending an application and reading the server's answer into what the apply page shows. */
 import { specialFieldKey } from '../../engine/answer-kinds';
 import type { Answers, FieldError, MetadataProperty } from '../../engine/types';
+import { fieldErrorsOf } from '../../engine/error-details';
 import { ApiError, publicPost } from '../api';
 import { s } from './text';
 
@@ -18,13 +19,6 @@ export function emailOf(answers: Answers, metadata: MetadataProperty[]): string 
   return typeof v === 'string' ? v.trim() : '';
 }
 
-function fieldErrors(details: unknown): FieldError[] {
-  if (!Array.isArray(details)) return [];
-  return details.filter(
-    (d): d is FieldError => typeof d === 'object' && d !== null && typeof d.key === 'string' && typeof d.message === 'string',
-  ).map((d) => ({ key: d.key, validator: typeof d.validator === 'string' ? d.validator : 'server', message: d.message }));
-}
-
 /** Reads a failed apply call; every branch gives a Swedish text a visitor can act on. */
 export function outcomeOfError(err: unknown): SubmitOutcome {
   if (!(err instanceof ApiError)) return { kind: 'failed', message: s.loadError };
@@ -33,7 +27,7 @@ export function outcomeOfError(err: unknown): SubmitOutcome {
   if (err.status === 409 && code === 'duplicate_application') return { kind: 'duplicate', message: s.alreadyApplied };
   if (err.status === 409 && code === 'position_closed') return { kind: 'closed', message: message || s.positionClosed };
   if (err.status === 400) {
-    const errors = fieldErrors(details);
+    const errors = fieldErrorsOf(details);
     return errors.length ? { kind: 'invalid', errors, message: s.invalidSummary } : { kind: 'failed', message: message || s.invalidSummary };
   }
   if (err.status === 413) return { kind: 'failed', message: s.tooLarge };

@@ -1,28 +1,32 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useNavigate } from 'react-router-dom';
-import sv from '../../schemas/messages/sv.json';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { createRjsfValidator } from '../../engine/react/rjsf-validator';
 import { translateSwedish } from '../../engine/react/builder/rjsf';
-import { dispatchByName } from '../api';
+import { getToken } from '../api';
 import { useSession } from './session/session';
 import { useToast } from '../shared/toast';
 import { ActionButtons } from './ActionButtons';
-import { dataSchemaOf } from './actionTypes';
-import { at, fillData, fillText, type BindingContext } from './bindings';
-import { refusalsAtFields, screenFormErrors } from './formErrors';
+import { at, fillText, pathOf, pointer, textBy, type BindingContext } from './bindings';
+import { linkRefused, refusalsAtFields, sameAsCheck, screenFormErrors } from './formErrors';
+import { FormLinks, FormOutcome, type Outcome } from './FormOutcome';
+import { useMailedLink } from './mailedLink';
+import { isRouteSave, refusalText, sendSave } from './routeSave';
 import { resolveRefs } from './refs';
 import { layoutOf } from './Screen';
-import { useSessionEffects } from './session/sessionEffects';
+import { useLanding, useSessionEffects } from './session/sessionEffects';
+import { validUser } from './session/token';
 import { fieldErrors, messageOf } from './serverErrors';
 import { Failure, Loading, NotFound } from './states';
+import { preloadView, viewComponent } from './views';
 import { useScreenTitle } from './title';
-import type { ScreenFile } from './types';
+import type { Block, ScreenFile } from './types';
 import { useBindingContext } from './useBindingContext';
 import { useScreenData, type Data } from './useScreenData';
-import { adminWidgets, SELF_LABELLED, type WidgetContext } from './widgets';
+import { adminWidgets, type WidgetContext } from './widgets';
+import { templates, uiSchemaOf, withBusy, withReadonly } from './formTemplates';
 import { adminFields } from './AllOrSomeField';
 import './runner.css';
 
@@ -33,149 +37,147 @@ const validatorNames = import.meta.glob<string>('/schemas/validators/*.json', { 
 /** The engine's validator keywords (`x-validEmail`) a form schema may use. */
 const keywords = new Set(Object.values(validatorNames).map((n) => `x-${n}`));
 
+/** The `default`s of the schema's own fields (RJSF's getDefaultFormState walks every branch with the validator: seconds on a big form). */
+const topDefaults = (schema: RJSFSchema): Data =>
+  Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([k, p]) => (p && typeof p === 'object' && 'default' in p ? [[k, p.default]] : [])));
+
 /** What a form needs, from a form screen or a page's form block. */
-export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions' | 'readonlyFrom' | 'readonlyNote'> & {
-  id?: string;
-  title?: string;
-};
-
-type Section = NonNullable<ScreenFile['sections']>[number];
-
-/** The root object's fields in fieldsets, one per section (JSON Forms' Group); fields in no section follow. */
-function SectionedFields(props: ObjectFieldTemplateProps) {
-  const sections = (props.registry.formContext as { sections?: Section[] } | undefined)?.sections;
-  if (!sections || props.fieldPathId.path.length > 0) {
-    return <>{props.properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}</>;
-  }
-  const byName = new Map(props.properties.map((p) => [p.name, p]));
-  const placed = new Set(sections.flatMap((s) => s.fields.filter((f): f is string => typeof f === 'string')));
-  const rest = props.properties.filter((p) => !placed.has(p.name) && !p.hidden);
-  return (
-    <>
-      {sections.map((s, i) => (
-        <fieldset key={s.title ?? i} className="adm-fieldset scr-section">
-          {s.title && <legend>{s.title}</legend>}
-          {s.description && <p className="adm-hint">{s.description}</p>}
-          {s.fields.map((f) => (typeof f === 'string' ? byName.get(f)?.content : null))}
-        </fieldset>
-      ))}
-      {rest.map((p) => p.content)}
-    </>
-  );
-}
-
-/** The uiSchema with the save button's Swedish text and RJSF's label hidden for widgets that label themselves. */
-function uiSchemaOf(ui: UiSchema | undefined): UiSchema {
-  const walk = (node: UiSchema): UiSchema => {
-    const out: UiSchema = {};
-    for (const [k, v] of Object.entries(node)) out[k] = v && typeof v === 'object' && !Array.isArray(v) && !k.startsWith('ui:') ? walk(v as UiSchema) : v;
-    if (typeof node['ui:widget'] === 'string' && SELF_LABELLED.has(node['ui:widget'])) out['ui:label'] = false;
-    return out;
+export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions' | 'readonlyFrom' | 'readonlyNote' | 'link' | 'done' | 'intro' | 'busy'> &
+  Pick<Block, 'links' | 'alternative'> & {
+    id?: string;
+    title?: string;
   };
-  return { 'ui:submitButtonOptions': { submitText: sv.screens.save }, ...walk(ui ?? {}) };
-}
-
-/**
- * The uiSchema with the fields the loaded data names at `readonlyFrom` read-only (those without
- * a value hidden), and no save button when every field is read-only. The names too: [] when none.
- */
-function withReadonly(ui: UiSchema, schema: RJSFSchema, path: string | undefined, data: Data | undefined): { ui: UiSchema; names: string[] } {
-  const listed = path && data ? at({ data }, path) : undefined;
-  const names = Array.isArray(listed) ? listed.filter((n): n is string => typeof n === 'string') : [];
-  if (!names.length) return { ui, names };
-  const out: UiSchema = { ...ui };
-  for (const name of names) {
-    const value = data?.[name];
-    out[name] = { ...((ui[name] as UiSchema | undefined) ?? {}), ...(value === undefined || value === '' ? { 'ui:widget': 'hidden' } : { 'ui:readonly': true }) };
-  }
-  const fields = Object.keys(schema.properties ?? {});
-  if (fields.every((f) => names.includes(f))) out['ui:submitButtonOptions'] = { ...((ui['ui:submitButtonOptions'] as object | undefined) ?? {}), norender: true };
-  return { ui: out, names };
-}
-
-/**
- * The toast after a save: a text with {answer.x}/{form.x}, or the text for the answer field's
- * value (`""` when the answer has none, `"*"` for any value no text names).
- */
-function toastText(toast: FormPart['toast'], ctx: BindingContext): string {
-  if (!toast) return '';
-  if (typeof toast === 'string') return fillText(toast, ctx);
-  const value = at(ctx, toast.field);
-  const text = toast.texts[value === undefined || value === null ? '' : String(value)] ?? toast.texts['*'];
-  return text ? fillText(text, ctx) : '';
-}
 
 /**
  * A form (docs/screens.md): the schema (entity `$ref`s inlined) rendered by RJSF on the
  * engine's ajv with Swedish errors, in `sections`, with the admin widgets; `load` fills it
- * (`pick`, `find` one row), the heading may bind the loaded data. `save` sends it; the
- * server's refusals (`details[].path`) appear at the fields they came from, the first one
- * focused, the rest at the form; then `session` (a new token), `toast` and `next`, or
- * `onSaved` (with the answer and what was sent) inside a page; `onSubmit` as it starts. Nothing typed is lost on failure.
+ * (`pick`, `find` one row), the heading may bind the loaded data, `intro` says what it is for.
+ * `save` sends it to an action or a plain account route (routeSave.ts), once however often it
+ * is pressed; the server's refusals (`details[].path`) appear at the fields they came from, the
+ * first one focused, the rest at the form; one at a mailed link's value ({link.token}, `link`)
+ * puts the link's refusal in the form's place. Then `session` (a new token; `land`: where a
+ * login lands), `toast`, and `done` in the form's place or `next`, or `onSaved` (with the answer
+ * and what was sent) inside a page; `onSubmit` as it starts. Nothing typed is lost on failure.
  */
-export function FormPartView({ part, level = 1, onSaved, onSubmit }: { part: FormPart; level?: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
-  const base = useBindingContext();
-  const { handleError, container } = useSession();
+export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { part: FormPart; screen: ScreenFile; level?: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
+  const link = useMailedLink(!!part.link);
+  const bound = useBindingContext();
+  const base = useMemo(() => (link ? { ...bound, link } : bound), [bound, link]);
+  const { handleError, container, user } = useSession();
   const applySession = useSessionEffects();
+  const land = useLanding();
   const toast = useToast();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
   const loaded = useScreenData(part.load, base, attempt);
   const schema = useMemo(() => resolveRefs(part.schema, entities, [], (k) => keywords.has(k)) as RJSFSchema, [part.schema]);
   const uiSchema = useMemo(() => uiSchemaOf(part.uiSchema as UiSchema | undefined), [part.uiSchema]);
+  const customValidate = useMemo(() => sameAsCheck(uiSchema), [uiSchema]);
   const [formData, setFormData] = useState<Data | null>(null);
   const [busy, setBusy] = useState(false);
+  // A ref, not state: two presses in one frame must not both send (a mailed link works once).
+  const sending = useRef(false);
   const [error, setError] = useState('');
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [other, setOther] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const idPrefix = `scr-${part.id ?? 'form'}`;
   const formContext = useMemo(() => ({ sections: part.sections, containerId: container?.id } satisfies WidgetContext & { sections: unknown }), [part.sections, container?.id]);
 
   useEffect(() => {
-    if (loaded.status === 'ready') setFormData(loaded.data);
-  }, [loaded]);
+    // With the schema's defaults, as RJSF holds it: else the first render after a refused
+    // submit sees fields 'changed' from what was given and drops their errors.
+    if (loaded.status === 'ready') setFormData({ ...topDefaults(schema), ...loaded.data });
+  }, [loaded, schema]);
+  useEffect(() => {
+    if (part.alternative) preloadView(part.alternative.view);
+  }, [part.alternative]);
 
   const data = loaded.status === 'ready' ? loaded.data : undefined;
   const readonly = useMemo(() => withReadonly(uiSchema, schema, part.readonlyFrom, data), [uiSchema, schema, part.readonlyFrom, data]);
+  const ui = useMemo(() => withBusy(readonly.ui, busy, part.busy), [readonly.ui, busy, part.busy]);
   const heading = part.heading && data ? fillText(part.heading, { ...base, data }) : (part.title ?? '');
   useScreenTitle(level === 1 && part.heading && data ? heading : undefined);
 
   const submit = useCallback(
     async ({ formData: form }: IChangeEvent<Data>) => {
       const save = part.save;
-      if (!save || busy) return;
+      if (!save || sending.current) return;
+      sending.current = true;
       onSubmit?.();
       setBusy(true);
       setError('');
       setExtraErrors(undefined);
       const full = { ...base, data, form: form ?? {} };
       try {
-        const answer = await dispatchByName(save.action, fillData(save.data ?? '{form}', full, dataSchemaOf(save.action)));
+        const answer = await sendSave(save, full);
         setFormData(form ?? {});
         const done = { ...full, answer };
-        const text = toastText(part.toast, done);
+        const text = textBy(part.toast, done);
         if (text) toast.show(text);
         applySession(part.session, done, answer);
-        if (part.next) void navigate(fillText(part.next, done, true));
+        const shown = part.done && (!part.done.when || at(done, part.done.when) === true);
+        if (shown) setOutcome({ role: 'status', text: fillText(part.done!.text, done), links: part.done!.links, ctx: done });
+        else if (part.session?.land) void navigate(land(validUser(String(pointer(answer, part.session.token)))?.sub ?? ''), { replace: true });
+        else if (part.next) void navigate(pathOf(part.next, done));
         onSaved?.(done);
       } catch (err) {
-        handleError(err);
-        const at = refusalsAtFields(fieldErrors(err), save.data);
+        // An account route answers without a session: its 401 is a refused login, not an ended session.
+        if (!isRouteSave(save)) handleError(err);
+        const refused = fieldErrors(err);
+        if (part.link && linkRefused(refused, save.data)) {
+          const r = part.link.refused;
+          setOutcome({ role: 'alert', text: r?.text ?? messageOf(err), help: r?.help, links: r?.links, ctx: full });
+          return;
+        }
+        const at = refusalsAtFields(refused, save.data);
         if (at.paths.length > 0) {
           setExtraErrors(at.errorSchema as ErrorSchema);
           const first = at.paths[0]!;
           // After RJSF has drawn the errors: focus the first refused field (RJSF's focusOnFirstError does it for its own errors only).
           requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`#${CSS.escape([idPrefix, ...first].join('_'))}`)?.focus());
         }
-        const msg = at.paths.length > 0 ? at.elsewhere.join(' ') : messageOf(err);
+        const msg = at.paths.length > 0 ? at.elsewhere.join(' ') : refusalText(save, err);
         setError(msg);
-        if (msg) toast.show(msg, 'error');
+        // The session pages say it at the form only; a toast would say it twice.
+        if (msg && !isRouteSave(save)) toast.show(msg, 'error');
       } finally {
+        sending.current = false;
         setBusy(false);
       }
     },
-    [part, base, data, busy, toast, navigate, handleError, applySession, onSaved, onSubmit, idPrefix],
+    [part, base, data, toast, navigate, handleError, applySession, land, onSaved, onSubmit, idPrefix],
   );
+
+  // A person already logged in does not see the login: they land where it would take them.
+  if (part.session?.land && user && validUser(getToken())) return <Navigate to={land(user.sub)} replace />;
+  const Other = other && part.alternative ? viewComponent(part.alternative.view) : null;
+  if (Other) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Other screen={screen} props={{ form: formData ?? {}, back: () => setOther(false) }} />
+      </Suspense>
+    );
+  }
+  const missing = link && !link.token && part.link ? ({ role: 'alert', text: part.link.missing, ctx: base } as const) : null;
+  // The load refused the link itself (an invitation's facts asked with its token).
+  const r = part.link?.refused;
+  const loadRefused = loaded.status === 'error' && part.link && linkRefused(fieldErrors(loaded.error), part.load?.data) ? ({ role: 'alert', text: r?.text ?? messageOf(loaded.error), help: r?.help, links: r?.links, ctx: base } as const) : null;
+  const shown = missing ?? loadRefused ?? outcome;
+  const LinkView = part.link?.view && shown?.role === 'alert' ? viewComponent(part.link.view) : null;
+  if (shown) {
+    return (
+      <>
+        <FormOutcome outcome={shown} />
+        {LinkView && (
+          <Suspense fallback={<Loading />}>
+            <LinkView screen={screen} props={{ email: link?.email ?? '' }} />
+          </Suspense>
+        )}
+      </>
+    );
+  }
 
   const H = level === 1 ? 'h1' : 'h2';
   return (
@@ -190,14 +192,16 @@ export function FormPartView({ part, level = 1, onSaved, onSubmit }: { part: For
           {fillText(part.readonlyNote, { ...base, data })}
         </p>
       )}
+      {loaded.status === 'ready' && part.intro?.map((p, i) => <p key={i}>{textBy(p, { ...base, data })}</p>)}
       {loaded.status === 'ready' && formData !== null && (
         <Form
           schema={schema}
-          uiSchema={readonly.ui}
+          uiSchema={ui}
           formData={formData}
           // Controlled: what was typed survives every re-render (a failed save keeps it).
           onChange={(e) => setFormData((e.formData ?? {}) as Data)}
           validator={validator}
+          customValidate={customValidate}
           onSubmit={(e) => void submit(e)}
           extraErrors={extraErrors}
           transformErrors={screenFormErrors}
@@ -208,13 +212,21 @@ export function FormPartView({ part, level = 1, onSaved, onSubmit }: { part: For
           idPrefix={idPrefix}
           widgets={adminWidgets}
           fields={adminFields}
-          templates={{ ObjectFieldTemplate: SectionedFields }}
+          templates={templates}
           formContext={formContext}
         />
       )}
       {error && (
         <p role="alert" className="adm-error">
           {error}
+        </p>
+      )}
+      <FormLinks links={part.links} ctx={{ ...base, data, form: formData ?? {} }} />
+      {part.alternative && (
+        <p>
+          <button type="button" className="scr-link-button" onClick={() => setOther(true)}>
+            {part.alternative.label}
+          </button>
         </p>
       )}
     </div>
@@ -224,6 +236,6 @@ export function FormPartView({ part, level = 1, onSaved, onSubmit }: { part: For
 /** A `form` screen: the form part with the screen's h1 (none in the session card, which has its own). */
 export default function FormScreen({ screen }: { screen: ScreenFile }) {
   const part = useMemo<FormPart>(() => ({ ...screen, title: layoutOf(screen) === 'session' ? '' : screen.title }), [screen]);
-  return <FormPartView part={part} />;
+  return <FormPartView part={part} screen={screen} />;
 }
 

@@ -86,7 +86,7 @@ function BlockBody({ screen, block, generation, saved, answers, forget, givens, 
     case 'links':
       return <Links block={block} />;
     case 'form':
-      return <FormPartView key={generation} part={{ ...part, title: '' }} level={2} onSaved={saved} onSubmit={forget} />;
+      return <FormPartView key={generation} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
     case 'record':
       if (block.from) {
         const given = answers[block.from];
@@ -123,10 +123,10 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
       blocks.map((block) => (data: Data | undefined) => {
         const load = block.load;
         const key = block.id;
-        if (!key || !load || load.pick !== undefined || load.find || load.also) return;
+        if (!key || !load?.action || load.pick !== undefined || load.find || load.also) return;
         setGivens((g) => {
           // The load's action names the answer's generated type; the server answered `data` to it.
-          if (data) return { ...g, [key]: { action: load.action, answer: data } as GivenAnswer };
+          if (data) return { ...g, [key]: { action: load.action!, answer: data } as GivenAnswer };
           if (!(key in g)) return g;
           const { [key]: _gone, ...rest } = g;
           return rest;

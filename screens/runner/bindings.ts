@@ -1,12 +1,13 @@
 /**
  * Bindings in screen files (docs/screens.md): '{route.id}', '{session.containerId}',
  * '{session.email}', '{row.x}', '{form}', '{form.x}', '{filter.x}', '{selection.ids}',
- * '{query.x}', '{answer.x}', '{data.x}' (a form's or record's loaded data), '{file.x}' (an upload's file). Pure: no React, used by the runner and the static checks.
+ * '{query.x}', '{answer.x}', '{data.x}' (a form's or record's loaded data), '{file.x}' (an upload's file),
+ * '{link.token}' (a mailed link's fragment, screens/runner/mailedLink.ts). Pure: no React, used by the runner and the static checks.
  * In a text, '{data.info.name|data.email}' is the first of its alternatives that is not empty
  * (an applicant without a name is called by their address).
  */
 
-export const BINDING_SOURCES = ['route', 'session', 'row', 'form', 'filter', 'selection', 'query', 'answer', 'data', 'file'] as const;
+export const BINDING_SOURCES = ['route', 'session', 'row', 'form', 'filter', 'selection', 'query', 'answer', 'data', 'file', 'link'] as const;
 type BindingSource = (typeof BINDING_SOURCES)[number];
 export type BindingContext = Partial<Record<BindingSource, unknown>>;
 
@@ -56,6 +57,34 @@ export function fillText(template: string, ctx: BindingContext, encode = false):
     const s = values.find((v) => v.trim() !== '') ?? values[0] ?? '';
     return encode ? encodeURIComponent(s) : s;
   });
+}
+
+/** A text that is one string, or one per value of a field ({ field: 'answer.status', texts }: `""` when it has none, `"*"` any other), filled. */
+export function textBy(spec: string | { field: string; texts: Record<string, string> } | undefined, ctx: BindingContext): string {
+  if (!spec) return '';
+  if (typeof spec === 'string') return fillText(spec, ctx);
+  const value = at(ctx, spec.field);
+  const text = spec.texts[value === undefined || value === null ? '' : String(value)] ?? spec.texts['*'];
+  return text ? fillText(text, ctx) : '';
+}
+
+/**
+ * An in-app path from a route with bindings: a route that is one binding is the bound path as
+ * it is (an answer's `next`, '/admin/minasidor?org=1'), only when it stays in the app; else each
+ * value is URL-encoded and trimmed, and a path that ends in an empty value loses its '/'
+ * ('/forgot/{form.email}' is '/forgot' until an address is typed).
+ */
+export function pathOf(route: string, ctx: BindingContext): string {
+  const one = parseBinding(route);
+  if (one) {
+    const v = resolve(ctx, one.source, one.path);
+    return typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') ? v : '/';
+  }
+  const filled = route.replace(ANY, (_, inner: string) => {
+    const values = alternatives(inner).map((b) => asText(resolve(ctx, b.source, b.path)).trim());
+    return encodeURIComponent(values.find((v) => v !== '') ?? '');
+  });
+  return filled.replace(/\/+$/, '') || '/';
 }
 
 /** A JSON Schema fragment as far as coercion needs it. */

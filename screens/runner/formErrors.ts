@@ -4,22 +4,28 @@
  * the save's `data` bindings ('{form}' at /profile, '{form.email}' at /email) to the form
  * field it came from. Pure; used by the form runner and its tests.
  */
-import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, FormValidation, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { fill } from '../../engine/fill';
 import sv from '../../schemas/messages/sv.json';
 import { parseBinding } from './bindings';
 
 type ErrorNode = { __errors?: string[]; [key: string]: unknown };
 
-/** Each place in the sent data that carries the form or one of its fields: sent pointer → form path segments. */
-export function formPlaces(data: unknown, at = ''): { sent: string; form: string[] }[] {
+/** Each place in the sent data that carries the form (or another `source`, {link.token}) or one of its fields: sent pointer → path segments. */
+export function formPlaces(data: unknown, at = '', source = 'form'): { sent: string; form: string[] }[] {
   if (typeof data === 'string') {
     const b = parseBinding(data);
-    return b && b.source === 'form' ? [{ sent: at, form: b.path ? b.path.split('.') : [] }] : [];
+    return b && b.source === source ? [{ sent: at, form: b.path ? b.path.split('.') : [] }] : [];
   }
-  if (Array.isArray(data)) return data.flatMap((d, i) => formPlaces(d, `${at}/${i}`));
-  if (data !== null && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => formPlaces(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  if (Array.isArray(data)) return data.flatMap((d, i) => formPlaces(d, `${at}/${i}`, source));
+  if (data !== null && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => formPlaces(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, source));
   return [];
+}
+
+/** True when a refusal names a value the save sent from a mailed link ({link.token}): the link itself was refused. */
+export function linkRefused(errors: Record<string, string>, saveData: unknown): boolean {
+  const places = formPlaces(saveData ?? {}, '', 'link');
+  return Object.keys(errors).some((ptr) => formPathOf(ptr, places) !== null);
 }
 
 /** A sent pointer's form field path, or null when the form did not send it. */
@@ -61,29 +67,59 @@ export function refusalsAtFields(errors: Record<string, string>, saveData: unkno
   return out;
 }
 
-/** A field's own words for a text its `pattern` refuses: uiSchema `"ui:options": { "patternMessage": "…" }` at the field. */
-function patternMessageAt(uiSchema: UiSchema | undefined, property: string | undefined): string | undefined {
+/** A field's `ui:options` in the uiSchema ('.password' → uiSchema.password['ui:options']). */
+function optionsAt(uiSchema: UiSchema | undefined, property: string | undefined): Record<string, unknown> {
   let node: unknown = uiSchema;
   for (const key of (property ?? '').split('.').filter(Boolean)) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
   const options = node && typeof node === 'object' ? (node as UiSchema)['ui:options'] : undefined;
-  return typeof options?.patternMessage === 'string' ? options.patternMessage : undefined;
+  return options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
+}
+
+/**
+ * A field's own words for a refusal: `"ui:options": { "patternMessage": "…" }` for its pattern,
+ * or `"messages": { "<keyword>": "…" }` for any keyword (minLength, required, sameAs …).
+ */
+function ownMessage(uiSchema: UiSchema | undefined, property: string | undefined, keyword: string | undefined): string | undefined {
+  const options = optionsAt(uiSchema, property);
+  if (keyword === 'pattern' && typeof options.patternMessage === 'string') return options.patternMessage;
+  const messages = options.messages as Record<string, unknown> | undefined;
+  const own = keyword ? messages?.[keyword] : undefined;
+  return typeof own === 'string' ? own : undefined;
+}
+
+/**
+ * The repeat fields of a form: a top-level field with `"ui:options": { "sameAs": "password" }`
+ * that holds a value other than that field's is refused with its `messages.sameAs` (RJSF's
+ * customValidate; the browser says it before anything is sent).
+ */
+export function sameAsCheck(uiSchema: UiSchema | undefined): CustomValidator | undefined {
+  const pairs = Object.keys(uiSchema ?? {})
+    .filter((k) => !k.startsWith('ui:'))
+    .map((k) => ({ field: k, as: optionsAt(uiSchema, `.${k}`).sameAs, message: ownMessage(uiSchema, `.${k}`, 'sameAs') ?? sv.account.passwordsDiffer }))
+    .filter((p): p is { field: string; as: string; message: string } => typeof p.as === 'string');
+  if (!pairs.length) return undefined;
+  return (formData, errors) => {
+    const data = (formData ?? {}) as Record<string, unknown>;
+    for (const p of pairs) {
+      if (data[p.field] !== undefined && data[p.field] !== '' && data[p.field] !== data[p.as]) (errors as unknown as Record<string, FormValidation>)[p.field]?.addError(p.message);
+    }
+    return errors;
+  };
 }
 
 /**
  * The engine's browser validator reports a missing property at the object (as the application
  * form wants it); a screen's form says it at the field, with the plain Swedish words: a missing
  * or empty required text is 'Fältet är obligatoriskt', a too long one names the limit, a text its
- * pattern refuses says the field's `patternMessage`.
+ * pattern refuses says the field's `patternMessage`; a field's `messages` (ui:options) say any keyword in its own words.
  */
 export function screenFormErrors(errors: RJSFValidationError[], uiSchema?: UiSchema): RJSFValidationError[] {
   return errors.map((e) => {
     const params = (e.params ?? {}) as { missingProperty?: string; limit?: number };
-    const patternMessage = e.name === 'pattern' ? patternMessageAt(uiSchema, e.property) : undefined;
-    if (patternMessage) return { ...e, message: patternMessage, stack: `${e.property ?? ''} ${patternMessage}` };
-    if (e.name === 'required' && params.missingProperty) {
-      const property = `${e.property ?? ''}.${params.missingProperty}`;
-      return { ...e, property, message: sv.screenEngine.required, stack: `${property} ${sv.screenEngine.required}` };
-    }
+    const property = e.name === 'required' && params.missingProperty ? `${e.property ?? ''}.${params.missingProperty}` : e.property;
+    const own = ownMessage(uiSchema, property, e.name === 'minLength' && params.limit === 1 ? 'required' : e.name);
+    if (own) return { ...e, property, message: own, stack: `${property ?? ''} ${own}` };
+    if (e.name === 'required' && params.missingProperty) return { ...e, property, message: sv.screenEngine.required, stack: `${property ?? ''} ${sv.screenEngine.required}` };
     if (e.name === 'minLength' && params.limit === 1) return { ...e, message: sv.screenEngine.required, stack: `${e.property ?? ''} ${sv.screenEngine.required}` };
     if (e.name === 'maxLength' && typeof params.limit === 'number') {
       const message = fill(sv.screenEngine.tooLong, { limit: String(params.limit) });

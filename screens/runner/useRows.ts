@@ -38,7 +38,7 @@ export function useRows(load: ScreenLoad, ctx: BindingContext, onError: (err: un
   const ctxKey = JSON.stringify(ctx);
   const data = useCallback(
     (after?: unknown) => {
-      const filled = fillData(load.data ?? {}, JSON.parse(ctxKey) as BindingContext, dataSchemaOf(load.action)) as Record<string, unknown>;
+      const filled = fillData(load.data ?? {}, JSON.parse(ctxKey) as BindingContext, dataSchemaOf(load.action ?? '')) as Record<string, unknown>;
       return after === undefined ? filled : { ...filled, after };
     },
     [load.action, load.data, ctxKey],
@@ -46,7 +46,8 @@ export function useRows(load: ScreenLoad, ctx: BindingContext, onError: (err: un
 
   const fetchBatch = useCallback(
     async (after?: unknown) => {
-      const answer = await dispatchByName(load.action, data(after));
+      // A list loads by action (check-screens refuses a route there).
+      const answer = await dispatchByName(load.action ?? '', data(after));
       const rows = pointer(answer, load.rows);
       return { rows: Array.isArray(rows) ? (rows as Row[]) : [], next: load.next ? pointer(answer, load.next) : undefined };
     },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, dispatchByName } from '../api';
+import { accountPost, ApiError, dispatchByName } from '../api';
 import { useSession } from './session/session';
 import { dataSchemaOf } from './actionTypes';
 import { at, fillData, fillText, pointer, type BindingContext } from './bindings';
@@ -7,7 +7,7 @@ import type { ScreenLoad } from './types';
 
 export type Data = Record<string, unknown>;
 
-export type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'notFound' } | { status: 'ready'; data: Data };
+export type Loaded = { status: 'loading' } | { status: 'error'; error?: unknown } | { status: 'notFound' } | { status: 'ready'; data: Data };
 
 /** The data in an answer: at `pick` (with the keys of `also` from elsewhere in the answer), or the row whose `find.field` equals the filled `find.equals` (as text). */
 function pickData(answer: unknown, load: ScreenLoad, ctx: BindingContext): Data | null {
@@ -24,7 +24,8 @@ function pickData(answer: unknown, load: ScreenLoad, ctx: BindingContext): Data 
 }
 
 /**
- * The one loader of form and record screens (and their blocks): `load` with its data filled,
+ * The one loader of form and record screens (and their blocks): `load` (an action, or a form's
+ * account route) with its data filled,
  * the data picked; 404 or no matching row is the not-found state; other failures go through
  * the session's handler (401 logs out) to the error state. `generation` loads again.
  */
@@ -37,7 +38,8 @@ export function useScreenData(load: ScreenLoad | undefined, ctx: BindingContext,
     let live = true;
     const bound = JSON.parse(ctxKey) as BindingContext;
     setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    dispatchByName(load.action, fillData(load.data ?? {}, bound, dataSchemaOf(load.action)))
+    const asked = load.route ? accountPost(load.route, fillData(load.data ?? {}, bound)) : dispatchByName(load.action ?? '', fillData(load.data ?? {}, bound, dataSchemaOf(load.action ?? '')));
+    asked
       .then((answer) => {
         if (!live) return;
         const data = pickData(answer, load, bound);
@@ -46,8 +48,9 @@ export function useScreenData(load: ScreenLoad | undefined, ctx: BindingContext,
       .catch((err: unknown) => {
         if (!live) return;
         if (err instanceof ApiError && err.status === 404) return setState({ status: 'notFound' });
-        handleError(err);
-        setState({ status: 'error' });
+        // An account route answers without a session: its refusal is the form's to read (a refused link).
+        if (!load.route) handleError(err);
+        setState({ status: 'error', error: err });
       });
     return () => {
       live = false;

@@ -59,15 +59,19 @@ export function kindComponent(kind: DataKind): LazyExoticComponent<ComponentType
   return c as unknown as LazyExoticComponent<ComponentType<{ screen: ScreenFile }>>;
 }
 
+/** Starts fetching a view's code (a form's `alternative`, before it is asked for). */
+export function preloadView(name: string): void {
+  const load = loaders.get(name);
+  if (load) void once(`view:${name}`, load).catch(() => undefined);
+}
+
 /**
  * Starts fetching a screen's code (its view, or the form/list screen) at once, so the chunk
  * arrives while the session and the guards are still loading instead of after them.
  */
 export function preloadScreen(screen: ScreenFile): void {
-  if (screen.kind === 'view') {
-    const load = loaders.get(screen.view ?? '');
-    if (load) void once(`view:${screen.view}`, load).catch(() => undefined);
-  } else if (isDataKind(screen.kind)) {
+  if (screen.kind === 'view') preloadView(screen.view ?? '');
+  else if (isDataKind(screen.kind)) {
     void once(`kind:${screen.kind}`, kinds[screen.kind]!).catch(() => undefined);
   }
 }

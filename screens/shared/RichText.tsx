@@ -1,4 +1,4 @@
-import { EditorContent, useEditor, useEditorState, type ChainedCommands, type Editor } from '@tiptap/react';
+import { EditorContent, mergeAttributes, Node, useEditor, useEditorState, type ChainedCommands, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, type MutableRefObject } from 'react';
 import sv from '../../schemas/messages/sv.json';
@@ -24,6 +24,42 @@ export interface RichTextProps {
    */
   insertRef?: MutableRefObject<((text: string) => void) | null>;
   onFocus?(): void;
+  /**
+   * Merge fields (`{key}` in the HTML) shown in the text as named chips ('Förnamn'), one piece
+   * each: the value given and the HTML emitted keep the plain `{key}` the server fills.
+   */
+  mergeFields?: readonly { key: string; label: string }[];
+}
+
+/** A merge field in the text: an inline atom that reads as its name and is written as `{key}`. */
+const MergeField = Node.create<{ labels: Record<string, string> }>({
+  name: 'mergeField',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  selectable: true,
+  addOptions: () => ({ labels: {} }),
+  addAttributes: () => ({ key: { default: '', parseHTML: (el) => el.getAttribute('data-merge') ?? '', renderHTML: (a) => ({ 'data-merge': a.key as string }) } }),
+  parseHTML: () => [{ tag: 'span[data-merge]' }],
+  renderHTML({ node, HTMLAttributes }) {
+    const label = this.options.labels[node.attrs.key as string] ?? String(node.attrs.key);
+    return ['span', mergeAttributes(HTMLAttributes, { class: 'rt-merge', contenteditable: 'false', title: `{${String(node.attrs.key)}}` }), label];
+  },
+  renderText: ({ node }) => `{${String(node.attrs.key)}}`,
+});
+
+const KEY = /\{([a-zA-Z]\w*)\}/g;
+
+/** `{key}` of a known field → its chip element (only in text, never inside a tag or a link's address). */
+export function toChips(html: string, keys: ReadonlySet<string>): string {
+  return html.replace(/(<[^>]*>)|([^<]+)/g, (_m, tag: string | undefined, text: string | undefined) =>
+    tag ?? (text ?? '').replace(KEY, (all, key: string) => (keys.has(key) ? `<span data-merge="${key}">${all}</span>` : all)),
+  );
+}
+
+/** Chip elements → `{key}` again: what is stored and sent. */
+export function fromChips(html: string): string {
+  return html.replace(/<span[^>]*\sdata-merge="([a-zA-Z]\w*)"[^>]*>[^<]*<\/span>/g, '{$1}');
 }
 
 /** The editable area's attributes: a labelled multi-line textbox, described by its error when there is one. */
@@ -45,8 +81,12 @@ function attributes(id: string, labelId: string, describedBy: string | undefined
  * keeps (paragraphs, bold, italic, underline, lists, http(s)/mailto links), so what is typed is
  * what the reader sees.
  */
-export function RichText({ value, onChange, label, labelledBy, id, describedBy, invalid, insertRef, onFocus }: RichTextProps) {
+export function RichText({ value, onChange, label, labelledBy, id, describedBy, invalid, insertRef, onFocus, mergeFields }: RichTextProps) {
   const auto = useId();
+  // The fields are fixed for the editor's life (the server's list); a change of them is not followed.
+  const fields = useRef(mergeFields);
+  const keys = useRef(new Set((mergeFields ?? []).map((f) => f.key)));
+  const shown = (html: string) => (fields.current ? toChips(sanitizeHtml(html), keys.current) : sanitizeHtml(html));
   const areaId = id ?? auto;
   const labelId = labelledBy ?? `${areaId}-label`;
   const emitted = useRef(value);
@@ -62,11 +102,12 @@ export function RichText({ value, onChange, label, labelledBy, id, describedBy, 
         strike: false,
         link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' },
       }),
+      ...(mergeFields ? [MergeField.configure({ labels: Object.fromEntries(mergeFields.map((f) => [f.key, f.label])) })] : []),
     ],
-    content: sanitizeHtml(value),
+    content: shown(value),
     editorProps: { attributes: attributes(areaId, labelId, describedBy, invalid) },
     onUpdate: ({ editor: e }) => {
-      const html = e.isEmpty ? '' : sanitizeHtml(e.getHTML());
+      const html = e.isEmpty ? '' : sanitizeHtml(fromChips(e.getHTML()));
       emitted.current = html;
       onChange(html);
     },
@@ -81,12 +122,15 @@ export function RichText({ value, onChange, label, labelledBy, id, describedBy, 
   useEffect(() => {
     if (!editor || value === emitted.current) return;
     emitted.current = value;
-    editor.commands.setContent(sanitizeHtml(value), { emitUpdate: false });
+    editor.commands.setContent(shown(value), { emitUpdate: false });
   }, [editor, value]);
 
   useEffect(() => {
     if (!insertRef || !editor) return;
-    insertRef.current = (text) => now(editor, (c) => c.insertContent(text));
+    insertRef.current = (text) => {
+      const key = /^\{([a-zA-Z]\w*)\}$/.exec(text)?.[1];
+      now(editor, (c) => (key && keys.current.has(key) ? c.insertContent({ type: 'mergeField', attrs: { key } }) : c.insertContent(text)));
+    };
     return () => {
       insertRef.current = null;
     };

@@ -4,16 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { MIN_SEARCH_CHARS, searchChars } from '../../engine/search-text';
+import type { ActionAnswer } from '../../schemas/generated/actions';
 import { dispatch } from '../api';
 import { useSession } from '../runner/session/session';
 
 const t = sv.shell.search;
 const DEBOUNCE_MS = 250;
 
-interface SearchAnswer {
-  applicants: { id: number; positionId: number; positionName: string; name: string; firstname: string; lastname: string; email: string }[];
-  positions: { id: number; name: string; status: string }[];
-}
+type SearchAnswer = ActionAnswer['get_applicantPositionBySearchQuery'];
 
 interface Hit {
   id: string;
@@ -74,7 +72,7 @@ export function GlobalSearch() {
       dispatch('get_applicantPositionBySearchQuery', { containerId: container.id }, `?filter=${encodeURIComponent(query)}`).then(
         (answer) => {
           if (mine !== seq.current) return;
-          setGroups(groupsOf(answer as SearchAnswer));
+          setGroups(groupsOf(answer));
           setPhase('done');
         },
         (err: unknown) => {

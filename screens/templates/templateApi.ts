@@ -1,6 +1,7 @@
 import sv from '../../schemas/messages/sv.json';
 import type { MetadataProperty } from '../../engine/types';
 import type { PositionTemplate as GeneratedTemplate } from '../../schemas/generated/entities';
+import type { AssetView, FolderView } from '../../schemas/generated/actions';
 import { ApiError, dispatch } from '../api';
 
 /** The folder name the spec fixes for position templates. */
@@ -12,26 +13,15 @@ export type TemplateType = GeneratedTemplate['availableInPositionTypes'][number]
 /** A position template (form template) as stored in its JSON asset, with the engine's field type. */
 export type PositionTemplate = Omit<GeneratedTemplate, 'metadata'> & { metadata: MetadataProperty[] };
 
-export interface Asset {
-  id: number;
-  folderId: number;
-  containerId: number;
-  name: string;
-  contentType: string;
-  data?: string;
-  revision?: number;
-}
+/** A template's asset as the asset actions answer it; a template read from a list may lack its data and revision. */
+export type Asset = Omit<AssetView, 'data' | 'revision' | 'created' | 'updated'> & Partial<Pick<AssetView, 'data' | 'revision'>>;
 
 export interface StoredTemplate {
   asset: Asset;
   template: PositionTemplate;
 }
 
-interface Folder {
-  id: number;
-  name: string;
-  containerId: number;
-}
+type Folder = FolderView;
 
 /** Base64 of the UTF-8 bytes (templates hold Swedish text, so not btoa of the string itself). */
 function encodeJson(value: unknown): string {

@@ -25,16 +25,16 @@ export function isEmail(v: unknown): v is string {
  * Checks an email/password pair. Unknown emails are verified against a dummy hash so both
  * cases cost one scrypt and answer alike. Returns the user or null.
  */
-export async function checkLogin(deps: Pick<ServerDeps, 'store'>, email: string, password: string): Promise<UserDoc | null> {
+export async function checkLogin(deps: Pick<ServerDeps, 'store' | 'passwordCost'>, email: string, password: string): Promise<UserDoc | null> {
   const user = isEmail(email) ? await findUserByEmail(deps.store, email) : null;
   // A passwordless account (made by a sign-in link) is checked against the dummy hash too.
-  const ok = await verifyPassword(password, user?.passwordHash || (await dummyHash()));
+  const ok = await verifyPassword(password, user?.passwordHash || (await dummyHash(deps.passwordCost)));
   return user && ok ? user : null;
 }
 
 /** Creates a user with no container rights (unproven unless `emailVerifiedAt` is given: the demo seed). */
 export async function registerUser(
-  deps: Pick<ServerDeps, 'store' | 'now'>,
+  deps: Pick<ServerDeps, 'store' | 'now' | 'passwordCost'>,
   input: { email: string; password: string; firstname?: string; lastname?: string; role?: 'user' | 'odin'; emailVerifiedAt?: number },
 ): Promise<UserDoc> {
   const email = normaliseEmail(input.email);
@@ -46,7 +46,7 @@ export async function registerUser(
     lastname: input.lastname ?? '',
     role: input.role ?? 'user',
     tokenVersion: 0,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, deps.passwordCost),
     created: deps.now(),
     ...(input.emailVerifiedAt !== undefined ? { emailVerifiedAt: input.emailVerifiedAt } : {}),
   };
@@ -91,14 +91,14 @@ async function passwordLink(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserD
  * must pass the rules for this person (their email, their organisations' names); the token
  * is used up, and old sessions end.
  */
-export async function confirmReset(deps: Pick<ServerDeps, 'store' | 'now'>, token: string, password: string): Promise<void> {
+export async function confirmReset(deps: Pick<ServerDeps, 'store' | 'now' | 'passwordCost'>, token: string, password: string): Promise<void> {
   const invalid = () => errors.invalid([{ path: '/token', message: a.resetTokenInvalid }], a.resetTokenInvalid);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
   const user = await users(deps.store).findOne({ resetTokenHash: sha256(token) });
   if (!user || typeof user.resetTokenExpires !== 'number' || user.resetTokenExpires < deps.now()) throw invalid();
   const problems = passwordProblems(password, password, undefined, { email: user.email, organisations: await organisationNamesOf(deps.store, user) });
   if (problems.length) throw errors.invalid(problems, problems[0]!.message);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, deps.passwordCost);
   // The filter repeats the hash so two confirmations of one token cannot both succeed.
   const done = await users(deps.store).updateOne(
     { id: user.id, resetTokenHash: sha256(token) },

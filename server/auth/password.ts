@@ -1,7 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_COST, type PasswordCost } from '../base/password-cost';
 
-/** scrypt cost: N=2^15, r=8 (32 MiB, ~50-100 ms): memory-hard per OWASP's scrypt guidance. */
-const PARAMS = { N: 32768, r: 8, p: 1 } as const;
 const KEY_LEN = 64;
 const MAX_MEM = 64 * 1024 * 1024;
 
@@ -12,10 +11,10 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
 }
 
 /** `scrypt$N$r$p$<salt b64>$<hash b64>` with a fresh 16-byte salt per user. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: PasswordCost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Timing-safe check of a password against a stored hash; a malformed hash never matches. */
@@ -31,12 +30,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-let dummy: Promise<string> | undefined;
+const dummies = new Map<string, Promise<string>>();
 /**
- * A real hash of a random password, made once: unknown emails are checked against it so a
- * login for an unknown email costs the same scrypt work as one for a known email.
+ * A real hash of a random password at `cost`, made once per cost: unknown emails are checked
+ * against it so a login for an unknown email costs the same scrypt work as one for a known email.
  */
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(24).toString('base64'));
+export function dummyHash(cost: PasswordCost = PASSWORD_COST): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let dummy = dummies.get(key);
+  if (!dummy) dummies.set(key, (dummy = hashPassword(randomBytes(24).toString('base64'), cost)));
   return dummy;
 }

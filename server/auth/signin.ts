@@ -3,9 +3,10 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import type { ServerDeps } from '../base/deps';
 import { errors, HttpError } from '../errors';
-import { DuplicateKeyError, type Store, type Update } from '../store/port';
+import { DuplicateKeyError, type Doc, type Store, type Update } from '../store/port';
 import { announceSessionsRevoked } from './revocations';
 import { findUserByEmail, isEmailProven, normaliseEmail, PENDING_EMAIL_UNSET, users, type UserDoc } from './users';
+import type { ApplicationLink } from '../../schemas/generated/entities';
 
 const s = sv.signin;
 
@@ -42,15 +43,7 @@ interface SigninLinkDoc {
  * link and never revokes another application's. A personal-data holder tagged with its
  * application: it goes with the application on every removal path (server/domain/removal.ts).
  */
-interface ApplicationLinkDoc {
-  [k: string]: unknown;
-  email: string;
-  tokenHash: string;
-  expires: number;
-  next: string;
-  containerId: number;
-  applicationId: number;
-}
+type ApplicationLinkDoc = ApplicationLink & Doc;
 
 /** What every pending link has, whichever collection holds it. */
 type PendingLink = Pick<SigninLinkDoc, 'email' | 'tokenHash' | 'expires' | 'next'> & { [k: string]: unknown };
@@ -143,12 +136,14 @@ export async function forgetLinksOfAddresses(store: Store, emails: Iterable<stri
 }
 
 /** Mails a sign-in link (the login page's and the candidate area's "Skicka inloggningslänk"). */
-export async function mailSigninLink(deps: ServerDeps, email: string, opts: { next?: string; register?: boolean } = {}): Promise<void> {
+export async function mailSigninLink(deps: ServerDeps, email: string, opts: { next?: string; register?: boolean; employer?: { id: number; name: string } } = {}): Promise<void> {
   const to = normaliseEmail(email);
-  const link = await signinLink(deps, to, { next: opts.next });
+  // A link asked for on an employer's candidate pages is that employer's mail and leads back there.
+  const employer = opts.register ? undefined : opts.employer;
+  const link = await signinLink(deps, to, { next: employer ? `/admin/minasidor?org=${employer.id}` : opts.next });
   const minutes = String(SIGNIN_TTL_SECONDS / 60);
-  const [subject, body] = opts.register ? [s.registerSubject, s.registerBody] : [s.linkSubject, s.linkBody];
-  await deps.mail.send({ to, subject, text: fill(body, { link, minutes, email: to }) });
+  const [subject, body] = opts.register ? [s.registerSubject, s.registerBody] : employer ? [s.linkSubjectEmployer, s.linkBodyEmployer] : [s.linkSubject, s.linkBody];
+  await deps.mail.send({ to, subject: fill(subject, { company: employer?.name ?? '' }), text: fill(body, { link, minutes, email: to, company: employer?.name ?? '' }) });
 }
 
 const linkInvalid = () => new HttpError(400, 'link_invalid', s.linkInvalid, [{ path: '/token', message: s.linkInvalid }]);

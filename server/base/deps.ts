@@ -1,6 +1,7 @@
 import type { BusMessage, Coordination } from '../coord/port';
 import type { Mailer } from '../mail';
 import type { BlobStore, Store } from '../store/port';
+import type { PasswordCost } from './password-cost';
 import type { Clock } from './clock';
 import type { Logger } from './logger';
 
@@ -47,4 +48,6 @@ export interface ServerDeps {
   cursorKey?: Uint8Array;
   /** Shared counters, tickets and bus (server/coord); createApp sets it, absent means this process only. */
   coord?: Coordination;
+  /** scrypt's cost for new password hashes (Config.passwordCost); absent: PASSWORD_COST, the deployment's. */
+  passwordCost?: PasswordCost;
 }

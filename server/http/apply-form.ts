@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { carriesFiles, specialFieldKey } from '../../engine/answer-kinds';
 import { visibleAnswers } from '../../engine/conditions';
+import { fieldErrorsOf } from '../../engine/error-details';
 import { CARRY_FIELD, keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf } from '../../engine/steps';
 import type { FieldError } from '../../engine/types';
 import type { Config } from '../config';
@@ -172,7 +173,7 @@ function refusal(err: HttpError, state: ApplyFormState, f: { steps: ReturnType<t
     return i < 0 ? state.step : i;
   };
   if (err.status === 400 && Array.isArray(err.details)) {
-    const errors = (err.details as Partial<FieldError>[]).filter((d): d is FieldError => typeof d.key === 'string' && typeof d.message === 'string');
+    const errors = fieldErrorsOf(err.details);
     const withKey = errors.map((e) => (e.key === 'email' && f.emailKey ? { ...e, key: f.emailKey } : e));
     return { ...state, errors: withKey, step: stepOf(withKey[0]?.key) };
   }

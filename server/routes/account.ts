@@ -16,6 +16,7 @@ import { confirmSignin, mailSigninLink } from '../auth/signin';
 import { confirmEmailChange, stopEmailChange } from '../auth/email-change';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
+import { employerOfApplicant } from '../domain/accounts/candidate';
 
 const SMALL = jsonBody({ limit: 16 * 1024 });
 /** Sign-in links per address: a few per quarter hour, so nobody floods a mailbox through us. */
@@ -67,7 +68,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     })().catch((e: unknown) => deps.log.warn('login owner mail failed', { error: e instanceof Error ? e.message : String(e) }));
   const linksPerAddress = sharedLimiter(counters, 'signin-links', { windowMs: LINK_WINDOW_MS, max: LINKS_PER_ADDRESS });
   /** Mails a sign-in link unless the address has had its share; a failing mail is logged, never told. */
-  const sendLink = async (email: string, opts: { next?: string; register?: boolean }) => {
+  const sendLink = async (email: string, opts: { next?: string; register?: boolean; employer?: { id: number; name: string } }) => {
     if (!(await linksPerAddress.hit(normaliseEmail(email)))) throw new HttpError(429, 'rate_limited', sv.signin.tooManyLinks);
     try {
       await mailSigninLink(deps, email, opts);
@@ -123,10 +124,12 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
    */
   router.post('/api/account/signin-link', SMALL, async (ctx) => {
     await limitIp(ctx);
-    const b = fields(ctx, ['email', 'next']);
+    const b = fields(ctx, ['email', 'next', 'org']);
     if (!isEmail(b.email)) throw errors.invalid([{ path: '/email', message: sv.account.emailInvalid }], sv.account.emailInvalid);
     const next = b.next === undefined ? undefined : str(b.next, '/next', 300);
-    await sendLink(b.email, { next });
+    if (b.org !== undefined && !(Number.isSafeInteger(b.org) && (b.org as number) > 0)) throw errors.invalid([{ path: '/org', message: sv.server.fields.value }]);
+    const employer = b.org === undefined ? null : await employerOfApplicant(deps, b.email, b.org as number);
+    await sendLink(b.email, { next, ...(employer ? { employer } : {}) });
     ctx.body = { data: { sent: true } };
   });
 

@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import Ajv2020 from 'ajv/dist/2020';
+import applyBody from '../../schemas/shared/apply-body.json' with { type: 'json' };
+import type { ApplyBody } from '../../schemas/generated/actions';
 import type { Config } from '../config';
 import type { ServerDeps } from '../base/deps';
 import { apply } from '../domain/forms/apply';
@@ -20,27 +22,8 @@ import { memoryCoordination } from '../coord/port';
 export const APPLY_MAX_BODY = 32 * 1024 * 1024;
 /** An application is one object of answers, at most a few levels deep (periods, files). */
 const APPLY_SHAPE = { maxDepth: 12, maxWidth: 2_000, maxItems: 20_000 };
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-
-const applySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['action', 'data'],
-  properties: {
-    action: { const: 'create_jobApplication' },
-    data: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['email', 'positionId', 'metadata'],
-      properties: {
-        email: { type: 'string', maxLength: 254 },
-        positionId: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: UUID }] },
-        metadata: { type: 'object', maxProperties: 1000 },
-      },
-    },
-  },
-} as const;
-const validateApply = new Ajv2020({ allErrors: true, strict: true }).compile(applySchema);
+/** The apply body's one schema (schemas/shared/apply-body.json), also what the OpenAPI document publishes. */
+const validateApply = new Ajv2020({ allErrors: true, strict: true }).compile<ApplyBody>(applyBody);
 
 function intParam(value: unknown, name: string, fallback: number | undefined, min: number, max: number): number | undefined {
   if (value === undefined || value === '') return fallback;
@@ -82,7 +65,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     if (!validateApply(body)) {
       throw errors.invalid(detailsOf(validateApply.errors));
     }
-    const { data } = body as { data: { email: string; positionId: number | string; metadata: Record<string, unknown> } };
+    const { data } = body;
     ctx.status = 201;
     ctx.body = { data: await apply(deps, { ...data, bodyBytes: ctx.state.bodyBytes as number }) };
   });

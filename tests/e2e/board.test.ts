@@ -141,3 +141,108 @@ describe('the pipeline board', () => {
     await page.context().close();
   });
 });
+
+/** Whether the element is inside the window (the offer appears where the eye is, issue 26 item 4). */
+const inView = (l: Locator) =>
+  l.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+  });
+const focusedIn = (l: Locator) => l.evaluate((el) => el.contains(document.activeElement));
+
+describe('one pipeline on the board (issue 26)', () => {
+  let pipelineId: number;
+  const who = new Map<string, number>();
+
+  beforeAll(async () => {
+    const writer = await tokenFor(app, 'writer@demo.test');
+    const made = await createSummerPosition(app, writer, 'En pipeline');
+    pipelineId = made.id;
+    const labelId = (name: string) => made.container.labels.find((l: { name: string }) => l.name === name).id as number;
+    const people = [{ first: 'Dora', last: 'Lind' }, { first: 'Erik', last: 'Nej' }, { first: 'Fia', last: 'Sten' }, { first: 'Gun', last: 'Ahl' }];
+    for (const [i, p] of people.entries()) {
+      const email = `${p.first.toLowerCase()}.pipeline${i}@example.se`;
+      const r = await callAction(app, writer, 'create_jobApplication', { email, positionId: pipelineId, metadata: summerAnswers(p, email, i) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      who.set(p.first, r.body.data.id);
+    }
+    expect((await callAction(app, writer, 'update_jobApplicationStatus', { labelId: labelId('Ej intressant'), ids: [who.get('Erik')] })).status).toBe(200);
+    expect((await callAction(app, writer, 'update_jobApplicationProcess', { labelId: labelId('Intervju'), ids: [who.get('Dora')] })).status).toBe(200);
+    const template = { containerId: 1, positionTypeId: made.container.positionTypes[0].id, labelId: labelId('Intervju'), subject: 'Intervju, {firstname}', content: '<p>Välkommen.</p>' };
+    expect((await callAction(app, writer, 'update_containerTemplate', template)).status).toBe(200);
+  }, 60_000);
+
+  it("marks the 'Ej intressant' applicant, hides them with the switch, and offers the level's template after a move, in view and focused", async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`${app.url}/admin/positions/${pipelineId}/board`);
+    const ny = page.getByRole('region', { name: /^Ny / });
+    const erik = ny.locator(`[data-card="${who.get('Erik')}"]`);
+    await erik.waitFor();
+    expect(await erik.getAttribute('class')).toContain('brd-card-rejected');
+    expect(await erik.getByText('Ej intressant').count()).toBe(1);
+    expect(await ny.getByRole('heading').textContent()).toBe('Ny 3 sökande, varav 1 ej intressanta');
+
+    await page.getByRole('switch', { name: 'Visa ej intressanta' }).uncheck();
+    await erik.waitFor({ state: 'detached' });
+    expect(await ny.getByRole('heading').textContent()).toBe('Ny 2 sökande (1 ej intressanta dolda)');
+
+    // Scrolled down to the card, so the place the offer is drawn is out of view until it scrolls there.
+    const handle = ny.getByRole('button', { name: 'Flytta Fia Sten' });
+    await handle.evaluate((el) => {
+      document.documentElement.style.paddingBottom = '2000px';
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 40);
+    });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await announced(page, 'Du har tagit tag i Fia Sten i steget Ny.');
+    await page.keyboard.press('ArrowRight');
+    await announced(page, 'Fia Sten är över steget Intervju.');
+    await page.keyboard.press('Space');
+    const offer = page.getByRole('group', { name: 'Skicka mallen ”Intervju” till Fia Sten?' });
+    await offer.waitFor();
+    await expect.poll(() => focusedIn(offer)).toBe(true);
+    await expect.poll(() => inView(offer)).toBe(true);
+    await expectNoAxeViolations(page);
+    // One word for declining; the focus goes back to the moved card.
+    await offer.getByRole('button', { name: 'Skicka inte' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Flytta Fia Sten');
+    await page.context().close();
+  }, 60_000);
+
+  it('leaves a column with one Tab from any card and walks a column with the arrows', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`${app.url}/admin/positions/${pipelineId}/board`);
+    const ny = page.getByRole('region', { name: /^Ny / });
+    const first = ny.getByRole('button', { name: 'Flytta Gun Ahl' });
+    await first.waitFor();
+    await first.focus();
+    const at = () => page.evaluate(() => {
+      const el = document.activeElement;
+      return { column: el?.closest('[data-column]')?.querySelector('.brd-col-name')?.textContent, card: el?.closest('[data-card]')?.getAttribute('data-card') };
+    });
+    await page.keyboard.press('ArrowDown');
+    const second = await at();
+    expect(second.column).toBe('Ny');
+    expect(second.card).not.toBe(String(who.get('Gun')));
+    // The card's handle, its name, then the next column (Dora is in Intervju): not the rest of Ny's cards.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect((await at()).column).toBe('Intervju');
+    await page.context().close();
+  });
+  it("offers the level's template after 'Spara status' on the applicant page, in view and focused", async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`${app.url}/admin/positions/${pipelineId}/applicants/${who.get('Gun')}`);
+    await page.getByRole('combobox', { name: 'Processnivå', exact: true }).selectOption({ label: 'Intervju' });
+    await page.getByRole('button', { name: 'Spara status' }).click();
+    const offer = page.getByRole('group', { name: 'Skicka mallen ”Intervju” till Gun Ahl?' });
+    await offer.waitFor();
+    await expect.poll(() => focusedIn(offer)).toBe(true);
+    await expect.poll(() => inView(offer)).toBe(true);
+    await page.context().close();
+  }, 60_000);
+});

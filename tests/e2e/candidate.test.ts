@@ -71,7 +71,7 @@ describe('candidate area', () => {
     await stranger.getByRole('heading', { name: 'Bekräfta din e-postadress' }).waitFor();
     await stranger.getByRole('link', { name: 'Mina sidor' }).click();
     await stranger.getByRole('heading', { name: 'Bekräfta din e-postadress' }).waitFor();
-    expect(await stranger.getByRole('table').count()).toBe(0);
+    expect(await stranger.getByRole('list', { name: 'Mina ansökningar' }).count()).toBe(0);
     expect(await stranger.locator('main').textContent()).not.toMatch(/Intervju|Sommarjobb/);
     await stranger.getByRole('link', { name: 'Meddelanden' }).click();
     await stranger.getByRole('heading', { name: 'Bekräfta din e-postadress' }).waitFor();
@@ -87,8 +87,8 @@ describe('candidate area', () => {
     await cand.getByRole('link', { name: 'Till mina ansökningar' }).click();
     const stale = await fetch(`${app.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
     expect(stale.status).toBe(401);
-    const table = cand.getByRole('table', { name: 'Mina ansökningar' });
-    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    const table = cand.getByRole('list', { name: 'Mina ansökningar' });
+    await expect.poll(() => table.getByRole('listitem').count()).toBe(2);
     expect(await table.textContent()).toContain('Intervju');
     expect(cand.url()).not.toContain('token=');
     // The same link a second time (another browser) is refused, with a new link one click away.
@@ -110,8 +110,8 @@ describe('candidate area', () => {
     await cand.getByText('har vi skickat en inloggningslänk').waitFor();
     await cand.goto(await mailedLink(app, EMAIL, before + 1));
     await cand.getByRole('button', { name: 'Logga in' }).click();
-    const table = cand.getByRole('table', { name: 'Mina ansökningar' });
-    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    const table = cand.getByRole('list', { name: 'Mina ansökningar' });
+    await expect.poll(() => table.getByRole('listitem').count()).toBe(2);
     expect(await table.textContent()).toContain('Intervju');
     expect(await table.textContent()).toContain('Ny');
     await cand.getByRole('link', { name: 'Meddelanden' }).click();
@@ -158,5 +158,47 @@ describe('candidate area', () => {
     expect((await callAction(app, token, 'send_MessageCommand', { channelId: theirs.channelId, message: 'in i fel tråd' })).status).toBe(404);
     const mine = (await callAction(app, token, 'get_MessagingChannels', { containerId: 1 })).body!.data as { email: string }[];
     expect(mine.map((c) => c.email)).toEqual([EMAIL]);
+  });
+
+  it('Mina sidor on a phone: each application is a card under the employer’s name, Återkalla and its confirmation fit at 320 px, and a withdrawal at 390 px says what happened', async () => {
+    const email = 'mina.telefon@exempel.se';
+    const writer = await login('writer@demo.test', app.password);
+    const position = ((await callAction(app, writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; name: string }[])[0]!;
+    const res = await fetch(`${app.url}/api/public/positions/apply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'create_jobApplication', data: { email, positionId: position.id, metadata: { ...answers(email), form_ssn: pnr('19990909') } } }),
+    });
+    expect(res.status).toBe(201);
+    const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('blankett.token', t), await linkSession(app, email));
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto('/admin/minasidor?org=1');
+    const card = page.getByRole('list', { name: 'Mina ansökningar' }).getByRole('listitem');
+    await card.getByRole('heading', { name: position.name }).waitFor();
+    // The employer, not the product, heads the page.
+    await expect.poll(() => page.locator('header').innerText()).toBe('Demoföretaget AB');
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    expect(await fits()).toBe(true);
+    const withdraw = card.getByRole('button', { name: `Återkalla ansökan till ${position.name}` });
+    const inside = async (box: { x: number; width: number } | null, width: number) => !!box && box.x >= 0 && box.x + box.width <= width;
+    expect(await inside(await withdraw.boundingBox(), 320)).toBe(true);
+    await withdraw.click();
+    const dialog = page.getByRole('alertdialog');
+    for (const b of [dialog, dialog.getByRole('button', { name: 'Återkalla' }), dialog.getByRole('button', { name: 'Avbryt' })]) expect(await inside(await b.boundingBox(), 320), await b.innerText()).toBe(true);
+    expect(await fits()).toBe(true);
+    await dialog.getByRole('button', { name: 'Avbryt' }).click();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await withdraw.click();
+    await dialog.getByRole('button', { name: 'Återkalla' }).click();
+    const said = page.getByRole('status').filter({ hasText: `Din ansökan till ${position.name} är återkallad` });
+    await said.waitFor();
+    await page.getByText('Du har inga ansökningar hos Demoföretaget AB just nu.').waitFor();
+    await expect.poll(() => said.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await card.count()).toBe(0);
+    expect(await fits()).toBe(true);
+    await page.context().close();
   });
 });

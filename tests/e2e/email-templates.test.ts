@@ -27,6 +27,8 @@ beforeAll(async () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     applicantIds.set(first, r.body.data.id);
   }
+  // The demo organisation confirms each application (it starts with the default templates, issue 26).
+  await smtp.waitFor(2, 20_000);
 }, 120_000);
 
 describe('email templates in the browser', () => {
@@ -40,10 +42,16 @@ describe('email templates in the browser', () => {
     expect(new URL(page.url()).pathname).toBe(`/admin/templates/email/${summerTypeId}`);
     await expect.poll(() => page.title()).toBe('E-postmallar: Sommarjobb – Blankett');
 
+    // The demo starts with the default templates: each one written here replaces its text.
+    const clear = async (label: string) => {
+      await section(page, label).getByRole('textbox', { name: 'Innehåll' }).click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Delete');
+    };
     const interesting = section(page, 'Intressant');
     await interesting.getByLabel('Ämne').fill('Hej ');
     await interesting.getByRole('button', { name: 'Förnamn' }).click();
-    await interesting.getByRole('textbox', { name: 'Innehåll' }).click();
+    await clear('Intressant');
     await page.keyboard.type('Vi vill gärna träffa dig, ');
     await interesting.getByRole('button', { name: 'Förnamn' }).click();
     await page.keyboard.type('. Hälsningar ');
@@ -53,28 +61,32 @@ describe('email templates in the browser', () => {
     await expect.poll(() => page.getByText('E-postmall uppdaterad', { exact: true }).count()).toBeGreaterThan(0);
 
     await section(page, 'Kanske').getByLabel('Ämne').fill('Vi återkommer');
-    await section(page, 'Kanske').getByRole('textbox', { name: 'Innehåll' }).click();
+    await clear('Kanske');
     await page.keyboard.type('Tack för ditt tålamod.');
     await section(page, 'Ej bedömd').getByLabel('Ämne').fill('Tack för din ansökan, {firstname}');
-    await section(page, 'Ej bedömd').getByRole('textbox', { name: 'Innehåll' }).click();
+    await clear('Ej bedömd');
     await page.keyboard.type('Vi har tagit emot din ansökan.');
     await page.getByRole('button', { name: 'Spara' }).click();
     await expect.poll(() => page.getByText('E-postmallar uppdaterade', { exact: true }).count()).toBeGreaterThan(0);
 
     await page.reload();
     await expect.poll(() => section(page, 'Intressant').getByLabel('Ämne').inputValue()).toBe('Hej {firstname}');
-    expect(await section(page, 'Intressant').getByRole('textbox', { name: 'Innehåll' }).textContent()).toBe('Vi vill gärna träffa dig, {firstname}. Hälsningar {company}');
+    // The merge fields read as named chips in the text; stored, they are {key}.
+    expect(await section(page, 'Intressant').getByRole('textbox', { name: 'Innehåll' }).textContent()).toBe('Vi vill gärna träffa dig, Förnamn. Hälsningar Företag');
+    await expect.poll(() => section(page, 'Intressant').getByTestId('mail-preview').textContent()).toContain('Vi vill gärna träffa dig, Anna. Hälsningar Demoföretaget AB');
     expect(await section(page, 'Kanske').getByLabel('Ämne').inputValue()).toBe('Vi återkommer');
     // The page's own content (the shell's avatar button is checked by the shell's tests).
     await expectNoAxeViolations(page, 'main');
 
     // A subject is required for a changed template: nothing is saved without one.
+    await section(page, 'Ej intressant').getByLabel('Ämne').fill('');
     await section(page, 'Ej intressant').getByRole('textbox', { name: 'Innehåll' }).click();
     await page.keyboard.type('Tyvärr');
     await page.getByRole('button', { name: 'Spara' }).click();
     await expect.poll(() => section(page, 'Ej intressant').getByText('Ange ett ämne.').count()).toBe(1);
     const stored = (await callAction(app, writer, 'get_emailTemplates', { containerId: 1, positionTypeId: summerTypeId })).body.data as { subject: string }[];
-    expect(stored.map((t) => t.subject).sort()).toEqual(['Hej {firstname}', 'Tack för din ansökan, {firstname}', 'Vi återkommer']);
+    expect(stored.map((t) => t.subject).sort()).toEqual(['Besked om din ansökan till {position}', 'Hej {firstname}', 'Tack för din ansökan, {firstname}', 'Vi återkommer']);
+    expect((stored as { subject: string; content: string }[]).find((t) => t.subject === 'Hej {firstname}')!.content).toBe('<p>Vi vill gärna träffa dig, {firstname}. Hälsningar {company}</p>');
     await page.context().close();
   }, 90_000);
 

@@ -48,7 +48,7 @@ describe('accepting an invitation in the browser', () => {
     await page.getByLabel('Nytt lösenord').fill('Agarens-losen-2026');
     await page.getByLabel('Upprepa det nya lösenordet').fill('Annat-losen-2026');
     await page.getByRole('button', { name: 'Ta emot inbjudan' }).click();
-    await poll(() => page.locator('#invite-confirm-error').textContent()).toBe('Lösenorden matchar inte');
+    await poll(() => page.locator('#scr-invitation_confirmPassword__error').textContent()).toBe('Lösenorden matchar inte');
     await page.getByLabel('Upprepa det nya lösenordet').fill('Agarens-losen-2026');
     await page.getByLabel('Upprepa det nya lösenordet').press('Enter');
     await page.waitForURL(/\/admin(\/positions)?$/);

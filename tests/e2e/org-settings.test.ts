@@ -7,7 +7,7 @@ import { outboxTo } from '../integration/helpers/mailbox';
 import { expectNoAxeViolations, loginAs, newPage } from './helpers/app';
 import { useE2e } from './helpers/fixture';
 
-const { app, browser } = useE2e();
+const { app, browser, dataOf, token: tokenOf } = useE2e();
 
 /** Pages here load lazy chunks (the rich-text editor, RJSF) on a busy machine: allow 15 s. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -51,6 +51,8 @@ describe('the organisation runs itself', () => {
     await poll(() => h1(page)).toBe('Användare');
     await page.getByRole('link', { name: 'Lägg till användare' }).click();
     await poll(() => h1(page)).toBe('Lägg till användare');
+    await page.getByLabel('Förnamn').fill('Nils');
+    await page.getByLabel('Efternamn').fill('Kollega');
     await page.getByLabel('E-post').fill('writer@demo.test');
     await page.getByRole('button', { name: 'Lägg till' }).click();
     // The refusal is at the email field: its error, tied to it by aria-describedby, and the focus back on it.
@@ -66,6 +68,8 @@ describe('the organisation runs itself', () => {
     // Pending: listed with its status, not yet a member one can open.
     const pending = page.getByRole('row').filter({ hasText: 'ny.kollega@demo.test' });
     await poll(() => pending.textContent()).toContain('Inbjudan skickad');
+    // The name given is listed while the invitation is pending.
+    expect(await pending.textContent()).toMatch(/Nils.*Kollega/);
     expect(await pending.getByRole('link', { name: 'ny.kollega@demo.test' }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await page.context().close();
@@ -103,6 +107,39 @@ describe('the organisation runs itself', () => {
     await colleague.goto('/admin/users');
     await colleague.waitForURL(/\/access-denied$/);
     await colleague.context().close();
+  });
+
+  it("a new organisation's first administrator sees the first steps on the start page, ticked from the organisation's data", async () => {
+    // A new customer whose first administrator accepts the invitation 'Ny Container' sent.
+    const odin = await tokenOf('odin@demo.test');
+    const email = 'forsta@forsta-steg.se';
+    const created = await dataOf<{ id: number }>(odin, 'create_container', { name: 'forsta-steg', displayName: 'Första Steg AB', adminEmail: email, adminFirstname: 'Frida', adminLastname: 'Först' });
+    await poll(() => lastMailTo(email)).toBeTruthy();
+    const invitation = /invitation#token=([A-Za-z0-9_-]+)/.exec(lastMailTo(email)!)![1]!;
+    const accepted = await fetch(`${app.url}/api/account/invitation/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: invitation, password: 'forsta-losen-2026', confirmPassword: 'forsta-losen-2026' }),
+    });
+    const admin = ((await accepted.json()) as { data: { token: string } }).data.token;
+    const page = await newPage(browser, { baseURL: app.url });
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('blankett.token', t), admin);
+    await page.goto('/admin');
+    // The greeting names the administrator (the invitation asked for the name).
+    await page.getByText('Välkommen Frida!').waitFor();
+    const steps = page.getByRole('region', { name: 'Kom igång' });
+    const step = (name: string) => steps.getByRole('listitem').filter({ hasText: name });
+    await poll(() => step('Bjud in en kollega').textContent()).toContain('Att göra');
+    expect(await step('Skapa er första annons').textContent()).toContain('Att göra');
+    expect(await step('Fyll i företagsprofilen').textContent()).toContain('Att göra');
+    // Done somewhere else (here through the API), ticked on the next visit: the list reads the data.
+    await dataOf(admin, 'create_userContainerPermission', { containerId: created.id, email: 'kollega@forsta-steg.se', firstname: 'Kim', lastname: 'Kollega', permissionIds: [2] });
+    await page.reload();
+    await poll(() => step('Bjud in en kollega').textContent()).toContain('Klart');
+    expect(await step('Skapa er första annons').textContent()).toContain('Att göra');
+    await expectNoAxeViolations(page, '.org-first-steps');
+    await page.context().close();
   });
 
   it('the administrator changes display name, logo and button colour, and the public organisation page shows them', async () => {

@@ -63,12 +63,12 @@ describe('password reset through the mailed link', () => {
     await expectNoAxeViolations(page);
 
     await choosePassword(page, NEW_PASSWORD, `${NEW_PASSWORD}x`);
-    await expect.poll(() => page.locator('#reset-confirm-error').textContent()).toBe('Lösenorden matchar inte');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('reset-confirm');
+    await expect.poll(() => page.locator('#scr-reset_confirmPassword__error').textContent()).toBe('Lösenorden matchar inte');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('scr-reset_confirmPassword');
     await expectNoAxeViolations(page);
 
     await choosePassword(page, 'kort', 'kort');
-    await expect.poll(() => page.locator('#reset-password-error').textContent()).toBe('Lösenordet måste vara minst 10 tecken');
+    await expect.poll(() => page.locator('#scr-reset_password__error').textContent()).toBe('Lösenordet måste vara minst 10 tecken');
 
     await choosePassword(page, NEW_PASSWORD, NEW_PASSWORD);
     await expect.poll(() => page.getByText('Ditt lösenord är ändrat. Logga in med ditt nya lösenord.').count()).toBe(1);

@@ -109,9 +109,19 @@ describe.each(storeKinds())('anonymous screening on the %s store', (kind) => {
     });
     expect(r.status, r.text).toBe(200);
     const page = await server.call(writer, 'get_applicantPosition', { id: annaHidden });
-    const mails = (page.body.data.logs as { what: string; subject?: string; text: string }[]).filter((l) => l.what === 'email');
+    // Staff's mail (the demo's confirmation after applying is logged too, by its template's subject).
+    const mails = (page.body.data.logs as { what: string; subject?: string; text: string; by?: string }[]).filter((l) => l.what === 'email' && l.by);
     expect(mails.map((l) => l.subject)).toEqual(['Hej {firstname} {lastname}, om Lager i Umeå']);
     expect(JSON.stringify(page.body.data)).not.toMatch(/Anna|Hemlund/);
+  });
+
+  it('the applicant page says which answers are hidden and that no level shows them, so they do not read as unanswered', async () => {
+    const page = (await server.call(writer, 'get_applicantPosition', { id: boHidden })).body.data;
+    expect(page.hidden.until).toBeNull();
+    expect(page.hidden.keys).toEqual(expect.arrayContaining(['form_firstname', 'form_surname', 'form_ssn', 'form_email']));
+    expect(page.hidden.keys.every((k: string) => !(k in page.metadata))).toBe(true);
+    const shown = (await server.call(writer, 'get_applicantPosition', { id: (await server.call(writer, 'get_applicantPositionByPosition', { positionId: named })).body.data.items[0].id })).body.data;
+    expect(shown.hidden).toBeUndefined();
   });
 
   it('send_email to an anonymous application goes to its own address, never to a guessed one', async () => {

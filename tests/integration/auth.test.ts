@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeKinds } from '../setup/stores';
 import { mailedToken, outboxMails } from './helpers/mailbox';
-import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from './helpers/server';
+import { PASSWORD_COST } from '../../server/base/password-cost';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { DEMO, startTestServer, TEST_PASSWORD, TEST_PASSWORD_COST, type TestServer } from './helpers/server';
 
 const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 
@@ -47,12 +49,36 @@ describe.each(storeKinds())('auth on the %s store', (kind) => {
       expect([unknown.status, unknown.text]).toEqual([401, '']);
     });
 
+  });
+
+  // The other test servers hash at a lower cost (TEST_PASSWORD_COST); this one at the deployment's.
+  describe('at the deployment\'s scrypt cost', () => {
+    let full: TestServer;
+    beforeAll(async () => {
+      full = await startTestServer({ kind, seed: true, config: { passwordCost: PASSWORD_COST } });
+    }, 60_000);
+    afterAll(async () => {
+      await full?.close();
+    });
+
+    it('stores the demo users\' hashes at N=32768, r=8, p=1 and logs in with them', async () => {
+      const writer = await full.deps.store.collection('users').findOne({ email: DEMO.writer });
+      expect(writer?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect((await full.request('POST', '/api/account/login', { email: DEMO.writer, password: TEST_PASSWORD })).status).toBe(200);
+    });
+
+    it('is the only cost a production configuration starts with', async () => {
+      const production = { nodeEnv: 'production', isProduction: true };
+      await expect(startTestServer({ kind, config: { ...production, passwordCost: TEST_PASSWORD_COST } })).rejects.toThrow(sv.deployment.passwordCost);
+      await expect(startTestServer({ kind, config: { ...production, passwordCost: { ...PASSWORD_COST, r: 4 } } })).rejects.toThrow(sv.deployment.passwordCost);
+    });
+
     it('takes about as long for an unknown email as for a known one', async () => {
       const time = async (email: string) => {
         const t: number[] = [];
         for (let i = 0; i < 5; i++) {
           const s = performance.now();
-          await login(email, 'fel-lösenord');
+          await full.request('POST', '/api/account/login', { email, password: 'fel-lösenord' });
           t.push(performance.now() - s);
         }
         return t.sort((a, b) => a - b)[2]!;

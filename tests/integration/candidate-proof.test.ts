@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { sendConfirmation } from '../../server/domain/mail/email';
+import { fill } from '../../engine/fill';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, validAnswers } from './helpers/domain';
 import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from './helpers/server';
@@ -173,6 +174,19 @@ describe.each(storeKinds())('candidates prove their email on the %s store', (kin
       const r = await follow(linkToken((await waitMail(email, sv.signin.linkSubject)).text ?? ''));
       expect(r.body.data.next).toBe(expected);
     }
+  });
+
+  it('speaks in the employer’s name when the link is asked for on its candidate pages (?org=) by someone who applied there, and in the product’s otherwise', async () => {
+    const company = c.displayName ?? c.name;
+    expect((await server.request('POST', '/api/account/signin-link', { email: SARA, org: c.id })).status).toBe(200);
+    const mail = await waitMail(SARA, fill(sv.signin.linkSubjectEmployer, { company }));
+    expect(mail.text).toContain(`dina ansökningar hos ${company}`);
+    expect((await follow(linkToken(mail.text ?? ''))).body.data.next).toBe(`/admin/minasidor?org=${c.id}`);
+    // Someone who never applied there gets the product's own mail; a malformed org is refused at /org.
+    expect((await server.request('POST', '/api/account/signin-link', { email: 'aldrig.sokt@exempel.se', org: c.id })).status).toBe(200);
+    await waitMail('aldrig.sokt@exempel.se', sv.signin.linkSubject);
+    const bad = await server.request('POST', '/api/account/signin-link', { email: SARA, org: 'demo' });
+    expect([bad.status, bad.body.error.details]).toEqual([400, [{ path: '/org', message: sv.server.fields.value }]]);
   });
 
   it('changes an email only with the password and only after the new address’s link; the old address is told', async () => {

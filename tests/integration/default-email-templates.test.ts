@@ -39,19 +39,27 @@ describe.each(storeKinds())('Swedish default email templates on the %s store', (
   });
 
   it('offers an existing organisation the templates once; accepting adds the missing ones and keeps its own', async () => {
-    const typeId = c.positionTypes![0]!.id;
-    const own = { containerId: c.id, positionTypeId: typeId, labelId: label(c, 'Intressant'), subject: 'Vår egen', content: '<p>Egen text</p>' };
+    // An organisation made before the defaults (the demo seed has them since issue 26).
+    const { container: org, token: writer } = await otherOrganisation(server, 'tidigare');
+    const typeId = org.positionTypes![0]!.id;
+    const own = { containerId: org.id, positionTypeId: typeId, labelId: label(org, 'Intressant'), subject: 'Vår egen', content: '<p>Egen text</p>' };
     expect((await server.call(writer, 'update_containerTemplate', own)).status).toBe(200);
-    const expected = c.positionTypes!.length * c.labels!.filter((l) => l.labelType === 'Interest').length;
-    expect((await server.call(writer, 'get_defaultEmailTemplatesOffer', { containerId: c.id })).body.data).toEqual({ offered: true, missing: expected - 1 });
+    const expected = org.positionTypes!.length * org.labels!.filter((l) => l.labelType === 'Interest').length;
+    expect((await server.call(writer, 'get_defaultEmailTemplatesOffer', { containerId: org.id })).body.data).toEqual({ offered: true, missing: expected - 1 });
     // A reader sees the templates but cannot answer for the organisation.
     expect((await server.call(reader, 'answer_defaultEmailTemplatesOffer', { containerId: c.id, accept: true })).status).toBe(403);
-    const r = await server.call(writer, 'answer_defaultEmailTemplatesOffer', { containerId: c.id, accept: true });
+    const r = await server.call(writer, 'answer_defaultEmailTemplatesOffer', { containerId: org.id, accept: true });
     expect(r.status, r.text).toBe(200);
     expect(r.body.data).toEqual({ added: expected - 1 });
-    const list = await templates(c.id);
+    const list = await templates(org.id, writer);
     expect(list).toHaveLength(expected);
     expect(list.find((t) => t.positionTypeId === typeId && t.labelId === own.labelId)!.subject).toBe('Vår egen');
+    expect((await server.call(writer, 'get_defaultEmailTemplatesOffer', { containerId: org.id })).body.data).toEqual({ offered: false, missing: 0 });
+  });
+
+  it('seeds the demo organisation with the templates, so it is not offered them', async () => {
+    const expected = c.positionTypes!.length * c.labels!.filter((l) => l.labelType === 'Interest').length;
+    expect(await templates(c.id)).toHaveLength(expected);
     expect((await server.call(writer, 'get_defaultEmailTemplatesOffer', { containerId: c.id })).body.data).toEqual({ offered: false, missing: 0 });
   });
 

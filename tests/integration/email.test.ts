@@ -142,7 +142,7 @@ describe.each(storeKinds())('mail to applicants over SMTP on the %s store', (kin
     expect(smtp.mails).toHaveLength(0);
   });
 
-  it('keeps email templates per Interest label and position type, sanitised, and refuses a Process label', async () => {
+  it('keeps email templates per label and position type, sanitised, and refuses a label of another organisation', async () => {
     const typeId = position.positionTypeId;
     const interesting = label(c, 'Intressant');
     const first = await server.call(writer, 'update_containerTemplate', {
@@ -158,8 +158,10 @@ describe.each(storeKinds())('mail to applicants over SMTP on the %s store', (kin
     expect(dup.status).toBe(409);
     const list = await server.call(reader, 'get_emailTemplates', { containerId: c.id, positionTypeId: typeId, labelId: interesting });
     expect(list.body.data).toEqual([expect.objectContaining({ subject: 'Hej igen {firstname}', content: '<p>Ny text</p>' })]);
-    const processLabel = await server.call(writer, 'update_containerTemplate', { containerId: c.id, positionTypeId: typeId, labelId: label(c, 'Intervju'), subject: 'A', content: 'B' });
-    expect(processLabel.status).toBe(400);
+    // A Process level has its template too (issue 26, tests/integration/pipeline.test.ts); a label of another organisation has none.
+    const foreign = Math.max(...c.labels!.map((l) => l.id)) + 1000;
+    const elsewhere = await server.call(writer, 'update_containerTemplate', { containerId: c.id, positionTypeId: typeId, labelId: foreign, subject: 'A', content: 'B' });
+    expect(elsewhere.status).toBe(400);
     expect((await server.call(reader, 'update_containerTemplate', { containerId: c.id, positionTypeId: typeId, labelId: interesting, subject: 'A', content: 'B' })).status).toBe(403);
     const props = await server.call(reader, 'get_TemplateProperties', {});
     expect(props.body.data.map((p: { key: string }) => p.key)).toEqual(expect.arrayContaining(['firstname', 'lastname', 'position', 'company']));

@@ -219,4 +219,19 @@ describe.each(storeKinds())('invitations on the %s store', (kind) => {
     expect((await server.call(hijacker, 'get_containers')).body.data).toEqual([]);
     expect([403, 404]).toContain((await server.call(hijacker, 'get_container', { id: created.body.data.id })).status);
   });
+
+  it('keeps the first and last name an administrator gives: the users list shows them while the invitation is pending, and the account it makes carries them', async () => {
+    const email = 'namngiven@test.se';
+    const added = await server.call(admin, 'create_userContainerPermission', { containerId, email, firstname: ' Nora ', lastname: 'Namngiven', permissionIds: [3] });
+    expect(added.status).toBe(200);
+    expect((await rows()).filter((r) => r.email === email)).toEqual([expect.objectContaining({ kind: 'invitation', firstname: 'Nora', lastname: 'Namngiven' })]);
+    const accepted = await accept(await mailedToken(server, email, 'invitation'), OWNER_PASSWORD);
+    expect(accepted.status).toBe(200);
+    expect((await rows()).filter((r) => r.email === email)).toEqual([expect.objectContaining({ kind: 'member', firstname: 'Nora', lastname: 'Namngiven' })]);
+    // A first administrator named on 'Ny Container' gets the name the same way.
+    const created = await server.call(odin, 'create_container', { name: 'namngiven-kund', displayName: 'Namngiven AB', adminEmail: 'chef@namngiven.se', adminFirstname: 'Cecilia', adminLastname: 'Chef' });
+    expect(created.status).toBe(200);
+    expect((await accept(await mailedToken(server, 'chef@namngiven.se', 'invitation'), OWNER_PASSWORD)).status).toBe(200);
+    expect((await server.call(odin, 'get_containerUsers', { containerId: created.body.data.id })).body.data).toEqual([expect.objectContaining({ email: 'chef@namngiven.se', firstname: 'Cecilia', lastname: 'Chef' })]);
+  });
 });

@@ -7,15 +7,21 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * this list is only started later; a name that no longer exists is ignored.
  */
 const SLOWEST = [
+  'tests/integration/account-races.test.ts',
   'tests/integration/fuzz-api.test.ts',
   'tests/integration/roles.test.ts',
-  'tests/integration/bad-input.test.ts',
-  'tests/e2e/swedish-screens.test.ts',
+  'tests/e2e/tour.test.ts',
   'tests/integration/heavy-requests.test.ts',
-  'tests/e2e/shell.test.ts',
-  'tests/integration/passwords.test.ts',
+  'tests/integration/bad-input.test.ts',
+  'tests/integration/mail-replies-abuse.test.ts',
+  'tests/e2e/swedish-screens.test.ts',
   'tests/integration/store-kill.test.ts',
+  'tests/integration/passwords.test.ts',
   'tests/integration/scale-out-faults.test.ts',
+  'tests/e2e/shell.test.ts',
+  'tests/integration/personal-data-walk.test.ts',
+  'tests/e2e/admin.test.ts',
+  'tests/e2e/org-settings.test.ts',
 ];
 
 export default class SlowFirst extends BaseSequencer {

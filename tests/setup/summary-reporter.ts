@@ -12,13 +12,16 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const mod of testModules) {
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
+      // A file that failed with no test failed (it did not load, or a beforeAll threw and its
+      // tests were skipped) is one failure, never a clean line.
+      failed += mod.state() === 'failed' && failedHere === 0 ? 1 : failedHere;
     }
     const file = process.env.TEST_SUMMARY_FILE;
     if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped }));

@@ -1,8 +1,10 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { RatingBadge } from '../RatingBadge';
+import { LabelChip } from '../LabelChip';
+import type { Label } from '../types';
 import { useCardDrag, useColumnDrop } from './BoardDnd';
 import type { BoardCard, BoardColumn } from './useBoard';
 
@@ -14,58 +16,112 @@ function daysText(days: number): string {
   return fill(t.days, { days });
 }
 
-/** What a card shows: name, days in the stage, the unread mark and the rating (scorecards). */
-export function CardBody({ card, positionId }: { card: BoardCard; positionId: number }) {
+export type Labels = ReadonlyMap<number, Label>;
+
+/** What a card shows: name, days in the stage, its status (Interest label), the unread mark and the rating (scorecards). */
+export function CardBody({ card, positionId, labels, tabbable = true }: { card: BoardCard; positionId: number; labels: Labels; tabbable?: boolean }) {
+  const status = card.interestLabelId !== null ? labels.get(card.interestLabelId) : undefined;
   return (
     <>
-      <Link className="brd-name" to={`/admin/positions/${positionId}/applicants/${card.id}`}>{card.name}</Link>
+      <Link className="brd-name" to={`/admin/positions/${positionId}/applicants/${card.id}`} tabIndex={tabbable ? 0 : -1}>{card.name}</Link>
       <span className="brd-days">{daysText(card.days)}</span>
       {card.unread && <span className="brd-unread" role="img" aria-label={t.unread} title={t.unread} />}
+      {status && <LabelChip label={status} className="brd-status-chip" />}
       <RatingBadge rating={card.rating} className="brd-rating" />
     </>
   );
 }
 
+const cardClass = (card: BoardCard, dragging = false) => ['brd-card', card.rejected ? 'brd-card-rejected' : '', dragging ? 'brd-card-dragging' : ''].filter(Boolean).join(' ');
+
+interface CardProps {
+  card: BoardCard;
+  labelId: number;
+  positionId: number;
+  labels: Labels;
+  /** The column's one card in the Tab order (a roving tabindex); the others are reached with the arrows. */
+  tabbable: boolean;
+}
+
 // dnd-kit re-renders every draggable on each pointer move of a drag (the active transform is
 // context): a card then does no more than the plain recipe, and its content is a memoised
 // element React passes over.
-const DraggableCard = memo(function DraggableCard({ card, labelId, positionId }: { card: BoardCard; labelId: number; positionId: number }) {
+const DraggableCard = memo(function DraggableCard({ card, labelId, positionId, labels, tabbable }: CardProps) {
   const { setNodeRef, isDragging, handle } = useCardDrag(card.id, labelId);
-  const body = useMemo(() => <CardBody card={card} positionId={positionId} />, [card, positionId]);
+  const body = useMemo(() => <CardBody card={card} positionId={positionId} labels={labels} tabbable={tabbable} />, [card, positionId, labels, tabbable]);
   const label = useMemo(() => fill(t.move, { name: card.name }), [card.name]);
   return (
-    <li ref={setNodeRef} className={isDragging ? 'brd-card brd-card-dragging' : 'brd-card'} data-card={card.id}>
-      <button type="button" className="brd-handle" {...handle} aria-label={label} />
+    <li ref={setNodeRef} className={cardClass(card, isDragging)} data-card={card.id}>
+      <button type="button" className="brd-handle" {...handle} tabIndex={tabbable ? 0 : -1} aria-label={label} />
       {body}
     </li>
   );
 });
 
-const StaticCard = memo(function StaticCard({ card, positionId }: { card: BoardCard; positionId: number }) {
+const StaticCard = memo(function StaticCard({ card, positionId, labels, tabbable }: CardProps) {
   return (
-    <li className="brd-card" data-card={card.id}>
-      <CardBody card={card} positionId={positionId} />
+    <li className={cardClass(card)} data-card={card.id}>
+      <CardBody card={card} positionId={positionId} labels={labels} tabbable={tabbable} />
     </li>
   );
 });
 
+const ARROWS: Record<string, (i: number, last: number) => number> = {
+  ArrowDown: (i) => i + 1,
+  ArrowUp: (i) => i - 1,
+  Home: () => 0,
+  End: (_, last) => last,
+};
+
+/**
+ * A roving tabindex (issue 26: the second column took 60 Tab presses): Tab enters a column at
+ * one card and leaves for the next column; arrow up/down, Home and End go between the cards,
+ * on the handle or the name as the focus was. A card held for a keyboard move (aria-pressed)
+ * keeps its arrows for dnd-kit.
+ */
+function useRoving(cards: BoardCard[]) {
+  const [active, setActive] = useState<number | null>(null);
+  const current = cards.some((c) => c.id === active) ? active : (cards[0]?.id ?? null);
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const step = ARROWS[e.key];
+    const target = e.target as HTMLElement;
+    if (!step || e.altKey || e.ctrlKey || e.metaKey || target.getAttribute('aria-pressed') === 'true') return;
+    const i = cards.findIndex((c) => c.id === Number(target.closest<HTMLElement>('[data-card]')?.dataset.card));
+    const next = i < 0 ? undefined : cards[step(i, cards.length - 1)];
+    if (!next) return;
+    e.preventDefault();
+    setActive(next.id);
+    const part = target.classList.contains('brd-handle') ? '.brd-handle' : '.brd-name';
+    e.currentTarget.querySelector<HTMLElement>(`[data-card="${next.id}"] ${part}`)?.focus();
+  };
+  const onFocus = (e: FocusEvent<HTMLUListElement>) => {
+    const id = Number((e.target as HTMLElement).closest<HTMLElement>('[data-card]')?.dataset.card);
+    if (id && id !== current) setActive(id);
+  };
+  return { current, onKeyDown, onFocus };
+}
+
 /** One Process level: its name and count, its cards, and 'Visa fler' while the column has more. */
-export function Column({ column, positionId, canWrite, onMore }: { column: BoardColumn; positionId: number; canWrite: boolean; onMore(labelId: number): Promise<void> }) {
+export function Column(props: { column: BoardColumn; positionId: number; canWrite: boolean; labels: Labels; hideRejected: boolean; onMore(labelId: number): Promise<void> }) {
+  const { column, positionId, canWrite, labels, hideRejected, onMore } = props;
   const { setNodeRef, isOver } = useColumnDrop(column.labelId);
   const [busy, setBusy] = useState(false);
+  const roving = useRoving(column.cards);
   const headingId = `brd-col-${column.labelId}`;
+  const counted = column.rejected === 0 ? fill(t.count, { count: column.count }) : fill(hideRejected ? t.countHidden : t.countRejected, { count: column.count, rejected: column.rejected });
   return (
     <section ref={setNodeRef} className={isOver ? 'brd-col brd-col-over' : 'brd-col'} aria-labelledby={headingId} data-column={column.labelId}>
       <h2 id={headingId} className="brd-col-head">
-        <span className="brd-col-name">{column.name}</span> <span className="brd-count">{fill(t.count, { count: column.count })}</span>
+        <span className="brd-col-name">{column.name}</span> <span className="brd-count">{counted}</span>
       </h2>
       {column.cards.length === 0 ? (
         <p className="brd-empty">{t.empty}</p>
       ) : (
-        <ul className="brd-cards" aria-label={column.name}>
-          {column.cards.map((card) =>
-            canWrite ? <DraggableCard key={card.id} card={card} labelId={column.labelId} positionId={positionId} /> : <StaticCard key={card.id} card={card} positionId={positionId} />,
-          )}
+        <ul className="brd-cards" aria-label={column.name} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
+          {column.cards.map((card) => {
+            const p = { card, labelId: column.labelId, positionId, labels, tabbable: card.id === roving.current };
+            return canWrite ? <DraggableCard key={card.id} {...p} /> : <StaticCard key={card.id} {...p} />;
+          })}
         </ul>
       )}
       {column.next !== null && (

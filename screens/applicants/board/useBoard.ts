@@ -14,10 +14,12 @@ function merged(cards: BoardCard[]): BoardCard[] {
 /**
  * The board's columns: the first batch of each, 'Visa fler' per column (by key), and a move
  * shown at once (the card to its new column with the stage clock at 0, counts adjusted)
- * that `reload` replaces with the server's truth when the move is refused.
+ * that `reload` replaces with the server's truth when the move is refused. With
+ * `hideRejected` the 'Ej intressant' applicants are left out (the board's switch).
  */
-export function useBoard(positionId: number) {
+export function useBoard(positionId: number, hideRejected = false) {
   const [columns, setColumns] = useState<BoardColumn[] | null>(null);
+  const [rejectedLabelId, setRejectedLabelId] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const [generation, setGeneration] = useState(0);
   const latest = useRef<BoardColumn[] | null>(null);
@@ -26,13 +28,17 @@ export function useBoard(positionId: number) {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    call('get_applicantBoard', { positionId })
-      .then((b) => live && setColumns(b.columns))
+    call('get_applicantBoard', { positionId, hideRejected })
+      .then((b) => {
+        if (!live) return;
+        setRejectedLabelId(b.rejectedLabelId);
+        setColumns(b.columns);
+      })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [positionId, generation]);
+  }, [positionId, hideRejected, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
 
@@ -40,21 +46,22 @@ export function useBoard(positionId: number) {
     async (labelId: number) => {
       const col = latest.current?.find((c) => c.labelId === labelId);
       if (!col || col.next === null) return;
-      const b = await call('get_applicantBoard', { positionId, processLabelId: labelId, after: col.next });
+      const b = await call('get_applicantBoard', { positionId, processLabelId: labelId, after: col.next, hideRejected });
       const page = b.columns[0];
       if (!page) return;
       setColumns((prev) => prev?.map((c) => (c.labelId === labelId ? { ...c, count: page.count, next: page.next, cards: merged([...c.cards, ...page.cards]) } : c)) ?? prev);
     },
-    [positionId],
+    [positionId, hideRejected],
   );
 
   const place = useCallback((cardId: number, from: number, to: number) => {
     setColumns((prev) => {
       const card = prev?.find((c) => c.labelId === from)?.cards.find((x) => x.id === cardId);
       if (!prev || !card) return prev;
+      const no = card.rejected ? 1 : 0;
       return prev.map((c) => {
-        if (c.labelId === from) return { ...c, count: Math.max(0, c.count - 1), cards: c.cards.filter((x) => x.id !== cardId) };
-        if (c.labelId === to) return { ...c, count: c.count + 1, cards: merged([{ ...card, days: 0 }, ...c.cards]) };
+        if (c.labelId === from) return { ...c, count: Math.max(0, c.count - 1), rejected: Math.max(0, c.rejected - no), cards: c.cards.filter((x) => x.id !== cardId) };
+        if (c.labelId === to) return { ...c, count: c.count + 1, rejected: c.rejected + no, cards: merged([{ ...card, days: 0 }, ...c.cards]) };
         return c;
       });
     });
@@ -68,5 +75,5 @@ export function useBoard(positionId: number) {
     return undefined;
   }, []);
 
-  return { columns, failed, reload, more, place, find };
+  return { columns, rejectedLabelId, failed, reload, more, place, find };
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { FieldError } from '../../../engine/types';
 import { ApplicationForm } from '../../../engine/react';
+import { fieldErrorsOf } from '../../../engine/error-details';
 import { ApiError } from '../../api';
 import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
@@ -9,7 +10,7 @@ import { call } from '../call';
 import type { ApplicantDetail } from '../types';
 import { useBusy } from '../../shared/useBusy';
 import { Card } from './Card';
-import { Facts } from './Cards';
+import { Facts, hiddenText } from './Cards';
 
 const t = sv.applicants.applicant;
 
@@ -26,7 +27,8 @@ interface Props {
  * engine's entry form with the answers filled in (update_jobApplicant). The server checks the
  * answers against the form version the application answered; its field errors come back to
  * the fields, anything else (a colleague's edit at the same time, an erased application) is
- * said above the form. 'Avbryt' leaves the answers as they were.
+ * said above the form. 'Avbryt' leaves the answers as they were. While the applicant is
+ * anonymous, the hidden answers read 'Dolt till steget …' and there is no 'Ändra svar'.
  */
 export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props) {
   const { handleError } = useSession();
@@ -38,6 +40,7 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
   const editButton = useRef<HTMLButtonElement>(null);
   const formBox = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
+  const hidden = useMemo(() => (a.hidden ? { keys: a.hidden.keys, text: hiddenText(a.hidden.until) } : undefined), [a.hidden]);
   const form = useMemo(() => ({ metadata: a.form, key: `position-${a.positionId}`, version: a.formVersion }), [a.form, a.positionId, a.formVersion]);
 
   useEffect(() => {
@@ -63,10 +66,8 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
       toast.show(sv.toast.saved, 'success');
       close();
     } catch (err) {
-      const details = err instanceof ApiError ? (err.body.details as FieldError[] | undefined) : undefined;
-      if (err instanceof ApiError && err.status === 400 && Array.isArray(details) && details.every((d) => typeof d?.key === 'string')) {
-        setServerErrors(details);
-      }
+      const fields = err instanceof ApiError && err.status === 400 ? fieldErrorsOf(err.body.details) : [];
+      if (fields.length) setServerErrors(fields);
       setProblem(err instanceof ApiError && err.status === 404 ? t.missing : handleError(err));
     }
   }
@@ -76,13 +77,14 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
       <Facts a={a} showAge={showAge} showGender={showGender} />
       {!editing && (
         <>
-          {/* Without the answered form version (data older than form versions) there is nothing to edit with. */}
-          {canWrite && a.form.length > 0 && (
+          {/* Without the answered form version (data older than form versions) there is nothing to edit with;
+              while the applicant is anonymous the answers staff may not see cannot be edited either. */}
+          {canWrite && a.form.length > 0 && !a.anonymous && (
             <p>
               <button ref={editButton} type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
             </p>
           )}
-          <ApplicationForm form={form} mode="view" answers={a.metadata} />
+          <ApplicationForm form={form} mode="view" answers={a.metadata} {...(hidden ? { hidden } : {})} />
         </>
       )}
       {editing && (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import sv from '../../../schemas/messages/sv.json';
 import { call } from '../call';
 import { useContainer } from '../../runner/session/session';
@@ -9,7 +9,7 @@ import { FilesCard } from './FilesCard';
 import { ScorecardPanel } from './ScorecardPanel';
 import ApplicantSkills from '../../skills/ApplicantSkills';
 import { StepNav } from './StepNav';
-import type { ApplicantDetail, Label } from '../types';
+import type { ApplicantDetail } from '../types';
 import { usePositionWrite } from '../usePositionRights';
 import { SendEmailDialog } from '../mail/SendEmailDialog';
 import { TemplateOffer } from '../mail/TemplateOffer';
@@ -25,7 +25,7 @@ const t = sv.applicants.applicant;
  * state are the page's head block, whose loaded application arrives here as `given`): answers
  * in the engine's view mode, files, skills, labels, scorecard, template offer, notes and log,
  * previous/next under the list's filter. It stays code: each card edits in place, and a move to
- * an Interest label offers its template. After a change the head loads again (`reload`).
+ * a label (Interest or Process) offers its template, in view and focused. After a change the head loads again (`reload`).
  */
 export default function ApplicantPage({ given, reload }: ViewProps) {
   const positionId = Number(useParams().id);
@@ -48,8 +48,10 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
   const container = useContainer();
   const canWrite = usePositionWrite(a.positionId);
   const [mailing, setMailing] = useState<false | { labelId?: number }>(false);
-  // After a move to an Interest label: its template is offered (TemplateOffer), for the position's type.
-  const [offer, setOffer] = useState<number | null>(null);
+  // After a move to an Interest label or a Process level: its template is offered (TemplateOffer), for the position's type.
+  const [offers, setOffers] = useState<number[]>([]);
+  // Each save is asked afresh (in view and focused), also when it moves to the same label again.
+  const [saves, setSaves] = useState(0);
   // The position's type picks the mail templates. The head's answer names the position but not
   // its type, so the position is loaded when a mail is written or a template offered, not with
   // the page (which loads the application once, in its head).
@@ -67,28 +69,30 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
     },
     [a.positionId, positionTypeId],
   );
-  const labels = useMemo(() => (container.labels as Label[] | undefined) ?? [], [container.labels]);
-  const profile = (container.profile ?? {}) as { showAge?: boolean; showGender?: boolean };
+  const labels = useMemo(() => container.labels ?? [], [container.labels]);
+  const profile = container.profile ?? {};
   const name = a.info.name || `${a.info.firstname} ${a.info.lastname}`.trim() || a.email;
 
   return (
     <div className="apl-page">
       <StepNav positionId={a.positionId} id={a.id} />
-      {canWrite && (
-        <p>
-          <button type="button" className="adm-button" onClick={() => withType(() => setMailing({}))}>{t.mail}</button>
+      {(canWrite || a.conversationId !== undefined) && (
+        <p className="apl-actions">
+          {canWrite && <button type="button" className="adm-button" onClick={() => withType(() => setMailing({}))}>{t.mail}</button>}
+          {/* The person's conversation with the organisation (never while anonymous: the server leaves the id out). */}
+          {a.conversationId !== undefined && <Link className="adm-button" to={`/admin/chat/${a.conversationId}`}>{t.conversation}</Link>}
         </p>
       )}
       {mailing && (
         <SendEmailDialog
           isOpen
-          recipients={[{ id: a.id, name, email: a.email }]}
+          recipients={[{ id: a.id, name, email: a.email, ...(a.anonymous ? { anonymous: true } : {}) }]}
           positionId={a.positionId}
           {...(positionTypeId !== null ? { positionTypeId } : {})}
           {...(mailing.labelId !== undefined ? { labelId: mailing.labelId } : {})}
           onClose={(outcome) => {
             setMailing(false);
-            if (outcome) setOffer(null);
+            if (outcome && mailing && mailing.labelId !== undefined) setOffers((o) => o.filter((x) => x !== mailing.labelId));
             // The send (or its failure) is in the log now.
             if (outcome) reload();
           }}
@@ -102,32 +106,35 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
         </div>
         <div>
           <LabelsCard
-            key={`${a.interestLabelId}-${a.processLabelId}`}
             a={a}
             labels={labels}
             canWrite={canWrite}
             onSaved={(movedTo) => {
-              if (movedTo == null) setOffer(null);
-              else withType(() => setOffer(movedTo));
+              setSaves((n) => n + 1);
+              if (movedTo.length === 0) setOffers([]);
+              else withType(() => setOffers(movedTo));
               reload();
             }}
           />
+          {/* Right below 'Spara status', so the offer appears where the eye is (and takes the focus). */}
+          {positionTypeId !== null &&
+            offers.map((labelId) => (
+              <TemplateOffer
+                key={`${saves}-${labelId}`}
+                containerId={container.id}
+                positionId={a.positionId}
+                positionTypeId={positionTypeId}
+                labelId={labelId}
+                ids={[a.id]}
+                name={name}
+                onEdit={() => setMailing({ labelId })}
+                onDone={(outcome) => {
+                  setOffers((o) => o.filter((x) => x !== labelId));
+                  if (outcome) reload();
+                }}
+              />
+            ))}
           <ScorecardPanel applicantId={a.id} onSaved={reload} />
-          {offer !== null && positionTypeId !== null && (
-            <TemplateOffer
-              containerId={container.id}
-              positionId={a.positionId}
-              positionTypeId={positionTypeId}
-              labelId={offer}
-              ids={[a.id]}
-              name={name}
-              onEdit={() => setMailing({ labelId: offer })}
-              onDone={(outcome) => {
-                setOffer(null);
-                if (outcome) reload();
-              }}
-            />
-          )}
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />
           <LogCard a={a} {...(canWrite ? { onResent: reload } : {})} />
         </div>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { call } from '../call';
 import { useSession } from '../../runner/session/session';
@@ -18,13 +18,17 @@ function saveFailure(err: unknown, handleError: (err: unknown) => string): strin
 }
 
 const t = sv.applicants.applicant;
+const anon = sv.personFields.anonymous;
+
+/** What an answer hidden by anonymous screening reads as: the step at which it is shown ('Dolt till steget Intervju'). */
+export const hiddenText = (until: string | null) => (until === null ? anon.hiddenForGood : fill(anon.hiddenUntil, { level: until }));
 
 /** Email, applied date, and age and gender only when the company profile allows (showAge/showGender, off unless an administrator turns them on). */
 export function Facts({ a, showAge, showGender }: { a: ApplicantDetail; showAge: boolean; showGender: boolean }) {
   return (
     <dl className="apl-facts">
       <dt>{t.email}</dt>
-      <dd><a href={`mailto:${a.email}`}>{a.email}</a></dd>
+      {a.hidden ? <dd className="blk-view-empty">{hiddenText(a.hidden.until)}</dd> : <dd><a href={`mailto:${a.email}`}>{a.email}</a></dd>}
       <dt>{t.applied}</dt>
       <dd className="bk-date">{formatStockholmDate(a.created)}</dd>
       {showAge && typeof a.info.age === 'number' && (
@@ -43,25 +47,43 @@ export function Facts({ a, showAge, showGender }: { a: ApplicantDetail; showAge:
   );
 }
 
-/** Interest and Process label: shown to all, changed by writers (one call per changed label). */
-export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetail; labels: Label[]; canWrite: boolean; onSaved(movedTo?: number): void }) {
+/**
+ * Interest and Process label: shown to all, changed by writers (one call per changed label).
+ * `onSaved` gets the labels the applicant was moved to (each may have a template to offer).
+ * The card stays mounted across the reload, and the focus comes back to 'Spara status' when
+ * nothing else (an offer) took it.
+ */
+export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetail; labels: Label[]; canWrite: boolean; onSaved(movedTo: number[]): void }) {
   const id = useId();
   const toast = useToast();
   const { handleError } = useSession();
   const [status, setStatus] = useState(a.interestLabelId ?? 0);
   const [level, setLevel] = useState(a.processLabelId ?? 0);
+  // The application as reloaded (or changed by a colleague) is what the selects show.
+  useEffect(() => setStatus(a.interestLabelId ?? 0), [a.interestLabelId]);
+  useEffect(() => setLevel(a.processLabelId ?? 0), [a.processLabelId]);
   const { busy, run } = useBusy();
+  const button = useRef<HTMLButtonElement>(null);
   const name = (lid: number | null) => labels.find((l) => l.id === lid)?.name ?? '–';
 
   const save = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     void run(async () => {
       const moved = status && status !== a.interestLabelId ? status : undefined;
+      const leveled = level && level !== a.processLabelId ? level : undefined;
       if (moved) await call('update_jobApplicationStatus', { labelId: moved, ids: [a.id] });
-      if (level && level !== a.processLabelId) await call('update_jobApplicationProcess', { labelId: level, ids: [a.id] });
+      if (leveled) await call('update_jobApplicationProcess', { labelId: leveled, ids: [a.id] });
       toast.show(sv.toast.saved, 'success');
-      onSaved(moved);
-    }).catch((err: unknown) => toast.show(saveFailure(err, handleError), 'error'));
+      onSaved([moved, leveled].filter((x): x is number => x !== undefined));
+    })
+      .catch((err: unknown) => toast.show(saveFailure(err, handleError), 'error'))
+      .finally(() =>
+        requestAnimationFrame(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) button.current?.focus();
+        }),
+      );
   };
 
   return (
@@ -70,7 +92,8 @@ export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetai
         <form className="apl-label-form" onSubmit={save}>
           <LabelSelect id={`${id}-s`} label={t.status} labels={labels.filter((l) => l.labelType === 'Interest')} value={status} onChange={setStatus} />
           <LabelSelect id={`${id}-p`} label={t.process} labels={labels.filter((l) => l.labelType === 'Process')} value={level} onChange={setLevel} />
-          <button type="submit" className="adm-button adm-button-primary" disabled={busy}>{t.saveLabels}</button>
+          {/* aria-disabled, not disabled, while saving: a disabled button would drop the focus to the page. */}
+          <button ref={button} type="submit" className="adm-button adm-button-primary" aria-disabled={busy || undefined}>{t.saveLabels}</button>
         </form>
       ) : (
         <dl className="apl-facts">

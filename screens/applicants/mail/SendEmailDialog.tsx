@@ -7,8 +7,9 @@ import { useToast } from '../../shared/toast';
 import { RichText } from '../../shared/RichText';
 import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
+import { MergePreview } from './MergePreview';
 import { isValidEmail } from '../../../engine/email';
-import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type Label, type SendOutcome, type TemplateProperty } from './mailApi';
+import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type SendOutcome, type TemplateProperty } from './mailApi';
 import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
 import './mail.css';
 
@@ -19,6 +20,8 @@ export interface MailRecipient {
   id: number;
   name?: string;
   email?: string;
+  /** Hidden by anonymous screening: staff do not see the address, the mail goes to the application's own. */
+  anonymous?: boolean;
 }
 
 /**
@@ -63,7 +66,8 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [targets, setTargets] = useState<MailRecipient[]>(recipients);
   const merge = useMergeFields(subject, setSubject);
-  const labels = ((container?.labels as Label[] | undefined) ?? []).filter((l) => l.labelType === 'Interest');
+  // An Interest label or a Process level: both have templates (issue 26).
+  const labels = container?.labels ?? [];
   const labelName = (id: number) => labels.find((l) => l.id === id)?.name ?? '';
 
   useEffect(() => {
@@ -102,11 +106,14 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     }
   }
 
+  // One applicant whose address staff see gets it in an editable field (send_email); an anonymous
+  // one is mailed at the address the application has (send_emailToApplicants), shown nowhere.
+  const byAddress = recipients.length === 1 && !recipients[0]!.anonymous;
   const chosenLabel = templates?.find((x) => x.id === chosen)?.labelId ?? (initial ? undefined : labelId);
 
   async function send(to: MailRecipient[]) {
     // The address is checked here, in Swedish at the field (the browser's own check is English).
-    const badEmail = recipients.length === 1 && !isValidEmail(email.trim());
+    const badEmail = byAddress && !isValidEmail(email.trim());
     setEmailProblem(badEmail ? sv.validators.validEmail : null);
     if (badEmail) return setProblem(null);
     if (!subject.trim()) return setProblem(t.subjectMissing);
@@ -115,7 +122,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     const base = { subject: subject.trim(), body, ...(chosenLabel !== undefined ? { labelId: chosenLabel } : {}) };
     try {
       const result: SendOutcome = await run(() =>
-        to.length === 1 && recipients.length === 1
+        to.length === 1 && byAddress
           ? dispatch('send_email', { applicantId: to[0]!.id, email: email.trim(), ...base })
           : dispatch('send_emailToApplicants', { positionId, recipients: to.map((r) => r.id) as [number, ...number[]], ...base }),
       );
@@ -132,7 +139,6 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
     }
   }
 
-  const single = recipients.length === 1;
   const lines = outcome && outcomeLines(outcome, recipients.length);
   const title = labelId !== undefined && !initial ? fill(t.dialogTitleTemplate, { label: labelName(labelId) }) : t.dialogTitle;
   return (
@@ -149,7 +155,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
               <strong>{t.recipients}:</strong>{' '}
               {recipients.length <= 3 ? recipients.map((r) => r.name ?? r.email ?? `#${r.id}`).join(', ') : fill(t.recipientsCount, { count: recipients.length })}
             </p>
-            {single && (
+            {byAddress && (
               <div className="mail-field">
                 <label htmlFor={`${ids}-email`}>{t.emailLabel}</label>
                 <input
@@ -202,6 +208,8 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                 {t.body}
               </span>
               <RichText
+                key={props.length > 0 ? 'chips' : 'plain'}
+                mergeFields={props.length > 0 ? props : undefined}
                 id={`${ids}-body`}
                 value={body}
                 onChange={setBody}
@@ -222,6 +230,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                 {t.mergeFieldsHelp}
               </p>
             </div>
+            <MergePreview subject={subject} body={body} people={recipients.slice(0, 20)} company={container?.displayName || container?.name || ''} />
             <div aria-live="polite" className="mail-outcome">
               {problem && <p className="mail-problem">{problem}</p>}
               {lines && (
@@ -229,6 +238,7 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                   <p>{lines.sent}</p>
                   {lines.missing && <p className="mail-problem">{lines.missing}</p>}
                   {lines.failed && <p className="mail-problem">{lines.failed}</p>}
+                  {lines.already && <p>{lines.already}</p>}
                 </>
               )}
             </div>

@@ -33,12 +33,13 @@ export function saveEmailTemplate(t: { containerId: number; positionTypeId: numb
   return dispatch('update_containerTemplate', t);
 }
 
-/** A send's outcome in words: how many of `total` were sent, and who had no address or failed (absent when none). */
-export function outcomeLines(result: SendOutcome, total: number): { sent: string; missing?: string; failed?: string } {
+/** A send's outcome in words: how many of `total` were sent, and who had no address, failed or had the template already (absent when none). */
+export function outcomeLines(result: SendOutcome, total: number): { sent: string; missing?: string; failed?: string; already?: string } {
   const names = (list: { name: string }[]) => list.map((x) => x.name).join(', ');
   return {
     sent: fill(sv.mail.resultSent, { sent: result.sent.length, total }),
     ...(result.missingEmail.length ? { missing: fill(sv.mail.resultMissing, { names: names(result.missingEmail) }) } : {}),
     ...(result.failed.length ? { failed: fill(sv.mail.resultFailed, { names: names(result.failed) }) } : {}),
+    ...(result.alreadySent?.length ? { already: fill(sv.mail.resultAlready, { names: names(result.alreadySent) }) } : {}),
   };
 }

@@ -1,26 +1,17 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { ApiError, CONTAINER_KEY, dispatch, getToken, TOKEN_KEY } from '../../api';
 import { clearStoredSession, isOdin, validUser, type TokenUser } from './token';
 
-type Permission = 'Administrator' | 'Write' | 'Read';
+type ContainerAnswer = ActionAnswer['get_container'];
 
-export interface ContainerSummary {
-  id: number;
-  name: string;
-  displayName?: string;
-}
+/** An organisation in the session's list: an item of get_containers' answer. */
+export type ContainerSummary = ActionAnswer['get_containers'][number];
 
-export interface PositionType {
-  id: number;
-  name: string;
-}
+export type PositionType = NonNullable<ContainerAnswer['positionTypes']>[number];
 
-export interface Container extends ContainerSummary {
-  positionTypes: PositionType[];
-  myPermissions: Permission[];
-  users?: { id: number; userId?: number; firstname?: string; lastname?: string; email: string }[];
-  [extra: string]: unknown;
-}
+/** The chosen organisation: get_container's answer, its position types and the user's permissions always present. */
+export type Container = ContainerAnswer & Required<Pick<ContainerAnswer, 'positionTypes' | 'myPermissions'>>;
 
 export type SessionStatus = 'anonymous' | 'loading' | 'pick' | 'none' | 'ready' | 'error';
 

@@ -1,4 +1,6 @@
 import { useCallback } from 'react';
+import { useLocation } from 'react-router-dom';
+import { landingAfterLogin } from './token';
 import { useSession } from './session';
 import { fillText, pointer, type BindingContext } from '../bindings';
 
@@ -32,4 +34,15 @@ export function useSessionEffects() {
     },
     [login, pickContainer],
   );
+}
+
+/**
+ * Where a login lands (a form's `session.land`): the page the guard sent from when the same
+ * person logs in again, else /admin (landingAfterLogin). `sub` is the new session's, or the
+ * present one's when the person is already logged in.
+ */
+export function useLanding(): (sub: string) => string {
+  const location = useLocation();
+  const { from, owner } = (location.state as { from?: string; owner?: string | null } | null) ?? {};
+  return useCallback((sub: string) => landingAfterLogin(from, owner, sub), [from, owner]);
 }

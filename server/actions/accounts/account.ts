@@ -2,6 +2,7 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { organisationNamesOf, passwordProblems } from '../../auth/password-rules';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { findUserByEmail, findUserById, normaliseEmail, publicUser } from '../../auth/users';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
 import type { ActionContext, ActionTable } from '../../dispatcher/types';
 import { errors, HttpError } from '../../errors';
 import { checkReauth, requestEmailChange } from '../../auth/email-change';
@@ -9,7 +10,7 @@ import { accountRights, setPasswordHash, setUserFields } from '../../domain/acco
 import { plainText } from '../../domain/organisations/profile';
 import { announceSessionsRevoked } from '../../auth/revocations';
 
-type Prefs = { realtime?: boolean; email?: boolean; types?: string[] };
+type Prefs = Partial<ActionAnswer['get_UserNotificationPreferences']>;
 const DEFAULT_PREFS = { realtime: true, email: false };
 
 function issuer(ctx: ActionContext): NonNullable<ActionContext['issueToken']> {
@@ -42,7 +43,7 @@ export const actions: ActionTable = {
     if (problems.length) throw errors.invalid(problems, problems[0]!.message);
     // One compare-and-set on the caller's token version: a proof, logout or other change that
     // landed while this call was in flight (hashing takes a while) makes it write and issue nothing.
-    const updated = await setPasswordHash(ctx.deps.store, user.id, tv, await hashPassword(data.newPassword));
+    const updated = await setPasswordHash(ctx.deps.store, user.id, tv, await hashPassword(data.newPassword, ctx.deps.passwordCost));
     if (!updated) throw errors.unauthorized();
     announceSessionsRevoked(ctx.deps.store, user.id);
     return { token: await issuer(ctx)(updated) };

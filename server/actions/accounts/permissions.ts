@@ -43,7 +43,7 @@ export const actions: ActionTable = {
       await sendNotice(ctx.deps, container, known.email, row.permissionIds as number[], ctx.principal);
       return { status: 'added' as const, id: row.id, userId: known.id, email: known.email, permissionIds: row.permissionIds as number[] };
     }
-    const inv = await invite(ctx.deps, container, data.email, ids, ctx.principal);
+    const inv = await invite(ctx.deps, container, data.email, ids, ctx.principal, { firstname: data.firstname, lastname: data.lastname });
     return { status: 'invited' as const, id: inv.id, email: inv.email, permissionIds: inv.permissionIds };
   },
 

@@ -2,7 +2,6 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../../engine/fill';
 import type { ActionContext, ActionTable } from '../../dispatcher/types';
 import { errors } from '../../errors';
-import type { ApplicantQuery } from '../../domain/applicants/applicant-filters';
 import { loadContainer } from '../../domain/organisations/containers';
 import type { PositionDoc } from '../../domain/core/docs';
 import { countMatching, countOfPosition, issueTicket } from '../../domain/exports/exports';
@@ -23,7 +22,7 @@ async function positionIn(ctx: ActionContext, positionId: number, containerId?: 
 }
 
 export const actions: ActionTable = {
-  async create_applicantsExport(ctx, data: ApplicantQuery & { containerId: number; positionId: number }) {
+  async create_applicantsExport(ctx, data) {
     const { containerId, positionId, ...query } = data;
     const p = await positionIn(ctx, positionId, containerId);
     const c = await loadContainer(ctx.deps.store, p.containerId);
@@ -32,7 +31,7 @@ export const actions: ActionTable = {
     return { ...(await issueTicket(ctx.deps.coord, ctx.principal.userId, { kind: 'csv', containerId: c.id, positionId: p.id, query })), total };
   },
 
-  async create_ApplicantPDFExport(ctx, data: { positionId: number; items: number[] }) {
+  async create_ApplicantPDFExport(ctx, data) {
     const p = await positionIn(ctx, data.positionId);
     const ids = [...new Set(data.items)];
     if (ids.length > PDF_MAX) {

@@ -9,7 +9,7 @@ import type { ApplicationDoc } from '../../domain/core/docs';
 
 /** GDPR for an organisation's Administrator: find a person, export everything about them. Erasure is delete_ApplicantFromContainer. */
 export const actions: ActionTable = {
-  async get_gdprPerson(ctx, data: { containerId: number; query: string }) {
+  async get_gdprPerson(ctx, data) {
     const person = await findPerson(ctx.deps, data.containerId, data.query);
     if (!person) throw errors.notFound(sv.gdpr.notFound);
     const found = await collectPerson(ctx.deps, data.containerId, person);
@@ -25,7 +25,7 @@ export const actions: ActionTable = {
     };
   },
 
-  async create_userExport(ctx, data: { email: string; containerId: number }) {
+  async create_userExport(ctx, data) {
     const person = await findPerson(ctx.deps, data.containerId, data.email);
     if (!person) throw errors.notFound(sv.gdpr.notFound);
     return exportPerson(ctx.deps, data.containerId, person);

@@ -16,20 +16,18 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
  * outbox (domain/integrations.ts).
  */
 
-type Item = { typeId: number; isChecked?: boolean; data?: Record<string, unknown>; positionId?: number; name?: string; id?: number };
-
 export const actions: ActionTable = {
   /** The partner types with the JSON Schema of their fields (what the builder and the forms show). */
   async get_positionsPartnersBuilderQuery() {
     return PARTNERS.map((p) => ({ typeId: p.typeId, name: p.name, schema: p.schema }));
   },
 
-  async get_positionsPartnersSetting(ctx, data: { containerId: number }) {
+  async get_positionsPartnersSetting(ctx, data) {
     return orgSettings(ctx.deps.store, data.containerId);
   },
 
   /** The organisation's defaults per type: checked for types and formats, not for required fields. */
-  async update_positionPartnerSetting(ctx, data: { containerId: number; settings: Item[] }) {
+  async update_positionPartnerSetting(ctx, data) {
     const found = data.settings.flatMap((s, i) => (partner(s.typeId, `/settings/${i}/typeId`), checkData(s.typeId, compact(s.data), `/settings/${i}/data`, false)));
     if (found.length) throw errors.invalid(found, found[0]!.message);
     for (const s of data.settings) {
@@ -38,7 +36,7 @@ export const actions: ActionTable = {
     return orgSettings(ctx.deps.store, data.containerId);
   },
 
-  async get_PositionsPartnersByPositionId(ctx, data: { containerId: number; positionId: number }) {
+  async get_PositionsPartnersByPositionId(ctx, data) {
     return positionSettings(ctx.deps.store, data.containerId, data.positionId);
   },
 
@@ -48,7 +46,7 @@ export const actions: ActionTable = {
    * goes to the partner outbox. Unchecking a published type writes a withdrawal. Needs write on
    * each position; nothing is stored when any item is refused.
    */
-  async update_PositionPartner(ctx, data: { containerId: number; settings: Item[] }) {
+  async update_PositionPartner(ctx, data) {
     const container = await loadContainer(ctx.deps.store, data.containerId);
     const positions = new Map<number, PositionDoc>();
     const found: { path: string; message: string }[] = [];

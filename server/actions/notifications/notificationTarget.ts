@@ -10,7 +10,7 @@ import { visibleNotification } from '../../domain/notifications/notifications';
  * never one about the caller's own action; `read` is the caller's own.
  */
 export const actions: ActionTable = {
-  async get_notification(ctx, data: { containerId: number; id: number }) {
+  async get_notification(ctx, data) {
     const doc = await visibleNotification(ctx.deps.store, ctx.principal, data.containerId, data.id);
     if (!doc) throw errors.notFound();
     const { id, containerId, type, title, message, timestamp } = doc;

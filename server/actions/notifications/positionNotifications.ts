@@ -28,14 +28,11 @@ function answer(user: Record<string, unknown>, containerId: number, positionId: 
 }
 
 export const actions: ActionTable = {
-  async get_PositionNotificationPreferences(ctx, data: { containerId: number; positionId: number }) {
+  async get_PositionNotificationPreferences(ctx, data) {
     return answer(await me(ctx), data.containerId, data.positionId);
   },
 
-  async update_PositionNotificationPreferences(
-    ctx,
-    data: { containerId: number; positionId: number; notificationPreferences: { realtime?: boolean; email?: boolean; inherit?: boolean } },
-  ) {
+  async update_PositionNotificationPreferences(ctx, data) {
     const user = await me(ctx);
     const all: Stored = structuredClone((user.positionNotificationPreferences as Stored | undefined) ?? {});
     const inContainer = (all[String(data.containerId)] ??= {});

@@ -98,7 +98,7 @@ export const actions: ActionTable = {
       await addAdministrator(ctx.deps.store, doc.id, admin);
       await sendNotice(ctx.deps, doc, admin.email, [1], ctx.principal);
     } else if (data.adminEmail) {
-      invitedAdmin = (await invite(ctx.deps, doc, data.adminEmail, [1], ctx.principal)).email;
+      invitedAdmin = (await invite(ctx.deps, doc, data.adminEmail, [1], ctx.principal, { firstname: data.adminFirstname, lastname: data.adminLastname })).email;
     }
     return { ...doc, theme: effectiveTheme(undefined), permissions: await members(ctx, doc.id), myPermissions: ALL, ...(invitedAdmin ? { invitedAdmin } : {}) };
   },

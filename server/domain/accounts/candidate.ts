@@ -79,6 +79,18 @@ export async function myContainers(deps: ServerDeps, p: Principal) {
   return list.map((c) => ({ id: c.id, name: c.name, displayName: c.displayName ?? c.name }));
 }
 
+/**
+ * The organisation a sign-in link asked for from its candidate pages (`?org=`), by name, when the
+ * address has applied there: its mail then speaks in the employer's name. Otherwise null (the
+ * product's own mail), so no one gets a mail in the name of an organisation they never applied to.
+ */
+export async function employerOfApplicant(deps: Pick<ServerDeps, 'store'>, email: string, containerId: number): Promise<{ id: number; name: string } | null> {
+  const applied = await deps.store.collection<ApplicationDoc>('applications').findOne({ containerId, email: email.trim().toLowerCase() }, { projection: { id: 1 } });
+  if (!applied) return null;
+  const c = await deps.store.collection<ContainerDoc>('containers').findOne({ id: containerId });
+  return c ? { id: c.id, name: c.displayName || c.name } : null;
+}
+
 /** Withdraws one of the caller's own applications; anyone else's is a 404. */
 export async function withdrawApplication(deps: ServerDeps, p: Principal, id: number) {
   candidateEmail(p);

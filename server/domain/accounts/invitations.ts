@@ -25,6 +25,9 @@ export interface InvitationDoc extends Doc {
   containerId: number;
   email: string;
   permissionIds: number[];
+  /** The name the inviting administrator gave (issue 26 item 10); '' when none was given. */
+  firstname?: string;
+  lastname?: string;
   tokenHash: string;
   expires: number;
   invitedBy: number;
@@ -73,14 +76,33 @@ async function send(deps: Deps, inv: InvitationDoc, container: ContainerDoc): Pr
   return saved;
 }
 
+/** A person's name as an administrator typed it (both optional). */
+export interface PersonName {
+  firstname?: string;
+  lastname?: string;
+}
+
+/**
+ * The name to write on an account that has none (a new one, or one registered without a name):
+ * an account's own name is never replaced.
+ */
+export function missingName(user: Pick<UserDoc, 'firstname' | 'lastname'>, name: PersonName): { firstname?: string; lastname?: string } {
+  const set: { firstname?: string; lastname?: string } = {};
+  if (!user.firstname?.trim() && !user.lastname?.trim()) {
+    if (name.firstname?.trim()) set.firstname = name.firstname.trim();
+    if (name.lastname?.trim()) set.lastname = name.lastname.trim();
+  }
+  return set;
+}
+
 /**
  * Invites `email` to the organisation with `permissionIds` and mails the link. One pending
  * invitation per address and organisation: inviting again renews it (new rights, new link).
  */
-export async function invite(deps: Deps, container: ContainerDoc, email: string, permissionIds: number[], by: Principal): Promise<InvitationDoc> {
+export async function invite(deps: Deps, container: ContainerDoc, email: string, permissionIds: number[], by: Principal, name: PersonName = {}): Promise<InvitationDoc> {
   const rows = invitations(deps.store);
   const address = normaliseEmail(email);
-  const fields = { permissionIds, invitedBy: by.userId, invitedByName: nameOf(by) };
+  const fields = { permissionIds, invitedBy: by.userId, invitedByName: nameOf(by), firstname: name.firstname?.trim() ?? '', lastname: name.lastname?.trim() ?? '' };
   let inv = await rows.updateOne({ containerId: container.id, email: address }, { $set: fields });
   if (!inv) {
     const doc: InvitationDoc = { id: await deps.store.nextSequence('invitations'), containerId: container.id, email: address, ...fields, tokenHash: '', expires: 0, created: deps.now(), sentAt: 0 };
@@ -138,7 +160,7 @@ export async function needsPassword(store: Store, email: string): Promise<boolea
  * replaces any a stranger may have set, and every session issued before ends — the email is
  * marked proven, any reset link dies, and the rights are granted. Returns the account as stored.
  */
-export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, token: string, password: string | undefined): Promise<UserDoc> {
+export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now' | 'passwordCost'>, token: string, password: string | undefined): Promise<UserDoc> {
   const { inv } = await liveInvitation(deps, token);
   if (password === undefined && (await needsPassword(deps.store, inv.email))) {
     throw errors.invalid([{ path: '/password', message: sv.invitations.passwordRequired }], sv.invitations.passwordRequired);
@@ -157,8 +179,8 @@ export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, 
       if (!user) throw e;
     }
   }
-  const passwordHash = password === undefined ? undefined : await hashPassword(password);
-  const updated = await proveByInvitation(deps, user, passwordHash, created ? inv.containerId : undefined);
+  const passwordHash = password === undefined ? undefined : await hashPassword(password, deps.passwordCost);
+  const updated = await proveByInvitation(deps, user, passwordHash, created ? inv.containerId : undefined, inv);
   if (passwordHash !== undefined) announceSessionsRevoked(deps.store, user.id);
   await grant(deps.store, inv, updated);
   return updated;
@@ -170,8 +192,8 @@ export async function acceptInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, 
  * With a password (always for an unproven account), every earlier session ends and a pending
  * email change and reset link die. `createdBy`: the organisation whose invitation made the account.
  */
-async function proveByInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, passwordHash: string | undefined, createdBy: number | undefined): Promise<UserDoc> {
-  const set = { emailVerifiedAt: deps.now(), ...(createdBy === undefined ? {} : { createdByContainerId: createdBy }) };
+async function proveByInvitation(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, passwordHash: string | undefined, createdBy: number | undefined, inv: InvitationDoc): Promise<UserDoc> {
+  const set = { emailVerifiedAt: deps.now(), ...(createdBy === undefined ? {} : { createdByContainerId: createdBy }), ...missingName(user, { firstname: inv.firstname, lastname: inv.lastname }) };
   const update: Update =
     passwordHash === undefined
       ? { $set: set }

@@ -4,13 +4,13 @@ import type { MetadataProperty } from '../../../engine/types';
 import { errors } from '../../errors';
 import { pageByKey, sanitizeFilterValue, type Page } from '../../store';
 import { slices, yieldToLoop } from '../../store/slices';
-import type { ApplicantSort } from './applicant-order';
 import { textCondition } from './search';
 import type { Filter, Store } from '../../store/port';
 import { labelOf } from '../organisations/containers';
 import { anonymityOf, shownLevels } from '../screening/screening';
 import { anonymousPositions } from '../screening/anonymous-screening';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../core/docs';
+import type { ApplicantFilter } from '../../../schemas/generated/actions';
 
 const m = sv.applicants.server;
 
@@ -21,25 +21,8 @@ const m = sv.applicants.server;
  * children of one checkbox group, or one radio group) combine with OR, so "Tjänster: Kassa,
  * Lager" means either.
  */
-export interface ApplicantQuery {
-  /** An Interest or a Process label (kept from the first version of the list call). */
-  labelId?: number;
-  /** A Process label (Processnivå), besides an Interest `labelId`. */
-  processLabelId?: number;
-  /** Text matched literally, case-insensitively in the name and email. */
-  filter?: string;
-  /** Answers to match: a checkbox or period (value true), a radio group's chosen child key. */
-  answers?: { key: string; value: boolean | string }[];
-  /** 'Har körkort och egen bil': own car (driverlicenseform_2) and a driving licence. */
-  driverLicenceAndCar?: boolean;
-  /** 'Ansökta tjänster': applicants who also applied to one of these positions. */
-  appliedPositionIds?: number[];
-  /** Scorecards: rated by the viewer, with an average rating of at least this (1–5). */
-  minRating?: number;
-  /** Scorecards: rated by someone (true) or by nobody yet (false). */
-  rated?: boolean;
-  sort?: ApplicantSort;
-}
+/** The filter as schemas/shared/applicant-filter.json declares it (each part's meaning is there). */
+export type ApplicantQuery = ApplicantFilter;
 
 const CAR_KEY = 'driverlicenseform_2';
 const LICENCE_KEYS = ['driverlicenseform_1', 'driverlicenseform_3'];

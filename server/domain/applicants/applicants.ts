@@ -12,8 +12,10 @@ import { pageApplicants } from './applicant-order';
 import { openCursor, sealCursor } from '../core/list-cursor';
 import { ratingFor } from './scorecards';
 import { notHiddenCondition } from '../screening/anonymous-screening';
+import { conversationIdOf } from '../screening/chat-screening';
 import { neutralFiles } from '../screening/neutral-files';
-import { anonymityOf, anonymousAnswers, isAnonymous, profileShows, screenedInfo, screenedSort, type Anonymity } from '../screening/screening';
+import { anonymityOf, anonymousAnswers, hiddenAnswers, isAnonymous, profileShows, screenedInfo, screenedSort, type Anonymity } from '../screening/screening';
+import type { ActionData } from '../../../schemas/generated/actions';
 
 const m = sv.domain;
 const BATCH = 30;
@@ -95,14 +97,8 @@ function listItem(c: ContainerDoc, a: ApplicationDoc, position: RowPosition, now
   };
 }
 
-export interface ListQuery {
-  containerId: number;
-  /** A position, or -1 / undefined for all positions of the container. */
-  positionId?: number;
-  labelId?: number;
-  filter?: string;
-  after?: number;
-}
+/** get_applicantPositionByLabel's data: a position, or -1 / undefined for all positions of the container. */
+export type ListQuery = ActionData['get_applicantPositionByLabel'];
 
 /**
  * One batch (30) of a container's or a position's applicants, newest first, paged by id
@@ -162,7 +158,11 @@ export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerI
     positionNames(deps.store, [a.positionId]),
     deps.store.collection<PositionFormDoc>('positionForms').findOne({ positionId: a.positionId, version: a.formVersion }),
   ]);
-  const base = listItem(c, a, names.get(a.positionId) ?? NO_POSITION, deps.now(), viewerId);
+  const position = names.get(a.positionId) ?? NO_POSITION;
+  const base = listItem(c, a, position, deps.now(), viewerId);
+  const formKeys = (form?.metadata ?? []).map((f) => f.key);
+  // The link to the person's conversation: never while anonymous (it would name them).
+  const conversationId = base.anonymous ? null : await conversationIdOf(deps.store, a.containerId, a.email);
   // Staff reading one application see the personnummer (lists leave it out), unless it is anonymous.
   return {
     ...base,
@@ -170,6 +170,8 @@ export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerI
     // The answers as given, personnummer included: the applicant page shows them in full.
     metadata: base.anonymous ? base.metadata : (a.metadata ?? {}),
     form: form?.metadata ?? [],
+    ...(conversationId !== null ? { conversationId } : {}),
+    ...(base.anonymous ? { hidden: hiddenAnswers(c, position.anonymous ?? null, formKeys, a.metadata ?? {}) } : {}),
     notes: a.notes ?? [],
     logs: a.logs ?? [],
   };

@@ -48,11 +48,13 @@ const IN_FLIGHT = 4;
  * The write of a move. A Process move also restarts the stage clock (`processSince`, the
  * board's days in the stage) and appends to `processHistory`, so the time spent in every
  * stage is kept; both come from the recorded log line's time, so a replay writes the same.
+ * Either kind records the move's id (`interestMove`, `processMove`): a label's template mail
+ * goes once per arrival on the label (mail/template-claims.ts), however many offer it.
  */
 function changeOf(move: LabelMoveDoc) {
-  if (move.field !== 'processLabelId') return { $set: { [move.field]: move.labelId }, $push: { logs: move.log } };
+  if (move.field !== 'processLabelId') return { $set: { [move.field]: move.labelId, interestMove: move._id }, $push: { logs: move.log } };
   return {
-    $set: { processLabelId: move.labelId, processSince: move.log.at },
+    $set: { processLabelId: move.labelId, processSince: move.log.at, processMove: move._id },
     $push: { logs: move.log, processHistory: { labelId: move.labelId, at: move.log.at } },
   };
 }

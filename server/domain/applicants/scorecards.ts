@@ -20,10 +20,8 @@ import type { ApplicationDoc, LogEntry, PositionDoc } from '../core/docs';
 
 const m = sv.scorecards.server;
 
-interface Criterion {
-  id: string;
-  name: string;
-}
+/** A criterion as get_applicantScorecards answers it. */
+type Criterion = ActionAnswer['get_applicantScorecards']['criteria'][number];
 
 /** Stored as the entity schema says (schemas/entities/scorecard.json). */
 type ScorecardDoc = Scorecard & Doc;

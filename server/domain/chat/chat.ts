@@ -4,12 +4,13 @@ import { hasAccess } from '../accounts/access';
 import type { ServerDeps } from '../../base/deps';
 import type { Principal } from '../../base/principal';
 import { errors, HttpError } from '../../errors';
-import { strip, type ApplicationDoc } from '../core/docs';
+import { strip, type ApplicationDoc, type Stored } from '../core/docs';
 import { removeConversationsLeft } from '../gdpr/removal';
 import { candidateEmail } from '../accounts/candidate';
 import { mailCandidateAboutAnswer } from './chat-mail';
 import { confirmationCounters } from '../mail/email';
-import { anonymousEmails, screenedChannel, screenedMessage, shownApplication } from '../screening/chat-screening';
+import { anonymousEmails, screenedChannel, screenedMessage, shownApplication, shownApplications } from '../screening/chat-screening';
+import type { ChatChannel, ChatMessage } from '../../../schemas/generated/entities';
 
 /**
  * Messages between an organisation's staff and a person who applied there. One
@@ -23,32 +24,9 @@ import { anonymousEmails, screenedChannel, screenedMessage, shownApplication } f
 
 export const MESSAGE_MAX = 4000;
 
-export interface ChannelDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  email: string;
-  name: string;
-  created: number;
-  updated: number;
-  lastText: string;
-  lastFrom: 'candidate' | 'staff';
-  unreadStaff: number;
-  unreadCandidate: number;
-}
+export type ChannelDoc = Stored<ChatChannel, keyof ChatChannel>;
 
-export interface MessageDoc {
-  [k: string]: unknown;
-  id: number;
-  channelId: number;
-  containerId: number;
-  email: string;
-  from: 'candidate' | 'staff';
-  authorId: number;
-  authorName: string;
-  text: string;
-  created: number;
-}
+export type MessageDoc = Stored<ChatMessage, 'authorId' | 'authorName'>;
 
 const channels = (deps: ServerDeps) => deps.store.collection<ChannelDoc>('chatChannels');
 const messages = (deps: ServerDeps) => deps.store.collection<MessageDoc>('chatMessages');
@@ -257,7 +235,9 @@ export async function channelMessages(deps: ServerDeps, p: Principal, channelId:
   const { channel, side } = await loadChannel(deps, p, channelId);
   const list = await messages(deps).find({ channelId }, { sort: { id: 1 }, limit: 1000 });
   await channels(deps).updateOne({ id: channelId }, { $set: side === 'staff' ? { unreadStaff: 0 } : { unreadCandidate: 0 } });
-  const hidden = side === 'staff' && !(await shownApplication(deps.store, channel.containerId, channel.email));
+  // Staff get the links to the person's applications they may see as theirs (none while anonymous).
+  const applications = side === 'staff' ? await shownApplications(deps.store, channel.containerId, channel.email) : [];
+  const hidden = side === 'staff' && applications.length === 0;
   const read = strip({ ...channel, ...(side === 'staff' ? { unreadStaff: 0 } : { unreadCandidate: 0 }) });
-  return { channel: screenedChannel(read, hidden), side, messages: list.map((m) => screenedMessage(strip(m), hidden)) };
+  return { channel: screenedChannel(read, hidden), side, messages: list.map((m) => screenedMessage(strip(m), hidden)), ...(side === 'staff' ? { applications } : {}) };
 }

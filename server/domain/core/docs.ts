@@ -1,16 +1,18 @@
+import type { ActionAnswer, NotificationView } from '../../../schemas/generated/actions';
+import type { Asset, Folder, Label } from '../../../schemas/generated/entities';
 import type { MetadataProperty } from '../../../engine/types';
+import type { Doc } from '../../store/port';
 
 /**
  * The stored shapes of the collections the domain reads and writes (docs/collections.md).
  * Index signatures keep them assignable to the store port's `Doc`.
  */
 
-export interface LabelDoc {
-  id: number;
-  labelType: 'Interest' | 'Process';
-  name: string;
-  isDefault: boolean;
-}
+/** A label as stored in its container (schemas/entities/label.json), `isDefault` always written. */
+/** A stored document of entity `E` (schemas/entities/): the keys `K` the domain always writes made required, open as the store port's `Doc`. */
+export type Stored<E, K extends keyof E = never> = E & Required<Pick<E, K>> & Doc;
+
+export type LabelDoc = Required<Label>;
 
 export interface ContainerDoc {
   [k: string]: unknown;
@@ -112,6 +114,12 @@ export interface ApplicationDoc {
   processSince?: number;
   /** Every Process level it was moved to and when, oldest first (the time spent in each stage). */
   processHistory?: { labelId: number; at: number }[];
+  /** The label move that put it on its Interest label / Process level (label-moves.ts); absent until the first move. */
+  interestMove?: string;
+  processMove?: string;
+  /** The move whose label template has been mailed (mail/template-claims.ts): one template mail per arrival. */
+  interestMailed?: string;
+  processMailed?: string;
   notes: NoteDoc[];
   /** How many notes: kept in the write that adds one, so lists need not read the notes. Absent on documents written before it. */
   notesCount?: number;
@@ -127,57 +135,16 @@ export interface ApplicationDoc {
 }
 
 /** `memberships`: a user's container permissions (1 Administrator, 2 Write, 3 Read). */
-export interface MembershipDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  userId: number;
-  email: string;
-  permissionIds: number[];
-}
+export type MembershipDoc = ActionAnswer['update_ContainerUserPermissionsCommand'] & Doc;
 
 /** `positionPermissions`: a member's right on one position. */
-export interface PositionPermissionDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  positionId: number;
-  userId: number;
-  email: string;
-  permissionName: 'Administrator' | 'Write';
-}
+export type PositionPermissionDoc = ActionAnswer['create_positionPermission'] & Doc;
 
-export interface FolderDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  name: string;
-}
+export type FolderDoc = Stored<Folder, 'id'>;
 
-export interface AssetDoc {
-  [k: string]: unknown;
-  id: number;
-  folderId: number;
-  containerId: number;
-  name: string;
-  contentType: string;
-  data: string;
-  revision: number;
-  created: number;
-  updated: number;
-}
+export type AssetDoc = Stored<Asset, 'id' | 'data' | 'revision' | 'created' | 'updated'>;
 
-export interface NotificationDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  type: string;
-  title: string;
-  message: string;
-  timestamp: number;
-  read: boolean;
-  data: { positionId: number; id: number };
-}
+export type NotificationDoc = NotificationView & Doc;
 
 /**
  * Drops the store's internal `_id` before a document leaves the server. Typed as `T` (our doc

@@ -9,6 +9,7 @@ import { ensureDomainIndexes } from '../core/indexes';
 import { applicantInfo } from '../applicants/info';
 import { loadPosition } from '../positions/positions';
 import { fill } from '../../../engine/fill';
+import type { ActionData } from '../../../schemas/generated/actions';
 
 /**
  * Reserves `n` consecutive application ids in one counter update (docs/collections.md:
@@ -28,13 +29,7 @@ const DEMO_MAX = 10_000;
 const BATCH = 250;
 const ATTEMPTS = 8;
 
-export interface DemoApplicantsInput {
-  containerId: number;
-  positionId: number;
-  defaultInterest?: number;
-  defaultProcess?: number;
-  amount: number;
-}
+export type DemoApplicantsInput = ActionData['create_positionDemoApplicants'];
 
 /**
  * Makes `amount` fake applicants for a position. Every answer set is validated with the

@@ -108,9 +108,13 @@ async function loadFace(s: Slice, bold: boolean): Promise<Face> {
     const woff = readFile(s.file);
     // One unpacking at a time: wawoff2 answers with a view of its wasm memory, which the next
     // call reuses, so each answer is copied before the next call starts.
-    ttf = unpacking = unpacking.catch(() => undefined).then(async () => Buffer.from(await woff2.decompress(await woff)));
-    ttfs.set(s.file, ttf);
-    ttf.catch(() => ttfs.delete(s.file));
+    const unpacked: Promise<Buffer> = unpacking
+      .catch(() => undefined)
+      .then(async () => Buffer.from(await woff2.decompress(await woff)));
+    unpacking = unpacked;
+    ttf = unpacked;
+    ttfs.set(s.file, unpacked);
+    unpacked.catch(() => ttfs.delete(s.file));
   }
   const face = makeFace(await ttf, bold ? 700 : 400, `${s.file.replace(/^.*\/|-wght-normal\.woff2$/g, '')}-${bold ? 700 : 400}`);
   faces.set(key, face);

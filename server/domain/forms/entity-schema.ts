@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import { detailsOf } from '../../errors';
+import type { ErrorDetail } from '../../../engine/error-details';
 
 const entitiesDir = resolve(import.meta.dirname, '../../../schemas/entities');
 
@@ -37,6 +38,6 @@ export function entityValidator(name: string): ValidateFunction {
 }
 
 /** Ajv errors as `details`: path and message, never the offending value. */
-export function schemaDetails(v: ValidateFunction, prefix = ''): { path: string; message: string }[] {
+export function schemaDetails(v: ValidateFunction, prefix = ''): ErrorDetail[] {
   return detailsOf(v.errors, prefix);
 }

@@ -61,9 +61,9 @@ function checked(metadata: MetadataProperty[]): void {
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     const index = new Map(metadata.map((p, i) => [p.key, i]));
-    const details = (Array.isArray(err.details) ? (err.details as { key?: string; problem?: string; message?: string; path?: string; code?: string }[]) : []).map((d) => {
+    const details = (Array.isArray(err.details) ? err.details : []).map((d) => {
       const i = d.key === undefined ? undefined : index.get(d.key);
-      const reason = `${d.key ? `${d.key}: ` : ''}${d.problem ?? d.message ?? ''}`.slice(0, 300);
+      const reason = `${d.key ? `${d.key}: ` : ''}${d.problem ?? d.message}`.slice(0, 300);
       return { path: i === undefined ? (d.path?.startsWith('/') ? d.path : at) : `${at}/${i}`, ...(d.key ? { key: d.key } : {}), ...(d.code ? { code: d.code } : {}), message: fill(m.invalidForm, { reason }) };
     });
     if (details.length === 0) refuse(fill(m.invalidForm, { reason: '' }).trim(), at);

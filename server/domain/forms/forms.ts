@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
-import { compileTemplate } from '../../../engine';
+import { compileTemplate, TemplateError } from '../../../engine';
+import type { ErrorDetail } from '../../../engine/error-details';
 import type { MetadataProperty } from '../../../engine/types';
 import { errors } from '../../errors';
 import type { Store } from '../../store/port';
@@ -8,10 +10,8 @@ import type { PositionFormDoc } from '../core/docs';
 type Compiled = ReturnType<typeof compileTemplate>;
 
 /** What an engine refusal looks like in `details`: the engine's own issues when it gives any. */
-function issuesOf(err: unknown): unknown[] {
-  const e = err as { issues?: unknown; details?: unknown; message?: unknown };
-  if (Array.isArray(e.issues)) return e.issues;
-  if (Array.isArray(e.details)) return e.details;
+function issuesOf(err: unknown): ErrorDetail[] {
+  if (err instanceof TemplateError) return err.issues.map((i) => ({ ...i, message: i.problem }));
   return [{ path: '/metadata', code: 'notCompiled', message: sv.engine.problems.notCompiled }];
 }
 
@@ -42,14 +42,17 @@ const MAX_CACHED = 500;
 
 /**
  * The compiled validator of one version of a position's form. Compiled once per
- * (position, form version, start, container messages): a new form version, a moved start
- * date or edited messages give a new entry, everything else reuses the compiled one.
+ * (position, form version, start, container messages, the form's content): a new form
+ * version, a moved start date or edited messages give a new entry, everything else reuses the
+ * compiled one. The content's digest is in the key because ids are per store: a process that
+ * serves several stores (the tests: one worker runs many files) never takes another's form.
  */
 export function positionValidator(
   position: { id: number; formVersion: number; start: number; metadata: MetadataProperty[] },
   messages: Record<string, string> | undefined,
 ): Compiled {
-  const id = `position:${position.id}:${position.formVersion}:${position.start}:${JSON.stringify(messages ?? {})}`;
+  const digest = createHash('sha1').update(JSON.stringify(position.metadata)).digest('base64url');
+  const id = `position:${position.id}:${position.formVersion}:${position.start}:${digest}:${JSON.stringify(messages ?? {})}`;
   let c = cache.get(id);
   if (!c) {
     c = compileTemplate(
@@ -65,16 +68,18 @@ export function positionValidator(
   return c;
 }
 
-const forms = new Map<string, MetadataProperty[]>();
+const formsByStore = new WeakMap<Store, Map<string, MetadataProperty[]>>();
 const MAX_FORMS = 200;
 
 /**
  * The form of one version of a position, from `positionForms`, where every version is stored
- * once and never changes: so it is cached per (position, version) with no invalidation, in
- * this process or any other over the same store. Null when the version was never stored
- * (data older than form versions); the caller then reads the position's own copy.
+ * once and never changes: so it is cached per (store, position, version) with no
+ * invalidation, in this process or any other over the same store. Null when the version was
+ * never stored (data older than form versions); the caller then reads the position's own copy.
  */
 export async function positionForm(store: Store, positionId: number, version: number): Promise<MetadataProperty[] | null> {
+  let forms = formsByStore.get(store);
+  if (!forms) formsByStore.set(store, (forms = new Map()));
   const key = `${positionId}:${version}`;
   const hit = forms.get(key);
   if (hit) {

@@ -10,19 +10,14 @@ import type { EmailLogEntry } from '../mail/email';
 import { blobIdsOf, collectPerson, HOLDERS, type Found, type Person } from './personal';
 import { fill } from '../../../engine/fill';
 import { escapeRegex } from '../../store';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { prepareText, writeText } from '../exports/pdf-text';
 
 const t = sv.gdpr;
 const date = (s: unknown) => (typeof s === 'number' ? formatStockholmDate(s) : '');
 
-export interface UserExport {
-  filename: string;
-  /** Machine-readable: every stored document of the person, by collection, and their files. */
-  json: Record<string, unknown>;
-  /** The readable PDF, base64. */
-  pdf: string;
-  counts: Record<string, number>;
-}
+/** create_userExport's answer: the JSON of every stored document of the person, the readable PDF (base64), counts. */
+export type UserExport = ActionAnswer['create_userExport'];
 
 /**
  * Everything stored about a person in one organisation (create_userExport): the documents of

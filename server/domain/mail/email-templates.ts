@@ -2,39 +2,22 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { sanitizeHtml } from '../../../engine/sanitize';
 import { errors } from '../../errors';
 import type { ServerDeps } from '../../base/deps';
-import { DuplicateKeyError, type Store } from '../../store/port';
+import { DuplicateKeyError, type Doc, type Store } from '../../store/port';
 import { defaultLabel, labelOf } from '../organisations/containers';
 import type { ContainerDoc, LabelDoc } from '../core/docs';
+import type { ActionAnswer, ActionData } from '../../../schemas/generated/actions';
 
 const m = sv.mail;
 
 /**
  * The spec's email label template (labelId, name, subject, content), kept per container,
- * position type and Interest label: one template per label and type. `content` is staff
+ * position type and label (an Interest label or a Process level): one template per label and type. `content` is staff
  * HTML, sanitised with the engine's sanitiser before it is stored. The template of the
  * default Interest label is the confirmation mail sent after applying.
  */
-export interface EmailTemplateDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  positionTypeId: number;
-  labelId: number;
-  name: string;
-  subject: string;
-  content: string;
-  updated: number;
-  updatedBy: string;
-}
+export type EmailTemplateDoc = ActionAnswer['add_emailTemplate'] & Doc;
 
-export interface EmailTemplateInput {
-  containerId: number;
-  positionTypeId: number;
-  labelId: number;
-  name?: string;
-  subject: string;
-  content: string;
-}
+export type EmailTemplateInput = ActionData['add_emailTemplate'];
 
 /** The merge fields a template or a mail may use, `{key}` in subject and body (get_TemplateProperties). */
 export const TEMPLATE_PROPERTIES = (['firstname', 'lastname', 'name', 'email', 'phone', 'city', 'position', 'company'] as const).map(
@@ -87,8 +70,8 @@ function checked(c: ContainerDoc, input: EmailTemplateInput): { label: LabelDoc;
   if (!(c.positionTypes ?? []).some((t) => t.id === input.positionTypeId)) {
     throw errors.invalid([{ path: '/positionTypeId', message: m.positionTypeMissing }], m.positionTypeMissing);
   }
+  // An Interest label or a Process level (issue 26: a move on the board offers the level's template).
   const label = labelOf(c, input.labelId);
-  if (label.labelType !== 'Interest') throw errors.invalid([{ path: '/labelId', message: m.labelNotInterest }], m.labelNotInterest);
   const subject = input.subject.replace(/[\r\n]+/g, ' ').trim();
   if (!subject) throw errors.invalid([{ path: '/subject', message: m.subjectMissing }], m.subjectMissing);
   const content = sanitizeHtml(input.content).trim();

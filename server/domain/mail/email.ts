@@ -16,6 +16,7 @@ import { memoryAttemptCounters, type AttemptCounters } from '../../coord/attempt
 import { applicationLink, VIEW_LINK_TTL_SECONDS } from '../../auth/signin';
 import { replyAddressFor } from './reply-addresses';
 import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening';
+import { claimTemplateMail } from './template-claims';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
@@ -75,12 +76,27 @@ function shownName(c: ContainerDoc, p: Pick<PositionDoc, 'anonymous'>, a: Applic
   return a.info?.name || a.email || String(a.id);
 }
 
-/** Plain text of a mail's HTML: block ends and line breaks become new lines, tags go. */
+/** Numbers the items of each ordered list ('1. ', '2. ', …); items of other lists get a bullet. */
+const numbered = (html: string) =>
+  html.replace(/<ol[^>]*>([\s\S]*?)<\/ol>/gi, (_all, items: string) => {
+    let n = 0;
+    return `<ul>${items.replace(/<li[^>]*>/gi, () => `<li data-n="${(n += 1)}">`)}</ul>`;
+  });
+
+/**
+ * Plain text of a mail's HTML, as a mail reader without HTML shows it: a paragraph or a list
+ * ends in a blank line (so paragraphs stay apart), a line break and a list item in a new line,
+ * tags go and entities are read.
+ */
 export function textOf(html: string): string {
-  return html
+  return numbered(html)
+    .replace(/<li([^>]*)>\s*<p[^>]*>/gi, '<li$1>')
+    .replace(/<\/p>\s*<\/li>/gi, '</li>')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li)>/gi, '\n')
-    .replace(/<li>/gi, '• ')
+    .replace(/<\/(p|div|ul|ol|h[1-6]|blockquote)>/gi, '\n\n')
+    .replace(/<\/li>/gi, '\n')
+    .replace(/<li data-n="(\d+)">/gi, '$1. ')
+    .replace(/<li[^>]*>/gi, '• ')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
@@ -153,8 +169,9 @@ async function sendAndLog(
  * Mail to an applicant comes from the organisation (its display name before MAIL_FROM's
  * address) and answers to the application's reply address when inbound mail is configured
  * (server/mail/inbound.ts), otherwise to the organisation's contact email, if it has one.
+ * Every mail to an applicant goes through here (staff's mail, the confirmation, the chat notice).
  */
-async function senderFields(deps: ServerDeps, a: ApplicationDoc, c: ContainerDoc): Promise<Pick<Mail, 'fromName' | 'replyTo'>> {
+export async function senderFields(deps: ServerDeps, a: Pick<ApplicationDoc, 'id' | 'containerId'>, c: ContainerDoc): Promise<Pick<Mail, 'fromName' | 'replyTo'>> {
   const fromName = c.displayName || c.name;
   if (deps.replyDomain) return { fromName, replyTo: await replyAddressFor(deps, a, deps.replyDomain) };
   // The organisation's contact email: its company profile's (Företagsprofil), else the container's own.
@@ -193,7 +210,10 @@ export async function sendToOne(deps: ServerDeps, sender: Sender, a: Application
   if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);
   const values = { ...mergeValues(a, p, c), email: to };
   const mail = composeMail(to, input.subject, input.body, values);
+  const claim = input.labelId !== undefined ? await claimTemplateMail(deps.store, c, a, input.labelId) : null;
+  if (claim && !claim.ok) return { sent: [], failed: [], missingEmail: [], alreadySent: [{ id: a.id, name: shownName(c, p, a) }] };
   const r = await sendAndLog(deps, a, c, mail, loggedMail(input.subject, input.body, values), { by: who(sender), templateLabelId: input.labelId, name: shownName(c, p, a) });
+  if (!r.ok) await claim?.release();
   return { sent: r.ok ? [r.id] : [], failed: r.ok ? [] : [{ id: r.id, name: r.name }], missingEmail: [] };
 }
 
@@ -213,6 +233,7 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   const sent: number[] = [];
   const failed: { id: number; name: string }[] = [];
   const missingEmail: { id: number; name: string }[] = [];
+  const alreadySent: { id: number; name: string }[] = [];
   const queue: ApplicationDoc[] = [];
   for (const a of apps) {
     if (!a.email || !isValidEmail(a.email)) missingEmail.push({ id: a.id, name: shownName(c, p, a) });
@@ -221,6 +242,12 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   // A few sends at a time: the SMTP pool has two connections and each send also writes a log.
   const worker = async () => {
     for (let a = queue.shift(); a; a = queue.shift()) {
+      // A label's template goes once per arrival on the label (template-claims.ts).
+      const claim = input.labelId !== undefined ? await claimTemplateMail(deps.store, c, a, input.labelId) : null;
+      if (claim && !claim.ok) {
+        alreadySent.push({ id: a.id, name: shownName(c, p, a) });
+        continue;
+      }
       const values = mergeValues(a, p, c);
       const r = await sendAndLog(deps, a, c, composeMail(a.email, input.subject, input.body, values), loggedMail(input.subject, input.body, values), {
         by: who(sender),
@@ -228,11 +255,14 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
         name: shownName(c, p, a),
       });
       if (r.ok) sent.push(r.id);
-      else failed.push({ id: r.id, name: r.name });
+      else {
+        failed.push({ id: r.id, name: r.name });
+        await claim?.release();
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, worker));
-  return { sent, failed, missingEmail };
+  return { sent, failed, missingEmail, ...(alreadySent.length ? { alreadySent } : {}) };
 }
 
 /** Confirmation mails per address per hour: the address is whatever the applicant typed. */
@@ -270,7 +300,8 @@ function withViewLink(mail: Mail, link: string): Mail {
 
 /**
  * The confirmation after applying, when the container has a template for its default
- * Interest label and the position's type. It ends with 'Se din ansökan', the application's own
+ * Interest label and the position's type (the demo seed and every new organisation start with
+ * the Swedish defaults, default-email-templates.ts). It ends with 'Se din ansökan', the application's own
  * sign-in link (VIEW_LINK_TTL_SECONDS; other applications' links stay alive). At most CONFIRMATIONS_PER_ADDRESS an hour to one
  * address. Never throws: the application is already stored.
  */

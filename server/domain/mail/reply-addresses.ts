@@ -1,20 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerDeps } from '../../base/deps';
-import { DuplicateKeyError } from '../../store/port';
+import { DuplicateKeyError, type Doc } from '../../store/port';
 import type { ApplicationDoc } from '../core/docs';
+import type { ReplyAddress } from '../../../schemas/generated/entities';
 
 /**
  * Per-application reply addresses (schemas/entities/reply-address.json): `svar+<token>@domain`.
  * The token is 128 random bits in lower-case base32 (mail systems may change a local part's
  * case), made once per application and reused by every later mail to it.
  */
-interface ReplyAddressDoc {
-  [k: string]: unknown;
-  token: string;
-  containerId: number;
-  applicationId: number;
-  created: number;
-}
+type ReplyAddressDoc = ReplyAddress & Doc;
 
 const PREFIX = 'svar+';
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';

@@ -6,13 +6,10 @@ import { strip } from '../core/docs';
 import { fill } from '../../../engine/fill';
 import { sendAbout } from '../mail/mail-copies';
 import { cachedRead } from '../core/read-cache';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
 
 /** A user's notification preferences: in the bell (realtime), by mail, and which types (all when unset). */
-interface NotificationPrefs {
-  realtime?: boolean;
-  email?: boolean;
-  types?: string[];
-}
+type NotificationPrefs = Partial<ActionAnswer['get_UserNotificationPreferences']>;
 
 const DEFAULT_PREFS = { realtime: true, email: false } as const;
 

@@ -8,6 +8,7 @@ import { decodeBase64, sniff, sniffImage } from './sniff';
 import { imageSize } from './imageSize';
 import { IMAGE_LIMITS, imageSizeProblem } from '../../../engine/imageLimits';
 import { TEMPLATES_FOLDER, saveTemplate } from '../templates/templates';
+import type { ActionData } from '../../../schemas/generated/actions';
 
 const m = sv.domain;
 const MAX_ASSET_BYTES = 5_000_000;
@@ -72,15 +73,7 @@ function checkImageLimits(folderName: string, contentType: string, bytes: Uint8A
   if (problem) throw errors.invalid([{ path: '/data', message: problem }], problem);
 }
 
-export interface AssetInput {
-  id?: number;
-  folderId: number;
-  containerId: number;
-  data: string;
-  contentType: string;
-  name: string;
-  revision?: number;
-}
+export type AssetInput = ActionData['create_containerAssetCommand'];
 
 /**
  * Creates or updates a container asset. In the PositionTemplates folder it is a position
@@ -122,7 +115,7 @@ export async function saveAsset(deps: ServerDeps, container: ContainerDoc, input
     $set: { name: input.name, contentType: input.contentType, data: input.data, updated: now },
     $inc: { revision: 1 },
   });
-  if (!updated) throw errors.conflict(m.assetStale, { currentRevision: current.revision });
+  if (!updated) throw errors.conflict(m.assetStale, [{ path: '/revision', value: String(current.revision), message: m.assetStale }]);
   return strip(updated);
 }
 

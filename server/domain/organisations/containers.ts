@@ -2,6 +2,7 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../../errors';
 import { DuplicateKeyError, type Store, type Update } from '../../store/port';
 import type { ContainerDoc, LabelDoc } from '../core/docs';
+import { isRejectedLabel } from '../../../engine/labels';
 
 /** The container by id, or 404. */
 export async function loadContainer(store: Store, id: number): Promise<ContainerDoc> {
@@ -13,6 +14,11 @@ export async function loadContainer(store: Store, id: number): Promise<Container
 export function defaultLabel(c: ContainerDoc, type: LabelDoc['labelType']): LabelDoc | undefined {
   const ofType = (c.labels ?? []).filter((l) => l.labelType === type);
   return ofType.find((l) => l.isDefault) ?? ofType[0];
+}
+
+/** The organisation's 'Ej intressant' label (engine/labels.ts), if it has one. */
+export function rejectedLabel(c: ContainerDoc): LabelDoc | undefined {
+  return (c.labels ?? []).find(isRejectedLabel);
 }
 
 /** A label of the container, or 400 naming the field. */

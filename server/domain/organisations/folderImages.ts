@@ -6,15 +6,10 @@ import type { AssetDoc, ContainerDoc, FolderDoc } from '../core/docs';
 import { saveAsset } from './assets';
 import { ensureFolder } from '../templates/templates';
 import { publicAssetUrl } from '../../../engine/imageLimits';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
 
 /** One image of an organisation's image folder as a screen lists it: its public address, never its bytes. */
-export interface FolderImage {
-  id: number;
-  folderId: number;
-  name: string;
-  contentType: string;
-  url: string;
-}
+export type FolderImage = ActionAnswer['upload_folderImage'];
 
 const view = (a: Pick<AssetDoc, 'id' | 'folderId' | 'containerId' | 'name' | 'contentType'>): FolderImage => ({
   id: a.id,

@@ -9,7 +9,7 @@ import { defaultLabel, positionTypeName } from '../organisations/containers';
 import type { ApplicationDoc, ContainerDoc, PositionDoc, PositionFormDoc } from '../core/docs';
 import { strip } from '../core/docs';
 import { checkForm } from '../forms/forms';
-import { checkAnonymity, type Anonymity } from '../screening/screening';
+import { checkAnonymity } from '../screening/screening';
 import { emailFieldProblem } from '../../../engine/builder/blocks';
 import { ensureDomainIndexes } from '../core/indexes';
 import { removeApplications } from '../gdpr/removal';
@@ -18,25 +18,10 @@ import { templateForPosition } from '../templates/templates';
 import { sanitizeHtml } from '../../../engine/sanitize';
 import { IMAGE_FOLDERS } from '../../../engine/imageLimits';
 import { positionPublicUrl, slugify } from './public';
+import type { ActionData } from '../../../schemas/generated/actions';
 
-export interface PositionInput {
-  containerId: number;
-  name: string;
-  text?: string;
-  description?: string;
-  city?: string;
-  start: number;
-  stop: number;
-  isInternal?: boolean;
-  positionTypeId: number;
-  responsibleId?: number;
-  metadata?: MetadataProperty[];
-  templateKey?: string;
-  /** An ad image of the organisation ('Annonsbilder'): its public asset URL, '' for none. */
-  banner?: string;
-  /** Anonymous screening until a Process level (screening.ts); null turns it off. */
-  anonymous?: Anonymity | null;
-}
+/** create_position's data (schemas/shared/position-meta.json and the action's own keys). */
+export type PositionInput = ActionData['create_position'];
 
 function checkType(container: ContainerDoc, positionTypeId: number): void {
   if (!(container.positionTypes ?? []).some((t) => t.id === positionTypeId)) {

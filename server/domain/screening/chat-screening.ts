@@ -22,6 +22,28 @@ export async function shownApplication(store: Store, containerId: number, email:
     .findOne({ containerId, email, ...(notHidden ? { $and: [notHidden] } : {}) }, { sort: { id: -1 }, projection: { id: 1, positionId: 1 } });
 }
 
+/**
+ * The person's applications in the organisation that staff may see as theirs, newest first,
+ * each with its position's name: the links from a conversation to the applications. None while
+ * the person is anonymous (the link would name them).
+ */
+export async function shownApplications(store: Store, containerId: number, email: string): Promise<{ id: number; positionId: number; positionName: string }[]> {
+  const notHidden = await notHiddenCondition(store, await loadContainer(store, containerId));
+  const apps = await store
+    .collection<ApplicationDoc>('applications')
+    .find({ containerId, email, ...(notHidden ? { $and: [notHidden] } : {}) }, { sort: { id: -1 }, limit: 20, projection: { id: 1, positionId: 1 } });
+  const positions = await store.collection<{ id: number; name: string }>('positions').find({ id: { $in: [...new Set(apps.map((a) => a.positionId))] } }, { projection: { id: 1, name: 1 } });
+  const names = new Map(positions.map((p) => [p.id, p.name]));
+  return apps.map((a) => ({ id: a.id, positionId: a.positionId, positionName: names.get(a.positionId) ?? '' }));
+}
+
+/** The id of the person's conversation with the organisation, if they have one (the link from an application to it). */
+export async function conversationIdOf(store: Store, containerId: number, email: string): Promise<number | null> {
+  if (!email) return null;
+  const ch = await store.collection<{ id: number }>('chatChannels').findOne({ containerId, email }, { projection: { id: 1 } });
+  return ch?.id ?? null;
+}
+
 /** Of these emails, those with no shown application in the organisation: their conversations are anonymous. */
 export async function anonymousEmails(store: Store, containerId: number, emails: string[]): Promise<Set<string>> {
   const notHidden = await notHiddenCondition(store, await loadContainer(store, containerId));

@@ -91,6 +91,19 @@ export function anonymousAnswers(answers: Record<string, unknown>): Record<strin
   return out;
 }
 
+/**
+ * What the applicant page says of the answers anonymous mode hides: their keys (the form's
+ * person fields, and any answer left out as identifying) and the name of the Process level at
+ * which they are shown (null: until the mode is turned off), so a hidden answer reads as
+ * hidden and not as unanswered.
+ */
+export function hiddenAnswers(c: ContainerDoc, anonymity: Anonymity | null, formKeys: string[], answers: Record<string, unknown>): { keys: string[]; until: string | null } {
+  const kept = anonymousAnswers(answers);
+  const keys = new Set([...formKeys.filter((k) => IDENTIFYING_KEYS.has(k)), ...Object.keys(answers ?? {}).filter((k) => !(k in kept))]);
+  const level = anonymity?.untilProcessLabelId == null ? undefined : (c.labels ?? []).find((l) => l.id === anonymity.untilProcessLabelId && l.labelType === 'Process');
+  return { keys: [...keys], until: level?.name ?? null };
+}
+
 interface Info {
   [k: string]: unknown;
   firstname: string;

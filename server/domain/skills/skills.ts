@@ -8,6 +8,8 @@ import type { Principal } from '../../base/principal';
 import { errors } from '../../errors';
 import type { ApplicationDoc, PositionDoc } from '../core/docs';
 import { strip } from '../core/docs';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
+import type { Doc } from '../../store/port';
 
 /**
  * Skills (kompetenser) and skill collections of an organisation, skills attached to
@@ -19,21 +21,8 @@ import { strip } from '../core/docs';
 
 export const SKILL_ICONS = ['star', 'code', 'chat', 'truck', 'cart', 'heart', 'tools', 'book', 'leaf', 'camera', 'music', 'globe'] as const;
 
-interface Question {
-  id: string;
-  question: string;
-  answer: string;
-}
-export interface SkillDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  name: string;
-  description: string;
-  icon: string;
-  questions: Question[];
-  categoryId: number | null;
-}
+/** A skill as stored and answered (add_skillCommand's answer); `categoryId` null when it has none. */
+export type SkillDoc = Required<ActionAnswer['add_skillCommand']> & Doc;
 export interface CollectionDoc {
   [k: string]: unknown;
   id: number;

@@ -187,7 +187,7 @@ export async function saveTemplate(
       { id: input.id, containerId: container.id, folderId: folder.id, revision: input.revision },
       { $set: { name: input.name, data: encodeTemplate(template), updated: now }, $inc: { revision: 1 } },
     );
-    if (!updated) throw errors.conflict(m.templateStale, { currentRevision: current.revision });
+    if (!updated) throw errors.conflict(m.templateStale, [{ path: '/revision', value: String(current.revision), message: m.templateStale }]);
     saved = updated;
   }
   await clearOtherDefaults(deps, others, template);

@@ -3,9 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import type { ServerDeps } from '../../../server/base/deps';
+import { PASSWORD_COST, type PasswordCost } from '../../../server/base/password-cost';
 import { createLogger } from '../../../server/log';
 import { seedIfEmpty } from '../../../server/seed';
 import { openPeerStore, openTestStore, type StoreKind, type TestStore } from '../../setup/stores';
+
+/**
+ * scrypt's cost on test servers: a real scrypt at 1/32 of the deployment's memory and time
+ * (~3 ms, not ~100 ms: the suite hashes and checks thousands of passwords). A production
+ * configuration (`isProduction`) gets the deployment's; so does a test about the cost itself, or
+ * about timing that scrypt dominates, with `config: { passwordCost: PASSWORD_COST }`.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = Object.freeze({ N: 1024, r: 8, p: 1 });
 
 /** The demo users' password in every test run. */
 export const TEST_PASSWORD = 'Testlösen-2024!';
@@ -60,6 +69,8 @@ export async function startTestServer(opts: { kind: StoreKind; seed?: boolean; c
       port: 0,
       // Every test request comes from 127.0.0.1: the per-IP limit would throttle the suite itself.
       rateLimits: { loginPerIp: 100_000, loginPerAccount: 10, applyPerIp: 30, windowMs: 60_000 },
+      // A production configuration hashes at the deployment's cost (createApp refuses less).
+      passwordCost: opts.config?.isProduction ? PASSWORD_COST : TEST_PASSWORD_COST,
       ...opts.config,
     },
   );

@@ -7,7 +7,8 @@ import AdminApp from '../../../screens/admin/AdminApp';
 // the links are links blocks, and only the part that must stay code is a view block. These
 // tests catch a view that still draws its own heading (two h1) or a link lost on the way.
 
-const SLOW = { timeout: 5000 };
+// The first page of a file waits for the runner's page chunk (RJSF and the engine's ajv) to be transformed.
+const SLOW = { timeout: 15_000 };
 
 /** A fetch that answers every call with `status` and `body`, and records the URLs asked. */
 function serve(status: number, body: unknown) {

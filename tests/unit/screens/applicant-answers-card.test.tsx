@@ -23,12 +23,23 @@ const applicant = {
   metadata: { form_mobilePhone: '0701234567', form_city: 'Stockholm' },
 } as unknown as ApplicantDetail;
 
-function show(canWrite: boolean, onSaved = vi.fn()) {
+/** The same application while its position's anonymous mode hides who it is (get_applicantPosition's answer then). */
+const hiddenApplicant = {
+  ...applicant,
+  email: '',
+  info: { firstname: '', lastname: '', name: 'Sökande 7', email: '' },
+  anonymous: true,
+  metadata: { form_city: 'Stockholm' },
+  form: [field('form_mobilePhone', 'Mobiltelefon'), field('form_city', 'Ort'), field('form_textarea_1', 'Om dig')],
+  hidden: { keys: ['form_mobilePhone'], until: 'Intervju' },
+} as unknown as ApplicantDetail;
+
+function show(canWrite: boolean, onSaved = vi.fn(), a = applicant) {
   render(
     <MemoryRouter>
       <SessionProvider>
         <ToastProvider>
-          <AnswersCard a={applicant} canWrite={canWrite} showAge showGender onSaved={onSaved} />
+          <AnswersCard a={a} canWrite={canWrite} showAge showGender onSaved={onSaved} />
         </ToastProvider>
       </SessionProvider>
     </MemoryRouter>,
@@ -40,6 +51,18 @@ describe('the answers card of the applicant page', () => {
   it('shows a reader the answers without a button to change them', () => {
     show(false);
     expect(screen.getByText('0701234567')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ändra svar' })).toBeNull();
+  });
+
+  it('says a hidden answer is hidden until the step that shows it, keeps "no answer" for a real one, and offers no edit while anonymous', () => {
+    show(true, vi.fn(), hiddenApplicant);
+    const row = (key: string) => document.querySelector(`[data-key="${key}"] .blk-view-value`)?.textContent;
+    expect(row('form_mobilePhone')).toBe('Dolt till steget Intervju');
+    expect(row('form_textarea_1')).toBe('Ingen information angiven.');
+    expect(row('form_city')).toBe('Stockholm');
+    // The e-mail among the facts reads the same, with no empty mailto link.
+    expect(screen.getAllByText('Dolt till steget Intervju')).toHaveLength(2);
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Ändra svar' })).toBeNull();
   });
 

@@ -3,7 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 
-const SLOW = { timeout: 5000 };
+// The first page of a file waits for the runner's page chunk (RJSF and the engine's ajv) to be transformed.
+const SLOW = { timeout: 15_000 };
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());

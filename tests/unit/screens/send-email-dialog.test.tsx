@@ -33,4 +33,28 @@ describe('the email dialog for one applicant', () => {
     const sends = fetch.mock.calls.filter(([, init]) => String(init?.body ?? '').includes('"send_email'));
     expect(sends).toHaveLength(0);
   });
+
+  it('mails an anonymous applicant at the application’s own address: no address field to fill, nothing that cannot work', async () => {
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      const { action } = JSON.parse(String(init?.body ?? '{}')) as { action: string };
+      const data = action === 'get_emailTemplates' || action === 'get_TemplateProperties' ? [] : action.startsWith('send_') ? { sent: [7], failed: [], missingEmail: [] } : null;
+      return new Response(JSON.stringify({ data }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const onClose = vi.fn();
+    render(
+      <MemoryRouter>
+        <SessionProvider>
+          <ToastProvider>
+            <SendEmailDialog isOpen onClose={onClose} recipients={[{ id: 7, name: 'Sökande 7', email: '', anonymous: true }]} positionId={1} initial={{ subject: 'Hej', body: '<p>Hej!</p>' }} />
+          </ToastProvider>
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Skicka' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.queryByLabelText('E-postadress')).toBeNull();
+    const sent = fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body ?? '{}'))).find((b) => String(b.action).startsWith('send_'));
+    expect(sent).toEqual({ action: 'send_emailToApplicants', data: { positionId: 1, recipients: [7], subject: 'Hej', body: '<p>Hej!</p>' } });
+  });
 });

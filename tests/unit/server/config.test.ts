@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 3000, nodeEnv: 'development', isProduction: false, mongoUri: undefined, trustProxy: false });
   });
 
+  it('hashes passwords at the deployment cost from any environment (only a test override lowers it)', () => {
+    for (const NODE_ENV of ['production', 'development', 'test', undefined]) {
+      expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV }).passwordCost).toEqual({ N: 32768, r: 8, p: 1 });
+    }
+  });
+
   it('generates a JWT secret once and keeps it in DATA_DIR with mode 0600', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir });

@@ -13,11 +13,16 @@ describe('mail composition', () => {
     expect(mail.subject).toBe('Hej <b>Åsa</b> & co Bcc: x');
     expect(mail.html).toContain('<p>Hej &lt;b&gt;Åsa&lt;/b&gt; &amp; co</p>');
     expect(mail.html).not.toContain('<script');
-    expect(mail.text).toBe('Hej <b>Åsa</b> & co\nRad två');
+    expect(mail.text).toBe('Hej <b>Åsa</b> & co\n\nRad två');
   });
 
   it('turns line breaks and list items into plain-text lines', () => {
-    expect(textOf('<p>Ett<br>två</p><ul><li>a</li><li>b</li></ul>')).toBe('Ett\ntvå\n• a\n• b');
+    expect(textOf('<p>Ett<br>två</p><ul><li>a</li><li>b</li></ul>')).toBe('Ett\ntvå\n\n• a\n• b');
+  });
+
+  it('keeps paragraphs apart with a blank line, as the editor writes them (list items in paragraphs, ordered lists numbered)', () => {
+    const html = '<p>Hej Nora!</p><p>Tack för din ansökan.</p><ol><li><p>Ett</p></li><li><p>Två</p></li></ol><p></p><p>Vänliga hälsningar<br>Demoföretaget AB</p>';
+    expect(textOf(html)).toBe('Hej Nora!\n\nTack för din ansökan.\n\n1. Ett\n2. Två\n\nVänliga hälsningar\nDemoföretaget AB');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dummyHash, hashPassword, verifyPassword } from '../../../server/auth/password';
+import { isFullCost, PASSWORD_COST } from '../../../server/base/password-cost';
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -28,5 +29,18 @@ describe('password hashing', () => {
     const d = await dummyHash();
     expect(d).toBe(await dummyHash());
     expect(await verifyPassword('', d)).toBe(false);
+  });
+
+  it('hashes at a given cost and checks a hash at the cost it records, the dummy hash too', async () => {
+    const low = { N: 1024, r: 8, p: 1 };
+    const h = await hashPassword('billigt i test', low);
+    expect(h).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('billigt i test', h)).toBe(true);
+    expect(await verifyPassword('fel', h)).toBe(false);
+    // The dummy hash an unknown email is checked against costs what a real one at that cost does.
+    expect(await dummyHash(low)).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await dummyHash()).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(isFullCost(PASSWORD_COST)).toBe(true);
+    for (const lower of [low, { ...PASSWORD_COST, r: 4 }, { ...PASSWORD_COST, p: 0 }]) expect(isFullCost(lower)).toBe(false);
   });
 });

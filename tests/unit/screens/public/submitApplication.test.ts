@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../screens/api';
+import { ApiError, refusal } from '../../../../screens/api';
 import { emailOf, outcomeOfError } from '../../../../screens/public/submitApplication';
 import sv from '../../../../schemas/messages/sv.json';
 
@@ -10,11 +10,12 @@ describe('outcomeOfError', () => {
   });
 
   it('puts the 400 details at their fields', () => {
-    const err = new ApiError(400, {
+    // As the answer's body arrives: refusal() is the one reading of its details.
+    const err = refusal(400, { error: {
       code: 'invalid',
       message: 'Uppgifterna är inte giltiga',
       details: [{ key: 'form_ssn', validator: 'ssnValidSwe', message: 'Personnumret …' }, { nonsense: true }, 'x'],
-    });
+    } }, '');
     expect(outcomeOfError(err)).toEqual({ kind: 'invalid', errors: [{ key: 'form_ssn', validator: 'ssnValidSwe', message: 'Personnumret …' }], message: sv.public.invalidSummary });
   });
 

@@ -7,8 +7,14 @@ import { viewRegistry } from '../../../../screens/runner/viewRegistry';
 
 const root = join(import.meta.dirname, '../../../..');
 
-/** Every view a screen file names, in a page's blocks or as the screen's own view. */
-const namedViews = [...new Set(screenFiles.flatMap((s) => [s.kind === 'view' ? s.view : undefined, ...(s.blocks ?? []).map((b) => (b.kind === 'view' ? b.view : undefined))]).filter((v): v is string => !!v))];
+/** Every view a screen file names: in a page's blocks, as a form block's alternative or its link's way on, or as the screen's own view. */
+const namedViews = [
+  ...new Set(
+    screenFiles
+      .flatMap((s) => [s.kind === 'view' ? s.view : undefined, ...(s.blocks ?? []).flatMap((b) => [b.kind === 'view' ? b.view : undefined, b.alternative?.view, b.link?.view])])
+      .filter((v): v is string => !!v),
+  ),
+];
 
 describe('the view registry: view blocks beside their parts, found by glob', () => {
   it('names a view by its file, wherever in its area the file lies', () => {
@@ -24,7 +30,8 @@ describe('the view registry: view blocks beside their parts, found by glob', () 
   });
 
   it('finds every view a screen file names, each a lazily loaded component', () => {
-    expect(namedViews.length).toBeGreaterThan(20);
+    // 24 hand-written view blocks when issue 25 was written; the six account forms are declared now.
+    expect(namedViews.length).toBeGreaterThan(15);
     for (const name of namedViews) expect(viewComponent(name), name).not.toBeNull();
     expect(viewComponent('NoSuchView')).toBeNull();
   });

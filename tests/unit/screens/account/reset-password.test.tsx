@@ -49,7 +49,7 @@ const errorOf = (label: string) => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ResetPassword', () => {
+describe('the reset-password page (a form posting to /api/account/reset/confirm)', () => {
   it('reads the token from the fragment and wipes it from the address', async () => {
     serve(200, { data: { reset: true } });
     renderAt(`/reset-password#token=${TOKEN}`);
