@@ -51,14 +51,14 @@ const MergeField = Node.create<{ labels: Record<string, string> }>({
 const KEY = /\{([a-zA-Z]\w*)\}/g;
 
 /** `{key}` of a known field → its chip element (only in text, never inside a tag or a link's address). */
-export function toChips(html: string, keys: ReadonlySet<string>): string {
+function toChips(html: string, keys: ReadonlySet<string>): string {
   return html.replace(/(<[^>]*>)|([^<]+)/g, (_m, tag: string | undefined, text: string | undefined) =>
     tag ?? (text ?? '').replace(KEY, (all, key: string) => (keys.has(key) ? `<span data-merge="${key}">${all}</span>` : all)),
   );
 }
 
 /** Chip elements → `{key}` again: what is stored and sent. */
-export function fromChips(html: string): string {
+function fromChips(html: string): string {
   return html.replace(/<span[^>]*\sdata-merge="([a-zA-Z]\w*)"[^>]*>[^<]*<\/span>/g, '{$1}');
 }
 

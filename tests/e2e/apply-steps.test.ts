@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { firstPublicPosition, newPage, VIEWPORTS } from './helpers/app';
 import { useE2e } from './helpers/fixture';
+import type { ActionAnswer, ActionName } from '../../schemas/generated/actions';
 
 /**
  * Issue 18 item 2's "Done when": a three-step form is filled, gone back through (nothing lost),
@@ -13,18 +14,18 @@ const { app, browser } = useE2e();
 let applyUrl = '';
 let positionId = 0;
 
-async function dispatch(token: string, action: string, data: unknown): Promise<Record<string, unknown>> {
+async function dispatch<A extends ActionName>(token: string, action: A, data: unknown): Promise<ActionAnswer[A]> {
   const res = await fetch(`${app.url}/api/dispatcher`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ action, data }),
   });
-  const body = (await res.json()) as { data: Record<string, unknown> };
+  const body = (await res.json()) as { data: ActionAnswer[A] };
   if (res.status !== 200) throw new Error(`${action}: ${res.status} ${JSON.stringify(body)}`);
   return body.data;
 }
 
-type Prop = { key: string; order: number; [k: string]: unknown };
+type Prop = ActionAnswer['get_position']['metadata'][number];
 
 const boundary = (key: string, label: string): Prop => ({ key, type: 'step', label, placeholder: '', required: false, isHtml: false, order: 0, data: null, validators: [] });
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
   });
   const { token } = (await login.json()) as { token: string };
   const p = await dispatch(token, 'get_position', { id: listed.id });
-  const form = [...(p.metadata as Prop[])].sort((a, b) => a.order - b.order);
+  const form = [...p.metadata].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const at = (key: string) => form.findIndex((f) => f.key === key);
   form.splice(at('form_address'), 0, boundary('form_step_1', 'Kontakt'));
   form.splice(at('form_referer'), 0, boundary('form_step_2', 'Till sist'));

@@ -7,7 +7,7 @@ import { createClient } from 'redis';
 import WebSocket from 'ws';
 import { startProxy, type Backend, type Proxy } from '../../scripts/proxy';
 import { redisServerBinary, startRedis, type RunningRedis } from '../../scripts/redis';
-import { applyWithCv, dispatch, loginAs, openPositionId, spawnServer, type ServerProcess } from './helpers/main-process';
+import { answerOf, applyWithCv, loginAs, openPositionId, spawnServer, type ServerProcess } from './helpers/main-process';
 
 /**
  * Issue 19: two real server processes (`server/main.ts`) on one Mongo-wire store (FerretDB)
@@ -167,9 +167,7 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy on FerretD
   });
 
   it('downloads an export ticket made on A once through B', async () => {
-    const made = await dispatch(a.url, admin, 'create_applicantsExport', { containerId, positionId });
-    expect(made.status).toBe(200);
-    const url = (made.body as { data: { url: string } }).data.url;
+    const { url } = await answerOf(a.url, admin, 'create_applicantsExport', { containerId, positionId });
     const get = (base: string) => fetch(`${base}${url}`, { headers: { authorization: `Bearer ${admin}` } });
     const once = await get(b.url);
     expect(once.status).toBe(200);
@@ -246,8 +244,8 @@ describe.skipIf(!mongoUri || !redisBin)('two instances behind a proxy on FerretD
     expect(applied.status).toBe(201);
     await bell.next((e) => (e.data as { id?: number })?.id === applied.id, 10_000);
     // What a reconnecting client catches up with through B holds the application taken while Redis was away.
-    const caught = await dispatch(b.url, admin, 'get_notifications', { containerId, take: 100 });
-    expect((caught.body as { data: { items: { data?: { id?: number } }[] } }).data.items.some((n) => n.data?.id === during.id)).toBe(true);
+    const caught = await answerOf(b.url, admin, 'get_notifications', { containerId, take: 100 });
+    expect(caught.items.some((n) => n.data.id === during.id)).toBe(true);
     expect(a.child.exitCode).toBeNull();
     expect(b.child.exitCode).toBeNull();
     expect(b.output()).toContain('redis reconnected');

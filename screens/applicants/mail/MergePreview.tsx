@@ -22,15 +22,14 @@ const example = (company: string): MergeValues => ({ ...t.previewValues, company
 /** One application's values as its page shows them (an anonymous one: its neutral name, no contact details). */
 async function valuesOf(id: number, company: string): Promise<MergeValues> {
   const a = await call('get_applicantPosition', { id });
-  const info = a.info as Record<string, unknown>;
-  const text = (k: string) => (typeof info[k] === 'string' ? (info[k] as string) : '');
+  const { info } = a;
   return {
-    firstname: text('firstname') || text('name'),
-    lastname: text('lastname'),
-    name: text('name'),
+    firstname: info.firstname || info.name || '',
+    lastname: info.lastname ?? '',
+    name: info.name ?? '',
     email: a.email,
-    phone: text('phone'),
-    city: text('city'),
+    phone: info.phone ?? '',
+    city: info.city ?? '',
     position: a.position.name,
     company,
   };

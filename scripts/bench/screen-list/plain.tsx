@@ -20,7 +20,7 @@ function Plain() {
   const { id } = useContainer();
   const [rows, setRows] = useState<Row[] | null>(null);
   useEffect(() => {
-    void dispatch('get_positions', { containerId: id }).then((r) => setRows([...(r as Row[])].sort((a, b) => b.start - a.start)));
+    void dispatch('get_positions', { containerId: id }).then((r) => setRows([...r].sort((a, b) => b.start - a.start)));
   }, [id]);
   if (!rows) return <p role="status">Laddar...</p>;
   return (

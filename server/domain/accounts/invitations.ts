@@ -86,7 +86,7 @@ export interface PersonName {
  * The name to write on an account that has none (a new one, or one registered without a name):
  * an account's own name is never replaced.
  */
-export function missingName(user: Pick<UserDoc, 'firstname' | 'lastname'>, name: PersonName): { firstname?: string; lastname?: string } {
+function missingName(user: Pick<UserDoc, 'firstname' | 'lastname'>, name: PersonName): { firstname?: string; lastname?: string } {
   const set: { firstname?: string; lastname?: string } = {};
   if (!user.firstname?.trim() && !user.lastname?.trim()) {
     if (name.firstname?.trim()) set.firstname = name.firstname.trim();

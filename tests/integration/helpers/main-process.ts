@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnMain, type ServerProcess } from '../../../scripts/server-process';
 import { dataUrl, PDF, validAnswers } from './domain';
+import type { ActionAnswer, ActionName } from '../../../schemas/generated/actions';
 
 /**
  * The real server (`server/main.ts`) as its own process on the embedded store, for the
@@ -64,6 +65,18 @@ export async function dispatch(url: string, token: string, action: string, data:
     body: JSON.stringify({ action, data }),
   });
   return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** A call that must answer 200: its data, typed from the action table (anything else throws with the status and body). */
+export async function answerOf<A extends ActionName>(url: string, token: string, action: A, data: unknown): Promise<ActionAnswer[A]> {
+  const res = await fetch(`${url}/api/dispatcher`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ action, data }),
+  });
+  const body: unknown = await res.json().catch(() => null);
+  if (res.status !== 200) throw new Error(`${action}: ${res.status} ${JSON.stringify(body)}`);
+  return (body as { data: ActionAnswer[A] }).data;
 }
 
 export interface Audit {
