@@ -58,7 +58,7 @@ describe.each(storeKinds())('correcting an application (update_jobApplicant) on 
     const details = r.body.error.details as { key: string; message: string }[];
     expect(details.map((d) => d.key)).toEqual(expect.arrayContaining(['form_firstname', 'form_email']));
     expect(details.find((d) => d.key === 'form_email')?.message).toBe('Email är inte giltigt format');
-    expect(details.find((d) => d.key === 'form_firstname')?.message).toBe('Texten måste vara minst 1 tecken långt');
+    expect(details.find((d) => d.key === 'form_firstname')?.message).toBe('Fältet är obligatoriskt');
     expect(await doc()).toEqual(before);
   });
 

@@ -31,7 +31,8 @@ const FORM: MetadataProperty[] = [
 
 /** A fixed corpus: a valid base and one change at a time, each rule on both sides of its line. */
 function corpus(): Record<string, unknown>[] {
-  const base = { form_text_name: 'Nora', form_text_nick: 'Noris', form_checkbox_shop: true, form_radiogroup_licence: 'form_radio_no', form_checkbox_terms: true };
+  // E-post is always required (its field type says so), so a valid base has one.
+  const base = { form_text_name: 'Nora', form_text_nick: 'Noris', form_checkbox_shop: true, form_radiogroup_licence: 'form_radio_no', form_checkbox_terms: true, form_email: 'nora@exempel.se' };
   const changes: Record<string, unknown>[] = [
     {}, { form_text_name: '' }, { form_text_name: '   ' }, { form_text_name: 'x'.repeat(41) }, { form_text_name: 7 },
     { form_text_nick: 'ab', form_checkbox_shop: true }, { form_text_nick: ' a b ', form_checkbox_shop: true }, { form_text_nick: 'abc', form_checkbox_shop: true },
@@ -43,6 +44,7 @@ function corpus(): Record<string, unknown>[] {
     { form_checkbox_night: true }, { form_checkbox_night: true, form_textarea_why: 'Nattuggla' }, { form_checkbox_night: true, form_textarea_why: ' ' },
     { form_checkbox_night: false }, { form_checkbox_night: 'yes' },
     { form_checkbox_terms: false }, { form_checkbox_terms: undefined },
+    { form_email: undefined }, { form_email: '' }, { form_email: 'nora.exempel.se' }, { form_email: 'nora@@exempel.se' },
   ];
   const out = changes.map((c) => {
     const a: Record<string, unknown> = { ...base, ...c };

@@ -92,10 +92,10 @@ describe.each(storeKinds())('precompiled form validators on the %s store', (kind
     await server.deps.store.collection<PositionDoc>('positions').updateOne({ id: open.id }, { $set: { text: evil } });
     const containers = server.deps.store.collection<ContainerDoc>('containers');
     const c = (await containers.findOne({ id: open.containerId }))!;
-    await containers.updateOne({ id: c.id }, { $set: { messages: { minLength: `Minst #DATA# ${evil}` }, profile: { ...(c.profile ?? {}), terms: evil } } });
+    await containers.updateOne({ id: c.id }, { $set: { messages: { minLength: `Minst #DATA# ${evil}`, required: `Krävs ${evil}` }, profile: { ...(c.profile ?? {}), terms: evil } } });
     const p = (await server.request('GET', `/api/public/positions/${open.id}`)).body.data;
     const pub = (await server.request('GET', `/api/public/open/${open.id}/container`)).body.data;
-    for (const html of [p.text, p.messages.minLength, pub.profile.terms]) {
+    for (const html of [p.text, p.messages.minLength, p.messages.required, pub.profile.terms]) {
       expect(html).toContain('Hej');
       expect(html).not.toMatch(/<script|onerror|onclick/);
     }
@@ -105,7 +105,8 @@ describe.each(storeKinds())('precompiled form validators on the %s store', (kind
     const browser = precompiledValidate(p.compiledForm, fn, { messages: p.messages, positionStart: open.start })({});
     const r = await server.request('POST', '/api/public/positions/apply', { action: 'create_jobApplication', data: { email: 'x@exempel.se', positionId: open.id, metadata: {} } });
     expect(r.body.error.details).toEqual(browser.errors);
-    expect(browser.errors.find((e) => e.validator === 'minLength')?.message).toMatch(/^Minst 1 <p>Hej<\/p>/);
+    // An empty required field speaks with the organisation's 'required' text, sanitised alike.
+    expect(browser.errors.find((e) => e.validator === 'required')?.message).toMatch(/^Krävs <p>Hej<\/p>/);
   });
 
   it("sends public pages a CSP without 'unsafe-eval' and keeps it on admin paths", async () => {
