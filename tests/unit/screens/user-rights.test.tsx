@@ -44,9 +44,11 @@ describe('the rights of a colleague', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Skriva' }));
     expect(rights().map((r) => r.checked)).toEqual([false, false, false]);
     await user.click(screen.getByRole('checkbox', { name: 'Administratör' }));
+    await user.type(screen.getByRole('textbox', { name: /Förnamn/ }), 'Nora');
+    await user.type(screen.getByRole('textbox', { name: /Efternamn/ }), 'Ny');
     await user.type(screen.getByRole('textbox', { name: /E-post/ }), 'ny@demo.test');
     await user.click(screen.getByRole('button', { name: 'Lägg till' }));
-    await waitFor(() => expect(calls.find((c) => c.action === 'create_userContainerPermission')?.data).toEqual({ containerId: 1, email: 'ny@demo.test', permissionIds: [1, 2] }));
+    await waitFor(() => expect(calls.find((c) => c.action === 'create_userContainerPermission')?.data).toEqual({ containerId: 1, firstname: 'Nora', lastname: 'Ny', email: 'ny@demo.test', permissionIds: [1, 2] }));
     view.unmount();
 
     at('/admin/users/7');

@@ -33,7 +33,7 @@ describe('checkbox group', () => {
   });
 
   it("shows the group's error at the group and clears it when a child is checked", async () => {
-    const { user } = renderForm({ answers: { form_name: 'Anna', form_consent: true, form_shift: 'form_shift_1' } });
+    const { user } = renderForm({ answers: { form_name: 'Anna', form_mail: 'anna@exempel.se', form_consent: true, form_shift: 'form_shift_1' } });
     await user.click(screen.getByRole('button', { name: 'Skicka ansökan' }));
     const group = screen.getByRole('group', { name: /Verksamheter/ });
     expect(describedText(group)).toBe('Du måste välja minst en av verksamheterna');
@@ -57,7 +57,7 @@ describe('radio group', () => {
   });
 
   it('ties its error to every radio', async () => {
-    const { user } = renderForm({ answers: { form_name: 'Anna', form_consent: true, form_area_1: true } });
+    const { user } = renderForm({ answers: { form_name: 'Anna', form_mail: 'anna@exempel.se', form_consent: true, form_area_1: true } });
     await user.click(screen.getByRole('button', { name: 'Skicka ansökan' }));
     const day = screen.getByLabelText('Dag');
     expect(day.getAttribute('aria-invalid')).toBe('true');
