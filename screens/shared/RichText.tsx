@@ -43,7 +43,8 @@ const MergeField = Node.create<{ labels: Record<string, string> }>({
   parseHTML: () => [{ tag: 'span[data-merge]' }],
   renderHTML({ node, HTMLAttributes }) {
     const label = this.options.labels[node.attrs.key as string] ?? String(node.attrs.key);
-    return ['span', mergeAttributes(HTMLAttributes, { class: 'rt-merge', contenteditable: 'false', title: `{${String(node.attrs.key)}}` }), label];
+    // The chip names the field in Swedish; its `{key}` is what is stored, never shown to staff.
+    return ['span', mergeAttributes(HTMLAttributes, { class: 'rt-merge', contenteditable: 'false' }), label];
   },
   renderText: ({ node }) => `{${String(node.attrs.key)}}`,
 });
