@@ -72,13 +72,20 @@ const tick = () => {
 };
 const timer = setInterval(tick, workerData.intervalMs);
 parentPort.on('message', (m) => {
-  if (m === 'stop') { clearInterval(timer); try { db.close(); } catch {} parentPort.postMessage('stopped'); }
+  if (m === 'tick') tick();
+  else if (m === 'stop') { clearInterval(timer); try { db.close(); } catch {} parentPort.postMessage('stopped'); }
 });
 `;
 
-/** A worker thread that checkpoints the WAL every `intervalMs` on its own connection. */
+/**
+ * A worker thread that checkpoints the WAL every `intervalMs` on its own connection, and
+ * whenever the store asks (`nudge`): time alone does not bound the WAL, since a burst of
+ * writes within one interval grows it without limit (a WAL starts again from its beginning
+ * only after a checkpoint), and on a nearly full disk that growth is the next ENOSPC.
+ */
 export class Checkpointer {
   private readonly worker: Worker;
+  private stopped = false;
 
   constructor(file: string, driver: string, intervalMs = 1000) {
     this.worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file, driver, intervalMs } });
@@ -86,7 +93,13 @@ export class Checkpointer {
     this.worker.on('error', () => undefined);
   }
 
+  /** A checkpoint now (off the main thread), besides the timer's. */
+  nudge(): void {
+    if (!this.stopped) this.worker.postMessage('tick');
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     await new Promise<void>((res) => {
       const done = () => res();
       this.worker.once('message', done);

@@ -47,6 +47,8 @@ export const SQLITE_FILE = 'blankett.sqlite';
 const STATEMENT_CACHE = 400;
 /** How long written rows may wait before they are moved into the trigram index (a search moves them at once). */
 const TEXT_FLUSH_MS = 100;
+/** Writes between checkpoints asked of the checkpointer, besides its timer: a burst of writes must not grow the WAL until the disk is full. */
+const CHECKPOINT_EVERY_WRITES = 16;
 
 export interface EmbeddedOpenOptions {
   log?: Logger;
@@ -175,6 +177,8 @@ export class EmbeddedStore implements Store, EmbeddedHost {
   /** @internal after the commit of a write to `name`: what readers cached from it is stale. */
   written(name: string): void {
     this.generations.set(name, ++this.writes);
+    // The WAL is bounded by commits as well as by time (Checkpointer.nudge).
+    if (this.writes % CHECKPOINT_EVERY_WRITES === 0 && !this.closed) this.checkpointer.nudge();
     if (name === 'counters') this.sequences.forget();
     const m = this.metas.get(name);
     if (m?.text && !this.textTimer && !this.closed) {

@@ -5,6 +5,8 @@ import { storeKinds } from '../setup/stores';
 import { applyTo, dataUrl, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
 import { pdfPageTexts } from './helpers/pdf';
 import { scanCollections, scanStorage } from './helpers/scan';
+import { readOutbox } from './helpers/walk';
+import { MAIL_OUTBOX } from '../../server/mail/store-outbox';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
 const GRETA = 'greta.gdpr@exempel.se';
@@ -33,7 +35,18 @@ describe.each(storeKinds())('GDPR on the %s store', (kind) => {
     gretaApp = a.body.data.id;
     const b = await applyTo(server, internal.id, GRETA_2, validAnswers(GRETA_2, { form_firstname: 'Greta', form_ssn: `${SSN.slice(0, 8)}-${SSN.slice(8)}` }));
     expect(b.status, b.text).toBe(201);
-    expect((await applyTo(server, open.id, HANS, validAnswers(HANS, { form_firstname: 'Hans', form_ssn: personnummer('19850505', '123') }))).status).toBe(201);
+    const h = await applyTo(server, open.id, HANS, validAnswers(HANS, { form_firstname: 'Hans', form_ssn: personnummer('19850505', '123') }));
+    expect(h.status).toBe(201);
+    // The confirmation mails go out after the answer (the demo seed has the templates): wait
+    // until each is logged on its application, so the export and the scans see them settled.
+    const apps = server.deps.store.collection<ApplicationDoc>('applications');
+    const ids = [gretaApp, b.body.data.id as number, h.body.data.id as number];
+    for (let i = 0; ; i++) {
+      const logged = await apps.find({ id: { $in: ids } }, { projection: { logs: 1 } });
+      if (logged.length === ids.length && logged.every((x) => x.logs.some((l) => l.what === 'email'))) break;
+      if (i >= 200) throw new Error('the confirmation mails were never logged');
+      await new Promise((r) => setTimeout(r, 25));
+    }
     expect((await server.call(writer, 'create_JobApplicantNote', { id: gretaApp, note: 'Ring Greta på fredag om Łódź' })).status).toBe(200);
     expect((await server.call(writer, 'update_jobApplicationStatus', { labelId: label(c, 'Intressant'), ids: [gretaApp] })).status).toBe(200);
   });
@@ -80,7 +93,15 @@ describe.each(storeKinds())('GDPR on the %s store', (kind) => {
     const needles = [GRETA, GRETA_2, SSN];
     const before = await scanCollections(server, needles);
     expect(before.length).toBeGreaterThanOrEqual(2);
-    for (const hit of before) {
+    // The mail outbox is no holder (schemas/personal-data.json): its copies are keyed by name,
+    // not id, and the export names them through the mail copies that point at them. Read as
+    // mail (the copies are base64) on both stores: DATA_DIR/outbox, or mailOutbox on mongo.
+    const mailOf = async () => [...(await readOutbox(server))].filter(([, text]) => needles.some((n) => text.includes(n.toLowerCase()))).map(([name]) => name);
+    const mailed = await mailOf();
+    expect(mailed.length).toBeGreaterThanOrEqual(2);
+    const named = ((json.collections.mailCopies ?? []) as { copy: string }[]).map((m) => m.copy);
+    for (const name of mailed) expect(named, `outbox copy ${name} is missing from the export`).toContain(name);
+    for (const hit of before.filter((x) => x.collection !== MAIL_OUTBOX)) {
       const listed = (json.collections[hit.collection] ?? []) as { id: unknown }[];
       expect(listed.map((d) => d.id), `${hit.collection} #${String(hit.id)} is missing from the export`).toContain(hit.id);
     }
@@ -92,6 +113,7 @@ describe.each(storeKinds())('GDPR on the %s store', (kind) => {
     expect(del.body.data).toEqual({ deleted: 2 });
     expect(await scanStorage(server, needles)).toEqual([]);
     expect(await scanCollections(server, needles)).toEqual([]);
+    expect(await mailOf()).toEqual([]);
 
     // The other applicant is untouched, and a record of the erasure holds counts only.
     expect(await server.deps.store.collection('applications').count({ email: HANS })).toBe(1);
