@@ -84,7 +84,8 @@ export async function run(ctx: BenchContext = { progress: () => undefined }): Pr
       const w = await routeWeight(browser, `${server.url}${path}`, dist, token);
       const goal = layout === 'session' && screen.access === 'public' ? ADMIN_JS_GOAL_KB.session : ADMIN_JS_GOAL_KB.admin;
       figures.push({ name: `admin-JS ${path} (gzip)`, ours: w.kb, unit: 'KB', goal: { atMost: goal } });
-      if (w.kb > goal) lines.push(`  ${path}: största filerna ${w.scripts.slice(0, 4).map((s) => `${s.path.replace('/assets/', '')} ${s.kb.toFixed(1)}`).join(', ')}`);
+      // What the two named goals' pages load, file by file, when they miss (issue 27: the login, the applicant list).
+      if (w.kb > goal && (screen.id === 'login' || screen.id === 'position')) lines.push(`  ${path}: största filerna ${w.scripts.slice(0, 8).map((s) => `${s.path.replace('/assets/', '')} ${s.kb.toFixed(1)}`).join(', ')}`);
       ctx.progress(`${path}: ${w.kb.toFixed(1)} KB`);
     }
     return [`  ${figures.length} vägar i Chromium mot byggets gzip-filer; inloggning och andra sessionssidor ≤ ${ADMIN_JS_GOAL_KB.session} KB, övriga ≤ ${ADMIN_JS_GOAL_KB.admin} KB`, ...figures, ...lines];
