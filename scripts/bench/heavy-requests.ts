@@ -145,7 +145,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   const out: BenchResult = [];
   try {
     // The first start seeds the demo; the applicants go in with the server stopped (the data-dir lock).
-    await (await spawnMain(env)).stop();
+    await (await spawnMain(env, { startMs: 120_000 })).stop();
     ctx.progress(`lägger in ${BIG.toLocaleString('sv-SE')} sökande`);
     const store = EmbeddedStore.open(dataDir, { log: createLogger({ silent: true }) });
     const [big, small] = await store.collection<PositionDoc>('positions').find({ containerId: 1 }, { sort: { id: 1 } });
