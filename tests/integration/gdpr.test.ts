@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
-import { runRetention } from '../../server/domain/gdpr/gdpr';
+import { runRetention } from '../../server/domain/gdpr/retention';
 import { storeKinds } from '../setup/stores';
 import { applyTo, dataUrl, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
 import { pdfPageTexts } from './helpers/pdf';
