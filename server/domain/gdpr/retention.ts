@@ -6,7 +6,8 @@ import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../core/docs';
 import { recordEvent } from '../core/events';
 import { applicationsOnly } from './personal';
 import { removeConversationsLeft, removePerson } from './removal';
-import { PERIOD_MAX, PERIOD_MIN, retentionOf } from './periods';
+import { PERIOD_MAX, PERIOD_MIN, RETENTION_DEFAULT, retentionOf } from './periods';
+import type { Filter } from '../../store/port';
 
 /**
  * Retention by purpose (issue 28 item 1). Each organisation keeps applications a number of
@@ -102,25 +103,34 @@ export async function runRetention(deps: ServerDeps, months?: number): Promise<{
   let total = 0;
   let warned = 0;
   const touched = new Set<number>();
+  const eraseAll = async (containerId: number, filter: Filter, period: number) => {
+    for (;;) {
+      const batch = await apps.find(filter, { projection: { id: 1, email: 1, containerId: 1 }, limit: 200, sort: { id: 1 } });
+      if (!batch.length) break;
+      for (const cid of new Set(batch.map((a) => a.containerId))) {
+        const mine = batch.filter((a) => a.containerId === cid);
+        const ids = mine.map((a) => a.id);
+        await removePerson(deps, cid, applicationsOnly(ids));
+        await removeConversationsLeft(deps, cid, mine.map((a) => a.email));
+        const left = await apps.count({ id: { $in: ids } });
+        if (left > 0) throw new Error(`retention could not erase ${left} applications in container ${cid}`);
+        total += mine.length;
+        touched.add(cid);
+        await recordEvent(deps, { action: 'gdpr_retention', userId: 0, containerId: cid, counts: { applications: mine.length, months: period } });
+      }
+    }
+    return containerId;
+  };
   for (const c of containers) {
     const period = months ?? retentionOf(c);
     const positions = await deps.store.collection<PositionDoc>('positions').find({ containerId: c.id }, { projection: { id: 1, stop: 1, name: 1 } });
     const held = await heldPositions(deps, c.id);
-    const filter = { containerId: c.id, ...dueFilter(positions, held, now, monthsBefore(now, period)) };
-    for (;;) {
-      const batch = await apps.find(filter, { projection: { id: 1, email: 1 }, limit: 200, sort: { id: 1 } });
-      if (!batch.length) break;
-      const ids = batch.map((a) => a.id);
-      await removePerson(deps, c.id, applicationsOnly(ids));
-      await removeConversationsLeft(deps, c.id, batch.map((a) => a.email));
-      const left = await apps.count({ id: { $in: ids } });
-      if (left > 0) throw new Error(`retention could not erase ${left} applications in container ${c.id}`);
-      total += batch.length;
-      touched.add(c.id);
-      await recordEvent(deps, { action: 'gdpr_retention', userId: 0, containerId: c.id, counts: { applications: batch.length, months: period } });
-    }
+    await eraseAll(c.id, { containerId: c.id, ...dueFilter(positions, held, now, monthsBefore(now, period)) }, period);
     warned += await warnAdministrators(deps, c, positions, held, period);
   }
+  // Applications of an organisation no longer stored (left behind by an interrupted removal): from the application, on the default period.
+  const orphanPeriod = months ?? RETENTION_DEFAULT;
+  await eraseAll(0, { containerId: { $nin: containers.map((c) => c.id) }, created: { $lt: monthsBefore(now, orphanPeriod) } }, orphanPeriod);
   return { applications: total, containers: touched.size, warned };
 }
 
