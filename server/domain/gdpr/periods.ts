@@ -9,7 +9,7 @@ import type { ContainerDoc } from '../core/docs';
  * the public pages, the mails and the jobs read them alike.
  */
 export const RETENTION_DEFAULT = 24;
-export const POOL_DEFAULT = 24;
+const POOL_DEFAULT = 24;
 export const PERIOD_MIN = 6;
 export const PERIOD_MAX = 36;
 

@@ -28,7 +28,7 @@ const INVITE_DAYS = 14;
 const RENEW_DAYS = 30;
 const t = sv.talentPool;
 
-export interface ConsentRecord {
+interface ConsentRecord {
   what: 'talentPool';
   textVersion: number;
   at: number;
@@ -178,7 +178,7 @@ export async function followLink(deps: ServerDeps, token: string, callerEmail?: 
 }
 
 /** Erases the person's pool data in the organisation (entry, links, kept mail copies); answers how many entries went. */
-export async function erasePooled(deps: ServerDeps, containerId: number, email: string): Promise<number> {
+async function erasePooled(deps: ServerDeps, containerId: number, email: string): Promise<number> {
   let n = 0;
   for (const h of HOLDERS.filter((x) => x.consent)) {
     const filter = { [h.container]: containerId, [h.person!.email!]: email };
