@@ -583,6 +583,10 @@ export interface ApplyBody {
     metadata: {
       [k: string]: unknown;
     };
+    /**
+     * The applicant ticked the separate, unticked choice to be kept in the organisation's talent pool (issue 28): a consent recorded with the text's version.
+     */
+    talentPool?: boolean;
   };
 }
 

@@ -973,8 +973,8 @@ export interface TalentPoolEntry {
    * The application's answers as text, by field label (no files, no personnummer).
    */
   answers: {
-    label?: string;
-    value?: string;
+    label: string;
+    value: string;
   }[];
   /**
    * Skill names from the person's skill answers.
@@ -996,9 +996,9 @@ export interface TalentPoolEntry {
     months: number;
   }[];
   invitedTo?: {
-    positionId?: number;
-    at?: number;
-    by?: number;
+    positionId: number;
+    at: number;
+    by: number;
   }[];
   created: number;
 }

@@ -12,6 +12,8 @@ import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../core/docs';
 import { recordEvent } from '../core/events';
 import { positionForm } from '../forms/forms';
 import { HOLDERS, outboxCopiesOf } from './personal';
+import type { TalentPoolEntry, TalentPoolLink } from '../../../schemas/generated/entities';
+import type { Doc } from '../../store/port';
 import { consentWording, poolMonthsOf } from './periods';
 
 /**
@@ -28,43 +30,13 @@ const INVITE_DAYS = 14;
 const RENEW_DAYS = 30;
 const t = sv.talentPool;
 
-interface ConsentRecord {
-  what: 'talentPool';
-  textVersion: number;
-  at: number;
-  how: 'apply' | 'invite' | 'renew';
-  months: number;
-}
+type ConsentRecord = TalentPoolEntry['consents'][number];
 
-export interface PoolEntry {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  email: string;
-  name: string;
-  applicationId?: number;
-  positionName?: string;
-  answers: { label: string; value: string }[];
-  skills: string[];
-  expires: number;
-  renewMailed?: number;
-  consents: ConsentRecord[];
-  invitedTo?: { positionId: number; at: number; by: number }[];
-  created: number;
-}
+/** A person in the pool (schemas/entities/talent-pool-entry.json). */
+export type PoolEntry = TalentPoolEntry & Doc;
 
-interface PoolLink {
-  [k: string]: unknown;
-  tokenHash?: string;
-  containerId: number;
-  email: string;
-  kind: 'invite' | 'renew' | 'apply';
-  applicationId?: number;
-  expires: number;
-  usedAt?: number;
-  copy?: string;
-  created: number;
-}
+/** A mail to a pooled (or invited) person, with its single-use link where it has one (talent-pool-link.json). */
+type PoolLink = TalentPoolLink & Doc;
 
 const entries = (deps: ServerDeps) => deps.store.collection<PoolEntry>('talentPool');
 const links = (deps: ServerDeps) => deps.store.collection<PoolLink>('talentPoolLinks');
