@@ -11,6 +11,7 @@ import { positionForm, positionValidator } from './forms';
 import { ensureDomainIndexes } from '../core/indexes';
 import { removeApplications } from '../gdpr/removal';
 import { sendConfirmation } from '../mail/email';
+import { joinFromApply } from '../gdpr/talent-pool';
 import { applicantInfo } from '../applicants/info';
 import { cachedRead, stampOf } from '../core/read-cache';
 import { notify } from '../notifications/notify';
@@ -28,6 +29,8 @@ export interface ApplyInput {
   metadata: Record<string, unknown>;
   /** Size of the request body, checked against what this position's form can need (applyBodyLimit). */
   bodyBytes?: number;
+  /** The separate talent-pool choice was ticked (gdpr/talent-pool.ts): a consent of its own. */
+  talentPool?: boolean;
 }
 
 /** Files per answer (engine: 'Du kan bifoga högst 10 filer.') and bytes per file, base64 in JSON. */
@@ -203,6 +206,8 @@ export async function apply(
   }
   // The confirmation mail goes out after the answer: a slow or failing mail server never
   // delays or fails an application (sendConfirmation logs the outcome and never throws).
-  void sendConfirmation(deps, doc, position, container);
+  // Staff registering an application cannot consent for the applicant.
+  if (input.talentPool === true && !staff) await joinFromApply(deps, doc, container);
+  void sendConfirmation(deps, doc, position, container, input.talentPool === true && !staff);
   return { id, firstname: info.firstname };
 }
