@@ -21,7 +21,7 @@ export function preloadedChunks(doc: Document): string[] {
 }
 
 /** Resolves in a new task, after the browser has had the chance to handle input and paint. */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

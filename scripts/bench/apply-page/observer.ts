@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 
-export interface Observed {
+interface Observed {
   /** [start, end] of each long task, ms from navigation start. */
   longTasks: [number, number][];
   /** When the form's field was first in the DOM. */
