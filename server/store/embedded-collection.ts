@@ -40,6 +40,8 @@ export interface EmbeddedHost {
   meta(name: string): CollMeta;
   planContext(m: CollMeta): PlanContext;
   transaction<R>(work: () => R): R;
+  batched<R>(work: () => R): R;
+  gate(): Promise<void> | null;
   createTable(m: CollMeta): void;
   written(name: string): void;
   stmt(sql: string): Database.Statement;
@@ -154,7 +156,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const m = this.store.meta(this.name);
     let done: { result: R; multikeys: string[] };
     try {
-      done = this.store.transaction(() => {
+      done = this.store.batched(() => {
         this.store.createTable(m);
         return work(m);
       });
@@ -188,12 +190,14 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
    */
   async insertOne(doc: T): Promise<T> {
     checkDoc(doc);
+    await this.store.gate();
     this.write((m) => ({ result: undefined, multikeys: this.insertRow(m, doc).multikeys }));
     await this.store.durable();
     return { ...doc };
   }
 
   async insertMany(docs: T[]): Promise<void> {
+    await this.store.gate();
     this.insertManyNow(docs);
     await this.store.durable();
   }
@@ -227,6 +231,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
+    await this.store.gate();
     const result = this.updateOneNow(filter, update, options);
     if (result !== null) await this.store.durable();
     return result;
@@ -253,6 +258,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async updateMany(filter: Filter, update: Update): Promise<number> {
     checkFilter(filter);
     checkUpdate(update);
+    await this.store.gate();
     const n = this.write((m) => {
       const hits = this.select(filter, {});
       const multikeys = new Set<string>();
@@ -274,6 +280,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   private async remove(filter: Filter, limit: number): Promise<number> {
     checkFilter(filter);
     if (!this.store.meta(this.name).exists) return 0;
+    await this.store.gate();
     const n = this.write((m) => {
       const hits = this.select(filter, limit ? { limit } : {});
       const del = this.store.stmt(`DELETE FROM "${m.table}" WHERE rid = ?`);
