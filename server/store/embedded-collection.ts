@@ -64,7 +64,7 @@ function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-function mapError(err: unknown): never {
+export function mapError(err: unknown): never {
   if (isUniqueViolation(err)) throw new DuplicateKeyError();
   throw err;
 }
@@ -83,6 +83,15 @@ export function hitsArray(doc: unknown, segs: string[]): boolean {
 function indexName(coll: string, spec: IndexInfo): string {
   const hash = createHash('sha1').update(JSON.stringify([spec.fields, spec.unique])).digest('hex').slice(0, 12);
   return `x_${coll}_${hash}`;
+}
+
+/** Inserts one document into a collection's table, inside the caller's transaction. */
+export function insertRow(store: EmbeddedHost, m: CollMeta, doc: Record<string, unknown>): { json: string; multikeys: string[] } {
+  const { _id, ...rest } = doc;
+  if (_id !== undefined && typeof _id !== 'string') throw new StoreUsageError('_id must be a string');
+  const json = JSON.stringify(rest);
+  store.stmt(`INSERT INTO "${m.table}" (_id, doc) VALUES (?, jsonb(?))`).run(_id ?? null, json);
+  return { json, multikeys: store.newMultikeys(m, doc) };
 }
 
 export class EmbeddedCollection<T extends Doc> implements Collection<T> {
@@ -171,11 +180,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   private insertRow(m: CollMeta, doc: Record<string, unknown>): { json: string; multikeys: string[] } {
-    const { _id, ...rest } = doc;
-    if (_id !== undefined && typeof _id !== 'string') throw new StoreUsageError('_id must be a string');
-    const json = JSON.stringify(rest);
-    this.store.stmt(`INSERT INTO "${m.table}" (_id, doc) VALUES (?, jsonb(?))`).run(_id ?? null, json);
-    return { json, multikeys: this.store.newMultikeys(m, doc) };
+    return insertRow(this.store, m, doc);
   }
 
   private copyBack(doc: Record<string, unknown>, json: string): T {

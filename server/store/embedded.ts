@@ -9,9 +9,9 @@ import { GroupCommit } from './group-commit';
 import { lockDataDir, type DataDirLock } from './lock';
 import { migrateNedb } from './migrate-nedb';
 import type { Collection, Doc, Store } from './port';
-import { StoreUsageError, checkFilter } from './query';
+import { StoreUsageError, checkDoc, checkFilter } from './query';
 import { fieldExpr, type PlanContext } from './sql-plan';
-import { EmbeddedCollection, hitsArray, type CollMeta, type EmbeddedHost } from './embedded-collection';
+import { EmbeddedCollection, hitsArray, insertRow, mapError, type CollMeta, type EmbeddedHost } from './embedded-collection';
 import { Sequences } from './sequences';
 import { flushPending, hasPendingTriggers, triggersSql, type TextTables } from './text-pending';
 
@@ -322,6 +322,34 @@ export class EmbeddedStore implements Store, EmbeddedHost {
   collection<T extends Doc = Doc>(name: string): Collection<T> {
     this.meta(name);
     return new EmbeddedCollection<T>(this, name);
+  }
+
+  /**
+   * Inserts documents into several collections as one write: all of them or none, in one
+   * commit (an application with its notification). See together.ts.
+   */
+  async insertTogether(items: { collection: string; doc: Doc }[]): Promise<void> {
+    for (const item of items) checkDoc(item.doc);
+    await this.gate();
+    const metas = items.map((item) => this.meta(item.collection));
+    let multikeys: string[][];
+    try {
+      multikeys = this.batched(() =>
+        items.map((item, i) => {
+          this.createTable(metas[i]!);
+          return insertRow(this, metas[i]!, item.doc).multikeys;
+        }),
+      );
+    } catch (err) {
+      mapError(err);
+    }
+    const done = this.durable();
+    metas.forEach((m, i) => {
+      m.exists = true;
+      this.written(m.name);
+      for (const p of multikeys[i]!) m.multikey.add(p);
+    });
+    await done;
   }
 
   /** The next value of a counter, written with the store's next commit (sequences.ts). */
