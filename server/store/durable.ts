@@ -74,9 +74,9 @@ const timer = setInterval(tick, workerData.intervalMs);
 parentPort.on('message', (m) => {
   if (m === 'tick') tick();
   else if (m === 'drain') {
-    // The store holds its writes meanwhile: copy the whole WAL and start it again from its beginning.
+    // The store holds its writes meanwhile: copy the whole WAL, start it again and cut the file to nothing.
     let r = null;
-    try { db.pragma('busy_timeout = 2000'); r = db.pragma('wal_checkpoint(RESTART)'); } catch (err) { /* full disk: the next commit asks again */ }
+    try { db.pragma('busy_timeout = 2000'); r = db.pragma('wal_checkpoint(TRUNCATE)'); } catch (err) { /* full disk: the next commit asks again */ }
     try { db.pragma('busy_timeout = 100'); } catch {}
     parentPort.postMessage({ drained: r });
   }
@@ -101,7 +101,7 @@ export class Checkpointer {
   }
 
   /**
-   * A full checkpoint that restarts the WAL (off the main thread); resolves when it is done.
+   * A full checkpoint that restarts the WAL and truncates its file (off the main thread); resolves when it is done.
    * The caller holds its writes meanwhile: with writers going on, a checkpoint never reaches
    * the WAL's end, and only a WAL checkpointed to its end starts again from its beginning.
    */

@@ -48,8 +48,12 @@ export const SQLITE_FILE = 'blankett.sqlite';
 const STATEMENT_CACHE = 400;
 /** How long written rows may wait before they are moved into the trigram index (a search moves them at once). */
 const TEXT_FLUSH_MS = 100;
-/** Writes between checkpoints asked of the checkpointer, besides its timer: a burst of writes must not grow the WAL until the disk is full. */
-const CHECKPOINT_EVERY_WRITES = 16;
+/**
+ * Commits between checkpoints asked of the checkpointer, besides its timer (each second). Not
+ * every few writes: each checkpoint copies the hot pages (the table's last leaf, each index's
+ * leaf, the counters) into the database file again.
+ */
+const CHECKPOINT_EVERY_COMMITS = 64;
 /**
  * The WAL's bound: past it, new writes wait (a few hundred milliseconds) while the checkpointer
  * copies the WAL into the database and starts it again. Checkpoints that run beside the
@@ -72,6 +76,7 @@ export class EmbeddedStore implements Store, EmbeddedHost {
   private readonly unsynced = new Map<string, number>();
   /** Set while the WAL is being drained: writes wait for it (gate()). */
   private draining: Promise<void> | null = null;
+  private commits = 0;
   private closed = false;
   private readonly walSync: WalSync;
   private readonly checkpointer: Checkpointer;
@@ -210,9 +215,15 @@ export class EmbeddedStore implements Store, EmbeddedHost {
     return this.draining;
   }
 
-  /** After each commit: a WAL past its bound is drained before more is written to it. */
+  /**
+   * After each commit: a WAL past its bound is drained before more is written to it. The drain
+   * truncates the file, so its size is what the WAL holds until the WAL is next started again
+   * from its beginning (then the size overstates it, and at most one more drain comes early).
+   */
   private boundWal(): void {
     if (this.draining || this.closed) return;
+    // The WAL is bounded by commits as well as by time (Checkpointer.nudge).
+    if (++this.commits % CHECKPOINT_EVERY_COMMITS === 0) this.checkpointer.nudge();
     let size = 0;
     try {
       size = statSync(`${this.file}-wal`).size;
@@ -228,8 +239,6 @@ export class EmbeddedStore implements Store, EmbeddedHost {
   /** @internal after the commit of a write to `name`: what readers cached from it is stale. */
   written(name: string): void {
     this.generations.set(name, ++this.writes);
-    // The WAL is bounded by commits as well as by time (Checkpointer.nudge).
-    if (this.writes % CHECKPOINT_EVERY_WRITES === 0 && !this.closed) this.checkpointer.nudge();
     if (name === 'counters') this.sequences.forget();
     const m = this.metas.get(name);
     if (m?.text && !this.textTimer && !this.closed) {
