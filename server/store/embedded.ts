@@ -22,6 +22,9 @@ import { flushPending, hasPendingTriggers, triggersSql, type TextTables } from '
  * expressions, so a paged list or a filtered count reads an index instead of every document.
  * Filters are narrowed in SQL where that is safe and decided in code (sql-plan.ts).
  *
+ * Group commit (group-commit.ts): the writes of one moment share one transaction, a savepoint
+ * each, and one fsync; the WAL is drained past 32 MB (boundWal).
+ *
  * Durability (durable.ts): WAL; a write's promise resolves only after its commit is on disk
  * (fdatasync of the WAL, off the event loop), and nothing is kept in memory but the multikey
  * flags, which change only after a commit. A write either commits and is synced before its
