@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { SessionProvider } from '../../../screens/runner/session/session';
+import { SessionProvider, useSession } from '../../../screens/runner/session/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 
 /**
@@ -71,6 +71,11 @@ async function drag(steps: number): Promise<number[]> {
   return frames.slice(2);
 }
 
+/** The board behind the guard's wait, as the app shows it: drawn once the session has chosen its organisation. */
+function Chosen({ children }: { children: ReactNode }) {
+  return useSession().container ? children : null;
+}
+
 export function mount(board: ReactNode, withSession: boolean): void {
   localStorage.setItem('blankett.token', window.__benchToken ?? '');
   const want = window.__benchBoardCards ?? 30;
@@ -84,6 +89,6 @@ export function mount(board: ReactNode, withSession: boolean): void {
   channel.port2.postMessage(null);
   window.__benchBoardDrag = drag;
   createRoot(document.getElementById('root') as HTMLElement).render(
-    <MemoryRouter>{withSession ? <SessionProvider><ToastProvider>{board}</ToastProvider></SessionProvider> : board}</MemoryRouter>,
+    <MemoryRouter>{withSession ? <SessionProvider><ToastProvider><Chosen>{board}</Chosen></ToastProvider></SessionProvider> : board}</MemoryRouter>,
   );
 }

@@ -11,4 +11,9 @@ const metadata: MetadataProperty[] = Array.from({ length: n }, (_, i) => ({
 
 // The builder as staff use it, live preview included.
 createRoot(document.getElementById('root') as HTMLElement).render(<FormBuilder initial={{ metadata }} today="2026-06-01"/>);
+// The drop is shown when the preview's fields stand in the list's order.
+window.__benchDropped = () => {
+  const keys = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].map((e) => e.dataset.key).join(' ');
+  return keys('.bld-preview [data-key]') === keys('.bld-list > li[data-key]');
+};
 installHarness();

@@ -61,6 +61,7 @@ async function profile(browser: Browser, page: BuiltPage, handle: string, traceP
       return `${m.replace('Duration', '')} ${v}`;
     });
     const scrolled = await tab.evaluate(() => Math.round(window.scrollY));
+    const dropFrames = await tab.evaluate(() => (window.__benchDropFrames ?? []).map((t) => t.toFixed(1)).join(" "));
     const marks = await tab.evaluate(() => (window as unknown as { __marks: [string, number][] }).__marks);
     const moves = marks.filter(([k]) => k === 'move').map(([, t]) => t).slice(1);
     const kinds = times.map((_, i) => {
@@ -71,7 +72,7 @@ async function profile(browser: Browser, page: BuiltPage, handle: string, traceP
     const slow = times.map((t, i) => [t, kinds[i]] as const).sort((a, b) => b[0] - a[0]).slice(0, 8);
     const slowest = slow.map(([t, k]) => `${t.toFixed(1)}(${k})`).join(' ');
     const [p95, median] = [percentile(times, 95), percentile(times, 50)];
-    return { p95, median, text: `p95 ${p95.toFixed(2)} ms, median ${median.toFixed(2)} ms, page scrolled to ${scrolled} px; per move: ${parts.join(', ')}\n         slowest frames: ${slowest}` };
+    return { p95, median, text: `p95 ${p95.toFixed(2)} ms, median ${median.toFixed(2)} ms, page scrolled to ${scrolled} px; per move: ${parts.join(', ')}\n         slowest frames: ${slowest}\n         drop frames: ${dropFrames}` };
   } finally {
     await context.close();
   }
