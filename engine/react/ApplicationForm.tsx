@@ -174,16 +174,26 @@ function CompiledApplicationForm(props: CompiledProps) {
   const hiddenLabel = props.hidden?.text;
   const hiddenKeyList = props.hidden?.keys.join('\n');
   const hiddenKeys = useMemo(() => (hiddenKeyList ? new Set(hiddenKeyList.split('\n')) : null), [hiddenKeyList]);
+  // A new compile of the form (the builder's preview after a move or an edit) keeps the
+  // runtime: every field reads it, so a new one would draw all of them again; the memoised
+  // fields whose own schema is unchanged (templates.tsx) are then passed over.
+  const compiledRef = useRef(compiled);
+  compiledRef.current = compiled;
+  const ancestorsRef = useRef(ancestors);
+  ancestorsRef.current = ancestors;
   const runtime = useMemo<FormRuntime>(() => {
-    const scopeOf = (key: string) => [key, ...(ancestors.get(key) ?? [])];
+    const scopeOf = (key: string) => [key, ...(ancestorsRef.current.get(key) ?? [])];
     const revalidate = (keys: string[]) => {
+      const compiled = compiledRef.current;
       // Live checks wait for a validator still loading; submit waits for it (below).
       if (compiled.ready && !compiled.ready()) return;
       store.setErrors(compiled.validate(store.snapshot()).errors, keys);
     };
     return {
       store,
-      compiled,
+      get compiled() {
+        return compiledRef.current;
+      },
       mode,
       disabled: Boolean(props.disabled) || mode === 'edit',
       idOf: (key) => `${prefix}-${safeId(key)}`,
@@ -204,7 +214,7 @@ function CompiledApplicationForm(props: CompiledProps) {
         revalidate(scopeOf(key).filter((k) => !serverKeys.current.has(k)));
       },
     };
-  }, [store, compiled, mode, props.disabled, prefix, ancestors, hiddenKeys, hiddenLabel, focusKey]);
+  }, [store, mode, props.disabled, prefix, hiddenKeys, hiddenLabel, focusKey]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

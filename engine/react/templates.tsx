@@ -5,7 +5,7 @@
  * place. (This was @rjsf/core's <Form> with these two parts as its templates; it rendered
  * nothing else, and left the public apply page's JavaScript 45 KB gzip lighter, issue 18.)
  */
-import { Fragment, useMemo, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, type ReactNode } from 'react';
 import type { CompiledForm, JsonSchemaObject, LayoutNode, RootUiSchema } from './contract';
 import { layoutOf } from './contract';
 import { ContainerNode, EngineField } from './EngineField';
@@ -17,16 +17,28 @@ interface Property {
   content: ReactNode;
 }
 
-/** The answers in `ui:order` (the rest after them, in schema order), each as its EngineField. */
-function propertiesOf(schema: JsonSchemaObject, uiSchema: RootUiSchema): Property[] {
+/** Each answer's last schema parts, by content: kept across compiles of the same form. */
+type Parts = Map<string, { json: string; schema: Record<string, unknown>; uiSchema: Record<string, unknown> | undefined }>;
+
+/**
+ * The answers in `ui:order` (the rest after them, in schema order), each as its EngineField.
+ * An answer whose schema and uiSchema read the same as in the last compile keeps the last
+ * objects (`last` → `next`): a recompiled form (the builder's live preview after a move)
+ * then draws again only the fields that changed, not all of them.
+ */
+function propertiesOf(schema: JsonSchemaObject, uiSchema: RootUiSchema, last: Parts, next: Parts): Property[] {
   const all = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   const keys = Object.keys(all);
   const ordered = (uiSchema['ui:order'] ?? []).filter((k) => Object.hasOwn(all, k));
   const names = [...new Set([...ordered, ...keys])];
-  return names.map((name) => ({
-    name,
-    content: <EngineField key={name} name={name} uiSchema={uiSchema[name] as Record<string, unknown> | undefined} schema={all[name] ?? {}} />,
-  }));
+  return names.map((name) => {
+    const fresh = { schema: all[name] ?? {}, uiSchema: uiSchema[name] as Record<string, unknown> | undefined };
+    const json = JSON.stringify([fresh.schema, fresh.uiSchema]);
+    const kept = last.get(name);
+    const parts = kept?.json === json ? kept : { json, ...fresh };
+    next.set(name, parts);
+    return { name, content: <EngineField key={name} name={name} uiSchema={parts.uiSchema} schema={parts.schema} /> };
+  });
 }
 
 /**
@@ -34,7 +46,13 @@ function propertiesOf(schema: JsonSchemaObject, uiSchema: RootUiSchema): Propert
  * their container widget (fieldset + legend) around their children.
  */
 export function FormFields({ schema, uiSchema }: { schema: CompiledForm['schema']; uiSchema: RootUiSchema }) {
-  const properties = useMemo(() => propertiesOf(schema, uiSchema), [schema, uiSchema]);
+  const parts = useRef<Parts>(new Map());
+  const properties = useMemo(() => {
+    const next: Parts = new Map();
+    const out = propertiesOf(schema, uiSchema, parts.current, next);
+    parts.current = next;
+    return out;
+  }, [schema, uiSchema]);
   const layout = useMemo(() => layoutOf(uiSchema), [uiSchema]);
   const content = new Map<string, ReactNode>(properties.map((p) => [p.name, p.content]));
   const placed = new Set<string>();
