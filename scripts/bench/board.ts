@@ -9,7 +9,7 @@
  * through the store port. Standalone:
  *   node --import tsx scripts/bench/board.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -39,13 +39,19 @@ async function seed(server: BenchServer, ctx: BenchContext) {
   return { position, levels };
 }
 
+let profiles = 0;
+
 /** One page load in a fresh tab: ms from the navigation start until every column shows its first cards. */
 async function measure(browser: Browser, server: BenchServer, page: BuiltPage, setup: string) {
   const { context, tab } = await openBuiltPage(browser, server.url, page, setup);
   try {
     await tab.waitForFunction(() => typeof window.__benchBoardFirst === 'number', undefined, { timeout: 60_000 });
     const first = await tab.evaluate(() => window.__benchBoardFirst!);
+    // BOARD_CPU=<file prefix>: a CPU profile of each drag to <prefix>-<n>.cpuprofile (for finding what a frame costs).
+    const cdp = process.env.BOARD_CPU ? await context.newCDPSession(tab) : undefined;
+    if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const frames = await tab.evaluate((steps) => window.__benchBoardDrag!(steps), DRAG_STEPS);
+    if (cdp) writeFileSync(`${process.env.BOARD_CPU}-${(profiles += 1)}.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     return { first, drag: percentile(frames, 95) };
   } finally {
     await context.close();
@@ -73,8 +79,8 @@ export async function run(ctx: BenchContext = { progress: () => undefined }): Pr
     const { position, levels } = await seed(server, ctx);
     const token = await login(server.url, 'writer@demo.test');
     ctx.progress('bygger sidorna');
-    const ours = await buildPage(join(ROOT, 'scripts/bench/board/ours.tsx'), join(dir, 'ours'));
-    const plain = await buildPage(join(ROOT, 'scripts/bench/board/plain.tsx'), join(dir, 'plain'));
+    const ours = await buildPage(join(ROOT, 'scripts/bench/board/ours.tsx'), join(dir, 'ours'), !process.env.BOARD_CPU);
+    const plain = await buildPage(join(ROOT, 'scripts/bench/board/plain.tsx'), join(dir, 'plain'), !process.env.BOARD_CPU);
     const cards = Math.min(TOTAL, 30 * levels.length);
     const setup = `window.__benchToken=${JSON.stringify(token)};window.__benchPosition=${position.id};window.__benchBoardCards=${cards};`;
     browser = await launchBrowser();
