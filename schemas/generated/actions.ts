@@ -118,6 +118,10 @@ export interface ApplicantDetail {
      */
     body?: string;
   }[];
+  /**
+   * Present when staff marked the applicant as having protected personal data (skyddade personuppgifter): address and contact fields are left out for everyone but administrators (server/domain/applicants/protected-identity.ts).
+   */
+  protectedIdentity?: true;
 }
 
 /**
@@ -159,6 +163,10 @@ export interface ApplicantListItem {
      * When a label's email template was last sent to the applicant (unix seconds; spec Applicant info).
      */
     emailNotificationSent?: number;
+    /**
+     * The personnummer masked ('19900101-XXXX'; issue 28): in full only on the applicant page for the roles the organisation allows (each showing logged).
+     */
+    ssn?: string;
   };
   /**
    * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, `info.name` is 'Sökande <id>', and files are named 'Bilaga <n>' (server/domain/neutral-files.ts). Lookups by e-mail, text filters, search and 'Ansökta tjänster' never find the application (server/domain/anonymous-screening.ts).
@@ -189,6 +197,10 @@ export interface ApplicantListItem {
     count: number;
     average: number | null;
   };
+  /**
+   * Present when staff marked the applicant as having protected personal data (skyddade personuppgifter): address and contact fields are left out for everyone but administrators (server/domain/applicants/protected-identity.ts).
+   */
+  protectedIdentity?: true;
 }
 
 /**
@@ -289,6 +301,10 @@ export interface ContainerView {
   emailTemplateOffer?: "accepted" | "dismissed";
   plans?: unknown[];
   /**
+   * The personnummer settings (get_privacySettings, issue 28); new organisations ask for a birth date only.
+   */
+  privacy?: {};
+  /**
    * Items: A member of the organisation with the member's permissions.
    */
   permissions?: {
@@ -369,6 +385,24 @@ export interface NotificationView {
     positionId: number;
     id: number;
   };
+}
+
+/**
+ * An organisation's personnummer settings (server/domain/applicants/personnummer-view.ts), defaults filled in.
+ */
+export interface PrivacySettings {
+  /**
+   * What new forms ask for: a personnummer, a birth date only, or a personnummer with 'Jag har inget svenskt personnummer' (then a birth date).
+   */
+  ssnMode: "ssn" | "birthDate" | "ssnOrBirthDate";
+  /**
+   * Why the organisation needs a personnummer ('' when it asks for a birth date only).
+   */
+  ssnReason: string;
+  /**
+   * Roles that see the full personnummer on the applicant page (each showing logged).
+   */
+  ssnFullRoles: ("admin" | "write" | "read")[];
 }
 
 /**
@@ -2287,6 +2321,10 @@ export interface GetApplicantPositionBySearchQueryAnswer {
     lastname: string;
     email: string;
     created: number;
+    /**
+     * Skyddade personuppgifter (issue 28): e-post left out for everyone but administrators.
+     */
+    protectedIdentity?: true;
   }[];
   positions: {
     id: number;
@@ -2311,6 +2349,29 @@ export interface GetApplicantPositionsData {
  * Answer of get_applicantPositions.
  */
 export type GetApplicantPositionsAnswer = (ApplicantListItem | CandidateApplicationItem)[];
+
+/**
+ * Request data of get_applicantReadLog. Who read one application (issue 28 item 5): every staff read of it — the applicant page, a file, an export, a search that returned it, the full personnummer, protected contact data — newest first, at most 500, with the reader's name and role; never what was read. The organisation's administrators only; another organisation's applicant is a 404 (server/domain/gdpr/read-log.ts).
+ */
+export interface GetApplicantReadLogData {
+  /**
+   * The application.
+   */
+  id: number;
+}
+
+/**
+ * Answer of get_applicantReadLog.
+ */
+export interface GetApplicantReadLogAnswer {
+  items: {
+    at: number;
+    kind: "applicant" | "file" | "export" | "search" | "personnummer" | "protected";
+    role: "admin" | "write" | "read" | "odin";
+    userId: number;
+    user: string;
+  }[];
+}
 
 /**
  * Request data of get_applicantScorecards. The scorecards of one application as the caller may see them: their own, and everyone else's with the average only once they have saved their own (the answer omits them before). Anyone with a right on the position, readers included.
@@ -2933,6 +2994,18 @@ export interface GetPositionsByContainerData {
  * Answer of get_positions_by_container.
  */
 export type GetPositionsByContainerAnswer = StaffPosition[];
+
+/**
+ * Request data of get_privacySettings. The organisation's personnummer settings (issue 28 item 3): what new forms ask for (`ssnMode`), why it needs a personnummer (`ssnReason`) and which roles see the full personnummer on the applicant page (`ssnFullRoles`).
+ */
+export interface GetPrivacySettingsData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_privacySettings.
+ */
+export type GetPrivacySettingsAnswer = PrivacySettings;
 
 /**
  * Request data of get_skillPositions. The skills attached to a position. (The spec lists skillId in this call's payload; reading needs only the position.)
@@ -3699,6 +3772,47 @@ export interface UpdatePositionScoreCriteriaData {
 export type UpdatePositionScoreCriteriaAnswer = ScoreCriteria;
 
 /**
+ * Request data of update_privacySettings. Sets the organisation's personnummer settings (issue 28 item 3). Asking for a personnummer ('ssn', or 'ssnOrBirthDate') needs a reason (dataskyddslagen 3 kap. 10 §), kept with the setting; 'birthDate' stores none. Administrators only.
+ */
+export interface UpdatePrivacySettingsData {
+  containerId: number;
+  ssnMode: "ssn" | "birthDate" | "ssnOrBirthDate";
+  ssnReason?: string;
+  /**
+   * @maxItems 3
+   */
+  ssnFullRoles?: ("admin" | "write" | "read")[];
+}
+
+/**
+ * Answer of update_privacySettings.
+ */
+export type UpdatePrivacySettingsAnswer = PrivacySettings;
+
+/**
+ * Request data of update_protectedIdentity. Marks (or unmarks) an applicant as having protected personal data (skyddade personuppgifter, issue 28 item 4): every application the person made in the organisation (same e-mail). Address and contact fields are then left out of every view, export, PDF, mail preview and search for everyone but administrators. Logged in each application's log without personal data.
+ */
+export interface UpdateProtectedIdentityData {
+  /**
+   * The application.
+   */
+  id: number;
+  protectedIdentity: boolean;
+}
+
+/**
+ * Answer of update_protectedIdentity.
+ */
+export interface UpdateProtectedIdentityAnswer {
+  id: number;
+  protectedIdentity: boolean;
+  /**
+   * How many of the person's applications changed.
+   */
+  applications: number;
+}
+
+/**
  * Request data of upload_folderImage. Adds an image to one of the organisation's image folders by its name, creating the folder the first time. `dataUrl` is the file as a data: URL (the upload verb's {file.dataUrl}); its type must match the bytes and the image must lie within the folder's size limits (engine/imageLimits.ts), each refusal in Swedish.
  */
 export interface UploadFolderImageData {
@@ -3829,6 +3943,7 @@ export interface ActionData {
   get_applicantPositionByPosition: GetApplicantPositionByPositionData;
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryData;
   get_applicantPositions: GetApplicantPositionsData;
+  get_applicantReadLog: GetApplicantReadLogData;
   get_applicantScorecards: GetApplicantScorecardsData;
   get_applicantSkillsAnswer: GetApplicantSkillsAnswerData;
   get_blogPosts: GetBlogPostsData;
@@ -3860,6 +3975,7 @@ export interface ActionData {
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryData;
   get_positionsPartnersSetting: GetPositionsPartnersSettingData;
   get_positions_by_container: GetPositionsByContainerData;
+  get_privacySettings: GetPrivacySettingsData;
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
   get_textTemplates: GetTextTemplatesData;
@@ -3885,6 +4001,8 @@ export interface ActionData {
   update_position: UpdatePositionData;
   update_positionPartnerSetting: UpdatePositionPartnerSettingData;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaData;
+  update_privacySettings: UpdatePrivacySettingsData;
+  update_protectedIdentity: UpdateProtectedIdentityData;
   upload_folderImage: UploadFolderImageData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
   upsert_applicantScorecard: UpsertApplicantScorecardData;
@@ -3949,6 +4067,7 @@ export interface ActionAnswer {
   get_applicantPositionByPosition: GetApplicantPositionByPositionAnswer;
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryAnswer;
   get_applicantPositions: GetApplicantPositionsAnswer;
+  get_applicantReadLog: GetApplicantReadLogAnswer;
   get_applicantScorecards: GetApplicantScorecardsAnswer;
   get_applicantSkillsAnswer: GetApplicantSkillsAnswerAnswer;
   get_blogPosts: GetBlogPostsAnswer;
@@ -3980,6 +4099,7 @@ export interface ActionAnswer {
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryAnswer;
   get_positionsPartnersSetting: GetPositionsPartnersSettingAnswer;
   get_positions_by_container: GetPositionsByContainerAnswer;
+  get_privacySettings: GetPrivacySettingsAnswer;
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
   get_textTemplates: GetTextTemplatesAnswer;
@@ -4005,6 +4125,8 @@ export interface ActionAnswer {
   update_position: UpdatePositionAnswer;
   update_positionPartnerSetting: UpdatePositionPartnerSettingAnswer;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaAnswer;
+  update_privacySettings: UpdatePrivacySettingsAnswer;
+  update_protectedIdentity: UpdateProtectedIdentityAnswer;
   upload_folderImage: UploadFolderImageAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;
   upsert_applicantScorecard: UpsertApplicantScorecardAnswer;

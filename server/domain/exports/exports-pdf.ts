@@ -8,6 +8,8 @@ import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../core/docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 import { anonymityOf, screenedForExport } from '../screening/screening';
 import { prepareText, writeText } from './pdf-text';
+import { maskedForExport } from '../applicants/personnummer-view';
+import { shielded } from '../applicants/protected-identity';
 
 const x = sv.exports;
 /** Most applicants in one PDF (one page or more each). */
@@ -19,7 +21,7 @@ export const PDF_MAX = 500;
  * script as typed (pdf-text.ts). Applications are read one at a time as the document is written, yielding to
  * other requests between them.
  */
-export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDoc, ids: number[]): Promise<Readable> {
+export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDoc, ids: number[], level?: string): Promise<Readable> {
   const columns = await answerColumns(store, p);
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
   const doc = new PDFDocument({ size: 'A4', margin: 50, autoFirstPage: false, info: { Title: fill(x.pdfTitle, { position: p.name }), Author: 'Blankett' } });
@@ -32,7 +34,8 @@ export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDo
       await yieldToLoop();
       const found = await apps.findOne({ id, positionId: p.id }, { projection: { notes: 0, logs: 0 } });
       if (!found) continue;
-      const a = screenedForExport(c, anonymity, found);
+      // Masked personnummer, and no contact data of a protected applicant unless an administrator exports (issue 28).
+      const a = shielded(maskedForExport(screenedForExport(c, anonymity, found)), level);
       // Each line as [text, bold, size, colour]; the fonts it needs are loaded before it is drawn.
       const lines: [string, boolean, number, string][] = [
         [a.info?.name || a.email, true, 18, '#000'],
