@@ -83,3 +83,4 @@ export function maskPersonnummer(text: string): string {
 
 /** Whether a text is a personnummer as the forms take it (12 digits, one '-' or '+' before the last four), checked or not. */
 export const looksLikePersonnummer = (text: unknown): text is string => typeof text === 'string' && MASKABLE.test(text);
+

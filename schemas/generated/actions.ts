@@ -492,6 +492,10 @@ export interface StaffPositionWithForm {
   totalApplicants: number;
   totalUnProcessed: number;
   /**
+   * What the form asks for instead of or besides the personnummer (issue 28; shared/position-meta.json).
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
+  /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
   anonymous?: null | {
@@ -536,6 +540,10 @@ export interface StaffPosition {
   positionTypeName: string;
   totalApplicants: number;
   totalUnProcessed: number;
+  /**
+   * What the form asks for instead of or besides the personnummer (issue 28; shared/position-meta.json).
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
@@ -695,6 +703,10 @@ export interface PositionMeta {
       value?: string | string[] | number;
     } | null;
   }[];
+  /**
+   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the form as given.
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
@@ -1395,6 +1407,10 @@ export interface CreatePositionData {
       value?: string | string[] | number;
     } | null;
   }[];
+  /**
+   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the form as given.
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
@@ -3701,6 +3717,10 @@ export interface UpdatePositionData {
       value?: string | string[] | number;
     } | null;
   }[];
+  /**
+   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the form as given.
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */

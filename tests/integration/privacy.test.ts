@@ -119,6 +119,33 @@ describe.each(storeKinds())('privacy on the %s store', (kind) => {
     expect((await server.call(writer, 'get_applicantReadLog', { id: tora })).status).toBe(403);
   });
 
+  it('stores no personnummer from a form set to birth date only, and its list shows none; asking for one needs a reason', async () => {
+    const base = { containerId: c.id, name: 'Födelsedatum räcker', text: '<p>Text</p>', description: 'B', city: 'Umeå', start: server.deps.now() - 3600, stop: server.deps.now() + 86400 * 30, isInternal: false, positionTypeId: c.positionTypes![0]!.id };
+    // Bad input: asking for a personnummer without the organisation's reason changes nothing.
+    const positionsBefore = await server.deps.store.collection('positions').count({ containerId: c.id });
+    const refused = await server.call(admin, 'create_position', { ...base, ssnMode: 'ssn' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(sv.privacy.ssnReasonRequired);
+    expect(await server.deps.store.collection('positions').count({ containerId: c.id })).toBe(positionsBefore);
+    const noReason = await server.call(admin, 'update_privacySettings', { containerId: c.id, ssnMode: 'ssnOrBirthDate', ssnReason: '  ' });
+    expect(noReason.status).toBe(400);
+    expect((await server.call(admin, 'get_privacySettings', { containerId: c.id })).body.data.ssnMode).not.toBe('ssnOrBirthDate');
+
+    const made = await server.call(admin, 'create_position', { ...base, ssnMode: 'birthDate' });
+    expect(made.status, made.text).toBe(200);
+    const email = 'bara.datum@exempel.se';
+    // A personnummer sent anyway is not part of the form: dropped, never stored.
+    const applied = await applyTo(server, made.body.data.id, email, validAnswers(email, { form_firstname: 'Birgit', form_ssn: SSN, form_birthdate: '1990-01-01' }));
+    expect(applied.status, applied.text).toBe(201);
+    const stored = await server.deps.store.collection('applications').findOne({ id: applied.body.data.id });
+    expect(JSON.stringify(stored)).not.toContain(SSN);
+    expect(stored!.info).toMatchObject({ dateOfBirth: '1990-01-01' });
+    expect(stored!.info).not.toHaveProperty('ssn');
+    const list = await server.call(admin, 'get_applicantPositionByPosition', { positionId: made.body.data.id });
+    expect(list.body.data.items[0].info).not.toHaveProperty('ssn');
+    expect(list.text).not.toContain(SSN.slice(0, 8) + '-');
+  });
+
   it('drops read log entries after 12 months, and with the person', async () => {
     const log = server.deps.store.collection('readLog');
     await log.insertOne({ containerId: c.id, applicantId: tora, userId: 1, role: 'read', kind: 'applicant', at: server.deps.now() - 366 * 86400 });
