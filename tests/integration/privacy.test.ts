@@ -3,7 +3,6 @@ import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { pruneReadLog } from '../../server/domain/gdpr/read-log';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, otherOrganisation, personnummer, validAnswers } from './helpers/domain';
-import { parseCsv } from './helpers/csv';
 import { pdfPageTexts } from './helpers/pdf';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
