@@ -18,7 +18,7 @@ export function retentionJob(months = retentionMonths()): Job {
 }
 
 /** The read log's entries older than 12 months: once a UTC day (server/domain/gdpr/read-log.ts). */
-export function readLogJob(): Job {
+function readLogJob(): Job {
   return { name: 'read-log', periodMs: DAY_MS, run: (deps) => pruneReadLog(deps) };
 }
 

@@ -32,7 +32,7 @@ const highest = (p: Principal, levels: Set<Level>): Level | 'odin' => (p.isOdin 
 /** Permission ids (docs/collections.md): 1 Administrator, 2 Write, 3 Read. */
 export const PERMISSIONS = { 1: 'Administrator', 2: 'Write', 3: 'Read' } as const;
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
-export type Level = 'admin' | 'write' | 'read';
+type Level = 'admin' | 'write' | 'read';
 
 const LEVELS_OF_ID: Record<number, Level[]> = { 1: ['admin', 'write', 'read'], 2: ['write', 'read'], 3: ['read'] };
 const LEVELS_OF_POSITION: Record<string, Level[]> = { Administrator: ['admin', 'write', 'read'], Write: ['write', 'read'] };

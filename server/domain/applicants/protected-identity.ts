@@ -21,7 +21,7 @@ export const seesProtected = (level: string | undefined): boolean => level === '
 export const isShielded = (a: Pick<ApplicationDoc, 'protectedIdentity'>, level: string | undefined): boolean => a.protectedIdentity === true && !seesProtected(level);
 
 /** The answers without address and contact answers. */
-export function withoutContactAnswers(metadata: Record<string, unknown> | undefined): Record<string, unknown> {
+function withoutContactAnswers(metadata: Record<string, unknown> | undefined): Record<string, unknown> {
   return Object.fromEntries(Object.entries(metadata ?? {}).filter(([k]) => !isContactKey(k)));
 }
 

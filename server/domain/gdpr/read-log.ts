@@ -16,7 +16,7 @@ import type { Store } from '../../store/port';
  */
 
 export type ReadKind = 'applicant' | 'file' | 'export' | 'search' | 'personnummer' | 'protected';
-export type ReaderRole = 'admin' | 'write' | 'read' | 'odin';
+type ReaderRole = 'admin' | 'write' | 'read' | 'odin';
 
 export type ReadLogEntry = {
   containerId: number;
