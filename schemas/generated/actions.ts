@@ -1284,6 +1284,21 @@ export interface CreateJobApplicationAnswer {
 }
 
 /**
+ * Request data of create_meritRequest. Candidate area (Mina sidor, issue 28 item 6): the caller asks for 'Uppgift om meriter' about the person hired to the position of one of their own applications (diskrimineringslagen 2 kap. 4 §). Logged on the application, where staff see it and answer with send_meritDisclosure. Anyone else's application, or none → 404; the caller was hired → 400.
+ */
+export interface CreateMeritRequestData {
+  id: number;
+}
+
+/**
+ * Answer of create_meritRequest.
+ */
+export interface CreateMeritRequestAnswer {
+  id: number;
+  requested: boolean;
+}
+
+/**
  * Request data of create_position. Creates a position. Its form is `metadata` when given (the builder), else a copy of the position template `templateKey`, else of the position type's default template (404 'Hittade inga mallar, vänligen kontakta support' when there is none). `id` may be sent as 0 or below (the spec's 'id above 0 is updated, otherwise created'); above 0 is refused. Answer: the Position with derived status.
  */
 export interface CreatePositionData {
@@ -2776,6 +2791,33 @@ export interface GetGdprPersonAnswer {
 }
 
 /**
+ * Request data of get_meritDisclosure. 'Uppgift om meriter' (diskrimineringslagen 2 kap. 4 §, issue 28 item 6) for review before sending: for the requester's application `id` (an applicant who was not hired), the merits of the position's applicants on the Process level 'Anställd' — their answers to fields that are not person fields and hold no files, with their identifying values struck — and the position's criteria. No name, contact or personnummer of the hired. Nobody hired, or the requester was hired → 400 with a Swedish message.
+ */
+export interface GetMeritDisclosureData {
+  id: number;
+}
+
+/**
+ * Answer of get_meritDisclosure.
+ */
+export interface GetMeritDisclosureAnswer {
+  position: string;
+  organisation: string;
+  requester: {
+    id: number;
+    email: string;
+  };
+  hired: {
+    merits: {
+      key: string;
+      label: string;
+      text: string;
+    }[];
+  }[];
+  criteria: string[];
+}
+
+/**
  * Request data of get_myContainers. Candidate area (our addition): the organisations the caller has applied to with their account's email.
  */
 export interface GetMyContainersData {}
@@ -3179,6 +3221,27 @@ export interface SendEmailToApplicantsAnswer {
     id: number;
     name: string;
   }[];
+}
+
+/**
+ * Request data of send_meritDisclosure. Sends 'Uppgift om meriter' (see get_meritDisclosure) to the requester's address as text with the same letter as a PDF: the merits of the chosen fields `keys` and the writer's optional `note` (identifying values of the hired struck from it too). Logged on the requester's application and in the event log. A key that is not among the merits, nobody hired, or the requester hired → 400, nothing sent.
+ */
+export interface SendMeritDisclosureData {
+  id: number;
+  /**
+   * @maxItems 500
+   */
+  keys: string[];
+  note?: string;
+}
+
+/**
+ * Answer of send_meritDisclosure.
+ */
+export interface SendMeritDisclosureAnswer {
+  id: number;
+  sentTo: string;
+  text: string;
 }
 
 /**
@@ -3790,6 +3853,7 @@ export interface ActionData {
   create_containerMetadata: CreateContainerMetadataData;
   create_demoContainer: CreateDemoContainerData;
   create_jobApplication: CreateJobApplicationData;
+  create_meritRequest: CreateMeritRequestData;
   create_position: CreatePositionData;
   create_positionDemoApplicants: CreatePositionDemoApplicantsData;
   create_positionPermission: CreatePositionPermissionData;
@@ -3850,6 +3914,7 @@ export interface ActionData {
   get_formTemplateSchema: GetFormTemplateSchemaData;
   get_formTemplates: GetFormTemplatesData;
   get_gdprPerson: GetGdprPersonData;
+  get_meritDisclosure: GetMeritDisclosureData;
   get_myContainers: GetMyContainersData;
   get_notification: GetNotificationData;
   get_notifications: GetNotificationsData;
@@ -3869,6 +3934,7 @@ export interface ActionData {
   send_MessageCommand: SendMessageCommandData;
   send_email: SendEmailData;
   send_emailToApplicants: SendEmailToApplicantsData;
+  send_meritDisclosure: SendMeritDisclosureData;
   update_ContainerUserPermissionsCommand: UpdateContainerUserPermissionsCommandData;
   update_NotificationPreferences: UpdateNotificationPreferencesData;
   update_NotificationRead: UpdateNotificationReadData;
@@ -3910,6 +3976,7 @@ export interface ActionAnswer {
   create_containerMetadata: CreateContainerMetadataAnswer;
   create_demoContainer: CreateDemoContainerAnswer;
   create_jobApplication: CreateJobApplicationAnswer;
+  create_meritRequest: CreateMeritRequestAnswer;
   create_position: CreatePositionAnswer;
   create_positionDemoApplicants: CreatePositionDemoApplicantsAnswer;
   create_positionPermission: CreatePositionPermissionAnswer;
@@ -3970,6 +4037,7 @@ export interface ActionAnswer {
   get_formTemplateSchema: GetFormTemplateSchemaAnswer;
   get_formTemplates: GetFormTemplatesAnswer;
   get_gdprPerson: GetGdprPersonAnswer;
+  get_meritDisclosure: GetMeritDisclosureAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_notification: GetNotificationAnswer;
   get_notifications: GetNotificationsAnswer;
@@ -3989,6 +4057,7 @@ export interface ActionAnswer {
   send_MessageCommand: SendMessageCommandAnswer;
   send_email: SendEmailAnswer;
   send_emailToApplicants: SendEmailToApplicantsAnswer;
+  send_meritDisclosure: SendMeritDisclosureAnswer;
   update_ContainerUserPermissionsCommand: UpdateContainerUserPermissionsCommandAnswer;
   update_NotificationPreferences: UpdateNotificationPreferencesAnswer;
   update_NotificationRead: UpdateNotificationReadAnswer;
