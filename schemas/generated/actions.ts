@@ -1930,6 +1930,33 @@ export interface GetUserNotificationPreferencesAnswer {
 }
 
 /**
+ * Request data of get_accessibilityStatement. The organisation's parts of its accessibility statement (/tillganglighet, issue 28 item 7; defaults until saved) and the reports of problems visitors sent through it, newest first (at most 200).
+ */
+export interface GetAccessibilityStatementData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_accessibilityStatement.
+ */
+export interface GetAccessibilityStatementAnswer {
+  containerId: number;
+  compliance: "full" | "partial" | "none";
+  nonAccessible: string;
+  assessment: string;
+  assessedOn: string;
+  contactEmail: string;
+  updated: number | null;
+  reports: {
+    id: number;
+    text: string;
+    email: string;
+    page: string;
+    created: number;
+  }[];
+}
+
+/**
  * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants. Issue 26: each card carries its Interest label and whether it is the organisation's 'Ej intressant' (`rejected`); `hideRejected` leaves those out of the cards and the count, and each column's `rejected` says how many of its applicants are 'Ej intressant' either way.
  */
 export interface GetApplicantBoardData {
@@ -2805,7 +2832,6 @@ export interface GetMeritDisclosureAnswer {
   organisation: string;
   requester: {
     id: number;
-    email: string;
   };
   hired: {
     merits: {
@@ -3240,7 +3266,6 @@ export interface SendMeritDisclosureData {
  */
 export interface SendMeritDisclosureAnswer {
   id: number;
-  sentTo: string;
   text: string;
 }
 
@@ -3410,6 +3435,31 @@ export type UpdatePositionPartnerAnswer = {
   positionId?: number;
   data: {};
 }[];
+
+/**
+ * Request data of update_accessibilityStatement. Saves the organisation's parts of its accessibility statement (issue 28 item 7, DIGG's model): compliance level, what is not accessible and why, how it was assessed and when (ÅÅÅÅ-MM-DD), and the address reports go to (empty: the profile's contact e-mail). Texts are plain text. A bad date or address → 400, nothing saved. Answer: as get_accessibilityStatement without the reports.
+ */
+export interface UpdateAccessibilityStatementData {
+  containerId: number;
+  compliance: "full" | "partial" | "none";
+  nonAccessible: string;
+  assessment: string;
+  assessedOn: string;
+  contactEmail: string;
+}
+
+/**
+ * Answer of update_accessibilityStatement.
+ */
+export interface UpdateAccessibilityStatementAnswer {
+  containerId: number;
+  compliance: "full" | "partial" | "none";
+  nonAccessible: string;
+  assessment: string;
+  assessedOn: string;
+  contactEmail: string;
+  updated: number | null;
+}
 
 /**
  * Request data of update_account. Updates an account. `id` is the user id. Who may change what (issue 24: an account moves only with its owner): the owner changes their own names, phone, title and email; nobody changes another account's email, not an Administrator and not odin (403 at /email); an odin account is changed by odin only; odin may change anyone else's names, phone and title; an Administrator may change names, phone and title only of an account that their organisation created through an invitation, that belongs to no other organisation and has applied to no other organisation (else 403, nothing stored): adding an existing account to an organisation never makes it editable there. get_containerUser's `locked` tells a screen which fields are read-only. Names, phone and title change at once. A new email (own account only) changes nothing yet: it needs `password` (the caller's current password) unless the caller's session was opened by a sign-in link in the last ten minutes (else 400 at /password), must be free (409), and takes effect only when the owner of the new address follows the link mailed there (POST /api/account/email/confirm), while the account is still at the session's token version: a password change, a reset, logout everywhere or the first proof of the address cancels it, and the notice to the current address carries a 'Stoppa ändringen' link (POST /api/account/email/stop). On the caller's own account the write is conditional on the session's token version: a session overtaken while the call was in flight gets 401 and nothing is written or issued. Answers `{ user, token, pendingEmail }`: the token (own account only) carries the new names; `pendingEmail` is the address waiting for its link.
@@ -3884,6 +3934,7 @@ export interface ActionData {
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdData;
   get_TemplateProperties: GetTemplatePropertiesData;
   get_UserNotificationPreferences: GetUserNotificationPreferencesData;
+  get_accessibilityStatement: GetAccessibilityStatementData;
   get_applicantBoard: GetApplicantBoardData;
   get_applicantCounts: GetApplicantCountsData;
   get_applicantIdsByFilter: GetApplicantIdsByFilterData;
@@ -3941,6 +3992,7 @@ export interface ActionData {
   update_PositionArchivedStatus: UpdatePositionArchivedStatusData;
   update_PositionNotificationPreferences: UpdatePositionNotificationPreferencesData;
   update_PositionPartner: UpdatePositionPartnerData;
+  update_accessibilityStatement: UpdateAccessibilityStatementData;
   update_account: UpdateAccountData;
   update_containerTemplate: UpdateContainerTemplateData;
   update_containerTheme: UpdateContainerThemeData;
@@ -4007,6 +4059,7 @@ export interface ActionAnswer {
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdAnswer;
   get_TemplateProperties: GetTemplatePropertiesAnswer;
   get_UserNotificationPreferences: GetUserNotificationPreferencesAnswer;
+  get_accessibilityStatement: GetAccessibilityStatementAnswer;
   get_applicantBoard: GetApplicantBoardAnswer;
   get_applicantCounts: GetApplicantCountsAnswer;
   get_applicantIdsByFilter: GetApplicantIdsByFilterAnswer;
@@ -4064,6 +4117,7 @@ export interface ActionAnswer {
   update_PositionArchivedStatus: UpdatePositionArchivedStatusAnswer;
   update_PositionNotificationPreferences: UpdatePositionNotificationPreferencesAnswer;
   update_PositionPartner: UpdatePositionPartnerAnswer;
+  update_accessibilityStatement: UpdateAccessibilityStatementAnswer;
   update_account: UpdateAccountAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;
   update_containerTheme: UpdateContainerThemeAnswer;

@@ -32,7 +32,7 @@ export interface Merit {
 export interface MeritPreview {
   position: string;
   organisation: string;
-  requester: { id: number; email: string };
+  requester: { id: number };
   hired: { merits: Merit[] }[];
   criteria: string[];
 }
@@ -96,7 +96,7 @@ export async function meritPreview(deps: ServerDeps, c: ContainerDoc, p: Positio
   return {
     position: p.name,
     organisation: c.displayName || c.name,
-    requester: { id: r.id, email: r.email },
+    requester: { id: r.id },
     hired: hired.map((h) => ({ merits: meritsOf(h, columns, persons) })),
     criteria: criteria.criteria.map((x) => x.name),
     identities: hired.map((h) => identityOf(h, persons)),
@@ -145,7 +145,7 @@ export async function sendMerits(deps: ServerDeps, by: string, c: ContainerDoc, 
   });
   const log: LogEntry = { at: deps.now(), what: 'merits', by, text: m.logSent };
   await deps.store.collection<ApplicationDoc>('applications').updateOne({ id: r.id }, { $push: { logs: log } });
-  return { id: r.id, sentTo: r.email, text };
+  return { id: r.id, text };
 }
 
 /** The requester's own ask, from Mina sidor: logged on their application for staff to act on. */
