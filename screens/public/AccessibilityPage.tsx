@@ -66,7 +66,9 @@ export function AccessibilityPage() {
       <h2>{t.supervisionHeading}</h2>
       <p>{t.supervision}</p>
       <p>
-        <a href="https://www.digg.se/tdosanmalan">{t.supervisionLink}</a>
+        <a className="pub-a11y-digg" href="https://www.digg.se/tdosanmalan">
+          {t.supervisionLink}
+        </a>
       </p>
       <h2>{t.assessmentHeading}</h2>
       <p>{st.product.method}</p>
