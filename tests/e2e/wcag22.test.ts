@@ -98,6 +98,21 @@ describe('the form builder: WCAG 2.2 AA and a move without dragging', () => {
   });
 });
 
+describe('sign-in without a cognitive test (WCAG 2.2, 3.3.8)', () => {
+  it('lets a password manager or the clipboard fill the sign-in: pasting is not blocked and there is no puzzle', async () => {
+    await page.goto(`${app.url}/login`);
+    const password = page.getByLabel('Lösenord');
+    await password.waitFor();
+    const blocked = await password.evaluate((el) => {
+      const e = new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: new DataTransfer() });
+      return !el.dispatchEvent(e);
+    });
+    expect(blocked).toBe(false);
+    expect(await password.getAttribute('autocomplete')).toBe('current-password');
+    expect(await page.locator('iframe, canvas, [class*="captcha" i]').count()).toBe(0);
+  });
+});
+
 describe('the statement says what the tests hold', () => {
   it('has a test for every page the product\'s part lists', () => {
     // The board's check lives with the board's other tests (its applicants are made there).
