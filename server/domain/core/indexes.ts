@@ -36,6 +36,8 @@ const specs: Record<string, IndexSpec[]> = {
     { fields: { raterId: 1, positionId: 1 } },
   ],
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
+  accessibilityStatements: [{ fields: { containerId: 1 }, unique: true }],
+  accessibilityReports: [{ fields: { containerId: 1, id: -1 } }],
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
   assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],
