@@ -56,6 +56,8 @@ const DECISIONS: Record<string, string> = {
   delete_ApplicantFromContainer: 'GDPR erasure (Administrator): answers a count',
   get_myContainers: 'the candidate\'s own organisations',
   delete_myApplication: 'the candidate withdraws their own',
+  get_accessibilityStatement: 'the organisation\'s statement texts and reports visitors sent; no applicant data',
+  update_accessibilityStatement: 'statement texts; no applicant data',
   create_meritRequest: 'the candidate asks about their own application; answers its id',
   get_meritDisclosure: 'the hired person\'s merits with every identifying value struck (merits.ts strike); the requester goes by id only',
   send_meritDisclosure: 'mails the requester at their own application\'s address; answers the id and the letter, which holds no identity of the hired',
