@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { svSplit } from './scripts/vite/sv-split';
+import { screenNotes } from './scripts/vite/screen-notes';
 
 /** Browser-only replacements the server bundle must not take (the server sanitises with sanitize-html). */
 const BROWSER_ONLY_ALIASES = new Set(['./sanitize-backend', './on-demand']);
@@ -110,7 +111,7 @@ const ALIASES: Record<string, string> = {
 };
 
 export default defineConfig({
-  plugins: [react(), svSplit(fileURLToPath(new URL('./schemas/messages/sv.json', import.meta.url))), rjsfUriLite(), ssrBundle(ALIASES)],
+  plugins: [react(), svSplit(fileURLToPath(new URL('./schemas/messages/sv.json', import.meta.url))), screenNotes(), rjsfUriLite(), ssrBundle(ALIASES)],
   root: '.',
   resolve: { alias: ALIASES },
   // The manifest names each route's chunks and CSS for the server-rendered head (server/ssr/assets.ts).

@@ -9,7 +9,7 @@
  */
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import { answerKindOfDefinition, type AnswerKind } from './answer-shape';
-import { defaultFieldTypes } from './default-registry';
+import { defaultFieldTypes } from './field-types';
 import type { FieldTypeDefinition } from './definitions';
 import type { MetadataProperty } from './types';
 

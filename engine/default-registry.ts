@@ -1,17 +1,19 @@
 import { fieldTypeDefinitions, validatorDefinitions } from '../schemas/generated/catalogue';
 import { createCompiler, type Compiler } from './compile';
-import type { FieldTypeDefinition } from './definitions';
+import { adoptFieldTypesOf } from './field-types';
 import { createRegistry, type Registry } from './registry';
 import { builtinValidators } from './validators/index';
 
 let registry: Registry | undefined;
-let plain: ReadonlyMap<string, FieldTypeDefinition> | undefined;
 let compiler: Compiler | undefined;
 let trusted: { registry: Registry; compiler: Compiler } | undefined;
 
 /** The registry of the catalogue under schemas/ (built once, on first use). */
 export function defaultRegistry(): Registry {
-  registry ??= createRegistry(fieldTypeDefinitions, validatorDefinitions);
+  if (!registry) {
+    registry = createRegistry(fieldTypeDefinitions, validatorDefinitions);
+    adoptFieldTypesOf(registry);
+  }
   return registry;
 }
 
@@ -22,18 +24,12 @@ export function defaultRegistry(): Registry {
  */
 export function setDefaultRegistry(given: Registry): void {
   registry = given;
+  adoptFieldTypesOf(given);
   compiler = undefined;
 }
 
-/**
- * The field types of the default catalogue, without building a registry when none is built
- * yet (the browser: reading a type's answer kind must not compile every schema).
- */
-export function defaultFieldTypes(): ReadonlyMap<string, FieldTypeDefinition> {
-  if (registry) return registry.fieldTypes;
-  plain ??= new Map((fieldTypeDefinitions as FieldTypeDefinition[]).map((d) => [d.name, d]));
-  return plain;
-}
+/** The field types of the default catalogue (engine/field-types.ts, which has no compiler). */
+export { defaultFieldTypes } from './field-types';
 
 /** The compiler (and compile cache) of the default registry. */
 export function defaultCompiler(): Compiler {

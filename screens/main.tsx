@@ -1,8 +1,9 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isAdminPath } from './adminPaths';
 import { App, preloadPublicPage } from './App';
 import { effectiveHostname } from './public/hostRules';
+import { evaluateInTurn, preloadedChunks } from './public/hydrateInTurn';
 import { readSsrData, type SsrData } from './public/ssr';
 
 /**
@@ -26,16 +27,23 @@ const root = document.getElementById('root');
 if (root) {
   const data = readSsrData(document);
   if (hydratable(data)) {
-    // The chunks are on their way already (modulepreload in the head): waiting for them lets
-    // React hydrate the page in one pass. If one fails, hydration still loads it lazily.
+    // The page works before its script (the apply form posts without it), so taking it over must
+    // not block the thread (issue 27 item 2): the preloaded chunks are evaluated one per task,
+    // then React hydrates in a transition, in slices it interrupts for input (hydrateInTurn.ts).
+    // Waiting for the chunks lets React hydrate without suspending; if one fails, hydration
+    // still loads it lazily.
     const hydrate = () =>
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App ssr={data} />
-        </StrictMode>,
-      );
-    preloadPublicPage(location.pathname).then(hydrate, hydrate);
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <App ssr={data} />
+          </StrictMode>,
+        );
+      });
+    evaluateInTurn(preloadedChunks(document))
+      .then(() => preloadPublicPage(location.pathname))
+      .then(hydrate, hydrate);
   } else {
     createRoot(root).render(
       <StrictMode>

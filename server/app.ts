@@ -23,6 +23,7 @@ import { isFullCost } from './base/password-cost';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from './errors';
 import { errorHandler } from './http/error-handler';
+import { closeUnreadBodies } from './http/body';
 import { compressResponses } from './http/compress';
 import { httpsRedirect, securityHeaders } from './http/security';
 import { serveSpa } from './http/static';
@@ -150,6 +151,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
     ctx.set('X-Request-Id', requestId);
     return requestContext.run({ requestId }, next);
   });
+  koa.use(closeUnreadBodies());
   koa.use(errorHandler(log));
   koa.use(async (ctx, next) => {
     const started = performance.now();

@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { PrecompiledForm } from '../precompiled';
 import type { Answers, CompiledForm, FieldError, FormTemplate, LayoutNode } from './contract';
 import { layoutOf } from './contract';
@@ -46,6 +46,8 @@ export interface ApplicationFormProps {
    * the server-rendered form works before and without the script (server/http/apply-form.ts).
    */
   nativeAction?: string;
+  /** Drawn inside the form just above the send button in entry mode (the apply page's separate talent-pool choice). */
+  beforeSubmit?: ReactNode;
   /**
    * View mode: answers kept from this reader (a position's anonymous screening) and what they
    * read as instead ('Dolt till steget …'), so a hidden answer is not taken for an empty one.
@@ -283,6 +285,7 @@ function CompiledApplicationForm(props: CompiledProps) {
     <form className={`blk-form blk-form-${mode}`} noValidate onSubmit={onSubmit} aria-describedby={mode === 'edit' ? `${prefix}-note` : undefined} {...native}>
       {mode === 'edit' && <p id={`${prefix}-note`} className="blk-visually-hidden">{t.editPreview}</p>}
       {body}
+      {mode === 'entry' && props.beforeSubmit}
       {mode === 'entry' && steps.multi && <StepButtons state={steps} submitLabel={props.submitLabel ?? t.submit} disabled={props.disabled} />}
       {mode === 'entry' && !steps.multi && (
         <button type="submit" className="blk-submit" disabled={props.disabled}>

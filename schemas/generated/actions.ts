@@ -583,6 +583,10 @@ export interface ApplyBody {
     metadata: {
       [k: string]: unknown;
     };
+    /**
+     * The applicant ticked the separate, unticked choice to be kept in the organisation's talent pool (issue 28): a consent recorded with the text's version.
+     */
+    talentPool?: boolean;
   };
 }
 
@@ -1284,6 +1288,35 @@ export interface CreateJobApplicationAnswer {
 }
 
 /**
+ * Request data of create_legalHold. Administrator (of the organisation or the position): a legal hold on a position (a claim was raised). The retention job erases none of its applications until it is lifted. Who and why are logged. A position already held → 409.
+ */
+export interface CreateLegalHoldData {
+  positionId: number;
+  /**
+   * Why (a claim raised, a decision): logged with who set or lifted it. Name no applicant here.
+   */
+  reason: string;
+}
+
+/**
+ * Answer of create_legalHold.
+ */
+export interface CreateLegalHoldAnswer {
+  id: number;
+  positionId: number;
+  positionName: string;
+  reason: string;
+  /**
+   * The staff user who set it.
+   */
+  by: number;
+  at: number;
+  liftedAt?: number;
+  liftedBy?: number;
+  liftReason?: string;
+}
+
+/**
  * Request data of create_meritRequest. Candidate area (Mina sidor, issue 28 item 6): the caller asks for 'Uppgift om meriter' about the person hired to the position of one of their own applications (diskrimineringslagen 2 kap. 4 §). Logged on the application, where staff see it and answer with send_meritDisclosure. Anyone else's application, or none → 404; the caller was hired → 400.
  */
 export interface CreateMeritRequestData {
@@ -1474,6 +1507,37 @@ export interface CreatePositionTypeData {
 export interface CreatePositionTypeAnswer {
   id: number;
   name: string;
+}
+
+/**
+ * Request data of create_talentPoolApplyInvite. Staff with Write: mails a person in the talent pool an invitation to apply to one of the organisation's open positions (its public address). Recorded on the pool entry (which position, when, by whom). Someone not in the pool → 404; a position of another organisation → 404; a closed position → 409.
+ */
+export interface CreateTalentPoolApplyInviteData {
+  containerId: number;
+  id: number;
+  positionId: number;
+}
+
+/**
+ * Answer of create_talentPoolApplyInvite.
+ */
+export interface CreateTalentPoolApplyInviteAnswer {
+  id: number;
+  positionId: number;
+}
+
+/**
+ * Request data of create_talentPoolInvitation. Staff with Write on the application's position: mails an applicant who was not hired (not on the Process level 'Anställd') a single-use link, valid 14 days and bound to their address, asking them to join the talent pool; the consent is given only by following it. Hired → 409; already in the pool → 409.
+ */
+export interface CreateTalentPoolInvitationData {
+  id: number;
+}
+
+/**
+ * Answer of create_talentPoolInvitation.
+ */
+export interface CreateTalentPoolInvitationAnswer {
+  expires: number;
 }
 
 /**
@@ -1681,6 +1745,35 @@ export interface DeleteJobapplicationAnswer {
 }
 
 /**
+ * Request data of delete_legalHold. Administrator: lifts the position's legal hold, with who and why logged; the retention clock runs again (an application already past its period goes at the next daily run). No hold to lift (never set, or lifted already) → 409 with a clear Swedish answer.
+ */
+export interface DeleteLegalHoldData {
+  positionId: number;
+  /**
+   * Why (a claim raised, a decision): logged with who set or lifted it. Name no applicant here.
+   */
+  reason: string;
+}
+
+/**
+ * Answer of delete_legalHold.
+ */
+export interface DeleteLegalHoldAnswer {
+  id: number;
+  positionId: number;
+  positionName: string;
+  reason: string;
+  /**
+   * The staff user who set it.
+   */
+  by: number;
+  at: number;
+  liftedAt?: number;
+  liftedBy?: number;
+  liftReason?: string;
+}
+
+/**
  * Request data of delete_myApplication. Candidate area (our addition): the caller withdraws one of their own applications (made with their account's email); it is removed with everything that follows it (server/domain/removal.ts, from the entity schemas' x-gdpr tags): its files, notifications, skill answers, the kept outbox copies of its mails (its mail log is in the application), and the person's conversation with its messages once they have no application left in the organisation. Anyone else's application, or none → 404.
  */
 export interface DeleteMyApplicationData {
@@ -1692,6 +1785,20 @@ export interface DeleteMyApplicationData {
  */
 export interface DeleteMyApplicationAnswer {
   id: number;
+}
+
+/**
+ * Request data of delete_myTalentPoolConsent. Mina sidor: the caller withdraws their talent-pool consent in one organisation; their pooled data there (entry, links, kept mail copies) is erased at once. Their applications keep their own retention clock. No consent there → 404 'Du har inget samtycke …'.
+ */
+export interface DeleteMyTalentPoolConsentData {
+  containerId: number;
+}
+
+/**
+ * Answer of delete_myTalentPoolConsent.
+ */
+export interface DeleteMyTalentPoolConsentAnswer {
+  erased: number;
 }
 
 /**
@@ -2858,6 +2965,29 @@ export type GetMyContainersAnswer = {
 }[];
 
 /**
+ * Request data of get_myTalentPool. Mina sidor: the caller's own talent-pool entries (one per organisation), with until when each lasts and every consent recorded. An unproven address sees none.
+ */
+export interface GetMyTalentPoolData {}
+
+/**
+ * Answer of get_myTalentPool.
+ */
+export interface GetMyTalentPoolAnswer {
+  rows: {
+    containerId: number;
+    company: string;
+    expires: number;
+    consents: {
+      what: string;
+      textVersion: number;
+      at: number;
+      how: string;
+      months: number;
+    }[];
+  }[];
+}
+
+/**
  * Request data of get_notification. One notification of the organisation (our action: /admin/notifications/:id opens its target). Unknown id → 404.
  */
 export interface GetNotificationData {
@@ -3003,6 +3133,35 @@ export interface GetPositionsByContainerData {
 export type GetPositionsByContainerAnswer = StaffPosition[];
 
 /**
+ * Request data of get_retentionSettings. Retention by purpose (issue 28 item 1), Administrator: how many months the organisation keeps applications after a recruitment closes (6–36, default 24), how long a talent-pool consent lasts, and every legal hold on its positions (live first), with who set or lifted it, when and why.
+ */
+export interface GetRetentionSettingsData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_retentionSettings.
+ */
+export interface GetRetentionSettingsAnswer {
+  retentionMonths: number;
+  talentPoolMonths: number;
+  holds: {
+    id: number;
+    positionId: number;
+    positionName: string;
+    reason: string;
+    /**
+     * The staff user who set it.
+     */
+    by: number;
+    at: number;
+    liftedAt?: number;
+    liftedBy?: number;
+    liftReason?: string;
+  }[];
+}
+
+/**
  * Request data of get_skillPositions. The skills attached to a position. (The spec lists skillId in this call's payload; reading needs only the position.)
  */
 export interface GetSkillPositionsData {
@@ -3039,6 +3198,52 @@ export interface GetSkillsIconsData {
  * Answer of get_skillsIcons.
  */
 export type GetSkillsIconsAnswer = string[];
+
+/**
+ * Request data of get_talentPool. The organisation's talent pool (issue 28 item 2), staff with Read: the people who consented to be kept, with what they let the organisation keep (answers as text, skills) and every consent recorded (what, text version, when, how). `query`: words that must all occur in the name, the answers or the skills; `skill`: a skill name. Expired entries are not shown (the daily job erases them).
+ */
+export interface GetTalentPoolData {
+  containerId: number;
+  query?: string;
+  skill?: string;
+}
+
+/**
+ * Answer of get_talentPool.
+ */
+export interface GetTalentPoolAnswer {
+  rows: {
+    id: number;
+    name: string;
+    email: string;
+    positionName?: string;
+    answers: {
+      label: string;
+      value: string;
+    }[];
+    skills: string[];
+    skillsText?: string;
+    expires: number;
+    consents: {
+      what: string;
+      textVersion: number;
+      at: number;
+      how: string;
+      months: number;
+    }[];
+    /**
+     * The consents as one line for the list: how, when, which text version.
+     */
+    consentText?: string;
+    invitedTo?: {
+      positionId?: number;
+      at?: number;
+      by?: number;
+    }[];
+  }[];
+  consentLabel: string;
+  consentVersion: number;
+}
 
 /**
  * Request data of get_textTemplates. The organisation's text templates (the ad builder's list; same rows as get_ContainerTemplates).
@@ -3812,6 +4017,37 @@ export interface UpdatePositionScoreCriteriaData {
 export type UpdatePositionScoreCriteriaAnswer = ScoreCriteria;
 
 /**
+ * Request data of update_retentionSettings. Administrator: sets the organisation's retention period in months after a recruitment closes, and optionally how long a talent-pool consent lasts. Each must be a whole number from 6 to 36; anything else → 400 with the Swedish rule at the field and nothing changed. The privacy notice, the career page and the confirmation mail show the new period at once.
+ */
+export interface UpdateRetentionSettingsData {
+  containerId: number;
+  retentionMonths: number;
+  talentPoolMonths?: number;
+}
+
+/**
+ * Answer of update_retentionSettings.
+ */
+export interface UpdateRetentionSettingsAnswer {
+  retentionMonths: number;
+  talentPoolMonths: number;
+  holds: {
+    id: number;
+    positionId: number;
+    positionName: string;
+    reason: string;
+    /**
+     * The staff user who set it.
+     */
+    by: number;
+    at: number;
+    liftedAt?: number;
+    liftedBy?: number;
+    liftReason?: string;
+  }[];
+}
+
+/**
  * Request data of upload_folderImage. Adds an image to one of the organisation's image folders by its name, creating the folder the first time. `dataUrl` is the file as a data: URL (the upload verb's {file.dataUrl}); its type must match the bytes and the image must lie within the folder's size limits (engine/imageLimits.ts), each refusal in Swedish.
  */
 export interface UploadFolderImageData {
@@ -3903,12 +4139,15 @@ export interface ActionData {
   create_containerMetadata: CreateContainerMetadataData;
   create_demoContainer: CreateDemoContainerData;
   create_jobApplication: CreateJobApplicationData;
+  create_legalHold: CreateLegalHoldData;
   create_meritRequest: CreateMeritRequestData;
   create_position: CreatePositionData;
   create_positionDemoApplicants: CreatePositionDemoApplicantsData;
   create_positionPermission: CreatePositionPermissionData;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandData;
   create_positionType: CreatePositionTypeData;
+  create_talentPoolApplyInvite: CreateTalentPoolApplyInviteData;
+  create_talentPoolInvitation: CreateTalentPoolInvitationData;
   create_userContainerPermission: CreateUserContainerPermissionData;
   create_userExport: CreateUserExportData;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerData;
@@ -3920,7 +4159,9 @@ export interface ActionData {
   delete_container: DeleteContainerData;
   delete_invitation: DeleteInvitationData;
   delete_jobapplication: DeleteJobapplicationData;
+  delete_legalHold: DeleteLegalHoldData;
   delete_myApplication: DeleteMyApplicationData;
+  delete_myTalentPoolConsent: DeleteMyTalentPoolConsentData;
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
   delete_skill: DeleteSkillData;
@@ -3967,6 +4208,7 @@ export interface ActionData {
   get_gdprPerson: GetGdprPersonData;
   get_meritDisclosure: GetMeritDisclosureData;
   get_myContainers: GetMyContainersData;
+  get_myTalentPool: GetMyTalentPoolData;
   get_notification: GetNotificationData;
   get_notifications: GetNotificationsData;
   get_position: GetPositionData;
@@ -3976,8 +4218,10 @@ export interface ActionData {
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryData;
   get_positionsPartnersSetting: GetPositionsPartnersSettingData;
   get_positions_by_container: GetPositionsByContainerData;
+  get_retentionSettings: GetRetentionSettingsData;
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
+  get_talentPool: GetTalentPoolData;
   get_textTemplates: GetTextTemplatesData;
   import_formTemplateSchema: ImportFormTemplateSchemaData;
   resend_invitation: ResendInvitationData;
@@ -4003,6 +4247,7 @@ export interface ActionData {
   update_position: UpdatePositionData;
   update_positionPartnerSetting: UpdatePositionPartnerSettingData;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaData;
+  update_retentionSettings: UpdateRetentionSettingsData;
   upload_folderImage: UploadFolderImageData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
   upsert_applicantScorecard: UpsertApplicantScorecardData;
@@ -4028,12 +4273,15 @@ export interface ActionAnswer {
   create_containerMetadata: CreateContainerMetadataAnswer;
   create_demoContainer: CreateDemoContainerAnswer;
   create_jobApplication: CreateJobApplicationAnswer;
+  create_legalHold: CreateLegalHoldAnswer;
   create_meritRequest: CreateMeritRequestAnswer;
   create_position: CreatePositionAnswer;
   create_positionDemoApplicants: CreatePositionDemoApplicantsAnswer;
   create_positionPermission: CreatePositionPermissionAnswer;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandAnswer;
   create_positionType: CreatePositionTypeAnswer;
+  create_talentPoolApplyInvite: CreateTalentPoolApplyInviteAnswer;
+  create_talentPoolInvitation: CreateTalentPoolInvitationAnswer;
   create_userContainerPermission: CreateUserContainerPermissionAnswer;
   create_userExport: CreateUserExportAnswer;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerAnswer;
@@ -4045,7 +4293,9 @@ export interface ActionAnswer {
   delete_container: DeleteContainerAnswer;
   delete_invitation: DeleteInvitationAnswer;
   delete_jobapplication: DeleteJobapplicationAnswer;
+  delete_legalHold: DeleteLegalHoldAnswer;
   delete_myApplication: DeleteMyApplicationAnswer;
+  delete_myTalentPoolConsent: DeleteMyTalentPoolConsentAnswer;
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
   delete_skill: DeleteSkillAnswer;
@@ -4092,6 +4342,7 @@ export interface ActionAnswer {
   get_gdprPerson: GetGdprPersonAnswer;
   get_meritDisclosure: GetMeritDisclosureAnswer;
   get_myContainers: GetMyContainersAnswer;
+  get_myTalentPool: GetMyTalentPoolAnswer;
   get_notification: GetNotificationAnswer;
   get_notifications: GetNotificationsAnswer;
   get_position: GetPositionAnswer;
@@ -4101,8 +4352,10 @@ export interface ActionAnswer {
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryAnswer;
   get_positionsPartnersSetting: GetPositionsPartnersSettingAnswer;
   get_positions_by_container: GetPositionsByContainerAnswer;
+  get_retentionSettings: GetRetentionSettingsAnswer;
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
+  get_talentPool: GetTalentPoolAnswer;
   get_textTemplates: GetTextTemplatesAnswer;
   import_formTemplateSchema: ImportFormTemplateSchemaAnswer;
   resend_invitation: ResendInvitationAnswer;
@@ -4128,6 +4381,7 @@ export interface ActionAnswer {
   update_position: UpdatePositionAnswer;
   update_positionPartnerSetting: UpdatePositionPartnerSettingAnswer;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaAnswer;
+  update_retentionSettings: UpdateRetentionSettingsAnswer;
   upload_folderImage: UploadFolderImageAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;
   upsert_applicantScorecard: UpsertApplicantScorecardAnswer;

@@ -374,6 +374,14 @@ export interface Container {
    * The answer to the offer of Swedish default email templates (issue 17). A new organisation starts with the templates ('accepted'); an older one is offered them once on the email templates page until it answers.
    */
   emailTemplateOffer?: "accepted" | "dismissed";
+  /**
+   * Months applications are kept after a recruitment closes (issue 28; absent: 24).
+   */
+  retentionMonths?: number;
+  /**
+   * Months a talent-pool consent lasts before it must be renewed (issue 28; absent: 24).
+   */
+  talentPoolMonths?: number;
 }
 
 /**
@@ -943,6 +951,80 @@ export interface Skill {
     question: string;
     answer?: string;
   }[];
+}
+
+/**
+ * A person in an organisation's talent pool (issue 28 item 2; server/domain/gdpr/talent-pool.ts): what they chose to let the organisation keep after their application goes (name, the answers as text, skills), kept on their consent only, until `expires`. Every consent is recorded in `consents` (what, which text version, when, how). Renewed by the link in the renewal mail; erased at expiry without renewal, at once on withdrawal (Mina sidor), and with the person on an erasure.
+ */
+export interface TalentPoolEntry {
+  id: number;
+  containerId: number;
+  email: string;
+  name: string;
+  /**
+   * The application the data was taken from (it has its own retention clock and may be gone).
+   */
+  applicationId?: number;
+  /**
+   * The position the person applied to.
+   */
+  positionName?: string;
+  /**
+   * The application's answers as text, by field label (no files, no personnummer).
+   */
+  answers: {
+    label: string;
+    value: string;
+  }[];
+  /**
+   * Skill names from the person's skill answers.
+   */
+  skills: string[];
+  expires: number;
+  /**
+   * When the renewal mail for the current period went.
+   */
+  renewMailed?: number;
+  /**
+   * Every consent given: what, which text version, when, how.
+   */
+  consents: {
+    what: "talentPool";
+    textVersion: number;
+    at: number;
+    how: "apply" | "invite" | "renew";
+    months: number;
+  }[];
+  invitedTo?: {
+    positionId: number;
+    at: number;
+    by: number;
+  }[];
+  created: number;
+}
+
+/**
+ * A mail to one person from the talent pool, with its single-use link where it has one to one person (issue 28 item 2): `invite` asks an applicant who was not hired to join the talent pool, `renew` renews a consent before it expires. Only the token's sha256 is stored; bound to the address it was sent to; expires; kept as used (`usedAt`) so a replay answers clearly. Erased with the person's pool entry and on erasure.
+ */
+export interface TalentPoolLink {
+  tokenHash?: string;
+  containerId: number;
+  /**
+   * The address the link was sent to: only that person may follow it.
+   */
+  email: string;
+  /**
+   * invite and renew carry a single-use link (tokenHash); apply is the record of an invitation to apply (no link of ours).
+   */
+  kind: "invite" | "renew" | "apply";
+  applicationId?: number;
+  expires: number;
+  usedAt?: number;
+  created: number;
+  /**
+   * The kept copy of the mail in DATA_DIR/outbox.
+   */
+  copy?: string;
 }
 
 /**

@@ -4,7 +4,7 @@ import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { useSession } from '../runner/session/session';
 import { useToast } from '../shared/toast';
-import { RichText } from '../shared/RichText';
+import { RichText } from '../shared/RichTextLazy';
 import { useMergeFields } from '../applicants/mail/useMergeFields';
 import { DefaultTemplatesOffer } from './DefaultTemplatesOffer';
 import { MergePreview } from '../applicants/mail/MergePreview';

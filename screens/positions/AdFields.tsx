@@ -1,7 +1,7 @@
 import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import type { Container } from '../runner/session/session';
-import { RichText } from '../shared/RichText';
+import { RichText } from '../shared/RichTextLazy';
 import { AdBannerPicker, AdPreview, AdTextTemplates } from '../org/AdExtras';
 
 const t = sv.admin.ads;

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from './router';
 import { ApplicationForm } from '../../engine/react/ApplicationForm';
 import type { Answers, FieldError } from '../../engine/types';
@@ -76,6 +76,8 @@ export default function ApplyPage({ position: p, container }: { position: Public
 
   const onChange = useCallback((answers: Answers) => restored.current && saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
 
+  // The separate, unticked talent-pool choice (issue 28): read at send, never part of the answers.
+  const pool = useRef(false);
   const onSubmit = useCallback(
     async (answers: Answers) => {
       // Double clicks and Enter presses while a request is out are dropped here, before the button re-renders disabled.
@@ -85,7 +87,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
       setBusy(true);
       setProblem(null);
       try {
-        const out = await submitApplication(p.id, answers, p.metadata);
+        const out = await submitApplication(p.id, answers, p.metadata, pool.current);
         if (out.kind === 'ok') {
           clearDraft(storage, p.id);
           saveStep(storage, p.id, 0);
@@ -142,6 +144,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
                 step={step}
                 onStepChange={onStepChange}
                 nativeAction={location.pathname + location.search}
+                beforeSubmit={container?.talentPool && <TalentPoolChoice consent={container.talentPool} onChange={(v) => (pool.current = v)} />}
               />
             </FormEngineProvider>
           </fieldset>
@@ -176,6 +179,20 @@ function Success({ firstname, position, containerId }: { firstname: string; posi
         {/* The candidate area is part of the admin app: a full page load, not a public route. */}
         <a href={`/admin/minasidor?org=${containerId}`}>{h.myPagesLink}</a>
         <Link to="/positions">{s.seeAllPositions}</Link>
+      </p>
+    </div>
+  );
+}
+
+/** 'Spara mina uppgifter i talangpoolen i N månader': unticked, separate from the application's own consent, with its own text. */
+function TalentPoolChoice({ consent, onChange }: { consent: NonNullable<PublicContainer['talentPool']>; onChange(v: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="pub-talent-pool" data-consent-version={consent.version}>
+      <input type="checkbox" id={id} name="talentPool" aria-describedby={`${id}-text`} onChange={(e) => onChange(e.currentTarget.checked)} />
+      <label htmlFor={id}>{consent.label}</label>
+      <p id={`${id}-text`} className="pub-talent-pool-text">
+        {consent.text}
       </p>
     </div>
   );

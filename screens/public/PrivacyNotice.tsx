@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { privacyNoticeFor } from './privacy';
+import sv from '../../schemas/messages/sv.json';
 import { s } from './text';
 import { fill } from '../../engine/fill';
 import type { PublicContainer } from './types';
@@ -18,6 +19,8 @@ export function PrivacyNotice({ container, level = 2 }: { container: PublicConta
       <H id={`${id}-title`} className="pub-privacy-title">
         {notice.title}
       </H>
+      {/* Issue 28: the organisation's own retention period, in plain view on the career page and the apply page. */}
+      <p className="pub-retention">{fill(sv.retention.notice, { months: String(notice.retentionMonths) })}</p>
       <details>
         <summary>{s.showPrivacy}</summary>
         <div className="pub-privacy-body" data-variant={notice.variant}>

@@ -50,11 +50,13 @@ interface NoticeData {
 const data = notice as NoticeData;
 
 /** The notice for a container (or the default when the container is unknown). */
-export function privacyNoticeFor(container: Pick<PublicContainer, 'id' | 'displayName' | 'name' | 'profile'> | null, source: NoticeData = data): PrivacyNotice {
+export function privacyNoticeFor(container: Pick<PublicContainer, 'id' | 'displayName' | 'name' | 'profile' | 'retentionMonths'> | null, source: NoticeData = data): PrivacyNotice {
   const key = container && String(container.id) in source.variants ? String(container.id) : 'default';
   const variant = source.variants[key] ?? { controller: '{company}', consentCompany: '{company}' };
   const company = container?.displayName || container?.name || 'arbetsgivaren';
-  const base = { company, months: String(source.retentionMonths), validFrom: source.validFromText };
+  // The organisation's own retention period (issue 28), else the template's default.
+  const months = container?.retentionMonths ?? source.retentionMonths;
+  const base = { company, months: String(months), validFrom: source.validFromText };
   const controller = fill(variant.controller, base);
   const profile = container?.profile;
   const vars: Record<string, string> = {
@@ -82,6 +84,6 @@ export function privacyNoticeFor(container: Pick<PublicContainer, 'id' | 'displa
     sections,
     validFrom: source.validFrom,
     validFromText: source.validFromText,
-    retentionMonths: source.retentionMonths,
+    retentionMonths: months,
   };
 }

@@ -76,4 +76,8 @@ export interface PublicContainer {
   displayName: string;
   theme?: Theme;
   profile?: ContainerProfile;
+  /** Months applications are kept after a recruitment closes (issue 28). */
+  retentionMonths?: number;
+  /** The talent-pool consent: the choice's label, its text and the text's version. */
+  talentPool?: { version: number; months: number; label: string; text: string };
 }

@@ -1,12 +1,10 @@
-import { Suspense, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { fill } from '../../engine/fill';
 import sv from '../../schemas/messages/sv.json';
 import { at, fillText, type BindingContext } from './bindings';
-import { FormPartView } from './FormScreen';
-import { ListBody } from './ListScreen';
+import { loadChunk } from '../chunks';
 import { ActionButtons } from './ActionButtons';
-import { RecordPartView } from './RecordScreen';
 import { layoutOf } from './Screen';
 import { Failure, Loading } from './states';
 import type { Block, GivenAnswer, ScreenFile } from './types';
@@ -18,6 +16,12 @@ import { viewComponent } from './views';
 import './runner.css';
 
 const t = sv.screenEngine;
+
+// A block's code loads with the first page that has such a block (the login has a form, the
+// applicant list a record and a view, no form): the form part brings RJSF, ajv and the widgets.
+const FormPartView = lazy(() => loadChunk('kind:form', () => import('./FormScreen')).then((m) => ({ default: m.FormPartView })));
+const ListBody = lazy(() => loadChunk('kind:list', () => import('./ListScreen')).then((m) => ({ default: m.ListBody })));
+const RecordPartView = lazy(() => loadChunk('kind:record', () => import('./RecordScreen')).then((m) => ({ default: m.RecordPartView })));
 const numberFormat = new Intl.NumberFormat('sv-SE');
 
 /** A stats block: figures from its load. */
@@ -144,19 +148,21 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
     block.from && !answers[block.from] && !givens[block.from] ? null : (
     <section key={block.id ?? i} className={`scr-block${block.head ? ' scr-head' : ''}${block.nav ? ' scr-nav' : ''}`} aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
       {block.title && <h2 id={`${id}-b${i}`}>{block.title}</h2>}
-      <BlockBody
-        screen={screen}
-        block={block}
-        generation={block.id ? (generations[block.id] ?? 0) : 0}
-        saved={(done) => {
-          keep(block.id, done);
-          reload(block.reloads);
-        }}
-        answers={answers}
-        forget={() => keep(block.id, undefined)}
-        givens={givens}
-        loaded={hears[i]!}
-      />
+      <Suspense fallback={<Loading />}>
+        <BlockBody
+          screen={screen}
+          block={block}
+          generation={block.id ? (generations[block.id] ?? 0) : 0}
+          saved={(done) => {
+            keep(block.id, done);
+            reload(block.reloads);
+          }}
+          answers={answers}
+          forget={() => keep(block.id, undefined)}
+          givens={givens}
+          loaded={hears[i]!}
+        />
+      </Suspense>
     </section>
     );
   const arrange = screen.arrange ?? 'stack';

@@ -1,14 +1,20 @@
-import { useEffect, useMemo, type ReactElement } from 'react';
+import { Suspense, useEffect, useMemo, type ReactElement } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireAuth } from './session/guards';
-import Shell from '../shell/Shell';
+import { loadChunk } from '../chunks';
+import { preloadableLazy } from '../preloadableLazy';
 import CandidateFrame from './CandidateFrame';
 import { screenFiles } from './catalogue';
 import { CatalogueContext } from './context';
 import { AccessGuard, SessionAuth } from './Guard';
 import { layoutOf, Screen } from './Screen';
+import { Loading } from './states';
 import type { ScreenFile } from './types';
 import { preloadScreen } from './views';
+
+// The admin shell (sidebar, search, bell, menus on react-aria) loads with the first admin screen, not with the login.
+const shell = preloadableLazy(() => loadChunk('Shell', () => import('../shell/Shell')));
+const Shell = shell.Component;
 
 /** Every path of a screen: its route and aliases. */
 function pathsOf(screen: ScreenFile): string[] {
@@ -44,6 +50,7 @@ export function ScreenRoutes({ catalogue = screenFiles }: { catalogue?: readonly
   useEffect(() => {
     const match = matchRoutes(table, pathname)?.at(-1)?.route as { screen: ScreenFile } | undefined;
     if (match) preloadScreen(match.screen);
+    if (match && layoutOf(match.screen) === 'admin') void shell.preload().catch(() => undefined);
   }, [table, pathname]);
   return (
     <CatalogueContext.Provider value={catalogue}>
@@ -57,7 +64,9 @@ export function ScreenRoutes({ catalogue = screenFiles }: { catalogue?: readonly
         <Route
           element={
             <RequireAuth>
-              <Shell />
+              <Suspense fallback={<Loading />}>
+                <Shell />
+              </Suspense>
             </RequireAuth>
           }
         >

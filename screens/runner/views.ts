@@ -73,5 +73,12 @@ export function preloadScreen(screen: ScreenFile): void {
   if (screen.kind === 'view') preloadView(screen.view ?? '');
   else if (isDataKind(screen.kind)) {
     void once(`kind:${screen.kind}`, kinds[screen.kind]!).catch(() => undefined);
+    // A page's blocks load their kinds' code and views lazily (PageScreen.tsx): all at once, beside the page's.
+    if (screen.kind === 'page') {
+      for (const block of screen.blocks ?? []) {
+        if (block.kind === 'view') preloadView(block.view ?? '');
+        else if (isDataKind(block.kind)) void once(`kind:${block.kind}`, kinds[block.kind]!).catch(() => undefined);
+      }
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { IMAGE_LIMITS } from '../../engine/imageLimits';
 import { ImageField } from './ImageField';
-import { RichText } from '../shared/RichText';
+import { RichText } from '../shared/RichTextLazy';
 import { RightsPicker } from '../shared/RightsPicker';
 import type { RightId } from '../shared/rights';
 import { SecretWidget } from './passwordWidget';

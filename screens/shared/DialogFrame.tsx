@@ -1,5 +1,6 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { loadChunk } from '../chunks';
+import { preloadableLazy } from '../preloadableLazy';
 import './dialog.css';
 
 export interface DialogFrameProps {
@@ -16,26 +17,6 @@ export interface DialogFrameProps {
   children: ReactNode;
 }
 
-/**
- * The one modal of the app, from react-aria-components: focus moves into it and back to the
- * opener on close, Escape and a click outside close it unless busy, the page behind is inert,
- * and its heading names it.
- */
-export function DialogFrame({ isOpen, title, busy, alert, modalClass, onClose, children }: DialogFrameProps) {
-  return (
-    <ModalOverlay isOpen={isOpen} isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(open) => !open && onClose()} className="bk-modal-overlay">
-      <Modal className={modalClass ? `bk-modal ${modalClass}` : 'bk-modal'}>
-        <Dialog role={alert ? 'alertdialog' : 'dialog'} className="bk-dialog">
-          <Heading slot="title" className="bk-dialog-title">
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
-
 export interface DialogFooterProps {
   cancelLabel: string;
   onCancel(): void;
@@ -49,20 +30,34 @@ export interface DialogFooterProps {
   focusCancel?: boolean;
 }
 
-/** The one footer of a dialog: cancel first, then the main (or destructive) button. */
-export function DialogFooter({ cancelLabel, onCancel, confirmLabel, onConfirm, busy, danger, focusCancel }: DialogFooterProps) {
+// The modal's code (react-aria-components, DialogFrameAria.tsx) loads the first time a dialog
+// opens: a screen that only may ask (a login, a form with a delete button) does not carry it.
+const load = () => loadChunk('DialogFrame', () => import('./DialogFrameAria'));
+const Footer = preloadableLazy<DialogFooterProps>(async () => ({ default: (await load()).DialogFooter }));
+// The footer is ready when the frame is, so an opening dialog draws whole, never without its buttons.
+const Frame = preloadableLazy<DialogFrameProps>(async () => {
+  await Footer.preload();
+  return { default: (await load()).DialogFrame };
+});
+
+/**
+ * The one modal of the app (DialogFrameAria.tsx): focus moves into it and back to the opener on
+ * close, Escape and a click outside close it unless busy, the page behind is inert, and its
+ * heading names it. Closed, it draws nothing and loads nothing; the first opening waits for its
+ * code (the opener keeps focus meanwhile), a failed load throws to the screen's boundary.
+ */
+export function DialogFrame(props: DialogFrameProps) {
+  if (!props.isOpen) return null;
   return (
-    <div className="bk-dialog-actions">
-      <Button className="bk-btn" onPress={onCancel} isDisabled={busy} autoFocus={focusCancel}>
-        {cancelLabel}
-      </Button>
-      {confirmLabel !== undefined && (
-        <Button type={onConfirm ? 'button' : 'submit'} className={danger ? 'bk-btn bk-btn-danger' : 'bk-btn bk-btn-primary'} onPress={onConfirm} isDisabled={busy}>
-          {confirmLabel}
-        </Button>
-      )}
-    </div>
+    <Suspense fallback={null}>
+      <Frame.Component {...props} />
+    </Suspense>
   );
+}
+
+/** The one footer of a dialog: cancel first, then the main (or destructive) button. */
+export function DialogFooter(props: DialogFooterProps) {
+  return <Footer.Component {...props} />;
 }
 
 /**

@@ -8,6 +8,12 @@
  * Time to interactive here: the later of "the form's first name field is in the DOM" and the
  * end of the last long task (≥ 50 ms) before a 1 s window without long tasks (Lighthouse's
  * definition with a 1 s instead of 5 s quiet window, and counted from navigation start).
+ * Total blocking time: the sum of every long task's time over 50 ms until then (issue 27 item 2:
+ * ≤ 50 ms; counted from navigation start, not from first paint, so stricter than Lighthouse's).
+ * Ours is the page people get: server-rendered (checked: the form is in the HTML), hydrating with
+ * its script; measured until its script has taken the form over (data-live) and a quiet second
+ * followed. One unmeasured round of each warms the server and the browser. The page is observed
+ * from inside (apply-page/observer.ts): no Playwright script runs in it while it loads.
  *
  * Uses dist/ (runs `vite build` first when it is missing). Standalone:
  *   node --import tsx scripts/bench/apply-page.ts
@@ -23,39 +29,33 @@ import type { MetadataProperty } from '../../engine/types';
 import { launchBrowser, startApp } from '../../tests/e2e/helpers/app';
 import { ROOT, buildPage, runStandalone } from './_pages';
 import { median } from './_stats';
+import { blockingTime, observed, observerScript } from './apply-page/observer';
 import type { BenchResult } from './_report';
 
-const ROUNDS = 5;
+const ROUNDS = 7;
 const QUIET_MS = 1000;
 const JS_GOAL_KB = 120;
 const TTI_GOAL = 0.7;
+const TBT_GOAL_MS = 50;
+// Visible no later than the plain page (issue 27 reports it at 0.42×).
+const VISIBLE_GOAL = 1;
+// Hydration may take its time in slices, but the script has the form no later than the plain page is interactive.
+const LIVE_GOAL = 1;
 
 interface Sample {
   jsGzipKb: number;
   jsRawKb: number;
   ttiMs: number;
   formMs: number;
+  /** Sum of the long tasks' time over 50 ms, until TTI. */
+  tbtMs: number;
+  longTasks: number;
+  /** When the page's script had taken the form over (ours: the apply form's data-live). */
+  liveMs: number | null;
+  /** The form came in the first HTML (server-rendered). */
+  inHtml: boolean;
   scripts: { url: string; gzipKb: number }[];
 }
-
-// Runs in the page before any of its scripts: records long tasks and when the form appears.
-const OBSERVER = (selector: string) => `
-  window.__bench = { longTasks: [], formAt: null };
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.startTime + e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-  } catch (e) {}
-  const check = () => {
-    if (window.__bench.formAt === null && document.querySelector(${JSON.stringify(selector)})) {
-      window.__bench.formAt = performance.now();
-      return true;
-    }
-    return false;
-  };
-  const mo = new MutationObserver(() => { if (check()) mo.disconnect(); });
-  mo.observe(document, { subtree: true, childList: true });
-`;
 
 async function phoneContext(browser: Browser): Promise<BrowserContext> {
   // bypassCSP: this measures speed, not policy (the browser tests run under the server's
@@ -63,7 +63,7 @@ async function phoneContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'sv-SE', bypassCSP: true });
 }
 
-async function measure(browser: Browser, url: string, selector: string, prepare?: (ctx: BrowserContext) => Promise<void>): Promise<Sample> {
+async function measure(browser: Browser, url: string, field: string, live: string | null, prepare?: (ctx: BrowserContext) => Promise<void>): Promise<Sample> {
   const context = await phoneContext(browser);
   try {
     if (prepare) await prepare(context);
@@ -71,37 +71,33 @@ async function measure(browser: Browser, url: string, selector: string, prepare?
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(OBSERVER(selector));
+    await page.addInitScript(observerScript(field, live, QUIET_MS));
     const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
       scripts.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, raw: b.length, gzip: gzipSync(b, { level: 9 }).length }), () => ({ url: res.url(), raw: 0, gzip: 0 })));
     });
+    const done = observed(page);
     await page.goto(url, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => (window as unknown as { __bench: { formAt: number | null } }).__bench.formAt !== null, undefined, { timeout: 60_000, polling: 50 });
-    // Wait for a quiet window: no long task ended in the last QUIET_MS.
-    let tti = 0;
-    let formMs = 0;
-    for (let i = 0; i < 40; i++) {
-      await page.waitForTimeout(QUIET_MS / 2);
-      const { now, formAt, lastEnd } = await page.evaluate(() => {
-        const b = (window as unknown as { __bench: { formAt: number; longTasks: [number, number][] } }).__bench;
-        return { now: performance.now(), formAt: b.formAt, lastEnd: b.longTasks.reduce((m, [, end]) => Math.max(m, end), 0) };
-      });
-      if (now - Math.max(formAt, lastEnd) >= QUIET_MS) {
-        tti = Math.max(formAt, lastEnd);
-        formMs = formAt;
-        break;
-      }
-    }
+    const o = await done;
     const list = await Promise.all(scripts);
     const sum = (k: 'raw' | 'gzip') => list.reduce((n, s) => n + s[k], 0) / 1024;
-    return { jsGzipKb: sum('gzip'), jsRawKb: sum('raw'), ttiMs: tti, formMs, scripts: list.map((s) => ({ url: s.url, gzipKb: s.gzip / 1024 })) };
+    const tti = Math.max(o.formAt, ...o.longTasks.map(([, end]) => end));
+    return {
+      jsGzipKb: sum('gzip'),
+      jsRawKb: sum('raw'),
+      ttiMs: tti,
+      formMs: o.formAt,
+      liveMs: o.liveAt,
+      tbtMs: blockingTime(o.longTasks),
+      longTasks: o.longTasks.length,
+      inHtml: o.inHtml,
+      scripts: list.map((s) => ({ url: s.url, gzipKb: s.gzip / 1024 })),
+    };
   } finally {
     await context.close();
   }
 }
-
 
 export async function run(): Promise<BenchResult> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
@@ -128,27 +124,38 @@ export async function run(): Promise<BenchResult> {
     const ours: Sample[] = [];
     const plain: Sample[] = [];
     const oursUrl = `${app.orgUrl}/${pos.id}_${pos.slug}/apply`;
-    // Alternate the two so a slow moment of the shared machine hits both alike.
-    for (let i = 0; i < ROUNDS; i++) {
-      plain.push(await measure(browser, `${app.url}/__bench/plain.html`, '[name="root_form_firstname"]', servePlain));
-      ours.push(await measure(browser, oursUrl, '[name="form_firstname"]'));
+    // Alternate the two so a slow moment of the shared machine hits both alike; round 0 warms both.
+    for (let i = 0; i <= ROUNDS; i++) {
+      const p = await measure(browser, `${app.url}/__bench/plain.html`, '[name="root_form_firstname"]', null, servePlain);
+      const o = await measure(browser, oursUrl, '[name="form_firstname"]', '.pub-form-gate[data-live]');
+      if (!o.inHtml) throw new Error(`${oursUrl} kom utan serverrenderat formulär: mätningen gäller inte sidan man får`);
+      if (i === 0) continue;
+      plain.push(p);
+      ours.push(o);
     }
     const summary = (xs: Sample[]) => ({
       js: median(xs.map((s) => s.jsGzipKb)),
       raw: median(xs.map((s) => s.jsRawKb)),
       tti: median(xs.map((s) => s.ttiMs)),
       form: median(xs.map((s) => s.formMs)),
+      live: median(xs.map((s) => s.liveMs ?? s.ttiMs)),
+      tbt: median(xs.map((s) => s.tbtMs)),
+      tbtMax: Math.max(...xs.map((s) => s.tbtMs)),
+      longTasks: xs.reduce((n, s) => n + s.longTasks, 0),
     });
     const o = summary(ours);
     const p = summary(plain);
     const chunks = (ours[0]?.scripts ?? []).map((s) => `    ${s.url}  ${s.gzipKb.toFixed(1)} KB gzip`);
     return [
-      `  ansökningssidan för '${full.data.name}' (${full.data.metadata.length} fält), Chromium, telefon 390×844, CPU 4× långsammare, utan cache, ${ROUNDS} omgångar (median)`,
-      `  Blankett (${oursUrl.replace(app.orgUrl, '')}):  JS ${o.js.toFixed(1)} KB gzip (${o.raw.toFixed(0)} KB okomprimerat), formuläret synligt efter ${o.form.toFixed(0)} ms, interaktiv efter ${o.tti.toFixed(0)} ms`,
-      `  ren @rjsf/core <Form>:          JS ${p.js.toFixed(1)} KB gzip (${p.raw.toFixed(0)} KB okomprimerat), formuläret synligt efter ${p.form.toFixed(0)} ms, interaktiv efter ${p.tti.toFixed(0)} ms`,
+      `  ansökningssidan för '${full.data.name}' (${full.data.metadata.length} fält), Chromium, telefon 390×844, CPU 4× långsammare, utan cache, ${ROUNDS} omgångar var (median) efter en uppvärmningsomgång, växelvis; servern i egen process`,
+      `  Blankett (${oursUrl.replace(app.orgUrl, '')}, serverrenderad):  JS ${o.js.toFixed(1)} KB gzip (${o.raw.toFixed(0)} KB okomprimerat), formuläret synligt efter ${o.form.toFixed(0)} ms, interaktiv efter ${o.tti.toFixed(0)} ms, övertaget av skriptet efter ${o.live.toFixed(0)} ms, TBT ${o.tbt.toFixed(0)} ms (högst ${o.tbtMax.toFixed(0)}), ${o.longTasks} långa uppgifter på ${ROUNDS} laddningar`,
+      `  ren @rjsf/core <Form>:          JS ${p.js.toFixed(1)} KB gzip (${p.raw.toFixed(0)} KB okomprimerat), formuläret synligt efter ${p.form.toFixed(0)} ms, interaktiv efter ${p.tti.toFixed(0)} ms, TBT ${p.tbt.toFixed(0)} ms (högst ${p.tbtMax.toFixed(0)}), ${p.longTasks} långa uppgifter på ${ROUNDS} laddningar`,
+      `  per omgång, Blankett TTI/TBT: ${ours.map((s) => `${s.ttiMs.toFixed(0)}/${s.tbtMs.toFixed(0)}`).join(', ')} ms; ren: ${plain.map((s) => `${s.ttiMs.toFixed(0)}/${s.tbtMs.toFixed(0)}`).join(', ')} ms`,
       { name: 'ansökningssidans JS (gzip)', ours: o.js, peer: p.js, peerName: 'ren @rjsf/core', unit: 'KB', goal: { atMost: JS_GOAL_KB } },
       { name: 'tid till interaktiv', ours: o.tti, peer: p.tti, peerName: 'ren @rjsf/core', unit: 'ms', goal: { ratioAtMost: TTI_GOAL } },
-      { name: 'formuläret synligt', ours: o.form, peer: p.form, peerName: 'ren @rjsf/core', unit: 'ms' },
+      { name: 'total blockeringstid (TBT, telefon)', ours: o.tbt, peer: p.tbt, peerName: 'ren @rjsf/core', unit: 'ms', goal: { atMost: TBT_GOAL_MS } },
+      { name: 'formuläret övertaget av skriptet (mot ren sidas interaktiv)', ours: o.live, peer: p.tti, peerName: 'ren @rjsf/core', unit: 'ms', goal: { ratioAtMost: LIVE_GOAL } },
+      { name: 'formuläret synligt', ours: o.form, peer: p.form, peerName: 'ren @rjsf/core', unit: 'ms', goal: { ratioAtMost: VISIBLE_GOAL } },
       `  skript som ansökningssidan laddar:`,
       ...chunks,
     ];

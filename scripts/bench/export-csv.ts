@@ -8,8 +8,6 @@
  * Embedded store (FerretDB scans per query and is measured by server-list).
  * Standalone: node --import tsx scripts/bench/export-csv.ts
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { loadContainer } from '../../server/domain/organisations/containers';
@@ -17,11 +15,9 @@ import type { ApplicationDoc, PositionDoc } from '../../server/domain/core/docs'
 import { answerColumns, answerText, appliedDate } from '../../server/domain/exports/exports';
 import type { BenchContext, BenchResult } from './_report';
 import { login, startBenchServer, type BenchServer } from './server-common';
+import { gc } from './_stats';
 
 const SIZES = (process.env.BENCH_EXPORT_SIZES ?? '10000,50000').split(',').map(Number);
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 async function seedUpTo(server: BenchServer, position: PositionDoc, from: number, to: number) {
   const c = await loadContainer(server.store, position.containerId);

@@ -85,8 +85,8 @@ export async function run(ctx?: BenchContext): Promise<BenchResult> {
     });
     const [one, two] = [sum(rounds.one), sum(rounds.two)];
     return [
-      { name: 'ansökningar per sekund genom proxyn, två instanser', ours: two.perSecond, peer: one.perSecond, peerName: 'en instans, samma körning', unit: 'req/s' },
-      { name: 'svarstid p95 genom proxyn, två instanser (sämsta halvan)', ours: two.p95, peer: one.p95, peerName: 'en instans, samma körning', unit: 'ms' },
+      { name: 'ansökningar per sekund genom proxyn, två instanser', ours: two.perSecond, peer: one.perSecond, peerName: 'en instans, samma körning', unit: 'req/s', goal: { ratioAtLeast: 0.8 }, note: 'två delade kärnor: målet är att den andra instansen kostar högst 20 %, inte att den bär mer' },
+      { name: 'svarstid p95 genom proxyn, två instanser (sämsta halvan)', ours: two.p95, peer: one.p95, peerName: 'en instans, samma körning', unit: 'ms', goal: { ratioAtMost: 1.5 } },
       `  ${CONCURRENCY} samtidiga klienter, ${REQUESTS} ansökningar per uppställning i ordningen en, två, två, en (misslyckade: ${one.failures} / ${two.failures}); FerretDB, Redis, proxyn och instanserna delar två kärnor:`,
       '  siffran visar vad en andra instans kostar (proxy, Redis, FerretDB-låset mellan processer), inte hur mycket mer fler maskiner bär.',
     ];

@@ -65,6 +65,8 @@ export interface LoadResult {
   p95: number;
   p99: number;
   failures: number;
+  /** Every request's latency (sorted): for a percentile over several rounds. */
+  latencies: number[];
 }
 
 
@@ -97,6 +99,7 @@ export async function load(count: number, concurrency: number, request: (i: numb
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     failures,
+    latencies,
   };
 }
 

@@ -154,7 +154,7 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
     const emailKey = emailKeyOf(position, answers);
     const email = emailKey && typeof answers[emailKey] === 'string' ? (answers[emailKey] as string).trim() : '';
     try {
-      await apply(deps, { email, positionId: position.id, metadata: answers, bodyBytes: bytes });
+      await apply(deps, { email, positionId: position.id, metadata: answers, bodyBytes: bytes, talentPool: form.get('talentPool') === 'on' });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       return draw(refusal(err, state, { steps, emailKey, position }), err.status);

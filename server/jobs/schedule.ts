@@ -1,18 +1,23 @@
 import { GridFsBlobStore } from '../blobs/gridfs';
 import { sweepGridFs } from '../blobs/gridfs-sweep';
 import type { ServerDeps } from '../base/deps';
-import { retentionMonths, runRetention } from '../domain/gdpr/gdpr';
+import { runRetention } from '../domain/gdpr/retention';
+import { runTalentPool } from '../domain/gdpr/talent-pool';
 import { runIfDue, type Job } from './runs';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The GDPR retention job: once a UTC day across every instance (server/domain/gdpr.ts). */
-export function retentionJob(months = retentionMonths()): Job {
+/**
+ * The GDPR retention job: once a UTC day across every instance (server/domain/gdpr/retention.ts).
+ * Each organisation's own period rules; `months` overrides them all (tests). The talent pool's
+ * renewal mails and expiry (server/domain/gdpr/talent-pool.ts) run with it.
+ */
+export function retentionJob(months?: number): Job {
   return {
     name: 'retention',
     periodMs: DAY_MS,
-    run: async (deps) => ({ months, ...(await runRetention(deps, months)) }),
+    run: async (deps) => ({ ...(months !== undefined ? { months } : {}), ...(await runRetention(deps, months)), ...(await runTalentPool(deps)) }),
   };
 }
 

@@ -73,6 +73,13 @@ const tick = () => {
 const timer = setInterval(tick, workerData.intervalMs);
 parentPort.on('message', (m) => {
   if (m === 'tick') tick();
+  else if (m === 'drain') {
+    // The store holds its writes meanwhile: copy the whole WAL, start it again and cut the file to nothing.
+    let r = null;
+    try { db.pragma('busy_timeout = 2000'); r = db.pragma('wal_checkpoint(TRUNCATE)'); } catch (err) { /* full disk: the next commit asks again */ }
+    try { db.pragma('busy_timeout = 100'); } catch {}
+    parentPort.postMessage({ drained: r });
+  }
   else if (m === 'stop') { clearInterval(timer); try { db.close(); } catch {} parentPort.postMessage('stopped'); }
 });
 `;
@@ -93,6 +100,28 @@ export class Checkpointer {
     this.worker.on('error', () => undefined);
   }
 
+  /**
+   * A full checkpoint that restarts the WAL and truncates its file (off the main thread); resolves when it is done.
+   * The caller holds its writes meanwhile: with writers going on, a checkpoint never reaches
+   * the WAL's end, and only a WAL checkpointed to its end starts again from its beginning.
+   */
+  drain(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise<void>((res) => {
+      const finish = () => {
+        this.worker.off('message', onMessage);
+        this.worker.off('exit', finish);
+        res();
+      };
+      const onMessage = (m: unknown) => {
+        if (m !== null && typeof m === 'object' && 'drained' in m) finish();
+      };
+      this.worker.on('message', onMessage);
+      this.worker.on('exit', finish);
+      this.worker.postMessage('drain');
+    });
+  }
+
   /** A checkpoint now (off the main thread), besides the timer's. */
   nudge(): void {
     if (!this.stopped) this.worker.postMessage('tick');
@@ -102,7 +131,7 @@ export class Checkpointer {
     this.stopped = true;
     await new Promise<void>((res) => {
       const done = () => res();
-      this.worker.once('message', done);
+      this.worker.on('message', (m) => m === 'stopped' && done());
       this.worker.once('exit', done);
       this.worker.postMessage('stop');
       setTimeout(done, 2000).unref();

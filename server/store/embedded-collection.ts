@@ -40,6 +40,8 @@ export interface EmbeddedHost {
   meta(name: string): CollMeta;
   planContext(m: CollMeta): PlanContext;
   transaction<R>(work: () => R): R;
+  batched<R>(work: () => R): R;
+  gate(): Promise<void> | null;
   createTable(m: CollMeta): void;
   written(name: string): void;
   stmt(sql: string): Database.Statement;
@@ -62,7 +64,7 @@ function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-function mapError(err: unknown): never {
+export function mapError(err: unknown): never {
   if (isUniqueViolation(err)) throw new DuplicateKeyError();
   throw err;
 }
@@ -81,6 +83,15 @@ export function hitsArray(doc: unknown, segs: string[]): boolean {
 function indexName(coll: string, spec: IndexInfo): string {
   const hash = createHash('sha1').update(JSON.stringify([spec.fields, spec.unique])).digest('hex').slice(0, 12);
   return `x_${coll}_${hash}`;
+}
+
+/** Inserts one document into a collection's table, inside the caller's transaction. */
+export function insertRow(store: EmbeddedHost, m: CollMeta, doc: Record<string, unknown>): { json: string; multikeys: string[] } {
+  const { _id, ...rest } = doc;
+  if (_id !== undefined && typeof _id !== 'string') throw new StoreUsageError('_id must be a string');
+  const json = JSON.stringify(rest);
+  store.stmt(`INSERT INTO "${m.table}" (_id, doc) VALUES (?, jsonb(?))`).run(_id ?? null, json);
+  return { json, multikeys: store.newMultikeys(m, doc) };
 }
 
 export class EmbeddedCollection<T extends Doc> implements Collection<T> {
@@ -154,7 +165,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const m = this.store.meta(this.name);
     let done: { result: R; multikeys: string[] };
     try {
-      done = this.store.transaction(() => {
+      done = this.store.batched(() => {
         this.store.createTable(m);
         return work(m);
       });
@@ -169,11 +180,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   private insertRow(m: CollMeta, doc: Record<string, unknown>): { json: string; multikeys: string[] } {
-    const { _id, ...rest } = doc;
-    if (_id !== undefined && typeof _id !== 'string') throw new StoreUsageError('_id must be a string');
-    const json = JSON.stringify(rest);
-    this.store.stmt(`INSERT INTO "${m.table}" (_id, doc) VALUES (?, jsonb(?))`).run(_id ?? null, json);
-    return { json, multikeys: this.store.newMultikeys(m, doc) };
+    return insertRow(this.store, m, doc);
   }
 
   private copyBack(doc: Record<string, unknown>, json: string): T {
@@ -188,12 +195,14 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
    */
   async insertOne(doc: T): Promise<T> {
     checkDoc(doc);
+    await this.store.gate();
     this.write((m) => ({ result: undefined, multikeys: this.insertRow(m, doc).multikeys }));
     await this.store.durable();
     return { ...doc };
   }
 
   async insertMany(docs: T[]): Promise<void> {
+    await this.store.gate();
     this.insertManyNow(docs);
     await this.store.durable();
   }
@@ -227,6 +236,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
+    await this.store.gate();
     const result = this.updateOneNow(filter, update, options);
     if (result !== null) await this.store.durable();
     return result;
@@ -253,6 +263,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async updateMany(filter: Filter, update: Update): Promise<number> {
     checkFilter(filter);
     checkUpdate(update);
+    await this.store.gate();
     const n = this.write((m) => {
       const hits = this.select(filter, {});
       const multikeys = new Set<string>();
@@ -274,6 +285,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   private async remove(filter: Filter, limit: number): Promise<number> {
     checkFilter(filter);
     if (!this.store.meta(this.name).exists) return 0;
+    await this.store.gate();
     const n = this.write((m) => {
       const hits = this.select(filter, limit ? { limit } : {});
       const del = this.store.stmt(`DELETE FROM "${m.table}" WHERE rid = ?`);

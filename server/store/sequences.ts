@@ -49,7 +49,7 @@ export class Sequences {
   /** Writes the snapshot's values inside the caller's transaction (nextSequence made the table). */
   flushInto(values: Map<string, number>): void {
     const upsert = this.stmt(
-      `INSERT INTO "${this.table}" (_id, doc) VALUES (?, jsonb_object('seq', ?)) ON CONFLICT(_id) DO UPDATE SET doc = jsonb_set(doc, '$.seq', json_extract(excluded.doc, '$.seq'))`,
+      `INSERT INTO "${this.table}" (_id, doc) VALUES (?, jsonb_object('seq', ?)) ON CONFLICT(_id) DO UPDATE SET doc = jsonb_set(doc, '$.seq', max(coalesce(json_extract(doc, '$.seq'), 0), json_extract(excluded.doc, '$.seq')))`,
     );
     for (const [name, value] of values) upsert.run(name, value);
   }
@@ -57,6 +57,11 @@ export class Sequences {
   /** After the commit of a transaction that flushed `values`: those are on their way to disk with it. */
   committed(values: Map<string, number>): void {
     for (const [name, value] of values) if (this.pending.get(name) === value) this.pending.delete(name);
+  }
+
+  /** The transaction that held these values was rolled back: they are pending again (the newest of each). */
+  restore(values: Map<string, number>): void {
+    for (const [name, value] of values) this.pending.set(name, this.values.get(name) ?? value);
   }
 
   /** Drops what memory holds (after a write to the counters table itself, or a drop): nothing may be pending. */

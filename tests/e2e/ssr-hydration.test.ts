@@ -101,6 +101,31 @@ describe('server-rendered public pages in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps what the applicant typed into the server’s form before the script took it over', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    const problems = collectProblems(page);
+    // The apply page's chunk is held back until the field has been typed in: the form is the server's alone meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/ApplyPage-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(applyUrl, { waitUntil: 'domcontentloaded' });
+    const first = page.getByLabel(/^Förnamn/);
+    await first.fill('Tidig');
+    expect(await page.locator('.pub-form-gate[data-live]').count()).toBe(0);
+    release();
+    await page.locator('.pub-form-gate[data-live]').waitFor({ timeout: 15_000 });
+    expect(await first.inputValue()).toBe('Tidig');
+    // The form's answers hold it, not only the DOM: the next change saves both in this tab's draft.
+    await page.getByLabel(/^Efternamn/).fill('Svensson');
+    const draft = () => page.evaluate((id) => JSON.parse(sessionStorage.getItem(`blankett.applyDraft.${id}`) ?? '{}') as Record<string, unknown>, pos.id);
+    await expect.poll(draft).toMatchObject({ form_firstname: 'Tidig', form_surname: 'Svensson' });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('navigates on the client from the organisation page to a position and to its apply page', async () => {
     const page = await newPage(browser, { viewport: 'desktop' });
     const problems = collectProblems(page);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
-import { runRetention } from '../../server/domain/gdpr/gdpr';
+import { runRetention } from '../../server/domain/gdpr/retention';
 import { storeKinds } from '../setup/stores';
 import { applyTo, dataUrl, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
 import { pdfPageTexts } from './helpers/pdf';
@@ -136,6 +136,8 @@ describe.each(storeKinds())('GDPR on the %s store', (kind) => {
     const later = now + Math.round(37 * 30.44 * 86_400);
     // The fresh one was made "now + 36 months" from the job's point of view: move it there.
     await apps.updateOne({ id: fresh.body.data.id }, { $set: { created: later - 86_400 } });
+    // The period counts from the close of the recruitment (issue 28): both recruitments closed yesterday.
+    for (const p of [open, internal]) await server.deps.store.collection('positions').updateOne({ id: p.id }, { $set: { stop: now - 86_400 } });
     const before = await apps.count({});
     const r = await runRetention({ ...server.deps, now: () => later }, 36);
     expect(r.applications).toBe(before - 1);

@@ -47,43 +47,38 @@ describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
   }
 
   /**
-   * Runs `heavy` while asking for a small public page in a loop: how long the heavy request
-   * took and the longest answer meanwhile, in ms. Today's code holds the process for the whole
-   * of such a request, so the longest answer is about as long as the request itself; sliced
-   * work answers within a few slices. The bound is a share of the request's own time, which
-   * a loaded machine stretches as much as it stretches the answers.
+   * Runs `heavy` while asking for a small public page in a loop, one request at a time: how
+   * many answers came back while the heavy request was still unanswered. A server that holds
+   * its event loop for the whole heavy request answers at most the one ping that was waiting
+   * (it is answered with the heavy request, at its end); sliced work answers ping after ping
+   * meanwhile. A count of answers, not a time: a loaded machine slows both sides alike.
    */
-  async function longestAnswerDuring(heavy: () => Promise<void>): Promise<{ longest: number; answered: number; took: number }> {
+  async function answeredDuring(heavy: () => Promise<void>): Promise<number> {
     let running = true;
-    let longest = 0;
-    let answered = 0;
+    let meanwhile = 0;
     const ping = async () => {
       while (running) {
-        const t0 = performance.now();
         const r = await server.request('GET', '/api/public/containers/demo');
         expect(r.status).toBe(200);
-        longest = Math.max(longest, performance.now() - t0);
-        answered++;
+        if (running) meanwhile++;
         // FerretDB answers every query by a scan: there the loop only paces itself, so it
-        // does not slow the heavy request it runs beside (nothing is asserted on its timing).
+        // does not slow the heavy request it runs beside (nothing is asserted on it there).
         if (!full) await new Promise((r) => setTimeout(r, 100));
       }
     };
     const pinging = ping();
-    const t0 = performance.now();
     try {
       await heavy();
     } finally {
       running = false;
       await pinging;
     }
-    return { longest, answered, took: performance.now() - t0 };
+    return meanwhile;
   }
 
-  /** On the embedded store (synchronous: the one a long call can freeze) others wait a small share of the heavy request. */
-  function expectAnsweredMeanwhile(r: { longest: number; answered: number; took: number }) {
-    expect(r.answered).toBeGreaterThan(0);
-    if (full) expect(r.longest).toBeLessThan(r.took / 4);
+  /** On the embedded store (synchronous: the one a long call can freeze) others are answered again and again meanwhile. */
+  function expectAnsweredMeanwhile(meanwhile: number) {
+    if (full) expect(meanwhile).toBeGreaterThanOrEqual(3);
   }
 
   beforeAll(async () => {
@@ -119,7 +114,7 @@ describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
   it(`moves ${MOVED.toLocaleString('sv-SE')} applicants in one call, every one to the new label, and answers others meanwhile`, async () => {
     const target = label(c, 'Intressant');
     let status = 0;
-    const during = await longestAnswerDuring(async () => {
+    const during = await answeredDuring(async () => {
       const r = await server.call(writer, 'update_jobApplicationStatus', { labelId: target, ids });
       status = r.status;
     });
@@ -180,7 +175,7 @@ describe.each(storeKinds())('heavy requests on the %s store', (kind) => {
 
   it('answers others while a report.csv of every applicant downloads', async () => {
     let lines = 0;
-    const during = await longestAnswerDuring(async () => {
+    const during = await answeredDuring(async () => {
       const r = await server.call(writer, 'create_applicantsExport', { containerId: c.id, positionId: open.id });
       expect(r.status, r.text).toBe(200);
       const res = await fetch(server.url + r.body.data.url, { headers: { authorization: `Bearer ${writer}` } });

@@ -3,7 +3,7 @@ import { registerUser } from '../../server/auth/account';
 import { mailedToken } from './helpers/mailbox';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import type { EmailLogEntry } from '../../server/domain/mail/email';
-import { monthsBefore, runRetention } from '../../server/domain/gdpr/gdpr';
+import { monthsBefore, runRetention } from '../../server/domain/gdpr/retention';
 import { createSmtpMailer } from '../../server/mail/smtp';
 import { storeKinds } from '../setup/stores';
 import { applyTo, dataUrl, demoPositions, label, otherOrganisation, personnummer, positions, validAnswers } from './helpers/domain';

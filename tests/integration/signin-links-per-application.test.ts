@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
-import { monthsBefore, runRetention } from '../../server/domain/gdpr/gdpr';
+import { monthsBefore, runRetention } from '../../server/domain/gdpr/retention';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, otherOrganisation, personnummer, positions, validAnswers } from './helpers/domain';
 import { mailsTo } from './helpers/mailbox';

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
@@ -104,6 +104,19 @@ describe.each(storeKinds())('server-rendered public pages on the %s store', (kin
     expect(r.text).toContain(`<h1 id="pub-apply-title">Ansökan: ${open.name}</h1>`);
     // Drawn in place: no suspended boundary streamed in by an inline script (the CSP forbids them).
     expect(r.text).not.toMatch(/<script>|<template id="B:|<div hidden id="S:/);
+  });
+
+  it('loads no form compiler with the apply page: its scripts hold no ajv and stay within 120 KB gzip', async () => {
+    const r = await get(`${pagePath(open)}/apply`, { host: orgHost() });
+    // The entry and every chunk the page preloads (the form's own validator module aside): what hydration evaluates.
+    const urls = [...r.text.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(urls.some((u) => u.includes('/ApplyPage-'))).toBe(true);
+    const code = urls.map((u) => readFileSync(join(dist, u)));
+    // The page validates with its precompiled module; ajv's own messages mean the compiler came along (issue 27 item 2).
+    expect(urls.filter((_, i) => code[i]!.includes('must NOT have additional properties'))).toEqual([]);
+    const kb = code.reduce((n, c) => n + gzipSync(c, { level: 9 }).length, 0) / 1024;
+    // Issue 18's goal for the apply page's JS.
+    expect(kb).toBeLessThanOrEqual(120);
   });
 
   it('renders the organisation page on its host with its open positions', async () => {

@@ -15,7 +15,8 @@ import { applyWithCv, auditDataDir, dispatch, loginAs, openPositionId, spawnServ
  */
 const LANES = 2;
 const KILLS_PER_LANE = Number(process.env.KILL_ROUNDS ?? 5);
-const APPLIERS = 3;
+/** Enough at once that a kill lands while several applications share one group commit (store/group-commit.ts). */
+const APPLIERS = 6;
 
 interface Lane {
   dataDir: string;
@@ -31,7 +32,7 @@ async function lane(root: string, tag: string): Promise<Lane> {
   const l: Lane = { dataDir: join(root, tag), acked: new Map(), notes: [], refused: 0, kills: 0 };
   let positionId = 0;
   for (let round = 0; round < KILLS_PER_LANE; round++) {
-    const server = await spawnServer(l.dataDir);
+    const server = await spawnServer(l.dataDir, {}, { startMs: 120_000 });
     running.add(server);
     positionId ||= await openPositionId(server.url);
     const token = await loginAs(server.url, 'admin@demo.test');
@@ -72,7 +73,7 @@ async function lane(root: string, tag: string): Promise<Lane> {
     await Promise.allSettled([...appliers, staff]);
   }
   // Recovery: a normal start (which sweeps leftovers), then a clean stop to read the files.
-  const last = await spawnServer(l.dataDir);
+  const last = await spawnServer(l.dataDir, {}, { startMs: 120_000 });
   running.add(last);
   last.child.kill('SIGTERM');
   await last.exited;
@@ -88,7 +89,7 @@ describe('the embedded store under kill -9', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('keeps every acknowledged application and note through ten SIGKILLs, none half-written, no orphan blobs', async () => {
+  it('keeps every acknowledged application (once, with its notification) and note through ten SIGKILLs amid group commits, none half-written, no orphan blobs', async () => {
     const lanes = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(root, `lane${i}`)));
     expect(lanes.reduce((n, l) => n + l.kills, 0)).toBe(LANES * KILLS_PER_LANE);
     for (const l of lanes) {
@@ -96,6 +97,9 @@ describe('the embedded store under kill -9', () => {
       expect(l.acked.size).toBeGreaterThanOrEqual(3 * KILLS_PER_LANE);
       expect(l.refused).toBe(0);
       expect([...l.acked].filter(([id, email]) => audit.apps.get(id)?.email !== email)).toEqual([]);
+      // Exactly once: no address stored twice, and each acknowledged application's notification committed with it.
+      expect([...audit.perEmail].filter(([, n]) => n !== 1)).toEqual([]);
+      expect([...l.acked.keys()].filter((id) => audit.notified.get(id) !== 1)).toEqual([]);
       expect(l.notes.filter((n) => !audit.apps.get(n.id)?.notes.includes(n.note))).toEqual([]);
       // Every application the stream made (acknowledged or not) is whole: answers, info, log, its CV.
       expect(audit.incomplete.filter((id) => audit.apps.get(id)?.email.endsWith('@kill.se'))).toEqual([]);

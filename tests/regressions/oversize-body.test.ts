@@ -1,3 +1,4 @@
+import { request, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPositions, validAnswers } from '../integration/helpers/domain';
 import { startTestServer, type TestServer } from '../integration/helpers/server';
@@ -36,6 +37,25 @@ describe('bodies that cost nothing to refuse', () => {
     expect(body.error.message).toBe('Förfrågan innehåller för många fält');
     // Generous bound (2 shared cores): before the fix the probes waited seconds behind the parse.
     expect(Math.max(...probes)).toBeLessThan(3000);
+  });
+
+  it('closes a connection whose 8 MB body it refuses unread, after reading at most about 1 MB of it', async () => {
+    // Issue 27: a refusal before the body is read (an unknown path here; the rate limit, a
+    // missing login) let Node read away the whole body on the event loop to keep the connection.
+    const arrived = new Promise<IncomingMessage>((res) => server.app.httpServer.once('request', res));
+    const client = request(`${server.url}/api/ingen-sadan-vag`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 8_000_000 } });
+    client.on('error', () => undefined);
+    const answered = new Promise<number>((res) => client.once('response', (r) => (r.resume(), res(r.statusCode ?? 0))));
+    client.write(Buffer.alloc(8_000_000, 32));
+    const req = await arrived;
+    // Whichever comes first: the server read the whole body, or it closed the connection.
+    const outcome = await new Promise<string>((res) => {
+      req.once('end', () => res('read everything'));
+      req.socket.once('close', () => res('closed'));
+    });
+    expect(await answered).toBe(404);
+    expect(outcome).toBe('closed');
+    expect(req.socket.bytesRead).toBeLessThan(2_500_000);
   });
 
   it('refuses over-deep JSON before parsing it', async () => {

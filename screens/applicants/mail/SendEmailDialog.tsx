@@ -4,7 +4,7 @@ import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
-import { RichText } from '../../shared/RichText';
+import { RichText } from '../../shared/RichTextLazy';
 import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
 import { MergePreview } from './MergePreview';

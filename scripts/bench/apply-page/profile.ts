@@ -1,15 +1,19 @@
 /**
  * Where the apply page spends its time: a CPU profile (CDP Profiler) of the public apply page
- * in Chromium, phone viewport, CPU slowed 4×, with an unminified build (so functions keep
- * their names) served in place of dist/. Prints self and total time per function and per
- * package, and the long tasks. A diagnostic tool, not a benchmark:
+ * people get (the server-rendered page, its modulepreloads and its hydration) in Chromium,
+ * phone viewport, CPU slowed 4×. The real server runs in its own process on an unminified
+ * build (so functions keep their names) made into a temp dir (DIST_DIR), both its browser and
+ * its server half. Prints self and total time per function and per package, and the long
+ * tasks. A diagnostic tool, not a benchmark:
  *   node --import tsx scripts/bench/apply-page/profile.ts [--minify]
+ * PROFILE_OUT=file.cpuprofile also writes the profile for Chromium's DevTools.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { launchBrowser, startApp } from '../../../tests/e2e/helpers/app';
+import { observed, observerScript } from './observer';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -24,8 +28,6 @@ interface Profile {
   timeDeltas: number[];
   startTime: number;
 }
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8' };
 
 function packageOf(url: string, fn: string): string {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
@@ -44,36 +46,38 @@ async function main() {
     logLevel: 'error',
     build: { outDir: out, emptyOutDir: true, minify, sourcemap: false },
   });
-  const app = await startApp();
+  // The server renders with this build (its .ssr half) and serves its assets: the page is the one people get.
+  const app = await startApp({ DIST_DIR: out });
   const browser = await launchBrowser();
   try {
     const list = (await (await fetch(`${app.url}/api/public/positions?take=1&page=1`)).json()) as { data: { items: { id: number; slug: string }[] } };
     const pos = list.data.items[0]!;
+    const url = `${app.orgUrl}/${pos.id}_${pos.slug}/apply`;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'sv-SE', bypassCSP: true });
-    // Serve this build's index.html and assets instead of dist/.
-    await context.route('**/*', async (route) => {
-      const req = route.request();
-      const url = new URL(req.url());
-      if (req.resourceType() === 'document') return route.fulfill({ status: 200, contentType: TYPES['.html'], body: readFileSync(join(out, 'index.html')) });
-      if (url.pathname.startsWith('/assets/')) {
-        return route.fulfill({ status: 200, contentType: TYPES[extname(url.pathname)] ?? 'application/octet-stream', body: readFileSync(join(out, url.pathname)) });
-      }
-      return route.continue();
-    });
+    // Warm the server (its first render loads the SSR bundle; that is not the page's cost), unthrottled.
+    const warm = await context.newPage();
+    for (let i = 0; i < 3; i++) await warm.goto(url, { waitUntil: 'load' });
+    await warm.close();
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(`window.__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });`);
+    await page.addInitScript(observerScript('[name="form_firstname"]', '.pub-form-gate[data-live]', 1000));
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    await page.goto(`${app.orgUrl}/${pos.id}_${pos.slug}/apply`, { waitUntil: 'domcontentloaded' });
-    await page.waitForSelector('[name="form_firstname"]', { timeout: 60_000 });
-    await page.waitForTimeout(2000);
+    // Profiled: the page until its script has taken the form over (data-live) and no long task
+    // has ended for a second after that, observed from inside the page (observer.ts).
+    const done = observed(page);
+    const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
+    const html = (await res?.text()) ?? '';
+    if (!html.includes('id="blankett-ssr"') || !html.includes('name="form_firstname"')) {
+      throw new Error('the apply page came without its server render (no #blankett-ssr or no form): nothing to profile');
+    }
+    const seen = await done;
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-    const longTasks = await page.evaluate(() => (window as unknown as { __lt: [number, number][] }).__lt);
-    const formAt = await page.evaluate(() => performance.now());
+    if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+    const longTasks = seen.longTasks.map(([start, end]) => [Math.round(start), Math.round(end - start)]);
     const resources = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((e) => {
         const r = e as PerformanceResourceTiming;
@@ -114,9 +118,33 @@ async function main() {
         if (!seenPkg.has(pkg)) add(totalPkg, pkg, ms), seenPkg.add(pkg);
       }
     }
+    // The busy stretches (samples between idle ones) of 50 ms or more, each with what filled it:
+    // a long task is one of these, and this says whose it is.
+    const stretches: { at: number; ms: number; fns: Map<string, number> }[] = [];
+    let t = 0;
+    let cur: { at: number; ms: number; fns: Map<string, number> } | null = null;
+    profile.samples.forEach((id, i) => {
+      const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+      t += dt;
+      const n = byId.get(id)!;
+      if (n.callFrame.functionName === '(idle)') {
+        if (cur && cur.ms >= 50) stretches.push(cur);
+        cur = null;
+        return;
+      }
+      cur ??= { at: t, ms: 0, fns: new Map() };
+      cur.ms += dt;
+      const seen = new Set<string>();
+      for (let k: number | undefined = id; k !== undefined; k = parent.get(k)) {
+        const c = byId.get(k)!.callFrame;
+        const fn = `${c.functionName || '(anonymous)'} ${packageOf(c.url, c.functionName)}:${c.lineNumber}`;
+        if (!seen.has(fn) && c.functionName !== '(root)') add(cur.fns, fn, dt), seen.add(fn);
+      }
+    });
     const top = (m: Map<string, number>, n: number) =>
       [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `    ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
-    console.log(`long tasks [start, duration] ms: ${JSON.stringify(longTasks)} (page at ${formAt.toFixed(0)} ms)`);
+    console.log(`long tasks [start, duration] ms: ${JSON.stringify(longTasks)} (form at ${seen.formAt.toFixed(0)} ms, taken over at ${seen.liveAt?.toFixed(0)} ms, quiet from ${seen.quietFrom.toFixed(0)} ms)`);
+    for (const st of stretches) console.log(`busy ${st.ms.toFixed(0)} ms at ${st.at.toFixed(0)} ms of the profile:\n${top(st.fns, 14)}`);
     console.log(`self time by package:\n${top(selfPkg, 20)}`);
     console.log(`total time by package:\n${top(totalPkg, 20)}`);
     console.log(`self time by function:\n${top(selfFn, 30)}`);

@@ -26,6 +26,10 @@ export interface ContainerDoc {
   messages?: Record<string, string>;
   /** The answer to the offer of default email templates (default-email-templates.ts); unset: not answered. */
   emailTemplateOffer?: 'accepted' | 'dismissed';
+  /** Months applications are kept after a recruitment closes (gdpr/retention.ts; absent: 24). */
+  retentionMonths?: number;
+  /** Months a talent-pool consent lasts (gdpr/talent-pool.ts; absent: 24). */
+  talentPoolMonths?: number;
 }
 
 export interface PositionDoc {

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../../engine/fill';
@@ -7,7 +6,8 @@ import { yieldToLoop } from '../../store/slices';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../core/docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 import { anonymityOf, screenedForExport } from '../screening/screening';
-import { prepareText, writeText } from './pdf-text';
+import { pdfJob } from './pdf-thread';
+import type { PdfLine } from './pdf-worker';
 
 const x = sv.exports;
 /** Most applicants in one PDF (one page or more each). */
@@ -16,13 +16,14 @@ export const PDF_MAX = 500;
 /**
  * A PDF of chosen applicants' answers, one applicant per page (a long application runs on
  * to further pages, the next applicant always starts a new one), in fonts that print every
- * script as typed (pdf-text.ts). Applications are read one at a time as the document is written, yielding to
- * other requests between them.
+ * script as typed (pdf-text.ts). Applications are read one at a time, yielding to other
+ * requests between them; the pages are drawn in a worker thread (pdf-worker.ts), off the loop
+ * that answers everyone else.
  */
 export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDoc, ids: number[]): Promise<Readable> {
   const columns = await answerColumns(store, p);
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
-  const doc = new PDFDocument({ size: 'A4', margin: 50, autoFirstPage: false, info: { Title: fill(x.pdfTitle, { position: p.name }), Author: 'Blankett' } });
+  const pdf = pdfJob(fill(x.pdfTitle, { position: p.name }));
   const apps = store.collection<ApplicationDoc>('applications');
   const anonymity = anonymityOf(p);
   (async () => {
@@ -33,27 +34,21 @@ export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDo
       const found = await apps.findOne({ id, positionId: p.id }, { projection: { notes: 0, logs: 0 } });
       if (!found) continue;
       const a = screenedForExport(c, anonymity, found);
-      // Each line as [text, bold, size, colour]; the fonts it needs are loaded before it is drawn.
-      const lines: [string, boolean, number, string][] = [
+      // Each line as [text, bold, size, colour].
+      const lines: PdfLine[] = [
         [a.info?.name || a.email, true, 18, '#000'],
         [fill(x.pdfTitle, { position: p.name }), false, 10, '#444'],
         [[a.email, typeof a.info?.phone === 'string' ? a.info.phone : ''].filter(Boolean).join(' · '), false, 10, '#444'],
         [fill(x.pdfApplied, { date: appliedDate(a.created) }), false, 10, '#444'],
         [fill(x.pdfStatus, { status: labelName.get(a.interestLabelId ?? -1) ?? '–', process: labelName.get(a.processLabelId ?? -1) ?? '–' }), false, 10, '#444'],
-        ...columns.flatMap((k): [string, boolean, number, string][] => [
+        ...columns.flatMap((k): PdfLine[] => [
           [k.label, true, 10, '#000'],
           [answerText(k, a.metadata?.[k.key]) || x.noAnswer, false, 10, '#000'],
         ]),
       ];
-      await prepareText(lines.map(([text, bold]) => ({ text, bold })));
-      doc.addPage();
-      lines.forEach(([text, bold, size, colour], i) => {
-        writeText(doc.fontSize(size).fillColor(colour), text, { bold });
-        if (i === 4) doc.moveDown();
-        else if (i > 4 && i % 2 === 0) doc.moveDown(0.4);
-      });
+      pdf.page(lines);
     }
-    doc.end();
-  })().catch((err: unknown) => doc.destroy(err as Error));
-  return doc;
+    pdf.end();
+  })().catch((err: unknown) => pdf.stream.destroy(err as Error));
+  return pdf.stream;
 }

@@ -5,15 +5,17 @@ import type { ServerDeps } from '../../base/deps';
 import { DuplicateKeyError } from '../../store/port';
 import { prepareFiles, removeFiles, storeFiles } from '../applicants/attachments';
 import { defaultLabel, loadContainer } from '../organisations/containers';
-import type { ApplicationDoc, PositionDoc, StoredFile } from '../core/docs';
+import type { ApplicationDoc, ContainerDoc, PositionDoc, StoredFile } from '../core/docs';
 import type { MetadataProperty } from '../../../engine/types';
 import { positionForm, positionValidator } from './forms';
 import { ensureDomainIndexes } from '../core/indexes';
 import { removeApplications } from '../gdpr/removal';
 import { sendConfirmation } from '../mail/email';
+import { joinFromApply } from '../gdpr/talent-pool';
 import { applicantInfo } from '../applicants/info';
 import { cachedRead, stampOf } from '../core/read-cache';
-import { notify } from '../notifications/notify';
+import { announce, prepareNotification, type PreparedNotification } from '../notifications/notify';
+import { insertTogether } from '../../store/together';
 import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening';
 import { closedReason } from '../positions/status';
 import { isValidEmail } from '../../../engine/email';
@@ -28,6 +30,8 @@ export interface ApplyInput {
   metadata: Record<string, unknown>;
   /** Size of the request body, checked against what this position's form can need (applyBodyLimit). */
   bodyBytes?: number;
+  /** The separate talent-pool choice was ticked (gdpr/talent-pool.ts): a consent of its own. */
+  talentPool?: boolean;
 }
 
 /** Files per answer (engine: 'Du kan bifoga högst 10 filer.') and bytes per file, base64 in JSON. */
@@ -161,31 +165,22 @@ export async function apply(
     ],
     files: stored,
   };
+  // The notification of the new application is stored in the same commit as the application
+  // (the embedded store: one write, one fsync; on Mongo right after it, as before).
+  const notification = await newApplicationNotification(deps, { container, position, doc, name: info.name, actor: staff?.actor });
   try {
-    await apps.insertOne(doc);
+    await insertTogether(deps.store, [
+      { collection: 'applications', doc },
+      ...(notification ? [{ collection: 'notifications', doc: notification.doc }] : []),
+    ]);
   } catch (err) {
     await removeFiles(deps.blobs, stored);
     if (err instanceof DuplicateKeyError) throw errors.duplicateApplication();
     throw err;
   }
-  try {
-    await notify(
-      deps,
-      container.id,
-      'create_jobApplication',
-      sv.domain.notificationNewTitle,
-      // Named by first and last name; never by the e-mail (a form without name fields: 'En sökande'),
-      // and as the list names them while the position's anonymous mode hides who they are.
-      fill(sv.domain.notificationNewMessage, {
-        name: isAnonymous(container, anonymityOf(position), doc.processLabelId) ? anonymousName(id) : withoutLinkText(info.name) || sv.hiringDay.unnamedApplicant,
-        position: position.name,
-      }),
-      { positionId: position.id, id },
-      staff?.actor,
-    );
-  } catch (err) {
-    // The application is stored; a lost notification must not turn it into an error.
-    deps.log.error('notification failed', { positionId: position.id, error: (err as Error).name });
+  if (notification) {
+    // The push and the recipients' mails: a failure there is only logged.
+    await announce(deps, notification).catch((err: unknown) => deps.log.error('notification failed', { positionId: position.id, error: (err as Error).name }));
   }
   // Apply and delete must not race: a position deleted while this application was on its way
   // takes the application and its notification with it. Re-read after both are written;
@@ -203,6 +198,36 @@ export async function apply(
   }
   // The confirmation mail goes out after the answer: a slow or failing mail server never
   // delays or fails an application (sendConfirmation logs the outcome and never throws).
-  void sendConfirmation(deps, doc, position, container);
+  // Staff registering an application cannot consent for the applicant.
+  if (input.talentPool === true && !staff) await joinFromApply(deps, doc, container);
+  void sendConfirmation(deps, doc, position, container, input.talentPool === true && !staff);
   return { id, firstname: info.firstname };
+}
+
+/**
+ * The notification of a new application, named by first and last name; never by the e-mail (a
+ * form without name fields: 'En sökande'), and as the list names them while the position's
+ * anonymous mode hides who they are. Null (logged) when it cannot be made: a lost notification
+ * must not turn an application into an error.
+ */
+async function newApplicationNotification(
+  deps: ServerDeps,
+  a: { container: ContainerDoc; position: PositionDoc; doc: ApplicationDoc; name: string; actor: number | undefined },
+): Promise<PreparedNotification | null> {
+  const { container, position, doc } = a;
+  const name = isAnonymous(container, anonymityOf(position), doc.processLabelId) ? anonymousName(doc.id) : withoutLinkText(a.name) || sv.hiringDay.unnamedApplicant;
+  try {
+    return await prepareNotification(
+      deps,
+      container.id,
+      'create_jobApplication',
+      sv.domain.notificationNewTitle,
+      fill(sv.domain.notificationNewMessage, { name, position: position.name }),
+      { positionId: position.id, id: doc.id },
+      a.actor,
+    );
+  } catch (err) {
+    deps.log.error('notification failed', { positionId: position.id, error: (err as Error).name });
+    return null;
+  }
 }

@@ -4,13 +4,13 @@ import type { ServerDeps } from '../../base/deps';
 import type { Filter } from '../../store/port';
 import type { ApplicationDoc } from '../core/docs';
 import { recordEvent } from '../core/events';
-import { applicationsOnly, HOLDERS, type Person } from './personal';
-import { removeConversationsLeft, removePerson } from './removal';
+import { HOLDERS, type Person } from './personal';
+import { removePerson } from './removal';
 
 /**
  * GDPR: finding a person in an organisation, erasing them, and the retention job. Which
  * stored documents are a person's is declared by the entity schemas (server/domain/personal.ts);
- * erasure and retention remove through the one removal path (server/domain/removal.ts).
+ * erasure and retention (retention.ts) remove through the one removal path (server/domain/removal.ts).
  */
 
 /**
@@ -115,48 +115,4 @@ async function removeCandidateAccounts(deps: ServerDeps, applied: Map<string, nu
     await deps.mail.forget?.(email).catch(() => 0);
   }
   return n;
-}
-
-const DEFAULT_RETENTION_MONTHS = 36;
-
-/** The retention period in months: RETENTION_MONTHS when set to a whole number ≥ 1, else 36. */
-export function retentionMonths(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.RETENTION_MONTHS);
-  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_RETENTION_MONTHS;
-}
-
-/** Unix seconds `months` calendar months before `now` (UTC). */
-export function monthsBefore(now: number, months: number): number {
-  const d = new Date(now * 1000);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  return Math.floor(d.getTime() / 1000);
-}
-
-/**
- * The retention job: applications received more than `months` ago are erased with
- * everything linked to them (files, notifications, skill answers); a person's conversation
- * goes when none of their applications in that organisation is left. One event per
- * organisation records the counts. Works in batches, so a large backlog never loads at once.
- */
-export async function runRetention(deps: ServerDeps, months = retentionMonths()): Promise<{ applications: number; containers: number }> {
-  const cutoff = monthsBefore(deps.now(), months);
-  const apps = deps.store.collection<ApplicationDoc>('applications');
-  let total = 0;
-  const touched = new Set<number>();
-  for (;;) {
-    const batch = await apps.find({ created: { $lt: cutoff } }, { projection: { id: 1, containerId: 1, email: 1 }, limit: 200, sort: { id: 1 } });
-    if (!batch.length) break;
-    for (const cid of new Set(batch.map((a) => a.containerId))) {
-      const mine = batch.filter((a) => a.containerId === cid);
-      const ids = mine.map((a) => a.id);
-      await removePerson(deps, cid, applicationsOnly(ids));
-      await removeConversationsLeft(deps, cid, mine.map((a) => a.email));
-      const left = await apps.count({ id: { $in: ids } });
-      if (left > 0) throw new Error(`retention could not erase ${left} applications in container ${cid}`);
-      total += mine.length;
-      touched.add(cid);
-      await recordEvent(deps, { action: 'gdpr_retention', userId: 0, containerId: cid, counts: { applications: mine.length, months } });
-    }
-  }
-  return { applications: total, containers: touched.size };
 }

@@ -13,7 +13,9 @@ import type { Doc, Filter } from '../../store/port';
  *   person; a holder linked by email only (a conversation) goes when the person's last
  *   application in the organisation goes;
  * - `blobs`: a list of `{ url }` in the blob store; `outbox`: the name of a kept mail copy
- *   (DATA_DIR/outbox), both removed before the documents that point at them.
+ *   (DATA_DIR/outbox), both removed before the documents that point at them;
+ * - `consent`: true for data kept on the person's own consent (the talent pool): it has its
+ *   own clock and is not removed when the person's last application goes.
  * Every property says `x-pii: true|false` (tests/unit/gdpr/tags.test.ts). Export and every
  * removal path walk these holders, so a new holder is covered once it is tagged.
  */
@@ -26,11 +28,12 @@ export interface Holder {
   application?: string;
   blobs?: string;
   outbox?: string;
+  consent?: boolean;
   pii: string[];
 }
 
 interface EntitySchema {
-  'x-gdpr'?: { collection?: string; container?: string; person?: Holder['person']; application?: string; blobs?: string; outbox?: string };
+  'x-gdpr'?: { collection?: string; container?: string; person?: Holder['person']; application?: string; blobs?: string; outbox?: string; consent?: boolean };
   properties?: Record<string, { 'x-pii'?: boolean }>;
 }
 
@@ -54,6 +57,7 @@ export const HOLDERS: readonly Holder[] = readdirSync(entitiesDir)
         application: g.application,
         blobs: g.blobs,
         outbox: g.outbox,
+        consent: g.consent,
         pii: props.filter(([, p]) => p['x-pii'] === true).map(([k]) => k),
       },
     ];
@@ -126,5 +130,8 @@ export function outboxCopiesOf(found: Found[]): string[] {
   return found.flatMap(({ holder, docs }) => (holder.outbox ? docs.map((d) => get(d, holder.outbox!)).filter((c): c is string => typeof c === 'string') : []));
 }
 
-/** Holders linked to a person by email only (conversations): they go with the person's last application in the organisation. */
-export const BY_EMAIL_ONLY = HOLDERS.filter((h) => h.person?.email && !h.application);
+/**
+ * Holders linked to a person by email only (conversations): they go with the person's last
+ * application in the organisation. Consent-kept data (the talent pool) has its own clock.
+ */
+export const BY_EMAIL_ONLY = HOLDERS.filter((h) => h.person?.email && !h.application && !h.consent);

@@ -17,6 +17,7 @@ import { applicationLink, VIEW_LINK_TTL_SECONDS } from '../../auth/signin';
 import { replyAddressFor } from './reply-addresses';
 import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening';
 import { claimTemplateMail } from './template-claims';
+import { poolMonthsOf, retentionOf } from '../gdpr/periods';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
@@ -298,6 +299,13 @@ function withViewLink(mail: Mail, link: string): Mail {
   };
 }
 
+/** How long the application is kept (the organisation's period), and the talent-pool consent when given (issue 28). */
+function withRetentionNote(mail: Mail, c: ContainerDoc, pooled: boolean): Mail {
+  const lines = [fill(sv.retention.mailNote, { months: String(retentionOf(c)) })];
+  if (pooled) lines.push(fill(sv.retention.mailNotePool, { months: String(poolMonthsOf(c)) }));
+  return { ...mail, text: `${mail.text}\n\n${lines.join('\n\n')}`, html: mail.html?.replace('</body>', `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body>`) };
+}
+
 /**
  * The confirmation after applying, when the container has a template for its default
  * Interest label and the position's type (the demo seed and every new organisation start with
@@ -305,7 +313,7 @@ function withViewLink(mail: Mail, link: string): Mail {
  * sign-in link (VIEW_LINK_TTL_SECONDS; other applications' links stay alive). At most CONFIRMATIONS_PER_ADDRESS an hour to one
  * address. Never throws: the application is already stored.
  */
-export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: PositionDoc, c: ContainerDoc): Promise<void> {
+export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: PositionDoc, c: ContainerDoc, pooled = false): Promise<void> {
   try {
     const t = await confirmationTemplate(deps.store, c, p.positionTypeId);
     if (!t) return;
@@ -316,7 +324,7 @@ export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: P
     const values = confirmationValues(a, p, c);
     const mail = composeMail(a.email, t.subject, t.content, values);
     const link = await applicationLink(deps, a);
-    await sendAndLog(deps, a, c, withViewLink(mail, link), loggedMail(t.subject, t.content, values), { kind: 'confirmation', templateLabelId: t.labelId });
+    await sendAndLog(deps, a, c, withRetentionNote(withViewLink(mail, link), c, pooled), loggedMail(t.subject, t.content, values), { kind: 'confirmation', templateLabelId: t.labelId });
   } catch (err) {
     deps.log.error('confirmation mail failed', { applicationId: a.id, error: (err as Error).name });
   }

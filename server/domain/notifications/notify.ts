@@ -114,6 +114,29 @@ export async function notify(
   data: { positionId: number; id: number },
   actor?: number,
 ): Promise<NotificationDoc> {
+  const prepared = await prepareNotification(deps, containerId, type, title, message, data, actor);
+  await deps.store.collection<NotificationDoc>('notifications').insertOne(prepared.doc);
+  return announce(deps, prepared);
+}
+
+/** A notification made but not yet stored: the caller stores `doc` (with what it belongs to), then calls announce. */
+export interface PreparedNotification {
+  doc: NotificationDoc;
+  addressed: { bell: number[]; mail: string[] } | null;
+  data: { positionId: number; id: number };
+  actor?: number;
+}
+
+/** The notification notify stores, with its id and recipients, not yet stored (apply stores it in the application's commit). */
+export async function prepareNotification(
+  deps: ServerDeps,
+  containerId: number,
+  type: string,
+  title: string,
+  message: string,
+  data: { positionId: number; id: number },
+  actor?: number,
+): Promise<PreparedNotification> {
   const addressed = PER_POSITION.has(type) ? await recipients(deps, containerId, data.positionId, type, actor) : null;
   const doc: NotificationDoc = {
     id: await deps.store.nextSequence('notifications'),
@@ -128,8 +151,13 @@ export async function notify(
     ...(addressed ? { recipients: addressed.bell } : {}),
     ...(actor !== undefined ? { actor } : {}),
   };
-  const stored = strip(await deps.store.collection<NotificationDoc>('notifications').insertOne(doc)) as NotificationDoc & { recipients?: number[]; readBy?: number[]; actor?: number };
-  const { recipients: to, readBy: _readBy, actor: _actor, ...saved } = stored;
+  return { doc, addressed, data, ...(actor !== undefined ? { actor } : {}) };
+}
+
+/** After a prepared notification is stored: the push to the bells and the mails. */
+export async function announce(deps: ServerDeps, { doc, addressed, data, actor }: PreparedNotification): Promise<NotificationDoc> {
+  const { containerId, type, title, message } = doc;
+  const { recipients: to, readBy: _readBy, actor: _actor, ...saved } = strip({ ...doc }) as NotificationDoc & { recipients?: number[]; readBy?: number[]; actor?: number };
   try {
     if (!addressed || addressed.bell.length > 0) {
       deps.hub.publish(containerId, notificationEvent(saved, to, actor), { kind: 'notification', containerId, notificationId: saved.id });

@@ -9,6 +9,7 @@ import { positionTypeName } from '../organisations/containers';
 import type { AssetDoc, ContainerDoc, FolderDoc, PositionDoc } from '../core/docs';
 import { publicStatus } from './status';
 import { TEMPLATES_FOLDER } from '../templates/templates';
+import { consentWording, retentionOf } from '../gdpr/periods';
 
 /** What the public side may see of positions and containers (docs/contracts.md "Public calls"). */
 
@@ -57,6 +58,9 @@ export function publicContainer(c: ContainerDoc) {
       showAge: profile.showAge === true,
       showGender: profile.showGender === true,
     },
+    // Issue 28: how long applications are kept after the recruitment closes, and the talent-pool consent's wording.
+    retentionMonths: retentionOf(c),
+    talentPool: consentWording(c),
   };
 }
 

@@ -54,9 +54,12 @@ async function takeFromPool(pool: string): Promise<RunningApp> {
   };
 }
 
+/** The built front end the apps serve: DIST_DIR, else the checkout's dist/. */
+export const builtDist = (): string => (process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist'));
+
 /** Starts one app process (startApp's own path, and the pool's). */
 export async function spawnApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
+  const dist = builtDist();
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`${dist} saknas: kör \`npm run build\` före webbläsartesterna`);
   }

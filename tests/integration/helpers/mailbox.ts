@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PARTNER_OUTBOX } from '../../../server/domain/integrations/integrations';
+import { addressOf } from '../../../server/mail';
 import { MAIL_OUTBOX } from '../../../server/mail/store-outbox';
 import type { TestServer } from './server';
 
@@ -36,9 +37,17 @@ export async function outboxMails(server: TestServer): Promise<string[]> {
   return docs.map((d) => d.eml);
 }
 
-/** The decoded text of every outbox mail to `to`, oldest first. */
+/**
+ * The decoded text of every outbox mail to `to`, oldest first. On mongo only that address's
+ * documents are read (the outbox's indexed `address`): a file polling for one mail after
+ * hundreds were sent fetched and parsed all of them on every poll.
+ */
 export async function mailsTo(server: TestServer, to: string): Promise<string[]> {
-  return (await outboxMails(server)).filter((eml) => isTo(eml, to)).map(textOf);
+  const mails =
+    server.kind === 'embedded'
+      ? outboxFiles(server.config.dataDir)
+      : (await server.deps.store.collection<{ name: string; eml: string }>(MAIL_OUTBOX).find({ address: addressOf(to).toLowerCase() }, { sort: { name: 1 } })).map((d) => d.eml);
+  return mails.filter((eml) => isTo(eml, to)).map(textOf);
 }
 
 /** The partner outbox: each document's name and content (DATA_DIR/partner-outbox or the `partnerOutbox` collection). */

@@ -86,6 +86,10 @@ export interface Audit {
   incomplete: number[];
   /** Blob files no application lists, and writer temp files. */
   orphans: string[];
+  /** How many stored applications each address has (one each: nothing stored twice). */
+  perEmail: Map<string, number>;
+  /** How many new-application notifications each application id has. */
+  notified: Map<number, number>;
 }
 
 /** Opens a stopped server's DATA_DIR and checks every application and blob in it. */
@@ -99,6 +103,12 @@ export async function auditDataDir(dataDir: string): Promise<Audit> {
     type App = { id: number; email: string; info?: unknown; metadata?: unknown; logs?: { what: string }[]; files?: { url: string }[]; notes?: { note: string }[] };
     const list = await store.collection<App>('applications').find({});
     const apps = new Map<number, { email: string; notes: string[] }>();
+    const perEmail = new Map<string, number>();
+    for (const a of list) perEmail.set(a.email, (perEmail.get(a.email) ?? 0) + 1);
+    const notified = new Map<number, number>();
+    for (const n of await store.collection<{ data?: { id?: number } }>('notifications').find({ type: 'create_jobApplication' })) {
+      if (typeof n.data?.id === 'number') notified.set(n.data.id, (notified.get(n.data.id) ?? 0) + 1);
+    }
     const incomplete: number[] = [];
     const referenced = new Set<string>();
     for (const a of list) {
@@ -126,7 +136,7 @@ export async function auditDataDir(dataDir: string): Promise<Audit> {
       }
     };
     walk(blobs.root, '');
-    return { apps, incomplete, orphans };
+    return { apps, incomplete, orphans, perEmail, notified };
   } finally {
     await store.close();
   }

@@ -20,7 +20,7 @@ describe('personal data tags', () => {
     .filter(({ s }) => s['x-gdpr']);
 
   it('finds the holders of personal data in the entity schemas', () => {
-    expect(HOLDERS.map((h) => h.collection).sort()).toEqual(['applicantAnswers', 'applicationLinks', 'applications', 'chatChannels', 'chatMessages', 'mailCopies', 'notifications', 'replyAddresses', 'scorecards']);
+    expect(HOLDERS.map((h) => h.collection).sort()).toEqual(['applicantAnswers', 'applicationLinks', 'applications', 'chatChannels', 'chatMessages', 'mailCopies', 'notifications', 'replyAddresses', 'scorecards', 'talentPool', 'talentPoolLinks']);
     expect(HOLDERS.find((h) => h.collection === 'applications')?.pii).toEqual(expect.arrayContaining(['email', 'info', 'metadata', 'notes', 'files']));
   });
 
@@ -31,7 +31,7 @@ describe('personal data tags', () => {
 
   it.each(tagged.map(({ f, s }) => [f, s] as const))('%s links its documents to an application or a person by fields it declares', (_f, s) => {
     const g = s['x-gdpr'] as Record<string, unknown>;
-    const allowed = ['collection', 'container', 'person', 'application', 'blobs', 'outbox', 'embedded', 'description'];
+    const allowed = ['collection', 'container', 'person', 'application', 'blobs', 'outbox', 'embedded', 'consent', 'description'];
     expect(Object.keys(g).filter((k) => !allowed.includes(k))).toEqual([]);
     if (g.embedded) return;
     const person = (g.person ?? {}) as Record<string, string>;

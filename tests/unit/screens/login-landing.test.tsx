@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 import { landingAfterLogin } from '../../../screens/runner/session/token';
+import { warmAdminChunks } from './warm';
 
 // The first page of a file waits for the runner's page chunk (RJSF and the engine's ajv) to be transformed.
 const SLOW = { timeout: 15_000 };
@@ -40,6 +41,8 @@ const heading = () => screen.findByRole('heading', { level: 1 }, SLOW);
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
+
+beforeAll(warmAdminChunks, 60_000);
 
 describe('where a login lands', () => {
   it("lands on the user's own start page, not the page the previous user's session ended on", async () => {

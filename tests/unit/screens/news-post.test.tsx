@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
+import { warmAdminChunks } from './warm';
 
 const token = (sub: string) => `h.${Buffer.from(JSON.stringify({ sub, given_name: 'Vera', family_name: 'Test', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
 // The first render loads the record chunk (sanitiser included) under a busy test run.
@@ -30,6 +31,8 @@ beforeEach(() => {
   localStorage.setItem('blankett.token', token('writer@demo.test'));
 });
 afterEach(() => vi.unstubAllGlobals());
+
+beforeAll(warmAdminChunks, 60_000);
 
 describe('a news post that does not exist', () => {
   it('shows a not-found page with a heading and a way back, not a retry', async () => {

@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SessionProvider } from '../../../screens/runner/session/session';
 import { ToastProvider } from '../../../screens/shared/toast';
 import { SendEmailDialog } from '../../../screens/applicants/mail/SendEmailDialog';
+import { warmAdminChunks } from './warm';
 
 afterEach(() => vi.unstubAllGlobals());
+
+beforeAll(warmAdminChunks, 60_000);
 
 describe('the email dialog for one applicant', () => {
   it('refuses a malformed address in Swedish at the field and sends nothing', async () => {

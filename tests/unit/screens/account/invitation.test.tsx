@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../../screens/admin/AdminApp';
 import { json, refusal } from '../../fetch';
+import { warmAdminChunks } from '../warm';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
 const SLOW = { timeout: 15_000 };
@@ -48,6 +49,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
+
+beforeAll(warmAdminChunks, 60_000);
 
 describe('the invitation page (a form posting to /api/account/invitation/accept)', () => {
   it('names the organisation, asks for a password the address needs, checks the repeat, and logs in on /admin', async () => {

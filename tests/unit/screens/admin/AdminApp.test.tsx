@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { answering, fakeToken, renderAdminAt as renderAt, serveActions } from '../harness';
 import { fetchAnswering } from '../../fetch';
+import { warmAdminChunks } from '../warm';
 
 const writer = fakeToken('writer@demo.test', 'user', { given_name: 'Viktor', family_name: 'Skribent' });
 /** A made-up server answering the dispatcher actions the admin app calls (any other: 404). */
@@ -11,6 +12,8 @@ const container = (myPermissions: string[]) => ({ id: 1, name: 'demo', displayNa
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
+
+beforeAll(warmAdminChunks, 60_000);
 
 describe('AdminApp', () => {
   it('tells staff to contact support when the container has no PositionTemplates folder', async () => {

@@ -20,7 +20,8 @@ describe('privacyNoticeFor', () => {
     expect(n.sections.map((s) => s.id)).toEqual(['controller', 'purpose', 'legalBasis', 'recipients', 'storage', 'rights', 'requests', 'complaints', 'withholding']);
     expect(all).toContain('samordna dina ansökningar');
     expect(all).toContain('grundar sig på ditt samtycke');
-    expect(all).toContain('som längst i 36 månader');
+    expect(all).toContain('som längst i 24 månader efter att rekryteringen avslutats');
+    expect(all).toContain('talangpool');
     for (const right of ['tillgång', 'rättade', 'raderade', 'begränsas', 'invända', 'dataportabilitet']) expect(all).toContain(right);
     expect(all).toContain('skriftligen och innehålla ditt namn och ditt personnummer');
     expect(all).toContain('e-postadress som vi känner till');
@@ -28,6 +29,12 @@ describe('privacyNoticeFor', () => {
     expect(all).toContain('Utan dem kan vi dock inte');
     expect(n.validFrom).toBe('2022-01-31');
     expect(all).not.toMatch(/\{\w+\}/);
+  });
+
+  it("states the organisation's own retention period (issue 28)", () => {
+    const n = privacyNoticeFor({ ...demo, retentionMonths: 9 });
+    expect(n.retentionMonths).toBe(9);
+    expect(text(n)).toContain('som längst i 9 månader efter att rekryteringen avslutats');
   });
 
   it('gives container 390 its own controller', () => {

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useConfirm } from '../../../../screens/shared/ConfirmDialog';
+import { warmAdminChunks } from '../warm';
 
 function Asker() {
   const { confirm, dialog } = useConfirm();
@@ -17,6 +18,8 @@ function Asker() {
     </>
   );
 }
+
+beforeAll(warmAdminChunks, 60_000);
 
 describe('useConfirm', () => {
   it('asks in an alert dialog with focus on the cancel button, and answers true on confirm', async () => {

@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loginAs, newPage } from './helpers/app';
+import { type Applicant, fillApplyForm, firstApplyUrl } from './helpers/apply';
+import { useE2e } from './helpers/fixture';
+
+/**
+ * Issue 28 item 2 in the browser at 390 px: the apply page's separate, unticked talent-pool
+ * choice with its own text and the organisation's retention period; ticked, the person is in
+ * the staff's talent pool page with the consent recorded.
+ */
+describe('the talent pool on a phone', () => {
+  const { app, browser } = useE2e();
+  let applyUrl = '';
+  const pia: Applicant = { firstname: 'Pia', surname: 'Poolsson', ssn: '199001012385', email: 'pia.pool@example.se', city: 'Kiruna' };
+
+  beforeAll(async () => {
+    applyUrl = await firstApplyUrl(app);
+  });
+
+  it('offers the pool as its own unticked choice, and a ticked one puts the person on the pool page', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    await page.goto(applyUrl);
+    await page.getByLabel(/^Förnamn/).waitFor();
+    const choice = page.getByRole('checkbox', { name: 'Spara mina uppgifter i talangpoolen i 24 månader' });
+    expect(await choice.isChecked()).toBe(false);
+    expect(await page.getByText('Vi sparar din ansökan i 24 månader efter att rekryteringen avslutats.').count()).toBe(1);
+    const box = await choice.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+    await fillApplyForm(page, pia, { consent: true });
+    await choice.check();
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await page.getByRole('heading', { name: 'Tack för din ansökan, Pia!' }).waitFor();
+    await page.context().close();
+
+    const staff = await newPage(browser, { viewport: 'phone', baseURL: app.url });
+    await loginAs(staff, app, 'writer@demo.test');
+    await staff.goto('/admin/talangpool');
+    await expect.poll(() => staff.getByRole('table').textContent(), { timeout: 15_000 }).toContain('pia.pool@example.se');
+    expect(await staff.getByRole('table').textContent()).toContain('Kryssruta vid ansökan');
+    await staff.context().close();
+  }, 60_000);
+});

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withoutScreenNote } from '../../../../scripts/vite/screen-notes';
+
+const root = join(import.meta.dirname, '../../../..');
+
+describe('the browser build drops a screen file’s top-level note', () => {
+  it('keeps everything the runner reads, including the notes of sections and fields', () => {
+    const file = join(root, 'schemas/screens/login.json');
+    const whole = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const shipped = JSON.parse(withoutScreenNote(file, readFileSync(file, 'utf8'))!) as Record<string, unknown>;
+    expect(whole.description).toEqual(expect.any(String));
+    const { description: _note, ...rest } = whole;
+    expect(shipped).toEqual(rest);
+    const nested = JSON.stringify({ id: 'x', description: 'bort', sections: [{ description: 'kvar' }] });
+    expect(JSON.parse(withoutScreenNote('/a/schemas/screens/x.json?import', nested)!)).toEqual({ id: 'x', sections: [{ description: 'kvar' }] });
+  });
+
+  it('leaves other JSON alone', () => {
+    expect(withoutScreenNote('/a/schemas/actions/positions/get_positions.json', '{"description":"kvar"}')).toBeNull();
+    expect(withoutScreenNote('/a/schemas/screens/x.json', '{"id":"x"}')).toBeNull();
+  });
+});
