@@ -1363,6 +1363,21 @@ export interface CreateLegalHoldAnswer {
 }
 
 /**
+ * Request data of create_meritRequest. Candidate area (Mina sidor, issue 28 item 6): the caller asks for 'Uppgift om meriter' about the person hired to the position of one of their own applications (diskrimineringslagen 2 kap. 4 §). Logged on the application, where staff see it and answer with send_meritDisclosure. Anyone else's application, or none → 404; the caller was hired → 400.
+ */
+export interface CreateMeritRequestData {
+  id: number;
+}
+
+/**
+ * Answer of create_meritRequest.
+ */
+export interface CreateMeritRequestAnswer {
+  id: number;
+  requested: boolean;
+}
+
+/**
  * Request data of create_position. Creates a position. Its form is `metadata` when given (the builder), else a copy of the position template `templateKey`, else of the position type's default template (404 'Hittade inga mallar, vänligen kontakta support' when there is none). `id` may be sent as 0 or below (the spec's 'id above 0 is updated, otherwise created'); above 0 is refused. Answer: the Position with derived status.
  */
 export interface CreatePositionData {
@@ -2069,6 +2084,33 @@ export interface GetUserNotificationPreferencesAnswer {
   realtime: boolean;
   email: boolean;
   types?: string[];
+}
+
+/**
+ * Request data of get_accessibilityStatement. The organisation's parts of its accessibility statement (/tillganglighet, issue 28 item 7; defaults until saved) and the reports of problems visitors sent through it, newest first (at most 200).
+ */
+export interface GetAccessibilityStatementData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_accessibilityStatement.
+ */
+export interface GetAccessibilityStatementAnswer {
+  containerId: number;
+  compliance: "full" | "partial" | "none";
+  nonAccessible: string;
+  assessment: string;
+  assessedOn: string;
+  contactEmail: string;
+  updated: number | null;
+  reports: {
+    id: number;
+    text: string;
+    email: string;
+    page: string;
+    created: number;
+  }[];
 }
 
 /**
@@ -2960,6 +3002,32 @@ export interface GetGdprPersonAnswer {
 }
 
 /**
+ * Request data of get_meritDisclosure. 'Uppgift om meriter' (diskrimineringslagen 2 kap. 4 §, issue 28 item 6) for review before sending: for the requester's application `id` (an applicant who was not hired), the merits of the position's applicants on the Process level 'Anställd' — their answers to fields that are not person fields and hold no files, with their identifying values struck — and the position's criteria. No name, contact or personnummer of the hired. Nobody hired, or the requester was hired → 400 with a Swedish message.
+ */
+export interface GetMeritDisclosureData {
+  id: number;
+}
+
+/**
+ * Answer of get_meritDisclosure.
+ */
+export interface GetMeritDisclosureAnswer {
+  position: string;
+  organisation: string;
+  requester: {
+    id: number;
+  };
+  hired: {
+    merits: {
+      key: string;
+      label: string;
+      text: string;
+    }[];
+  }[];
+  criteria: string[];
+}
+
+/**
  * Request data of get_myContainers. Candidate area (our addition): the organisations the caller has applied to with their account's email.
  */
 export interface GetMyContainersData {}
@@ -3476,6 +3544,26 @@ export interface SendEmailToApplicantsAnswer {
 }
 
 /**
+ * Request data of send_meritDisclosure. Sends 'Uppgift om meriter' (see get_meritDisclosure) to the requester's address as text with the same letter as a PDF: the merits of the chosen fields `keys` and the writer's optional `note` (identifying values of the hired struck from it too). Logged on the requester's application and in the event log. A key that is not among the merits, nobody hired, or the requester hired → 400, nothing sent.
+ */
+export interface SendMeritDisclosureData {
+  id: number;
+  /**
+   * @maxItems 500
+   */
+  keys: string[];
+  note?: string;
+}
+
+/**
+ * Answer of send_meritDisclosure.
+ */
+export interface SendMeritDisclosureAnswer {
+  id: number;
+  text: string;
+}
+
+/**
  * Request data of update_ContainerUserPermissionsCommand. Sets a member's permission ids in the organisation; someone not a member → 404 (rights for a new person go through create_userContainerPermission, which invites). Leaving no Administrator is refused (409). Lowering a member's rights ends their sessions at once; adding rights keeps them.
  */
 export interface UpdateContainerUserPermissionsCommandData {
@@ -3641,6 +3729,31 @@ export type UpdatePositionPartnerAnswer = {
   positionId?: number;
   data: {};
 }[];
+
+/**
+ * Request data of update_accessibilityStatement. Saves the organisation's parts of its accessibility statement (issue 28 item 7, DIGG's model): compliance level, what is not accessible and why, how it was assessed and when (ÅÅÅÅ-MM-DD), and the address reports go to (empty: the profile's contact e-mail). Texts are plain text. A bad date or address → 400, nothing saved. Answer: as get_accessibilityStatement without the reports.
+ */
+export interface UpdateAccessibilityStatementData {
+  containerId: number;
+  compliance: "full" | "partial" | "none";
+  nonAccessible: string;
+  assessment: string;
+  assessedOn: string;
+  contactEmail: string;
+}
+
+/**
+ * Answer of update_accessibilityStatement.
+ */
+export interface UpdateAccessibilityStatementAnswer {
+  containerId: number;
+  compliance: "full" | "partial" | "none";
+  nonAccessible: string;
+  assessment: string;
+  assessedOn: string;
+  contactEmail: string;
+  updated: number | null;
+}
 
 /**
  * Request data of update_account. Updates an account. `id` is the user id. Who may change what (issue 24: an account moves only with its owner): the owner changes their own names, phone, title and email; nobody changes another account's email, not an Administrator and not odin (403 at /email); an odin account is changed by odin only; odin may change anyone else's names, phone and title; an Administrator may change names, phone and title only of an account that their organisation created through an invitation, that belongs to no other organisation and has applied to no other organisation (else 403, nothing stored): adding an existing account to an organisation never makes it editable there. get_containerUser's `locked` tells a screen which fields are read-only. Names, phone and title change at once. A new email (own account only) changes nothing yet: it needs `password` (the caller's current password) unless the caller's session was opened by a sign-in link in the last ten minutes (else 400 at /password), must be free (409), and takes effect only when the owner of the new address follows the link mailed there (POST /api/account/email/confirm), while the account is still at the session's token version: a password change, a reset, logout everywhere or the first proof of the address cancels it, and the notice to the current address carries a 'Stoppa ändringen' link (POST /api/account/email/stop). On the caller's own account the write is conditional on the session's token version: a session overtaken while the call was in flight gets 401 and nothing is written or issued. Answers `{ user, token, pendingEmail }`: the token (own account only) carries the new names; `pendingEmail` is the address waiting for its link.
@@ -4161,6 +4274,7 @@ export interface ActionData {
   create_demoContainer: CreateDemoContainerData;
   create_jobApplication: CreateJobApplicationData;
   create_legalHold: CreateLegalHoldData;
+  create_meritRequest: CreateMeritRequestData;
   create_position: CreatePositionData;
   create_positionDemoApplicants: CreatePositionDemoApplicantsData;
   create_positionPermission: CreatePositionPermissionData;
@@ -4195,6 +4309,7 @@ export interface ActionData {
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdData;
   get_TemplateProperties: GetTemplatePropertiesData;
   get_UserNotificationPreferences: GetUserNotificationPreferencesData;
+  get_accessibilityStatement: GetAccessibilityStatementData;
   get_applicantBoard: GetApplicantBoardData;
   get_applicantCounts: GetApplicantCountsData;
   get_applicantIdsByFilter: GetApplicantIdsByFilterData;
@@ -4226,6 +4341,7 @@ export interface ActionData {
   get_formTemplateSchema: GetFormTemplateSchemaData;
   get_formTemplates: GetFormTemplatesData;
   get_gdprPerson: GetGdprPersonData;
+  get_meritDisclosure: GetMeritDisclosureData;
   get_myContainers: GetMyContainersData;
   get_myTalentPool: GetMyTalentPoolData;
   get_notification: GetNotificationData;
@@ -4249,12 +4365,14 @@ export interface ActionData {
   send_MessageCommand: SendMessageCommandData;
   send_email: SendEmailData;
   send_emailToApplicants: SendEmailToApplicantsData;
+  send_meritDisclosure: SendMeritDisclosureData;
   update_ContainerUserPermissionsCommand: UpdateContainerUserPermissionsCommandData;
   update_NotificationPreferences: UpdateNotificationPreferencesData;
   update_NotificationRead: UpdateNotificationReadData;
   update_PositionArchivedStatus: UpdatePositionArchivedStatusData;
   update_PositionNotificationPreferences: UpdatePositionNotificationPreferencesData;
   update_PositionPartner: UpdatePositionPartnerData;
+  update_accessibilityStatement: UpdateAccessibilityStatementData;
   update_account: UpdateAccountData;
   update_containerTemplate: UpdateContainerTemplateData;
   update_containerTheme: UpdateContainerThemeData;
@@ -4294,6 +4412,7 @@ export interface ActionAnswer {
   create_demoContainer: CreateDemoContainerAnswer;
   create_jobApplication: CreateJobApplicationAnswer;
   create_legalHold: CreateLegalHoldAnswer;
+  create_meritRequest: CreateMeritRequestAnswer;
   create_position: CreatePositionAnswer;
   create_positionDemoApplicants: CreatePositionDemoApplicantsAnswer;
   create_positionPermission: CreatePositionPermissionAnswer;
@@ -4328,6 +4447,7 @@ export interface ActionAnswer {
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdAnswer;
   get_TemplateProperties: GetTemplatePropertiesAnswer;
   get_UserNotificationPreferences: GetUserNotificationPreferencesAnswer;
+  get_accessibilityStatement: GetAccessibilityStatementAnswer;
   get_applicantBoard: GetApplicantBoardAnswer;
   get_applicantCounts: GetApplicantCountsAnswer;
   get_applicantIdsByFilter: GetApplicantIdsByFilterAnswer;
@@ -4359,6 +4479,7 @@ export interface ActionAnswer {
   get_formTemplateSchema: GetFormTemplateSchemaAnswer;
   get_formTemplates: GetFormTemplatesAnswer;
   get_gdprPerson: GetGdprPersonAnswer;
+  get_meritDisclosure: GetMeritDisclosureAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_myTalentPool: GetMyTalentPoolAnswer;
   get_notification: GetNotificationAnswer;
@@ -4382,12 +4503,14 @@ export interface ActionAnswer {
   send_MessageCommand: SendMessageCommandAnswer;
   send_email: SendEmailAnswer;
   send_emailToApplicants: SendEmailToApplicantsAnswer;
+  send_meritDisclosure: SendMeritDisclosureAnswer;
   update_ContainerUserPermissionsCommand: UpdateContainerUserPermissionsCommandAnswer;
   update_NotificationPreferences: UpdateNotificationPreferencesAnswer;
   update_NotificationRead: UpdateNotificationReadAnswer;
   update_PositionArchivedStatus: UpdatePositionArchivedStatusAnswer;
   update_PositionNotificationPreferences: UpdatePositionNotificationPreferencesAnswer;
   update_PositionPartner: UpdatePositionPartnerAnswer;
+  update_accessibilityStatement: UpdateAccessibilityStatementAnswer;
   update_account: UpdateAccountAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;
   update_containerTheme: UpdateContainerThemeAnswer;
