@@ -57,8 +57,7 @@ const Row = memo(function Row({ a, positionId, selected, selectable, labels, onT
 /**
  * The list named 'Sökande'. The next batch loads when the sentinel after the last row scrolls
  * into view (and with the 'Visa fler' button, for keyboards and when observers are missing).
- * Rows off screen are skipped by the browser's layout and paint (content-visibility), so a
- * list scrolled to thousands of rows stays cheap.
+ * Rows are memoised and each laid out once when its batch arrives (see applicants.css).
  */
 export function ApplicantRows(props: {
   list: ApplicantList;
