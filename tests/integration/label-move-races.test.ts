@@ -11,7 +11,7 @@ import { DEMO, startTestServer, type TestServer } from './helpers/server';
  * opposite orders used to interleave their slices and leave them split between the labels.
  */
 describe.each(storeKinds())('simultaneous bulk moves on the %s store', (kind) => {
-  /** Three slices per move. */
+  /** More than one slice per move (label-moves.ts MOVE_SLICE). */
   const COUNT = 300;
   let server: TestServer;
   let writer: string;
