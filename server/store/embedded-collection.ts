@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { matches } from './match';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Update } from './port';
 import { project } from './project';
-import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, isPlainObject } from './query';
+import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate } from './query';
 import { compareDocs, fieldExpr, jsonPath, planFilter, planSort, type PlanContext } from './sql-plan';
 import { docRead, type DocRead } from './sql-read';
 import { applyUpdate, upsertBase } from './update';
