@@ -29,6 +29,17 @@ export function fixedKeyOf(type: string | undefined, fieldTypes: FieldTypes = de
   return type === undefined ? undefined : fieldTypes.get(type)?.fixedKey;
 }
 
+/**
+ * Whether an answer key is an address or contact answer (its type says `contact`; issue 28's
+ * protected identity): a person field's fixed key, or a key made with the type's prefix.
+ */
+export function isContactKey(key: string, fieldTypes: FieldTypes = defaultFieldTypes()): boolean {
+  for (const def of fieldTypes.values()) {
+    if (def.contact && (key === def.fixedKey || key.startsWith(def.keyPrefix))) return true;
+  }
+  return false;
+}
+
 /** The key of the form's field holding `special` (form_email, form_firstname, …): by key, else by its type's fixedKey. */
 export function specialFieldKey(metadata: readonly Prop[], special: string, fieldTypes: FieldTypes = defaultFieldTypes()): string | undefined {
   return metadata.find((p) => p.key === special)?.key ?? metadata.find((p) => fixedKeyOf(p.type, fieldTypes) === special)?.key;

@@ -1,4 +1,4 @@
-import { ageOn, formatIsoDate, stockholmDate } from './dates';
+import { ageOn, formatIsoDate, parseIsoDate, stockholmDate } from './dates';
 import { parsePersonnummer } from './personnummer';
 import { fixedKeyOf } from './answer-kinds';
 import type { Answers, MetadataProperty } from './types';
@@ -15,7 +15,7 @@ export interface ApplicantInfo {
   zipCode: string;
   city: string;
   phone: string;
-  /** YYYY-MM-DD from the personnummer, or ''. */
+  /** YYYY-MM-DD from the personnummer or the birth date field, or ''. */
   dateOfBirth: string;
   /** Whole years today (Europe/Stockholm), or null without a valid personnummer. */
   age: number | null;
@@ -48,6 +48,8 @@ export function extractApplicantInfo(metadata: readonly MetadataProperty[], answ
   const email = get('form_email').toLowerCase();
   const ssnRaw = get('form_ssn') || pick(metadata, answers, 'form_ssn', (p) => (p.validators ?? []).some((v) => v?.name === 'ssnValidSwe'));
   const pnr = parsePersonnummer(ssnRaw);
+  // Without a personnummer, the birth date field (issue 28: a form may ask for a birth date only).
+  const birth = pnr?.birth ?? parseIsoDate(get('form_birthdate'));
   return {
     firstname,
     lastname,
@@ -58,8 +60,8 @@ export function extractApplicantInfo(metadata: readonly MetadataProperty[], answ
     zipCode: get('form_zipcode'),
     city: get('form_city'),
     phone: get('form_mobilePhone') || get('form_homePhone'),
-    dateOfBirth: pnr ? formatIsoDate(pnr.birth) : '',
-    age: pnr ? ageOn(pnr.birth, stockholmDate(now)) : null,
+    dateOfBirth: birth ? formatIsoDate(birth) : '',
+    age: birth ? ageOn(birth, stockholmDate(now)) : null,
     gender: pnr ? (pnr.gender === 'male' ? 'Man' : 'Kvinna') : '',
   };
 }

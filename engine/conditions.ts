@@ -36,7 +36,7 @@ export const isAgeOp = (op: ConditionOp): boolean => AGE_OPS.includes(op);
  * age rules; sourceKindOf sees only the type, this also sees the field's validators.
  */
 export function fieldKind(kind: SourceKind | null, typeName: string, validators: readonly { name: string }[] | undefined): SourceKind | null {
-  if (typeName === 'personnummer') return 'personnummer';
+  if (typeName === 'personnummer' || typeName === 'birthDate') return 'personnummer';
   if (kind === 'text' && validators?.some((v) => v.name === 'ssnValidSwe')) return 'personnummer';
   return kind;
 }
@@ -58,7 +58,8 @@ export function sourceKindOf(type: { answer: unknown; groupLike?: boolean }): So
 
 const NOT_BLANK = /\S/u;
 /** engine/personnummer.ts's shape, surrounding blanks allowed (it trims). */
-const PNR_SHAPE = '^\\s*\\d{8}[-+]?\\d{4}\\s*$';
+// Or a birth date (the birthDate type, issue 28): age rules read either.
+const PNR_SHAPE = '^\\s*(?:\\d{8}[-+]?\\d{4}|\\d{4}-\\d{2}-\\d{2})\\s*$';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**

@@ -21,6 +21,8 @@ export interface FieldTypeDefinition {
   requiredness?: 'always' | 'byDefault';
   /** A person field's special key: every field of the type has it (field-type-definition.json). */
   fixedKey?: string;
+  /** An address or contact answer, hidden under protected identity (field-type-definition.json). */
+  contact?: boolean;
   /** Validators that always run on the type, whatever staff attach. */
   builtInValidators?: { name: string; data?: unknown }[];
   /** Autofill hints for the type's input. */

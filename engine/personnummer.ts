@@ -69,3 +69,18 @@ export function parsePersonnummer(input: unknown): Personnummer | null {
   const ninth = Number(rest[2]);
   return { normalized, birth, coordination, gender: ninth % 2 === 1 ? 'male' : 'female' };
 }
+
+const MASKABLE = /^\s*(\d{8})[-+]?\d{4}\s*$/;
+
+/**
+ * A personnummer as lists, search results, the board and exports show it (issue 28): the birth
+ * date's eight digits and XXXX, '19900101-XXXX'. Any other text comes back as it was.
+ */
+export function maskPersonnummer(text: string): string {
+  const m = MASKABLE.exec(text);
+  return m ? `${m[1]}-XXXX` : text;
+}
+
+/** Whether a text is a personnummer as the forms take it (12 digits, one '-' or '+' before the last four), checked or not. */
+export const looksLikePersonnummer = (text: unknown): text is string => typeof text === 'string' && MASKABLE.test(text);
+

@@ -28,8 +28,9 @@ export const AGE_KEYWORD = 'x-age';
 
 /** The age of the person with this personnummer on `now`'s day in Stockholm, or null when it is not one. */
 export function personAge(value: unknown, now: Date = new Date()): number | null {
-  const pnr = parsePersonnummer(value);
-  return pnr ? ageOn(pnr.birth, stockholmDate(now)) : null;
+  // A personnummer, or a birth date 'YYYY-MM-DD' (the birthDate type, issue 28): age rules read either.
+  const birth = parsePersonnummer(value)?.birth ?? parseIsoDate(typeof value === 'string' ? value.trim() : value);
+  return birth ? ageOn(birth, stockholmDate(now)) : null;
 }
 
 /** Whether an age is within `{ min, max }` (either may be left out). */

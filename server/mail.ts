@@ -14,6 +14,14 @@ export interface Mail {
   fromName?: string;
   /** Where an answer goes (a per-application reply address, or the organisation's contact email). */
   replyTo?: string;
+  /** Files sent with the mail (e.g. a PDF); the mail is then multipart/mixed. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {
@@ -98,7 +106,30 @@ export function composeEml(mail: Mail, from = FROM): { name: string; eml: string
       '',
     ];
   }
+  if (mail.attachments?.length) body = withAttachments(body, mail.attachments);
   return { name: `${id}.eml`, eml: [...head, ...body].join('\r\n') };
+}
+
+/** The body (its own Content-Type lines first) wrapped as the first part of a multipart/mixed, the files after it. */
+function withAttachments(body: string[], files: MailAttachment[]): string[] {
+  const boundary = `=_blankett_mixed_${randomBytes(12).toString('hex')}`;
+  const name = (f: MailAttachment) => encodeHeader(oneLine(f.filename).replace(/["\\]/g, ''));
+  return [
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    ...body,
+    ...files.flatMap((f) => [
+      `--${boundary}`,
+      `Content-Type: ${oneLine(f.contentType)}; name="${name(f)}"`,
+      'Content-Transfer-Encoding: base64',
+      `Content-Disposition: attachment; filename="${name(f)}"`,
+      '',
+      f.content.toString('base64').replace(/.{76}/g, '$&\r\n'),
+    ]),
+    `--${boundary}--`,
+    '',
+  ];
 }
 
 /** Whether a kept copy is a mail to `email` (its To header, bare or in angle brackets). */

@@ -118,6 +118,10 @@ export interface ApplicantDetail {
      */
     body?: string;
   }[];
+  /**
+   * Present when staff marked the applicant as having protected personal data (skyddade personuppgifter): address and contact fields are left out for everyone but administrators (server/domain/applicants/protected-identity.ts).
+   */
+  protectedIdentity?: true;
 }
 
 /**
@@ -159,6 +163,10 @@ export interface ApplicantListItem {
      * When a label's email template was last sent to the applicant (unix seconds; spec Applicant info).
      */
     emailNotificationSent?: number;
+    /**
+     * The personnummer masked ('19900101-XXXX'; issue 28): in full only on the applicant page for the roles the organisation allows (each showing logged).
+     */
+    ssn?: string;
   };
   /**
    * Present while the applicant is anonymous (the position's anonymous mode, server/domain/screening.ts): name, e-mail, phone, address, personnummer, age, gender and photo are left out, `info.name` is 'Sökande <id>', and files are named 'Bilaga <n>' (server/domain/neutral-files.ts). Lookups by e-mail, text filters, search and 'Ansökta tjänster' never find the application (server/domain/anonymous-screening.ts).
@@ -189,6 +197,10 @@ export interface ApplicantListItem {
     count: number;
     average: number | null;
   };
+  /**
+   * Present when staff marked the applicant as having protected personal data (skyddade personuppgifter): address and contact fields are left out for everyone but administrators (server/domain/applicants/protected-identity.ts).
+   */
+  protectedIdentity?: true;
 }
 
 /**
@@ -289,6 +301,10 @@ export interface ContainerView {
   emailTemplateOffer?: "accepted" | "dismissed";
   plans?: unknown[];
   /**
+   * The personnummer settings (get_privacySettings, issue 28); new organisations ask for a birth date only.
+   */
+  privacy?: {};
+  /**
    * Items: A member of the organisation with the member's permissions.
    */
   permissions?: {
@@ -369,6 +385,24 @@ export interface NotificationView {
     positionId: number;
     id: number;
   };
+}
+
+/**
+ * An organisation's personnummer settings (server/domain/applicants/personnummer-view.ts), defaults filled in.
+ */
+export interface PrivacySettings {
+  /**
+   * What new forms ask for: a personnummer, a birth date only, or a personnummer with 'Jag har inget svenskt personnummer' (then a birth date).
+   */
+  ssnMode: "ssn" | "birthDate" | "ssnOrBirthDate";
+  /**
+   * Why the organisation needs a personnummer ('' when it asks for a birth date only).
+   */
+  ssnReason: string;
+  /**
+   * Roles that see the full personnummer on the applicant page (each showing logged).
+   */
+  ssnFullRoles: ("admin" | "write" | "read")[];
 }
 
 /**
@@ -458,6 +492,10 @@ export interface StaffPositionWithForm {
   totalApplicants: number;
   totalUnProcessed: number;
   /**
+   * What the form asks for instead of or besides the personnummer (issue 28; shared/position-meta.json).
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
+  /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
   anonymous?: null | {
@@ -502,6 +540,10 @@ export interface StaffPosition {
   positionTypeName: string;
   totalApplicants: number;
   totalUnProcessed: number;
+  /**
+   * What the form asks for instead of or besides the personnummer (issue 28; shared/position-meta.json).
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
@@ -665,6 +707,10 @@ export interface PositionMeta {
       value?: string | string[] | number;
     } | null;
   }[];
+  /**
+   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the form as given.
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
@@ -1317,6 +1363,21 @@ export interface CreateLegalHoldAnswer {
 }
 
 /**
+ * Request data of create_meritRequest. Candidate area (Mina sidor, issue 28 item 6): the caller asks for 'Uppgift om meriter' about the person hired to the position of one of their own applications (diskrimineringslagen 2 kap. 4 §). Logged on the application, where staff see it and answer with send_meritDisclosure. Anyone else's application, or none → 404; the caller was hired → 400.
+ */
+export interface CreateMeritRequestData {
+  id: number;
+}
+
+/**
+ * Answer of create_meritRequest.
+ */
+export interface CreateMeritRequestAnswer {
+  id: number;
+  requested: boolean;
+}
+
+/**
  * Request data of create_position. Creates a position. Its form is `metadata` when given (the builder), else a copy of the position template `templateKey`, else of the position type's default template (404 'Hittade inga mallar, vänligen kontakta support' when there is none). `id` may be sent as 0 or below (the spec's 'id above 0 is updated, otherwise created'); above 0 is refused. Answer: the Position with derived status.
  */
 export interface CreatePositionData {
@@ -1394,6 +1455,10 @@ export interface CreatePositionData {
       value?: string | string[] | number;
     } | null;
   }[];
+  /**
+   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the form as given.
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
@@ -2022,6 +2087,33 @@ export interface GetUserNotificationPreferencesAnswer {
 }
 
 /**
+ * Request data of get_accessibilityStatement. The organisation's parts of its accessibility statement (/tillganglighet, issue 28 item 7; defaults until saved) and the reports of problems visitors sent through it, newest first (at most 200).
+ */
+export interface GetAccessibilityStatementData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_accessibilityStatement.
+ */
+export interface GetAccessibilityStatementAnswer {
+  containerId: number;
+  compliance: "full" | "partial" | "none";
+  nonAccessible: string;
+  assessment: string;
+  assessedOn: string;
+  contactEmail: string;
+  updated: number | null;
+  reports: {
+    id: number;
+    text: string;
+    email: string;
+    page: string;
+    created: number;
+  }[];
+}
+
+/**
  * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants. Issue 26: each card carries its Interest label and whether it is the organisation's 'Ej intressant' (`rejected`); `hideRejected` leaves those out of the cards and the count, and each column's `rejected` says how many of its applicants are 'Ej intressant' either way.
  */
 export interface GetApplicantBoardData {
@@ -2394,6 +2486,10 @@ export interface GetApplicantPositionBySearchQueryAnswer {
     lastname: string;
     email: string;
     created: number;
+    /**
+     * Skyddade personuppgifter (issue 28): e-post left out for everyone but administrators.
+     */
+    protectedIdentity?: true;
   }[];
   positions: {
     id: number;
@@ -2418,6 +2514,29 @@ export interface GetApplicantPositionsData {
  * Answer of get_applicantPositions.
  */
 export type GetApplicantPositionsAnswer = (ApplicantListItem | CandidateApplicationItem)[];
+
+/**
+ * Request data of get_applicantReadLog. Who read one application (issue 28 item 5): every staff read of it — the applicant page, a file, an export, a search that returned it, the full personnummer, protected contact data — newest first, at most 500, with the reader's name and role; never what was read. The organisation's administrators only; another organisation's applicant is a 404 (server/domain/gdpr/read-log.ts).
+ */
+export interface GetApplicantReadLogData {
+  /**
+   * The application.
+   */
+  id: number;
+}
+
+/**
+ * Answer of get_applicantReadLog.
+ */
+export interface GetApplicantReadLogAnswer {
+  items: {
+    at: number;
+    kind: "applicant" | "file" | "export" | "search" | "personnummer" | "protected";
+    role: "admin" | "write" | "read" | "odin";
+    userId: number;
+    user: string;
+  }[];
+}
 
 /**
  * Request data of get_applicantScorecards. The scorecards of one application as the caller may see them: their own, and everyone else's with the average only once they have saved their own (the answer omits them before). Anyone with a right on the position, readers included.
@@ -2883,6 +3002,32 @@ export interface GetGdprPersonAnswer {
 }
 
 /**
+ * Request data of get_meritDisclosure. 'Uppgift om meriter' (diskrimineringslagen 2 kap. 4 §, issue 28 item 6) for review before sending: for the requester's application `id` (an applicant who was not hired), the merits of the position's applicants on the Process level 'Anställd' — their answers to fields that are not person fields and hold no files, with their identifying values struck — and the position's criteria. No name, contact or personnummer of the hired. Nobody hired, or the requester was hired → 400 with a Swedish message.
+ */
+export interface GetMeritDisclosureData {
+  id: number;
+}
+
+/**
+ * Answer of get_meritDisclosure.
+ */
+export interface GetMeritDisclosureAnswer {
+  position: string;
+  organisation: string;
+  requester: {
+    id: number;
+  };
+  hired: {
+    merits: {
+      key: string;
+      label: string;
+      text: string;
+    }[];
+  }[];
+  criteria: string[];
+}
+
+/**
  * Request data of get_myContainers. Candidate area (our addition): the organisations the caller has applied to with their account's email.
  */
 export interface GetMyContainersData {}
@@ -3063,6 +3208,18 @@ export interface GetPositionsByContainerData {
  * Answer of get_positions_by_container.
  */
 export type GetPositionsByContainerAnswer = StaffPosition[];
+
+/**
+ * Request data of get_privacySettings. The organisation's personnummer settings (issue 28 item 3): what new forms ask for (`ssnMode`), why it needs a personnummer (`ssnReason`) and which roles see the full personnummer on the applicant page (`ssnFullRoles`).
+ */
+export interface GetPrivacySettingsData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_privacySettings.
+ */
+export type GetPrivacySettingsAnswer = PrivacySettings;
 
 /**
  * Request data of get_retentionSettings. Retention by purpose (issue 28 item 1), Administrator: how many months the organisation keeps applications after a recruitment closes (6–36, default 24), how long a talent-pool consent lasts, and every legal hold on its positions (live first), with who set or lifted it, when and why.
@@ -3387,6 +3544,26 @@ export interface SendEmailToApplicantsAnswer {
 }
 
 /**
+ * Request data of send_meritDisclosure. Sends 'Uppgift om meriter' (see get_meritDisclosure) to the requester's address as text with the same letter as a PDF: the merits of the chosen fields `keys` and the writer's optional `note` (identifying values of the hired struck from it too). Logged on the requester's application and in the event log. A key that is not among the merits, nobody hired, or the requester hired → 400, nothing sent.
+ */
+export interface SendMeritDisclosureData {
+  id: number;
+  /**
+   * @maxItems 500
+   */
+  keys: string[];
+  note?: string;
+}
+
+/**
+ * Answer of send_meritDisclosure.
+ */
+export interface SendMeritDisclosureAnswer {
+  id: number;
+  text: string;
+}
+
+/**
  * Request data of update_ContainerUserPermissionsCommand. Sets a member's permission ids in the organisation; someone not a member → 404 (rights for a new person go through create_userContainerPermission, which invites). Leaving no Administrator is refused (409). Lowering a member's rights ends their sessions at once; adding rights keeps them.
  */
 export interface UpdateContainerUserPermissionsCommandData {
@@ -3552,6 +3729,31 @@ export type UpdatePositionPartnerAnswer = {
   positionId?: number;
   data: {};
 }[];
+
+/**
+ * Request data of update_accessibilityStatement. Saves the organisation's parts of its accessibility statement (issue 28 item 7, DIGG's model): compliance level, what is not accessible and why, how it was assessed and when (ÅÅÅÅ-MM-DD), and the address reports go to (empty: the profile's contact e-mail). Texts are plain text. A bad date or address → 400, nothing saved. Answer: as get_accessibilityStatement without the reports.
+ */
+export interface UpdateAccessibilityStatementData {
+  containerId: number;
+  compliance: "full" | "partial" | "none";
+  nonAccessible: string;
+  assessment: string;
+  assessedOn: string;
+  contactEmail: string;
+}
+
+/**
+ * Answer of update_accessibilityStatement.
+ */
+export interface UpdateAccessibilityStatementAnswer {
+  containerId: number;
+  compliance: "full" | "partial" | "none";
+  nonAccessible: string;
+  assessment: string;
+  assessedOn: string;
+  contactEmail: string;
+  updated: number | null;
+}
 
 /**
  * Request data of update_account. Updates an account. `id` is the user id. Who may change what (issue 24: an account moves only with its owner): the owner changes their own names, phone, title and email; nobody changes another account's email, not an Administrator and not odin (403 at /email); an odin account is changed by odin only; odin may change anyone else's names, phone and title; an Administrator may change names, phone and title only of an account that their organisation created through an invitation, that belongs to no other organisation and has applied to no other organisation (else 403, nothing stored): adding an existing account to an organisation never makes it editable there. get_containerUser's `locked` tells a screen which fields are read-only. Names, phone and title change at once. A new email (own account only) changes nothing yet: it needs `password` (the caller's current password) unless the caller's session was opened by a sign-in link in the last ten minutes (else 400 at /password), must be free (409), and takes effect only when the owner of the new address follows the link mailed there (POST /api/account/email/confirm), while the account is still at the session's token version: a password change, a reset, logout everywhere or the first proof of the address cancels it, and the notice to the current address carries a 'Stoppa ändringen' link (POST /api/account/email/stop). On the caller's own account the write is conditional on the session's token version: a session overtaken while the call was in flight gets 401 and nothing is written or issued. Answers `{ user, token, pendingEmail }`: the token (own account only) carries the new names; `pendingEmail` is the address waiting for its link.
@@ -3834,6 +4036,10 @@ export interface UpdatePositionData {
     } | null;
   }[];
   /**
+   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the form as given.
+   */
+  ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
+  /**
    * Anonymous screening: applicants' name, photo, personnummer, age, gender, address and contact details are left out of the list, the board and the applicant page until they reach the Process level `untilProcessLabelId` (null: until the mode is turned off). null or absent: off.
    */
   anonymous?: null | {
@@ -3902,6 +4108,47 @@ export interface UpdatePositionScoreCriteriaData {
  * Answer of update_positionScoreCriteria.
  */
 export type UpdatePositionScoreCriteriaAnswer = ScoreCriteria;
+
+/**
+ * Request data of update_privacySettings. Sets the organisation's personnummer settings (issue 28 item 3). Asking for a personnummer ('ssn', or 'ssnOrBirthDate') needs a reason (dataskyddslagen 3 kap. 10 §), kept with the setting; 'birthDate' stores none. Administrators only.
+ */
+export interface UpdatePrivacySettingsData {
+  containerId: number;
+  ssnMode: "ssn" | "birthDate" | "ssnOrBirthDate";
+  ssnReason?: string;
+  /**
+   * @maxItems 3
+   */
+  ssnFullRoles?: ("admin" | "write" | "read")[];
+}
+
+/**
+ * Answer of update_privacySettings.
+ */
+export type UpdatePrivacySettingsAnswer = PrivacySettings;
+
+/**
+ * Request data of update_protectedIdentity. Marks (or unmarks) an applicant as having protected personal data (skyddade personuppgifter, issue 28 item 4): every application the person made in the organisation (same e-mail). Address and contact fields are then left out of every view, export, PDF, mail preview and search for everyone but administrators. Logged in each application's log without personal data.
+ */
+export interface UpdateProtectedIdentityData {
+  /**
+   * The application.
+   */
+  id: number;
+  protectedIdentity: boolean;
+}
+
+/**
+ * Answer of update_protectedIdentity.
+ */
+export interface UpdateProtectedIdentityAnswer {
+  id: number;
+  protectedIdentity: boolean;
+  /**
+   * How many of the person's applications changed.
+   */
+  applications: number;
+}
 
 /**
  * Request data of update_retentionSettings. Administrator: sets the organisation's retention period in months after a recruitment closes, and optionally how long a talent-pool consent lasts. Each must be a whole number from 6 to 36; anything else → 400 with the Swedish rule at the field and nothing changed. The privacy notice, the career page and the confirmation mail show the new period at once.
@@ -4027,6 +4274,7 @@ export interface ActionData {
   create_demoContainer: CreateDemoContainerData;
   create_jobApplication: CreateJobApplicationData;
   create_legalHold: CreateLegalHoldData;
+  create_meritRequest: CreateMeritRequestData;
   create_position: CreatePositionData;
   create_positionDemoApplicants: CreatePositionDemoApplicantsData;
   create_positionPermission: CreatePositionPermissionData;
@@ -4061,6 +4309,7 @@ export interface ActionData {
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdData;
   get_TemplateProperties: GetTemplatePropertiesData;
   get_UserNotificationPreferences: GetUserNotificationPreferencesData;
+  get_accessibilityStatement: GetAccessibilityStatementData;
   get_applicantBoard: GetApplicantBoardData;
   get_applicantCounts: GetApplicantCountsData;
   get_applicantIdsByFilter: GetApplicantIdsByFilterData;
@@ -4070,6 +4319,7 @@ export interface ActionData {
   get_applicantPositionByPosition: GetApplicantPositionByPositionData;
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryData;
   get_applicantPositions: GetApplicantPositionsData;
+  get_applicantReadLog: GetApplicantReadLogData;
   get_applicantScorecards: GetApplicantScorecardsData;
   get_applicantSkillsAnswer: GetApplicantSkillsAnswerData;
   get_blogPosts: GetBlogPostsData;
@@ -4091,6 +4341,7 @@ export interface ActionData {
   get_formTemplateSchema: GetFormTemplateSchemaData;
   get_formTemplates: GetFormTemplatesData;
   get_gdprPerson: GetGdprPersonData;
+  get_meritDisclosure: GetMeritDisclosureData;
   get_myContainers: GetMyContainersData;
   get_myTalentPool: GetMyTalentPoolData;
   get_notification: GetNotificationData;
@@ -4102,6 +4353,7 @@ export interface ActionData {
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryData;
   get_positionsPartnersSetting: GetPositionsPartnersSettingData;
   get_positions_by_container: GetPositionsByContainerData;
+  get_privacySettings: GetPrivacySettingsData;
   get_retentionSettings: GetRetentionSettingsData;
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
@@ -4113,12 +4365,14 @@ export interface ActionData {
   send_MessageCommand: SendMessageCommandData;
   send_email: SendEmailData;
   send_emailToApplicants: SendEmailToApplicantsData;
+  send_meritDisclosure: SendMeritDisclosureData;
   update_ContainerUserPermissionsCommand: UpdateContainerUserPermissionsCommandData;
   update_NotificationPreferences: UpdateNotificationPreferencesData;
   update_NotificationRead: UpdateNotificationReadData;
   update_PositionArchivedStatus: UpdatePositionArchivedStatusData;
   update_PositionNotificationPreferences: UpdatePositionNotificationPreferencesData;
   update_PositionPartner: UpdatePositionPartnerData;
+  update_accessibilityStatement: UpdateAccessibilityStatementData;
   update_account: UpdateAccountData;
   update_containerTemplate: UpdateContainerTemplateData;
   update_containerTheme: UpdateContainerThemeData;
@@ -4129,6 +4383,8 @@ export interface ActionData {
   update_position: UpdatePositionData;
   update_positionPartnerSetting: UpdatePositionPartnerSettingData;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaData;
+  update_privacySettings: UpdatePrivacySettingsData;
+  update_protectedIdentity: UpdateProtectedIdentityData;
   update_retentionSettings: UpdateRetentionSettingsData;
   upload_folderImage: UploadFolderImageData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
@@ -4156,6 +4412,7 @@ export interface ActionAnswer {
   create_demoContainer: CreateDemoContainerAnswer;
   create_jobApplication: CreateJobApplicationAnswer;
   create_legalHold: CreateLegalHoldAnswer;
+  create_meritRequest: CreateMeritRequestAnswer;
   create_position: CreatePositionAnswer;
   create_positionDemoApplicants: CreatePositionDemoApplicantsAnswer;
   create_positionPermission: CreatePositionPermissionAnswer;
@@ -4190,6 +4447,7 @@ export interface ActionAnswer {
   get_PositionsPartnersByPositionId: GetPositionsPartnersByPositionIdAnswer;
   get_TemplateProperties: GetTemplatePropertiesAnswer;
   get_UserNotificationPreferences: GetUserNotificationPreferencesAnswer;
+  get_accessibilityStatement: GetAccessibilityStatementAnswer;
   get_applicantBoard: GetApplicantBoardAnswer;
   get_applicantCounts: GetApplicantCountsAnswer;
   get_applicantIdsByFilter: GetApplicantIdsByFilterAnswer;
@@ -4199,6 +4457,7 @@ export interface ActionAnswer {
   get_applicantPositionByPosition: GetApplicantPositionByPositionAnswer;
   get_applicantPositionBySearchQuery: GetApplicantPositionBySearchQueryAnswer;
   get_applicantPositions: GetApplicantPositionsAnswer;
+  get_applicantReadLog: GetApplicantReadLogAnswer;
   get_applicantScorecards: GetApplicantScorecardsAnswer;
   get_applicantSkillsAnswer: GetApplicantSkillsAnswerAnswer;
   get_blogPosts: GetBlogPostsAnswer;
@@ -4220,6 +4479,7 @@ export interface ActionAnswer {
   get_formTemplateSchema: GetFormTemplateSchemaAnswer;
   get_formTemplates: GetFormTemplatesAnswer;
   get_gdprPerson: GetGdprPersonAnswer;
+  get_meritDisclosure: GetMeritDisclosureAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_myTalentPool: GetMyTalentPoolAnswer;
   get_notification: GetNotificationAnswer;
@@ -4231,6 +4491,7 @@ export interface ActionAnswer {
   get_positionsPartnersBuilderQuery: GetPositionsPartnersBuilderQueryAnswer;
   get_positionsPartnersSetting: GetPositionsPartnersSettingAnswer;
   get_positions_by_container: GetPositionsByContainerAnswer;
+  get_privacySettings: GetPrivacySettingsAnswer;
   get_retentionSettings: GetRetentionSettingsAnswer;
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
@@ -4242,12 +4503,14 @@ export interface ActionAnswer {
   send_MessageCommand: SendMessageCommandAnswer;
   send_email: SendEmailAnswer;
   send_emailToApplicants: SendEmailToApplicantsAnswer;
+  send_meritDisclosure: SendMeritDisclosureAnswer;
   update_ContainerUserPermissionsCommand: UpdateContainerUserPermissionsCommandAnswer;
   update_NotificationPreferences: UpdateNotificationPreferencesAnswer;
   update_NotificationRead: UpdateNotificationReadAnswer;
   update_PositionArchivedStatus: UpdatePositionArchivedStatusAnswer;
   update_PositionNotificationPreferences: UpdatePositionNotificationPreferencesAnswer;
   update_PositionPartner: UpdatePositionPartnerAnswer;
+  update_accessibilityStatement: UpdateAccessibilityStatementAnswer;
   update_account: UpdateAccountAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;
   update_containerTheme: UpdateContainerThemeAnswer;
@@ -4258,6 +4521,8 @@ export interface ActionAnswer {
   update_position: UpdatePositionAnswer;
   update_positionPartnerSetting: UpdatePositionPartnerSettingAnswer;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaAnswer;
+  update_privacySettings: UpdatePrivacySettingsAnswer;
+  update_protectedIdentity: UpdateProtectedIdentityAnswer;
   update_retentionSettings: UpdateRetentionSettingsAnswer;
   upload_folderImage: UploadFolderImageAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;

@@ -90,6 +90,10 @@ export interface ApplicantApplication {
   otherOffer?: boolean;
   avatar?: string;
   files?: AttachedFile[];
+  /**
+   * Staff marked the applicant as having protected personal data (skyddade personuppgifter; issue 28): address and contact answers are shown to administrators only.
+   */
+  protectedIdentity?: boolean;
 }
 
 /**
@@ -475,6 +479,10 @@ export interface FieldTypeDefinition {
    */
   fixedKey?: string;
   /**
+   * Anaddressorcontactanswer(issue28):underprotectedidentity(skyddadepersonuppgifter)itisleftoutofeveryview,export,PDF,mailpreviewandsearchforeveryonebutadministrators(server/domain/applicants/protected-identity.ts).Absent:false.
+   */
+  contact?: boolean;
+  /**
    * Validators every field of this type runs, whatever staff attach (ssnValidSwe on a personnummer, validEmail on an e-post field); they cannot be switched off.
    */
   builtInValidators?: {
@@ -857,6 +865,33 @@ export interface ApplicantQuestionnaireAnswers {
       answer?: string;
     }[];
   }[];
+}
+
+/**
+ * One staff read of an applicant (our addition, issue 28): who, when, what kind of read and which application, never what was read (server/domain/gdpr/read-log.ts). An administrator sees the entries per applicant; the person's GDPR export lists them by role and organisation. Erased after 12 months (the daily read-log job) and with the application.
+ */
+export interface ReadLogEntry {
+  containerId: number;
+  /**
+   * The application that was read.
+   */
+  applicantId: number;
+  /**
+   * The staff account that read it.
+   */
+  userId: number;
+  /**
+   * The reader's role in the organisation at the time.
+   */
+  role: "admin" | "write" | "read" | "odin";
+  /**
+   * What kind of read: the applicant page, a file, a CSV/PDF export, a search that returned them, the full personnummer, protected contact data.
+   */
+  kind: "applicant" | "file" | "export" | "search" | "personnummer" | "protected";
+  /**
+   * Unix seconds.
+   */
+  at: number;
 }
 
 /**

@@ -7,6 +7,11 @@
 export type AddressAnswer = string;
 
 /**
+ * Answer of a birthDate field.
+ */
+export type BirthDateAnswer = string;
+
+/**
  * Answer of a checkbox field.
  */
 export type CheckboxAnswer = boolean;

@@ -1,6 +1,7 @@
 import { useContext, useMemo, useState } from 'react';
 import { PublicSiteContext, usePublicSite, type PublicSite } from './context';
 import { effectiveHostname, hostRules, httpsRedirectTarget } from './hostRules';
+import { AccessibilityPage } from './AccessibilityPage';
 import { OrganisationPage } from './OrganisationPage';
 import { PositionRoute } from './PositionRoute';
 import { matchPath, useLocation } from './router';
@@ -53,6 +54,9 @@ export default function PublicApp() {
 
 type Form = 'idSlug' | 'legacy' | 'guid';
 
+/** The accessibility statement on every host (issue 28 item 7), linked from every page's footer. */
+const STATEMENT_PATH = '/tillganglighet';
+
 /** The public route set, first match wins (a position's `{id}_{slug}` is one segment, parsed by PositionRoute). */
 const ROUTES: readonly [string, Form | 'home', boolean][] = [
   ['/', 'home', false],
@@ -68,6 +72,7 @@ const ROUTES: readonly [string, Form | 'home', boolean][] = [
 ];
 
 function PublicRoutes({ pathname }: { pathname: string }) {
+  if (pathname === STATEMENT_PATH || pathname === `${STATEMENT_PATH}/`) return <AccessibilityPage />;
   for (const [pattern, form, apply] of ROUTES) {
     const params = matchPath(pattern, pathname);
     if (!params) continue;

@@ -1,3 +1,5 @@
+import sv from '../../schemas/messages/sv.json';
+import { Link } from './router';
 import { s } from './text';
 import type { PublicContainer, SocialKey } from './types';
 
@@ -97,6 +99,9 @@ export function SiteFooter({ container }: { container: PublicContainer | null })
           <p>{s.portalFooter}</p>
         </div>
       )}
+      <p className="pub-footer-inner pub-footer-a11y">
+        <Link to="/tillganglighet">{sv.accessibility.page.footerLink}</Link>
+      </p>
     </footer>
   );
 }

@@ -4,6 +4,7 @@ import type { ServerDeps } from '../base/deps';
 import { runRetention } from '../domain/gdpr/retention';
 import { runTalentPool } from '../domain/gdpr/talent-pool';
 import { runIfDue, type Job } from './runs';
+import { pruneReadLog } from '../domain/gdpr/read-log';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -21,6 +22,11 @@ export function retentionJob(months?: number): Job {
   };
 }
 
+/** The read log's entries older than 12 months: once a UTC day (server/domain/gdpr/read-log.ts). */
+function readLogJob(): Job {
+  return { name: 'read-log', periodMs: DAY_MS, run: (deps) => pruneReadLog(deps) };
+}
+
 /** Attachments in GridFS no application points at, older than an hour: once an hour. */
 export function gridFsSweepJob(graceMs = HOUR_MS): Job {
   return {
@@ -32,7 +38,7 @@ export function gridFsSweepJob(graceMs = HOUR_MS): Job {
 
 /** The jobs this store needs (the file store sweeps its blobs at start instead, under its lock). */
 export function scheduledJobs(deps: Pick<ServerDeps, 'blobs'>): Job[] {
-  return deps.blobs instanceof GridFsBlobStore ? [retentionJob(), gridFsSweepJob()] : [retentionJob()];
+  return deps.blobs instanceof GridFsBlobStore ? [retentionJob(), readLogJob(), gridFsSweepJob()] : [retentionJob(), readLogJob()];
 }
 
 interface Schedule {

@@ -36,6 +36,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments?.length ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
         textEncoding: 'base64',
       });
     },

@@ -9,6 +9,7 @@ import { applicantsCsv } from '../domain/exports/exports-csv';
 import { applicantsPdf } from '../domain/exports/exports-pdf';
 import { loadPosition } from '../domain/positions/positions';
 import { errors } from '../errors';
+import { recordReads } from '../domain/gdpr/read-log';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
 /**
@@ -23,7 +24,9 @@ export function mount(router: Router, deps: ServerDeps): void {
     if (!/^[A-Za-z0-9_-]{32}$/.test(ticket)) throw errors.notFound();
     const spec = await takeTicket(deps.coord, ticket, principal.userId);
     if (!spec || ctx.params.file !== (spec.kind === 'csv' ? CSV_NAME : PDF_NAME)) throw errors.notFound(sv.exports.expired);
-    await requireAccess(deps, principal, 'read', 'position', { positionId: spec.positionId });
+    const { level } = await requireAccess(deps, principal, 'read', 'position', { positionId: spec.positionId });
+    // Every exported applicant is a read (server/domain/gdpr/read-log.ts).
+    const reader = { userId: principal.userId, containerId: spec.containerId, role: level };
     const p = await loadPosition(deps.store, spec.positionId);
     const c = await loadContainer(deps.store, p.containerId);
     // Koa leaves a response open when its stream fails after the headers went out: the
@@ -38,11 +41,12 @@ export function mount(router: Router, deps: ServerDeps): void {
     if (spec.kind === 'csv') {
       ctx.type = 'text/csv; charset=utf-8';
       ctx.attachment(CSV_NAME);
-      ctx.body = cutOnError(await applicantsCsv(deps.store, c, p, spec.query, principal.userId));
+      ctx.body = cutOnError(await applicantsCsv(deps.store, c, p, spec.query, principal.userId, { level, onRows: (ids) => recordReads(deps, reader, 'export', ids) }));
     } else {
       ctx.type = 'application/pdf';
       ctx.attachment(PDF_NAME);
-      ctx.body = cutOnError(await applicantsPdf(deps.store, c, p, spec.ids));
+      recordReads(deps, reader, 'export', spec.ids);
+      ctx.body = cutOnError(await applicantsPdf(deps.store, c, p, spec.ids, level));
     }
   });
 }

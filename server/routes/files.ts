@@ -7,6 +7,7 @@ import { servedAs } from '../domain/organisations/sniff';
 import { isHiddenApplication } from '../domain/screening/anonymous-screening';
 import { neutralFiles } from '../domain/screening/neutral-files';
 import { errors } from '../errors';
+import { recordReads } from '../domain/gdpr/read-log';
 
 /**
  * Staff download of an applicant's attachment (spec doc 2 §7):
@@ -21,7 +22,8 @@ export function mount(router: Router, deps: ServerDeps): void {
     const id = ctx.params.applicantId ?? '';
     const url = ctx.params.url ?? '';
     if (!/^\d{1,15}$/.test(id) || !/^[A-Za-z0-9_-]{1,100}$/.test(url)) throw errors.notFound();
-    await requireAccess(deps, principalOf(ctx), 'read', 'applicant', { id: Number(id) });
+    const principal = principalOf(ctx);
+    const { level, containerId } = await requireAccess(deps, principal, 'read', 'applicant', { id: Number(id) });
     const application = await loadApplication(deps.store, Number(id));
     // While the application is anonymous the download carries the neutral name the list shows (neutral-files.ts).
     const hidden = await isHiddenApplication(deps.store, application);
@@ -37,6 +39,8 @@ export function mount(router: Router, deps: ServerDeps): void {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
     ctx.set('Cache-Control', 'private, no-store');
+    // The download is a read of the applicant (server/domain/gdpr/read-log.ts).
+    recordReads(deps, { userId: principal.userId, containerId: containerId ?? application.containerId, role: level }, 'file', [application.id]);
     ctx.type = served.contentType;
     ctx.body = Buffer.from(bytes);
   });

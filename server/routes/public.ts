@@ -6,8 +6,9 @@ import type { ApplyBody } from '../../schemas/generated/actions';
 import type { Config } from '../config';
 import type { ServerDeps } from '../base/deps';
 import { apply } from '../domain/forms/apply';
+import { publicStatement, reportProblem } from '../domain/organisations/accessibility';
 import { findPublicAsset } from '../domain/positions/public';
-import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicFormSchema, readPublicPosition } from '../domain/positions/publicReads';
+import { listPublicPositions, publicContainerDoc, readPositionContainer, readPublicContainer, readPublicFormSchema, readPublicPosition } from '../domain/positions/publicReads';
 import { detailsOf, errors } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
 import { sharedLimiter } from '../coord/rate-limit';
@@ -32,6 +33,21 @@ function intParam(value: unknown, name: string, fallback: number | undefined, mi
   }
   return Number(value);
 }
+
+/** A report of an accessibility problem: plain text, an optional reply address and the page it concerns. */
+const validateReport = new Ajv2020({ allErrors: true, strict: true }).compile<{ data: { text: string; email?: string; page?: string } }>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['text'],
+      properties: { text: { type: 'string', minLength: 1, maxLength: 5000 }, email: { type: 'string', maxLength: 320 }, page: { type: 'string', maxLength: 500 } },
+    },
+  },
+});
 
 /** Requests per IP per window for apply (config: APPLY_RATE_LIMIT, default 30), counted across instances when REDIS_URL is set. */
 function applyLimiter(deps: ServerDeps, config: Config) {
@@ -72,6 +88,25 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
 
   router.get('/api/public/containers/:name', async (ctx) => {
     ctx.body = { data: await readPublicContainer(deps, ctx.params.name ?? '') };
+  });
+
+  // The accessibility statement (issue 28 item 7): the portal's (the product's part) and an organisation's.
+  router.get('/api/public/accessibility', async (ctx) => {
+    ctx.body = { data: await publicStatement(deps, null) };
+  });
+
+  router.get('/api/public/containers/:name/accessibility', async (ctx) => {
+    ctx.body = { data: await publicStatement(deps, await publicContainerDoc(deps, ctx.params.name ?? '')) };
+  });
+
+  const reportLimiter = sharedLimiter((deps.coord ?? memoryCoordination()).counters, 'a11y-report-ip', { windowMs: config.rateLimits.windowMs, max: 10 });
+  router.post('/api/public/containers/:name/accessibility/report', jsonBody({ limit: 32 * 1024, shape: { maxDepth: 3, maxWidth: 10, maxItems: 10 } }), async (ctx) => {
+    const body = bodyOf(ctx);
+    if (!validateReport(body)) throw errors.invalid(detailsOf(validateReport.errors));
+    const c = await publicContainerDoc(deps, ctx.params.name ?? '');
+    if (!(await reportLimiter.hit(ctx.ip))) throw errors.rateLimited();
+    ctx.status = 201;
+    ctx.body = { data: await reportProblem(deps, c, body.data) };
   });
 
   router.get('/api/public/open/:positionId/container', async (ctx) => {

@@ -1,5 +1,6 @@
 import type { ServerDeps } from '../base/deps';
-import { listPublicPositions, readPositionContainer, readPublicContainer, readPublicPosition } from '../domain/positions/publicReads';
+import { publicStatement } from '../domain/organisations/accessibility';
+import { listPublicPositions, publicContainerDoc, readPositionContainer, readPublicContainer, readPublicPosition } from '../domain/positions/publicReads';
 
 /**
  * Answers a public API path (as the page would GET it) in process, with the same functions
@@ -44,6 +45,12 @@ async function read(deps: Deps, path: string): Promise<{ data: unknown } | 'skip
   if (m) {
     const name = segment(m[1]!);
     return name === null ? 'skip' : { data: await readPublicContainer(deps, name) };
+  }
+  if (p === '/api/public/accessibility') return { data: await publicStatement(deps, null) };
+  m = /^\/api\/public\/containers\/([^/]+)\/accessibility$/.exec(p);
+  if (m) {
+    const name = segment(m[1]!);
+    return name === null ? 'skip' : { data: await publicStatement(deps, await publicContainerDoc(deps, name)) };
   }
   m = /^\/api\/public\/open\/([^/]+)\/container$/.exec(p);
   if (m) {

@@ -4,6 +4,7 @@ import { summerAnswers, type Person } from '../integration/helpers/recruiter';
 import { callAction, expectNoAxeViolations, loginAs, newPage, tokenFor } from './helpers/app';
 import { createSummerPosition } from './helpers/positions';
 import { useE2e } from './helpers/fixture';
+import { wcag22Problems } from './helpers/wcag22';
 
 /** The pipeline board (issue 17 item 1) in Chromium: a writer moves by mouse and keyboard, a reader cannot move. */
 
@@ -92,6 +93,17 @@ describe('the pipeline board', () => {
     await page.reload();
     await column(page, 'Erbjudande').getByRole('link', { name: 'Bo Ek' }).waitFor();
     expect(await column(page, 'Ny').getByRole('link', { name: 'Bo Ek' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("lets a writer move a card with one click each, no drag ('Flytta till …', WCAG 2.2), and the board passes the 2.2 checks", async () => {
+    const page = await newPage(browser);
+    await openBoard(page, 'writer@demo.test');
+    await column(page, 'Erbjudande').getByRole('button', { name: 'Flytta till … (Bo Ek)' }).click();
+    await column(page, 'Erbjudande').getByRole('button', { name: 'Flytta till Anställd' }).click();
+    await page.getByRole('status').filter({ hasText: 'Bo Ek flyttades till Anställd.' }).waitFor();
+    await column(page, 'Anställd').getByRole('link', { name: 'Bo Ek' }).waitFor();
+    expect(await wcag22Problems(page, 'main')).toEqual([]);
     await page.context().close();
   });
 
@@ -227,7 +239,8 @@ describe('one pipeline on the board (issue 26)', () => {
     const second = await at();
     expect(second.column).toBe('Ny');
     expect(second.card).not.toBe(String(who.get('Gun')));
-    // The card's handle, its name, then the next column (Dora is in Intervju): not the rest of Ny's cards.
+    // The card's handle, its name, its 'Flytta till …', then the next column (Dora is in Intervju): not the rest of Ny's cards.
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect((await at()).column).toBe('Intervju');

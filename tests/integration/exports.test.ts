@@ -83,7 +83,7 @@ describe.each(storeKinds())('exports on the %s store', (kind) => {
     expect((await server.call(writer, 'create_ApplicantPDFExport', { positionId: position.id, items: [people[0]!.id, 999_999] })).status).toBe(404);
   });
 
-  it('keeps a phone number and a personnummer as text in Swedish Excel and repeats no column (issue 17 item 7)', async () => {
+  it('keeps a phone number as text in Swedish Excel, masks the personnummer and repeats no column (issues 17 item 7, 28)', async () => {
     const email = 'texttal@example.se';
     const ssn = personnummer('19900101', '411');
     const applied = await applyTo(server, position.id, email, validAnswers(email, { form_firstname: 'Tore', form_surname: 'Text', form_ssn: ssn, form_mobilePhone: '0701234567', form_homePhone: '+46 8 123 45 67' }));
@@ -100,7 +100,8 @@ describe.each(storeKinds())('exports on the %s store', (kind) => {
     expect(col('Namn')).toBe('Tore Text');
     expect(col('Telefon')).toBe('="0701234567"');
     expect(col('Hemtelefon')).toBe('="+46 8 123 45 67"');
-    expect(col('Personnummer')).toBe(`="${ssn}"`);
+    // Masked in exports (issue 28): the birth date and XXXX, never the last four.
+    expect(col('Personnummer')).toBe('19900101-XXXX');
     expect(col('Postnummer')).toBe('11122');
   });
 

@@ -3,7 +3,7 @@
  * pointer, touch and keyboard sensors, a 200 ms animation and Swedish screen-reader texts.
  * Items are identified by stable keys, never by array index.
  */
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import {
   DndContext, KeyboardSensor, type ClientRect, type Collision, type CollisionDetection, PointerSensor, TouchSensor, useSensor, useSensors,
   type Announcements, type DragEndEvent, type PointerSensorOptions, type ScreenReaderInstructions, type UniqueIdentifier,
@@ -144,6 +144,12 @@ interface ItemProps {
   id: string;
   /** The handle's accessible name, 'Flytta <label>' (made by the list, not per drag frame). */
   handleLabel: string;
+  /** The neighbours a move up / down swaps with (none at the ends): dragging's single-pointer alternative (WCAG 2.2, 2.5.7). */
+  prev?: string;
+  next?: string;
+  label: string;
+  /** Stable for the list's lifetime, so the memoised rows are not drawn again for it. */
+  move(id: string, over: string): void;
   children: ReactNode;
 }
 
@@ -153,7 +159,7 @@ const TRANSITION = { duration: DRAG_ANIMATION_MS, easing: 'ease' };
 // useSortable re-renders every row each time the drop target changes during a drag (not on
 // every pointer move), so a row does no more than the plain recipe: no string work, no new
 // objects beyond dnd-kit's own; the field's content is a memoised element it passes through.
-const SortableItem = memo(function SortableItem({ id, handleLabel, children }: ItemProps) {
+const SortableItem = memo(function SortableItem({ id, handleLabel, prev, next, label, move, children }: ItemProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, transition: TRANSITION });
   const style = { transform: CSS.Translate.toString(transform), transition };
   return (
@@ -168,8 +174,23 @@ const SortableItem = memo(function SortableItem({ id, handleLabel, children }: I
         aria-label={handleLabel}
         aria-roledescription={d.roleDescription}
       />
+      <MoveButtons id={id} prev={prev} next={next} label={label} move={move} />
       {children}
     </li>
+  );
+});
+
+/** Move up / move down: one click each, keyboard and single pointer alike (no drag). Memoised apart from the row's drag state. */
+const MoveButtons = memo(function MoveButtons({ id, prev, next, label, move }: Pick<ItemProps, 'id' | 'prev' | 'next' | 'label' | 'move'>) {
+  return (
+    <span className="bld-move">
+      <button type="button" className="bld-move-button" disabled={prev === undefined} aria-label={fill(sv.builder.moveFieldUp, { label })} onClick={() => prev !== undefined && move(id, prev)}>
+        ↑
+      </button>
+      <button type="button" className="bld-move-button" disabled={next === undefined} aria-label={fill(sv.builder.moveFieldDown, { label })} onClick={() => next !== undefined && move(id, next)}>
+        ↓
+      </button>
+    </span>
   );
 });
 
@@ -183,6 +204,9 @@ export function SortableList({ ids, label, labelOf, onMove, renderItem, classNam
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const items = useMemo(() => [...ids], [ids]);
+  const onMoveRef = useRef(onMove);
+  onMoveRef.current = onMove;
+  const move = useCallback((id: string, over: string) => onMoveRef.current(id, over), []);
   const accessibility = useMemo(() => ({ announcements: announcements(ids, labelOf), screenReaderInstructions: instructions }), [ids, labelOf]);
   const onDragEnd = (e: DragEndEvent) => {
     onDragActive?.(false);
@@ -201,8 +225,8 @@ export function SortableList({ ids, label, labelOf, onMove, renderItem, classNam
     >
       <SortableContext items={items} strategy={verticalListSortingStrategy}>
         <ul className={className ?? 'bld-list'} aria-label={label}>
-          {ids.map((id) => (
-            <SortableItem key={id} id={id} handleLabel={fill(sv.builder.moveField, { label: labelOf(id) })}>
+          {ids.map((id, i) => (
+            <SortableItem key={id} id={id} handleLabel={fill(sv.builder.moveField, { label: labelOf(id) })} prev={ids[i - 1]} next={ids[i + 1]} label={labelOf(id)} move={move}>
               {renderItem(id)}
             </SortableItem>
           ))}

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { ApiError } from '../../api';
@@ -8,7 +8,7 @@ import { call } from '../call';
 import { TemplateOffer } from '../mail/TemplateOffer';
 import { SendEmailDialog } from '../mail/SendEmailDialog';
 import { BoardDnd } from './BoardDnd';
-import { CardBody, Column } from './BoardColumn';
+import { CardBody, Column, type MoveTargets } from './BoardColumn';
 import { useBoard } from './useBoard';
 import './board.css';
 
@@ -87,6 +87,18 @@ export function Board({ positionId, canWrite, position }: { positionId: number; 
     [nameOf, columnName, place, handleError, toast, reload, position],
   );
 
+  // 'Flytta till …' on each card: the levels change only with their names, the move through a ref, so the memoised cards are not drawn again.
+  const moveRef = useRef(move);
+  moveRef.current = move;
+  const levelsKey = (columns ?? []).map((c) => `${c.labelId}\u0000${c.name}`).join('\u0001');
+  const targets = useMemo<MoveTargets>(
+    () => ({
+      levels: levelsKey ? levelsKey.split('\u0001').map((x) => ({ labelId: Number(x.split('\u0000')[0]), name: x.split('\u0000')[1] ?? '' })) : [],
+      moveTo: (id, from, to) => void moveRef.current(id, from, to),
+    }),
+    [levelsKey],
+  );
+
   const renderOverlay = useCallback(
     (id: number) => {
       const found = find(id);
@@ -119,7 +131,7 @@ export function Board({ positionId, canWrite, position }: { positionId: number; 
   const board = (
     <div className="brd" role="group" aria-label={t.label} aria-describedby={`${switchId}-keys`}>
       {columns.map((c) => (
-        <Column key={c.labelId} column={c} positionId={positionId} canWrite={canWrite} labels={labels} hideRejected={hideRejected} onMore={loadMore} />
+        <Column key={c.labelId} column={c} positionId={positionId} canWrite={canWrite} labels={labels} hideRejected={hideRejected} onMore={loadMore} targets={targets} />
       ))}
     </div>
   );

@@ -34,7 +34,55 @@ export function CardBody({ card, positionId, labels, tabbable = true }: { card: 
 
 const cardClass = (card: BoardCard, dragging = false) => ['brd-card', card.rejected ? 'brd-card-rejected' : '', dragging ? 'brd-card-dragging' : ''].filter(Boolean).join(' ');
 
+/** The Process levels a card can be moved to, and the move: the single-pointer alternative to dragging (WCAG 2.2, 2.5.7). */
+export interface MoveTargets {
+  levels: readonly { labelId: number; name: string }[];
+  /** Stable for the board's lifetime. */
+  moveTo(cardId: number, from: number, to: number): void;
+}
+
+/** 'Flytta till …': a button that opens the other levels as buttons; one click each, no drag. Drawn only while open. */
+const MoveMenu = memo(function MoveMenu({ card, labelId, targets, tabbable }: { card: BoardCard; labelId: number; targets: MoveTargets; tabbable: boolean }) {
+  const [open, setOpen] = useState(false);
+  const menuId = `brd-move-${card.id}`;
+  return (
+    <div
+      className="brd-move-menu"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <button type="button" className="brd-move-to" aria-expanded={open} aria-controls={menuId} aria-label={fill(t.moveToLabel, { name: card.name })} tabIndex={tabbable ? 0 : -1} onClick={() => setOpen((o) => !o)}>
+        {t.moveTo}
+      </button>
+      {open && (
+        <ul id={menuId} className="brd-move-list">
+          {targets.levels
+            .filter((l) => l.labelId !== labelId)
+            .map((l) => (
+              <li key={l.labelId}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    targets.moveTo(card.id, labelId, l.labelId);
+                  }}
+                >
+                  {fill(t.moveToLevel, { column: l.name })}
+                </button>
+              </li>
+            ))}
+        </ul>
+      )}
+    </div>
+  );
+});
+
 interface CardProps {
+  targets?: MoveTargets;
   card: BoardCard;
   labelId: number;
   positionId: number;
@@ -46,9 +94,17 @@ interface CardProps {
 // dnd-kit re-renders every draggable on each pointer move of a drag (the active transform is
 // context): a card then does no more than the plain recipe, and its content is a memoised
 // element React passes over.
-const DraggableCard = memo(function DraggableCard({ card, labelId, positionId, labels, tabbable }: CardProps) {
+const DraggableCard = memo(function DraggableCard({ card, labelId, positionId, labels, tabbable, targets }: CardProps) {
   const { setNodeRef, isDragging, handle } = useCardDrag(card.id, labelId);
-  const body = useMemo(() => <CardBody card={card} positionId={positionId} labels={labels} tabbable={tabbable} />, [card, positionId, labels, tabbable]);
+  const body = useMemo(
+    () => (
+      <>
+        <CardBody card={card} positionId={positionId} labels={labels} tabbable={tabbable} />
+        {targets && <MoveMenu card={card} labelId={labelId} targets={targets} tabbable={tabbable} />}
+      </>
+    ),
+    [card, positionId, labels, tabbable, targets, labelId],
+  );
   const label = useMemo(() => fill(t.move, { name: card.name }), [card.name]);
   return (
     <li ref={setNodeRef} className={cardClass(card, isDragging)} data-card={card.id}>
@@ -85,7 +141,7 @@ function useRoving(cards: BoardCard[]) {
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     const step = ARROWS[e.key];
     const target = e.target as HTMLElement;
-    if (!step || e.altKey || e.ctrlKey || e.metaKey || target.getAttribute('aria-pressed') === 'true') return;
+    if (!step || e.altKey || e.ctrlKey || e.metaKey || target.getAttribute('aria-pressed') === 'true' || target.closest('.brd-move-list')) return;
     const i = cards.findIndex((c) => c.id === Number(target.closest<HTMLElement>('[data-card]')?.dataset.card));
     const next = i < 0 ? undefined : cards[step(i, cards.length - 1)];
     if (!next) return;
@@ -102,8 +158,8 @@ function useRoving(cards: BoardCard[]) {
 }
 
 /** One Process level: its name and count, its cards, and 'Visa fler' while the column has more. */
-export function Column(props: { column: BoardColumn; positionId: number; canWrite: boolean; labels: Labels; hideRejected: boolean; onMore(labelId: number): Promise<void> }) {
-  const { column, positionId, canWrite, labels, hideRejected, onMore } = props;
+export function Column(props: { column: BoardColumn; positionId: number; canWrite: boolean; labels: Labels; hideRejected: boolean; onMore(labelId: number): Promise<void>; targets?: MoveTargets }) {
+  const { column, positionId, canWrite, labels, hideRejected, onMore, targets } = props;
   const { setNodeRef, isOver } = useColumnDrop(column.labelId);
   const [busy, setBusy] = useState(false);
   const roving = useRoving(column.cards);
@@ -120,7 +176,7 @@ export function Column(props: { column: BoardColumn; positionId: number; canWrit
         <ul className="brd-cards" aria-label={column.name} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
           {column.cards.map((card) => {
             const p = { card, labelId: column.labelId, positionId, labels, tabbable: card.id === roving.current };
-            return canWrite ? <DraggableCard key={card.id} {...p} /> : <StaticCard key={card.id} {...p} />;
+            return canWrite ? <DraggableCard key={card.id} {...p} targets={targets} /> : <StaticCard key={card.id} {...p} />;
           })}
         </ul>
       )}

@@ -7,6 +7,7 @@ import { LabelsCard, LogCard, NotesCard } from './Cards';
 import { AnswersCard } from './AnswersCard';
 import { FilesCard } from './FilesCard';
 import { ScorecardPanel } from './ScorecardPanel';
+import { PrivacyCard } from './PrivacyCard';
 import ApplicantSkills from '../../skills/ApplicantSkills';
 import { StepNav } from './StepNav';
 import type { ApplicantDetail } from '../types';
@@ -137,6 +138,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
           <ScorecardPanel applicantId={a.id} onSaved={reload} />
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />
           <LogCard a={a} {...(canWrite ? { onResent: reload } : {})} />
+          <PrivacyCard a={a} canWrite={canWrite} onSaved={reload} />
         </div>
       </div>
     </div>

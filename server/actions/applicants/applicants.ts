@@ -17,6 +17,7 @@ import { loadContainer } from '../../domain/organisations/containers';
 import type { ApplicationDoc } from '../../domain/core/docs';
 import { loadPosition } from '../../domain/positions/positions';
 import { moveToLabel } from '../../domain/applicants/label-moves';
+import { readerOf } from '../../dispatcher/reader';
 
 /**
  * Applicant actions. As in positions.ts the handlers re-check that the objects they load
@@ -37,7 +38,7 @@ export const actions: ActionTable = {
   async get_applicantPositionByPosition(ctx, data) {
     const p = await loadPosition(ctx.deps.store, data.positionId);
     sameContainer(ctx, p.containerId);
-    return listPositionApplicants(ctx.deps, await loadContainer(ctx.deps.store, p.containerId), p, data, ctx.principal.userId);
+    return listPositionApplicants(ctx.deps, await loadContainer(ctx.deps.store, p.containerId), p, data, ctx.principal.userId, readerOf(ctx));
   },
 
   async get_applicantPositionByLabel(ctx, data) {
@@ -46,11 +47,11 @@ export const actions: ActionTable = {
       const p = await loadPosition(ctx.deps.store, data.positionId);
       if (p.containerId !== data.containerId) throw errors.notFound();
     }
-    return listApplicants(ctx.deps, data, ctx.principal.userId);
+    return listApplicants(ctx.deps, data, ctx.principal.userId, readerOf(ctx));
   },
 
   async get_applicantPosition(ctx, data) {
-    return applicantView(ctx.deps, await applicationIn(ctx, data.id), ctx.principal.userId);
+    return applicantView(ctx.deps, await applicationIn(ctx, data.id), ctx.principal.userId, readerOf(ctx));
   },
 
   async get_applicantPositions(ctx, data) {
@@ -69,12 +70,12 @@ export const actions: ActionTable = {
 
   async create_JobApplicantNote(ctx, data) {
     const a = await applicationIn(ctx, data.id);
-    return addNote(ctx.deps, ctx.principal, a, data.note);
+    return addNote(ctx.deps, ctx.principal, a, data.note, readerOf(ctx));
   },
 
   async update_jobApplicant(ctx, data) {
     const a = await applicationIn(ctx, data.applicant.id);
-    return editAnswers(ctx.deps, who(ctx.principal), a, data.applicant.metadata);
+    return editAnswers(ctx.deps, who(ctx.principal), a, data.applicant.metadata, readerOf(ctx));
   },
 
   async delete_jobapplication(ctx, data) {

@@ -23,7 +23,11 @@ export interface Resolved {
   positionId?: number;
   /** For scope 'applicants': the containers the ids belong to (all checked). */
   containerIds?: number[];
+  /** The caller's highest level there ('odin' for odin): what a handler may show (read-log.ts, protected-identity.ts). */
+  level?: Level | 'odin';
 }
+
+const highest = (p: Principal, levels: Set<Level>): Level | 'odin' => (p.isOdin ? 'odin' : levels.has('admin') ? 'admin' : levels.has('write') ? 'write' : 'read');
 
 /** Permission ids (docs/collections.md): 1 Administrator, 2 Write, 3 Read. */
 export const PERMISSIONS = { 1: 'Administrator', 2: 'Write', 3: 'Read' } as const;
@@ -71,8 +75,9 @@ async function containerAccess(deps: Pick<ServerDeps, 'store'>, p: Principal, ro
   if (!isId(containerId)) throw errors.invalid([{ path: '/containerId', message: sv.server.fields.missing }]);
   const container = await deps.store.collection('containers').findOne({ id: containerId }, { projection: { id: 1 } });
   if (!container) throw errors.notFound();
-  check(p, role, p.isOdin ? new Set() : await levelsIn(deps, p.userId, containerId));
-  return { containerId };
+  const levels = p.isOdin ? new Set<Level>() : await levelsIn(deps, p.userId, containerId);
+  check(p, role, levels);
+  return { containerId, level: highest(p, levels) };
 }
 
 async function positionAccess(deps: Pick<ServerDeps, 'store'>, p: Principal, role: Role, positionId: unknown, data: Data): Promise<Resolved> {
@@ -82,8 +87,9 @@ async function positionAccess(deps: Pick<ServerDeps, 'store'>, p: Principal, rol
   const containerId = position.containerId as number;
   // Ids from two containers in one call are never a legitimate request.
   if (data.containerId !== undefined && data.containerId !== containerId) throw errors.notFound();
-  check(p, role, p.isOdin ? new Set() : await levelsIn(deps, p.userId, containerId, positionId));
-  return { containerId, positionId };
+  const levels = p.isOdin ? new Set<Level>() : await levelsIn(deps, p.userId, containerId, positionId);
+  check(p, role, levels);
+  return { containerId, positionId, level: highest(p, levels) };
 }
 
 async function applicantAccess(deps: Pick<ServerDeps, 'store'>, p: Principal, role: Role, applicantId: unknown, data: Data): Promise<Resolved> {

@@ -5,6 +5,8 @@ import { errors, HttpError } from '../../errors';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { applicationsByEmail } from '../applicants/applicants';
 import { removeApplications } from '../gdpr/removal';
+import { requestMerits } from '../applicants/merits';
+import { loadContainer } from '../organisations/containers';
 import type { ApplicationDoc, ContainerDoc } from '../core/docs';
 
 /**
@@ -98,4 +100,12 @@ export async function withdrawApplication(deps: ServerDeps, p: Principal, id: nu
   if (!a || !own(p, a.email)) throw errors.notFound();
   await removeApplications(deps, [a]);
   return { id };
+}
+
+/** The candidate asks for 'Uppgift om meriter' about one of their own applications (domain/applicants/merits.ts). */
+export async function meritRequest(deps: ServerDeps, p: Principal, id: number) {
+  candidateEmail(p);
+  const a = await deps.store.collection<ApplicationDoc>('applications').findOne({ id }, { projection: { notes: 0, logs: 0 } });
+  if (!a || !own(p, a.email)) throw errors.notFound();
+  return requestMerits(deps, await loadContainer(deps.store, a.containerId), a);
 }

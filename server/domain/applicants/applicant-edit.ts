@@ -1,5 +1,8 @@
+import { looksLikePersonnummer, maskPersonnummer } from '../../../engine/personnummer';
+import { isShielded } from './protected-identity';
+import type { Reader } from '../gdpr/read-log';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
-import { carriesFiles } from '../../../engine/answer-kinds';
+import { carriesFiles, isContactKey } from '../../../engine/answer-kinds';
 import { visibleAnswers } from '../../../engine/conditions';
 import type { FieldError, MetadataProperty } from '../../../engine/types';
 import { errors } from '../../errors';
@@ -82,8 +85,11 @@ export async function editAnswers(
   deps: ServerDeps,
   by: string,
   a: ApplicationDoc,
-  input: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  reader?: Reader,
 ) {
+  // What the caller was shown comes back as it was stored: a masked personnummer, and contact answers hidden by a protected identity.
+  const input = unmasked(a, sent, reader?.role);
   const [container, form] = await Promise.all([loadContainer(deps.store, a.containerId), answeredForm(deps, a)]);
   const given: Record<string, unknown> = {};
   for (const prop of form.metadata) {
@@ -134,5 +140,19 @@ export async function editAnswers(
     throw still ? errors.conflict(m.editConflict) : errors.notFound(sv.applicants.applicant.missing);
   }
   await removeFiles(deps.blobs, removed);
-  return applicantView(deps, updated);
+  return applicantView(deps, updated, undefined, reader);
+}
+
+/**
+ * The edit as meant: an answer sent back masked ('19900101-XXXX', personnummer-view.ts) keeps
+ * the stored personnummer it stands for, and a caller who was not shown a protected
+ * applicant's contact answers (protected-identity.ts) keeps them by leaving them out.
+ */
+function unmasked(a: ApplicationDoc, sent: Record<string, unknown>, level: string | undefined): Record<string, unknown> {
+  const out = { ...sent };
+  for (const [k, v] of Object.entries(a.metadata ?? {})) {
+    if (looksLikePersonnummer(v) && out[k] === maskPersonnummer(v)) out[k] = v;
+    if (isShielded(a, level) && isContactKey(k) && !Object.hasOwn(sent, k)) out[k] = v;
+  }
+  return out;
 }

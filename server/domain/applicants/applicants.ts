@@ -3,6 +3,7 @@ import { errors } from '../../errors';
 import type { ServerDeps } from '../../base/deps';
 import { pageByKey } from '../../store';
 import { textCondition } from './search';
+import { emailSearchable } from './protected-identity';
 import type { Filter, Store } from '../../store/port';
 import { labelOf, loadContainer } from '../organisations/containers';
 import type { ApplicationDoc, ContainerDoc, LabelDoc, LogEntry, PositionDoc, PositionFormDoc } from '../core/docs';
@@ -16,6 +17,9 @@ import { conversationIdOf } from '../screening/chat-screening';
 import { neutralFiles } from '../screening/neutral-files';
 import { anonymityOf, anonymousAnswers, hiddenAnswers, isAnonymous, profileShows, screenedInfo, screenedSort, type Anonymity } from '../screening/screening';
 import type { ActionData } from '../../../schemas/generated/actions';
+import { maskedAnswers, maskedInfo, showsFullSsn } from './personnummer-view';
+import { seesProtected, shielded } from './protected-identity';
+import { recordReads, type Reader } from '../gdpr/read-log';
 
 const m = sv.domain;
 const BATCH = 30;
@@ -68,8 +72,11 @@ function withoutPersonnummer(metadata: Record<string, unknown>): Record<string, 
  * applicant of a position in anonymous mode carries no name, contact, address or photo.
  * `rating` has the average only for a viewer who has rated the application (scorecards.ts).
  */
-function listItem(c: ContainerDoc, a: ApplicationDoc, position: RowPosition, now: number, viewerId = 0) {
-  const { ssn: _ssn, ...info } = a.info ?? ({} as ApplicationDoc['info']);
+function listItem(c: ContainerDoc, whole: ApplicationDoc, position: RowPosition, now: number, viewerId = 0, level?: string) {
+  // Protected identity (protected-identity.ts): no address or contact data unless an administrator reads.
+  const a = shielded(whole, level);
+  // The personnummer masked, '19900101-XXXX' (personnummer-view.ts).
+  const info = maskedInfo(a.info ?? ({} as ApplicationDoc['info']));
   const age = typeof info.dateOfBirth === 'string' ? ageAt(info.dateOfBirth, now) : null;
   const hidden = isAnonymous(c, position.anonymous, a.processLabelId);
   const email = hidden ? '' : a.email;
@@ -94,6 +101,7 @@ function listItem(c: ContainerDoc, a: ApplicationDoc, position: RowPosition, now
     files: screened ? screened.files : (a.files ?? []),
     notesCount: a.notesCount ?? a.notes?.length ?? 0,
     rating: ratingFor(a, viewerId),
+    ...(a.protectedIdentity === true ? { protectedIdentity: true as const } : {}),
   };
 }
 
@@ -105,7 +113,7 @@ export type ListQuery = ActionData['get_applicantPositionByLabel'];
  * (`next` is the key to pass as `after`). `labelId` may be an Interest or a Process label of
  * the container; `filter` matches name or email, literally and case-insensitively.
  */
-export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: number) {
+export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: number, reader?: Reader) {
   const c = await loadContainer(deps.store, q.containerId);
   const filter: Filter = { containerId: c.id };
   if (q.positionId !== undefined && q.positionId !== -1) filter.positionId = q.positionId;
@@ -117,7 +125,7 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: 
   if (rx) {
     // A text probe never matches a hidden applicant (anonymous-screening.ts): the row would say the name fits.
     const notHidden = await notHiddenCondition(deps.store, c);
-    filter.$and = [{ $or: [{ 'info.name': rx }, { email: rx }] }, ...(notHidden ? [notHidden] : [])];
+    filter.$and = [{ $or: [{ 'info.name': rx }, emailSearchable(reader?.role, rx)] }, ...(notHidden ? [notHidden] : [])];
   }
   const page = await pageByKey(deps.store.collection<ApplicationDoc>('applications'), filter, {
     sortKey: 'id',
@@ -131,14 +139,16 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: 
     withNoteCounts(deps.store, page.items),
   ]);
   const now = deps.now();
-  return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? NO_POSITION, now, viewerId)), next: page.next };
+  // A text filter is a search: who it returned is logged (read-log.ts).
+  if (reader && rx) recordReads(deps, reader, 'search', items.map((a) => a.id));
+  return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? NO_POSITION, now, viewerId, reader?.role)), next: page.next };
 }
 
 /**
  * One batch (30) of a position's applicants under the structured filter (applicant-filters.ts),
  * in the chosen order, paged by key: pass `next` as `after`.
  */
-export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery & { after?: unknown }, viewerId?: number) {
+export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery & { after?: unknown }, viewerId?: number, reader?: Reader) {
   const viewer = viewerId ?? 0;
   const filter = await applicantFilter(deps.store, c, p, q, viewer);
   const sort = screenedSort(p, q.sort);
@@ -148,27 +158,39 @@ export async function listPositionApplicants(deps: ServerDeps, c: ContainerDoc, 
   const page = await pageApplicants(deps.store, filter, sort, after, BATCH, viewer);
   const now = deps.now();
   const items = await withNoteCounts(deps.store, page.items);
-  return { items: items.map((a) => listItem(c, a, { name: p.name, anonymous: anonymityOf(p) }, now, viewerId)), next: page.next && sealCursor(deps, page.next, scope) };
+  if (reader && q.filter?.trim()) recordReads(deps, reader, 'search', items.map((a) => a.id));
+  return {
+    items: items.map((a) => listItem(c, a, { name: p.name, anonymous: anonymityOf(p) }, now, viewerId, reader?.role)),
+    next: page.next && sealCursor(deps, page.next, scope),
+  };
 }
 
 /** One application with the form version it answered, notes, log and labels. */
-export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerId?: number) {
+export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerId?: number, reader?: Reader) {
   const c = await loadContainer(deps.store, a.containerId);
   const [names, form] = await Promise.all([
     positionNames(deps.store, [a.positionId]),
     deps.store.collection<PositionFormDoc>('positionForms').findOne({ positionId: a.positionId, version: a.formVersion }),
   ]);
   const position = names.get(a.positionId) ?? NO_POSITION;
-  const base = listItem(c, a, position, deps.now(), viewerId);
+  const base = listItem(c, a, position, deps.now(), viewerId, reader?.role);
+  const full = !base.anonymous && showsFullSsn(c, reader?.role);
+  const answers = shielded(a, reader?.role).metadata ?? {};
+  if (reader) {
+    // Each read is logged (read-log.ts); the full personnummer and protected contact data each as their own kind.
+    recordReads(deps, reader, 'applicant', [a.id]);
+    if (full && a.info?.ssn) recordReads(deps, reader, 'personnummer', [a.id]);
+    if (a.protectedIdentity === true && seesProtected(reader.role)) recordReads(deps, reader, 'protected', [a.id]);
+  }
   const formKeys = (form?.metadata ?? []).map((f) => f.key);
   // The link to the person's conversation: never while anonymous (it would name them).
   const conversationId = base.anonymous ? null : await conversationIdOf(deps.store, a.containerId, a.email);
-  // Staff reading one application see the personnummer (lists leave it out), unless it is anonymous.
+  // Staff reading one application see the personnummer in full where the organisation allows their role (personnummer-view.ts), masked otherwise; never while anonymous.
   return {
     ...base,
-    info: base.anonymous ? base.info : { ...base.info, ...(a.info?.ssn ? { ssn: a.info.ssn } : {}) },
-    // The answers as given, personnummer included: the applicant page shows them in full.
-    metadata: base.anonymous ? base.metadata : (a.metadata ?? {}),
+    info: base.anonymous ? base.info : { ...base.info, ...(a.info?.ssn ? { ssn: full ? a.info.ssn : base.info.ssn } : {}) },
+    // The answers as given, the personnummer in full or masked as above.
+    metadata: base.anonymous ? base.metadata : full ? answers : maskedAnswers(answers),
     form: form?.metadata ?? [],
     ...(conversationId !== null ? { conversationId } : {}),
     ...(base.anonymous ? { hidden: hiddenAnswers(c, position.anonymous ?? null, formKeys, a.metadata ?? {}) } : {}),
@@ -202,6 +224,7 @@ export async function addNote(
   principal: { givenName: string; familyName: string; email: string },
   a: ApplicationDoc,
   note: string,
+  reader?: Reader,
 ) {
   const entry = { id: await deps.store.nextSequence('notes'), note, created: deps.now(), author: who(principal) };
   const log: LogEntry = { at: entry.created, what: 'note', by: entry.author, text: m.logNote };
@@ -212,7 +235,7 @@ export async function addNote(
   // notes at once, the other one then takes the $inc path on its next round.
   for (let round = 0; round < 3; round++) {
     const counted = await apps.updateOne({ id: a.id, notesCount: { $exists: true } }, { $push: push, $inc: { notesCount: 1 } });
-    if (counted) return applicantView(deps, counted);
+    if (counted) return applicantView(deps, counted, undefined, reader);
     const old = await apps.findOne({ id: a.id }, { projection: { id: 1, notes: 1, notesCount: 1 } });
     if (!old) break;
     if (old.notesCount !== undefined) continue;
@@ -220,7 +243,7 @@ export async function addNote(
       { id: a.id, notesCount: { $exists: false } },
       { $push: push, $set: { notesCount: (old.notes?.length ?? 0) + 1 } },
     );
-    if (first) return applicantView(deps, first);
+    if (first) return applicantView(deps, first, undefined, reader);
   }
   throw errors.notFound();
 }

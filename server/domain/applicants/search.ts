@@ -9,6 +9,9 @@ import type { ApplicationDoc, PositionDoc } from '../core/docs';
 import { notHiddenCondition } from '../screening/anonymous-screening';
 import { anonymityOf, isAnonymous, type Anonymity } from '../screening/screening';
 import { publicStatus } from '../positions/status';
+import { refusePersonnummerSearch } from './personnummer-view';
+import { emailSearchable, shielded } from './protected-identity';
+import { recordReads, type Reader } from '../gdpr/read-log';
 
 const MAX_HITS = 20;
 
@@ -23,6 +26,7 @@ export function textCondition(text: string | undefined, path: string, required =
   if (!q && !required) return null;
   const problem = searchTextProblem(q);
   if (problem) throw errors.invalid([{ path, message: sv.searchText[problem] }], sv.searchText[problem]);
+  refusePersonnummerSearch(q, path);
   return { $regex: escapeRegex(q), $options: 'i' };
 }
 
@@ -30,7 +34,7 @@ export function textCondition(text: string | undefined, path: string, required =
  * The admin's global search: applicants (name, email) and positions (name) of one
  * container. The text is matched literally (regex-escaped), case-insensitively.
  */
-export async function search(deps: ServerDeps, containerId: number, text: string | undefined) {
+export async function search(deps: ServerDeps, containerId: number, text: string | undefined, reader?: Reader) {
   const rx = textCondition(text, '?filter', true)!;
   const c = await loadContainer(deps.store, containerId);
   // An anonymous applicant (anonymous-screening.ts) is never found by name or e-mail, not even
@@ -40,8 +44,9 @@ export async function search(deps: ServerDeps, containerId: number, text: string
     deps.store
       .collection<ApplicationDoc>('applications')
       .find(
-        { containerId, $or: [{ 'info.name': rx }, { email: rx }], ...(notHidden ? { $and: [notHidden] } : {}) },
-        { sort: { id: -1 }, limit: MAX_HITS, projection: { id: 1, positionId: 1, email: 1, info: 1, created: 1, processLabelId: 1 } },
+        // A marked applicant (protected-identity.ts) is found by e-mail only by an administrator.
+        { containerId, $or: [{ 'info.name': rx }, emailSearchable(reader?.role, rx)], ...(notHidden ? { $and: [notHidden] } : {}) },
+        { sort: { id: -1 }, limit: MAX_HITS, projection: { id: 1, positionId: 1, email: 1, info: 1, created: 1, processLabelId: 1, protectedIdentity: 1 } },
       ),
     deps.store
       .collection<PositionDoc>('positions')
@@ -60,7 +65,8 @@ export async function search(deps: ServerDeps, containerId: number, text: string
     }
   }
   // A second guard, for a position turned anonymous between the two reads.
-  const found = apps.filter((a) => !isAnonymous(c, anonymity.get(a.positionId), a.processLabelId));
+  const found = apps.filter((a) => !isAnonymous(c, anonymity.get(a.positionId), a.processLabelId)).map((a) => shielded(a, reader?.role));
+  if (reader) recordReads(deps, reader, 'search', found.map((a) => a.id));
   const now = deps.now();
   const unprocessed = defaultLabel(c, 'Interest');
   const counted = await Promise.all(
@@ -84,6 +90,7 @@ export async function search(deps: ServerDeps, containerId: number, text: string
       lastname: a.info?.lastname ?? '',
       email: a.email,
       created: a.created,
+      ...(a.protectedIdentity ? { protectedIdentity: true as const } : {}),
     })),
     positions: counted,
   };

@@ -136,6 +136,8 @@ export interface ApplicationDoc {
   ratingRev?: number;
   logs: LogEntry[];
   files: StoredFile[];
+  /** Skyddade personuppgifter (applicants/protected-identity.ts): contact data shown to administrators only. */
+  protectedIdentity?: boolean;
 }
 
 /** `memberships`: a user's container permissions (1 Administrator, 2 Write, 3 Read). */

@@ -35,7 +35,11 @@ const specs: Record<string, IndexSpec[]> = {
     // What one person rated in a position: the first part of the blind rating order (applicant-order.ts).
     { fields: { raterId: 1, positionId: 1 } },
   ],
+  // The read log (gdpr/read-log.ts): per application for the administrator's section and the removal paths, by time for the 12-month prune.
+  readLog: [{ fields: { applicantId: 1, at: -1 } }, { fields: { at: 1 } }],
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
+  accessibilityStatements: [{ fields: { containerId: 1 }, unique: true }],
+  accessibilityReports: [{ fields: { containerId: 1, id: -1 } }],
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
   assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],

@@ -10,6 +10,14 @@ import { anonymityOf, screenedForExport, screenedSort } from '../screening/scree
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../core/docs';
 import { answerColumns, answerText, appliedDate } from './exports';
 import { ratingFor } from '../applicants/scorecards';
+import { maskedForExport } from '../applicants/personnummer-view';
+import { shielded } from '../applicants/protected-identity';
+
+/** Who exports: their level (what they may see) and what to call with the rows written (the read log). */
+export interface ExportViewer {
+  level?: string;
+  onRows?: (ids: number[]) => void;
+}
 
 const col = sv.exports.columns;
 /** Name, E-post, Telefon, Ort, Status, Processnivå, Ansökt: the ratings columns follow them. */
@@ -82,7 +90,7 @@ function uniqueHeaders(labels: string[]): string[] {
  * time. Rows come from the store in key-paged batches as the reader pulls them (the stream
  * waits while the client is slow), so memory holds one batch whatever the total.
  */
-export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery, viewerId = 0): Promise<Readable> {
+export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDoc, q: ApplicantQuery, viewerId = 0, viewer: ExportViewer = {}): Promise<Readable> {
   const filter = await applicantFilter(store, c, p, q, viewerId);
   const fixed = shownInFixedColumns(p.metadata ?? []);
   const columns = (await answerColumns(store, p)).filter((a) => !fixed.has(a.key));
@@ -92,7 +100,8 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
   const header = uniqueHeaders([col.name, col.email, col.phone, col.city, col.status, col.process, col.applied, sc.csvColumn, sc.csvCount, ...columns.map((a) => a.label)]).map(cell);
   const anonymity = anonymityOf(p);
   const row = (whole: ApplicationDoc) => {
-    const a = screenedForExport(c, anonymity, whole);
+    // Masked personnummer, and no contact data of a protected applicant unless an administrator exports (issue 28).
+    const a = shielded(maskedForExport(screenedForExport(c, anonymity, whole)), viewer.level);
     return [
       a.info?.name ?? '',
       a.email ?? '',
@@ -121,7 +130,10 @@ export async function applicantsCsv(store: Store, c: ContainerDoc, p: PositionDo
       // report is written (the embedded store reads a batch synchronously).
       await yieldToLoop();
       const page = await pageApplicants(store, filter, screenedSort(p, q.sort), after, CSV_BATCH, viewerId);
-      if (page.items.length) yield Buffer.from(stringify(page.items.map(line), options), 'utf8');
+      if (page.items.length) {
+        viewer.onRows?.(page.items.map((a) => a.id));
+        yield Buffer.from(stringify(page.items.map(line), options), 'utf8');
+      }
       after = page.next;
     } while (after !== null);
   }

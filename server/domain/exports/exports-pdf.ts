@@ -8,6 +8,8 @@ import { answerColumns, answerText, appliedDate } from './exports';
 import { anonymityOf, screenedForExport } from '../screening/screening';
 import { pdfJob } from './pdf-thread';
 import type { PdfLine } from './pdf-worker';
+import { maskedForExport } from '../applicants/personnummer-view';
+import { shielded } from '../applicants/protected-identity';
 
 const x = sv.exports;
 /** Most applicants in one PDF (one page or more each). */
@@ -20,7 +22,7 @@ export const PDF_MAX = 500;
  * requests between them; the pages are drawn in a worker thread (pdf-worker.ts), off the loop
  * that answers everyone else.
  */
-export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDoc, ids: number[]): Promise<Readable> {
+export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDoc, ids: number[], level?: string): Promise<Readable> {
   const columns = await answerColumns(store, p);
   const labelName = new Map((c.labels ?? []).map((l) => [l.id, l.name]));
   const pdf = pdfJob(fill(x.pdfTitle, { position: p.name }));
@@ -33,7 +35,8 @@ export async function applicantsPdf(store: Store, c: ContainerDoc, p: PositionDo
       await yieldToLoop();
       const found = await apps.findOne({ id, positionId: p.id }, { projection: { notes: 0, logs: 0 } });
       if (!found) continue;
-      const a = screenedForExport(c, anonymity, found);
+      // Masked personnummer, and no contact data of a protected applicant unless an administrator exports (issue 28).
+      const a = shielded(maskedForExport(screenedForExport(c, anonymity, found)), level);
       // Each line as [text, bold, size, colour].
       const lines: PdfLine[] = [
         [a.info?.name || a.email, true, 18, '#000'],

@@ -20,6 +20,7 @@ import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening'
 import { closedReason } from '../positions/status';
 import { isValidEmail } from '../../../engine/email';
 import { visibleAnswers } from '../../../engine/conditions';
+import { BIRTH_DATE_KEY } from '../../../engine/ssn-mode';
 import { fill } from '../../../engine/fill';
 import { hasLinkText, withoutLinkText } from '../../../engine/link-text';
 
@@ -130,6 +131,10 @@ export async function apply(
   const answers = visibleAnswers(form.uiSchema['ui:options'].layout, given);
   const result = form.validate(answers);
   if (!result.valid) throw errors.invalid(result.errors);
+  // 'Jag har inget svenskt personnummer' (engine/ssn-mode.ts): a personnummer, or the box and a birth date.
+  if (position.ssnMode === 'ssnOrBirthDate' && !String(answers.form_ssn ?? '').trim() && !String(answers[BIRTH_DATE_KEY] ?? '').trim()) {
+    throw errors.invalid([{ key: 'form_ssn', validator: 'required', message: sv.privacy.birthDateOrSsn }], sv.privacy.birthDateOrSsn);
+  }
   refuseBadEmail(position.metadata, email);
   refuseLinkInName(position.metadata, answers);
   const files = prepareFiles(position.metadata, answers);

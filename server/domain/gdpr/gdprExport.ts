@@ -12,6 +12,7 @@ import { fill } from '../../../engine/fill';
 import { escapeRegex } from '../../store';
 import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { prepareText, writeText } from '../exports/pdf-text';
+import { readsForPerson } from './read-log';
 
 const t = sv.gdpr;
 const date = (s: unknown) => (typeof s === 'number' ? formatStockholmDate(s) : '');
@@ -47,6 +48,10 @@ export async function exportPerson(deps: ServerDeps, containerId: number, p: Per
     }
   }
   const now = deps.now();
+  // Who read the person's data (read-log.ts): by role and organisation, when and what kind — no staff names or ids.
+  const orgName = c.displayName ?? c.name;
+  const reads = readsForPerson(found.find((f) => f.holder.collection === 'readLog')?.docs ?? [], orgName);
+  const shown = found.map((f) => (f.holder.collection === 'readLog' ? { ...f, docs: reads } : f));
   const json = {
     exportedAt: now,
     organisation: { id: c.id, name: c.name, displayName: c.displayName ?? c.name },
@@ -55,13 +60,14 @@ export async function exportPerson(deps: ServerDeps, containerId: number, p: Per
       positions: Object.fromEntries(positionName),
       labels: Object.fromEntries(labelName),
     },
-    collections: Object.fromEntries(found.map((f) => [f.holder.collection, f.docs])),
+    collections: Object.fromEntries(shown.map((f) => [f.holder.collection, f.docs])),
+    reads,
     files,
     mails: mailsOf(apps, found),
   };
   const counts = Object.fromEntries(found.map((f) => [f.holder.collection, f.docs.length]));
   counts.files = files.length;
-  const pdf = await renderPdf(c.displayName ?? c.name, now, p, found, { positionName, labelName, forms });
+  const pdf = await renderPdf(c.displayName ?? c.name, now, p, shown, { positionName, labelName, forms });
   return { filename: `registerutdrag-${c.name}-${date(now)}`, json, pdf: pdf.toString('base64'), counts };
 }
 
@@ -173,6 +179,10 @@ async function renderPdf(organisation: string, now: number, p: Person, found: Fo
         if (a.files?.length) line(t.files, a.files.map((f) => f.filename).join(', '));
         for (const n of a.notes ?? []) line(`${t.note} ${date(n.created)} (${n.author})`, n.note);
         for (const l of a.logs ?? []) line(`${t.log} ${date(l.at)}`, `${l.text}${l.by ? ` (${l.by})` : ''}`);
+      } else if (holder.collection === 'readLog') {
+        const r = d as ReturnType<typeof readsForPerson>[number];
+        const rl = sv.privacy.readLog;
+        line(date(r.at), `${fill(rl.gdprLine, { role: (rl.roles as Record<string, string>)[r.role] ?? r.role, organisation: r.organisation })} – ${(rl.kinds as Record<string, string>)[r.kind] ?? r.kind}`);
       } else {
         draws.push(() => doc.moveDown(0.3));
         const created = d.created ?? d.timestamp;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ServerDeps } from '../../base/deps';
 import type { Doc, Filter } from '../../store/port';
+import { flushReadLog } from './read-log';
 
 /**
  * The catalogue of personal data, read from the entity schemas. An entity that holds personal
@@ -109,6 +110,8 @@ export interface Found {
 /** Every stored document of the person in the container, holder by holder. */
 export async function collectPerson(deps: ServerDeps, containerId: number, p: Person): Promise<Found[]> {
   const out: Found[] = [];
+  // Reads recorded a moment ago are part of what is stored (read-log.ts).
+  await flushReadLog(deps);
   for (const h of HOLDERS) {
     const filter = filterFor(h, containerId, p);
     if (!filter) continue;

@@ -2,6 +2,7 @@ import type { ServerDeps } from '../../base/deps';
 import type { ApplicationDoc } from '../core/docs';
 import type { Filter } from '../../store/port';
 import { forgetLinksOfAddresses } from '../../auth/signin';
+import { flushReadLog } from './read-log';
 import { applicationsOnly, BY_EMAIL_ONLY, blobIdsOf, filterFor, HOLDERS, outboxCopiesOf, type Found, type Holder, type Person } from './personal';
 
 /**
@@ -21,6 +22,8 @@ export type Removed = Record<string, number>;
  */
 export async function removePerson(deps: ServerDeps, containerId: number, p: Person): Promise<Removed> {
   const counts: Removed = { blobs: 0, outboxMails: 0 };
+  // A read recorded just before must not land after the removal (read-log.ts).
+  await flushReadLog(deps);
   const filters = HOLDERS.map((holder) => ({ holder, filter: filterFor(holder, containerId, p) })).filter((x): x is { holder: Holder; filter: Filter } => !!x.filter);
   for (const { holder, filter } of filters) {
     const pointers = await pointersOf(deps, holder, filter);
@@ -99,6 +102,7 @@ export async function removeApplications(deps: ServerDeps, list: Pick<Applicatio
  * in it, with their blobs and kept mail copies first.
  */
 async function removeOrganisationData(deps: ServerDeps, containerId: number): Promise<void> {
+  await flushReadLog(deps);
   for (const holder of HOLDERS) {
     const pointers = await pointersOf(deps, holder, { [holder.container]: containerId });
     for (const id of blobIdsOf(pointers)) await deps.blobs.delete(id).catch(() => undefined);
@@ -127,7 +131,7 @@ export async function removeOrganisation(deps: ServerDeps, containerId: number):
   // a container that no longer exists; nothing reads them (every read starts from its
   // container), and the personal data went first, above.
   if (positionIds.length) await store.collection('positionForms').deleteMany({ positionId: { $in: positionIds } });
-  for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations', 'scoreCriteria']) {
+  for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations', 'scoreCriteria', 'accessibilityStatements', 'accessibilityReports']) {
     await store.collection(name).deleteMany({ containerId });
   }
   return true;

@@ -63,6 +63,8 @@ export async function newContainerDoc(store: Store, input: { name: string; displ
     profile: { showAge: false, showGender: false },
     messages: {},
     plans: input.plans ?? [],
+    // Personnummer only where needed (issue 28): a new organisation asks for a birth date until it says why it needs more.
+    privacy: { ssnMode: 'birthDate' as const },
   };
 }
 

@@ -1,3 +1,5 @@
+import { formForSsnMode, type SsnMode } from '../../../engine/ssn-mode';
+import { privacyOf } from '../applicants/personnummer-view';
 import { randomUUID } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../../engine/types';
@@ -49,6 +51,14 @@ async function storeFormVersion(store: Store, positionId: number, version: numbe
   await store.collection<PositionFormDoc>('positionForms').insertOne({ positionId, version, metadata, created: now });
 }
 
+/** The form in a personnummer mode (engine/ssn-mode.ts); asking for a personnummer needs the organisation's reason. */
+function formInMode(container: ContainerDoc, metadata: MetadataProperty[], mode: SsnMode): MetadataProperty[] {
+  if (mode !== 'birthDate' && !privacyOf(container).ssnReason?.trim()) {
+    throw errors.invalid([{ path: '/ssnMode', message: sv.privacy.ssnReasonRequired }], sv.privacy.ssnReasonRequired);
+  }
+  return formForSsnMode(metadata, mode);
+}
+
 /**
  * Creates a position. Its form is the given `metadata` (the builder), else a copy of the
  * template `templateKey`, else of the position type's default template; it is compiled
@@ -59,8 +69,9 @@ export async function createPosition(deps: ServerDeps, container: ContainerDoc, 
   await ensureDomainIndexes(store);
   checkType(container, input.positionTypeId);
   checkDates(input.start, input.stop);
-  const metadata =
+  const given =
     input.metadata ?? (await templateForPosition(store, container.id, input.positionTypeId, input.templateKey)).metadata;
+  const metadata = input.ssnMode ? formInMode(container, given, input.ssnMode) : given;
   checkForm(metadata);
   checkPersonFields(metadata);
   checkAnonymity(container, input.anonymous);
@@ -83,6 +94,7 @@ export async function createPosition(deps: ServerDeps, container: ContainerDoc, 
     ...(input.responsibleId !== undefined ? { responsibleId: input.responsibleId } : {}),
     ...(input.banner ? { banner: await checkBanner(store, container.id, input.banner) } : {}),
     ...(input.anonymous ? { anonymous: input.anonymous } : {}),
+    ...(input.ssnMode ? { ssnMode: input.ssnMode } : {}),
     metadata,
     formVersion: 1,
     views: 0,
@@ -124,6 +136,10 @@ export async function updatePosition(
     set.anonymous = input.anonymous;
   }
   const filter: Record<string, unknown> = { id: current.id };
+  // A form mode (issue 28) changes the form given, or the current one when only the mode changes.
+  const mode = input.ssnMode ?? (current.ssnMode as SsnMode | undefined);
+  if (input.ssnMode !== undefined) set.ssnMode = input.ssnMode;
+  if (mode && (input.metadata || input.ssnMode !== undefined)) input = { ...input, metadata: formInMode(container, input.metadata ?? current.metadata, mode) };
   if (input.metadata && JSON.stringify(input.metadata) !== JSON.stringify(current.metadata)) {
     checkForm(input.metadata);
     checkPersonFields(input.metadata);

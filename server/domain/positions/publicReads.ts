@@ -65,11 +65,16 @@ export async function countView(deps: Deps, positionId: number): Promise<void> {
 
 /** GET /api/public/containers/:name; throws notFound. */
 export async function readPublicContainer(deps: Deps, rawName: string) {
+  return publicContainer(await publicContainerDoc(deps, rawName));
+}
+
+/** The stored organisation of a public host name, or 404. */
+export async function publicContainerDoc(deps: Deps, rawName: string): Promise<ContainerDoc> {
   const name = rawName.toLowerCase();
   if (!/^[a-z0-9-]{1,63}$/.test(name)) throw errors.notFound();
   const c = await deps.store.collection<ContainerDoc>('containers').findOne({ name });
   if (!c) throw errors.notFound();
-  return publicContainer(c);
+  return c;
 }
 
 /** GET /api/public/open/:positionRef/container; throws notFound. */

@@ -260,14 +260,14 @@ export interface AxeViolation {
 }
 
 /** Runs axe-core (WCAG 2.0/2.1 A and AA) in the page; returns the violations. */
-export async function axeViolations(page: Page, context?: string): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, context?: string, tags: string[] = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, not a <script> tag, so the page's CSP (no inline
   // scripts) stays as it is in production while axe runs.
   await page.evaluate(axeSource);
-  return page.evaluate(async (ctx) => {
+  return page.evaluate(async ({ ctx, tags }) => {
     const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(ctx ?? document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      runOnly: { type: 'tag', values: tags },
     });
     return result.violations.map((v) => ({
       id: v.id,
@@ -275,7 +275,7 @@ export async function axeViolations(page: Page, context?: string): Promise<AxeVi
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
-  }, context ?? null);
+  }, { ctx: context ?? null, tags });
 }
 
 /** Fails with a readable list when axe finds anything. */

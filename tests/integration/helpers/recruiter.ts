@@ -56,13 +56,13 @@ export function summerAnswers(p: Person, email: string, serial: number): Record<
 }
 
 /** Creates a position with the summer form through create_position; returns its id. */
-export async function summerPosition(server: TestServer, token: string, containerId: number, name = 'Sommarjobb i butik'): Promise<number> {
+export async function summerPosition(server: TestServer, token: string, containerId: number, name = 'Sommarjobb i butik', metadata = summerForm()): Promise<number> {
   const c = await server.deps.store.collection('containers').findOne({ id: containerId });
   const types = (c?.positionTypes ?? []) as { id: number }[];
   const now = server.deps.now();
   const r = await server.call(token, 'create_position', {
     containerId, name, text: '<p>Text</p>', description: 'Sommarjobb', city: 'Stockholm',
-    start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: types[0]!.id, metadata: summerForm(),
+    start: now - 3600, stop: now + 31 * 86400, isInternal: false, positionTypeId: types[0]!.id, metadata,
   });
   if (r.status !== 200) throw new Error(`create_position: ${r.status} ${r.text}`);
   return r.body.data.id as number;

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import sv from '../../../schemas/messages/sv.json';
+import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
+import { call } from '../call';
+import { useLoad } from '../../shared/useLoad';
+import { Card } from './Card';
+import type { ApplicantDetail } from '../types';
+
+const t = sv.privacy;
+
+/**
+ * Issue 28 on the applicant page: the mark 'Skyddade personuppgifter' (a writer sets or lifts
+ * it; the server then hides address and contact data from everyone but administrators) and,
+ * for administrators, who has read the application (get_applicantReadLog; anyone else is
+ * refused and sees no section).
+ */
+export function PrivacyCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWrite: boolean; onSaved(): void }) {
+  const [busy, setBusy] = useState(false);
+  const log = useLoad(() => call('get_applicantReadLog', { id: a.id }), String(a.id));
+  const marked = a.protectedIdentity === true;
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await call('update_protectedIdentity', { id: a.id, protectedIdentity: !marked });
+      onSaved();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title={t.protectedIdentity}>
+      {marked && <p className="apl-protected"><strong>{t.protectedMarked}</strong></p>}
+      {canWrite && (
+        <button type="button" className="adm-button" disabled={busy} onClick={() => void toggle()}>
+          {marked ? t.protectedUnmark : t.protectedMark}
+        </button>
+      )}
+      {log.data && <h3>{t.readLog.title}</h3>}
+      {log.data &&
+        (log.data.items.length === 0 ? (
+          <p>{t.readLog.empty}</p>
+        ) : (
+          <table className="apl-readlog">
+            <thead>
+              <tr>
+                <th scope="col">{t.readLog.when}</th>
+                <th scope="col">{t.readLog.who}</th>
+                <th scope="col">{t.readLog.role}</th>
+                <th scope="col">{t.readLog.kind}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.items.map((e, i) => (
+                <tr key={i}>
+                  <td>{dateTime(e.at)}</td>
+                  <td>{e.user}</td>
+                  <td>{t.readLog.roles[e.role]}</td>
+                  <td>{t.readLog.kinds[e.kind]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+    </Card>
+  );
+}
