@@ -24,6 +24,13 @@ export interface PrivacySettings {
 
 export const privacyOf = (c: ContainerDoc): PrivacySettings => (c.privacy && typeof c.privacy === 'object' ? (c.privacy as PrivacySettings) : {});
 
+/**
+ * The mode a position's form is saved in: its own (`ssnMode`), else the organisation's
+ * (new organisations: birth date only); undefined for an organisation made before issue 28
+ * that never chose (its forms stay as given).
+ */
+export const effectiveSsnMode = (c: ContainerDoc, own: SsnMode | undefined): SsnMode | undefined => own ?? privacyOf(c).ssnMode;
+
 /** Whether a caller of `level` sees the full personnummer on the applicant page. */
 export function showsFullSsn(c: ContainerDoc, level: string | undefined): boolean {
   if (level === 'odin') return true;
