@@ -4,6 +4,7 @@ import { pruneReadLog } from '../../server/domain/gdpr/read-log';
 import { storeKinds } from '../setup/stores';
 import { applyTo, container, demoPositions, otherOrganisation, personnummer, validAnswers } from './helpers/domain';
 import { pdfPageTexts } from './helpers/pdf';
+import { mailsTo } from './helpers/mailbox';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
@@ -101,6 +102,20 @@ describe.each(storeKinds())('privacy on the %s store', (kind) => {
     expect(asAdmin.text).toContain('Hemligvägen');
     const log = await server.call(admin, 'get_applicantReadLog', { id: skydd });
     expect(log.body.data.items.map((e: { kind: string }) => e.kind)).toContain('protected');
+  });
+
+  it('mails a protected applicant for a writer at its own address: the preview reads no address, a typed one is not used', async () => {
+    // The compose dialog's preview fills {email}, {phone} and {city} from the applicant page's answer (MergePreview.tsx).
+    const page = await server.call(writer, 'get_applicantPosition', { id: skydd });
+    expect(page.body.data.protectedIdentity).toBe(true);
+    expect(page.body.data.email).toBe('');
+    for (const s of ['Hemligvägen', 'Hemliga', '0709998877', SKYDD]) expect(page.text).not.toContain(s);
+    const before = (await mailsTo(server, SKYDD)).length;
+    const sent = await server.call(writer, 'send_email', { applicantId: skydd, email: 'gissad.adress@exempel.se', subject: 'Fråga', body: '<p>Hej {firstname}, vi hör av oss.</p>' });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.text).not.toContain(SKYDD);
+    expect(await mailsTo(server, 'gissad.adress@exempel.se')).toEqual([]);
+    expect((await mailsTo(server, SKYDD)).length).toBe(before + 1);
   });
 
   it("lists a staff read in the person's GDPR export and keeps the read log to the organisation's administrators", async () => {
