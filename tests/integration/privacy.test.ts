@@ -164,6 +164,17 @@ describe.each(storeKinds())('privacy on the %s store', (kind) => {
     expect(stored.info).not.toHaveProperty('ssn');
     expect(list.body.data.items[0].info).not.toHaveProperty('ssn');
     expect(list.text).not.toContain(SSN.slice(0, 8) + '-');
+
+    // The organisation states why and asks for a personnummer or 'Jag har inget svenskt personnummer': its next form follows.
+    const set = await server.call(odin, 'update_privacySettings', { containerId: org.id, ssnMode: 'ssnOrBirthDate', ssnReason: 'Identifiering vid anställning' });
+    expect(set.status, set.text).toBe(200);
+    const both = await server.call(odin, 'create_position', positionIn(org, 'Med eller utan personnummer'));
+    expect(both.body.data.metadata.map((f: { key: string }) => f.key)).toEqual(expect.arrayContaining(['form_ssn', 'form_checkbox_noSwedishSsn', 'form_birthdate']));
+    const neither = await applyTo(server, both.body.data.id, 'ingetdera@exempel.se', validAnswers('ingetdera@exempel.se', { form_ssn: '' }));
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.message).toBe(sv.privacy.birthDateOrSsn);
+    const noSsn = await applyTo(server, both.body.data.id, 'utan.pnr@exempel.se', validAnswers('utan.pnr@exempel.se', { form_ssn: '', form_checkbox_noSwedishSsn: true, form_birthdate: '1991-02-03' }));
+    expect(noSsn.status, noSsn.text).toBe(201);
   });
 
   it('stores no personnummer from a form set to birth date only, and its list shows none', async () => {

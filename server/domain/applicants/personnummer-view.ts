@@ -14,7 +14,7 @@ export type SsnMode = 'ssn' | 'birthDate' | 'ssnOrBirthDate';
 
 /** The organisation's privacy settings (update_privacySettings); absent on organisations made before them. */
 export interface PrivacySettings {
-  /** What new forms ask for; new organisations start at 'birthDate'. Absent: 'ssn' (as organisations made before issue 28 asked). */
+  /** What a form without its own `ssnMode` asks for, applied when it is saved; new organisations start at 'birthDate'. Absent: forms stay as given (organisations made before issue 28). */
   ssnMode?: SsnMode;
   /** Why the organisation needs more than a birth date (dataskyddslagen 3 kap. 10 §): required for 'ssn' and 'ssnOrBirthDate'. */
   ssnReason?: string;
