@@ -3,10 +3,11 @@ import type Database from 'better-sqlite3';
 import { matches } from './match';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Update } from './port';
 import { project } from './project';
-import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, isPlainObject } from './query';
+import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate } from './query';
 import { compareDocs, fieldExpr, jsonPath, planFilter, planSort, type PlanContext } from './sql-plan';
 import { docRead, type DocRead } from './sql-read';
 import { applyUpdate, upsertBase } from './update';
+import { sqlUpdate } from './sql-update';
 
 /**
  * One collection of the embedded store (embedded.ts): a table `d_<name>` of JSON documents
@@ -67,17 +68,6 @@ function isUniqueViolation(err: unknown): boolean {
 export function mapError(err: unknown): never {
   if (isUniqueViolation(err)) throw new DuplicateKeyError();
   throw err;
-}
-
-/** Whether the value at a dotted path, or anything on the way to it, is an array. */
-export function hitsArray(doc: unknown, segs: string[]): boolean {
-  let cur: unknown = doc;
-  for (const seg of segs) {
-    if (Array.isArray(cur)) return true;
-    if (!isPlainObject(cur)) return false;
-    cur = cur[seg];
-  }
-  return Array.isArray(cur);
 }
 
 function indexName(coll: string, spec: IndexInfo): string {
@@ -265,6 +255,8 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     checkUpdate(update);
     await this.store.gate();
     const n = this.write((m) => {
+      const inSql = m.exists ? this.updateInSql(m, filter, update) : null;
+      if (inSql !== null) return { result: inSql, multikeys: [] };
       const hits = this.select(filter, {});
       const multikeys = new Set<string>();
       for (const hit of hits) for (const p of this.updateRow(m, hit.row, hit.doc, update).multikeys) multikeys.add(p);
@@ -272,6 +264,22 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     });
     if (n > 0) await this.store.durable();
     return n;
+  }
+
+  /**
+   * updateMany as one statement (sql-update.ts) when SQL alone decides the filter and can
+   * express the update; null when it cannot (then row by row). Inside the write's savepoint.
+   */
+  private updateInSql(m: CollMeta, filter: Filter, update: Update): number | null {
+    const plan = sqlUpdate(update, m.indexPaths);
+    if (!plan) return null;
+    const where = planFilter(filter, this.store.planContext(m));
+    if (!where.exact) return null;
+    for (const jp of plan.arrays) {
+      const other = this.store.stmt(`SELECT 1 FROM "${m.table}" WHERE ${where.sql} AND json_type(doc, '${jp}') NOT IN ('array', 'null') LIMIT 1`);
+      if (other.get(...where.params) !== undefined) return null;
+    }
+    return this.store.stmt(`UPDATE "${m.table}" SET doc = ${plan.expr} WHERE ${where.sql}`).run(...plan.params, ...where.params).changes;
   }
 
   async deleteOne(filter: Filter): Promise<number> {

@@ -11,8 +11,9 @@ import { migrateNedb } from './migrate-nedb';
 import type { Collection, Doc, Store } from './port';
 import { StoreUsageError, checkDoc, checkFilter } from './query';
 import { fieldExpr, type PlanContext } from './sql-plan';
-import { EmbeddedCollection, hitsArray, insertRow, mapError, type CollMeta, type EmbeddedHost } from './embedded-collection';
+import { EmbeddedCollection, insertRow, mapError, type CollMeta, type EmbeddedHost } from './embedded-collection';
 import { Sequences } from './sequences';
+import { hitsArray } from './sql-update';
 import { flushPending, hasPendingTriggers, triggersSql, type TextTables } from './text-pending';
 
 /**

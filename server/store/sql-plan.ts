@@ -10,11 +10,13 @@ import { isPlainObject } from './query';
  * - equality, `$in` and numeric ranges on a path that an index declares and that has never
  *   held an array on the way (a "multikey" path: Mongo's array semantics — a condition holds
  *   for any element — are not what json_extract compares, so such a path is checked in code);
+ * - `$ne` of a number or a string on such a path: Mongo's `$ne` holds for a missing field,
+ *   null and any value of another type, so only the same value of the same kind fails it;
  * - `_id` equality (its own column);
  * - a `$regex` that is a plain literal of 3+ characters on a path with a text (trigram)
  *   index: an FTS5 MATCH narrows the rows, the regex then decides.
  *
- * Everything else (`$ne`, `$nin`, `$exists`, other regexes, unindexed paths) is evaluated in
+ * Everything else (`$nin`, `$exists`, other regexes, unindexed paths) is evaluated in
  * code. `exact` says the clause alone decides (so a count can be answered by SQL).
  */
 
@@ -115,6 +117,11 @@ function fieldCondition(path: string, cond: unknown, ctx: PlanContext): SqlPart 
       parts.push(`${expr} ${{ $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op]} ?`);
       params.push(arg);
       exact = false;
+    } else if (op === '$ne' && isKey(arg) && path !== '_id') {
+      // json_extract gives true as 1 and an object as its text: the type is compared too.
+      const kind = typeof arg === 'number' ? "IN ('integer', 'real')" : "= 'text'";
+      parts.push(`NOT IFNULL(${expr} = ? AND json_type(doc, '${jsonPath(path)!}') ${kind}, 0)`);
+      params.push(arg);
     } else {
       exact = false;
     }

@@ -262,6 +262,41 @@ describe.each(storeKinds())('the %s store', (kind) => {
       expect(await c.updateMany({ age: 99 }, { $set: { senior: true } })).toBe(0);
     });
 
+    it('updates many on indexed fields as row by row: $ne by type, $set, $push onto an array or nothing, arrays on an indexed path', async () => {
+      // The embedded store runs such an update as one statement over the rows SQL selects.
+      const c = fresh<Doc & { id: number; kind?: unknown; log?: unknown }>();
+      await c.ensureIndex({ fields: { id: 1 }, unique: true });
+      await c.ensureIndex({ fields: { kind: 1, id: 1 } });
+      await c.ensureIndex({ fields: { 'tags.x': 1 } });
+      await c.insertMany([
+        { id: 1, kind: 1, log: ['a'] },
+        { id: 2, kind: true, log: ['a'] },
+        { id: 3, kind: '1' },
+        { id: 4, kind: null },
+        { id: 5, log: [] },
+        { id: 6, kind: {}, log: ['b'] },
+      ]);
+      const all = [1, 2, 3, 4, 5, 6];
+      expect(await c.count({ id: { $in: all }, kind: { $ne: 1 } })).toBe(5);
+      expect(ids(await c.find({ kind: { $ne: '{}' } }))).toEqual(all);
+      expect(await c.updateMany({ id: { $in: all }, kind: { $ne: 1 } }, { $set: { moved: 'ja', obj: { a: [1] } }, $push: { log: { at: 7 } } })).toBe(5);
+      const after = new Map((await c.find({}, { sort: { id: 1 } })).map((d) => [d.id, d]));
+      expect(after.get(1)).toEqual({ id: 1, kind: 1, log: ['a'] });
+      expect(after.get(2)).toEqual({ id: 2, kind: true, log: ['a', { at: 7 }], moved: 'ja', obj: { a: [1] } });
+      expect(after.get(3)).toEqual({ id: 3, kind: '1', log: [{ at: 7 }], moved: 'ja', obj: { a: [1] } });
+      expect(after.get(4)).toEqual({ id: 4, kind: null, moved: 'ja', obj: { a: [1] }, log: [{ at: 7 }] });
+      expect(after.get(6)).toEqual({ id: 6, kind: {}, log: ['b', { at: 7 }], moved: 'ja', obj: { a: [1] } });
+      // Applied again, nothing more changes for those now on the label.
+      expect(await c.updateMany({ id: { $in: all }, moved: { $ne: 'ja' } }, { $push: { log: 'x' } })).toBe(1);
+      // A $push onto a value that is no array is refused and changes nothing.
+      await c.updateOne({ id: 5 }, { $set: { log: 'text' } });
+      await expect(c.updateMany({ id: { $in: [5] } }, { $push: { log: 1 } })).rejects.toThrow();
+      expect((await c.findOne({ id: 5 }))?.log).toBe('text');
+      // An array set on an indexed path is found by its elements afterwards.
+      expect(await c.updateMany({ id: { $in: [2, 3] } }, { $set: { tags: [{ x: 1 }, { x: 2 }] } })).toBe(2);
+      expect(ids(await c.find({ 'tags.x': 2 }))).toEqual([2, 3]);
+    });
+
     it('deletes one or many and reports how many', async () => {
       const c = await seeded();
       expect(await c.deleteOne({ city: 'Stockholm' })).toBe(1);
