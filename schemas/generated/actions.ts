@@ -392,7 +392,7 @@ export interface NotificationView {
  */
 export interface PrivacySettings {
   /**
-   * What new forms ask for: a personnummer, a birth date only, or a personnummer with 'Jag har inget svenskt personnummer' (then a birth date).
+   * What a form asks for when it has no mode of its own (applied when the form is saved): a personnummer, a birth date only, or a personnummer with 'Jag har inget svenskt personnummer' (then a birth date).
    */
   ssnMode: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
@@ -708,7 +708,7 @@ export interface PositionMeta {
     } | null;
   }[];
   /**
-   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the form as given.
+   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the organisation's mode (update_privacySettings; new organisations ask for a birth date only), applied whenever the form is saved; an organisation that never chose keeps the form as given.
    */
   ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
@@ -1456,7 +1456,7 @@ export interface CreatePositionData {
     } | null;
   }[];
   /**
-   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the form as given.
+   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the organisation's mode (update_privacySettings; new organisations ask for a birth date only), applied whenever the form is saved; an organisation that never chose keeps the form as given.
    */
   ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**
@@ -3210,7 +3210,7 @@ export interface GetPositionsByContainerData {
 export type GetPositionsByContainerAnswer = StaffPosition[];
 
 /**
- * Request data of get_privacySettings. The organisation's personnummer settings (issue 28 item 3): what new forms ask for (`ssnMode`), why it needs a personnummer (`ssnReason`) and which roles see the full personnummer on the applicant page (`ssnFullRoles`).
+ * Request data of get_privacySettings. The organisation's personnummer settings (issue 28 item 3): what a form without its own mode asks for (`ssnMode`, applied when the form is saved), why it needs a personnummer (`ssnReason`) and which roles see the full personnummer on the applicant page (`ssnFullRoles`).
  */
 export interface GetPrivacySettingsData {
   containerId: number;
@@ -4036,7 +4036,7 @@ export interface UpdatePositionData {
     } | null;
   }[];
   /**
-   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the form as given.
+   * Personnummer only where needed (issue 28): 'birthDate' turns the form's personnummer field into a birth date field (no personnummer is stored); 'ssnOrBirthDate' adds 'Jag har inget svenskt personnummer' with a birth date; 'ssn' asks for a personnummer. Asking for one needs the organisation's reason (update_privacySettings). Absent: the organisation's mode (update_privacySettings; new organisations ask for a birth date only), applied whenever the form is saved; an organisation that never chose keeps the form as given.
    */
   ssnMode?: "ssn" | "birthDate" | "ssnOrBirthDate";
   /**

@@ -13,6 +13,7 @@ import { Failure, Loading } from '../runner/states';
 import { viewCall } from '../runner/viewCall';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
+import { MeritRequest } from './MeritRequest';
 
 const t = sv.candidate;
 const call = viewCall('CandidatePages');
@@ -82,9 +83,12 @@ export default function CandidatePages() {
                 <dt>{t.status}</dt>
                 <dd>{a.labels.find((l) => l.labelType === 'Process')?.name ?? t.statusUnknown}</dd>
               </dl>
-              <button type="button" className="adm-button" disabled={busy} onClick={() => withdraw(a)} aria-label={fill(t.withdrawNamed, { name: a.position.name })}>
-                {t.withdraw}
-              </button>
+              <p className="cand-app-actions">
+                <button type="button" className="adm-button" disabled={busy} onClick={() => withdraw(a)} aria-label={fill(t.withdrawNamed, { name: a.position.name })}>
+                  {t.withdraw}
+                </button>
+                <MeritRequest id={a.id} position={a.position.name} status={a.labels.find((l) => l.labelType === 'Process')?.name} confirm={confirm} />
+              </p>
               <AnswerSkills applicantId={a.id} containerId={org.id} title={a.position.name} />
             </li>
           ))}

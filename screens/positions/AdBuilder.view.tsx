@@ -25,6 +25,8 @@ import {
   draftToAnonymity,
   type AdDraft,
 } from "./AdFields";
+import { SsnModeField } from "./SsnModeField";
+import type { SsnMode } from "../../engine/ssn-mode";
 import "../../widgets/register";
 
 const t = sv.admin.ads;
@@ -75,6 +77,8 @@ export default function AdBuilder({ given }: ViewProps) {
     valid: true,
   });
   const [formValid, setFormValid] = useState(true);
+  // The form's own personnummer mode; '' follows the organisation's (issue 28).
+  const [ssnMode, setSsnMode] = useState<SsnMode | "">("");
   const dirty = useRef(false);
   const seen = useRef<MetadataProperty[] | null>(null);
 
@@ -101,6 +105,7 @@ export default function AdBuilder({ given }: ViewProps) {
           anonymous: anonymityToDraft(p.anonymous),
         });
         setInitial({ metadata: p.metadata ?? [] });
+        setSsnMode(p.ssnMode ?? "");
         return;
       }
       const today = todayInStockholm();
@@ -204,6 +209,7 @@ export default function AdBuilder({ given }: ViewProps) {
       banner: draft.banner,
       anonymous: draftToAnonymity(draft.anonymous),
       metadata: form.current.metadata,
+      ...(ssnMode ? { ssnMode } : {}),
     };
     try {
       await (editing
@@ -261,6 +267,14 @@ export default function AdBuilder({ given }: ViewProps) {
           )}
         </div>
       )}
+      <SsnModeField
+        value={ssnMode}
+        own={editing && !!position?.ssnMode}
+        onChange={(mode) => {
+          dirty.current = true;
+          setSsnMode(mode);
+        }}
+      />
       <FormBuilder
         key={chosen}
         initial={initial}

@@ -31,6 +31,23 @@ async function login(email: string, password: string) {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** A fresh application to the demo's first position, and a phone page signed in as its applicant (a mailed-link session). */
+async function appliedOnPhone(email: string, birth: string) {
+  const writer = await login('writer@demo.test', app.password);
+  const position = ((await callAction(app, writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; name: string }[])[0]!;
+  const res = await fetch(`${app.url}/api/public/positions/apply`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'create_jobApplication', data: { email, positionId: position.id, metadata: { ...answers(email), form_ssn: pnr(birth) } } }),
+  });
+  expect(res.status).toBe(201);
+  const id = ((await res.json()) as { data: { id: number } }).data.id;
+  const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('blankett.token', t), await linkSession(app, email));
+  return { writer, position, id, page };
+}
+
 beforeAll(async () => {
   const writer = await login('writer@demo.test', app.password);
   const positions = (await callAction(app, writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; isInternal: boolean; positionTypeId: number }[];
@@ -161,18 +178,7 @@ describe('candidate area', () => {
   });
 
   it('Mina sidor on a phone: each application is a card under the employer’s name, Återkalla and its confirmation fit at 320 px, and a withdrawal at 390 px says what happened', async () => {
-    const email = 'mina.telefon@exempel.se';
-    const writer = await login('writer@demo.test', app.password);
-    const position = ((await callAction(app, writer, 'get_positions', { containerId: 1 })).body!.data as { id: number; name: string }[])[0]!;
-    const res = await fetch(`${app.url}/api/public/positions/apply`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'create_jobApplication', data: { email, positionId: position.id, metadata: { ...answers(email), form_ssn: pnr('19990909') } } }),
-    });
-    expect(res.status).toBe(201);
-    const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
-    await page.goto('/login');
-    await page.evaluate((t) => localStorage.setItem('blankett.token', t), await linkSession(app, email));
+    const { position, page } = await appliedOnPhone('mina.telefon@exempel.se', '19990909');
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto('/admin/minasidor?org=1');
     const card = page.getByRole('list', { name: 'Mina ansökningar' }).getByRole('listitem');
@@ -199,6 +205,17 @@ describe('candidate area', () => {
     await expect.poll(() => said.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await card.count()).toBe(0);
     expect(await fits()).toBe(true);
+    await page.context().close();
+  });
+
+  it("asks for 'Uppgift om meriter' from Mina sidor with a confirmation and a toast; the request is in the application's log", async () => {
+    const { writer, position, id, page } = await appliedOnPhone('mina.meriter@exempel.se', '19960606');
+    await page.goto('/admin/minasidor?org=1');
+    await page.getByRole('button', { name: `Begär uppgift om meriter för ${position.name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Begär uppgift om meriter' }).click();
+    await page.getByText(`Din begäran om uppgift om meriter för ${position.name} är skickad till arbetsgivaren.`).waitFor();
+    const logs = ((await callAction(app, writer, 'get_applicantPosition', { id })).body!.data as { logs: { what: string }[] }).logs;
+    expect(logs.map((l) => l.what)).toContain('meritRequest');
     await page.context().close();
   });
 });

@@ -63,4 +63,27 @@ describe('the GDPR desk and position rights as data (issue 16 items 4 and 5)', (
     await expectNoAxeViolations(page);
     await page.context().close();
   }, 120_000);
+
+  it("sets the organisation's personnummer settings on a phone (390 px): a personnummer needs a reason, said at the field; mode, reason and roles saved", async () => {
+    const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
+    await loginAs(page, app, 'admin@demo.test');
+    await page.goto('/admin/gdpr');
+    const block = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Personnummer', exact: true }) });
+    const reason = block.getByLabel(/^Varför organisationen behöver personnummer/);
+    // The demo states why it asks for a personnummer (its seed); emptied, the save is refused at the field.
+    await poll(() => reason.inputValue()).not.toBe('');
+    await block.getByRole('radio', { name: /^Personnummer, med/ }).check();
+    await reason.fill('');
+    await block.getByRole('button', { name: 'Spara personnummerinställningar' }).click();
+    await block.getByText('Skriv varför organisationen behöver personnummer (dataskyddslagen 3 kap. 10 §).').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await reason.fill('Säker identifiering vid anställning');
+    await block.getByRole('checkbox', { name: 'Läsa' }).check();
+    await block.getByRole('button', { name: 'Spara personnummerinställningar' }).click();
+    await page.getByText('Sparad').first().waitFor();
+    const saved = await callAction(app, await tokenFor(app, 'admin@demo.test'), 'get_privacySettings', { containerId: 1 });
+    expect(saved.body.data).toEqual({ ssnMode: 'ssnOrBirthDate', ssnReason: 'Säker identifiering vid anställning', ssnFullRoles: ['admin', 'read'] });
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  }, 60_000);
 });

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, newPage } from './helpers/app';
+import { callAction, loginAs, newPage, tokenFor } from './helpers/app';
+import { createSummerPosition } from './helpers/positions';
+import { summerAnswers } from '../integration/helpers/recruiter';
+import { outboxTo } from '../integration/helpers/mailbox';
 import { type Applicant, fillApplyForm, firstApplyUrl } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
@@ -37,6 +40,24 @@ describe('the talent pool on a phone', () => {
     await staff.goto('/admin/talangpool');
     await expect.poll(() => staff.getByRole('table').textContent(), { timeout: 15_000 }).toContain('pia.pool@example.se');
     expect(await staff.getByRole('table').textContent()).toContain('Kryssruta vid ansökan');
+    await staff.context().close();
+  }, 60_000);
+
+  it("invites an applicant from the applicant page: 'Bjud in till talangpoolen', a confirmation, a toast and the mailed link", async () => {
+    const admin = await tokenFor(app, 'admin@demo.test');
+    const positionId = (await createSummerPosition(app, admin, 'Pooljobbet')).id;
+    const email = 'inbjuden.pool@example.se';
+    const applied = await callAction(app, admin, 'create_jobApplication', { email, positionId, metadata: summerAnswers({ first: 'Inga', last: 'Inbjuden' }, email, 8) });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const staff = await newPage(browser, { viewport: 'phone', baseURL: app.url });
+    await loginAs(staff, app, 'writer@demo.test');
+    await staff.goto(`/admin/positions/${positionId}/applicants/${applied.body.data.id}`);
+    await staff.getByRole('button', { name: 'Bjud in till talangpoolen' }).click();
+    const dialog = staff.getByRole('alertdialog');
+    expect(await dialog.textContent()).toContain('Inga Inbjuden');
+    await dialog.getByRole('button', { name: 'Bjud in till talangpoolen' }).click();
+    await staff.getByText('Inbjudan till talangpoolen skickad').first().waitFor();
+    await expect.poll(() => outboxTo(app.dataDir, email).filter((m) => m.includes('/talangpool?token=')).length).toBe(1);
     await staff.context().close();
   }, 60_000);
 });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { pruneReadLog } from '../../server/domain/gdpr/read-log';
 import { storeKinds } from '../setup/stores';
-import { applyTo, demoPositions, otherOrganisation, personnummer, validAnswers } from './helpers/domain';
+import { applyTo, container, demoPositions, otherOrganisation, personnummer, validAnswers } from './helpers/domain';
 import { pdfPageTexts } from './helpers/pdf';
+import { mailsTo } from './helpers/mailbox';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 
@@ -103,6 +104,20 @@ describe.each(storeKinds())('privacy on the %s store', (kind) => {
     expect(log.body.data.items.map((e: { kind: string }) => e.kind)).toContain('protected');
   });
 
+  it('mails a protected applicant for a writer at its own address: the preview reads no address, a typed one is not used', async () => {
+    // The compose dialog's preview fills {email}, {phone} and {city} from the applicant page's answer (MergePreview.tsx).
+    const page = await server.call(writer, 'get_applicantPosition', { id: skydd });
+    expect(page.body.data.protectedIdentity).toBe(true);
+    expect(page.body.data.email).toBe('');
+    for (const s of ['Hemligvägen', 'Hemliga', '0709998877', SKYDD]) expect(page.text).not.toContain(s);
+    const before = (await mailsTo(server, SKYDD)).length;
+    const sent = await server.call(writer, 'send_email', { applicantId: skydd, email: 'gissad.adress@exempel.se', subject: 'Fråga', body: '<p>Hej {firstname}, vi hör av oss.</p>' });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.text).not.toContain(SKYDD);
+    expect(await mailsTo(server, 'gissad.adress@exempel.se')).toEqual([]);
+    expect((await mailsTo(server, SKYDD)).length).toBe(before + 1);
+  });
+
   it("lists a staff read in the person's GDPR export and keeps the read log to the organisation's administrators", async () => {
     expect((await server.call(writer, 'get_applicantPosition', { id: tora })).status).toBe(200);
     const exp = await server.call(admin, 'create_userExport', { containerId: c.id, email: TORA });
@@ -118,29 +133,62 @@ describe.each(storeKinds())('privacy on the %s store', (kind) => {
     expect((await server.call(writer, 'get_applicantReadLog', { id: tora })).status).toBe(403);
   });
 
-  it('stores no personnummer from a form set to birth date only, and its list shows none; asking for one needs a reason', async () => {
-    const base = { containerId: c.id, name: 'Födelsedatum räcker', text: '<p>Text</p>', description: 'B', city: 'Umeå', start: server.deps.now() - 3600, stop: server.deps.now() + 86400 * 30, isInternal: false, positionTypeId: c.positionTypes![0]!.id };
+  const positionIn = (org: ContainerDoc, name: string) => ({ containerId: org.id, name, text: '<p>Text</p>', description: 'B', city: 'Umeå', start: server.deps.now() - 3600, stop: server.deps.now() + 86400 * 30, isInternal: false, positionTypeId: org.positionTypes![0]!.id });
+
+  /** Applies with a personnummer and a birth date; answers what was stored and how the list shows it. */
+  const applyWithBoth = async (token: string, positionId: number, email: string) => {
+    // A personnummer sent anyway is not part of the form: dropped, never stored.
+    const applied = await applyTo(server, positionId, email, validAnswers(email, { form_firstname: 'Birgit', form_ssn: SSN, form_birthdate: '1990-01-01' }));
+    expect(applied.status, applied.text).toBe(201);
+    const stored = await server.deps.store.collection('applications').findOne({ id: applied.body.data.id });
+    const list = await server.call(token, 'get_applicantPositionByPosition', { positionId });
+    expect(list.status, list.text).toBe(200);
+    return { stored: stored!, list };
+  };
+
+  it("asks a new organisation's positions for a birth date only: an apply stores no personnummer, the list shows none; a personnummer needs a reason", async () => {
+    const odin = await server.login(DEMO.odin);
+    const org = await container(server, (await server.call(odin, 'create_container', { name: 'bara-datum', displayName: 'Bara datum AB' })).body.data.name);
     // Bad input: asking for a personnummer without the organisation's reason changes nothing.
-    const positionsBefore = await server.deps.store.collection('positions').count({ containerId: c.id });
-    const refused = await server.call(admin, 'create_position', { ...base, ssnMode: 'ssn' });
+    const refused = await server.call(odin, 'create_position', { ...positionIn(org, 'Personnummer utan skäl'), ssnMode: 'ssn' });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe(sv.privacy.ssnReasonRequired);
-    expect(await server.deps.store.collection('positions').count({ containerId: c.id })).toBe(positionsBefore);
+    expect(await server.deps.store.collection('positions').count({ containerId: org.id })).toBe(0);
+    // No ssnMode on the position: the organisation's default (the standard template has a personnummer field).
+    const made = await server.call(odin, 'create_position', positionIn(org, 'Standardmallen'));
+    expect(made.status, made.text).toBe(200);
+    const { stored, list } = await applyWithBoth(odin, made.body.data.id, 'ny.org@exempel.se');
+    expect(JSON.stringify(stored)).not.toContain(SSN);
+    expect(stored.metadata).not.toHaveProperty('form_ssn');
+    expect(stored.info).toMatchObject({ dateOfBirth: '1990-01-01' });
+    expect(stored.info).not.toHaveProperty('ssn');
+    expect(list.body.data.items[0].info).not.toHaveProperty('ssn');
+    expect(list.text).not.toContain(SSN.slice(0, 8) + '-');
+
+    // The organisation states why and asks for a personnummer or 'Jag har inget svenskt personnummer': its next form follows.
+    const set = await server.call(odin, 'update_privacySettings', { containerId: org.id, ssnMode: 'ssnOrBirthDate', ssnReason: 'Identifiering vid anställning' });
+    expect(set.status, set.text).toBe(200);
+    const both = await server.call(odin, 'create_position', positionIn(org, 'Med eller utan personnummer'));
+    expect(both.body.data.metadata.map((f: { key: string }) => f.key)).toEqual(expect.arrayContaining(['form_ssn', 'form_checkbox_noSwedishSsn', 'form_birthdate']));
+    const neither = await applyTo(server, both.body.data.id, 'ingetdera@exempel.se', validAnswers('ingetdera@exempel.se', { form_ssn: '' }));
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.message).toBe(sv.privacy.birthDateOrSsn);
+    const noSsn = await applyTo(server, both.body.data.id, 'utan.pnr@exempel.se', validAnswers('utan.pnr@exempel.se', { form_ssn: '', form_checkbox_noSwedishSsn: true, form_birthdate: '1991-02-03' }));
+    expect(noSsn.status, noSsn.text).toBe(201);
+  });
+
+  it('stores no personnummer from a form set to birth date only, and its list shows none', async () => {
+    const base = positionIn(c, 'Födelsedatum räcker');
     const noReason = await server.call(admin, 'update_privacySettings', { containerId: c.id, ssnMode: 'ssnOrBirthDate', ssnReason: '  ' });
     expect(noReason.status).toBe(400);
     expect((await server.call(admin, 'get_privacySettings', { containerId: c.id })).body.data.ssnMode).not.toBe('ssnOrBirthDate');
 
     const made = await server.call(admin, 'create_position', { ...base, ssnMode: 'birthDate' });
     expect(made.status, made.text).toBe(200);
-    const email = 'bara.datum@exempel.se';
-    // A personnummer sent anyway is not part of the form: dropped, never stored.
-    const applied = await applyTo(server, made.body.data.id, email, validAnswers(email, { form_firstname: 'Birgit', form_ssn: SSN, form_birthdate: '1990-01-01' }));
-    expect(applied.status, applied.text).toBe(201);
-    const stored = await server.deps.store.collection('applications').findOne({ id: applied.body.data.id });
+    const { stored, list } = await applyWithBoth(admin, made.body.data.id, 'bara.datum@exempel.se');
     expect(JSON.stringify(stored)).not.toContain(SSN);
-    expect(stored!.info).toMatchObject({ dateOfBirth: '1990-01-01' });
-    expect(stored!.info).not.toHaveProperty('ssn');
-    const list = await server.call(admin, 'get_applicantPositionByPosition', { positionId: made.body.data.id });
+    expect(stored.info).toMatchObject({ dateOfBirth: '1990-01-01' });
+    expect(stored.info).not.toHaveProperty('ssn');
     expect(list.body.data.items[0].info).not.toHaveProperty('ssn');
     expect(list.text).not.toContain(SSN.slice(0, 8) + '-');
   });

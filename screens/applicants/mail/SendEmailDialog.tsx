@@ -107,8 +107,9 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   }
 
   // One applicant whose address staff see gets it in an editable field (send_email); an anonymous
-  // one is mailed at the address the application has (send_emailToApplicants), shown nowhere.
-  const byAddress = recipients.length === 1 && !recipients[0]!.anonymous;
+  // one, or one whose address is hidden from the caller (protected identity: the server leaves it
+  // out), is mailed at the address the application has (send_emailToApplicants), shown nowhere.
+  const byAddress = recipients.length === 1 && !recipients[0]!.anonymous && !!recipients[0]!.email;
   const chosenLabel = templates?.find((x) => x.id === chosen)?.labelId ?? (initial ? undefined : labelId);
 
   async function send(to: MailRecipient[]) {

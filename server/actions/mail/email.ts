@@ -53,7 +53,7 @@ export const actions: ActionTable = {
   async send_email(ctx, data) {
     const a = await loadApplication(ctx.deps.store, data.applicantId);
     if (ctx.resolved.containerId !== undefined && ctx.resolved.containerId !== a.containerId) throw errors.notFound();
-    return sendToOne(ctx.deps, ctx.principal, a, data.email, data);
+    return sendToOne(ctx.deps, ctx.principal, a, data.email, data, ctx.resolved.level);
   },
 
   async send_emailToApplicants(ctx, data) {

@@ -14,7 +14,7 @@ export type SsnMode = 'ssn' | 'birthDate' | 'ssnOrBirthDate';
 
 /** The organisation's privacy settings (update_privacySettings); absent on organisations made before them. */
 export interface PrivacySettings {
-  /** What new forms ask for; new organisations start at 'birthDate'. Absent: 'ssn' (as organisations made before issue 28 asked). */
+  /** What a form without its own `ssnMode` asks for, applied when it is saved; new organisations start at 'birthDate'. Absent: forms stay as given (organisations made before issue 28). */
   ssnMode?: SsnMode;
   /** Why the organisation needs more than a birth date (dataskyddslagen 3 kap. 10 §): required for 'ssn' and 'ssnOrBirthDate'. */
   ssnReason?: string;
@@ -23,6 +23,13 @@ export interface PrivacySettings {
 }
 
 export const privacyOf = (c: ContainerDoc): PrivacySettings => (c.privacy && typeof c.privacy === 'object' ? (c.privacy as PrivacySettings) : {});
+
+/**
+ * The mode a position's form is saved in: its own (`ssnMode`), else the organisation's
+ * (new organisations: birth date only); undefined for an organisation made before issue 28
+ * that never chose (its forms stay as given).
+ */
+export const effectiveSsnMode = (c: ContainerDoc, own: SsnMode | undefined): SsnMode | undefined => own ?? privacyOf(c).ssnMode;
 
 /** Whether a caller of `level` sees the full personnummer on the applicant page. */
 export function showsFullSsn(c: ContainerDoc, level: string | undefined): boolean {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../../engine/types';
 import type { ServerDeps } from '../../base/deps';
-import { loadContainer } from '../organisations/containers';
+import { loadContainer, updateContainer } from '../organisations/containers';
 import type { ContainerDoc } from '../core/docs';
 import { createPosition } from '../positions/positions';
 import { TEMPLATES_FOLDER, encodeTemplate, ensureFolder, saveTemplate, type PositionTemplate } from '../templates/templates';
@@ -26,6 +26,10 @@ export function defaultApplicationMetadata(): MetadataProperty[] {
  * same domain functions the actions use, so the seed is validated like user input.
  */
 export async function seedDemoContent(deps: ServerDeps, container: { id: number }): Promise<void> {
+  // The demo shows the whole default form, the personnummer with it: it states why (issue 28),
+  // as an organisation must before its forms ask for one.
+  const privacy = { ssnMode: 'ssn', ssnReason: sv.domain.demoSsnReason, ssnFullRoles: ['admin'] };
+  await updateContainer(deps.store, container.id, { $set: { privacy } });
   const c: ContainerDoc = await loadContainer(deps.store, container.id);
   const folder = await ensureFolder(deps.store, c.id, TEMPLATES_FOLDER);
   const types = c.positionTypes ?? [];

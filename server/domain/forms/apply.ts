@@ -20,7 +20,7 @@ import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening'
 import { closedReason } from '../positions/status';
 import { isValidEmail } from '../../../engine/email';
 import { visibleAnswers } from '../../../engine/conditions';
-import { BIRTH_DATE_KEY } from '../../../engine/ssn-mode';
+import { BIRTH_DATE_KEY, NO_SSN_KEY } from '../../../engine/ssn-mode';
 import { fill } from '../../../engine/fill';
 import { hasLinkText, withoutLinkText } from '../../../engine/link-text';
 
@@ -132,7 +132,8 @@ export async function apply(
   const result = form.validate(answers);
   if (!result.valid) throw errors.invalid(result.errors);
   // 'Jag har inget svenskt personnummer' (engine/ssn-mode.ts): a personnummer, or the box and a birth date.
-  if (position.ssnMode === 'ssnOrBirthDate' && !String(answers.form_ssn ?? '').trim() && !String(answers[BIRTH_DATE_KEY] ?? '').trim()) {
+  // Judged from the form as saved (its own mode or the organisation's put the box there).
+  if (position.metadata.some((p) => p.key === NO_SSN_KEY) && !String(answers.form_ssn ?? '').trim() && !String(answers[BIRTH_DATE_KEY] ?? '').trim()) {
     throw errors.invalid([{ key: 'form_ssn', validator: 'required', message: sv.privacy.birthDateOrSsn }], sv.privacy.birthDateOrSsn);
   }
   refuseBadEmail(position.metadata, email);

@@ -16,6 +16,7 @@ import { memoryAttemptCounters, type AttemptCounters } from '../../coord/attempt
 import { applicationLink, VIEW_LINK_TTL_SECONDS } from '../../auth/signin';
 import { replyAddressFor } from './reply-addresses';
 import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening';
+import { isShielded } from '../applicants/protected-identity';
 import { claimTemplateMail } from './template-claims';
 import { poolMonthsOf, retentionOf } from '../gdpr/periods';
 
@@ -199,13 +200,14 @@ async function positionOf(deps: ServerDeps, id: number): Promise<PositionDoc> {
   return p;
 }
 
-/** send_email: one applicant, to the address staff confirmed in the dialog. */
-export async function sendToOne(deps: ServerDeps, sender: Sender, a: ApplicationDoc, email: string, input: SendInput) {
+/** send_email: one applicant, to the address staff confirmed in the dialog (`level`: the caller's role in the organisation). */
+export async function sendToOne(deps: ServerDeps, sender: Sender, a: ApplicationDoc, email: string, input: SendInput, level?: string) {
   checkMail(input);
   const [c, p] = await Promise.all([loadContainer(deps.store, a.containerId), positionOf(deps, a.positionId)]);
   // While the application is anonymous staff cannot know its address, and a guessed one answered
-  // from would tie the person to it: the mail goes to the application's own address.
-  const to = isAnonymous(c, anonymityOf(p), a.processLabelId) ? a.email : email.trim();
+  // from would tie the person to it: the mail goes to the application's own address. So too for
+  // protected identity (protected-identity.ts): only administrators see, and may change, the address.
+  const to = isAnonymous(c, anonymityOf(p), a.processLabelId) || isShielded(a, level) ? a.email : email.trim();
   const noEmail = fill(m.noEmail, { name: shownName(c, p, a) });
   if (!to) throw errors.invalid([{ path: '/email', message: noEmail }], noEmail);
   if (!isValidEmail(to)) throw errors.invalid([{ path: '/email', message: m.emailInvalid }], m.emailInvalid);

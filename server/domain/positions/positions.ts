@@ -1,5 +1,5 @@
 import { formForSsnMode, type SsnMode } from '../../../engine/ssn-mode';
-import { privacyOf } from '../applicants/personnummer-view';
+import { effectiveSsnMode, privacyOf } from '../applicants/personnummer-view';
 import { randomUUID } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import type { MetadataProperty } from '../../../engine/types';
@@ -71,7 +71,9 @@ export async function createPosition(deps: ServerDeps, container: ContainerDoc, 
   checkDates(input.start, input.stop);
   const given =
     input.metadata ?? (await templateForPosition(store, container.id, input.positionTypeId, input.templateKey)).metadata;
-  const metadata = input.ssnMode ? formInMode(container, given, input.ssnMode) : given;
+  // The form's own mode, else the organisation's (a new organisation asks for a birth date only).
+  const mode = effectiveSsnMode(container, input.ssnMode);
+  const metadata = mode ? formInMode(container, given, mode) : given;
   checkForm(metadata);
   checkPersonFields(metadata);
   checkAnonymity(container, input.anonymous);
@@ -137,7 +139,7 @@ export async function updatePosition(
   }
   const filter: Record<string, unknown> = { id: current.id };
   // A form mode (issue 28) changes the form given, or the current one when only the mode changes.
-  const mode = input.ssnMode ?? (current.ssnMode as SsnMode | undefined);
+  const mode = effectiveSsnMode(container, input.ssnMode ?? (current.ssnMode as SsnMode | undefined));
   if (input.ssnMode !== undefined) set.ssnMode = input.ssnMode;
   if (mode && (input.metadata || input.ssnMode !== undefined)) input = { ...input, metadata: formInMode(container, input.metadata ?? current.metadata, mode) };
   if (input.metadata && JSON.stringify(input.metadata) !== JSON.stringify(current.metadata)) {

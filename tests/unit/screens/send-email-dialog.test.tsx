@@ -37,7 +37,11 @@ describe('the email dialog for one applicant', () => {
     expect(sends).toHaveLength(0);
   });
 
-  it('mails an anonymous applicant at the application’s own address: no address field to fill, nothing that cannot work', async () => {
+  it.each([
+    ['an anonymous applicant', { id: 7, name: 'Sökande 7', email: '', anonymous: true }],
+    // Protected identity: the server leaves the address out for everyone but administrators.
+    ['a protected applicant whose address the caller does not see', { id: 7, name: 'Sigrid Skydd', email: '' }],
+  ])('mails %s at the application’s own address: no address field to fill, nothing that cannot work', async (_who, recipient) => {
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
       const { action } = JSON.parse(String(init?.body ?? '{}')) as { action: string };
       const data = action === 'get_emailTemplates' || action === 'get_TemplateProperties' ? [] : action.startsWith('send_') ? { sent: [7], failed: [], missingEmail: [] } : null;
@@ -49,7 +53,7 @@ describe('the email dialog for one applicant', () => {
       <MemoryRouter>
         <SessionProvider>
           <ToastProvider>
-            <SendEmailDialog isOpen onClose={onClose} recipients={[{ id: 7, name: 'Sökande 7', email: '', anonymous: true }]} positionId={1} initial={{ subject: 'Hej', body: '<p>Hej!</p>' }} />
+            <SendEmailDialog isOpen onClose={onClose} recipients={[recipient]} positionId={1} initial={{ subject: 'Hej', body: '<p>Hej!</p>' }} />
           </ToastProvider>
         </SessionProvider>
       </MemoryRouter>,
