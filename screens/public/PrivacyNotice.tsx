@@ -20,7 +20,7 @@ export function PrivacyNotice({ container, level = 2 }: { container: PublicConta
         {notice.title}
       </H>
       {/* Issue 28: the organisation's own retention period, in plain view on the career page and the apply page. */}
-      <p className="pub-retention">{fill(sv.retention.notice, { months: String(notice.retentionMonths) })}</p>
+      <p className="pub-retention">{fill(sv.public.retentionNotice, { months: String(notice.retentionMonths) })}</p>
       <details>
         <summary>{s.showPrivacy}</summary>
         <div className="pub-privacy-body" data-variant={notice.variant}>

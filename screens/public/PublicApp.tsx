@@ -1,20 +1,21 @@
-import { useContext, useMemo, useState } from 'react';
+import { Suspense, useContext, useMemo, useState } from 'react';
 import { PublicSiteContext, usePublicSite, type PublicSite } from './context';
 import { effectiveHostname, hostRules, httpsRedirectTarget } from './hostRules';
-import { AccessibilityPage } from './AccessibilityPage';
 import { OrganisationPage } from './OrganisationPage';
 import { PositionRoute } from './PositionRoute';
 import { matchPath, useLocation } from './router';
 
-/** @public Read from the lazily loaded module by preloadPublicPage (screens/App.tsx), which knip cannot follow. */
-export { preloadRoute } from './PositionRoute';
 import { PositionsPage } from './PositionsPage';
 import { PublicLayout } from './PublicLayout';
 import { preloadedPageContainer, SsrDataContext } from './ssr';
 import { Loading, NotFoundPage } from './States';
 import type { PublicContainer } from './types';
 import { useHostContainer } from './useHostContainer';
+import { AccessibilityPage, isStatementPath } from './statementRoute';
 import './public.css';
+
+/** @public Read from the lazily loaded module by preloadPublicPage (screens/App.tsx), which knip cannot follow. */
+export { preloadRoute } from './statementRoute';
 
 function storage(): Storage | null {
   try {
@@ -54,9 +55,6 @@ export default function PublicApp() {
 
 type Form = 'idSlug' | 'legacy' | 'guid';
 
-/** The accessibility statement on every host (issue 28 item 7), linked from every page's footer. */
-const STATEMENT_PATH = '/tillganglighet';
-
 /** The public route set, first match wins (a position's `{id}_{slug}` is one segment, parsed by PositionRoute). */
 const ROUTES: readonly [string, Form | 'home', boolean][] = [
   ['/', 'home', false],
@@ -72,7 +70,12 @@ const ROUTES: readonly [string, Form | 'home', boolean][] = [
 ];
 
 function PublicRoutes({ pathname }: { pathname: string }) {
-  if (pathname === STATEMENT_PATH || pathname === `${STATEMENT_PATH}/`) return <AccessibilityPage />;
+  if (isStatementPath(pathname))
+    return (
+      <Suspense fallback={<Loading />}>
+        <AccessibilityPage />
+      </Suspense>
+    );
   for (const [pattern, form, apply] of ROUTES) {
     const params = matchPath(pattern, pathname);
     if (!params) continue;

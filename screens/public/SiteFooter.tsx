@@ -100,7 +100,7 @@ export function SiteFooter({ container }: { container: PublicContainer | null })
         </div>
       )}
       <p className="pub-footer-inner pub-footer-a11y">
-        <Link to="/tillganglighet">{sv.accessibility.page.footerLink}</Link>
+        <Link to="/tillganglighet">{sv.public.accessibilityLink}</Link>
       </p>
     </footer>
   );
