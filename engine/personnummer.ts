@@ -84,3 +84,6 @@ export function maskPersonnummer(text: string): string {
 /** Whether a text is a personnummer as the forms take it (12 digits, one '-' or '+' before the last four), checked or not. */
 export const looksLikePersonnummer = (text: unknown): text is string => typeof text === 'string' && MASKABLE.test(text);
 
+
+/** Whether a text is a personnummer as maskPersonnummer shows it ('19900101-XXXX'). */
+export const isMaskedPersonnummer = (text: unknown): boolean => typeof text === 'string' && /^\d{8}-XXXX$/.test(text);

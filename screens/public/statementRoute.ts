@@ -1,15 +1,20 @@
-import { loadChunk } from '../chunks';
-import { preloadableLazy } from '../preloadableLazy';
-import { preloadRoute as preloadPositionRoute } from './PositionRoute';
+import { loadChunk } from "../chunks";
+import { preloadableLazy } from "../preloadableLazy";
+import { preloadRoute as preloadPositionRoute } from "./PositionRoute";
 
 /** The accessibility statement on every host (issue 28 item 7), linked from every page's footer. */
-const STATEMENT_PATH = '/tillganglighet';
+const STATEMENT_PATH = "/tillganglighet";
 
-export const isStatementPath = (pathname: string) => pathname === STATEMENT_PATH || pathname === `${STATEMENT_PATH}/`;
+export const isStatementPath = (pathname: string) =>
+  pathname === STATEMENT_PATH || pathname === `${STATEMENT_PATH}/`;
 
 // The statement and its texts (sv.accessibility) load only on its own path, so the apply page
 // does not ship them (tests/e2e/apply-texts.test.ts).
-const statement = preloadableLazy(() => loadChunk('AccessibilityPage', () => import('./AccessibilityPage').then((m) => ({ default: m.AccessibilityPage }))));
+const statement = preloadableLazy<object>(() =>
+  loadChunk("AccessibilityPage", () => import("./AccessibilityPage")).then(
+    (m) => ({ default: m.AccessibilityPage }),
+  ),
+);
 export const AccessibilityPage = statement.Component;
 
 /** The chunk a server-rendered path needs before it hydrates: the statement's or the apply page's. */
