@@ -1,51 +1,19 @@
-import {
-  useCallback,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from "react";
-import type { PrecompiledForm } from "../precompiled";
-import type {
-  Answers,
-  CompiledForm,
-  FieldError,
-  FormTemplate,
-  LayoutNode,
-} from "./contract";
-import { layoutOf } from "./contract";
-import {
-  FormEngineProvider,
-  useFormEngine,
-  useOptionalFormEngine,
-  type FormEngine,
-} from "./context";
-import { fill, t } from "./messages";
-import { RuntimeContext, type FormRuntime } from "./runtime";
-import { AnswerStore } from "./store";
-import { FormFields } from "./templates";
-import {
-  ancestorsByKey,
-  firstInvalidKey,
-  focusField,
-  keysInOrder,
-} from "./tree";
-import type { DisplayMode } from "./widget-api";
-import { defaultFormEngine } from "./defaultEngine";
-import { usePrecompiledForm } from "./usePrecompiledForm";
-import { visibleAnswers } from "../conditions";
-import {
-  NativeExtras,
-  navOf,
-  StepButtons,
-  StepContext,
-  StepHeading,
-  useSteps,
-} from "./steps";
-import "./blankett.css";
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { PrecompiledForm } from '../precompiled';
+import type { Answers, CompiledForm, FieldError, FormTemplate, LayoutNode } from './contract';
+import { layoutOf } from './contract';
+import { FormEngineProvider, useFormEngine, useOptionalFormEngine, type FormEngine } from './context';
+import { fill, t } from './messages';
+import { RuntimeContext, type FormRuntime } from './runtime';
+import { AnswerStore } from './store';
+import { FormFields } from './templates';
+import { ancestorsByKey, firstInvalidKey, focusField, keysInOrder } from './tree';
+import type { DisplayMode } from './widget-api';
+import { defaultFormEngine } from './defaultEngine';
+import { usePrecompiledForm } from './usePrecompiledForm';
+import { visibleAnswers } from '../conditions';
+import { NativeExtras, navOf, StepButtons, StepContext, StepHeading, useSteps } from './steps';
+import './blankett.css';
 
 export interface ApplicationFormProps {
   /** The form to compile here (admin pages); or `precompiled`. */
@@ -93,16 +61,8 @@ export interface ApplicationFormProps {
 }
 
 /** The errors, less those of a `kept` answer that is still as it was given. */
-function judged(
-  errors: FieldError[],
-  answers: Answers,
-  kept: Answers | undefined,
-): FieldError[] {
-  return kept
-    ? errors.filter(
-        (e) => !(Object.hasOwn(kept, e.key) && answers[e.key] === kept[e.key]),
-      )
-    : errors;
+function judged(errors: FieldError[], answers: Answers, kept: Answers | undefined): FieldError[] {
+  return kept ? errors.filter((e) => !(Object.hasOwn(kept, e.key) && answers[e.key] === kept[e.key])) : errors;
 }
 
 /**
@@ -120,8 +80,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
 }
 
 function FormBody(props: ApplicationFormProps) {
-  if (props.precompiled)
-    return <PrecompiledBody {...props} precompiled={props.precompiled} />;
+  if (props.precompiled) return <PrecompiledBody {...props} precompiled={props.precompiled} />;
   if (!props.form) return <BrokenForm />;
   return <TemplateBody {...props} form={props.form} />;
 }
@@ -134,25 +93,13 @@ function BrokenForm() {
   );
 }
 
-function PrecompiledBody(
-  props: ApplicationFormProps & { precompiled: PrecompiledForm },
-) {
-  const { compiled, failed, retry } = usePrecompiledForm(props.precompiled, {
-    messages: props.messages,
-    positionStart: props.positionStart,
-  });
-  return (
-    <CompiledApplicationForm
-      {...props}
-      mode={props.mode ?? "entry"}
-      compiled={compiled}
-      loadFailed={failed ? retry : undefined}
-    />
-  );
+function PrecompiledBody(props: ApplicationFormProps & { precompiled: PrecompiledForm }) {
+  const { compiled, failed, retry } = usePrecompiledForm(props.precompiled, { messages: props.messages, positionStart: props.positionStart });
+  return <CompiledApplicationForm {...props} mode={props.mode ?? 'entry'} compiled={compiled} loadFailed={failed ? retry : undefined} />;
 }
 
 function TemplateBody(props: ApplicationFormProps & { form: FormTemplate }) {
-  const { form, mode = "entry", messages, positionStart } = props;
+  const { form, mode = 'entry', messages, positionStart } = props;
   const engine = useFormEngine();
   const compiled = useMemo(
     () => compileSafely(engine, form, messages, positionStart),
@@ -160,26 +107,16 @@ function TemplateBody(props: ApplicationFormProps & { form: FormTemplate }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [engine, form.metadata, form.key, form.version, messages, positionStart],
   );
-  if ("error" in compiled) return <BrokenForm />;
-  return (
-    <CompiledApplicationForm {...props} mode={mode} compiled={compiled.form} />
-  );
+  if ('error' in compiled) return <BrokenForm />;
+  return <CompiledApplicationForm {...props} mode={mode} compiled={compiled.form} />;
 }
 
-function compileSafely(
-  engine: FormEngine,
-  form: FormTemplate,
-  messages?: Record<string, string>,
-  positionStart?: number,
-) {
+function compileSafely(engine: FormEngine, form: FormTemplate, messages?: Record<string, string>, positionStart?: number) {
   try {
     return { form: engine.compile(form, { messages, positionStart }) };
   } catch (e) {
     // Applicants get only the Swedish notice; the engine's (English, key-naming) detail is for developers.
-    console.error(
-      "ApplicationForm: the form could not be compiled:",
-      e instanceof Error ? e.message : e,
-    );
+    console.error('ApplicationForm: the form could not be compiled:', e instanceof Error ? e.message : e);
     return { error: true as const };
   }
 }
@@ -195,16 +132,10 @@ function CompiledApplicationForm(props: CompiledProps) {
   const { compiled, mode, answers, serverErrors } = props;
   const layout = useMemo(() => layoutOf(compiled.uiSchema), [compiled]);
   // Errors the server sent with the page (a no-script round trip) are there in the first render: effects do not run on the server.
-  const [store] = useState(() =>
-    withErrors(new AnswerStore(answers), serverErrors),
-  );
+  const [store] = useState(() => withErrors(new AnswerStore(answers), serverErrors));
   // useId, not a module counter: the server and the hydrating browser must draw the same ids.
-  const prefix = `blk${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
-  const [announcement, setAnnouncement] = useState<{
-    n: number;
-    text: string;
-    stray: FieldError[];
-  } | null>(() => summaryOf(serverErrors, layout));
+  const prefix = `blk${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const [announcement, setAnnouncement] = useState<{ n: number; text: string; stray: FieldError[] } | null>(() => summaryOf(serverErrors, layout));
   const callbacks = useRef(props);
   callbacks.current = props;
   const dirty = useRef(new Set<string>());
@@ -212,27 +143,16 @@ function CompiledApplicationForm(props: CompiledProps) {
 
   const order = useMemo(() => keysInOrder(layout), [layout]);
   const ancestors = useMemo(() => ancestorsByKey(layout), [layout]);
-  const steps = useSteps(
-    layout,
-    mode === "entry",
-    props.step,
-    props.onStepChange,
-  );
+  const steps = useSteps(layout, mode === 'entry', props.step, props.onStepChange);
   // The first field the page arrived refused at (server-drawn): the browser goes there on load, script or not.
-  const [focusKey] = useState(() =>
-    serverErrors?.length ? firstInvalidKey(order, serverErrors) : undefined,
-  );
+  const [focusKey] = useState(() => (serverErrors?.length ? firstInvalidKey(order, serverErrors) : undefined));
 
   const report = useCallback(
     (errors: readonly FieldError[]) => {
       if (!errors.length) return setAnnouncement(null);
       const shown = new Set(order);
       const stray = errors.filter((e) => !shown.has(e.key));
-      setAnnouncement((prev) => ({
-        n: (prev?.n ?? 0) + 1,
-        text: fill(t.errorSummary, { n: messageCount(errors) }),
-        stray,
-      }));
+      setAnnouncement((prev) => ({ n: (prev?.n ?? 0) + 1, text: fill(t.errorSummary, { n: messageCount(errors) }), stray }));
       const first = firstInvalidKey(order, errors);
       if (!first) return;
       const id = `${prefix}-${safeId(first)}`;
@@ -262,11 +182,8 @@ function CompiledApplicationForm(props: CompiledProps) {
   }, [serverErrors, store]);
 
   const hiddenLabel = props.hidden?.text;
-  const hiddenKeyList = props.hidden?.keys.join("\n");
-  const hiddenKeys = useMemo(
-    () => (hiddenKeyList ? new Set(hiddenKeyList.split("\n")) : null),
-    [hiddenKeyList],
-  );
+  const hiddenKeyList = props.hidden?.keys.join('\n');
+  const hiddenKeys = useMemo(() => (hiddenKeyList ? new Set(hiddenKeyList.split('\n')) : null), [hiddenKeyList]);
   // A new compile of the form (the builder's preview after a move or an edit) keeps the
   // runtime: every field reads it, so a new one would draw all of them again; the memoised
   // fields whose own schema is unchanged (templates.tsx) are then passed over.
@@ -277,19 +194,13 @@ function CompiledApplicationForm(props: CompiledProps) {
   const ancestorsRef = useRef(ancestors);
   ancestorsRef.current = ancestors;
   const runtime = useMemo<FormRuntime>(() => {
-    const scopeOf = (key: string) => [
-      key,
-      ...(ancestorsRef.current.get(key) ?? []),
-    ];
+    const scopeOf = (key: string) => [key, ...(ancestorsRef.current.get(key) ?? [])];
     const revalidate = (keys: string[]) => {
       const compiled = compiledRef.current;
       // Live checks wait for a validator still loading; submit waits for it (below).
       if (compiled.ready && !compiled.ready()) return;
       const answers = store.snapshot();
-      store.setErrors(
-        judged(compiled.validate(answers).errors, answers, keptRef.current),
-        keys,
-      );
+      store.setErrors(judged(compiled.validate(answers).errors, answers, keptRef.current), keys);
     };
     return {
       store,
@@ -297,12 +208,12 @@ function CompiledApplicationForm(props: CompiledProps) {
         return compiledRef.current;
       },
       mode,
-      disabled: Boolean(props.disabled) || mode === "edit",
+      disabled: Boolean(props.disabled) || mode === 'edit',
       idOf: (key) => `${prefix}-${safeId(key)}`,
       hiddenText: (key) => (hiddenKeys?.has(key) ? hiddenLabel : undefined),
       focusKey,
       change(key, value) {
-        if (mode !== "entry") return;
+        if (mode !== 'entry') return;
         store.set(key, value);
         dirty.current.add(key);
         const scope = scopeOf(key);
@@ -312,7 +223,7 @@ function CompiledApplicationForm(props: CompiledProps) {
         callbacks.current.onChange?.(store.snapshot());
       },
       blur(key) {
-        if (mode !== "entry" || !dirty.current.has(key)) return;
+        if (mode !== 'entry' || !dirty.current.has(key)) return;
         revalidate(scopeOf(key).filter((k) => !serverKeys.current.has(k)));
       },
     };
@@ -320,7 +231,7 @@ function CompiledApplicationForm(props: CompiledProps) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (mode !== "entry" || props.disabled) return;
+    if (mode !== 'entry' || props.disabled) return;
     if (compiled.whenReady) {
       try {
         await compiled.whenReady();
@@ -333,8 +244,8 @@ function CompiledApplicationForm(props: CompiledProps) {
     // does) but is never judged or sent.
     const answersNow = visibleAnswers(layout, store.snapshot());
     const nav = navOf(event);
-    if (nav === "refresh") return;
-    if (steps.multi && nav === "back") {
+    if (nav === 'refresh') return;
+    if (steps.multi && nav === 'back') {
       setAnnouncement(null);
       return steps.go(steps.index - 1);
     }
@@ -358,11 +269,7 @@ function CompiledApplicationForm(props: CompiledProps) {
       if (steps.multi && at >= 0 && at !== steps.index) {
         // …to the first of them, not only to the step's heading.
         steps.go(at, `${prefix}-${safeId(first as string)}`);
-        return setAnnouncement((prev) => ({
-          n: (prev?.n ?? 0) + 1,
-          text: t.steps.earlierStepErrors,
-          stray: [],
-        }));
+        return setAnnouncement((prev) => ({ n: (prev?.n ?? 0) + 1, text: t.steps.earlierStepErrors, stray: [] }));
       }
       return report(result.errors);
     }
@@ -370,15 +277,7 @@ function CompiledApplicationForm(props: CompiledProps) {
     await callbacks.current.onSubmit?.(answersNow);
   };
 
-  const fields = useMemo(
-    () => (
-      <FormFields
-        schema={renderSchema(compiled.schema)}
-        uiSchema={compiled.uiSchema}
-      />
-    ),
-    [compiled],
-  );
+  const fields = useMemo(() => <FormFields schema={renderSchema(compiled.schema)} uiSchema={compiled.uiSchema} />, [compiled]);
 
   const body = (
     <RuntimeContext.Provider value={runtime}>
@@ -388,9 +287,7 @@ function CompiledApplicationForm(props: CompiledProps) {
           <div key={announcement.n} className="blk-error-summary">
             <p>{announcement.text}</p>
             {announcement.stray.map((e) => (
-              <p key={`${e.key}:${e.message}`} className="blk-error">
-                {e.message}
-              </p>
+              <p key={`${e.key}:${e.message}`} className="blk-error">{e.message}</p>
             ))}
           </div>
         )}
@@ -399,11 +296,7 @@ function CompiledApplicationForm(props: CompiledProps) {
       {props.loadFailed && (
         <div className="blk-error-summary" role="alert">
           <p>{t.validatorLoadError}</p>
-          <button
-            type="button"
-            className="blk-retry"
-            onClick={props.loadFailed}
-          >
+          <button type="button" className="blk-retry" onClick={props.loadFailed}>
             {t.retry}
           </button>
         </div>
@@ -411,71 +304,35 @@ function CompiledApplicationForm(props: CompiledProps) {
     </RuntimeContext.Provider>
   );
 
-  if (mode === "view")
-    return <div className="blk-form blk-form-view">{body}</div>;
-  const native =
-    mode === "entry" && props.nativeAction !== undefined
-      ? {
-          method: "post",
-          encType: "multipart/form-data",
-          action: props.nativeAction,
-        }
-      : {};
+  if (mode === 'view') return <div className="blk-form blk-form-view">{body}</div>;
+  const native = mode === 'entry' && props.nativeAction !== undefined ? { method: 'post', encType: 'multipart/form-data', action: props.nativeAction } : {};
   return (
-    <form
-      className={`blk-form blk-form-${mode}`}
-      noValidate
-      onSubmit={onSubmit}
-      aria-describedby={mode === "edit" ? `${prefix}-note` : undefined}
-      {...native}
-    >
-      {mode === "edit" && (
-        <p id={`${prefix}-note`} className="blk-visually-hidden">
-          {t.editPreview}
-        </p>
-      )}
+    <form className={`blk-form blk-form-${mode}`} noValidate onSubmit={onSubmit} aria-describedby={mode === 'edit' ? `${prefix}-note` : undefined} {...native}>
+      {mode === 'edit' && <p id={`${prefix}-note`} className="blk-visually-hidden">{t.editPreview}</p>}
       {body}
-      {mode === "entry" && props.beforeSubmit}
-      {mode === "entry" && steps.multi && (
-        <StepButtons
-          state={steps}
-          submitLabel={props.submitLabel ?? t.submit}
-          disabled={props.disabled}
-        />
-      )}
-      {mode === "entry" && !steps.multi && (
+      {mode === 'entry' && props.beforeSubmit}
+      {mode === 'entry' && steps.multi && <StepButtons state={steps} submitLabel={props.submitLabel ?? t.submit} disabled={props.disabled} />}
+      {mode === 'entry' && !steps.multi && (
         <button type="submit" className="blk-submit" disabled={props.disabled}>
           {props.submitLabel ?? t.submit}
         </button>
       )}
-      {mode === "entry" && props.nativeAction !== undefined && (
-        <NativeExtras layout={layout} steps={steps} answers={answers} />
-      )}
+      {mode === 'entry' && props.nativeAction !== undefined && <NativeExtras layout={layout} steps={steps} answers={answers} />}
     </form>
   );
 }
 
 /** The store with the errors a server-rendered page arrived with. */
-function withErrors(
-  store: AnswerStore,
-  errors: readonly FieldError[] | undefined,
-): AnswerStore {
+function withErrors(store: AnswerStore, errors: readonly FieldError[] | undefined): AnswerStore {
   if (errors?.length) store.setErrors(errors);
   return store;
 }
 
 /** The summary over the form for errors the page arrived with (the same text the script shows). */
-function summaryOf(
-  errors: readonly FieldError[] | undefined,
-  layout: readonly LayoutNode[],
-): { n: number; text: string; stray: FieldError[] } | null {
+function summaryOf(errors: readonly FieldError[] | undefined, layout: readonly LayoutNode[]): { n: number; text: string; stray: FieldError[] } | null {
   if (!errors?.length) return null;
   const shown = new Set(keysInOrder(layout));
-  return {
-    n: 0,
-    text: fill(t.errorSummary, { n: messageCount(errors) }),
-    stray: errors.filter((e) => !shown.has(e.key)),
-  };
+  return { n: 0, text: fill(t.errorSummary, { n: messageCount(errors) }), stray: errors.filter((e) => !shown.has(e.key)) };
 }
 
 /** How many messages the errors put on screen: a field shows each of its messages once (store.ts), so 'N fel' counts those. */
@@ -485,22 +342,19 @@ function messageCount(errors: readonly FieldError[]): number {
 
 /** Field ids must be valid in a selector-free lookup; keys are normally [A-Za-z0-9_], anything else is replaced. */
 function safeId(key: string): string {
-  return key.replace(/[^A-Za-z0-9_-]/g, "_");
+  return key.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
 /**
  * What is laid out: every answer's schema at the top, the conditional ones taken from their
  * `then`, and no `allOf`: the engine decides what is shown and what is valid.
  */
-function renderSchema(schema: CompiledForm["schema"]): CompiledForm["schema"] {
+function renderSchema(schema: CompiledForm['schema']): CompiledForm['schema'] {
   const branches = schema.allOf;
   if (!Array.isArray(branches)) return schema;
   const properties = { ...(schema.properties ?? {}) };
-  for (const b of branches as {
-    then?: { properties?: Record<string, Record<string, unknown>> };
-  }[]) {
-    for (const [key, s] of Object.entries(b.then?.properties ?? {}))
-      properties[key] = { ...properties[key], ...s };
+  for (const b of branches as { then?: { properties?: Record<string, Record<string, unknown>> } }[]) {
+    for (const [key, s] of Object.entries(b.then?.properties ?? {})) properties[key] = { ...properties[key], ...s };
   }
   const { allOf: _, ...rest } = schema;
   return { ...rest, properties };

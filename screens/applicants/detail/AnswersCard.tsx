@@ -1,17 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import sv from "../../../schemas/messages/sv.json";
-import type { FieldError } from "../../../engine/types";
-import { ApplicationForm } from "../../../engine/react";
-import { fieldErrorsOf } from "../../../engine/error-details";
-import { isMaskedPersonnummer } from "../../../engine/personnummer";
-import { ApiError } from "../../api";
-import { useSession } from "../../runner/session/session";
-import { useToast } from "../../shared/toast";
-import { call } from "../call";
-import type { ApplicantDetail } from "../types";
-import { useBusy } from "../../shared/useBusy";
-import { Card } from "./Card";
-import { Facts, hiddenText } from "./Cards";
+import { useEffect, useMemo, useRef, useState } from 'react';
+import sv from '../../../schemas/messages/sv.json';
+import type { FieldError } from '../../../engine/types';
+import { ApplicationForm } from '../../../engine/react';
+import { fieldErrorsOf } from '../../../engine/error-details';
+import { isMaskedPersonnummer } from '../../../engine/personnummer';
+import { ApiError } from '../../api';
+import { useSession } from '../../runner/session/session';
+import { useToast } from '../../shared/toast';
+import { call } from '../call';
+import type { ApplicantDetail } from '../types';
+import { useBusy } from '../../shared/useBusy';
+import { Card } from './Card';
+import { Facts, hiddenText } from './Cards';
 
 const t = sv.applicants.applicant;
 
@@ -31,13 +31,7 @@ interface Props {
  * said above the form. 'Avbryt' leaves the answers as they were. While the applicant is
  * anonymous, the hidden answers read 'Dolt till steget …' and there is no 'Ändra svar'.
  */
-export function AnswersCard({
-  a,
-  canWrite,
-  showAge,
-  showGender,
-  onSaved,
-}: Props) {
+export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props) {
   const { handleError } = useSession();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -47,39 +41,13 @@ export function AnswersCard({
   const editButton = useRef<HTMLButtonElement>(null);
   const formBox = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
-  const hidden = useMemo(
-    () =>
-      a.hidden
-        ? { keys: a.hidden.keys, text: hiddenText(a.hidden.until) }
-        : undefined,
-    [a.hidden],
-  );
+  const hidden = useMemo(() => (a.hidden ? { keys: a.hidden.keys, text: hiddenText(a.hidden.until) } : undefined), [a.hidden]);
   // A personnummer shown masked goes back as it is and the server keeps the stored one (applicant-edit.ts).
-  const kept = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(a.metadata ?? {}).filter(([, v]) =>
-          isMaskedPersonnummer(v),
-        ),
-      ),
-    [a.metadata],
-  );
-  const form = useMemo(
-    () => ({
-      metadata: a.form,
-      key: `position-${a.positionId}`,
-      version: a.formVersion,
-    }),
-    [a.form, a.positionId, a.formVersion],
-  );
+  const kept = useMemo(() => Object.fromEntries(Object.entries(a.metadata ?? {}).filter(([, v]) => isMaskedPersonnummer(v))), [a.metadata]);
+  const form = useMemo(() => ({ metadata: a.form, key: `position-${a.positionId}`, version: a.formVersion }), [a.form, a.positionId, a.formVersion]);
 
   useEffect(() => {
-    if (editing)
-      formBox.current
-        ?.querySelector<HTMLElement>(
-          "input:not([type=hidden]), select, textarea, button",
-        )
-        ?.focus();
+    if (editing) formBox.current?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button')?.focus();
     else if (returnFocus.current) {
       returnFocus.current = false;
       editButton.current?.focus();
@@ -96,25 +64,14 @@ export function AnswersCard({
   async function save(answers: Record<string, unknown>) {
     setProblem(null);
     try {
-      const updated = await run(() =>
-        call("update_jobApplicant", {
-          applicant: { id: a.id, metadata: answers },
-        }),
-      );
+      const updated = await run(() => call('update_jobApplicant', { applicant: { id: a.id, metadata: answers } }));
       onSaved(updated);
-      toast.show(sv.toast.saved, "success");
+      toast.show(sv.toast.saved, 'success');
       close();
     } catch (err) {
-      const fields =
-        err instanceof ApiError && err.status === 400
-          ? fieldErrorsOf(err.body.details)
-          : [];
+      const fields = err instanceof ApiError && err.status === 400 ? fieldErrorsOf(err.body.details) : [];
       if (fields.length) setServerErrors(fields);
-      setProblem(
-        err instanceof ApiError && err.status === 404
-          ? t.missing
-          : handleError(err),
-      );
+      setProblem(err instanceof ApiError && err.status === 404 ? t.missing : handleError(err));
     }
   }
 
@@ -127,51 +84,19 @@ export function AnswersCard({
               while the applicant is anonymous the answers staff may not see cannot be edited either. */}
           {canWrite && a.form.length > 0 && !a.anonymous && (
             <p>
-              <button
-                ref={editButton}
-                type="button"
-                className="adm-button"
-                onClick={() => setEditing(true)}
-              >
-                {t.edit}
-              </button>
+              <button ref={editButton} type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
             </p>
           )}
-          <ApplicationForm
-            form={form}
-            mode="view"
-            answers={a.metadata}
-            {...(hidden ? { hidden } : {})}
-          />
+          <ApplicationForm form={form} mode="view" answers={a.metadata} {...(hidden ? { hidden } : {})} />
         </>
       )}
       {editing && (
         <div ref={formBox} className="apl-edit">
           <p>{t.editIntro}</p>
-          {problem && (
-            <p className="adm-form-error" role="alert">
-              {problem}
-            </p>
-          )}
-          <ApplicationForm
-            form={form}
-            mode="entry"
-            answers={a.metadata}
-            serverErrors={serverErrors}
-            kept={kept}
-            submitLabel={t.editSave}
-            disabled={busy}
-            onSubmit={save}
-          />
+          {problem && <p className="adm-form-error" role="alert">{problem}</p>}
+          <ApplicationForm form={form} mode="entry" answers={a.metadata} serverErrors={serverErrors} kept={kept} submitLabel={t.editSave} disabled={busy} onSubmit={save} />
           <p>
-            <button
-              type="button"
-              className="adm-button"
-              disabled={busy}
-              onClick={close}
-            >
-              {t.editCancel}
-            </button>
+            <button type="button" className="adm-button" disabled={busy} onClick={close}>{t.editCancel}</button>
           </p>
         </div>
       )}

@@ -1,10 +1,10 @@
-import { useState } from "react";
-import sv from "../../../schemas/messages/sv.json";
-import { formatStockholmDateTime as dateTime } from "../../../engine/dates";
-import { call } from "../call";
-import { useLoad } from "../../shared/useLoad";
-import { Card } from "./Card";
-import type { ApplicantDetail } from "../types";
+import { useState } from 'react';
+import sv from '../../../schemas/messages/sv.json';
+import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
+import { call } from '../call';
+import { useLoad } from '../../shared/useLoad';
+import { Card } from './Card';
+import type { ApplicantDetail } from '../types';
 
 const t = sv.privacy;
 
@@ -14,28 +14,14 @@ const t = sv.privacy;
  * for administrators, who has read the application (get_applicantReadLog; anyone else is
  * refused and sees no section).
  */
-export function PrivacyCard({
-  a,
-  canWrite,
-  onSaved,
-}: {
-  a: ApplicantDetail;
-  canWrite: boolean;
-  onSaved(): void;
-}) {
+export function PrivacyCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWrite: boolean; onSaved(): void }) {
   const [busy, setBusy] = useState(false);
-  const log = useLoad(
-    () => call("get_applicantReadLog", { id: a.id }),
-    String(a.id),
-  );
+  const log = useLoad(() => call('get_applicantReadLog', { id: a.id }), String(a.id));
   const marked = a.protectedIdentity === true;
   const toggle = async () => {
     setBusy(true);
     try {
-      await call("update_protectedIdentity", {
-        id: a.id,
-        protectedIdentity: !marked,
-      });
+      await call('update_protectedIdentity', { id: a.id, protectedIdentity: !marked });
       onSaved();
     } finally {
       setBusy(false);
@@ -43,18 +29,9 @@ export function PrivacyCard({
   };
   return (
     <Card title={t.protectedIdentity}>
-      {marked && (
-        <p className="apl-protected">
-          <strong>{t.protectedMarked}</strong>
-        </p>
-      )}
+      {marked && <p className="apl-protected"><strong>{t.protectedMarked}</strong></p>}
       {canWrite && (
-        <button
-          type="button"
-          className="adm-button"
-          disabled={busy}
-          onClick={() => void toggle()}
-        >
+        <button type="button" className="adm-button" disabled={busy} onClick={() => void toggle()}>
           {marked ? t.protectedUnmark : t.protectedMark}
         </button>
       )}
@@ -65,24 +42,24 @@ export function PrivacyCard({
         ) : (
           <div className="adm-table-wrap">
             <table className="adm-table apl-readlog">
-              <thead>
-                <tr>
-                  <th scope="col">{t.readLog.when}</th>
-                  <th scope="col">{t.readLog.who}</th>
-                  <th scope="col">{t.readLog.role}</th>
-                  <th scope="col">{t.readLog.kind}</th>
+            <thead>
+              <tr>
+                <th scope="col">{t.readLog.when}</th>
+                <th scope="col">{t.readLog.who}</th>
+                <th scope="col">{t.readLog.role}</th>
+                <th scope="col">{t.readLog.kind}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.items.map((e, i) => (
+                <tr key={i}>
+                  <td>{dateTime(e.at)}</td>
+                  <td>{e.user}</td>
+                  <td>{t.readLog.roles[e.role]}</td>
+                  <td>{t.readLog.kinds[e.kind]}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {log.data.items.map((e, i) => (
-                  <tr key={i}>
-                    <td>{dateTime(e.at)}</td>
-                    <td>{e.user}</td>
-                    <td>{t.readLog.roles[e.role]}</td>
-                    <td>{t.readLog.kinds[e.kind]}</td>
-                  </tr>
-                ))}
-              </tbody>
+              ))}
+            </tbody>
             </table>
           </div>
         ))}
