@@ -1,5 +1,6 @@
 import type { ServerDeps } from '../../base/deps';
 import type { Store } from '../../store/port';
+import type { ReadLogEntry as GeneratedEntry } from '../../../schemas/generated/entities';
 
 /**
  * The read log (issue 28 item 5): every staff read of an applicant — the applicant page, a
@@ -15,17 +16,10 @@ import type { Store } from '../../store/port';
  * erases a person waits for the buffer first (flushReadLog).
  */
 
-export type ReadKind = 'applicant' | 'file' | 'export' | 'search' | 'personnummer' | 'protected';
-type ReaderRole = 'admin' | 'write' | 'read' | 'odin';
-
-export type ReadLogEntry = {
-  containerId: number;
-  applicantId: number;
-  userId: number;
-  role: ReaderRole;
-  kind: ReadKind;
-  at: number;
-};
+/** One entry, as schemas/entities/read-log-entry.json declares it. */
+type ReadLogEntry = GeneratedEntry & Record<string, unknown>;
+export type ReadKind = ReadLogEntry['kind'];
+type ReaderRole = ReadLogEntry['role'];
 
 /** Who reads: the staff account, its role and the organisation the read was checked in. */
 export interface Reader {
