@@ -7,7 +7,7 @@ import { DEMO, startTestServer, type TestServer } from '../integration/helpers/s
  * the mobile number. The single-applicant call left every answer that looked like a
  * personnummer out — and ten-digit phone numbers looked like one. Phone numbers stay
  * everywhere. Since issue 28 item 3 the personnummer is in full on the applicant page only for
- * the roles the organisation allows (default administrators); others and lists see it masked.
+ * the roles the organisation allows (default administrators), masked for the others; lists leave it out.
  */
 describe('the answers on the applicant page', () => {
   let server: TestServer;
