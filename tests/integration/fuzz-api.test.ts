@@ -39,6 +39,12 @@ describe.skipIf(!existsSync(st) && process.env.CI !== 'true')('schemathesis agai
       '150',
       '--workers',
       '1',
+      // Not a latency check: create_demoContainer with its boundary `applicants: 999` writes
+      // 1,998 demo applicants (1–2.5 s alone); on two cores under the full run it passed
+      // schemathesis's default 10 s read timeout and counted as a network error. A hang still
+      // shows as one.
+      '--request-timeout',
+      '60',
       '--seed',
       '1',
       '--phases',

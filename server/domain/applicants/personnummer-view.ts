@@ -2,6 +2,7 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { looksLikePersonnummer, maskPersonnummer } from '../../../engine/personnummer';
 import { errors } from '../../errors';
 import type { ContainerDoc } from '../core/docs';
+import type { PrivacySettings as GeneratedSettings } from '../../../schemas/generated/actions';
 
 /**
  * The personnummer where it is shown (issue 28 item 3): masked ('19900101-XXXX') in lists,
@@ -10,17 +11,13 @@ import type { ContainerDoc } from '../core/docs';
  * (read-log.ts, kind 'personnummer').
  */
 
-export type SsnMode = 'ssn' | 'birthDate' | 'ssnOrBirthDate';
-
-/** The organisation's privacy settings (update_privacySettings); absent on organisations made before them. */
-export interface PrivacySettings {
-  /** What a form without its own `ssnMode` asks for, applied when it is saved; new organisations start at 'birthDate'. Absent: forms stay as given (organisations made before issue 28). */
-  ssnMode?: SsnMode;
-  /** Why the organisation needs more than a birth date (dataskyddslagen 3 kap. 10 §): required for 'ssn' and 'ssnOrBirthDate'. */
-  ssnReason?: string;
-  /** Roles that see the full personnummer on the applicant page; absent: administrators. */
-  ssnFullRoles?: ('admin' | 'write' | 'read')[];
-}
+/**
+ * The organisation's privacy settings (update_privacySettings, generated from its schema), each
+ * part absent on organisations made before them: no `ssnMode` keeps forms as given, no
+ * `ssnFullRoles` means administrators.
+ */
+export type PrivacySettings = Partial<GeneratedSettings>;
+export type SsnMode = GeneratedSettings['ssnMode'];
 
 export const privacyOf = (c: ContainerDoc): PrivacySettings => (c.privacy && typeof c.privacy === 'object' ? (c.privacy as PrivacySettings) : {});
 

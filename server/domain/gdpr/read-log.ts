@@ -1,5 +1,6 @@
 import type { ServerDeps } from '../../base/deps';
 import type { Store } from '../../store/port';
+import type { ReadLogEntry as GeneratedEntry } from '../../../schemas/generated/entities';
 
 /**
  * The read log (issue 28 item 5): every staff read of an applicant — the applicant page, a
@@ -15,17 +16,10 @@ import type { Store } from '../../store/port';
  * erases a person waits for the buffer first (flushReadLog).
  */
 
-export type ReadKind = 'applicant' | 'file' | 'export' | 'search' | 'personnummer' | 'protected';
-type ReaderRole = 'admin' | 'write' | 'read' | 'odin';
-
-export type ReadLogEntry = {
-  containerId: number;
-  applicantId: number;
-  userId: number;
-  role: ReaderRole;
-  kind: ReadKind;
-  at: number;
-};
+/** One entry, as schemas/entities/read-log-entry.json declares it. */
+type ReadLogEntry = GeneratedEntry & Record<string, unknown>;
+export type ReadKind = ReadLogEntry['kind'];
+type ReaderRole = ReadLogEntry['role'];
 
 /** Who reads: the staff account, its role and the organisation the read was checked in. */
 export interface Reader {
@@ -51,11 +45,22 @@ function bufferOf(store: Store): Buffer {
   return b;
 }
 
+async function liveIds(store: Store, batch: readonly ReadLogEntry[]): Promise<Set<number>> {
+  const ids = [...new Set(batch.map((e) => e.applicantId))];
+  const docs = await store.collection<{ id: number }>('applications').find({ id: { $in: ids } }, { projection: { id: 1 } });
+  return new Set(docs.map((d) => d.id));
+}
+
 async function write(deps: Pick<ServerDeps, 'store' | 'log'>, b: Buffer): Promise<void> {
   while (b.entries.length) {
     const batch = b.entries.splice(0, MAX_BATCH);
     try {
-      await deps.store.collection<ReadLogEntry>('readLog').insertMany(batch);
+      // A read recorded while its application was being erased would land after the removal
+      // flushed and deleted the log: entries of an application that is gone are dropped
+      // (removal.ts flushes and deletes once more after the applications, for one mid-write).
+      const live = await liveIds(deps.store, batch);
+      const kept = batch.filter((e) => live.has(e.applicantId));
+      if (kept.length) await deps.store.collection<ReadLogEntry>('readLog').insertMany(kept);
     } catch (err) {
       // Kept for the next write (the next read, export or erasure flushes again).
       b.entries.unshift(...batch);

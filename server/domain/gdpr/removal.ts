@@ -39,9 +39,20 @@ export async function removePerson(deps: ServerDeps, containerId: number, p: Per
   // short (failover, crash) is finished by running it again (withdraw, erasure, retention and
   // the position sweep all loop or are retried until nothing matches).
   for (const { holder, filter } of ordered) counts[holder.collection] = (counts[holder.collection] ?? 0) + (await deps.store.collection(holder.collection).deleteMany(filter));
+  await againAfterReads(deps, ordered);
   // The sign-in links of a person whose last application (anywhere) this was go with it.
   await forgetLinksOfAddresses(deps.store, [...emails, ...p.emails]);
   return counts;
+}
+
+/**
+ * A read written while the removal ran (its application still there when the write checked,
+ * read-log.ts) lands after the log was deleted: flush once more, now that the applications are
+ * gone, and delete the log again.
+ */
+async function againAfterReads(deps: ServerDeps, filters: { holder: Holder; filter: Filter }[]): Promise<void> {
+  await flushReadLog(deps);
+  for (const { holder, filter } of filters) if (holder.collection === 'readLog') await deps.store.collection(holder.collection).deleteMany(filter);
 }
 
 /** The addresses of the applications a removal is about to delete. */
@@ -112,6 +123,7 @@ async function removeOrganisationData(deps: ServerDeps, containerId: number): Pr
   const emails = await emailsOf(deps, ordered.filter((h) => h.application === 'id').map((holder) => ({ holder, filter: { [holder.container]: containerId } })));
   // Idempotent delete by filter (see removeApplications above).
   for (const holder of ordered) await deps.store.collection(holder.collection).deleteMany({ [holder.container]: containerId });
+  await againAfterReads(deps, ordered.map((holder) => ({ holder, filter: { [holder.container]: containerId } })));
   await forgetLinksOfAddresses(deps.store, emails);
 }
 

@@ -16,7 +16,7 @@ import type { ContainerDoc } from '../core/docs';
  * organisation's address.
  */
 const m = sv.accessibility;
-export type Compliance = 'full' | 'partial' | 'none';
+type Compliance = 'full' | 'partial' | 'none';
 
 /** What the organisation writes in its statement. */
 export interface StatementParts {
@@ -71,7 +71,7 @@ export async function saveStatement(deps: ServerDeps, containerId: number, input
 const reviewedAt = Math.floor(Date.parse(`${product.reviewed}T00:00:00Z`) / 1000);
 
 /** The product's part, as every statement shows it. */
-export const productPart = () => ({ standard: product.standard, method: product.method, reviewed: product.reviewed, pages: product.pages.map((p) => p.name), checks: product.checks.map((c) => c.name), known: product.known });
+const productPart = () => ({ standard: product.standard, method: product.method, reviewed: product.reviewed, pages: product.pages.map((p) => p.name), checks: product.checks.map((c) => c.name), known: product.known });
 
 /** The statement a public page shows: the organisation's parts (null on the portal), the product's part, last updated. */
 export async function publicStatement(deps: Pick<ServerDeps, 'store'>, c: ContainerDoc | null) {
