@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
 import { call } from '../call';
@@ -16,6 +16,7 @@ const t = sv.privacy;
  */
 export function PrivacyCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWrite: boolean; onSaved(): void }) {
   const [busy, setBusy] = useState(false);
+  const logHeading = useId();
   const log = useLoad(() => call('get_applicantReadLog', { id: a.id }), String(a.id));
   const marked = a.protectedIdentity === true;
   const toggle = async () => {
@@ -35,12 +36,13 @@ export function PrivacyCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canW
           {marked ? t.protectedUnmark : t.protectedMark}
         </button>
       )}
-      {log.data && <h3>{t.readLog.title}</h3>}
+      {log.data && <h3 id={logHeading}>{t.readLog.title}</h3>}
       {log.data &&
         (log.data.items.length === 0 ? (
           <p>{t.readLog.empty}</p>
         ) : (
-          <div className="adm-table-wrap">
+          // A narrow screen scrolls the table in its box, which the keyboard can reach (WCAG 2.1.1).
+          <div className="adm-table-wrap" role="region" aria-labelledby={logHeading} tabIndex={0}>
             <table className="adm-table apl-readlog">
             <thead>
               <tr>
