@@ -60,7 +60,8 @@ describe("the spec's labels", () => {
     await page.goto('/admin');
     await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Ny Container', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ny Container');
-    expect(await page.getByRole('button', { name: 'Skapa container', exact: true }).count()).toBe(1);
+    // The heading is the screen's title, drawn before the form's code has loaded: wait for the button.
+    await expect.poll(() => page.getByRole('button', { name: 'Skapa container', exact: true }).count()).toBe(1);
     expect(await page.locator('main').innerText()).not.toMatch(/organisation/i);
     await page.context().close();
   });
