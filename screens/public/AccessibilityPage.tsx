@@ -87,7 +87,7 @@ export function AccessibilityPage() {
       <p>{fill(t.productReviewed, { date: st.product.reviewed })}</p>
       {st.assessment && paragraphs(st.assessment)}
       {st.assessedOn && <p>{fill(t.organisationAssessed, { date: st.assessedOn })}</p>}
-      <p>{fill(t.updated, { date: formatIsoDate(stockholmDate(st.updated * 1000)) })}</p>
+      <p>{fill(t.updated, { date: formatIsoDate(stockholmDate(st.updated)) })}</p>
     </article>
   );
 }

@@ -58,6 +58,10 @@ describe('public pages: WCAG 2.2 AA and a way to the accessibility statement', (
       await page.getByRole('heading', { name: h }).waitFor();
     }
     expect(await page.getByRole('link', { name: 'Anmäl till DIGG' }).getAttribute('href')).toContain('digg.se');
+    // 'Last updated' is a date of this product's time, not seconds read as milliseconds (year 58880).
+    const updated = /Redogörelsen uppdaterades senast (\d{4})-\d{2}-\d{2}\./.exec(await page.getByText(/^Redogörelsen uppdaterades senast/).textContent() ?? '');
+    expect(Number(updated?.[1])).toBeGreaterThanOrEqual(2026);
+    expect(Number(updated?.[1])).toBeLessThanOrEqual(new Date().getFullYear() + 1);
     await statementFromFooter();
     expect(await wcag22Problems(page)).toEqual([]);
     await page.getByLabel('Beskriv problemet').fill('Knappen <b>Skicka</b> går inte att nå med tangentbordet.');
