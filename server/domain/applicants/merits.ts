@@ -1,4 +1,5 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { replaceEmails } from '../../../engine/email';
 import { fill } from '../../../engine/fill';
 import { fixedKeyOf } from '../../../engine/answer-kinds';
 import type { ServerDeps } from '../../base/deps';
@@ -56,12 +57,11 @@ function identityOf(a: ApplicationDoc, persons: Set<string>): string[] {
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
 const NUMBERISH = /\+?\d[\d\s-]{5,}\d/g;
 
 /** The text with the person's identifying values, any e-mail address and any long number (phone, personnummer) struck. */
 export function strike(text: string, identity: readonly string[]): string {
-  let out = text.replace(EMAIL, STRUCK).replace(NUMBERISH, STRUCK);
+  let out = replaceEmails(text, STRUCK).replace(NUMBERISH, STRUCK);
   for (const v of identity) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(v)}(?![\\p{L}\\p{N}])`, 'giu'), STRUCK);
   return out;
 }

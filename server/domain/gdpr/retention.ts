@@ -32,6 +32,14 @@ export function checkMonths(months: number, path: string): void {
 }
 
 /** Unix seconds `months` calendar months before `now` (UTC). */
+/** Sets the organisation's retention period and, when given, its talent-pool period (each checked first). */
+export async function setRetentionMonths(deps: ServerDeps, containerId: number, retentionMonths: number, talentPoolMonths?: number): Promise<void> {
+  checkMonths(retentionMonths, '/retentionMonths');
+  if (talentPoolMonths !== undefined) checkMonths(talentPoolMonths, '/talentPoolMonths');
+  const set = { retentionMonths, ...(talentPoolMonths !== undefined ? { talentPoolMonths } : {}) };
+  if (!(await deps.store.collection<ContainerDoc>('containers').updateOne({ id: containerId }, { $set: set }))) throw errors.notFound();
+}
+
 export function monthsBefore(now: number, months: number): number {
   const d = new Date(now * 1000);
   d.setUTCMonth(d.getUTCMonth() - months);
