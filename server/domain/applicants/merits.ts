@@ -1,4 +1,5 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import type { GetMeritDisclosureAnswer } from '../../../schemas/generated/actions';
 import { replaceEmails } from '../../../engine/email';
 import { fill } from '../../../engine/fill';
 import { fixedKeyOf } from '../../../engine/answer-kinds';
@@ -24,19 +25,9 @@ const m = sv.merits;
 const HIRED = 'anställd';
 const STRUCK = m.struck;
 
-export interface Merit {
-  key: string;
-  label: string;
-  text: string;
-}
-
-export interface MeritPreview {
-  position: string;
-  organisation: string;
-  requester: { id: number };
-  hired: { merits: Merit[] }[];
-  criteria: string[];
-}
+/** The review a writer sees (get_meritDisclosure's answer, generated from its schema). */
+type MeritPreview = GetMeritDisclosureAnswer;
+type Merit = MeritPreview['hired'][number]['merits'][number];
 
 const refuse = (path: string, message: string): never => {
   throw errors.invalid([{ path, message }], message);
@@ -60,7 +51,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NUMBERISH = /\+?\d[\d\s-]{5,}\d/g;
 
 /** The text with the person's identifying values, any e-mail address and any long number (phone, personnummer) struck. */
-export function strike(text: string, identity: readonly string[]): string {
+function strike(text: string, identity: readonly string[]): string {
   let out = replaceEmails(text, STRUCK).replace(NUMBERISH, STRUCK);
   for (const v of identity) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(v)}(?![\\p{L}\\p{N}])`, 'giu'), STRUCK);
   return out;

@@ -24,7 +24,7 @@ const WARN_DAYS = 7;
 const s = sv.retention;
 
 /** A period outside 6–36 whole months → 400 with the Swedish rule at the field. */
-export function checkMonths(months: number, path: string): void {
+function checkMonths(months: number, path: string): void {
   if (!Number.isInteger(months) || months < PERIOD_MIN || months > PERIOD_MAX) {
     const message = fill(s.range, { min: String(PERIOD_MIN), max: String(PERIOD_MAX) });
     throw errors.invalid([{ path, message }], message);
