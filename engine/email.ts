@@ -25,3 +25,19 @@ export function isValidEmail(value: string): boolean {
  */
 export const EMAIL_PATTERN =
   '^\\s*$|^\\s*(?=\\S{1,254}\\s*$)[^\\s@<>()\\[\\]\\\\,;:"]{1,64}@(?:(?!-)[A-Za-z0-9-]{1,63}(?<!-)\\.)+[A-Za-z]{2,63}\\s*$';
+
+/** Runs of text between whitespace and the characters that can neither be in an address nor join two. */
+const WORD = /[^\s,;<>()[\]"'`]+/g;
+/** Sentence punctuation around a word ('anna@exempel.se.' at the end of a sentence). */
+const EDGE = /^[.:!?*_]+|[.:!?*_]+$/g;
+
+/**
+ * The text with every address `isValidEmail` accepts replaced by `by` (struck from free text, as
+ * the merit disclosure does). An address is found by the one rule above, not by a second pattern.
+ */
+export function replaceEmails(text: string, by: string): string {
+  return text.replace(WORD, (word) => {
+    const core = word.replace(EDGE, '');
+    return core.includes('@') && isValidEmail(core) ? word.replace(core, by) : word;
+  });
+}

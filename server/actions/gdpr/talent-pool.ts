@@ -2,10 +2,11 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { formatStockholmDate } from '../../../engine/dates';
 import type { ActionTable } from '../../dispatcher/types';
 import { errors } from '../../errors';
-import type { ApplicationDoc, PositionDoc } from '../../domain/core/docs';
-import { inviteToApply, inviteToPool, searchPool, type PoolEntry } from '../../domain/gdpr/talent-pool';
+import { loadApplication } from '../../domain/applicants/applicants';
+import { inviteToApply, inviteToPool, livePoolEntry, searchPool } from '../../domain/gdpr/talent-pool';
 import { consentWording } from '../../domain/gdpr/periods';
 import { loadContainer } from '../../domain/organisations/containers';
+import { positionInContainer } from '../../domain/positions/positions';
 import { positionPublicUrl } from '../../domain/positions/public';
 import { closedReason } from '../../domain/positions/status';
 
@@ -29,16 +30,14 @@ export const actions: ActionTable = {
   },
 
   async create_talentPoolInvitation(ctx, data) {
-    const a = await ctx.deps.store.collection<ApplicationDoc>('applications').findOne({ id: data.id }, { projection: { metadata: 0, notes: 0, logs: 0, files: 0 } });
-    if (!a) throw errors.notFound();
+    const a = await loadApplication(ctx.deps.store, data.id);
     return inviteToPool(ctx.deps, await loadContainer(ctx.deps.store, a.containerId), a);
   },
 
   async create_talentPoolApplyInvite(ctx, data) {
     const c = await loadContainer(ctx.deps.store, data.containerId);
-    const entry = await ctx.deps.store.collection<PoolEntry>('talentPool').findOne({ id: data.id, containerId: c.id, expires: { $gt: ctx.deps.now() } });
-    if (!entry) throw errors.notFound(sv.talentPool.notFound);
-    const p = await ctx.deps.store.collection<PositionDoc>('positions').findOne({ id: data.positionId, containerId: c.id }, { projection: { metadata: 0, text: 0 } });
+    const entry = await livePoolEntry(ctx.deps, c.id, data.id);
+    const p = await positionInContainer(ctx.deps.store, c.id, data.positionId);
     if (!p || p.deleting) throw errors.notFound();
     if (closedReason(p, ctx.deps.now())) throw errors.conflict(sv.talentPool.positionClosed);
     await inviteToApply(ctx.deps, c, entry, p, positionPublicUrl(ctx.deps.publicUrl ?? '', c, p), ctx.principal.userId);

@@ -1,4 +1,6 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import type { GetMeritDisclosureAnswer } from '../../../schemas/generated/actions';
+import { replaceEmails } from '../../../engine/email';
 import { fill } from '../../../engine/fill';
 import { fixedKeyOf } from '../../../engine/answer-kinds';
 import type { ServerDeps } from '../../base/deps';
@@ -23,19 +25,9 @@ const m = sv.merits;
 const HIRED = 'anställd';
 const STRUCK = m.struck;
 
-export interface Merit {
-  key: string;
-  label: string;
-  text: string;
-}
-
-export interface MeritPreview {
-  position: string;
-  organisation: string;
-  requester: { id: number };
-  hired: { merits: Merit[] }[];
-  criteria: string[];
-}
+/** The review a writer sees (get_meritDisclosure's answer, generated from its schema). */
+type MeritPreview = GetMeritDisclosureAnswer;
+type Merit = MeritPreview['hired'][number]['merits'][number];
 
 const refuse = (path: string, message: string): never => {
   throw errors.invalid([{ path, message }], message);
@@ -56,12 +48,11 @@ function identityOf(a: ApplicationDoc, persons: Set<string>): string[] {
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
 const NUMBERISH = /\+?\d[\d\s-]{5,}\d/g;
 
 /** The text with the person's identifying values, any e-mail address and any long number (phone, personnummer) struck. */
-export function strike(text: string, identity: readonly string[]): string {
-  let out = text.replace(EMAIL, STRUCK).replace(NUMBERISH, STRUCK);
+function strike(text: string, identity: readonly string[]): string {
+  let out = replaceEmails(text, STRUCK).replace(NUMBERISH, STRUCK);
   for (const v of identity) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(v)}(?![\\p{L}\\p{N}])`, 'giu'), STRUCK);
   return out;
 }

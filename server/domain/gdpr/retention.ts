@@ -24,7 +24,7 @@ const WARN_DAYS = 7;
 const s = sv.retention;
 
 /** A period outside 6–36 whole months → 400 with the Swedish rule at the field. */
-export function checkMonths(months: number, path: string): void {
+function checkMonths(months: number, path: string): void {
   if (!Number.isInteger(months) || months < PERIOD_MIN || months > PERIOD_MAX) {
     const message = fill(s.range, { min: String(PERIOD_MIN), max: String(PERIOD_MAX) });
     throw errors.invalid([{ path, message }], message);
@@ -32,6 +32,14 @@ export function checkMonths(months: number, path: string): void {
 }
 
 /** Unix seconds `months` calendar months before `now` (UTC). */
+/** Sets the organisation's retention period and, when given, its talent-pool period (each checked first). */
+export async function setRetentionMonths(deps: ServerDeps, containerId: number, retentionMonths: number, talentPoolMonths?: number): Promise<void> {
+  checkMonths(retentionMonths, '/retentionMonths');
+  if (talentPoolMonths !== undefined) checkMonths(talentPoolMonths, '/talentPoolMonths');
+  const set = { retentionMonths, ...(talentPoolMonths !== undefined ? { talentPoolMonths } : {}) };
+  if (!(await deps.store.collection<ContainerDoc>('containers').updateOne({ id: containerId }, { $set: set }))) throw errors.notFound();
+}
+
 export function monthsBefore(now: number, months: number): number {
   const d = new Date(now * 1000);
   d.setUTCMonth(d.getUTCMonth() - months);

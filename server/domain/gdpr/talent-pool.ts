@@ -170,6 +170,21 @@ export async function withdrawConsent(deps: ServerDeps, containerId: number, ema
   return { erased };
 }
 
+/** Mina sidor: the person's own consents (email already lowercased), each with its organisation's shown name. */
+export async function consentsOf(deps: ServerDeps, email: string) {
+  const mine = await entries(deps).find({ email });
+  const orgs = await deps.store.collection<ContainerDoc>('containers').find({ id: { $in: mine.map((e) => e.containerId) } }, { projection: { id: 1, name: 1, displayName: 1 } });
+  const names = new Map(orgs.map((c) => [c.id, c.displayName || c.name]));
+  return mine.map((e) => ({ containerId: e.containerId, company: names.get(e.containerId) ?? '', expires: e.expires, consents: e.consents }));
+}
+
+/** The organisation's pooled person by id, while the consent runs; not found otherwise. */
+export async function livePoolEntry(deps: ServerDeps, containerId: number, id: number): Promise<PoolEntry> {
+  const entry = await entries(deps).findOne({ id, containerId, expires: { $gt: deps.now() } });
+  if (!entry) throw errors.notFound(t.notFound);
+  return entry;
+}
+
 /** The daily run: renewal mails RENEW_DAYS before expiry, erasure at expiry, old links swept. */
 export async function runTalentPool(deps: ServerDeps): Promise<{ renewMails: number; expired: number }> {
   const now = deps.now();

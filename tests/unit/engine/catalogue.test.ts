@@ -7,13 +7,14 @@ import { fieldTypeDefinitions, validatorDefinitions } from '../../../schemas/gen
 const registry = defaultRegistry();
 
 describe('the catalogue', () => {
-  it('declares the spec\'s twelve field types, the step boundary and the ten person fields with their widget ids', () => {
+  it('declares the spec\'s twelve field types, the step boundary, the ten person fields and the birth date (issue 28) with their widget ids', () => {
     const widgets = Object.fromEntries([...registry.fieldTypes.values()].map((t) => [t.name, t.widget]));
     expect(widgets).toEqual({
       text: 'text', textarea: 'textarea', email: 'email', file: 'file', textWithHelpLink: 'textWithHelpLink', checkbox: 'checkbox',
       radioGroup: 'radioGroup', group: 'checkboxGroup', periodGroup: 'periodGroup', imageBase64: 'imageBase64', radio: 'radio', periodCheckbox: 'periodCheckbox',
       step: 'step',
       firstname: 'text', surname: 'text', ssn: 'text', address: 'text', zipcode: 'text', city: 'text', mobilePhone: 'text', homePhone: 'text', linkedInUrl: 'text',
+      birthDate: 'text',
     });
   });
 

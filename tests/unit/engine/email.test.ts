@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isValidEmail } from '../../../engine/email';
+import { isValidEmail, replaceEmails } from '../../../engine/email';
 import { isEmail } from '../../../server/auth/account';
 import { validEmail } from '../../../engine/validators/validEmail';
 
@@ -27,6 +27,12 @@ describe('the one e-mail rule', () => {
       expect(isEmail(v)).toBe(isValidEmail(v));
     }
     expect(isEmail(42)).toBe(false);
+  });
+
+  it('finds addresses in free text by the same rule, punctuation and neighbours left as they were', () => {
+    const text = 'Nås på anna.berg+jobb@example.se, (sara@demo.test) eller åsa@exempel.se. Inte anna@example eller "x"@y.se; a@b.se;c@d.se';
+    expect(replaceEmails(text, '[X]')).toBe('Nås på [X], ([X]) eller [X]. Inte anna@example eller "x"@y.se; [X];[X]');
+    expect(replaceEmails('inga adresser här', '[X]')).toBe('inga adresser här');
   });
 
   it('is the only e-mail rule: no hand-written address regex is left in the code', () => {

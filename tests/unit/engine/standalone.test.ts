@@ -69,6 +69,8 @@ const POOL: Record<string, unknown[]> = {
   firstname: ['', 'ab', 'Åsa', 'x'.repeat(101), 42],
   surname: ['', 'ab', 'Öberg', 'x'.repeat(101)],
   ssn: ['', PNR.born19900101, PNR.born20060531, PNR.example, 'ab', '199001011234', 42],
+  // A birth date instead of a personnummer (issue 28): 'ÅÅÅÅ-MM-DD' only.
+  birthDate: ['', '1990-01-01', '2006-05-31', '1990-13-01', '19900101', 'ab', 42],
   address: ['', 'ab', 'Storgatan 1'],
   zipcode: ['', 'ab', '123 45', '1234', 'x'.repeat(11)],
   city: ['', 'ab', 'Umeå'],

@@ -13,14 +13,17 @@ const screens = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Screen);
 
-/** Spec document 1 §2 "Admin shell", verbatim (our additions Tema, Textmallar, Meddelanden (issue 17) and Valideringsmeddelanden (issue 18) sit between them). */
+/**
+ * Spec document 1 §2 "Admin shell", verbatim (our additions Tema, Textmallar, Meddelanden (issue 17),
+ * Valideringsmeddelanden (issue 18), Talangpool and Tillgänglighet (issue 28) sit between or after them).
+ */
 const SPEC_MENU: Record<string, string[]> = {
   Allmänt: ['Start', 'Annonser', 'Nyheter'],
   Inställningar: ['E-postmallar', 'Annonsbilder', 'Formulärmallar', 'Kompetenser'],
   Admin: ['Användare', 'Företags Profil', 'Integration', 'GDPR'],
   Superuser: ['Events', 'Skriv nyhet', 'Ny Container', 'Generera data'],
 };
-const OUR_ADDITIONS = ['Tema', 'Textmallar', 'Meddelanden', 'Valideringsmeddelanden'];
+const OUR_ADDITIONS = ['Tema', 'Textmallar', 'Meddelanden', 'Valideringsmeddelanden', 'Talangpool', 'Tillgänglighet'];
 
 describe("the sidebar's labels", () => {
   it('are the spec\'s, exactly as it writes them, in its order', () => {
