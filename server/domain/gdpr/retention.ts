@@ -1,4 +1,5 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import type { CreateLegalHoldAnswer } from '../../../schemas/generated/actions';
 import { fill } from '../../../engine/fill';
 import type { ServerDeps } from '../../base/deps';
 import { errors } from '../../errors';
@@ -46,18 +47,8 @@ export function monthsBefore(now: number, months: number): number {
   return Math.floor(d.getTime() / 1000);
 }
 
-export interface LegalHoldDoc {
-  [k: string]: unknown;
-  id: number;
-  containerId: number;
-  positionId: number;
-  reason: string;
-  by: number;
-  at: number;
-  liftedAt?: number;
-  liftedBy?: number;
-  liftReason?: string;
-}
+/** A hold as stored: create_legalHold's answer (generated) without the position's name, with its organisation. */
+export type LegalHoldDoc = Omit<CreateLegalHoldAnswer, 'positionName'> & { [k: string]: unknown; containerId: number };
 
 const holds = (deps: ServerDeps) => deps.store.collection<LegalHoldDoc>('legalHolds');
 
