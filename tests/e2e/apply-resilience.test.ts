@@ -117,6 +117,8 @@ describe('the apply page under pressure', () => {
   it('opens Allmänna villkor by keyboard, keeps focus inside, closes on Escape and returns focus', async () => {
     const page = await newPage(browser, { viewport: 'desktop' });
     await page.goto(applyUrl);
+    // The server-rendered button opens the dialog once the page is live (hydrated); the page says when.
+    await page.locator('.pub-form-gate[data-live]').waitFor();
     const opener = page.getByRole('button', { name: 'Allmänna villkor' });
     await opener.focus();
     await page.keyboard.press('Enter');
