@@ -1008,6 +1008,27 @@ export interface CreateJobApplicantNoteData {
 export type CreateJobApplicantNoteAnswer = ApplicantDetail;
 
 /**
+ * Request data of create_apiKey. Makes a named API key for the organisation's REST API under /api/v1 (Authorization: Bearer <key>). `key` is in this answer only: it is stored as its sha-256 and can never be shown again. Scopes: positions:read (list and read positions), applications:read (list and read applications and their files), applications:write (move an application's labels), webhooks:manage.
+ */
+export interface CreateApiKeyData {
+  containerId: number;
+  name: string;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  scopes: ("positions:read" | "applications:read" | "applications:write" | "webhooks:manage")[];
+}
+
+/**
+ * Answer of create_apiKey.
+ */
+export interface CreateApiKeyAnswer {
+  id: number;
+  key: string;
+}
+
+/**
  * Request data of create_applicantAnswer. Saves the answers to the position's skill questions for one application: by the applicant themself (the candidate area) or by staff with write right. Only the position's skills and their question ids; answers are plain text (2,000 characters). Replaces earlier answers.
  */
 export interface CreateApplicantAnswerData {
@@ -1731,6 +1752,21 @@ export interface DeleteNotificationByIdAnswer {
 }
 
 /**
+ * Request data of delete_apiKey. Revokes an API key: the next call with it is refused. Needs Administrator in the key's organisation (404 for a key of another organisation or one already deleted).
+ */
+export interface DeleteApiKeyData {
+  id: number;
+}
+
+/**
+ * Answer of delete_apiKey.
+ */
+export interface DeleteApiKeyAnswer {
+  id: number;
+  deleted: true;
+}
+
+/**
  * Request data of delete_blogPost. Deletes a news post (odin only). The page shows 'Nyheten borttagen', or 'Något gick fel. Nyheten ej borttagen' on failure.
  */
 export interface DeleteBlogPostData {
@@ -1880,6 +1916,37 @@ export interface DeletePositionPermissionAnswer {
   positionId: number;
   email: string;
   deleted: true;
+}
+
+/**
+ * Request data of delete_session. Ends one of the caller's own sessions ('Logga ut' on Mitt konto): its token is refused from the next call on; the others go on. 404 when the session is not the caller's or already ended.
+ */
+export interface DeleteSessionData {
+  id: string;
+}
+
+/**
+ * Answer of delete_session.
+ */
+export interface DeleteSessionAnswer {
+  id: string;
+  deleted: true;
+}
+
+/**
+ * Request data of delete_sessions. 'Logga ut överallt': ends every session of the caller, this one included (the token version is bumped, so tokens from before session records end too). With `userId` (a colleague) and `containerId`: an Administrator of that organisation ends the sessions of one of its members (the users screen); 404 when the person is not a member there, 403 for an odin account unless the caller is odin.
+ */
+export interface DeleteSessionsData {
+  userId?: number;
+  containerId?: number;
+}
+
+/**
+ * Answer of delete_sessions.
+ */
+export interface DeleteSessionsAnswer {
+  userId: number;
+  ended: number;
 }
 
 /**
@@ -2112,6 +2179,24 @@ export interface GetAccessibilityStatementAnswer {
     created: number;
   }[];
 }
+
+/**
+ * Request data of get_apiKeys. The organisation's API keys, newest first: name, scopes, when made and last used (updated at most once a minute). Never the key.
+ */
+export interface GetApiKeysData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_apiKeys.
+ */
+export type GetApiKeysAnswer = {
+  id: number;
+  name: string;
+  scopes: ("positions:read" | "applications:read" | "applications:write" | "webhooks:manage")[];
+  created: number;
+  lastUsed?: number;
+}[];
 
 /**
  * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants. Issue 26: each card carries its Interest label and whether it is the organisation's 'Ej intressant' (`rejected`); `hideRejected` leaves those out of the cards and the count, and each column's `rejected` says how many of its applicants are 'Ej intressant' either way.
@@ -3251,6 +3336,24 @@ export interface GetRetentionSettingsAnswer {
 }
 
 /**
+ * Request data of get_sessions. The caller's active sessions (Mitt konto), last used first: the device as described from its browser ('Firefox på Windows'), the network it signed in from (an IPv4 /24 or IPv6 /48, or 'lokalt nätverk'; there is no place lookup), when it was opened and last used (updated at most once a minute). `current` marks the session of this call, `thisDevice` says so in words ('Den här enheten').
+ */
+export interface GetSessionsData {}
+
+/**
+ * Answer of get_sessions.
+ */
+export type GetSessionsAnswer = {
+  id: string;
+  device: string;
+  network: string;
+  created: number;
+  lastUsed: number;
+  current: boolean;
+  thisDevice: string;
+}[];
+
+/**
  * Request data of get_skillPositions. The skills attached to a position. (The spec lists skillId in this call's payload; reading needs only the position.)
  */
 export interface GetSkillPositionsData {
@@ -4265,6 +4368,7 @@ export interface ActionData {
   create_ApplicantPDFExport: CreateApplicantPDFExportData;
   create_Folder: CreateFolderData;
   create_JobApplicantNote: CreateJobApplicantNoteData;
+  create_apiKey: CreateApiKeyData;
   create_applicantAnswer: CreateApplicantAnswerData;
   create_applicantsExport: CreateApplicantsExportData;
   create_blogPost: CreateBlogPostData;
@@ -4289,6 +4393,7 @@ export interface ActionData {
   delete_ContainerTemplate: DeleteContainerTemplateData;
   delete_NotificationByContainerId: DeleteNotificationByContainerIdData;
   delete_NotificationById: DeleteNotificationByIdData;
+  delete_apiKey: DeleteApiKeyData;
   delete_blogPost: DeleteBlogPostData;
   delete_container: DeleteContainerData;
   delete_invitation: DeleteInvitationData;
@@ -4298,6 +4403,8 @@ export interface ActionData {
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentData;
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
+  delete_session: DeleteSessionData;
+  delete_sessions: DeleteSessionsData;
   delete_skill: DeleteSkillData;
   delete_skillPosition: DeleteSkillPositionData;
   delete_skillTemplate: DeleteSkillTemplateData;
@@ -4310,6 +4417,7 @@ export interface ActionData {
   get_TemplateProperties: GetTemplatePropertiesData;
   get_UserNotificationPreferences: GetUserNotificationPreferencesData;
   get_accessibilityStatement: GetAccessibilityStatementData;
+  get_apiKeys: GetApiKeysData;
   get_applicantBoard: GetApplicantBoardData;
   get_applicantCounts: GetApplicantCountsData;
   get_applicantIdsByFilter: GetApplicantIdsByFilterData;
@@ -4355,6 +4463,7 @@ export interface ActionData {
   get_positions_by_container: GetPositionsByContainerData;
   get_privacySettings: GetPrivacySettingsData;
   get_retentionSettings: GetRetentionSettingsData;
+  get_sessions: GetSessionsData;
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
   get_talentPool: GetTalentPoolData;
@@ -4403,6 +4512,7 @@ export interface ActionAnswer {
   create_ApplicantPDFExport: CreateApplicantPDFExportAnswer;
   create_Folder: CreateFolderAnswer;
   create_JobApplicantNote: CreateJobApplicantNoteAnswer;
+  create_apiKey: CreateApiKeyAnswer;
   create_applicantAnswer: CreateApplicantAnswerAnswer;
   create_applicantsExport: CreateApplicantsExportAnswer;
   create_blogPost: CreateBlogPostAnswer;
@@ -4427,6 +4537,7 @@ export interface ActionAnswer {
   delete_ContainerTemplate: DeleteContainerTemplateAnswer;
   delete_NotificationByContainerId: DeleteNotificationByContainerIdAnswer;
   delete_NotificationById: DeleteNotificationByIdAnswer;
+  delete_apiKey: DeleteApiKeyAnswer;
   delete_blogPost: DeleteBlogPostAnswer;
   delete_container: DeleteContainerAnswer;
   delete_invitation: DeleteInvitationAnswer;
@@ -4436,6 +4547,8 @@ export interface ActionAnswer {
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentAnswer;
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
+  delete_session: DeleteSessionAnswer;
+  delete_sessions: DeleteSessionsAnswer;
   delete_skill: DeleteSkillAnswer;
   delete_skillPosition: DeleteSkillPositionAnswer;
   delete_skillTemplate: DeleteSkillTemplateAnswer;
@@ -4448,6 +4561,7 @@ export interface ActionAnswer {
   get_TemplateProperties: GetTemplatePropertiesAnswer;
   get_UserNotificationPreferences: GetUserNotificationPreferencesAnswer;
   get_accessibilityStatement: GetAccessibilityStatementAnswer;
+  get_apiKeys: GetApiKeysAnswer;
   get_applicantBoard: GetApplicantBoardAnswer;
   get_applicantCounts: GetApplicantCountsAnswer;
   get_applicantIdsByFilter: GetApplicantIdsByFilterAnswer;
@@ -4493,6 +4607,7 @@ export interface ActionAnswer {
   get_positions_by_container: GetPositionsByContainerAnswer;
   get_privacySettings: GetPrivacySettingsAnswer;
   get_retentionSettings: GetRetentionSettingsAnswer;
+  get_sessions: GetSessionsAnswer;
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
   get_talentPool: GetTalentPoolAnswer;

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
 import type { ServerDeps } from '../base/deps';
-import { authenticate, authOf, principalOf } from '../auth/middleware';
+import { authenticate, authOf, clientOf, principalOf } from '../auth/middleware';
 import { checkLogin, confirmReset, isEmail, logout, registerUser, startReset } from '../auth/account';
 import { memoryCoordination } from '../coord/port';
 import { createLoginThrottle } from '../auth/login-throttle';
@@ -99,7 +99,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     }
     await admission.succeeded();
     deps.log.info('login', { outcome: 'ok', userId: user.id });
-    const token = await authOf(ctx.app).issue(user);
+    const token = await authOf(ctx.app).issue(user, { client: clientOf(ctx) });
     ctx.body = { token, data: { token } };
   });
 
@@ -141,7 +141,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const { user, next, passwordRemoved } = await confirmSignin(deps, str(b.token, '/token', 200));
-    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
+    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now(), client: clientOf(ctx) });
     ctx.body = { token, data: { token, next, passwordRemoved } };
   });
 
@@ -150,7 +150,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const user = await confirmEmailChange(deps, str(b.token, '/token', 200));
-    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
+    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now(), client: clientOf(ctx) });
     ctx.body = { token, data: { token, email: user.email } };
   });
 

@@ -56,6 +56,8 @@ const specs: Record<string, IndexSpec[]> = {
   // The outboxes in Mongo mode (mail/store-outbox.ts, integrations.ts): by name, and mail by address for an erasure.
   mailOutbox: [{ fields: { name: 1 }, unique: true }, { fields: { address: 1 } }],
   partnerOutbox: [{ fields: { name: 1 }, unique: true }],
+  // API keys (integrations/api-keys.ts): found by the key's hash on every call, listed per organisation.
+  apiKeys: [{ fields: { id: 1 }, unique: true }, { fields: { hash: 1 }, unique: true }, { fields: { containerId: 1, id: 1 } }],
 };
 
 /**
