@@ -37,6 +37,7 @@ export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint
       const now = deps.now();
       const [user, session] = await Promise.all([findUserById(deps.store, claims.uid), claims.sid === undefined ? null : findSession(deps.store, claims.sid)]);
       if (!user || user.tokenVersion !== claims.tv) return null;
+      if (claims.sid === undefined && user.tokensNeedSession === true) return null;
       if (claims.sid !== undefined) {
         if (!session || session.userId !== user.id || session.tv !== user.tokenVersion || session.expires <= now - CLOCK_SKEW_SECONDS) return null;
         touchSession(deps.store, session, now).catch(() => undefined);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/port';
 import { describeDevice, describeNetwork } from './device';
 import { announceSessionsRevoked } from './revocations';
+import { users } from './users';
 
 /**
  * One signed-in browser or device (docs/collections.md `sessions`): made by Auth.issue() with
@@ -32,7 +33,7 @@ export interface SessionClient {
 /** Last used is written at most this often per session (seconds). */
 const TOUCH_EVERY = 60;
 
-export const sessions = (store: Store) => store.collection<SessionDoc>('sessions');
+const sessions = (store: Store) => store.collection<SessionDoc>('sessions');
 
 /** Records a new session for the user and returns its id; the user's expired or left-behind records go at the same time. */
 export async function openSession(store: Store, user: { id: number; tokenVersion: number }, now: number, expires: number, client: SessionClient = {}): Promise<string> {
@@ -72,4 +73,16 @@ export async function endSession(store: Store, userId: number, id: string): Prom
 /** Ends every recorded session of the user (the caller also bumps the token version for tokens without a record). */
 export async function endAllSessions(store: Store, userId: number): Promise<number> {
   return sessions(store).deleteMany({ userId });
+}
+
+/**
+ * 'Logga ut överallt' from one session: every other recorded session ends, and tokens without a
+ * record (issued before records existed) are refused from now on (users.ts `tokensNeedSession`),
+ * so the only token that still works is the caller's.
+ */
+export async function endOtherSessions(store: Store, userId: number, keep: string): Promise<number> {
+  const ended = await sessions(store).deleteMany({ userId, id: { $ne: keep } });
+  await users(store).updateOne({ id: userId }, { $set: { tokensNeedSession: true } });
+  announceSessionsRevoked(store, userId);
+  return ended;
 }

@@ -10,7 +10,7 @@ import { HttpError } from '../errors';
 const m = sv.apiKeys;
 
 /** Calls per key and minute (shared across instances with REDIS_URL). */
-export const API_CALLS_PER_MINUTE = 600;
+const API_CALLS_PER_MINUTE = 600;
 /** Query parameters a client might put a key in: refused, whatever they hold. */
 const KEY_PARAMS = new Set(['key', 'apikey', 'api_key', 'api-key', 'access_token', 'token', 'authorization']);
 

@@ -2,7 +2,7 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import type { ServerDeps } from '../../base/deps';
 import type { Principal } from '../../base/principal';
 import { logout } from '../../auth/account';
-import { activeSessions, endAllSessions, endSession } from '../../auth/sessions';
+import { activeSessions, endAllSessions, endOtherSessions, endSession } from '../../auth/sessions';
 import { bumpTokenVersion, findUserById } from '../../auth/users';
 import { errors, HttpError } from '../../errors';
 import { requireAccess } from './access';
@@ -25,13 +25,15 @@ export async function endOwnSession(deps: Pick<ServerDeps, 'store'>, principal: 
 }
 
 /**
- * Ends every session of the caller ('Logga ut överallt'), or, with `userId`, of a member of
- * `containerId` whose Administrator the caller is. The token version is bumped as well, so a
- * token from before session records ends too.
+ * 'Logga ut överallt': ends every session of the caller but this one (a caller whose token has
+ * no session record ends all, by the token version). With `userId`, every session of a member
+ * of `containerId` whose Administrator the caller is, by the token version as well, so a token
+ * from before session records ends too.
  */
 export async function endSessionsOf(deps: Pick<ServerDeps, 'store'>, principal: Principal, target: { userId?: number; containerId?: number }) {
   const userId = target.userId ?? principal.userId;
   if (userId === principal.userId) {
+    if (principal.sessionId) return { userId, ended: await endOtherSessions(deps.store, userId, principal.sessionId) };
     const ended = await endAllSessions(deps.store, userId);
     await logout(deps, userId);
     return { userId, ended };

@@ -4,7 +4,7 @@ import type { Store } from '../../store/port';
 import { errors } from '../../errors';
 
 /** What a key may do; a key holds one or more (docs/api-v1.md). */
-export const API_SCOPES = ['positions:read', 'applications:read', 'applications:write', 'webhooks:manage'] as const;
+const API_SCOPES = ['positions:read', 'applications:read', 'applications:write', 'webhooks:manage'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 /**
