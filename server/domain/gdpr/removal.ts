@@ -146,5 +146,7 @@ export async function removeOrganisation(deps: ServerDeps, containerId: number):
   for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations', 'scoreCriteria', 'accessibilityStatements', 'accessibilityReports']) {
     await store.collection(name).deleteMany({ containerId });
   }
+  // Its API keys stop working with it (integrations/api-keys.ts).
+  await store.collection('apiKeys').deleteMany({ containerId });
   return true;
 }
