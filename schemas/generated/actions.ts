@@ -1934,7 +1934,7 @@ export interface DeleteSessionAnswer {
 }
 
 /**
- * Request data of delete_sessions. 'Logga ut överallt': ends every session of the caller, this one included (the token version is bumped, so tokens from before session records end too). With `userId` (a colleague) and `containerId`: an Administrator of that organisation ends the sessions of one of its members (the users screen); 404 when the person is not a member there, 403 for an odin account unless the caller is odin.
+ * Request data of delete_sessions. 'Logga ut överallt': ends every session of the caller except this one ('Den här enheten'; the shell's 'Logga ut' ends it), and tokens from before session records stop working. A caller whose own token has no session record ends every session, its own too. With `userId` (a colleague) and `containerId`: an Administrator of that organisation ends the sessions of one of its members (the users screen); 404 when the person is not a member there, 403 for an odin account unless the caller is odin.
  */
 export interface DeleteSessionsData {
   userId?: number;
