@@ -112,7 +112,7 @@ export function parseEqs(text: string): Eq[] {
 }
 
 /** A PATCH path (or an attribute name in a path-less value) → the attribute it names. */
-export function parsePath(path: string): Path {
+function parsePath(path: string): Path {
   let rest = path.trim();
   if (rest.length > 300) throw problem.invalidPath(path);
   const lower = rest.toLowerCase();

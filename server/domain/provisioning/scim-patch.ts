@@ -1,8 +1,6 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { applyAt, CORE_USER, ENTERPRISE_USER, IGNORED, isExtension, problem, type Attrs } from './scim-attributes';
 
-export const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-
 /** More operations than any client sends for one user. */
 const MAX_OPERATIONS = 100;
 
