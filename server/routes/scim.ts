@@ -35,7 +35,8 @@ function refusal(ctx: Ctx, err: unknown, deps: ServerDeps) {
   if (err instanceof ScimProblem) ({ status, scimType, message: detail } = err);
   else if (err instanceof HttpError) {
     ({ status, message: detail } = err);
-    if (status === 400) scimType = 'invalidValue';
+    // The body reader's refusals (a nesting too deep, a key too many).
+    if (status === 400) scimType = 'invalidSyntax';
   } else deps.log.error('scim request failed', { method: ctx.method, path: ctx.path.slice(0, 200), error: err instanceof Error ? err.name : 'unknown' });
   if (status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="scim"');
   answer(ctx, status, { schemas: [ERROR], status: String(status), ...(scimType ? { scimType } : {}), detail });
@@ -88,7 +89,8 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     const view = (row: Parameters<typeof toResource>[0]) => toResource(row, base);
     if (id === undefined && ctx.method === 'GET') {
       const { startIndex, count } = paging(ctx);
-      const filter = typeof ctx.query.filter === 'string' ? ctx.query.filter : undefined;
+      if (Array.isArray(ctx.query.filter)) throw problem.invalidFilter();
+      const filter = ctx.query.filter;
       const { total, page } = await listScimUsers(deps.store, org.containerId, filter, startIndex, count);
       return answer(ctx, 200, { schemas: [LIST], totalResults: total, startIndex, itemsPerPage: page.length, Resources: page.map(view) });
     }
