@@ -160,7 +160,7 @@ describe.each(storeKinds())('SCIM provisioning on the %s store', (kind) => {
     const created = await scim('POST', '/Users', newUser('eva.gran@kund.se'));
     const id = created.body.id as string;
     const before = (await scim('GET', `/Users/${id}`)).body;
-    const unknown = await scim('PATCH', `/Users/${id}`, patch({ op: 'replace', path: 'title', value: 'Chef' }, { op: 'replace', path: 'favouriteColour', value: 'blå' }));
+    const unknown = await scim('PATCH', `/Users/${id}`, patch({ op: 'replace', path: 'active', value: false }, { op: 'replace', path: 'favouriteColour', value: 'blå' }));
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidPath', detail: expect.stringContaining('favouriteColour') });
     expect((await scim('PATCH', `/Users/${id}`, patch({ op: 'replace', path: 'name.nickname', value: 'x' }))).body.scimType).toBe('invalidPath');
@@ -170,6 +170,7 @@ describe.each(storeKinds())('SCIM provisioning on the %s store', (kind) => {
     expect((await scim('GET', `/Users?filter=${encodeURIComponent('title co "x"')}`)).body.scimType).toBe('invalidFilter');
     expect((await scim('POST', '/Users', { schemas: [CORE], userName: 'inte-en-adress' })).body.scimType).toBe('invalidValue');
     expect((await scim('GET', `/Users/${id}`)).body).toEqual(before);
+    expect(await membership((await account('eva.gran@kund.se'))!.id as number)).not.toBeNull();
   });
 
   it("refuses another organisation's token and a missing or wrong one, in SCIM's format", async () => {
