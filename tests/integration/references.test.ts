@@ -128,6 +128,21 @@ describe.each(storeKinds())('references on the %s store', (kind) => {
     expect(await server.deps.store.collection('references').count({ applicationId: id })).toBe(1);
   });
 
+  it('neither asks for nor shows references while anonymous screening hides the application', async () => {
+    const { id } = await asked();
+    const positions = server.deps.store.collection('positions');
+    await positions.updateOne({ id: p.id }, { $set: { anonymous: { untilProcessLabelId: null } } });
+    try {
+      const read = await references(writer, id);
+      expect(read.status).toBe(409);
+      expect(read.body.error.message).toMatch(/granskas anonymt/);
+      expect((await server.call(writer, 'create_referenceRequest', { id, referees: [{ name: 'Ny Referent', email: 'ny.referent@exempel.se' }] })).status).toBe(409);
+    } finally {
+      await positions.updateOne({ id: p.id }, { $unset: { anonymous: '' } });
+    }
+    expect((await references(writer, id)).status).toBe(200);
+  });
+
   it('seeds a reference form template of its own kind that new positions never copy', async () => {
     const list = await server.call(writer, 'get_formTemplates', { containerId: c.id });
     expect(list.status, list.text).toBe(200);
