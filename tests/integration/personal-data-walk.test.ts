@@ -9,6 +9,7 @@ import { storeKinds } from '../setup/stores';
 import { applyTo, dataUrl, demoPositions, label, otherOrganisation, personnummer, positions, validAnswers } from './helpers/domain';
 import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
 import { outboxNames, walk } from './helpers/walk';
+import { pdfTexts } from './helpers/pdf';
 
 /**
  * Issue 15 item 4, "nothing personal is left behind": a person's world is built through the
@@ -185,6 +186,11 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     // …and the mail to the referee (issue 30), whose reference is the person's too.
     expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 5, references: 1 });
     expect(json.collections.references[0].answers.ref_strengths).toBe('Pålitlig Utdragsson');
+    // The readable PDF shows the reference as the applicant page does: the referee, each answer under its question.
+    const pdf = pdfTexts(Buffer.from(r.body.data.pdf, 'base64')).join('\n');
+    expect(pdf).toContain('Referent: Rita Referent, referent6.walk@exempel.se');
+    expect(pdf).toContain('Vilka är personens främsta styrkor?: Pålitlig Utdragsson');
+    expect(pdf).toContain('Skulle du vilja arbeta med personen igen?: Ja');
     expect(json.collections.applicantAnswers[0].skills[0].questions[0].answer).toBe('Tre år, hälsningar Utdragsson');
     expect(json.collections.chatMessages.map((m: { from: string }) => m.from).sort()).toEqual(['candidate', 'staff']);
     // Every mail: the confirmation and the one sent (kept copies), and the failed one with its text.
