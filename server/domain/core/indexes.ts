@@ -40,6 +40,9 @@ const specs: Record<string, IndexSpec[]> = {
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
   accessibilityStatements: [{ fields: { containerId: 1 }, unique: true }],
   accessibilityReports: [{ fields: { containerId: 1, id: -1 } }],
+  // An organisation's OpenID sign-in (domain/sso/settings.ts), found by an address's domain at login; its flows by their hash (flow.ts).
+  ssoSettings: [{ fields: { containerId: 1 }, unique: true }],
+  ssoFlows: [{ fields: { kind: 1, hash: 1 }, unique: true }, { fields: { expires: 1 } }],
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
   assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],
