@@ -4,8 +4,8 @@ import { assertPublicUrl } from '../../base/public-address';
 /**
  * The one adapter for `openid-client` (v6): discovery of an organisation's issuer, the
  * authorization URL (code flow, PKCE S256, state and nonce), and the code exchange, which
- * checks the ID token against the issuer's published keys (signature, iss, aud, azp, exp, iat,
- * nonce) and the state. Every request the library makes goes through the public-address check
+ * checks the ID token against the issuer's published keys (signature, with the non-repudiation
+ * checks on; iss, aud, azp, exp, iat, nonce) and the state. Every request the library makes goes through the public-address check
  * first (server/base/public-address.ts), so a name that comes to resolve to an internal address
  * is refused at the request, not only when the issuer was saved; each request gives up after 10 s.
  */
@@ -29,7 +29,9 @@ async function configOf(i: Issuer): Promise<client.Configuration> {
   return client.discovery(new URL(i.issuer), i.clientId, i.clientSecret ? { client_secret: i.clientSecret } : undefined, auth, {
     [client.customFetch]: guarded,
     timeout: 10,
-    ...(i.allowPrivate ? { execute: [client.allowInsecureRequests] } : {}),
+    // The ID token's signature is checked against the issuer's published keys too: openid-client
+    // otherwise trusts a token because it came over TLS from the token endpoint (OIDC Core 3.1.3.7).
+    execute: [client.enableNonRepudiationChecks, ...(i.allowPrivate ? [client.allowInsecureRequests] : [])],
   });
 }
 
