@@ -463,6 +463,10 @@ export interface Card {
 export interface SsoSettings {
   containerId: number;
   /**
+   * The address to register at the provider as the client's redirect URI (PUBLIC_URL + /api/account/sso/callback).
+   */
+  redirectUri: string;
+  /**
    * The provider's issuer identifier ('' until set up).
    */
   issuer: string;

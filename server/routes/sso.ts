@@ -25,10 +25,10 @@ const COOKIE_PATH = '/api/account/sso';
  *   (`{ data: { containerId, organisation } }` or `{ data: null }`), from the domain alone: the
  *   answer says nothing about whether an account exists;
  * - `GET /api/account/sso/start?containerId=&email=`: the browser is sent to the provider;
- * - `GET /api/account/sso/callback`: the provider sends it back; it lands on /sso with a
+ * - `GET /api/account/sso/callback`: the provider sends it back; it lands on /login/sso with a
  *   one-time hand-over token in the fragment, or on /login?sso=<why> with the reason, which the
  *   login page says in Swedish (sv.sso.errors);
- * - `POST /api/account/sso/confirm {token}`: the /sso page trades the hand-over for a session,
+ * - `POST /api/account/sso/confirm {token}`: the /login/sso page trades the hand-over for a session,
  *   `{ token, data: { token } }`, as a sign-in link's page does.
  */
 export function mount(router: Router, deps: ServerDeps, config: Config): void {
@@ -78,7 +78,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     try {
       const user = await finishSso(deps, query, browser);
       deps.log.info('sso', { outcome: 'ok', userId: user.id });
-      ctx.redirect(`/sso#token=${await handOver(deps, user)}`);
+      ctx.redirect(`/login/sso#token=${await handOver(deps, user)}`);
     } catch (e) {
       if (!(e instanceof SsoRefused)) throw e;
       refused(ctx, e.reason);

@@ -95,7 +95,7 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
 
   it('signs a staff member in through the provider; the hand-over and the callback work once', async () => {
     const { landed, callback, jar } = await signIn('writer');
-    expect(new URL(landed).pathname).toBe('/sso');
+    expect(new URL(landed).pathname).toBe('/login/sso');
     const first = await session(landed);
     expect(first.status).toBe(200);
     const me = await server.call(first.token!, 'get_container', { id: containerId });

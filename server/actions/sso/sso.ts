@@ -6,7 +6,7 @@ import { saveSsoSettings, ssoSettingsOf } from '../../domain/sso/settings';
 export const actions: ActionTable = {
   async get_containerSso(ctx, data) {
     const c = await loadContainer(ctx.deps.store, data.containerId);
-    return ssoSettingsOf(ctx.deps.store, c.id);
+    return ssoSettingsOf(ctx.deps, c.id);
   },
 
   async update_containerSso(ctx, data) {

@@ -4,7 +4,7 @@ import { findUserById, findUserByEmail, type UserDoc } from '../../auth/users';
 import type { Store } from '../../store/port';
 import type { MembershipDoc } from '../core/docs';
 import { authorizationUrl, exchangeCode, failureOf, flowSecrets, type Issuer, type OidcFailure } from './oidc-client';
-import { domainOf, ssoSettingsDoc, type SsoSettingsDoc } from './settings';
+import { callbackUrl, domainOf, ssoSettingsDoc, type SsoSettingsDoc } from './settings';
 
 /**
  * One sign-in through an organisation's OpenID provider (issue 29 item 1). `startSso` keeps the
@@ -13,7 +13,7 @@ import { domainOf, ssoSettingsDoc, type SsoSettingsDoc } from './settings';
  * (a replayed callback finds nothing), exchanges the code and checks the ID token
  * (oidc-client.ts), and matches the verified address to a staff member of THAT organisation
  * whose address is in its domains. The browser gets a one-time hand-over token (2 minutes) in
- * the fragment of /sso, which the page trades for a session, as a mailed sign-in link does.
+ * the fragment of /login/sso, which the page trades for a session, as a mailed sign-in link does.
  */
 export type SsoFailure = OidcFailure | 'unverified' | 'unknown' | 'otherOrganisation' | 'notConfigured';
 
@@ -42,7 +42,6 @@ const HANDOFF_TTL_SECONDS = 2 * 60;
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 const flows = (store: Store) => store.collection<FlowDoc>('ssoFlows');
 
-export const callbackUrl = (deps: Pick<ServerDeps, 'publicUrl'>) => `${(deps.publicUrl ?? '').replace(/\/$/, '')}/api/account/sso/callback`;
 
 const issuerOf = (deps: Pick<ServerDeps, 'allowPrivateAddresses'>, s: SsoSettingsDoc): Issuer => ({
   issuer: s.issuer,
@@ -113,7 +112,7 @@ export async function finishSso(deps: ServerDeps, query: URLSearchParams, browse
   throw new SsoRefused(elsewhere ? 'otherOrganisation' : 'unknown');
 }
 
-/** A one-time hand-over token for the signed-in staff member, for the /sso page to trade for a session. */
+/** A one-time hand-over token for the signed-in staff member, for the /login/sso page to trade for a session. */
 export async function handOver(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await flows(deps.store).insertOne({ kind: 'handoff', hash: sha256(token), expires: deps.now() + HANDOFF_TTL_SECONDS, userId: user.id });

@@ -44,11 +44,15 @@ export function ssoSettingsDoc(store: Store, containerId: number): Promise<SsoSe
   return settings(store).findOne({ containerId });
 }
 
+/** Where the provider sends the browser back (registered there as the client's redirect URI). */
+export const callbackUrl = (deps: Pick<ServerDeps, 'publicUrl'>) => `${(deps.publicUrl ?? '').replace(/\/$/, '')}/api/account/sso/callback`;
+
 /** What an administrator reads: everything but the secret, and whether one is set. */
-export async function ssoSettingsOf(store: Store, containerId: number) {
-  const doc = await ssoSettingsDoc(store, containerId);
+export async function ssoSettingsOf(deps: Pick<ServerDeps, 'store' | 'publicUrl'>, containerId: number) {
+  const doc = await ssoSettingsDoc(deps.store, containerId);
   return {
     containerId,
+    redirectUri: callbackUrl(deps),
     issuer: doc?.issuer ?? '',
     clientId: doc?.clientId ?? '',
     secretSet: !!doc?.clientSecret,
@@ -112,7 +116,7 @@ export async function saveSsoSettings(deps: ServerDeps, containerId: number, inp
     const fresh = domains.filter((d) => !already.has(d));
     if (fresh.length) await endStaffSessions(deps.store, containerId, fresh);
   }
-  return ssoSettingsOf(deps.store, containerId);
+  return ssoSettingsOf(deps, containerId);
 }
 
 /** Staff of the organisation (a membership with a right) whose address is in `domains`, odin excepted. */
