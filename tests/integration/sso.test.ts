@@ -4,6 +4,7 @@ import { fill } from '../../engine/fill';
 import { registerUser } from '../../server/auth/account';
 import { storeKinds } from '../setup/stores';
 import { container, otherOrganisation } from './helpers/domain';
+import { mailedToken } from './helpers/mailbox';
 import { CookieJar, startIdp, type TestIdp } from './helpers/oidc-provider';
 import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from './helpers/server';
 
@@ -145,6 +146,11 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     expect(password.body.error.message).toBe(fill(sv.sso.required, { organisation: orgName }));
     expect(password.body.token).toBeUndefined();
     expect((await server.request('POST', '/api/account/login', { email: DEMO.odin, password: TEST_PASSWORD })).status).toBe(200);
+    // A mailed sign-in link does not get round it either.
+    expect((await server.request('POST', '/api/account/signin-link', { email: DEMO.writer })).status).toBe(200);
+    const link = await server.request('POST', '/api/account/signin-link/confirm', { token: await mailedToken(server, DEMO.writer) });
+    expect(link.status).toBe(403);
+    expect(link.body.token).toBeUndefined();
     expect((await session((await signIn('writer')).landed)).status).toBe(200);
   });
 
