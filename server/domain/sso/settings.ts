@@ -66,7 +66,7 @@ export async function ssoSettingsOf(deps: Pick<ServerDeps, 'store' | 'publicUrl'
 const ISSUER_TEXT: Record<RefusedBecause, string> = { invalid: m.issuerInvalid, scheme: m.issuerScheme, unresolved: m.issuerUnresolved, private: m.issuerPrivate };
 
 /** Refuses an issuer that is not https on a public address (loopback and private only with WEBHOOKS_ALLOW_PRIVATE=1). */
-export async function checkIssuer(deps: Pick<ServerDeps, 'allowPrivateAddresses'>, issuer: string): Promise<URL> {
+async function checkIssuer(deps: Pick<ServerDeps, 'allowPrivateAddresses'>, issuer: string): Promise<URL> {
   try {
     return await assertPublicUrl(issuer, { allowPrivate: !!deps.allowPrivateAddresses });
   } catch (e) {
