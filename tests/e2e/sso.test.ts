@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
+import type { ActionAnswer } from '../../schemas/generated/actions';
 import { startIdp, type TestIdp } from '../integration/helpers/oidc-provider';
 import { expectNoAxeViolations, newPage } from './helpers/app';
 import { useE2e } from './helpers/fixture';
@@ -15,7 +16,7 @@ beforeAll(async () => {
   idp.accounts.set('writer', { email: 'writer@demo.test', email_verified: true });
   idp.accounts.set('unverified', { email: 'reader@demo.test', email_verified: false });
   const odin = await token('odin@demo.test');
-  const containers = (await call(odin, 'get_containers', {})).body.data as { id: number; name: string }[];
+  const containers: ActionAnswer['get_containers'] = (await call(odin, 'get_containers', {})).body.data;
   const containerId = containers.find((c) => c.name === 'demo')!.id;
   const saved = await call(odin, 'update_containerSso', { containerId, issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: ['demo.test'], enforce: false });
   expect(saved.status).toBe(200);

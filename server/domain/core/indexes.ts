@@ -43,6 +43,9 @@ const specs: Record<string, IndexSpec[]> = {
   // An organisation's OpenID sign-in (domain/sso/settings.ts), found by an address's domain at login; its flows by their hash (flow.ts).
   ssoSettings: [{ fields: { containerId: 1 }, unique: true }],
   ssoFlows: [{ fields: { kind: 1, hash: 1 }, unique: true }, { fields: { expires: 1 } }],
+  // SCIM (domain/provisioning/): one settings row per organisation, found by its token's hash; a user link per userName and per account.
+  scimSettings: [{ fields: { containerId: 1 }, unique: true }, { fields: { tokenHash: 1 } }],
+  scimUsers: [{ fields: { containerId: 1, userNameKey: 1 }, unique: true }, { fields: { containerId: 1, userId: 1 }, unique: true }, { fields: { containerId: 1, id: 1 } }, { fields: { userId: 1 } }],
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
   assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],
