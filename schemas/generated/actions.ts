@@ -488,6 +488,42 @@ export interface Card {
 }
 
 /**
+ * An organisation's single sign-on with OpenID Connect (server/domain/sso/settings.ts), without the client secret.
+ */
+export interface SsoSettings {
+  containerId: number;
+  /**
+   * The address to register at the provider as the client's redirect URI (PUBLIC_URL + /api/account/sso/callback).
+   */
+  redirectUri: string;
+  /**
+   * The provider's issuer identifier ('' until set up).
+   */
+  issuer: string;
+  clientId: string;
+  /**
+   * Whether a client secret is stored (it is never answered).
+   */
+  secretSet: boolean;
+  /**
+   * The staff e-mail domains the sign-in applies to.
+   */
+  domains: string[];
+  /**
+   * Password and sign-in-link login refused for the organisation's staff in those domains (odin excepted).
+   */
+  enforce: boolean;
+  /**
+   * The organisation requires a second factor of its staff (read by the two-factor login step).
+   */
+  requireMfa: boolean;
+  /**
+   * When it was last saved (unix seconds).
+   */
+  updated: number | null;
+}
+
+/**
  * A position as staff see it with its form (`metadata`, the current form version): get_position and every position write answer (server/domain/positions.ts positionView with the form).
  */
 export interface StaffPositionWithForm {
@@ -2904,6 +2940,18 @@ export type GetContainerSkillsAnswer = {
 }[];
 
 /**
+ * Request data of get_containerSso. The organisation's single sign-on with OpenID Connect (issue 29 item 1): the issuer, the client id, whether a client secret is set (the secret itself is never answered), the staff e-mail domains it applies to, whether it is required (`enforce`) and whether a second factor is required (`requireMfa`). Administrators only. Empty values until it is set up.
+ */
+export interface GetContainerSsoData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_containerSso.
+ */
+export type GetContainerSsoAnswer = SsoSettings;
+
+/**
  * Request data of get_containerTheme. The organisation's theme, the default theme filled in where it sets nothing.
  */
 export interface GetContainerThemeData {
@@ -4036,6 +4084,27 @@ export interface UpdateAccountAnswer {
 }
 
 /**
+ * Request data of update_containerSso. Sets the organisation's single sign-on with OpenID Connect (issue 29 item 1). `issuer`: https on a public address (loopback or private only when the server runs with WEBHOOKS_ALLOW_PRIVATE=1); `clientId`/`clientSecret`: the client registered at the provider with the redirect URI <PUBLIC_URL>/api/account/sso/callback (an empty or absent secret keeps the stored one); `domains`: the staff e-mail domains it applies to, each used by one organisation only (another's → 409); `enforce`: password and sign-in-link login are refused for the organisation's staff in those domains (odin excepted) and their existing sessions end; `requireMfa`: stored for the two-factor login step. A bad issuer or domain → 400 at its field, nothing saved. Answer: as get_containerSso.
+ */
+export interface UpdateContainerSsoData {
+  containerId: number;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  /**
+   * @maxItems 20
+   */
+  domains: string[];
+  enforce: boolean;
+  requireMfa?: boolean;
+}
+
+/**
+ * Answer of update_containerSso.
+ */
+export type UpdateContainerSsoAnswer = SsoSettings;
+
+/**
  * Request data of update_containerTemplate. Sets the email template of a label (an Interest label or a Process level) for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
  */
 export interface UpdateContainerTemplateData {
@@ -4611,6 +4680,7 @@ export interface ActionData {
   get_competences: GetCompetencesData;
   get_container: GetContainerData;
   get_containerSkills: GetContainerSkillsData;
+  get_containerSso: GetContainerSsoData;
   get_containerTheme: GetContainerThemeData;
   get_containerUser: GetContainerUserData;
   get_containerUsers: GetContainerUsersData;
@@ -4660,6 +4730,7 @@ export interface ActionData {
   update_PositionPartner: UpdatePositionPartnerData;
   update_accessibilityStatement: UpdateAccessibilityStatementData;
   update_account: UpdateAccountData;
+  update_containerSso: UpdateContainerSsoData;
   update_containerTemplate: UpdateContainerTemplateData;
   update_containerTheme: UpdateContainerThemeData;
   update_jobApplicant: UpdateJobApplicantData;
@@ -4761,6 +4832,7 @@ export interface ActionAnswer {
   get_competences: GetCompetencesAnswer;
   get_container: GetContainerAnswer;
   get_containerSkills: GetContainerSkillsAnswer;
+  get_containerSso: GetContainerSsoAnswer;
   get_containerTheme: GetContainerThemeAnswer;
   get_containerUser: GetContainerUserAnswer;
   get_containerUsers: GetContainerUsersAnswer;
@@ -4810,6 +4882,7 @@ export interface ActionAnswer {
   update_PositionPartner: UpdatePositionPartnerAnswer;
   update_accessibilityStatement: UpdateAccessibilityStatementAnswer;
   update_account: UpdateAccountAnswer;
+  update_containerSso: UpdateContainerSsoAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;
   update_containerTheme: UpdateContainerThemeAnswer;
   update_jobApplicant: UpdateJobApplicantAnswer;

@@ -42,6 +42,9 @@ const specs: Record<string, IndexSpec[]> = {
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
   accessibilityStatements: [{ fields: { containerId: 1 }, unique: true }],
   accessibilityReports: [{ fields: { containerId: 1, id: -1 } }],
+  // An organisation's OpenID sign-in (domain/sso/settings.ts), found by an address's domain at login; its flows by their hash (flow.ts).
+  ssoSettings: [{ fields: { containerId: 1 }, unique: true }],
+  ssoFlows: [{ fields: { kind: 1, hash: 1 }, unique: true }, { fields: { expires: 1 } }],
   // SCIM (domain/provisioning/): one settings row per organisation, found by its token's hash; a user link per userName and per account.
   scimSettings: [{ fields: { containerId: 1 }, unique: true }, { fields: { tokenHash: 1 } }],
   scimUsers: [{ fields: { containerId: 1, userNameKey: 1 }, unique: true }, { fields: { containerId: 1, userId: 1 }, unique: true }, { fields: { containerId: 1, id: 1 } }, { fields: { userId: 1 } }],
