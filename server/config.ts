@@ -3,6 +3,7 @@ import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, r
 import { delimiter, join, resolve } from 'node:path';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import { PASSWORD_COST, type PasswordCost } from './base/password-cost';
+import type { WebhookSettings } from './base/deps';
 
 /** Everything the server reads from its environment; nothing else configures it. */
 export interface Config {
@@ -69,6 +70,8 @@ export interface Config {
    * createApp refuses a lower one in production.
    */
   passwordCost: PasswordCost;
+  /** Outgoing webhooks: WEBHOOKS_ALLOW_PRIVATE=1 (tests) lets receivers be on loopback or private addresses and use http. */
+  webhooks: WebhookSettings;
 }
 
 const root = resolve(import.meta.dirname, '..');
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       windowMs: 60_000,
     },
     passwordCost: PASSWORD_COST,
+    webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1', timeoutMs: 10_000, pollMs: 5_000 },
     ...overrides,
   };
 }
