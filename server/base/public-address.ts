@@ -11,7 +11,10 @@ import { BlockList, isIP } from 'node:net';
  * so a name that changes its answer between the check and the connection reaches nothing new.
  */
 
-const blocked = new BlockList();
+// Two lists: BlockList checks an IPv4 address against IPv6 rules as IPv4-mapped, so one list
+// holding ::ffff:0:0/96 would refuse every IPv4 address.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -28,10 +31,10 @@ for (const [net, bits] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(net, bits, 'ipv4');
+  blocked4.addSubnet(net, bits, 'ipv4');
 }
 for (const [net, bits] of [
-  ['::', 128],
+  ['::', 96],
   ['::1', 128],
   ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
@@ -42,14 +45,14 @@ for (const [net, bits] of [
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
-  blocked.addSubnet(net, bits, 'ipv6');
+  blocked6.addSubnet(net, bits, 'ipv6');
 }
 
 /** Is `ip` (a literal IPv4 or IPv6 address) one the public internet routes to? */
 export function isPublicAddress(ip: string): boolean {
   const family = isIP(ip);
   if (family === 0) return false;
-  return !blocked.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? !blocked4.check(ip, 'ipv4') : !blocked6.check(ip, 'ipv6');
 }
 
 /** Why a URL is refused: not http(s) / not https without allowPrivate, a non-public address, no address at all. */
