@@ -17,7 +17,7 @@ import type { DeliveryError } from '../domain/webhooks/outbox';
 export type TryOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: DeliveryError };
 
 /** `v1,<base64>`: the signature of one try. */
-export function signature(secret: string, id: string, timestamp: number, body: string): string {
+function signature(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }

@@ -16,7 +16,7 @@ import { sendOnce, type TryOutcome } from './webhook-send';
  * pause, for 24 hours from when it was enqueued; then it is 'failed' and the log says so.
  */
 
-export const DEFAULT_WEBHOOKS: WebhookSettings = { allowPrivate: false, timeoutMs: 10_000, pollMs: 5_000 };
+const DEFAULT_WEBHOOKS: WebhookSettings = { allowPrivate: false, timeoutMs: 10_000, pollMs: 5_000 };
 
 /** Pauses after the 1st, 2nd, … failed try (seconds), the last repeated: Standard Webhooks' schedule. */
 const PAUSES = [5, 60, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600];
@@ -26,7 +26,7 @@ const BATCH = 50;
 const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** What follows a failed try `tries` (counted with it): the next time, or null when the 24 hours are over. */
-export function nextTry(windowFrom: number, now: number, tries: number): number | null {
+function nextTry(windowFrom: number, now: number, tries: number): number | null {
   const end = windowFrom + WINDOW;
   if (now >= end) return null;
   return Math.min(now + PAUSES[Math.min(tries - 1, PAUSES.length - 1)]!, end);

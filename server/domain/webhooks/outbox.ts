@@ -34,7 +34,7 @@ export interface WebhookDoc {
   createdBy: number;
 }
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 /** Why a try failed: a non-2xx answer, a 3xx (never followed), no answer in time, no connection, a refused address. */
 export type DeliveryError = 'status' | 'redirect' | 'timeout' | 'network' | 'address';
 
