@@ -3502,6 +3502,9 @@ export interface ResendInvitationAnswer {
  */
 export interface ResendWebhookDeliveryData {
   containerId: number;
+  /**
+   * A delivery's id (msg_<uuid>), as get_webhookDeliveries lists it.
+   */
   deliveryId: string;
 }
 
