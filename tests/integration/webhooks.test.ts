@@ -6,7 +6,8 @@ import type { ContainerDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, personnummer, validAnswers } from './helpers/domain';
 import { startReceiver, type Received, type Receiver } from './helpers/receiver';
-import { DEMO, startTestServer, type TestServer } from './helpers/server';
+import { mailedToken } from './helpers/mailbox';
+import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
 
 /**
  * Webhooks by the Standard Webhooks specification (issue 29 item 6), over real HTTP to a
@@ -170,6 +171,22 @@ describe.each(storeKinds())('webhooks on the %s store', (kind) => {
     expect(rx.received.map((r) => JSON.parse(r.body))).toEqual([
       expect.objectContaining({ type: 'position.published', data: expect.objectContaining({ id, name: 'Webbhookstjänst' }) }),
       expect.objectContaining({ type: 'position.closed', data: expect.objectContaining({ id, isArchived: true }) }),
+    ]);
+  });
+
+  it('sends application.withdrawn when the candidate withdraws and application.deleted when staff delete', async () => {
+    await subscribe(['application.withdrawn', 'application.deleted']);
+    const mine = await apply();
+    const theirs = await apply();
+    const registered = await s.request('POST', '/api/account/register', { email: mine.email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    expect(registered.status).toBe(201);
+    const candidate = (await s.request('POST', '/api/account/signin-link/confirm', { token: await mailedToken(s, mine.email) })).body.token as string;
+    expect((await s.call(candidate, 'delete_myApplication', { id: mine.id })).status).toBe(200);
+    expect((await s.call(admin, 'delete_jobapplication', { id: theirs.id, positionId })).status).toBe(200);
+    await rx.waitFor(2);
+    expect(rx.received.map((r) => JSON.parse(r.body))).toEqual([
+      expect.objectContaining({ type: 'application.withdrawn', data: expect.objectContaining({ id: mine.id, positionId, containerId: c.id }) }),
+      expect.objectContaining({ type: 'application.deleted', data: expect.objectContaining({ id: theirs.id, positionId, containerId: c.id }) }),
     ]);
   });
 });
