@@ -59,14 +59,6 @@ const specs: Record<string, IndexSpec[]> = {
   // The outboxes in Mongo mode (mail/store-outbox.ts, integrations.ts): by name, and mail by address for an erasure.
   mailOutbox: [{ fields: { name: 1 }, unique: true }, { fields: { address: 1 } }],
   partnerOutbox: [{ fields: { name: 1 }, unique: true }],
-  // Webhooks per organisation; their outbox by due time (jobs/webhooks.ts), by webhook and subject in order, and by id.
-  webhooks: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1 } }],
-  webhookDeliveries: [
-    { fields: { id: 1 }, unique: true },
-    { fields: { status: 1, nextAt: 1 } },
-    { fields: { webhookId: 1, subject: 1, seq: 1 } },
-    { fields: { webhookId: 1, seq: -1 } },
-  ],
 };
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import type { ServerDeps } from '../../base/deps';
+import type { IndexSpec, Store } from '../../store/port';
 import { assertPublicUrl, UnsafeUrlError, type UrlProblem } from '../../base/public-address';
 import { errors } from '../../errors';
 import { DELIVERIES, kickWorker, WEBHOOKS, type DeliveryDoc, type WebhookDoc, type WebhookEvent } from './outbox';
@@ -32,8 +33,30 @@ async function checkUrl(deps: Pick<ServerDeps, 'webhooks'>, url: string): Promis
   }
 }
 
+/**
+ * The indexes of webhooks and their outbox, made with the first webhook (not at every start:
+ * an organisation without webhooks never reads either collection by more than its emptiness).
+ */
+const INDEXES: Record<string, IndexSpec[]> = {
+  [WEBHOOKS]: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1 } }],
+  [DELIVERIES]: [
+    { fields: { id: 1 }, unique: true },
+    { fields: { status: 1, nextAt: 1 } },
+    { fields: { webhookId: 1, subject: 1, seq: 1 } },
+    { fields: { webhookId: 1, seq: -1 } },
+  ],
+};
+const indexed = new WeakSet<Store>();
+
+async function ensureIndexes(store: Store): Promise<void> {
+  if (indexed.has(store)) return;
+  for (const [name, specs] of Object.entries(INDEXES)) for (const spec of specs) await store.collection(name).ensureIndex(spec);
+  indexed.add(store);
+}
+
 export async function createWebhook(deps: ServerDeps, containerId: number, by: number, input: { url: string; events: WebhookEvent[] }): Promise<{ id: number; secret: string }> {
   await checkUrl(deps, input.url);
+  await ensureIndexes(deps.store);
   const col = deps.store.collection<WebhookDoc>(WEBHOOKS);
   if ((await col.count({ containerId })) >= MAX_PER_CONTAINER) throw errors.invalid([{ path: '/url', message: m.tooMany }], m.tooMany);
   const doc: WebhookDoc = {
