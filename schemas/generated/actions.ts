@@ -406,6 +406,36 @@ export interface PrivacySettings {
 }
 
 /**
+ * The references asked for about one application (server/domain/references/), oldest first: the referee, the status (sent, answered, expired), the form sent and, once answered, the answers as plain text.
+ */
+export type ApplicantReferences = {
+  id: number;
+  referee: {
+    name: string;
+    email: string;
+    phone?: string;
+    relation?: string;
+  };
+  /**
+   * skickad, besvarad, utgången.
+   */
+  status: "sent" | "answered" | "expired";
+  formName: string;
+  /**
+   * The reference form sent (metadata properties), to show the answers in the engine's view mode.
+   */
+  metadata: {}[];
+  /**
+   * By field key; absent until answered.
+   */
+  answers?: {};
+  answered?: number;
+  created: number;
+  expires: number;
+  by: string;
+}[];
+
+/**
  * What a position's applicants are rated on (issue 17 item 2). Until a writer edits them they are derived from the ad: the skills the position asks about and the children of its form's requirements block ('Meriterande'), or 'Helhetsintryck' when it has neither (`isDefault` true).
  */
 export interface ScoreCriteria {
@@ -1558,6 +1588,35 @@ export interface CreatePositionTypeAnswer {
   id: number;
   name: string;
 }
+
+/**
+ * Request data of create_referenceRequest. Asks referees for a reference about one application (issue 30 item 3). Each referee gets a mail with a single-use link to the organisation's reference form (a form template of the kind 'reference', else the default 'Referens'); the link works without an account and expires after 14 days. Logged in the application's log. Write right on the position. Answer: the application's references, as get_references.
+ */
+export interface CreateReferenceRequestData {
+  /**
+   * The application.
+   */
+  id: number;
+  /**
+   * A reference form template of the organisation (its key); the first one when absent.
+   */
+  templateKey?: string;
+  /**
+   * @minItems 1
+   * @maxItems 5
+   */
+  referees: {
+    name: string;
+    email: string;
+    phone?: string;
+    relation?: string;
+  }[];
+}
+
+/**
+ * Answer of create_referenceRequest.
+ */
+export type CreateReferenceRequestAnswer = ApplicantReferences;
 
 /**
  * Request data of create_scimToken. Administrator: a new bearer token for the organisation's SCIM endpoint (/scim/v2), answered once; only its sha256 is stored. A token made before stops working at once.
@@ -3296,6 +3355,21 @@ export interface GetPrivacySettingsData {
 export type GetPrivacySettingsAnswer = PrivacySettings;
 
 /**
+ * Request data of get_references. The references asked for about one application (issue 30 item 3): each referee with the status (sent, answered, expired) and, once answered, the answers. Anyone with a right on the position, readers included.
+ */
+export interface GetReferencesData {
+  /**
+   * The application.
+   */
+  id: number;
+}
+
+/**
+ * Answer of get_references.
+ */
+export type GetReferencesAnswer = ApplicantReferences;
+
+/**
  * Request data of get_retentionSettings. Retention by purpose (issue 28 item 1), Administrator: how many months the organisation keeps applications after a recruitment closes (6–36, default 24), how long a talent-pool consent lasts, and every legal hold on its positions (live first), with who set or lifted it, when and why.
  */
 export interface GetRetentionSettingsData {
@@ -4496,6 +4570,7 @@ export interface ActionData {
   create_positionPermission: CreatePositionPermissionData;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandData;
   create_positionType: CreatePositionTypeData;
+  create_referenceRequest: CreateReferenceRequestData;
   create_scimToken: CreateScimTokenData;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteData;
   create_talentPoolInvitation: CreateTalentPoolInvitationData;
@@ -4574,6 +4649,7 @@ export interface ActionData {
   get_positionsPartnersSetting: GetPositionsPartnersSettingData;
   get_positions_by_container: GetPositionsByContainerData;
   get_privacySettings: GetPrivacySettingsData;
+  get_references: GetReferencesData;
   get_retentionSettings: GetRetentionSettingsData;
   get_scimSettings: GetScimSettingsData;
   get_skillPositions: GetSkillPositionsData;
@@ -4643,6 +4719,7 @@ export interface ActionAnswer {
   create_positionPermission: CreatePositionPermissionAnswer;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandAnswer;
   create_positionType: CreatePositionTypeAnswer;
+  create_referenceRequest: CreateReferenceRequestAnswer;
   create_scimToken: CreateScimTokenAnswer;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteAnswer;
   create_talentPoolInvitation: CreateTalentPoolInvitationAnswer;
@@ -4721,6 +4798,7 @@ export interface ActionAnswer {
   get_positionsPartnersSetting: GetPositionsPartnersSettingAnswer;
   get_positions_by_container: GetPositionsByContainerAnswer;
   get_privacySettings: GetPrivacySettingsAnswer;
+  get_references: GetReferencesAnswer;
   get_retentionSettings: GetRetentionSettingsAnswer;
   get_scimSettings: GetScimSettingsAnswer;
   get_skillPositions: GetSkillPositionsAnswer;

@@ -88,6 +88,8 @@ const DECISIONS: Record<string, string> = {
   get_positions: 'positions with counts, no applicant',
   get_positions_by_container: 'positions with counts, no applicant',
   get_position: NONE,
+  get_references: 'applicant data: references name the person, so a hidden application\'s are refused (409) until the reveal level (actions/applicants/references.ts)',
+  create_referenceRequest: 'a write about one application: refused (409) while it is hidden, as get_references',
 };
 
 for (const name of [

@@ -35,6 +35,8 @@ const specs: Record<string, IndexSpec[]> = {
     // What one person rated in a position: the first part of the blind rating order (applicant-order.ts).
     { fields: { raterId: 1, positionId: 1 } },
   ],
+  // References (references/): the referee's link finds its reference by the token's hash; the applicant page and the removal path by application.
+  references: [{ fields: { id: 1 }, unique: true }, { fields: { tokenHash: 1 }, unique: true }, { fields: { applicationId: 1 } }],
   // The read log (gdpr/read-log.ts): per application for the administrator's section and the removal paths, by time for the 12-month prune.
   readLog: [{ fields: { applicantId: 1, at: -1 } }, { fields: { at: 1 } }],
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
