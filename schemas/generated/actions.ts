@@ -1787,6 +1787,34 @@ export interface CreateUserExportAnswer {
 }
 
 /**
+ * Request data of create_webhook. Subscribes a receiver URL to events of the organisation (Standard Webhooks). The URL must be https on a public address (a loopback, private, link-local, unique-local or IPv4-mapped address is refused at /url, unless the server runs with WEBHOOKS_ALLOW_PRIVATE=1). Answers the id and the signing secret (`whsec_` + base64), shown this once.
+ */
+export interface CreateWebhookData {
+  containerId: number;
+  url: string;
+  /**
+   * @minItems 1
+   * @maxItems 6
+   */
+  events: (
+    | "application.created"
+    | "application.updated"
+    | "application.withdrawn"
+    | "application.deleted"
+    | "position.published"
+    | "position.closed"
+  )[];
+}
+
+/**
+ * Answer of create_webhook.
+ */
+export interface CreateWebhookAnswer {
+  id: number;
+  secret: string;
+}
+
+/**
  * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with. Erases every trace of the person in the container (server/domain/gdpr.ts, driven by the entity schemas' x-gdpr/x-pii tags): applications and their files, notifications, skill answers, conversations and messages, the kept outbox copies of mails about the applications (server/domain/removal.ts); a candidate account only when it is the person's alone (no right anywhere, nothing left in any organisation); `userId` may also be a personnummer (then every application carrying it goes, whatever the email). Records the erasure in the event log with counts only (documents per collection, blobs, candidate accounts). Nobody → 404.
  */
 export interface DeleteApplicantFromContainerData {
@@ -2145,6 +2173,21 @@ export interface DeleteUserContainerPermissionData {
 export interface DeleteUserContainerPermissionAnswer {
   id: number;
   deleted: true;
+}
+
+/**
+ * Request data of delete_webhook. Deletes one of the organisation's webhooks with its deliveries; nothing more is sent to it. Another organisation's is a 404.
+ */
+export interface DeleteWebhookData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of delete_webhook.
+ */
+export interface DeleteWebhookAnswer {
+  id: number;
 }
 
 /**
@@ -3643,6 +3686,62 @@ export type GetTextTemplatesAnswer = {
 }[];
 
 /**
+ * Request data of get_webhookDeliveries. The delivery log of one webhook, newest first (at most 100): event, status (pending, delivered, failed), tries, the last answer's HTTP status (null: none, with lastError timeout, redirect, network or address), the next try.
+ */
+export interface GetWebhookDeliveriesData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of get_webhookDeliveries.
+ */
+export type GetWebhookDeliveriesAnswer = {
+  id: string;
+  type:
+    | "application.created"
+    | "application.updated"
+    | "application.withdrawn"
+    | "application.deleted"
+    | "position.published"
+    | "position.closed";
+  subject: string;
+  created: number;
+  status: "pending" | "delivered" | "failed";
+  tries: number;
+  lastStatus: number | null;
+  lastError: "status" | "redirect" | "timeout" | "network" | "address" | null;
+  lastAt: number | null;
+  nextAt: number | null;
+}[];
+
+/**
+ * Request data of get_webhooks. The organisation's webhooks without their secrets, with how many deliveries wait and how many failed.
+ */
+export interface GetWebhooksData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_webhooks.
+ */
+export type GetWebhooksAnswer = {
+  id: number;
+  url: string;
+  events: (
+    | "application.created"
+    | "application.updated"
+    | "application.withdrawn"
+    | "application.deleted"
+    | "position.published"
+    | "position.closed"
+  )[];
+  created: number;
+  pending: number;
+  failed: number;
+}[];
+
+/**
  * Request data of import_formTemplateSchema. Imports a file `{ schema, uiSchema }` (as get_formTemplateSchema or GET /api/public/positions/{id}/schema writes it, or a plain JSON Schema) as a new form template of the container, named `name`. Refused with a Swedish message at `/file` (nothing stored): text that is not JSON, a `$ref` outside the file, more than 10,000 properties, a keyword that is neither JSON Schema 2020-12 nor Blankett's, a schema that no longer matches the Blankett fields beside it, a plain schema with rules no Blankett field holds (engine/import-schema.ts). The template is stored only once every check has passed, through the same path as create_positionTemplateAssetCommand; it is available in no position type until edited.
  */
 export interface ImportFormTemplateSchemaData {
@@ -3685,6 +3784,25 @@ export interface ResendInvitationAnswer {
    */
   expires: number;
   expired: boolean;
+}
+
+/**
+ * Request data of resend_webhookDelivery. 'Skicka igen': makes a delivery of the organisation due now, with a fresh 24 hours of tries and the same webhook-id.
+ */
+export interface ResendWebhookDeliveryData {
+  containerId: number;
+  /**
+   * A delivery's id (msg_<uuid>), as get_webhookDeliveries lists it.
+   */
+  deliveryId: string;
+}
+
+/**
+ * Answer of resend_webhookDelivery.
+ */
+export interface ResendWebhookDeliveryAnswer {
+  id: string;
+  status: "pending";
 }
 
 /**
@@ -4631,6 +4749,7 @@ export interface ActionData {
   create_talentPoolInvitation: CreateTalentPoolInvitationData;
   create_userContainerPermission: CreateUserContainerPermissionData;
   create_userExport: CreateUserExportData;
+  create_webhook: CreateWebhookData;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerData;
   delete_ContainerAsset: DeleteContainerAssetData;
   delete_ContainerTemplate: DeleteContainerTemplateData;
@@ -4653,6 +4772,7 @@ export interface ActionData {
   delete_skillPosition: DeleteSkillPositionData;
   delete_skillTemplate: DeleteSkillTemplateData;
   delete_userContainerPermission: DeleteUserContainerPermissionData;
+  delete_webhook: DeleteWebhookData;
   get_ContainerTemplates: GetContainerTemplatesData;
   get_MessagingChannels: GetMessagingChannelsData;
   get_PositionNotificationPreferences: GetPositionNotificationPreferencesData;
@@ -4715,8 +4835,11 @@ export interface ActionData {
   get_skillsIcons: GetSkillsIconsData;
   get_talentPool: GetTalentPoolData;
   get_textTemplates: GetTextTemplatesData;
+  get_webhookDeliveries: GetWebhookDeliveriesData;
+  get_webhooks: GetWebhooksData;
   import_formTemplateSchema: ImportFormTemplateSchemaData;
   resend_invitation: ResendInvitationData;
+  resend_webhookDelivery: ResendWebhookDeliveryData;
   reset_containerTheme: ResetContainerThemeData;
   send_MessageCommand: SendMessageCommandData;
   send_email: SendEmailData;
@@ -4783,6 +4906,7 @@ export interface ActionAnswer {
   create_talentPoolInvitation: CreateTalentPoolInvitationAnswer;
   create_userContainerPermission: CreateUserContainerPermissionAnswer;
   create_userExport: CreateUserExportAnswer;
+  create_webhook: CreateWebhookAnswer;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerAnswer;
   delete_ContainerAsset: DeleteContainerAssetAnswer;
   delete_ContainerTemplate: DeleteContainerTemplateAnswer;
@@ -4805,6 +4929,7 @@ export interface ActionAnswer {
   delete_skillPosition: DeleteSkillPositionAnswer;
   delete_skillTemplate: DeleteSkillTemplateAnswer;
   delete_userContainerPermission: DeleteUserContainerPermissionAnswer;
+  delete_webhook: DeleteWebhookAnswer;
   get_ContainerTemplates: GetContainerTemplatesAnswer;
   get_MessagingChannels: GetMessagingChannelsAnswer;
   get_PositionNotificationPreferences: GetPositionNotificationPreferencesAnswer;
@@ -4867,8 +4992,11 @@ export interface ActionAnswer {
   get_skillsIcons: GetSkillsIconsAnswer;
   get_talentPool: GetTalentPoolAnswer;
   get_textTemplates: GetTextTemplatesAnswer;
+  get_webhookDeliveries: GetWebhookDeliveriesAnswer;
+  get_webhooks: GetWebhooksAnswer;
   import_formTemplateSchema: ImportFormTemplateSchemaAnswer;
   resend_invitation: ResendInvitationAnswer;
+  resend_webhookDelivery: ResendWebhookDeliveryAnswer;
   reset_containerTheme: ResetContainerThemeAnswer;
   send_MessageCommand: SendMessageCommandAnswer;
   send_email: SendEmailAnswer;

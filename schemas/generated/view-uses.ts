@@ -24,6 +24,7 @@ export const VIEW_USES = {
   StaffChat: ['get_channelMessages', 'send_MessageCommand'],
   TemplateEditor: ['create_positionTemplateAssetCommand', 'get_folder', 'get_folders'],
   ThemeSettings: ['get_containerTheme', 'update_containerTheme'],
+  Webhooks: ['create_webhook', 'delete_webhook', 'get_webhookDeliveries', 'get_webhooks', 'resend_webhookDelivery'],
 } as const satisfies Record<string, readonly ActionName[]>;
 
 export type ViewName = keyof typeof VIEW_USES;

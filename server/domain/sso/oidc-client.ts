@@ -22,7 +22,7 @@ export type OidcFailure = 'down' | 'audience' | 'expired' | 'nonce' | 'replayed'
 
 async function configOf(i: Issuer): Promise<client.Configuration> {
   const guarded: client.CustomFetch = async (url, options) => {
-    await assertPublicUrl(url, { allowPrivate: i.allowPrivate });
+    await assertPublicUrl(String(url), { allowPrivate: i.allowPrivate });
     return fetch(url, options as RequestInit);
   };
   const auth = i.clientSecret ? client.ClientSecretBasic(i.clientSecret) : client.None();

@@ -1,7 +1,7 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../../engine/fill';
 import type { ServerDeps } from '../../base/deps';
-import { assertPublicUrl, NotPublicError, type RefusedBecause } from '../../base/public-address';
+import { assertPublicUrl, UnsafeUrlError, type UrlProblem } from '../../base/public-address';
 import { users, type UserDoc } from '../../auth/users';
 import { announceSessionsRevoked } from '../../auth/revocations';
 import { errors, HttpError } from '../../errors';
@@ -63,15 +63,15 @@ export async function ssoSettingsOf(deps: Pick<ServerDeps, 'store' | 'publicUrl'
   };
 }
 
-const ISSUER_TEXT: Record<RefusedBecause, string> = { invalid: m.issuerInvalid, scheme: m.issuerScheme, unresolved: m.issuerUnresolved, private: m.issuerPrivate };
+const ISSUER_TEXT: Record<UrlProblem, string> = { invalid: m.issuerInvalid, scheme: m.issuerScheme, unresolved: m.issuerUnresolved, private: m.issuerPrivate };
 
 /** Refuses an issuer that is not https on a public address (loopback and private only with WEBHOOKS_ALLOW_PRIVATE=1). */
 async function checkIssuer(deps: Pick<ServerDeps, 'allowPrivateAddresses'>, issuer: string): Promise<URL> {
   try {
-    return await assertPublicUrl(issuer, { allowPrivate: !!deps.allowPrivateAddresses });
+    return (await assertPublicUrl(issuer, { allowPrivate: !!deps.allowPrivateAddresses })).url;
   } catch (e) {
-    if (!(e instanceof NotPublicError)) throw e;
-    throw errors.invalid([{ path: '/issuer', message: ISSUER_TEXT[e.reason] }], ISSUER_TEXT[e.reason]);
+    if (!(e instanceof UnsafeUrlError)) throw e;
+    throw errors.invalid([{ path: '/issuer', message: ISSUER_TEXT[e.problem] }], ISSUER_TEXT[e.problem]);
   }
 }
 
