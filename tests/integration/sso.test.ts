@@ -135,6 +135,17 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     expect(refusal((await signIn(account)).landed)).toBe(reason);
   });
 
+  it("takes Microsoft Entra ID's xms_edov (the tenant verified the address's domain) in place of email_verified", async () => {
+    idp.tamper = (c: Record<string, unknown>) => ({ ...c, email_verified: undefined, xms_edov: true });
+    try {
+      const { landed } = await signIn('unverified');
+      expect(new URL(landed).pathname).toBe('/login/sso');
+      expect((await session(landed)).status).toBe(200);
+    } finally {
+      idp.tamper = null;
+    }
+  });
+
   it('with enforce: ends the staff sessions, refuses their password, and keeps odin and the provider working', async () => {
     const writerBefore = await server.login(DEMO.writer);
     const odinBefore = await server.login(DEMO.odin);

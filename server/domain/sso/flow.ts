@@ -103,7 +103,10 @@ export async function finishSso(deps: ServerDeps, query: URLSearchParams, browse
   } catch (e) {
     throw new SsoRefused(failureOf(e));
   }
-  if (claims.email_verified !== true || typeof claims.email !== 'string') throw new SsoRefused('unverified');
+  // Verified by the provider: OpenID's email_verified, or Microsoft Entra ID's optional claim
+  // xms_edov (the address's domain is verified by the tenant; Entra sends no email_verified).
+  const verified = claims.email_verified === true || claims.xms_edov === true || claims.xms_edov === '1' || claims.xms_edov === 'true';
+  if (!verified || typeof claims.email !== 'string') throw new SsoRefused('unverified');
   const user = await findUserByEmail(deps.store, claims.email);
   // Only the organisation's own staff, in its own domains: never a candidate account, never
   // someone of another organisation whose address its provider happens to name.
