@@ -1378,6 +1378,16 @@ export interface CreateMeritRequestAnswer {
 }
 
 /**
+ * Request data of create_passkeyRegistration. Starts registering a passkey (WebAuthn) for the caller: the options for navigator.credentials.create as JSON (the relying party is the portal's public URL); the challenge is kept 5 minutes for update_passkeyRegistration.
+ */
+export interface CreatePasskeyRegistrationData {}
+
+/**
+ * Answer of create_passkeyRegistration.
+ */
+export interface CreatePasskeyRegistrationAnswer {}
+
+/**
  * Request data of create_position. Creates a position. Its form is `metadata` when given (the builder), else a copy of the position template `templateKey`, else of the position type's default template (404 'Hittade inga mallar, vänligen kontakta support' when there is none). `id` may be sent as 0 or below (the spec's 'id above 0 is updated, otherwise created'); above 0 is refused. Answer: the Position with derived status.
  */
 export interface CreatePositionData {
@@ -1588,6 +1598,20 @@ export interface CreateTalentPoolInvitationData {
  */
 export interface CreateTalentPoolInvitationAnswer {
   expires: number;
+}
+
+/**
+ * Request data of create_totpEnrollment. Starts enrolling TOTP (RFC 6238) for the caller: a new secret, its otpauth:// URI and the URI as an SVG QR code (`qr`, a data: URL). Nothing changes until update_totpEnrollment confirms a code from it; starting again replaces the secret waiting.
+ */
+export interface CreateTotpEnrollmentData {}
+
+/**
+ * Answer of create_totpEnrollment.
+ */
+export interface CreateTotpEnrollmentAnswer {
+  secret: string;
+  otpauthUri: string;
+  qr: string;
 }
 
 /**
@@ -1852,6 +1876,30 @@ export interface DeleteMyTalentPoolConsentAnswer {
 }
 
 /**
+ * Request data of delete_passkey. Removes one of the caller's passkeys. Unknown id → 404; refused (409) when a second factor is required of the caller and it is their last one.
+ */
+export interface DeletePasskeyData {
+  id: string;
+}
+
+/**
+ * Answer of delete_passkey.
+ */
+export interface DeletePasskeyAnswer {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  /**
+   * The caller must keep a second factor (odin, or staff of an organisation that requires one).
+   */
+  required: boolean;
+  passkeys: {
+    id: string;
+    name: string;
+    createdAt: number;
+  }[];
+}
+
+/**
  * Request data of delete_position. Deletes a position with its form versions and its applications, each with everything that follows it (server/domain/removal.ts, from the entity schemas' x-gdpr tags): its files, notifications, skill answers, the kept outbox copies of its mails (its mail log is in the application), and the person's conversation with its messages once they have no application left in the organisation.
  */
 export interface DeletePositionData {
@@ -1936,6 +1984,28 @@ export interface DeleteSkillTemplateData {
  */
 export interface DeleteSkillTemplateAnswer {
   id: number;
+}
+
+/**
+ * Request data of delete_totpEnrollment. Turns TOTP off for the caller and drops its recovery codes. Refused (409) when a second factor is required of the caller and TOTP is their last one.
+ */
+export interface DeleteTotpEnrollmentData {}
+
+/**
+ * Answer of delete_totpEnrollment.
+ */
+export interface DeleteTotpEnrollmentAnswer {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  /**
+   * The caller must keep a second factor (odin, or staff of an organisation that requires one).
+   */
+  required: boolean;
+  passkeys: {
+    id: string;
+    name: string;
+    createdAt: number;
+  }[];
 }
 
 /**
@@ -2705,6 +2775,21 @@ export interface GetContainerData {
 export type GetContainerAnswer = ContainerView;
 
 /**
+ * Request data of get_containerMfa. Whether the organisation requires a second factor of its staff.
+ */
+export interface GetContainerMfaData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_containerMfa.
+ */
+export interface GetContainerMfaAnswer {
+  containerId: number;
+  requireMfa: boolean;
+}
+
+/**
  * Request data of get_containerSkills. The organisation's skills (kompetenser), by name.
  */
 export interface GetContainerSkillsData {
@@ -3025,6 +3110,28 @@ export interface GetMeritDisclosureAnswer {
     }[];
   }[];
   criteria: string[];
+}
+
+/**
+ * Request data of get_mfa. The caller's second factors (issue 29 item 3): whether TOTP is on, how many recovery codes are left, the passkeys by name, and whether a factor is required of them.
+ */
+export interface GetMfaData {}
+
+/**
+ * Answer of get_mfa.
+ */
+export interface GetMfaAnswer {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  /**
+   * The caller must keep a second factor (odin, or staff of an organisation that requires one).
+   */
+  required: boolean;
+  passkeys: {
+    id: string;
+    name: string;
+    createdAt: number;
+  }[];
 }
 
 /**
@@ -3795,6 +3902,22 @@ export interface UpdateAccountAnswer {
 }
 
 /**
+ * Request data of update_containerMfa. Requires (or stops requiring) a second factor of the organisation's staff (issue 29 item 3). From then on a staff member without one is, at login, only let in by enrolling TOTP first.
+ */
+export interface UpdateContainerMfaData {
+  containerId: number;
+  requireMfa: boolean;
+}
+
+/**
+ * Answer of update_containerMfa.
+ */
+export interface UpdateContainerMfaAnswer {
+  containerId: number;
+  requireMfa: boolean;
+}
+
+/**
  * Request data of update_containerTemplate. Sets the email template of a label (an Interest label or a Process level) for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
  */
 export interface UpdateContainerTemplateData {
@@ -3937,6 +4060,31 @@ export interface UpdateJobApplicationStatusAnswer {
   ids: number[];
   labelId: number;
   labelType: "Interest" | "Process";
+}
+
+/**
+ * Request data of update_passkeyRegistration. Finishes the registration with the browser's answer (RegistrationResponseJSON) to the kept challenge, once; the passkey is kept under `name`. A wrong or late answer → 400, nothing kept.
+ */
+export interface UpdatePasskeyRegistrationData {
+  response: {};
+  name: string;
+}
+
+/**
+ * Answer of update_passkeyRegistration.
+ */
+export interface UpdatePasskeyRegistrationAnswer {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  /**
+   * The caller must keep a second factor (odin, or staff of an organisation that requires one).
+   */
+  required: boolean;
+  passkeys: {
+    id: string;
+    name: string;
+    createdAt: number;
+  }[];
 }
 
 /**
@@ -4182,6 +4330,20 @@ export interface UpdateRetentionSettingsAnswer {
 }
 
 /**
+ * Request data of update_totpEnrollment. Confirms the TOTP enrolment with a code from the new secret: TOTP is on (it replaces an earlier secret) and 10 single-use recovery codes are answered once (only their hashes are kept). A wrong code, or no enrolment waiting (started more than an hour ago) → 400 at /code, nothing changed.
+ */
+export interface UpdateTotpEnrollmentData {
+  code: string;
+}
+
+/**
+ * Answer of update_totpEnrollment.
+ */
+export interface UpdateTotpEnrollmentAnswer {
+  recoveryCodes: string[];
+}
+
+/**
  * Request data of upload_folderImage. Adds an image to one of the organisation's image folders by its name, creating the folder the first time. `dataUrl` is the file as a data: URL (the upload verb's {file.dataUrl}); its type must match the bytes and the image must lie within the folder's size limits (engine/imageLimits.ts), each refusal in Swedish.
  */
 export interface UploadFolderImageData {
@@ -4275,6 +4437,7 @@ export interface ActionData {
   create_jobApplication: CreateJobApplicationData;
   create_legalHold: CreateLegalHoldData;
   create_meritRequest: CreateMeritRequestData;
+  create_passkeyRegistration: CreatePasskeyRegistrationData;
   create_position: CreatePositionData;
   create_positionDemoApplicants: CreatePositionDemoApplicantsData;
   create_positionPermission: CreatePositionPermissionData;
@@ -4282,6 +4445,7 @@ export interface ActionData {
   create_positionType: CreatePositionTypeData;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteData;
   create_talentPoolInvitation: CreateTalentPoolInvitationData;
+  create_totpEnrollment: CreateTotpEnrollmentData;
   create_userContainerPermission: CreateUserContainerPermissionData;
   create_userExport: CreateUserExportData;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerData;
@@ -4296,11 +4460,13 @@ export interface ActionData {
   delete_legalHold: DeleteLegalHoldData;
   delete_myApplication: DeleteMyApplicationData;
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentData;
+  delete_passkey: DeletePasskeyData;
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
   delete_skill: DeleteSkillData;
   delete_skillPosition: DeleteSkillPositionData;
   delete_skillTemplate: DeleteSkillTemplateData;
+  delete_totpEnrollment: DeleteTotpEnrollmentData;
   delete_userContainerPermission: DeleteUserContainerPermissionData;
   get_ContainerTemplates: GetContainerTemplatesData;
   get_MessagingChannels: GetMessagingChannelsData;
@@ -4327,6 +4493,7 @@ export interface ActionData {
   get_competenceTemplates: GetCompetenceTemplatesData;
   get_competences: GetCompetencesData;
   get_container: GetContainerData;
+  get_containerMfa: GetContainerMfaData;
   get_containerSkills: GetContainerSkillsData;
   get_containerTheme: GetContainerThemeData;
   get_containerUser: GetContainerUserData;
@@ -4342,6 +4509,7 @@ export interface ActionData {
   get_formTemplates: GetFormTemplatesData;
   get_gdprPerson: GetGdprPersonData;
   get_meritDisclosure: GetMeritDisclosureData;
+  get_mfa: GetMfaData;
   get_myContainers: GetMyContainersData;
   get_myTalentPool: GetMyTalentPoolData;
   get_notification: GetNotificationData;
@@ -4374,11 +4542,13 @@ export interface ActionData {
   update_PositionPartner: UpdatePositionPartnerData;
   update_accessibilityStatement: UpdateAccessibilityStatementData;
   update_account: UpdateAccountData;
+  update_containerMfa: UpdateContainerMfaData;
   update_containerTemplate: UpdateContainerTemplateData;
   update_containerTheme: UpdateContainerThemeData;
   update_jobApplicant: UpdateJobApplicantData;
   update_jobApplicationProcess: UpdateJobApplicationProcessData;
   update_jobApplicationStatus: UpdateJobApplicationStatusData;
+  update_passkeyRegistration: UpdatePasskeyRegistrationData;
   update_password: UpdatePasswordData;
   update_position: UpdatePositionData;
   update_positionPartnerSetting: UpdatePositionPartnerSettingData;
@@ -4386,6 +4556,7 @@ export interface ActionData {
   update_privacySettings: UpdatePrivacySettingsData;
   update_protectedIdentity: UpdateProtectedIdentityData;
   update_retentionSettings: UpdateRetentionSettingsData;
+  update_totpEnrollment: UpdateTotpEnrollmentData;
   upload_folderImage: UploadFolderImageData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
   upsert_applicantScorecard: UpsertApplicantScorecardData;
@@ -4413,6 +4584,7 @@ export interface ActionAnswer {
   create_jobApplication: CreateJobApplicationAnswer;
   create_legalHold: CreateLegalHoldAnswer;
   create_meritRequest: CreateMeritRequestAnswer;
+  create_passkeyRegistration: CreatePasskeyRegistrationAnswer;
   create_position: CreatePositionAnswer;
   create_positionDemoApplicants: CreatePositionDemoApplicantsAnswer;
   create_positionPermission: CreatePositionPermissionAnswer;
@@ -4420,6 +4592,7 @@ export interface ActionAnswer {
   create_positionType: CreatePositionTypeAnswer;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteAnswer;
   create_talentPoolInvitation: CreateTalentPoolInvitationAnswer;
+  create_totpEnrollment: CreateTotpEnrollmentAnswer;
   create_userContainerPermission: CreateUserContainerPermissionAnswer;
   create_userExport: CreateUserExportAnswer;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerAnswer;
@@ -4434,11 +4607,13 @@ export interface ActionAnswer {
   delete_legalHold: DeleteLegalHoldAnswer;
   delete_myApplication: DeleteMyApplicationAnswer;
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentAnswer;
+  delete_passkey: DeletePasskeyAnswer;
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
   delete_skill: DeleteSkillAnswer;
   delete_skillPosition: DeleteSkillPositionAnswer;
   delete_skillTemplate: DeleteSkillTemplateAnswer;
+  delete_totpEnrollment: DeleteTotpEnrollmentAnswer;
   delete_userContainerPermission: DeleteUserContainerPermissionAnswer;
   get_ContainerTemplates: GetContainerTemplatesAnswer;
   get_MessagingChannels: GetMessagingChannelsAnswer;
@@ -4465,6 +4640,7 @@ export interface ActionAnswer {
   get_competenceTemplates: GetCompetenceTemplatesAnswer;
   get_competences: GetCompetencesAnswer;
   get_container: GetContainerAnswer;
+  get_containerMfa: GetContainerMfaAnswer;
   get_containerSkills: GetContainerSkillsAnswer;
   get_containerTheme: GetContainerThemeAnswer;
   get_containerUser: GetContainerUserAnswer;
@@ -4480,6 +4656,7 @@ export interface ActionAnswer {
   get_formTemplates: GetFormTemplatesAnswer;
   get_gdprPerson: GetGdprPersonAnswer;
   get_meritDisclosure: GetMeritDisclosureAnswer;
+  get_mfa: GetMfaAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_myTalentPool: GetMyTalentPoolAnswer;
   get_notification: GetNotificationAnswer;
@@ -4512,11 +4689,13 @@ export interface ActionAnswer {
   update_PositionPartner: UpdatePositionPartnerAnswer;
   update_accessibilityStatement: UpdateAccessibilityStatementAnswer;
   update_account: UpdateAccountAnswer;
+  update_containerMfa: UpdateContainerMfaAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;
   update_containerTheme: UpdateContainerThemeAnswer;
   update_jobApplicant: UpdateJobApplicantAnswer;
   update_jobApplicationProcess: UpdateJobApplicationProcessAnswer;
   update_jobApplicationStatus: UpdateJobApplicationStatusAnswer;
+  update_passkeyRegistration: UpdatePasskeyRegistrationAnswer;
   update_password: UpdatePasswordAnswer;
   update_position: UpdatePositionAnswer;
   update_positionPartnerSetting: UpdatePositionPartnerSettingAnswer;
@@ -4524,6 +4703,7 @@ export interface ActionAnswer {
   update_privacySettings: UpdatePrivacySettingsAnswer;
   update_protectedIdentity: UpdateProtectedIdentityAnswer;
   update_retentionSettings: UpdateRetentionSettingsAnswer;
+  update_totpEnrollment: UpdateTotpEnrollmentAnswer;
   upload_folderImage: UploadFolderImageAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;
   upsert_applicantScorecard: UpsertApplicantScorecardAnswer;

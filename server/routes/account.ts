@@ -17,6 +17,7 @@ import { confirmEmailChange, stopEmailChange } from '../auth/email-change';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { employerOfApplicant } from '../domain/accounts/candidate';
+import { secondStepOf } from '../domain/accounts/mfa/login';
 
 const SMALL = jsonBody({ limit: 16 * 1024 });
 /** Sign-in links per address: a few per quarter hour, so nobody floods a mailbox through us. */
@@ -98,7 +99,13 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
       return;
     }
     await admission.succeeded();
-    deps.log.info('login', { outcome: 'ok', userId: user.id });
+    // A second factor enrolled or required: a ticket instead of a session (server/routes/mfa.ts finishes it).
+    const step = await secondStepOf(deps, user);
+    deps.log.info('login', { outcome: step ? 'second step' : 'ok', userId: user.id });
+    if (step) {
+      ctx.body = { ...step, data: step };
+      return;
+    }
     const token = await authOf(ctx.app).issue(user);
     ctx.body = { token, data: { token } };
   });
@@ -141,6 +148,12 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const { user, next, passwordRemoved } = await confirmSignin(deps, str(b.token, '/token', 200));
+    // A link is only the first factor: someone with (or bound to) a second one finishes at /api/account/login/mfa.
+    const step = await secondStepOf(deps, user);
+    if (step) {
+      ctx.body = { ...step, data: { ...step, next } };
+      return;
+    }
     const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
     ctx.body = { token, data: { token, next, passwordRemoved } };
   });
