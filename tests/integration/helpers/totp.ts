@@ -15,7 +15,8 @@ async function post(url: string, body: unknown): Promise<{ status: number; body:
 
 /**
  * The login every test helper makes over HTTP: the password, then, when the server asks for a
- * second factor (odin, enrolled by the seed), a code computed from TEST_TOTP_SECRET.
+ * second factor (odin, enrolled by the seed), a code computed from TEST_TOTP_SECRET; when it
+ * asks for an enrolment first, a code from the secret it hands out.
  * `beforeCode` runs between the two (the in-process server forgets the step used last).
  */
 export async function loginOverHttp(base: string, email: string, password: string, beforeCode?: () => Promise<void>): Promise<string> {
@@ -23,7 +24,9 @@ export async function loginOverHttp(base: string, email: string, password: strin
   if (first.status !== 200) throw new Error(`login ${email} failed with ${first.status}`);
   if (first.body.token) return first.body.token as string;
   await beforeCode?.();
-  const second = await post(`${base}/api/account/login/mfa`, { ticket: first.body.ticket, code: totpCode(TEST_TOTP_SECRET) });
+  // Someone who must have a factor and has none (made odin by a test) enrols one on the way in.
+  const secret = first.body.mfaEnrolmentRequired ? (await post(`${base}/api/account/login/mfa/enrol`, { ticket: first.body.ticket })).body.data.secret : TEST_TOTP_SECRET;
+  const second = await post(`${base}/api/account/login/mfa`, { ticket: first.body.ticket, code: totpCode(secret) });
   if (second.status !== 200) throw new Error(`login ${email} second step failed with ${second.status}: ${JSON.stringify(second.body)}`);
   return second.body.token as string;
 }
