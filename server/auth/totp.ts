@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
  * steps, the authenticator apps' common default. Codes are checked within ±1 step; the step a
  * code belonged to is returned so the caller can refuse it a second time.
  */
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = 'Blankett';
 
 function totpOf(secret: string, label = ''): OTPAuth.TOTP {

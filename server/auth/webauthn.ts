@@ -23,7 +23,7 @@ export interface StoredPasskey {
   createdAt: number;
 }
 
-export interface RelyingParty {
+interface RelyingParty {
   id: string;
   origin: string;
 }

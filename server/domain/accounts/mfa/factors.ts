@@ -22,7 +22,7 @@ export interface MfaDoc {
 }
 
 export type Factor = 'totp' | 'webauthn';
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 export const mfaDocs = (store: Store) => store.collection<MfaDoc>('mfa');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

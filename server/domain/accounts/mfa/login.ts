@@ -4,7 +4,7 @@ import { factorsOf, mfaOf, type Factor } from './factors';
 import { staffMustUseMfa } from './policy';
 import { issueTicket } from './tickets';
 
-export type SecondStep = { mfa: Factor[]; ticket: string } | { mfaEnrolmentRequired: true; ticket: string };
+type SecondStep = { mfa: Factor[]; ticket: string } | { mfaEnrolmentRequired: true; ticket: string };
 
 /**
  * What a right password (or sign-in link) leads to instead of a session, if anything: the

@@ -9,7 +9,7 @@ import type { UserDoc } from '../../../auth/users';
  * version at the time, alive 5 minutes and used once. `purpose`: `login` is finished by a
  * factor; `enrol` (a person who must have a factor and has none) only by enrolling TOTP.
  */
-export const TICKET_TTL_SECONDS = 5 * 60;
+const TICKET_TTL_SECONDS = 5 * 60;
 
 export interface TicketDoc {
   [k: string]: unknown;
