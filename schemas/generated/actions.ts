@@ -1570,6 +1570,23 @@ export interface CreatePositionTypeAnswer {
 }
 
 /**
+ * Request data of create_scimToken. Administrator: a new bearer token for the organisation's SCIM endpoint (/scim/v2), answered once; only its sha256 is stored. A token made before stops working at once.
+ */
+export interface CreateScimTokenData {
+  containerId: number;
+}
+
+/**
+ * Answer of create_scimToken.
+ */
+export interface CreateScimTokenAnswer {
+  /**
+   * The token, shown this once.
+   */
+  token: string;
+}
+
+/**
  * Request data of create_talentPoolApplyInvite. Staff with Write: mails a person in the talent pool an invitation to apply to one of the organisation's open positions (its public address). Recorded on the pool entry (which position, when, by whom). Someone not in the pool → 404; a position of another organisation → 404; a closed position → 409.
  */
 export interface CreateTalentPoolApplyInviteData {
@@ -1928,6 +1945,20 @@ export interface DeletePositionPermissionAnswer {
   positionId: number;
   email: string;
   deleted: true;
+}
+
+/**
+ * Request data of delete_scimToken. Administrator: removes the organisation's SCIM token; the identity provider's calls are refused from then on (401). 404 when there is none.
+ */
+export interface DeleteScimTokenData {
+  containerId: number;
+}
+
+/**
+ * Answer of delete_scimToken.
+ */
+export interface DeleteScimTokenAnswer {
+  deleted: boolean;
 }
 
 /**
@@ -3358,6 +3389,39 @@ export interface GetRetentionSettingsAnswer {
 }
 
 /**
+ * Request data of get_scimSettings. SCIM provisioning (issue 29 item 2), Administrator: whether the organisation has a SCIM token and since when (never the token), when it was last used, the role provisioned users get and the SCIM base URL (/scim/v2).
+ */
+export interface GetScimSettingsData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_scimSettings.
+ */
+export interface GetScimSettingsAnswer {
+  /**
+   * Whether the organisation has a SCIM token.
+   */
+  hasToken: boolean;
+  /**
+   * When the token was made (unix seconds).
+   */
+  tokenCreated?: number;
+  /**
+   * When an identity provider last called with it (unix seconds, to the minute).
+   */
+  tokenLastUsed?: number;
+  /**
+   * The role a provisioned user gets: 1 Administrator, 2 Write, 3 Read.
+   */
+  defaultPermissionId: 1 | 2 | 3;
+  /**
+   * The SCIM base URL to give the identity provider.
+   */
+  url: string;
+}
+
+/**
  * Request data of get_skillPositions. The skills attached to a position. (The spec lists skillId in this call's payload; reading needs only the position.)
  */
 export interface GetSkillPositionsData {
@@ -4330,6 +4394,40 @@ export interface UpdateRetentionSettingsAnswer {
 }
 
 /**
+ * Request data of update_scimSettings. Administrator: the role a user provisioned through SCIM gets in the organisation (1 Administrator, 2 Write, 3 Read), when the identity provider adds or reactivates them. Users already in the organisation keep their rights.
+ */
+export interface UpdateScimSettingsData {
+  containerId: number;
+  defaultPermissionId: 1 | 2 | 3;
+}
+
+/**
+ * Answer of update_scimSettings.
+ */
+export interface UpdateScimSettingsAnswer {
+  /**
+   * Whether the organisation has a SCIM token.
+   */
+  hasToken: boolean;
+  /**
+   * When the token was made (unix seconds).
+   */
+  tokenCreated?: number;
+  /**
+   * When an identity provider last called with it (unix seconds, to the minute).
+   */
+  tokenLastUsed?: number;
+  /**
+   * The role a provisioned user gets: 1 Administrator, 2 Write, 3 Read.
+   */
+  defaultPermissionId: 1 | 2 | 3;
+  /**
+   * The SCIM base URL to give the identity provider.
+   */
+  url: string;
+}
+
+/**
  * Request data of update_totpEnrollment. Confirms the TOTP enrolment with a code from the new secret: TOTP is on (it replaces an earlier secret) and 10 single-use recovery codes are answered once (only their hashes are kept). A wrong code, or no enrolment waiting (started more than an hour ago) → 400 at /code, nothing changed.
  */
 export interface UpdateTotpEnrollmentData {
@@ -4443,6 +4541,7 @@ export interface ActionData {
   create_positionPermission: CreatePositionPermissionData;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandData;
   create_positionType: CreatePositionTypeData;
+  create_scimToken: CreateScimTokenData;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteData;
   create_talentPoolInvitation: CreateTalentPoolInvitationData;
   create_totpEnrollment: CreateTotpEnrollmentData;
@@ -4463,6 +4562,7 @@ export interface ActionData {
   delete_passkey: DeletePasskeyData;
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
+  delete_scimToken: DeleteScimTokenData;
   delete_skill: DeleteSkillData;
   delete_skillPosition: DeleteSkillPositionData;
   delete_skillTemplate: DeleteSkillTemplateData;
@@ -4523,6 +4623,7 @@ export interface ActionData {
   get_positions_by_container: GetPositionsByContainerData;
   get_privacySettings: GetPrivacySettingsData;
   get_retentionSettings: GetRetentionSettingsData;
+  get_scimSettings: GetScimSettingsData;
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
   get_talentPool: GetTalentPoolData;
@@ -4556,6 +4657,7 @@ export interface ActionData {
   update_privacySettings: UpdatePrivacySettingsData;
   update_protectedIdentity: UpdateProtectedIdentityData;
   update_retentionSettings: UpdateRetentionSettingsData;
+  update_scimSettings: UpdateScimSettingsData;
   update_totpEnrollment: UpdateTotpEnrollmentData;
   upload_folderImage: UploadFolderImageData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
@@ -4590,6 +4692,7 @@ export interface ActionAnswer {
   create_positionPermission: CreatePositionPermissionAnswer;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandAnswer;
   create_positionType: CreatePositionTypeAnswer;
+  create_scimToken: CreateScimTokenAnswer;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteAnswer;
   create_talentPoolInvitation: CreateTalentPoolInvitationAnswer;
   create_totpEnrollment: CreateTotpEnrollmentAnswer;
@@ -4610,6 +4713,7 @@ export interface ActionAnswer {
   delete_passkey: DeletePasskeyAnswer;
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
+  delete_scimToken: DeleteScimTokenAnswer;
   delete_skill: DeleteSkillAnswer;
   delete_skillPosition: DeleteSkillPositionAnswer;
   delete_skillTemplate: DeleteSkillTemplateAnswer;
@@ -4670,6 +4774,7 @@ export interface ActionAnswer {
   get_positions_by_container: GetPositionsByContainerAnswer;
   get_privacySettings: GetPrivacySettingsAnswer;
   get_retentionSettings: GetRetentionSettingsAnswer;
+  get_scimSettings: GetScimSettingsAnswer;
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
   get_talentPool: GetTalentPoolAnswer;
@@ -4703,6 +4808,7 @@ export interface ActionAnswer {
   update_privacySettings: UpdatePrivacySettingsAnswer;
   update_protectedIdentity: UpdateProtectedIdentityAnswer;
   update_retentionSettings: UpdateRetentionSettingsAnswer;
+  update_scimSettings: UpdateScimSettingsAnswer;
   update_totpEnrollment: UpdateTotpEnrollmentAnswer;
   upload_folderImage: UploadFolderImageAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;
