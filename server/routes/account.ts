@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
 import type { ServerDeps } from '../base/deps';
-import { authenticate, authOf, principalOf } from '../auth/middleware';
+import { authenticate, authOf, clientOf, principalOf } from '../auth/middleware';
 import { checkLogin, confirmReset, isEmail, logout, registerUser, startReset } from '../auth/account';
 import { memoryCoordination } from '../coord/port';
 import { createLoginThrottle } from '../auth/login-throttle';
@@ -18,6 +18,7 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { employerOfApplicant } from '../domain/accounts/candidate';
 import { secondStepOf } from '../domain/accounts/mfa/login';
+import { refuseWhenSsoRequired } from '../domain/sso/settings';
 
 const SMALL = jsonBody({ limit: 16 * 1024 });
 /** Sign-in links per address: a few per quarter hour, so nobody floods a mailbox through us. */
@@ -99,6 +100,8 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
       return;
     }
     await admission.succeeded();
+    // Staff of an organisation that requires its own sign-in use its button (issue 29 item 1).
+    await refuseWhenSsoRequired(deps.store, user);
     // A second factor enrolled or required: a ticket instead of a session (server/routes/mfa.ts finishes it).
     const step = await secondStepOf(deps, user);
     deps.log.info('login', { outcome: step ? 'second step' : 'ok', userId: user.id });
@@ -106,7 +109,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
       ctx.body = { ...step, data: step };
       return;
     }
-    const token = await authOf(ctx.app).issue(user);
+    const token = await authOf(ctx.app).issue(user, { client: clientOf(ctx) });
     ctx.body = { token, data: { token } };
   });
 
@@ -148,13 +151,14 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const { user, next, passwordRemoved } = await confirmSignin(deps, str(b.token, '/token', 200));
+    await refuseWhenSsoRequired(deps.store, user);
     // A link is only the first factor: someone with (or bound to) a second one finishes at /api/account/login/mfa.
     const step = await secondStepOf(deps, user);
     if (step) {
       ctx.body = { ...step, data: { ...step, next } };
       return;
     }
-    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
+    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now(), client: clientOf(ctx) });
     ctx.body = { token, data: { token, next, passwordRemoved } };
   });
 
@@ -163,7 +167,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const user = await confirmEmailChange(deps, str(b.token, '/token', 200));
-    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
+    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now(), client: clientOf(ctx) });
     ctx.body = { token, data: { token, email: user.email } };
   });
 

@@ -2,10 +2,12 @@ import type { ServerDeps } from '../../../base/deps';
 import type { Store } from '../../../store/port';
 import { findUserById } from '../../../auth/users';
 import { membershipsOfUser } from '../memberships';
+import { ssoSettingsDoc } from '../../sso/settings';
 
 /**
  * Who must sign in with a second factor: odin always, and the staff of an organisation that
- * requires it (`update_containerMfa {containerId, requireMfa}`, kept in `containerMfa`).
+ * requires it: `requireMfa` of its sign-in settings (`update_containerSso`, domain/sso/settings.ts)
+ * or its own setting (`update_containerMfa {containerId, requireMfa}`, kept in `containerMfa`).
  */
 interface ContainerMfaDoc {
   [k: string]: unknown;
@@ -30,5 +32,7 @@ export async function staffMustUseMfa(deps: Pick<ServerDeps, 'store'>, userId: n
   if (user.role === 'odin') return true;
   const ids = (await membershipsOfUser(deps.store, userId)).map((m) => m.containerId);
   if (ids.length === 0) return false;
-  return (await settings(deps.store).count({ containerId: { $in: ids }, requireMfa: true })) > 0;
+  if ((await settings(deps.store).count({ containerId: { $in: ids }, requireMfa: true })) > 0) return true;
+  const sso = await Promise.all(ids.map((id) => ssoSettingsDoc(deps.store, id)));
+  return sso.some((doc) => doc?.requireMfa === true);
 }
