@@ -18,6 +18,8 @@ export interface Config {
   /** JWT_SECRET_PREVIOUS: the key before a rotation; tokens it signed still verify (never signs). */
   jwtSecretPrevious?: Uint8Array;
   demoPassword?: string;
+  /** DEMO_TOTP_SECRET (base32): the demo seed enrols odin's TOTP with it, so tests can compute odin's codes; unset: odin enrols at first login. */
+  demoTotpSecret?: string;
   nodeEnv: string;
   isProduction: boolean;
   /** The built front end (vite build). */
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: overrides.jwtSecret ?? jwtSecretFrom(env, dataDir),
     jwtSecretPrevious: previousSecretFrom(env),
     demoPassword: env.DEMO_PASSWORD || undefined,
+    demoTotpSecret: env.DEMO_TOTP_SECRET || undefined,
     nodeEnv,
     isProduction: nodeEnv === 'production',
     // DIST_DIR: another build of the front end (parallel browser-test runs build apart).

@@ -6,6 +6,7 @@ import { newContainerDoc } from './domain/organisations/containers';
 import { seedDemoContent } from './domain/demo/demo';
 import { startWithDefaultEmailTemplates } from './domain/mail/default-email-templates';
 import { DuplicateKeyError } from './store/port';
+import { enrolTotpSecret } from './domain/accounts/mfa/factors';
 
 /** The demo organisation and its four users (docs/contracts.md "Demo data"). */
 const DEMO_CONTAINER = { name: 'demo', displayName: 'Demoföretaget AB' } as const;
@@ -23,7 +24,7 @@ const DEMO_USERS = [
  * The password is DEMO_PASSWORD, or a random one printed once to stdout (not to the JSON log).
  * Returns the password used, or null when nothing was seeded.
  */
-export async function seedIfEmpty(deps: ServerDeps, config: Pick<Config, 'isProduction' | 'demoPassword'>, print = true): Promise<string | null> {
+export async function seedIfEmpty(deps: ServerDeps, config: Pick<Config, 'isProduction' | 'demoPassword' | 'demoTotpSecret'>, print = true): Promise<string | null> {
   if (config.isProduction) return null;
   const [containers, users] = await Promise.all([deps.store.collection('containers').count({}), deps.store.collection('users').count({})]);
   if (containers > 0 || users > 0) return null;
@@ -39,6 +40,8 @@ export async function seedIfEmpty(deps: ServerDeps, config: Pick<Config, 'isProd
   }
   for (const u of DEMO_USERS) {
     const user = await registerUser(deps, { email: u.email, password, firstname: u.firstname, lastname: u.lastname, role: u.role, emailVerifiedAt: deps.now() });
+    // odin always needs a second factor; with DEMO_TOTP_SECRET (tests) it is enrolled already.
+    if (u.role === 'odin' && config.demoTotpSecret) await enrolTotpSecret(deps, user.id, config.demoTotpSecret);
     if (u.permissionIds.length) {
       await deps.store.collection('memberships').insertOne({
         id: await deps.store.nextSequence('memberships'),

@@ -1465,6 +1465,16 @@ export interface CreateMeritRequestAnswer {
 }
 
 /**
+ * Request data of create_passkeyRegistration. Starts registering a passkey (WebAuthn) for the caller: the options for navigator.credentials.create as JSON (the relying party is the portal's public URL); the challenge is kept 5 minutes for update_passkeyRegistration.
+ */
+export interface CreatePasskeyRegistrationData {}
+
+/**
+ * Answer of create_passkeyRegistration.
+ */
+export interface CreatePasskeyRegistrationAnswer {}
+
+/**
  * Request data of create_position. Creates a position. Its form is `metadata` when given (the builder), else a copy of the position template `templateKey`, else of the position type's default template (404 'Hittade inga mallar, vänligen kontakta support' when there is none). `id` may be sent as 0 or below (the spec's 'id above 0 is updated, otherwise created'); above 0 is refused. Answer: the Position with derived status.
  */
 export interface CreatePositionData {
@@ -1721,6 +1731,20 @@ export interface CreateTalentPoolInvitationData {
  */
 export interface CreateTalentPoolInvitationAnswer {
   expires: number;
+}
+
+/**
+ * Request data of create_totpEnrollment. Starts enrolling TOTP (RFC 6238) for the caller: a new secret, its otpauth:// URI and the URI as an SVG QR code (`qr`, a data: URL). Nothing changes until update_totpEnrollment confirms a code from it; starting again replaces the secret waiting.
+ */
+export interface CreateTotpEnrollmentData {}
+
+/**
+ * Answer of create_totpEnrollment.
+ */
+export interface CreateTotpEnrollmentAnswer {
+  secret: string;
+  otpauthUri: string;
+  qr: string;
 }
 
 /**
@@ -2028,6 +2052,30 @@ export interface DeleteMyTalentPoolConsentAnswer {
 }
 
 /**
+ * Request data of delete_passkey. Removes one of the caller's passkeys. Unknown id → 404; refused (409) when a second factor is required of the caller and it is their last one.
+ */
+export interface DeletePasskeyData {
+  id: string;
+}
+
+/**
+ * Answer of delete_passkey.
+ */
+export interface DeletePasskeyAnswer {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  /**
+   * The caller must keep a second factor (odin, or staff of an organisation that requires one).
+   */
+  required: boolean;
+  passkeys: {
+    id: string;
+    name: string;
+    createdAt: number;
+  }[];
+}
+
+/**
  * Request data of delete_position. Deletes a position with its form versions and its applications, each with everything that follows it (server/domain/removal.ts, from the entity schemas' x-gdpr tags): its files, notifications, skill answers, the kept outbox copies of its mails (its mail log is in the application), and the person's conversation with its messages once they have no application left in the organisation.
  */
 export interface DeletePositionData {
@@ -2157,6 +2205,28 @@ export interface DeleteSkillTemplateData {
  */
 export interface DeleteSkillTemplateAnswer {
   id: number;
+}
+
+/**
+ * Request data of delete_totpEnrollment. Turns TOTP off for the caller and drops its recovery codes. Refused (409) when a second factor is required of the caller and TOTP is their last one.
+ */
+export interface DeleteTotpEnrollmentData {}
+
+/**
+ * Answer of delete_totpEnrollment.
+ */
+export interface DeleteTotpEnrollmentAnswer {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  /**
+   * The caller must keep a second factor (odin, or staff of an organisation that requires one).
+   */
+  required: boolean;
+  passkeys: {
+    id: string;
+    name: string;
+    createdAt: number;
+  }[];
 }
 
 /**
@@ -2959,6 +3029,21 @@ export interface GetContainerData {
 export type GetContainerAnswer = ContainerView;
 
 /**
+ * Request data of get_containerMfa. Whether the organisation requires a second factor of its staff.
+ */
+export interface GetContainerMfaData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_containerMfa.
+ */
+export interface GetContainerMfaAnswer {
+  containerId: number;
+  requireMfa: boolean;
+}
+
+/**
  * Request data of get_containerSkills. The organisation's skills (kompetenser), by name.
  */
 export interface GetContainerSkillsData {
@@ -3291,6 +3376,28 @@ export interface GetMeritDisclosureAnswer {
     }[];
   }[];
   criteria: string[];
+}
+
+/**
+ * Request data of get_mfa. The caller's second factors (issue 29 item 3): whether TOTP is on, how many recovery codes are left, the passkeys by name, and whether a factor is required of them.
+ */
+export interface GetMfaData {}
+
+/**
+ * Answer of get_mfa.
+ */
+export interface GetMfaAnswer {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  /**
+   * The caller must keep a second factor (odin, or staff of an organisation that requires one).
+   */
+  required: boolean;
+  passkeys: {
+    id: string;
+    name: string;
+    createdAt: number;
+  }[];
 }
 
 /**
@@ -4202,6 +4309,22 @@ export interface UpdateAccountAnswer {
 }
 
 /**
+ * Request data of update_containerMfa. Requires (or stops requiring) a second factor of the organisation's staff (issue 29 item 3). From then on a staff member without one is, at login, only let in by enrolling TOTP first.
+ */
+export interface UpdateContainerMfaData {
+  containerId: number;
+  requireMfa: boolean;
+}
+
+/**
+ * Answer of update_containerMfa.
+ */
+export interface UpdateContainerMfaAnswer {
+  containerId: number;
+  requireMfa: boolean;
+}
+
+/**
  * Request data of update_containerSso. Sets the organisation's single sign-on with OpenID Connect (issue 29 item 1). `issuer`: https on a public address (loopback or private only when the server runs with WEBHOOKS_ALLOW_PRIVATE=1); `clientId`/`clientSecret`: the client registered at the provider with the redirect URI <PUBLIC_URL>/api/account/sso/callback (an empty or absent secret keeps the stored one); `domains`: the staff e-mail domains it applies to, each used by one organisation only (another's → 409); `enforce`: password and sign-in-link login are refused for the organisation's staff in those domains (odin excepted) and their existing sessions end; `requireMfa`: stored for the two-factor login step. A bad issuer or domain → 400 at its field, nothing saved. Answer: as get_containerSso.
  */
 export interface UpdateContainerSsoData {
@@ -4365,6 +4488,31 @@ export interface UpdateJobApplicationStatusAnswer {
   ids: number[];
   labelId: number;
   labelType: "Interest" | "Process";
+}
+
+/**
+ * Request data of update_passkeyRegistration. Finishes the registration with the browser's answer (RegistrationResponseJSON) to the kept challenge, once; the passkey is kept under `name`. A wrong or late answer → 400, nothing kept.
+ */
+export interface UpdatePasskeyRegistrationData {
+  response: {};
+  name: string;
+}
+
+/**
+ * Answer of update_passkeyRegistration.
+ */
+export interface UpdatePasskeyRegistrationAnswer {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  /**
+   * The caller must keep a second factor (odin, or staff of an organisation that requires one).
+   */
+  required: boolean;
+  passkeys: {
+    id: string;
+    name: string;
+    createdAt: number;
+  }[];
 }
 
 /**
@@ -4644,6 +4792,20 @@ export interface UpdateScimSettingsAnswer {
 }
 
 /**
+ * Request data of update_totpEnrollment. Confirms the TOTP enrolment with a code from the new secret: TOTP is on (it replaces an earlier secret) and 10 single-use recovery codes are answered once (only their hashes are kept). A wrong code, or no enrolment waiting (started more than an hour ago) → 400 at /code, nothing changed.
+ */
+export interface UpdateTotpEnrollmentData {
+  code: string;
+}
+
+/**
+ * Answer of update_totpEnrollment.
+ */
+export interface UpdateTotpEnrollmentAnswer {
+  recoveryCodes: string[];
+}
+
+/**
  * Request data of upload_folderImage. Adds an image to one of the organisation's image folders by its name, creating the folder the first time. `dataUrl` is the file as a data: URL (the upload verb's {file.dataUrl}); its type must match the bytes and the image must lie within the folder's size limits (engine/imageLimits.ts), each refusal in Swedish.
  */
 export interface UploadFolderImageData {
@@ -4738,6 +4900,7 @@ export interface ActionData {
   create_jobApplication: CreateJobApplicationData;
   create_legalHold: CreateLegalHoldData;
   create_meritRequest: CreateMeritRequestData;
+  create_passkeyRegistration: CreatePasskeyRegistrationData;
   create_position: CreatePositionData;
   create_positionDemoApplicants: CreatePositionDemoApplicantsData;
   create_positionPermission: CreatePositionPermissionData;
@@ -4747,6 +4910,7 @@ export interface ActionData {
   create_scimToken: CreateScimTokenData;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteData;
   create_talentPoolInvitation: CreateTalentPoolInvitationData;
+  create_totpEnrollment: CreateTotpEnrollmentData;
   create_userContainerPermission: CreateUserContainerPermissionData;
   create_userExport: CreateUserExportData;
   create_webhook: CreateWebhookData;
@@ -4763,6 +4927,7 @@ export interface ActionData {
   delete_legalHold: DeleteLegalHoldData;
   delete_myApplication: DeleteMyApplicationData;
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentData;
+  delete_passkey: DeletePasskeyData;
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
   delete_scimToken: DeleteScimTokenData;
@@ -4771,6 +4936,7 @@ export interface ActionData {
   delete_skill: DeleteSkillData;
   delete_skillPosition: DeleteSkillPositionData;
   delete_skillTemplate: DeleteSkillTemplateData;
+  delete_totpEnrollment: DeleteTotpEnrollmentData;
   delete_userContainerPermission: DeleteUserContainerPermissionData;
   delete_webhook: DeleteWebhookData;
   get_ContainerTemplates: GetContainerTemplatesData;
@@ -4799,6 +4965,7 @@ export interface ActionData {
   get_competenceTemplates: GetCompetenceTemplatesData;
   get_competences: GetCompetencesData;
   get_container: GetContainerData;
+  get_containerMfa: GetContainerMfaData;
   get_containerSkills: GetContainerSkillsData;
   get_containerSso: GetContainerSsoData;
   get_containerTheme: GetContainerThemeData;
@@ -4815,6 +4982,7 @@ export interface ActionData {
   get_formTemplates: GetFormTemplatesData;
   get_gdprPerson: GetGdprPersonData;
   get_meritDisclosure: GetMeritDisclosureData;
+  get_mfa: GetMfaData;
   get_myContainers: GetMyContainersData;
   get_myTalentPool: GetMyTalentPoolData;
   get_notification: GetNotificationData;
@@ -4853,12 +5021,14 @@ export interface ActionData {
   update_PositionPartner: UpdatePositionPartnerData;
   update_accessibilityStatement: UpdateAccessibilityStatementData;
   update_account: UpdateAccountData;
+  update_containerMfa: UpdateContainerMfaData;
   update_containerSso: UpdateContainerSsoData;
   update_containerTemplate: UpdateContainerTemplateData;
   update_containerTheme: UpdateContainerThemeData;
   update_jobApplicant: UpdateJobApplicantData;
   update_jobApplicationProcess: UpdateJobApplicationProcessData;
   update_jobApplicationStatus: UpdateJobApplicationStatusData;
+  update_passkeyRegistration: UpdatePasskeyRegistrationData;
   update_password: UpdatePasswordData;
   update_position: UpdatePositionData;
   update_positionPartnerSetting: UpdatePositionPartnerSettingData;
@@ -4867,6 +5037,7 @@ export interface ActionData {
   update_protectedIdentity: UpdateProtectedIdentityData;
   update_retentionSettings: UpdateRetentionSettingsData;
   update_scimSettings: UpdateScimSettingsData;
+  update_totpEnrollment: UpdateTotpEnrollmentData;
   upload_folderImage: UploadFolderImageData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
   upsert_applicantScorecard: UpsertApplicantScorecardData;
@@ -4895,6 +5066,7 @@ export interface ActionAnswer {
   create_jobApplication: CreateJobApplicationAnswer;
   create_legalHold: CreateLegalHoldAnswer;
   create_meritRequest: CreateMeritRequestAnswer;
+  create_passkeyRegistration: CreatePasskeyRegistrationAnswer;
   create_position: CreatePositionAnswer;
   create_positionDemoApplicants: CreatePositionDemoApplicantsAnswer;
   create_positionPermission: CreatePositionPermissionAnswer;
@@ -4904,6 +5076,7 @@ export interface ActionAnswer {
   create_scimToken: CreateScimTokenAnswer;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteAnswer;
   create_talentPoolInvitation: CreateTalentPoolInvitationAnswer;
+  create_totpEnrollment: CreateTotpEnrollmentAnswer;
   create_userContainerPermission: CreateUserContainerPermissionAnswer;
   create_userExport: CreateUserExportAnswer;
   create_webhook: CreateWebhookAnswer;
@@ -4920,6 +5093,7 @@ export interface ActionAnswer {
   delete_legalHold: DeleteLegalHoldAnswer;
   delete_myApplication: DeleteMyApplicationAnswer;
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentAnswer;
+  delete_passkey: DeletePasskeyAnswer;
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
   delete_scimToken: DeleteScimTokenAnswer;
@@ -4928,6 +5102,7 @@ export interface ActionAnswer {
   delete_skill: DeleteSkillAnswer;
   delete_skillPosition: DeleteSkillPositionAnswer;
   delete_skillTemplate: DeleteSkillTemplateAnswer;
+  delete_totpEnrollment: DeleteTotpEnrollmentAnswer;
   delete_userContainerPermission: DeleteUserContainerPermissionAnswer;
   delete_webhook: DeleteWebhookAnswer;
   get_ContainerTemplates: GetContainerTemplatesAnswer;
@@ -4956,6 +5131,7 @@ export interface ActionAnswer {
   get_competenceTemplates: GetCompetenceTemplatesAnswer;
   get_competences: GetCompetencesAnswer;
   get_container: GetContainerAnswer;
+  get_containerMfa: GetContainerMfaAnswer;
   get_containerSkills: GetContainerSkillsAnswer;
   get_containerSso: GetContainerSsoAnswer;
   get_containerTheme: GetContainerThemeAnswer;
@@ -4972,6 +5148,7 @@ export interface ActionAnswer {
   get_formTemplates: GetFormTemplatesAnswer;
   get_gdprPerson: GetGdprPersonAnswer;
   get_meritDisclosure: GetMeritDisclosureAnswer;
+  get_mfa: GetMfaAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_myTalentPool: GetMyTalentPoolAnswer;
   get_notification: GetNotificationAnswer;
@@ -5010,12 +5187,14 @@ export interface ActionAnswer {
   update_PositionPartner: UpdatePositionPartnerAnswer;
   update_accessibilityStatement: UpdateAccessibilityStatementAnswer;
   update_account: UpdateAccountAnswer;
+  update_containerMfa: UpdateContainerMfaAnswer;
   update_containerSso: UpdateContainerSsoAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;
   update_containerTheme: UpdateContainerThemeAnswer;
   update_jobApplicant: UpdateJobApplicantAnswer;
   update_jobApplicationProcess: UpdateJobApplicationProcessAnswer;
   update_jobApplicationStatus: UpdateJobApplicationStatusAnswer;
+  update_passkeyRegistration: UpdatePasskeyRegistrationAnswer;
   update_password: UpdatePasswordAnswer;
   update_position: UpdatePositionAnswer;
   update_positionPartnerSetting: UpdatePositionPartnerSettingAnswer;
@@ -5024,6 +5203,7 @@ export interface ActionAnswer {
   update_protectedIdentity: UpdateProtectedIdentityAnswer;
   update_retentionSettings: UpdateRetentionSettingsAnswer;
   update_scimSettings: UpdateScimSettingsAnswer;
+  update_totpEnrollment: UpdateTotpEnrollmentAnswer;
   upload_folderImage: UploadFolderImageAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;
   upsert_applicantScorecard: UpsertApplicantScorecardAnswer;

@@ -251,6 +251,19 @@ export type Block = {
     view: string;
   };
   /**
+   * form: a next step the answer may ask for before the form is done (the login's second factor).
+   */
+  followUp?: {
+    /**
+     * A JSON pointer into the save's answer: when it holds a value, the form is not done yet.
+     */
+    when: string;
+    /**
+     * A view block shown in the form's place, given `props.answer`, `props.form` and `props.back()`.
+     */
+    view: string;
+  };
+  /**
    * form: a view under the form that follows what is typed (the login's 'Logga in med {organisation}' for an address whose organisation signs in its staff itself).
    */
   companion?: {
@@ -376,6 +389,19 @@ export type Block = {
     label: string;
     /**
      * A view block shown in the form's place, given `props.form` (what was typed) and `props.back()` (the form again).
+     */
+    view: string;
+  };
+  /**
+   * form: a next step the answer may ask for before the form is done (the login's second factor).
+   */
+  followUp?: {
+    /**
+     * A JSON pointer into the save's answer: when it holds a value, the form is not done yet.
+     */
+    when: string;
+    /**
+     * A view block shown in the form's place, given `props.answer`, `props.form` and `props.back()`.
      */
     view: string;
   };

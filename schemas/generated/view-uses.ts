@@ -3,6 +3,7 @@ import type { ActionName } from './actions';
 
 /** The actions each view may call: the union of the `uses` of the screen files and view blocks that name it. */
 export const VIEW_USES = {
+  AccountMfa: ['create_passkeyRegistration', 'create_totpEnrollment', 'delete_passkey', 'delete_totpEnrollment', 'get_mfa', 'update_passkeyRegistration', 'update_totpEnrollment'],
   AdBuilder: ['create_position', 'get_folder', 'get_folders', 'get_position', 'get_textTemplates', 'update_position'],
   ApiKeyCreate: ['create_apiKey'],
   ApplicantNew: ['create_jobApplication', 'get_position'],

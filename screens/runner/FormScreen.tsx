@@ -43,7 +43,7 @@ const topDefaults = (schema: RJSFSchema): Data =>
 
 /** What a form needs, from a form screen or a page's form block. */
 export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions' | 'readonlyFrom' | 'readonlyNote' | 'link' | 'done' | 'intro' | 'busy'> &
-  Pick<Block, 'links' | 'alternative' | 'companion'> & {
+  Pick<Block, 'links' | 'alternative' | 'followUp' | 'companion'> & {
     id?: string;
     title?: string;
   };
@@ -81,6 +81,8 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [other, setOther] = useState(false);
+  // The answer of a save that asked for a next step (`followUp`, the login's second factor).
+  const [follow, setFollow] = useState<unknown>(null);
   const root = useRef<HTMLDivElement>(null);
   const idPrefix = `scr-${part.id ?? 'form'}`;
   const formContext = useMemo(() => ({ sections: part.sections, containerId: container?.id } satisfies WidgetContext & { sections: unknown }), [part.sections, container?.id]);
@@ -92,7 +94,8 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
   }, [loaded, schema]);
   useEffect(() => {
     if (part.alternative) preloadView(part.alternative.view);
-  }, [part.alternative]);
+    if (part.followUp) preloadView(part.followUp.view);
+  }, [part.alternative, part.followUp]);
   const Companion = part.companion ? viewComponent(part.companion.view) : null;
 
   const data = loaded.status === 'ready' ? loaded.data : undefined;
@@ -114,6 +117,10 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
       try {
         const answer = await sendSave(save, full);
         setFormData(form ?? {});
+        if (part.followUp && pointer(answer, part.followUp.when) != null) {
+          setFollow(answer);
+          return;
+        }
         const done = { ...full, answer };
         const text = textBy(part.toast, done);
         if (text) toast.show(text);
@@ -153,6 +160,14 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
 
   // A person already logged in does not see the login: they land where it would take them.
   if (part.session?.land && user && validUser(getToken())) return <Navigate to={land(user.sub)} replace />;
+  const Next = follow !== null && part.followUp ? viewComponent(part.followUp.view) : null;
+  if (Next) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Next screen={screen} props={{ answer: follow, form: formData ?? {}, back: () => setFollow(null) }} />
+      </Suspense>
+    );
+  }
   const Other = other && part.alternative ? viewComponent(part.alternative.view) : null;
   if (Other) {
     return (

@@ -32,6 +32,9 @@ export function UserMenu({ onLogout }: { onLogout(): void }) {
           <MenuItem id="password" href="/admin/change-password" className="sh-menu-item">
             {t.changePassword}
           </MenuItem>
+          <MenuItem id="security" href="/admin/account/security" className="sh-menu-item">
+            {t.security}
+          </MenuItem>
           <MenuItem id="sessions" href="/admin/sessions" className="sh-menu-item">
             {t.sessions}
           </MenuItem>

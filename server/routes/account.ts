@@ -17,6 +17,7 @@ import { confirmEmailChange, stopEmailChange } from '../auth/email-change';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { employerOfApplicant } from '../domain/accounts/candidate';
+import { secondStepOf } from '../domain/accounts/mfa/login';
 import { refuseWhenSsoRequired } from '../domain/sso/settings';
 
 const SMALL = jsonBody({ limit: 16 * 1024 });
@@ -101,7 +102,13 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     await admission.succeeded();
     // Staff of an organisation that requires its own sign-in use its button (issue 29 item 1).
     await refuseWhenSsoRequired(deps.store, user);
-    deps.log.info('login', { outcome: 'ok', userId: user.id });
+    // A second factor enrolled or required: a ticket instead of a session (server/routes/mfa.ts finishes it).
+    const step = await secondStepOf(deps, user);
+    deps.log.info('login', { outcome: step ? 'second step' : 'ok', userId: user.id });
+    if (step) {
+      ctx.body = { ...step, data: step };
+      return;
+    }
     const token = await authOf(ctx.app).issue(user, { client: clientOf(ctx) });
     ctx.body = { token, data: { token } };
   });
@@ -145,6 +152,12 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     const b = fields(ctx, ['token']);
     const { user, next, passwordRemoved } = await confirmSignin(deps, str(b.token, '/token', 200));
     await refuseWhenSsoRequired(deps.store, user);
+    // A link is only the first factor: someone with (or bound to) a second one finishes at /api/account/login/mfa.
+    const step = await secondStepOf(deps, user);
+    if (step) {
+      ctx.body = { ...step, data: { ...step, next } };
+      return;
+    }
     const token = await authOf(ctx.app).issue(user, { linkAt: deps.now(), client: clientOf(ctx) });
     ctx.body = { token, data: { token, next, passwordRemoved } };
   });

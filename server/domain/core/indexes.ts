@@ -64,6 +64,10 @@ const specs: Record<string, IndexSpec[]> = {
   // The outboxes in Mongo mode (mail/store-outbox.ts, integrations.ts): by name, and mail by address for an erasure.
   mailOutbox: [{ fields: { name: 1 }, unique: true }, { fields: { address: 1 } }],
   partnerOutbox: [{ fields: { name: 1 }, unique: true }],
+  // Second factors, one per user, and the login tickets between the password and the factor (accounts/mfa/).
+  mfa: [{ fields: { userId: 1 }, unique: true }],
+  mfaTickets: [{ fields: { id: 1 }, unique: true }, { fields: { expiresAt: 1 } }],
+  containerMfa: [{ fields: { containerId: 1 }, unique: true }],
   // API keys (integrations/api-keys.ts): found by the key's hash on every call, listed per organisation.
   apiKeys: [{ fields: { id: 1 }, unique: true }, { fields: { hash: 1 }, unique: true }, { fields: { containerId: 1, id: 1 } }],
 };

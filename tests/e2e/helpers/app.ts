@@ -5,10 +5,12 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { freePort } from '../../../scripts/ferretdb';
 import { stopChild } from '../../../scripts/stop-child';
+import { loginOverHttp, TEST_TOTP_SECRET } from '../../integration/helpers/totp';
 
 const root = resolve(import.meta.dirname, '../../..');
 
 export const DEMO_PASSWORD = 'demo-pass-123';
+const DEMO_ODIN = 'odin@demo.test';
 
 export interface RunningApp {
   /** http://localhost:<port> */
@@ -88,6 +90,7 @@ async function spawnOnce(dist: string, env: Record<string, string>): Promise<Run
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO_PASSWORD,
+      DEMO_TOTP_SECRET: TEST_TOTP_SECRET,
       NODE_ENV: 'test',
       MONGODB_URI: '',
       ...env,
@@ -214,14 +217,21 @@ export async function newPage(
 }
 
 /** A token from the real login API for a demo account (the demo password). */
-export async function tokenFor(app: RunningApp, email: string): Promise<string> {
-  const res = await fetch(`${app.url}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: app.password }),
-  });
-  if (res.status !== 200) throw new Error(`Inloggning misslyckades för ${email}: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+const tokens = new Map<string, Promise<string>>();
+
+/**
+ * A demo account's token from the real login API; odin's second step with a code from the
+ * seed's TOTP secret. A code is accepted once per 30 s step, so odin's token is made once per
+ * app and handed out again (this process cannot reach the app's store to forget the step).
+ */
+export function tokenFor(app: RunningApp, email: string): Promise<string> {
+  const login = () => loginOverHttp(app.url, email, app.password);
+  if (email !== DEMO_ODIN) return login();
+  const key = `${app.url} ${email}`;
+  const made = tokens.get(key) ?? login();
+  tokens.set(key, made);
+  made.catch(() => tokens.delete(key));
+  return made;
 }
 
 /** One dispatcher call over HTTP as the admin app makes it (no token: as a visitor); its status and parsed body. */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnMain, type ServerProcess } from '../../../scripts/server-process';
 import { dataUrl, PDF, validAnswers } from './domain';
+import { loginOverHttp, TEST_TOTP_SECRET } from './totp';
 import type { ActionAnswer, ActionName } from '../../../schemas/generated/actions';
 
 /**
@@ -21,6 +22,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
     DATA_DIR: dataDir,
     DIST_DIR: dist,
     DEMO_PASSWORD: MAIN_PASSWORD,
+    DEMO_TOTP_SECRET: TEST_TOTP_SECRET,
     NODE_ENV: 'test',
     MONGODB_URI: '',
     APPLY_RATE_LIMIT: '1000000',
@@ -48,14 +50,8 @@ export async function applyWithCv(url: string, positionId: number, email: string
   return { status: res.status, id: body?.data?.id };
 }
 
-export async function loginAs(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: MAIN_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+export function loginAs(url: string, email: string): Promise<string> {
+  return loginOverHttp(url, email, MAIN_PASSWORD);
 }
 
 export async function dispatch(url: string, token: string, action: string, data: unknown): Promise<{ status: number; body: unknown }> {

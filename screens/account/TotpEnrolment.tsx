@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import sv from '../../schemas/messages/sv.json';
+import { messageOf } from '../runner/serverErrors';
+
+const t = sv.mfa;
+
+export interface TotpStart {
+  secret: string;
+  otpauthUri: string;
+  qr: string;
+}
+
+/**
+ * The QR code (an SVG from the server), the key to type instead, and the field for the first
+ * code; `confirm(code)` finishes the enrolment (it throws the server's refusal).
+ */
+export function TotpEnrolment({ start, confirm, idPrefix }: { start: TotpStart; confirm(code: string): Promise<void>; idPrefix: string }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await confirm(code.trim());
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="adm-session-form mfa-enrol" noValidate>
+      <p>{t.enrolIntro}</p>
+      <img src={start.qr} alt={t.qrAlt} width={200} height={200} className="mfa-qr" />
+      <p>
+        {t.secretLabel}: <code className="mfa-secret">{start.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+      </p>
+      <label htmlFor={`${idPrefix}-code`}>{t.codeLabel}</label>
+      <input
+        id={`${idPrefix}-code`}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${idPrefix}-error` : undefined}
+      />
+      {error && (
+        <p id={`${idPrefix}-error`} role="alert" className="adm-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+        {t.confirmTotp}
+      </button>
+    </form>
+  );
+}
+
+/** The recovery codes, shown once after an enrolment. */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  return (
+    <section aria-labelledby="mfa-recovery-title">
+      <h2 id="mfa-recovery-title">{t.recoveryTitle}</h2>
+      <p>{t.recoveryIntro}</p>
+      <ul className="mfa-codes">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="adm-button adm-button-primary" onClick={onDone}>
+        {t.continue}
+      </button>
+    </section>
+  );
+}
