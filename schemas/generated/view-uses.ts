@@ -4,6 +4,7 @@ import type { ActionName } from './actions';
 /** The actions each view may call: the union of the `uses` of the screen files and view blocks that name it. */
 export const VIEW_USES = {
   AdBuilder: ['create_position', 'get_folder', 'get_folders', 'get_position', 'get_textTemplates', 'update_position'],
+  Analysis: ['get_analysis', 'get_positions', 'update_analysisSettings'],
   ApplicantNew: ['create_jobApplication', 'get_position'],
   ApplicantPage: ['create_JobApplicantNote', 'get_TemplateProperties', 'get_applicantNeighbours', 'get_applicantPosition', 'get_applicantReadLog', 'get_applicantScorecards', 'get_applicantSkillsAnswer', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'send_email', 'send_emailToApplicants', 'update_jobApplicant', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_protectedIdentity', 'upsert_applicantScorecard'],
   CandidateChat: ['get_MessagingChannels', 'get_channelMessages', 'get_myContainers', 'send_MessageCommand'],
