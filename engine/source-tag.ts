@@ -4,8 +4,8 @@
  * server (the no-script post's address, and the check of what the page sends). A tag is short
  * plain text: letters, digits and a few separators; anything else is no tag.
  */
-export const SOURCE_PARAMS = ['källa', 'kalla', 'utm_source'] as const;
-export const SOURCE_MAX = 60;
+const SOURCE_PARAMS = ['källa', 'kalla', 'utm_source'] as const;
+const SOURCE_MAX = 60;
 const SHAPE = /^[\p{L}\p{N}][\p{L}\p{N} ._+-]*$/u;
 
 /** The tag as stored (trimmed, lower case), or undefined when `value` is not one. */

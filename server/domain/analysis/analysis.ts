@@ -22,7 +22,7 @@ export interface AnalysisQuery {
 }
 
 /** The organisation's choice to show the active-measures view (update_analysisSettings). */
-export const activeMeasuresOn = (c: ContainerDoc) => (c.analysis as { activeMeasures?: unknown } | undefined)?.activeMeasures === true;
+const activeMeasuresOn = (c: ContainerDoc) => (c.analysis as { activeMeasures?: unknown } | undefined)?.activeMeasures === true;
 
 /** The hired levels: Process levels named 'Anställd' (as merits.ts reads them). */
 const isHiredLevel = (l: { labelType: string; name: string }) => l.labelType === 'Process' && l.name.trim().toLocaleLowerCase('sv') === 'anställd';

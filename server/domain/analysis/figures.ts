@@ -17,7 +17,7 @@ export interface AnalysisRow {
 const DAY = 86_400;
 const days = (seconds: number) => Math.round((seconds / DAY) * 10) / 10;
 
-export function median(values: number[]): number | null {
+function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;

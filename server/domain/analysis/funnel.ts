@@ -11,7 +11,7 @@ import { cachedRead } from '../core/read-cache';
  * Step 0 is the apply page opened, step n the form's step n + 1 reached. A counter holds only
  * those four facts and its count: no cookie is read or set, no address or time of a visit kept.
  */
-export interface FunnelDoc {
+interface FunnelDoc {
   [k: string]: unknown;
   positionId: number;
   containerId: number;
@@ -23,7 +23,7 @@ export interface FunnelDoc {
 /** The highest step a beacon may name: more than any real form has. */
 export const MAX_FUNNEL_STEP = 50;
 
-export const funnel = (store: Store) => store.collection<FunnelDoc>('formFunnel');
+const funnel = (store: Store) => store.collection<FunnelDoc>('formFunnel');
 
 /** Counts one visit of `step` on the position's apply page today; 404 for a position that is not there. */
 export async function countVisit(deps: ServerDeps, positionId: number, step: number): Promise<void> {
