@@ -35,6 +35,7 @@ import { openApiDocument } from './openapi';
 import { mountRoutes } from './routes';
 import { openStore } from './store';
 import { cursorKeyOf } from './domain/core/list-cursor';
+import { startWebhookWorker } from './jobs/webhooks';
 
 export interface App {
   koa: Koa;
@@ -118,6 +119,8 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
     coord,
     cursorKey: cursorKeyOf(config.jwtSecret),
     passwordCost: config.passwordCost,
+    allowPrivateAddresses: config.allowPrivateAddresses,
+    webhooks: config.webhooks,
     ...(inboundOn ? { replyDomain: config.smtpInboundDomain } : {}),
     ...(healthChecks ? { healthChecks } : {}),
   };
@@ -177,6 +180,8 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
     ? await startInboundSmtp({ port: config.smtpInboundPort!, host: config.smtpInboundHost, maxBytes: INBOUND_MAX_BYTES, handlers: replyHandlers(deps, config.smtpInboundDomain, { trustAuthResults: config.smtpInboundTrustAuthResults }) })
     : undefined;
   if (inbound) log.info('inbound smtp listening', { port: inbound.port });
+  // The webhook outbox's sender (jobs/webhooks.ts): one per instance, a delivery claimed by one.
+  const webhooks = startWebhookWorker(deps);
 
   let closing: Promise<void> | undefined;
   const close = (graceMs = 10_000) =>
@@ -193,6 +198,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
       const sweep = setInterval(() => httpServer.closeIdleConnections(), 50);
       await hub.close();
       await inbound?.close();
+      await webhooks.stop();
       const timer = setTimeout(() => httpServer.closeAllConnections(), graceMs);
       timer.unref();
       await stopped;

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, r
 import { delimiter, join, resolve } from 'node:path';
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import { PASSWORD_COST, type PasswordCost } from './base/password-cost';
+import type { WebhookSettings } from './base/deps';
 
 /** Everything the server reads from its environment; nothing else configures it. */
 export interface Config {
@@ -55,6 +56,11 @@ export interface Config {
   smtpInboundTrustAuthResults?: string;
   /** Behind a reverse proxy (TRUST_PROXY=1): client IPs come from X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE=1 (tests only): URLs the server calls (an organisation's OpenID issuer,
+   * webhook receivers) may be plain http on loopback or private addresses (server/base/public-address.ts).
+   */
+  allowPrivateAddresses: boolean;
   /** Login/register/reset limits; tests may tighten or loosen them. */
   rateLimits: {
     loginPerIp: number;
@@ -71,6 +77,8 @@ export interface Config {
    * createApp refuses a lower one in production.
    */
   passwordCost: PasswordCost;
+  /** Outgoing webhooks: WEBHOOKS_ALLOW_PRIVATE=1 (tests) lets receivers be on loopback or private addresses and use http. */
+  webhooks: WebhookSettings;
 }
 
 const root = resolve(import.meta.dirname, '..');
@@ -142,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = overrides.dataDir ? resolve(overrides.dataDir) : dataDirFrom(env);
   const nodeEnv = env.NODE_ENV ?? 'development';
   const port = portFrom(env.PORT, 3000, 'PORT');
+  const allowPrivateAddresses = env.WEBHOOKS_ALLOW_PRIVATE === '1';
   return {
     port,
     dataDir,
@@ -164,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpInboundTrustAuthResults: env.SMTP_INBOUND_TRUST_AUTH_RESULTS?.trim() || undefined,
     smtpInboundDomain: (env.SMTP_INBOUND_DOMAIN || new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname).toLowerCase(),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    allowPrivateAddresses,
     rateLimits: {
       loginPerIp: 30,
       loginPerAccount: 10,
@@ -171,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       windowMs: 60_000,
     },
     passwordCost: PASSWORD_COST,
+    webhooks: { allowPrivate: allowPrivateAddresses, timeoutMs: 10_000, pollMs: 5_000 },
     ...overrides,
   };
 }

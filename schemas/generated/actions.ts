@@ -406,6 +406,36 @@ export interface PrivacySettings {
 }
 
 /**
+ * The references asked for about one application (server/domain/references/), oldest first: the referee, the status (sent, answered, expired), the form sent and, once answered, the answers as plain text.
+ */
+export type ApplicantReferences = {
+  id: number;
+  referee: {
+    name: string;
+    email: string;
+    phone?: string;
+    relation?: string;
+  };
+  /**
+   * skickad, besvarad, utgången.
+   */
+  status: "sent" | "answered" | "expired";
+  formName: string;
+  /**
+   * The reference form sent (metadata properties), to show the answers in the engine's view mode.
+   */
+  metadata: {}[];
+  /**
+   * By field key; absent until answered.
+   */
+  answers?: {};
+  answered?: number;
+  created: number;
+  expires: number;
+  by: string;
+}[];
+
+/**
  * What a position's applicants are rated on (issue 17 item 2). Until a writer edits them they are derived from the ad: the skills the position asks about and the children of its form's requirements block ('Meriterande'), or 'Helhetsintryck' when it has neither (`isDefault` true).
  */
 export interface ScoreCriteria {
@@ -455,6 +485,42 @@ export interface Card {
   comment?: string;
   average: number;
   updated: number;
+}
+
+/**
+ * An organisation's single sign-on with OpenID Connect (server/domain/sso/settings.ts), without the client secret.
+ */
+export interface SsoSettings {
+  containerId: number;
+  /**
+   * The address to register at the provider as the client's redirect URI (PUBLIC_URL + /api/account/sso/callback).
+   */
+  redirectUri: string;
+  /**
+   * The provider's issuer identifier ('' until set up).
+   */
+  issuer: string;
+  clientId: string;
+  /**
+   * Whether a client secret is stored (it is never answered).
+   */
+  secretSet: boolean;
+  /**
+   * The staff e-mail domains the sign-in applies to.
+   */
+  domains: string[];
+  /**
+   * Password and sign-in-link login refused for the organisation's staff in those domains (odin excepted).
+   */
+  enforce: boolean;
+  /**
+   * The organisation requires a second factor of its staff (read by the two-factor login step).
+   */
+  requireMfa: boolean;
+  /**
+   * When it was last saved (unix seconds).
+   */
+  updated: number | null;
 }
 
 /**
@@ -1012,6 +1078,27 @@ export interface CreateJobApplicantNoteData {
 export type CreateJobApplicantNoteAnswer = ApplicantDetail;
 
 /**
+ * Request data of create_apiKey. Makes a named API key for the organisation's REST API under /api/v1 (Authorization: Bearer <key>). `key` is in this answer only: it is stored as its sha-256 and can never be shown again. Scopes: positions:read (list and read positions), applications:read (list and read applications and their files), applications:write (move an application's labels), webhooks:manage.
+ */
+export interface CreateApiKeyData {
+  containerId: number;
+  name: string;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  scopes: ("positions:read" | "applications:read" | "applications:write" | "webhooks:manage")[];
+}
+
+/**
+ * Answer of create_apiKey.
+ */
+export interface CreateApiKeyAnswer {
+  id: number;
+  key: string;
+}
+
+/**
  * Request data of create_applicantAnswer. Saves the answers to the position's skill questions for one application: by the applicant themself (the candidate area) or by staff with write right. Only the position's skills and their question ids; answers are plain text (2,000 characters). Replaces earlier answers.
  */
 export interface CreateApplicantAnswerData {
@@ -1564,6 +1651,35 @@ export interface CreatePositionTypeAnswer {
 }
 
 /**
+ * Request data of create_referenceRequest. Asks referees for a reference about one application (issue 30 item 3). Each referee gets a mail with a single-use link to the organisation's reference form (a form template of the kind 'reference', else the default 'Referens'); the link works without an account and expires after 14 days. Logged in the application's log. Write right on the position. Answer: the application's references, as get_references.
+ */
+export interface CreateReferenceRequestData {
+  /**
+   * The application.
+   */
+  id: number;
+  /**
+   * A reference form template of the organisation (its key); the first one when absent.
+   */
+  templateKey?: string;
+  /**
+   * @minItems 1
+   * @maxItems 5
+   */
+  referees: {
+    name: string;
+    email: string;
+    phone?: string;
+    relation?: string;
+  }[];
+}
+
+/**
+ * Answer of create_referenceRequest.
+ */
+export type CreateReferenceRequestAnswer = ApplicantReferences;
+
+/**
  * Request data of create_scimToken. Administrator: a new bearer token for the organisation's SCIM endpoint (/scim/v2), answered once; only its sha256 is stored. A token made before stops working at once.
  */
 export interface CreateScimTokenData {
@@ -1675,6 +1791,34 @@ export interface CreateUserExportAnswer {
 }
 
 /**
+ * Request data of create_webhook. Subscribes a receiver URL to events of the organisation (Standard Webhooks). The URL must be https on a public address (a loopback, private, link-local, unique-local or IPv4-mapped address is refused at /url, unless the server runs with WEBHOOKS_ALLOW_PRIVATE=1). Answers the id and the signing secret (`whsec_` + base64), shown this once.
+ */
+export interface CreateWebhookData {
+  containerId: number;
+  url: string;
+  /**
+   * @minItems 1
+   * @maxItems 6
+   */
+  events: (
+    | "application.created"
+    | "application.updated"
+    | "application.withdrawn"
+    | "application.deleted"
+    | "position.published"
+    | "position.closed"
+  )[];
+}
+
+/**
+ * Answer of create_webhook.
+ */
+export interface CreateWebhookAnswer {
+  id: number;
+  secret: string;
+}
+
+/**
  * Request data of delete_ApplicantFromContainer. Removes a person's every application in the container (GDPR). `userId` is the applicant's user id as the applicant calls return it: the lower-cased email the applications were made with. Erases every trace of the person in the container (server/domain/gdpr.ts, driven by the entity schemas' x-gdpr/x-pii tags): applications and their files, notifications, skill answers, conversations and messages, the kept outbox copies of mails about the applications (server/domain/removal.ts); a candidate account only when it is the person's alone (no right anywhere, nothing left in any organisation); `userId` may also be a personnummer (then every application carrying it goes, whatever the email). Records the erasure in the event log with counts only (documents per collection, blobs, candidate accounts). Nobody → 404.
  */
 export interface DeleteApplicantFromContainerData {
@@ -1747,6 +1891,21 @@ export interface DeleteNotificationByIdData {
  * Answer of delete_NotificationById.
  */
 export interface DeleteNotificationByIdAnswer {
+  id: number;
+  deleted: true;
+}
+
+/**
+ * Request data of delete_apiKey. Revokes an API key: the next call with it is refused. Needs Administrator in the key's organisation (404 for a key of another organisation or one already deleted).
+ */
+export interface DeleteApiKeyData {
+  id: number;
+}
+
+/**
+ * Answer of delete_apiKey.
+ */
+export interface DeleteApiKeyAnswer {
   id: number;
   deleted: true;
 }
@@ -1918,6 +2077,37 @@ export interface DeleteScimTokenAnswer {
 }
 
 /**
+ * Request data of delete_session. Ends one of the caller's own sessions ('Logga ut' on Mitt konto): its token is refused from the next call on; the others go on. 404 when the session is not the caller's or already ended.
+ */
+export interface DeleteSessionData {
+  id: string;
+}
+
+/**
+ * Answer of delete_session.
+ */
+export interface DeleteSessionAnswer {
+  id: string;
+  deleted: true;
+}
+
+/**
+ * Request data of delete_sessions. 'Logga ut överallt': ends every session of the caller except this one ('Den här enheten'; the shell's 'Logga ut' ends it), and tokens from before session records stop working. A caller whose own token has no session record ends every session, its own too. With `userId` (a colleague) and `containerId`: an Administrator of that organisation ends the sessions of one of its members (the users screen); 404 when the person is not a member there, 403 for an odin account unless the caller is odin.
+ */
+export interface DeleteSessionsData {
+  userId?: number;
+  containerId?: number;
+}
+
+/**
+ * Answer of delete_sessions.
+ */
+export interface DeleteSessionsAnswer {
+  userId: number;
+  ended: number;
+}
+
+/**
  * Request data of delete_skill. Deletes a skill; it leaves the collections and positions that had it. Page toast: 'Kompetens borttagen.'
  */
 export interface DeleteSkillData {
@@ -1987,6 +2177,21 @@ export interface DeleteUserContainerPermissionData {
 export interface DeleteUserContainerPermissionAnswer {
   id: number;
   deleted: true;
+}
+
+/**
+ * Request data of delete_webhook. Deletes one of the organisation's webhooks with its deliveries; nothing more is sent to it. Another organisation's is a 404.
+ */
+export interface DeleteWebhookData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of delete_webhook.
+ */
+export interface DeleteWebhookAnswer {
+  id: number;
 }
 
 /**
@@ -2284,6 +2489,24 @@ export interface GetAnalysisAnswer {
         }[];
       }[];
 }
+
+/**
+ * Request data of get_apiKeys. The organisation's API keys, newest first: name, scopes, when made and last used (updated at most once a minute). Never the key.
+ */
+export interface GetApiKeysData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_apiKeys.
+ */
+export type GetApiKeysAnswer = {
+  id: number;
+  name: string;
+  scopes: ("positions:read" | "applications:read" | "applications:write" | "webhooks:manage")[];
+  created: number;
+  lastUsed?: number;
+}[];
 
 /**
  * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants. Issue 26: each card carries its Interest label and whether it is the organisation's 'Ej intressant' (`rejected`); `hideRejected` leaves those out of the cards and the count, and each column's `rejected` says how many of its applicants are 'Ej intressant' either way.
@@ -2901,6 +3124,18 @@ export type GetContainerSkillsAnswer = {
 }[];
 
 /**
+ * Request data of get_containerSso. The organisation's single sign-on with OpenID Connect (issue 29 item 1): the issuer, the client id, whether a client secret is set (the secret itself is never answered), the staff e-mail domains it applies to, whether it is required (`enforce`) and whether a second factor is required (`requireMfa`). Administrators only. Empty values until it is set up.
+ */
+export interface GetContainerSsoData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_containerSso.
+ */
+export type GetContainerSsoAnswer = SsoSettings;
+
+/**
  * Request data of get_containerTheme. The organisation's theme, the default theme filled in where it sets nothing.
  */
 export interface GetContainerThemeData {
@@ -3394,6 +3629,21 @@ export interface GetPrivacySettingsData {
 export type GetPrivacySettingsAnswer = PrivacySettings;
 
 /**
+ * Request data of get_references. The references asked for about one application (issue 30 item 3): each referee with the status (sent, answered, expired) and, once answered, the answers. Anyone with a right on the position, readers included.
+ */
+export interface GetReferencesData {
+  /**
+   * The application.
+   */
+  id: number;
+}
+
+/**
+ * Answer of get_references.
+ */
+export type GetReferencesAnswer = ApplicantReferences;
+
+/**
  * Request data of get_retentionSettings. Retention by purpose (issue 28 item 1), Administrator: how many months the organisation keeps applications after a recruitment closes (6–36, default 24), how long a talent-pool consent lasts, and every legal hold on its positions (live first), with who set or lifted it, when and why.
  */
 export interface GetRetentionSettingsData {
@@ -3454,6 +3704,24 @@ export interface GetScimSettingsAnswer {
    */
   url: string;
 }
+
+/**
+ * Request data of get_sessions. The caller's active sessions (Mitt konto), last used first: the device as described from its browser ('Firefox på Windows'), the network it signed in from (an IPv4 /24 or IPv6 /48, or 'lokalt nätverk'; there is no place lookup), when it was opened and last used (updated at most once a minute). `current` marks the session of this call, `thisDevice` says so in words ('Den här enheten').
+ */
+export interface GetSessionsData {}
+
+/**
+ * Answer of get_sessions.
+ */
+export type GetSessionsAnswer = {
+  id: string;
+  device: string;
+  network: string;
+  created: number;
+  lastUsed: number;
+  current: boolean;
+  thisDevice: string;
+}[];
 
 /**
  * Request data of get_skillPositions. The skills attached to a position. (The spec lists skillId in this call's payload; reading needs only the position.)
@@ -3559,6 +3827,62 @@ export type GetTextTemplatesAnswer = {
 }[];
 
 /**
+ * Request data of get_webhookDeliveries. The delivery log of one webhook, newest first (at most 100): event, status (pending, delivered, failed), tries, the last answer's HTTP status (null: none, with lastError timeout, redirect, network or address), the next try.
+ */
+export interface GetWebhookDeliveriesData {
+  containerId: number;
+  id: number;
+}
+
+/**
+ * Answer of get_webhookDeliveries.
+ */
+export type GetWebhookDeliveriesAnswer = {
+  id: string;
+  type:
+    | "application.created"
+    | "application.updated"
+    | "application.withdrawn"
+    | "application.deleted"
+    | "position.published"
+    | "position.closed";
+  subject: string;
+  created: number;
+  status: "pending" | "delivered" | "failed";
+  tries: number;
+  lastStatus: number | null;
+  lastError: "status" | "redirect" | "timeout" | "network" | "address" | null;
+  lastAt: number | null;
+  nextAt: number | null;
+}[];
+
+/**
+ * Request data of get_webhooks. The organisation's webhooks without their secrets, with how many deliveries wait and how many failed.
+ */
+export interface GetWebhooksData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_webhooks.
+ */
+export type GetWebhooksAnswer = {
+  id: number;
+  url: string;
+  events: (
+    | "application.created"
+    | "application.updated"
+    | "application.withdrawn"
+    | "application.deleted"
+    | "position.published"
+    | "position.closed"
+  )[];
+  created: number;
+  pending: number;
+  failed: number;
+}[];
+
+/**
  * Request data of import_formTemplateSchema. Imports a file `{ schema, uiSchema }` (as get_formTemplateSchema or GET /api/public/positions/{id}/schema writes it, or a plain JSON Schema) as a new form template of the container, named `name`. Refused with a Swedish message at `/file` (nothing stored): text that is not JSON, a `$ref` outside the file, more than 10,000 properties, a keyword that is neither JSON Schema 2020-12 nor Blankett's, a schema that no longer matches the Blankett fields beside it, a plain schema with rules no Blankett field holds (engine/import-schema.ts). The template is stored only once every check has passed, through the same path as create_positionTemplateAssetCommand; it is available in no position type until edited.
  */
 export interface ImportFormTemplateSchemaData {
@@ -3601,6 +3925,25 @@ export interface ResendInvitationAnswer {
    */
   expires: number;
   expired: boolean;
+}
+
+/**
+ * Request data of resend_webhookDelivery. 'Skicka igen': makes a delivery of the organisation due now, with a fresh 24 hours of tries and the same webhook-id.
+ */
+export interface ResendWebhookDeliveryData {
+  containerId: number;
+  /**
+   * A delivery's id (msg_<uuid>), as get_webhookDeliveries lists it.
+   */
+  deliveryId: string;
+}
+
+/**
+ * Answer of resend_webhookDelivery.
+ */
+export interface ResendWebhookDeliveryAnswer {
+  id: string;
+  status: "pending";
 }
 
 /**
@@ -4014,6 +4357,27 @@ export interface UpdateAnalysisSettingsAnswer {
   containerId: number;
   activeMeasures: boolean;
 }
+
+/**
+ * Request data of update_containerSso. Sets the organisation's single sign-on with OpenID Connect (issue 29 item 1). `issuer`: https on a public address (loopback or private only when the server runs with WEBHOOKS_ALLOW_PRIVATE=1); `clientId`/`clientSecret`: the client registered at the provider with the redirect URI <PUBLIC_URL>/api/account/sso/callback (an empty or absent secret keeps the stored one); `domains`: the staff e-mail domains it applies to, each used by one organisation only (another's → 409); `enforce`: password and sign-in-link login are refused for the organisation's staff in those domains (odin excepted) and their existing sessions end; `requireMfa`: stored for the two-factor login step. A bad issuer or domain → 400 at its field, nothing saved. Answer: as get_containerSso.
+ */
+export interface UpdateContainerSsoData {
+  containerId: number;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  /**
+   * @maxItems 20
+   */
+  domains: string[];
+  enforce: boolean;
+  requireMfa?: boolean;
+}
+
+/**
+ * Answer of update_containerSso.
+ */
+export type UpdateContainerSsoAnswer = SsoSettings;
 
 /**
  * Request data of update_containerTemplate. Sets the email template of a label (an Interest label or a Process level) for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
@@ -4520,6 +4884,7 @@ export interface ActionData {
   create_ApplicantPDFExport: CreateApplicantPDFExportData;
   create_Folder: CreateFolderData;
   create_JobApplicantNote: CreateJobApplicantNoteData;
+  create_apiKey: CreateApiKeyData;
   create_applicantAnswer: CreateApplicantAnswerData;
   create_applicantsExport: CreateApplicantsExportData;
   create_blogPost: CreateBlogPostData;
@@ -4535,16 +4900,19 @@ export interface ActionData {
   create_positionPermission: CreatePositionPermissionData;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandData;
   create_positionType: CreatePositionTypeData;
+  create_referenceRequest: CreateReferenceRequestData;
   create_scimToken: CreateScimTokenData;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteData;
   create_talentPoolInvitation: CreateTalentPoolInvitationData;
   create_userContainerPermission: CreateUserContainerPermissionData;
   create_userExport: CreateUserExportData;
+  create_webhook: CreateWebhookData;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerData;
   delete_ContainerAsset: DeleteContainerAssetData;
   delete_ContainerTemplate: DeleteContainerTemplateData;
   delete_NotificationByContainerId: DeleteNotificationByContainerIdData;
   delete_NotificationById: DeleteNotificationByIdData;
+  delete_apiKey: DeleteApiKeyData;
   delete_blogPost: DeleteBlogPostData;
   delete_container: DeleteContainerData;
   delete_invitation: DeleteInvitationData;
@@ -4555,10 +4923,13 @@ export interface ActionData {
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
   delete_scimToken: DeleteScimTokenData;
+  delete_session: DeleteSessionData;
+  delete_sessions: DeleteSessionsData;
   delete_skill: DeleteSkillData;
   delete_skillPosition: DeleteSkillPositionData;
   delete_skillTemplate: DeleteSkillTemplateData;
   delete_userContainerPermission: DeleteUserContainerPermissionData;
+  delete_webhook: DeleteWebhookData;
   get_ContainerTemplates: GetContainerTemplatesData;
   get_MessagingChannels: GetMessagingChannelsData;
   get_PositionNotificationPreferences: GetPositionNotificationPreferencesData;
@@ -4568,6 +4939,7 @@ export interface ActionData {
   get_UserNotificationPreferences: GetUserNotificationPreferencesData;
   get_accessibilityStatement: GetAccessibilityStatementData;
   get_analysis: GetAnalysisData;
+  get_apiKeys: GetApiKeysData;
   get_applicantBoard: GetApplicantBoardData;
   get_applicantCounts: GetApplicantCountsData;
   get_applicantIdsByFilter: GetApplicantIdsByFilterData;
@@ -4586,6 +4958,7 @@ export interface ActionData {
   get_competences: GetCompetencesData;
   get_container: GetContainerData;
   get_containerSkills: GetContainerSkillsData;
+  get_containerSso: GetContainerSsoData;
   get_containerTheme: GetContainerThemeData;
   get_containerUser: GetContainerUserData;
   get_containerUsers: GetContainerUsersData;
@@ -4612,14 +4985,19 @@ export interface ActionData {
   get_positionsPartnersSetting: GetPositionsPartnersSettingData;
   get_positions_by_container: GetPositionsByContainerData;
   get_privacySettings: GetPrivacySettingsData;
+  get_references: GetReferencesData;
   get_retentionSettings: GetRetentionSettingsData;
   get_scimSettings: GetScimSettingsData;
+  get_sessions: GetSessionsData;
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
   get_talentPool: GetTalentPoolData;
   get_textTemplates: GetTextTemplatesData;
+  get_webhookDeliveries: GetWebhookDeliveriesData;
+  get_webhooks: GetWebhooksData;
   import_formTemplateSchema: ImportFormTemplateSchemaData;
   resend_invitation: ResendInvitationData;
+  resend_webhookDelivery: ResendWebhookDeliveryData;
   reset_containerTheme: ResetContainerThemeData;
   send_MessageCommand: SendMessageCommandData;
   send_email: SendEmailData;
@@ -4634,6 +5012,7 @@ export interface ActionData {
   update_accessibilityStatement: UpdateAccessibilityStatementData;
   update_account: UpdateAccountData;
   update_analysisSettings: UpdateAnalysisSettingsData;
+  update_containerSso: UpdateContainerSsoData;
   update_containerTemplate: UpdateContainerTemplateData;
   update_containerTheme: UpdateContainerThemeData;
   update_jobApplicant: UpdateJobApplicantData;
@@ -4664,6 +5043,7 @@ export interface ActionAnswer {
   create_ApplicantPDFExport: CreateApplicantPDFExportAnswer;
   create_Folder: CreateFolderAnswer;
   create_JobApplicantNote: CreateJobApplicantNoteAnswer;
+  create_apiKey: CreateApiKeyAnswer;
   create_applicantAnswer: CreateApplicantAnswerAnswer;
   create_applicantsExport: CreateApplicantsExportAnswer;
   create_blogPost: CreateBlogPostAnswer;
@@ -4679,16 +5059,19 @@ export interface ActionAnswer {
   create_positionPermission: CreatePositionPermissionAnswer;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandAnswer;
   create_positionType: CreatePositionTypeAnswer;
+  create_referenceRequest: CreateReferenceRequestAnswer;
   create_scimToken: CreateScimTokenAnswer;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteAnswer;
   create_talentPoolInvitation: CreateTalentPoolInvitationAnswer;
   create_userContainerPermission: CreateUserContainerPermissionAnswer;
   create_userExport: CreateUserExportAnswer;
+  create_webhook: CreateWebhookAnswer;
   delete_ApplicantFromContainer: DeleteApplicantFromContainerAnswer;
   delete_ContainerAsset: DeleteContainerAssetAnswer;
   delete_ContainerTemplate: DeleteContainerTemplateAnswer;
   delete_NotificationByContainerId: DeleteNotificationByContainerIdAnswer;
   delete_NotificationById: DeleteNotificationByIdAnswer;
+  delete_apiKey: DeleteApiKeyAnswer;
   delete_blogPost: DeleteBlogPostAnswer;
   delete_container: DeleteContainerAnswer;
   delete_invitation: DeleteInvitationAnswer;
@@ -4699,10 +5082,13 @@ export interface ActionAnswer {
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
   delete_scimToken: DeleteScimTokenAnswer;
+  delete_session: DeleteSessionAnswer;
+  delete_sessions: DeleteSessionsAnswer;
   delete_skill: DeleteSkillAnswer;
   delete_skillPosition: DeleteSkillPositionAnswer;
   delete_skillTemplate: DeleteSkillTemplateAnswer;
   delete_userContainerPermission: DeleteUserContainerPermissionAnswer;
+  delete_webhook: DeleteWebhookAnswer;
   get_ContainerTemplates: GetContainerTemplatesAnswer;
   get_MessagingChannels: GetMessagingChannelsAnswer;
   get_PositionNotificationPreferences: GetPositionNotificationPreferencesAnswer;
@@ -4712,6 +5098,7 @@ export interface ActionAnswer {
   get_UserNotificationPreferences: GetUserNotificationPreferencesAnswer;
   get_accessibilityStatement: GetAccessibilityStatementAnswer;
   get_analysis: GetAnalysisAnswer;
+  get_apiKeys: GetApiKeysAnswer;
   get_applicantBoard: GetApplicantBoardAnswer;
   get_applicantCounts: GetApplicantCountsAnswer;
   get_applicantIdsByFilter: GetApplicantIdsByFilterAnswer;
@@ -4730,6 +5117,7 @@ export interface ActionAnswer {
   get_competences: GetCompetencesAnswer;
   get_container: GetContainerAnswer;
   get_containerSkills: GetContainerSkillsAnswer;
+  get_containerSso: GetContainerSsoAnswer;
   get_containerTheme: GetContainerThemeAnswer;
   get_containerUser: GetContainerUserAnswer;
   get_containerUsers: GetContainerUsersAnswer;
@@ -4756,14 +5144,19 @@ export interface ActionAnswer {
   get_positionsPartnersSetting: GetPositionsPartnersSettingAnswer;
   get_positions_by_container: GetPositionsByContainerAnswer;
   get_privacySettings: GetPrivacySettingsAnswer;
+  get_references: GetReferencesAnswer;
   get_retentionSettings: GetRetentionSettingsAnswer;
   get_scimSettings: GetScimSettingsAnswer;
+  get_sessions: GetSessionsAnswer;
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
   get_talentPool: GetTalentPoolAnswer;
   get_textTemplates: GetTextTemplatesAnswer;
+  get_webhookDeliveries: GetWebhookDeliveriesAnswer;
+  get_webhooks: GetWebhooksAnswer;
   import_formTemplateSchema: ImportFormTemplateSchemaAnswer;
   resend_invitation: ResendInvitationAnswer;
+  resend_webhookDelivery: ResendWebhookDeliveryAnswer;
   reset_containerTheme: ResetContainerThemeAnswer;
   send_MessageCommand: SendMessageCommandAnswer;
   send_email: SendEmailAnswer;
@@ -4778,6 +5171,7 @@ export interface ActionAnswer {
   update_accessibilityStatement: UpdateAccessibilityStatementAnswer;
   update_account: UpdateAccountAnswer;
   update_analysisSettings: UpdateAnalysisSettingsAnswer;
+  update_containerSso: UpdateContainerSsoAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;
   update_containerTheme: UpdateContainerThemeAnswer;
   update_jobApplicant: UpdateJobApplicantAnswer;

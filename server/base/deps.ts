@@ -20,6 +20,16 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+/** Outgoing webhooks (server/jobs/webhooks.ts): what the configuration says. */
+export interface WebhookSettings {
+  /** WEBHOOKS_ALLOW_PRIVATE=1: receivers on loopback and private addresses, and http, are allowed (tests only). */
+  allowPrivate: boolean;
+  /** How long a receiver may take to answer (10 s; tests shorten it). */
+  timeoutMs: number;
+  /** How often an instance looks for due deliveries (besides right after it enqueued one). */
+  pollMs: number;
+}
+
 export interface ServerDeps {
   store: Store;
   blobs: BlobStore;
@@ -48,6 +58,10 @@ export interface ServerDeps {
   cursorKey?: Uint8Array;
   /** Shared counters, tickets and bus (server/coord); createApp sets it, absent means this process only. */
   coord?: Coordination;
+  /** WEBHOOKS_ALLOW_PRIVATE=1 (Config.allowPrivateAddresses): issuers and receivers on loopback or private addresses are allowed (tests). */
+  allowPrivateAddresses?: boolean;
   /** scrypt's cost for new password hashes (Config.passwordCost); absent: PASSWORD_COST, the deployment's. */
   passwordCost?: PasswordCost;
+  /** Outgoing webhooks' settings; absent: public https receivers only, 10 s, polled every 5 s. */
+  webhooks?: WebhookSettings;
 }

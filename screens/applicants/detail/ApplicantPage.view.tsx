@@ -7,6 +7,7 @@ import { LabelsCard, LogCard, NotesCard } from './Cards';
 import { AnswersCard } from './AnswersCard';
 import { FilesCard } from './FilesCard';
 import { ScorecardPanel } from './ScorecardPanel';
+import { ReferencesCard } from './ReferencesCard';
 import { PrivacyCard } from './PrivacyCard';
 import ApplicantSkills from '../../skills/ApplicantSkills';
 import { StepNav } from './StepNav';
@@ -136,6 +137,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
               />
             ))}
           <ScorecardPanel applicantId={a.id} onSaved={reload} />
+          <ReferencesCard applicantId={a.id} canWrite={canWrite} onAsked={reload} />
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />
           <LogCard a={a} {...(canWrite ? { onResent: reload } : {})} />
           <PrivacyCard a={a} canWrite={canWrite} onSaved={reload} />

@@ -18,6 +18,7 @@ import type { ApplicationDoc } from '../../domain/core/docs';
 import { loadPosition } from '../../domain/positions/positions';
 import { moveToLabel } from '../../domain/applicants/label-moves';
 import { readerOf } from '../../dispatcher/reader';
+import { enqueueApplicationEvents } from '../../domain/webhooks/outbox';
 
 /**
  * Applicant actions. As in positions.ts the handlers re-check that the objects they load
@@ -82,6 +83,7 @@ export const actions: ActionTable = {
     const a = await applicationIn(ctx, data.id);
     if (a.positionId !== data.positionId) throw errors.notFound();
     await removeApplications(ctx.deps, [a]);
+    await enqueueApplicationEvents(ctx.deps, 'application.deleted', [a]);
     return { id: a.id };
   },
 

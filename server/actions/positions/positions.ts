@@ -14,6 +14,7 @@ import {
   setArchived,
   updatePosition,
 } from '../../domain/positions/positions';
+import { positionChanged } from '../../domain/positions/position-events';
 
 /**
  * Position actions. The dispatcher has checked role and scope; the handlers still load the
@@ -65,20 +66,26 @@ export const actions: ActionTable = {
   async create_position(ctx, data) {
     const { id: _ignored, ...input } = data;
     const c = await containerOf(ctx, input.containerId);
-    return view(ctx, c, await createPosition(ctx.deps, c, input));
+    const created = await createPosition(ctx.deps, c, input);
+    await positionChanged(ctx.deps, null, created);
+    return view(ctx, c, created);
   },
 
   async update_position(ctx, data) {
     const { id, ...input } = data;
     const { position, container } = await positionIn(ctx, id);
-    return view(ctx, container, await updatePosition(ctx.deps, container, position, input));
+    const updated = await updatePosition(ctx.deps, container, position, input);
+    await positionChanged(ctx.deps, position, updated);
+    return view(ctx, container, updated);
   },
 
   async copy_position(ctx, data) {
     const { position, container } = await positionIn(ctx, data.id);
     // A per-position writer of the source may not create positions in the container.
     await requireAccess(ctx.deps, ctx.principal, 'write', 'container', { containerId: container.id });
-    return view(ctx, container, await copyPosition(ctx.deps, container, position));
+    const copy = await copyPosition(ctx.deps, container, position);
+    await positionChanged(ctx.deps, null, copy);
+    return view(ctx, container, copy);
   },
 
   async delete_position(ctx, data) {
@@ -89,7 +96,9 @@ export const actions: ActionTable = {
 
   async update_PositionArchivedStatus(ctx, data) {
     const { position, container } = await positionIn(ctx, data.positionId);
-    return view(ctx, container, await setArchived(ctx.deps.store, position.id, data.isArchived));
+    const changed = await setArchived(ctx.deps.store, position.id, data.isArchived);
+    await positionChanged(ctx.deps, position, changed);
+    return view(ctx, container, changed);
   },
 
   async create_positionType(ctx, data) {

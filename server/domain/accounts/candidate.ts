@@ -8,6 +8,7 @@ import { removeApplications } from '../gdpr/removal';
 import { requestMerits } from '../applicants/merits';
 import { loadContainer } from '../organisations/containers';
 import type { ApplicationDoc, ContainerDoc } from '../core/docs';
+import { enqueueApplicationEvents } from '../webhooks/outbox';
 
 /**
  * The candidate area's server side. A candidate is any logged-in user without a right in the
@@ -99,6 +100,7 @@ export async function withdrawApplication(deps: ServerDeps, p: Principal, id: nu
   const a = await deps.store.collection<ApplicationDoc>('applications').findOne({ id });
   if (!a || !own(p, a.email)) throw errors.notFound();
   await removeApplications(deps, [a]);
+  await enqueueApplicationEvents(deps, 'application.withdrawn', [a]);
   return { id };
 }
 

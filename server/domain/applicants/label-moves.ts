@@ -9,6 +9,7 @@ import { findByIds, slices, yieldToLoop } from '../../store/slices';
 import { labelOf, loadContainer } from '../organisations/containers';
 import type { ApplicationDoc, LabelDoc, LogEntry } from '../core/docs';
 import { notify } from '../notifications/notify';
+import { enqueueApplicationEvents } from '../webhooks/outbox';
 
 const m = sv.domain;
 
@@ -162,6 +163,8 @@ export async function moveToLabel(
     await moves(deps.store).insertOne(move);
     await applyMove(deps.store, move);
   });
+  // application.updated for each moved application (domain/webhooks/outbox.ts), right after the move.
+  await enqueueApplicationEvents(deps, 'application.updated', found.map((a) => ({ id: a.id, containerId: a.containerId, positionId: a.positionId, [labelType === 'Interest' ? 'interestLabelId' : 'processLabelId']: labelId })));
   if (labelType === 'Interest') {
     for (const [cid, { count, first }] of perContainer) {
       await notify(

@@ -16,6 +16,7 @@ import { applicantInfo } from '../applicants/info';
 import { cachedRead, stampOf } from '../core/read-cache';
 import { announce, prepareNotification, type PreparedNotification } from '../notifications/notify';
 import { insertTogether } from '../../store/together';
+import { applicationData, kickWorker, prepareDeliveries } from '../webhooks/outbox';
 import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening';
 import { closedReason } from '../positions/status';
 import { isValidEmail } from '../../../engine/email';
@@ -179,16 +180,20 @@ export async function apply(
   // The notification of the new application is stored in the same commit as the application
   // (the embedded store: one write, one fsync; on Mongo right after it, as before).
   const notification = await newApplicationNotification(deps, { container, position, doc, name: info.name, actor: staff?.actor });
+  // So are the webhook deliveries of application.created (domain/webhooks/outbox.ts).
+  const deliveries = await prepareDeliveries(deps, { containerId: container.id, type: 'application.created', subject: `application:${id}`, data: applicationData(doc) });
   try {
     await insertTogether(deps.store, [
       { collection: 'applications', doc },
       ...(notification ? [{ collection: 'notifications', doc: notification.doc }] : []),
+      ...deliveries,
     ]);
   } catch (err) {
     await removeFiles(deps.blobs, stored);
     if (err instanceof DuplicateKeyError) throw errors.duplicateApplication();
     throw err;
   }
+  if (deliveries.length) kickWorker(deps.store);
   if (notification) {
     // The push and the recipients' mails: a failure there is only logged.
     await announce(deps, notification).catch((err: unknown) => deps.log.error('notification failed', { positionId: position.id, error: (err as Error).name }));

@@ -15,6 +15,7 @@ import { checkAnonymity } from '../screening/screening';
 import { emailFieldProblem } from '../../../engine/builder/blocks';
 import { ensureDomainIndexes } from '../core/indexes';
 import { removeApplications } from '../gdpr/removal';
+import { enqueueApplicationEvents } from '../webhooks/outbox';
 import { positionStatus } from './status';
 import { templateForPosition } from '../templates/templates';
 import { sanitizeHtml } from '../../../engine/sanitize';
@@ -226,9 +227,10 @@ export async function deletePosition(deps: ServerDeps, position: PositionDoc): P
 async function sweepApplications(deps: ServerDeps, positionId: number): Promise<void> {
   const apps = deps.store.collection<ApplicationDoc>('applications');
   for (;;) {
-    const batch = await apps.find({ positionId }, { projection: { id: 1, containerId: 1, email: 1 }, limit: 500 });
+    const batch = await apps.find({ positionId }, { projection: { id: 1, containerId: 1, positionId: 1, email: 1 }, limit: 500 });
     if (!batch.length) break;
     await removeApplications(deps, batch);
+    await enqueueApplicationEvents(deps, 'application.deleted', batch);
   }
   // Idempotent delete by filter.
   await deps.store.collection('notifications').deleteMany({ 'data.positionId': positionId });
