@@ -203,6 +203,14 @@ function build(registry: Registry): Json {
           responses: { '200': ok('Formulärets JSON Schema'), '400': ERRORS['400'], '404': ERRORS['404'] },
         },
       },
+      '/api/public/positions/{id}/visit': {
+        post: {
+          operationId: 'applyFormVisit',
+          description: "The apply page's drop-off beacon (issue 30): counts one visit of `step` (0 the page opened, n step n + 1 reached) of the position's apply form today. No body, no cookie; nothing about the visitor is stored. Rate-limited per address.",
+          parameters: [idParam('id'), { name: 'step', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 50 } }],
+          responses: { '204': { description: 'Räknad' }, '400': ERRORS['400'], '404': ERRORS['404'], '429': ERRORS['429'] },
+        },
+      },
       '/api/public/positions/apply': {
         post: {
           operationId: 'apply',

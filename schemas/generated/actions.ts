@@ -692,6 +692,10 @@ export interface ApplyBody {
       [k: string]: unknown;
     };
     /**
+     * Where the applicant came from: the `?källa=` or `utm_source` tag of the shared apply link the page was opened from (issue 30). Kept on the application when it is short plain text (at most 60 letters, digits, spaces or . _ + -), otherwise dropped.
+     */
+    source?: string;
+    /**
      * The applicant ticked the separate, unticked choice to be kept in the organisation's talent pool (issue 28): a consent recorded with the text's version.
      */
     talentPool?: boolean;
@@ -2417,6 +2421,143 @@ export interface GetAccessibilityStatementAnswer {
     page: string;
     created: number;
   }[];
+}
+
+/**
+ * Request data of get_analysis. The analysis page (issue 30 item 4) of an organisation, or of one of its positions with `positionId` (another organisation's position: 404), staff with Read: applications over time, sources (the apply link's tag, 'Var hittade du annonsen?'), conversion and median time per Process level from processHistory (a moved-back applicant counts once per level), time to hire and to reject, Interest labels and where the rejected stood, the form's drop-off per step, and — only where the organisation shows it — gender and age bands per level from what applicants gave, every cell of 1 to 4 people suppressed. `from`/`to`: Stockholm days of the application, inclusive.
+ */
+export interface GetAnalysisData {
+  containerId: number;
+  positionId?: number;
+  /**
+   * A Stockholm day, inclusive.
+   */
+  from?: string;
+  /**
+   * A Stockholm day, inclusive.
+   */
+  to?: string;
+}
+
+/**
+ * Answer of get_analysis.
+ */
+export interface GetAnalysisAnswer {
+  containerId: number;
+  positionId: number | null;
+  positionName: string | null;
+  from: string | null;
+  to: string | null;
+  /**
+   * Applications in range: the store's count.
+   */
+  total: number;
+  /**
+   * Applications per Stockholm day (or month), oldest first.
+   */
+  overTime: {
+    /**
+     * YYYY-MM-DD, or YYYY-MM when the applications span more than 92 days.
+     */
+    period: string;
+    count: number;
+  }[];
+  /**
+   * Applications per `?källa=` / `utm_source` tag of the apply link; none under 'Ingen uppgift'.
+   */
+  sourceTags: {
+    name: string;
+    count: number;
+  }[];
+  /**
+   * Applications per answer to 'Var hittade du annonsen?'; none under 'Ingen uppgift'.
+   */
+  heard: {
+    name: string;
+    count: number;
+  }[];
+  /**
+   * Per Process level, in the organisation's order, from processHistory.
+   */
+  levels: {
+    labelId: number;
+    name: string;
+    /**
+     * Applications that have been on the level, each once (a move back is no new arrival).
+     */
+    reached: number;
+    current: number;
+    /**
+     * reached ÷ total in per cent, one decimal.
+     */
+    share: number;
+    /**
+     * Median days on the level (all stays) of those that left it.
+     */
+    medianDays: number | null;
+  }[];
+  times: {
+    hire: {
+      count: number;
+      medianDays: number | null;
+    };
+    reject: {
+      count: number;
+      /**
+       * Of those, how many have a recorded time of the rejection (moves before issue 30 did not record it).
+       */
+      timed: number;
+      medianDays: number | null;
+    };
+  };
+  interest: {
+    labelId: number;
+    name: string;
+    rejected: boolean;
+    count: number;
+  }[];
+  /**
+   * 'Ej intressant' applicants per the Process level they are on.
+   */
+  rejectedAt: {
+    name: string;
+    count: number;
+  }[];
+  /**
+   * The apply form's drop-off: beacon counters per step (nothing personal), and the applications sent.
+   */
+  funnel: {
+    /**
+     * 0 the apply page opened, n step n + 1 reached, -1 sent.
+     */
+    step: number;
+    name: string;
+    count: number;
+  }[];
+  activeMeasuresOn: boolean;
+  /**
+   * Null unless the organisation shows the view.
+   */
+  activeMeasures:
+    | null
+    | {
+        labelId: number;
+        name: string;
+        gender: {
+          group: string;
+          /**
+           * null: suppressed (1 to 4 people, or the second smallest of a row with one such).
+           */
+          count: number | null;
+        }[];
+        age: {
+          group: string;
+          /**
+           * null: suppressed (1 to 4 people, or the second smallest of a row with one such).
+           */
+          count: number | null;
+        }[];
+      }[];
 }
 
 /**
@@ -4309,6 +4450,22 @@ export interface UpdateAccountAnswer {
 }
 
 /**
+ * Request data of update_analysisSettings. Turns the analysis page's active-measures view (gender and age bands per Process level, issue 30 item 4) on or off for the organisation; administrators only. Off by default.
+ */
+export interface UpdateAnalysisSettingsData {
+  containerId: number;
+  activeMeasures: boolean;
+}
+
+/**
+ * Answer of update_analysisSettings.
+ */
+export interface UpdateAnalysisSettingsAnswer {
+  containerId: number;
+  activeMeasures: boolean;
+}
+
+/**
  * Request data of update_containerMfa. Requires (or stops requiring) a second factor of the organisation's staff (issue 29 item 3). From then on a staff member without one is, at login, only let in by enrolling TOTP first.
  */
 export interface UpdateContainerMfaData {
@@ -4947,6 +5104,7 @@ export interface ActionData {
   get_TemplateProperties: GetTemplatePropertiesData;
   get_UserNotificationPreferences: GetUserNotificationPreferencesData;
   get_accessibilityStatement: GetAccessibilityStatementData;
+  get_analysis: GetAnalysisData;
   get_apiKeys: GetApiKeysData;
   get_applicantBoard: GetApplicantBoardData;
   get_applicantCounts: GetApplicantCountsData;
@@ -5021,6 +5179,7 @@ export interface ActionData {
   update_PositionPartner: UpdatePositionPartnerData;
   update_accessibilityStatement: UpdateAccessibilityStatementData;
   update_account: UpdateAccountData;
+  update_analysisSettings: UpdateAnalysisSettingsData;
   update_containerMfa: UpdateContainerMfaData;
   update_containerSso: UpdateContainerSsoData;
   update_containerTemplate: UpdateContainerTemplateData;
@@ -5113,6 +5272,7 @@ export interface ActionAnswer {
   get_TemplateProperties: GetTemplatePropertiesAnswer;
   get_UserNotificationPreferences: GetUserNotificationPreferencesAnswer;
   get_accessibilityStatement: GetAccessibilityStatementAnswer;
+  get_analysis: GetAnalysisAnswer;
   get_apiKeys: GetApiKeysAnswer;
   get_applicantBoard: GetApplicantBoardAnswer;
   get_applicantCounts: GetApplicantCountsAnswer;
@@ -5187,6 +5347,7 @@ export interface ActionAnswer {
   update_PositionPartner: UpdatePositionPartnerAnswer;
   update_accessibilityStatement: UpdateAccessibilityStatementAnswer;
   update_account: UpdateAccountAnswer;
+  update_analysisSettings: UpdateAnalysisSettingsAnswer;
   update_containerMfa: UpdateContainerMfaAnswer;
   update_containerSso: UpdateContainerSsoAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;

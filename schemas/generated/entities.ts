@@ -51,6 +51,17 @@ export interface ApplicantApplication {
     at: number;
   }[];
   /**
+   * When the application got its current Interest label (unix seconds), set by every Interest move; absent until the first move. The analysis page's time to reject comes from it.
+   */
+  interestSince?: number;
+  /**
+   * Where the applicant came from (issue 30 item 4): `tag`, the shared apply link's `?källa=` / `utm_source` tag; `heard`, the label of the option chosen in 'Var hittade du annonsen?'. Absent when neither was given.
+   */
+  source?: {
+    tag?: string;
+    heard?: string;
+  };
+  /**
    * The label move (labelMoves id) that put the application on its Interest label; absent until the first move.
    */
   interestMove?: string;

@@ -5,6 +5,7 @@ import type { ActionName } from './actions';
 export const VIEW_USES = {
   AccountMfa: ['create_passkeyRegistration', 'create_totpEnrollment', 'delete_passkey', 'delete_totpEnrollment', 'get_mfa', 'update_passkeyRegistration', 'update_totpEnrollment'],
   AdBuilder: ['create_position', 'get_folder', 'get_folders', 'get_position', 'get_textTemplates', 'update_position'],
+  Analysis: ['get_analysis', 'get_positions', 'update_analysisSettings'],
   ApiKeyCreate: ['create_apiKey'],
   ApplicantNew: ['create_jobApplication', 'get_position'],
   ApplicantPage: ['create_JobApplicantNote', 'create_referenceRequest', 'get_TemplateProperties', 'get_applicantNeighbours', 'get_applicantPosition', 'get_applicantReadLog', 'get_applicantScorecards', 'get_applicantSkillsAnswer', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'get_references', 'send_email', 'send_emailToApplicants', 'update_jobApplicant', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_protectedIdentity', 'upsert_applicantScorecard'],

@@ -17,6 +17,8 @@ import type { PublicContainer, PublicPosition } from './types';
 import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
 import { FormEngineProvider } from '../../engine/react/context';
 import { publicFormEngine } from '../../widgets/precompiled';
+import { sourceTagOf } from '../../engine/source-tag';
+import { visitCounter } from './visit';
 
 /**
  * The apply page: the position's own form rendered by the engine in entry mode, terms and
@@ -33,6 +35,8 @@ export default function ApplyPage({ position: p, container }: { position: Public
   const posted = ssr?.form?.positionId === p.id ? ssr.form : undefined;
   const location = useLocation();
   const sent = new URLSearchParams(location.search).has(SENT_PARAM);
+  // The shared link's ?källa= / utm_source tag goes with the application (issue 30 item 4).
+  const source = sourceTagOf(location.search);
   const [closed, setClosed] = useState<string | null>(posted?.closed ?? (p.status === 'Öppen' || sent ? null : s.positionClosed));
   const [done, setDone] = useState<{ firstname: string } | null>(sent ? { firstname: '' } : null);
   const [busy, setBusy] = useState(false);
@@ -72,7 +76,19 @@ export default function ApplyPage({ position: p, container }: { position: Public
     if (posted) saveStep(storage, p.id, posted.step);
     else setStep(loadStep(storage, p.id));
   }, [storage, p.id, p.metadata, p.compiledForm, posted]);
-  const onStepChange = useCallback((n: number) => saveStep(storage, p.id, n), [storage, p.id]);
+  // Drop-off counts: the page opened once it is live and open, then each step reached.
+  const visit = useMemo(() => visitCounter(p.id), [p.id]);
+  const counting = live && !sent && !closed;
+  useEffect(() => {
+    if (counting) visit(0);
+  }, [counting, visit]);
+  const onStepChange = useCallback(
+    (n: number) => {
+      saveStep(storage, p.id, n);
+      visit(n);
+    },
+    [storage, p.id, visit],
+  );
 
   const onChange = useCallback((answers: Answers) => restored.current && saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
 
@@ -87,7 +103,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
       setBusy(true);
       setProblem(null);
       try {
-        const out = await submitApplication(p.id, answers, p.metadata, pool.current);
+        const out = await submitApplication(p.id, answers, p.metadata, pool.current, source);
         if (out.kind === 'ok') {
           clearDraft(storage, p.id);
           saveStep(storage, p.id, 0);
@@ -108,7 +124,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
         setBusy(false);
       }
     },
-    [p.id, p.metadata, storage],
+    [p.id, p.metadata, storage, source],
   );
 
   return (

@@ -37,11 +37,11 @@ export function outcomeOfError(err: unknown): SubmitOutcome {
 }
 
 /** POST /api/public/positions/apply (docs/contracts.md). */
-export async function submitApplication(positionId: number, answers: Answers, metadata: MetadataProperty[], talentPool = false): Promise<SubmitOutcome> {
+export async function submitApplication(positionId: number, answers: Answers, metadata: MetadataProperty[], talentPool = false, source?: string): Promise<SubmitOutcome> {
   try {
     const res = await publicPost<{ id: number; firstname?: string } | null>('/api/public/positions/apply', {
       action: 'create_jobApplication',
-      data: { email: emailOf(answers, metadata), positionId, metadata: answers, ...(talentPool ? { talentPool: true } : {}) },
+      data: { email: emailOf(answers, metadata), positionId, metadata: answers, ...(talentPool ? { talentPool: true } : {}), ...(source ? { source } : {}) },
     });
     const fromAnswers = typeof answers.form_firstname === 'string' ? answers.form_firstname.trim() : '';
     return { kind: 'ok', firstname: (res?.firstname ?? '').trim() || fromAnswers };

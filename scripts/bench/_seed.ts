@@ -3,7 +3,7 @@ import type { Store } from '../../server/store/port';
 import type { BenchContext } from './_report';
 
 /** What one seeded applicant has besides the common fields (its labels, its answers). */
-export type ApplicantShape = Pick<ApplicationDoc, 'interestLabelId' | 'processLabelId'> & { metadata?: Record<string, unknown> };
+export type ApplicantShape = Pick<ApplicationDoc, 'interestLabelId' | 'processLabelId'> & Partial<Pick<ApplicationDoc, 'processHistory' | 'source'>> & { metadata?: Record<string, unknown> };
 
 /**
  * Inserts `total` applicants to one position straight through the store port, 1,000 at a
@@ -23,7 +23,7 @@ export async function seedApplicants(
     const docs: ApplicationDoc[] = [];
     for (let i = start; i < Math.min(total, start + 1000); i++) {
       const n = String(i).padStart(6, '0');
-      const { metadata, ...labels } = shape(i);
+      const { metadata, source, ...labels } = shape(i);
       docs.push({
         id: 1_000_000 + i,
         containerId: at.containerId,
@@ -34,6 +34,7 @@ export async function seedApplicants(
         formVersion: at.formVersion,
         info: { firstname: `Förnamn${n}`, lastname: `Efternamn${n}`, name: `Förnamn${n} Efternamn${n}`, email: `s${n}@example.se` },
         ...labels,
+        ...(source ? { source } : {}),
         notes: [],
         notesCount: 0,
         logs: [],

@@ -5,6 +5,7 @@ import { visibleAnswers } from '../../engine/conditions';
 import { fieldErrorsOf } from '../../engine/error-details';
 import { CARRY_FIELD, keysOfStep, NAV_FIELD, STEP_FIELD, stepIndex, stepsOf } from '../../engine/steps';
 import type { FieldError } from '../../engine/types';
+import { sourceTagOf } from '../../engine/source-tag';
 import type { Config } from '../config';
 import { memoryCoordination } from '../coord/port';
 import type { ServerDeps } from '../base/deps';
@@ -154,7 +155,9 @@ export function applyFormHandler(deps: ServerDeps, config: Config) {
     const emailKey = emailKeyOf(position, answers);
     const email = emailKey && typeof answers[emailKey] === 'string' ? (answers[emailKey] as string).trim() : '';
     try {
-      await apply(deps, { email, positionId: position.id, metadata: answers, bodyBytes: bytes, talentPool: form.get('talentPool') === 'on' });
+      // The shared link's ?källa= / utm_source stays in the page's address, which the form posts to.
+      const source = sourceTagOf(req.search);
+      await apply(deps, { email, positionId: position.id, metadata: answers, bodyBytes: bytes, talentPool: form.get('talentPool') === 'on', ...(source ? { source } : {}) });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       return draw(refusal(err, state, { steps, emailKey, position }), err.status);

@@ -13,6 +13,7 @@ import { detailsOf, errors } from '../errors';
 import { bodyOf, jsonBody } from '../http/body';
 import { sharedLimiter } from '../coord/rate-limit';
 import { memoryCoordination } from '../coord/port';
+import { countVisit, MAX_FUNNEL_STEP } from '../domain/analysis/funnel';
 
 /**
  * The public calls of spec doc 2 §7 (no login), shapes as docs/contracts.md. Only public,
@@ -107,6 +108,17 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     if (!(await reportLimiter.hit(ctx.ip))) throw errors.rateLimited();
     ctx.status = 201;
     ctx.body = { data: await reportProblem(deps, c, body.data) };
+  });
+
+  // The apply form's drop-off (issue 30 item 4): a counter per position, day and step, nothing
+  // personal (analysis/funnel.ts). No body and no cookie; the address only counts towards the limit.
+  const visitLimiter = sharedLimiter((deps.coord ?? memoryCoordination()).counters, 'visit-ip', { windowMs: config.rateLimits.windowMs, max: 60 });
+  router.post('/api/public/positions/:id/visit', async (ctx) => {
+    const positionId = intParam(ctx.params.id, 'id', undefined, 1, Number.MAX_SAFE_INTEGER)!;
+    const step = intParam(ctx.query.step, 'step', 0, 0, MAX_FUNNEL_STEP)!;
+    if (!(await visitLimiter.hit(ctx.ip))) throw errors.rateLimited();
+    await countVisit(deps, positionId, step);
+    ctx.status = 204;
   });
 
   router.get('/api/public/open/:positionId/container', async (ctx) => {

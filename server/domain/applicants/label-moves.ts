@@ -74,7 +74,7 @@ const IN_FLIGHT = 4;
  * goes once per arrival on the label (mail/template-claims.ts), however many offer it.
  */
 function changeOf(move: LabelMoveDoc) {
-  if (move.field !== 'processLabelId') return { $set: { [move.field]: move.labelId, interestMove: move._id }, $push: { logs: move.log } };
+  if (move.field !== 'processLabelId') return { $set: { [move.field]: move.labelId, interestMove: move._id, interestSince: move.log.at }, $push: { logs: move.log } };
   return {
     $set: { processLabelId: move.labelId, processSince: move.log.at, processMove: move._id },
     $push: { logs: move.log, processHistory: { labelId: move.labelId, at: move.log.at } },

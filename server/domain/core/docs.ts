@@ -121,6 +121,10 @@ export interface ApplicationDoc {
   /** The label move that put it on its Interest label / Process level (label-moves.ts); absent until the first move. */
   interestMove?: string;
   processMove?: string;
+  /** When the application got its Interest label (unix seconds, the move's log time); absent until the first move (issue 30: time to reject). */
+  interestSince?: number;
+  /** Where the applicant came from (analysis/source.ts): the link's tag, the 'Var hittade du annonsen?' answer. */
+  source?: { tag?: string; heard?: string };
   /** The move whose label template has been mailed (mail/template-claims.ts): one template mail per arrival. */
   interestMailed?: string;
   processMailed?: string;

@@ -40,6 +40,8 @@ const specs: Record<string, IndexSpec[]> = {
   // The read log (gdpr/read-log.ts): per application for the administrator's section and the removal paths, by time for the 12-month prune.
   readLog: [{ fields: { applicantId: 1, at: -1 } }, { fields: { at: 1 } }],
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
+  // Form drop-off counters (analysis/funnel.ts): one per position, day and step.
+  formFunnel: [{ fields: { positionId: 1, day: 1, step: 1 }, unique: true }],
   accessibilityStatements: [{ fields: { containerId: 1 }, unique: true }],
   accessibilityReports: [{ fields: { containerId: 1, id: -1 } }],
   // An organisation's OpenID sign-in (domain/sso/settings.ts), found by an address's domain at login; its flows by their hash (flow.ts).

@@ -12,6 +12,7 @@ import { answerColumns, answerText, appliedDate } from './exports';
 import { ratingFor } from '../applicants/scorecards';
 import { maskedForExport } from '../applicants/personnummer-view';
 import { shielded } from '../applicants/protected-identity';
+import { cell } from '../../../engine/csv';
 
 /** Who exports: their level (what they may see) and what to call with the rows written (the read log). */
 export interface ExportViewer {
@@ -33,13 +34,8 @@ function ratingCells(a: ApplicationDoc, viewerId: number): [string, string] {
 /** Rows read from the store per batch: memory holds one batch, whatever the total, and one batch holds the event loop only briefly. */
 export const CSV_BATCH = 200;
 
-/**
- * A spreadsheet program runs a cell that starts with = + - @ as a formula (CSV injection);
- * such text gets a leading apostrophe. Plain numbers and phone numbers (+46 70…) stay.
- */
-export function cell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) && !/^[+-]?[\d\s().-]+$/.test(text) ? `'${text}` : text;
-}
+// The formula guard is shared with the analysis page's downloads (engine/csv.ts).
+export { cell };
 
 /** Digits as written, with spaces, hyphens and one leading '+' (a phone number, a personnummer). */
 const DIGITS = /^\+?\d[\d -]*$/;

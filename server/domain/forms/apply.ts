@@ -24,6 +24,7 @@ import { visibleAnswers } from '../../../engine/conditions';
 import { BIRTH_DATE_KEY, NO_SSN_KEY } from '../../../engine/ssn-mode';
 import { fill } from '../../../engine/fill';
 import { hasLinkText, withoutLinkText } from '../../../engine/link-text';
+import { sourceOf } from '../analysis/source';
 
 export interface ApplyInput {
   email: string;
@@ -34,6 +35,8 @@ export interface ApplyInput {
   bodyBytes?: number;
   /** The separate talent-pool choice was ticked (gdpr/talent-pool.ts): a consent of its own. */
   talentPool?: boolean;
+  /** The shared link's `?källa=` / `utm_source` tag (engine/source-tag.ts); an invalid one is dropped. */
+  source?: string;
 }
 
 /** Files per answer (engine: 'Du kan bifoga högst 10 filer.') and bytes per file, base64 in JSON. */
@@ -152,6 +155,7 @@ export async function apply(
   const id = await deps.store.nextSequence('applications');
   const stored: StoredFile[] = await storeFiles(deps.blobs, id, files.blobs);
   const info = applicantInfo(position.metadata, answers, email);
+  const source = sourceOf(position.metadata, answers, input.source);
   const doc: ApplicationDoc = {
     id,
     containerId: container.id,
@@ -171,6 +175,7 @@ export async function apply(
         : { at: now, what: 'created', text: sv.domain.logCreated },
     ],
     files: stored,
+    ...(source ? { source } : {}),
   };
   // The notification of the new application is stored in the same commit as the application
   // (the embedded store: one write, one fsync; on Mongo right after it, as before).
