@@ -167,6 +167,13 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const user = await confirmEmailChange(deps, str(b.token, '/token', 200));
+    // The link proves the mailbox only: the same rules as the password login (SSO enforce, second factor).
+    await refuseWhenSsoRequired(deps.store, user);
+    const step = await secondStepOf(deps, user);
+    if (step) {
+      ctx.body = { ...step, data: { ...step, email: user.email } };
+      return;
+    }
     const token = await authOf(ctx.app).issue(user, { linkAt: deps.now(), client: clientOf(ctx) });
     ctx.body = { token, data: { token, email: user.email } };
   });

@@ -10,6 +10,8 @@ import { jsonBody } from '../http/body';
 import { sharedLimiter } from '../coord/rate-limit';
 import { memoryCoordination } from '../coord/port';
 import { fields, str } from './account';
+import { secondStepOf } from '../domain/accounts/mfa/login';
+import { refuseWhenSsoRequired } from '../domain/sso/settings';
 
 const SMALL = jsonBody({ limit: 16 * 1024 });
 
@@ -43,6 +45,13 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
       if (problems.length) throw errors.invalid(problems, problems[0]!.message);
     }
     const user = await acceptInvitation(deps, token, password);
+    // The rights are granted; the session follows the login's rules (SSO enforce, second factor).
+    await refuseWhenSsoRequired(deps.store, user);
+    const step = await secondStepOf(deps, user);
+    if (step) {
+      ctx.body = { ...step, data: step };
+      return;
+    }
     const session = await authOf(ctx.app).issue(user, { client: clientOf(ctx) });
     ctx.body = { token: session, data: { token: session } };
   });
