@@ -16,14 +16,20 @@ interface Answer {
   ticket: string;
   mfa?: ('totp' | 'webauthn')[];
   mfaEnrolmentRequired?: boolean;
+  /** Where a sign-in link leads (its confirm's answer); else the login's landing. */
+  next?: string;
 }
+
+/** An own path only (the server made it safe; a stray `//host` still never leaves the site). */
+const ownPath = (next: unknown): string | null => (typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') ? next : null);
 
 /**
  * The login's second step (schemas/screens/login.json `followUp`, issue 29 item 3), in the
  * form's place once the password was right: a code from the authenticator app, a passkey, or a
  * recovery code, finished at POST /api/account/login/mfa with the login's ticket. Someone who
  * must have a factor and has none enrols TOTP here first and sees their recovery codes once.
- * Then the session starts and lands where the login would have.
+ * Then the session starts and lands where the login would have, or where a mailed link led
+ * (`next`): the sign-in link, e-mail change and invitation pages use it as their `followUp` too.
  */
 export default function LoginSecondStep({ props }: ViewProps) {
   const answer = props.answer as Answer;
@@ -40,7 +46,7 @@ export default function LoginSecondStep({ props }: ViewProps) {
 
   const finish = (token: string) => {
     login(token);
-    void navigate(land(validUser(token)?.sub ?? ''), { replace: true });
+    void navigate(ownPath(answer.next) ?? land(validUser(token)?.sub ?? ''), { replace: true });
   };
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

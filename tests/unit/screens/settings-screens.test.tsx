@@ -83,4 +83,24 @@ describe("the organisation's settings as data (issue 16 items 5 and 9)", () => {
     await waitFor(() => expect(document.getElementById(`${zip.id}__error`)?.textContent).toContain('Ogiltigt postnummer'));
     await waitFor(() => expect(document.activeElement).toBe(zip));
   });
+  it("saves 'Kräv tvåstegsverifiering för personalen' on Inloggning through update_containerMfa, with no single sign-on configured (issue 29 item 3)", async () => {
+    signIn(fakeToken('admin@demo.test'));
+    localStorage.setItem(CONTAINER_KEY, '1');
+    const calls = serveActions(
+      {
+        get_containerSso: () => ({ containerId: 1, redirectUri: 'https://x/api/account/sso/callback', issuer: '', clientId: '', secretSet: false, domains: [], enforce: false, requireMfa: false, updated: null }),
+        get_containerMfa: () => ({ containerId: 1, requireMfa: false }),
+        update_containerMfa: (d) => d,
+      },
+      { permissions: ['Administrator'] },
+    );
+    const user = userEvent.setup();
+    at('/admin/container/login');
+    const box = await screen.findByRole('checkbox', { name: /Kräv tvåstegsverifiering för personalen/ }, SLOW);
+    expect(box).toHaveProperty('checked', false);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Spara tvåstegsverifiering' }));
+    await waitFor(() => expect(calls.find((c) => c.action === 'update_containerMfa')?.data).toEqual({ containerId: 1, requireMfa: true }));
+    expect(calls.some((c) => c.action === 'update_containerSso')).toBe(false);
+  });
 });
