@@ -111,7 +111,7 @@ export default function Webhooks(_: ViewProps) {
           </button>
         </div>
       )}
-      <form onSubmit={(e) => void add(e)} noValidate>
+      <form className="org-webhook-form" onSubmit={(e) => void add(e)} noValidate>
         <label htmlFor="webhook-url">{t.url}</label>
         <input
           id="webhook-url"
