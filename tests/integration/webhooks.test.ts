@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { deliverDue } from '../../server/jobs/webhooks';
+import { runRetention } from '../../server/domain/gdpr/retention';
 import type { DeliveryDoc } from '../../server/domain/webhooks/outbox';
 import type { ContainerDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
@@ -189,5 +190,18 @@ describe.each(storeKinds())('webhooks on the %s store', (kind) => {
       expect.objectContaining({ type: 'application.withdrawn', data: expect.objectContaining({ id: mine.id, positionId, containerId: c.id }) }),
       expect.objectContaining({ type: 'application.deleted', data: expect.objectContaining({ id: theirs.id, positionId, containerId: c.id }) }),
     ]);
+  });
+  it('sends application.deleted when the retention period erases an application', async () => {
+    const hook = await subscribe(['application.deleted']);
+    const old = await apply();
+    // Four years on, every application of the demo's positions is past its period (24 months after the close).
+    const later = s.deps.now() + 4 * 366 * 24 * 3600;
+    const erased = await runRetention({ ...s.deps, now: () => later });
+    expect(erased.applications).toBeGreaterThan(0);
+    await atNextTry(hook.id);
+    await rx.waitFor(erased.applications);
+    const bodies = rx.received.map((r) => JSON.parse(r.body) as { type: string; data: { id: number } });
+    expect(bodies.find((b) => b.data.id === old.id)).toMatchObject({ type: 'application.deleted', data: { id: old.id, positionId, containerId: c.id } });
+    expect(rx.received.map((r) => r.body).join('\n')).not.toContain(old.email);
   });
 });

@@ -5,6 +5,7 @@ import type { ServerDeps } from '../../base/deps';
 import { errors } from '../../errors';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../core/docs';
 import { recordEvent } from '../core/events';
+import { enqueueApplicationEvents } from '../webhooks/outbox';
 import { applicationsOnly } from './personal';
 import { removeConversationsLeft, removePerson } from './removal';
 import { PERIOD_MAX, PERIOD_MIN, RETENTION_DEFAULT, retentionOf } from './periods';
@@ -104,7 +105,7 @@ export async function runRetention(deps: ServerDeps, months?: number): Promise<{
   const touched = new Set<number>();
   const eraseAll = async (containerId: number, filter: Filter, period: number) => {
     for (;;) {
-      const batch = await apps.find(filter, { projection: { id: 1, email: 1, containerId: 1 }, limit: 200, sort: { id: 1 } });
+      const batch = await apps.find(filter, { projection: { id: 1, email: 1, containerId: 1, positionId: 1, interestLabelId: 1, processLabelId: 1 }, limit: 200, sort: { id: 1 } });
       if (!batch.length) break;
       for (const cid of new Set(batch.map((a) => a.containerId))) {
         const mine = batch.filter((a) => a.containerId === cid);
@@ -113,6 +114,8 @@ export async function runRetention(deps: ServerDeps, months?: number): Promise<{
         await removeConversationsLeft(deps, cid, mine.map((a) => a.email));
         const left = await apps.count({ id: { $in: ids } });
         if (left > 0) throw new Error(`retention could not erase ${left} applications in container ${cid}`);
+        // The organisation's systems hear of it as of a staff delete (ids only; issue 29 item 6).
+        await enqueueApplicationEvents(deps, 'application.deleted', mine);
         total += mine.length;
         touched.add(cid);
         await recordEvent(deps, { action: 'gdpr_retention', userId: 0, containerId: cid, counts: { applications: mine.length, months: period } });
