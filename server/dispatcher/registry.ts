@@ -88,12 +88,12 @@ function loadSchemas(schemasDir: string, problems: string[]): Map<string, { sche
  * `unevaluatedProperties: false` when it composes a shared schema with `allOf`). Any mismatch throws
  * an error naming the action, so the server does not start with a hole in its policy.
  */
-export function loadRegistry(dirs: { schemasDir: string; actionsDir: string } = DEFAULT_DIRS): Promise<Registry> {
-  // Compiled once per process and directory pair: every server in a test run shares it.
-  const key = `${dirs.schemasDir}\0${dirs.actionsDir}`;
+export function loadRegistry(dirs: { schemasDir: string; actionsDir: string } = DEFAULT_DIRS, opts: { eager?: boolean } = {}): Promise<Registry> {
+  // Built once per process and directory pair: every server in a test run shares it.
+  const key = `${dirs.schemasDir}\0${dirs.actionsDir}\0${opts.eager ? 'eager' : 'lazy'}`;
   let loading = cache.get(key);
   if (!loading) {
-    loading = buildRegistry(dirs);
+    loading = buildRegistry(dirs, opts.eager === true);
     cache.set(key, loading);
     loading.catch(() => cache.delete(key));
   }
@@ -101,7 +101,19 @@ export function loadRegistry(dirs: { schemasDir: string; actionsDir: string } = 
 }
 const cache = new Map<string, Promise<Registry>>();
 
-async function buildRegistry(dirs: { schemasDir: string; actionsDir: string }): Promise<Registry> {
+/**
+ * An action's validators and its flattened schema are made the first time they are read, not at
+ * start-up: compiling all of them with ajv was 40 % of a start's CPU (4–6 s on CI's two cores,
+ * about 50 s at load 27), and a process uses few of them. `eager` compiles every one while the
+ * registry is built, so a schema that does not compile is a start-up error naming the action;
+ * the registry's own test builds the product's registry that way (tests/unit/server/registry.test.ts).
+ */
+function lazy<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+async function buildRegistry(dirs: { schemasDir: string; actionsDir: string }, eager: boolean): Promise<Registry> {
   const ajvFor = ajvPicker();
   const answerFor = answerCompiler();
   const problems: string[] = [];
@@ -123,26 +135,41 @@ async function buildRegistry(dirs: { schemasDir: string; actionsDir: string }): 
     const closed = schema.additionalProperties === false || (Array.isArray(schema.allOf) && schema.unevaluatedProperties === false && schema.additionalProperties === undefined);
     if (schema.type !== 'object' || !closed) problems.push(`action ${name}: data schema must be an object with additionalProperties: false (or allOf with unevaluatedProperties: false)`);
     if (schema.title !== undefined && schema.title !== name) problems.push(`action ${name}: title ${String(schema.title)} differs from the file name`);
-    let validate: ValidateFunction | undefined;
-    let flat: Record<string, unknown> = schema;
-    try {
-      flat = flatActionSchema(schema);
-      validate = ajvFor(schema).compile(schema);
-    } catch (e) {
-      problems.push(`action ${name}: schema does not compile: ${(e as Error).message}`);
-    }
-    let validateAnswer: ValidateFunction | undefined;
+    const validate = lazy(() => ajvFor(schema).compile(schema));
+    const flat = lazy(() => flatActionSchema(schema));
+    const validateAnswer = lazy(() => answerFor(schema['x-answer']));
     if (!('x-answer' in schema)) problems.push(`action ${name}: x-answer missing (the JSON Schema of what the handler returns)`);
-    else {
+    else if (eager) {
       try {
-        validateAnswer = answerFor(schema['x-answer']);
+        flat();
+        validate();
+      } catch (e) {
+        problems.push(`action ${name}: schema does not compile: ${(e as Error).message}`);
+      }
+      try {
+        validateAnswer();
       } catch (e) {
         problems.push(`action ${name}: x-answer does not compile: ${(e as Error).message}`);
       }
     }
-    if (!h || !validate || !validateAnswer || problems.length) continue;
+    if (!h || problems.length) continue;
     const maxBody = typeof schema['x-maxBody'] === 'number' ? schema['x-maxBody'] : /^create_.*AssetCommand$/.test(name) ? ASSET_MAX_BODY : DEFAULT_MAX_BODY;
-    registry.set(name, { name, role, scope, maxBody: Math.min(maxBody, ASSET_MAX_BODY), validate, validateAnswer, handler: h.handler, schema: flat });
+    registry.set(name, {
+      name,
+      role,
+      scope,
+      maxBody: Math.min(maxBody, ASSET_MAX_BODY),
+      get validate() {
+        return validate();
+      },
+      get validateAnswer() {
+        return validateAnswer();
+      },
+      handler: h.handler,
+      get schema() {
+        return flat();
+      },
+    });
   }
   if (problems.length) throw new Error(`dispatcher registry refused to start:\n  ${problems.join('\n  ')}`);
   return registry;

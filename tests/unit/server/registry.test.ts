@@ -85,7 +85,7 @@ describe('the dispatcher registry', () => {
 
   it('refuses an x-answer that is not a valid schema, naming the action', async () => {
     await expect(
-      loadRegistry(fixture({ a: ok({ 'x-answer': { type: 'integer', minimum: 'one' } }) }, { 'a.mjs': 'export const actions = { a: async () => 1 };' })),
+      loadRegistry(fixture({ a: ok({ 'x-answer': { type: 'integer', minimum: 'one' } }) }, { 'a.mjs': 'export const actions = { a: async () => 1 };' }), { eager: true }),
     ).rejects.toThrow(/action a: x-answer does not compile/);
   });
 
@@ -117,13 +117,13 @@ describe('the dispatcher registry', () => {
       loadRegistry(fixture({ a: { ...open, allOf: [{ $ref: 'https://blankett.se/schemas/shared/applicant-filter.json' }] } }, { 'a.mjs': 'export const actions = { a: async () => 1 };' })),
     ).rejects.toThrow(/a: data schema must be an object with additionalProperties: false/);
     await expect(
-      loadRegistry(fixture({ b: ok({ properties: { containerId: { $ref: 'https://blankett.se/schemas/shared/nothing.json' } } }) }, { 'b.mjs': 'export const actions = { b: async () => 1 };' })),
+      loadRegistry(fixture({ b: ok({ properties: { containerId: { $ref: 'https://blankett.se/schemas/shared/nothing.json' } } }) }, { 'b.mjs': 'export const actions = { b: async () => 1 };' }), { eager: true }),
     ).rejects.toThrow(/b: schema does not compile/);
   });
 
   it('refuses a schema with an unknown keyword (ajv strict mode)', async () => {
     await expect(
-      loadRegistry(fixture({ a: ok({ 'x-whatever': 1 }) }, { 'a.mjs': 'export const actions = { a: async () => 1 };' })),
+      loadRegistry(fixture({ a: ok({ 'x-whatever': 1 }) }, { 'a.mjs': 'export const actions = { a: async () => 1 };' }), { eager: true }),
     ).rejects.toThrow(/a: schema does not compile/);
   });
 
@@ -138,8 +138,15 @@ describe('the dispatcher registry', () => {
     expect(reg.get('create_fooAssetCommand')!.maxBody).toBe(8 * 1024 * 1024);
   });
 
-  it('loads the real catalogue of the project', async () => {
-    const reg = await loadRegistry(DEFAULT_DIRS);
+  it('compiles a schema the first time it is used, so a start compiles none; eager compiles all and names the broken one', async () => {
+    const dirs = fixture({ a: ok({ 'x-whatever': 1 }) }, { 'a.mjs': 'export const actions = { a: async () => 1 };' });
+    const def = (await loadRegistry(dirs)).get('a')!;
+    expect(() => def.validate({})).toThrow(/x-whatever/);
+    await expect(loadRegistry(dirs, { eager: true })).rejects.toThrow(/a: schema does not compile/);
+  });
+
+  it("loads the real catalogue of the project, every action's schema and answer compiling", async () => {
+    const reg = await loadRegistry(DEFAULT_DIRS, { eager: true });
     expect(reg.get('get_containers')).toMatchObject({ role: 'user', scope: 'none' });
     expect(reg.get('delete_container')).toMatchObject({ role: 'odin', scope: 'container' });
   });
