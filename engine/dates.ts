@@ -100,6 +100,20 @@ export function formatStockholmDateTime(unixSeconds: number): string {
   return `${formatIsoDate(stockholmDate(date))} ${timeFormatter.format(date)}`;
 }
 
+/** `YYYY-MM-DDTHH:mm:00`: the Stockholm wall time of an instant (unix seconds), for iCalendar's TZID times. */
+export function stockholmWallTime(unixSeconds: number): string {
+  return `${formatStockholmDateTime(unixSeconds).replace(' ', 'T')}:00`;
+}
+
+let longFormatter: Intl.DateTimeFormat | undefined;
+
+/** 'måndag 29 mars 2027 kl. 10:00': an appointment (an interview) as a Swede reads it, in Stockholm time. */
+export function formatStockholmAppointment(unixSeconds: number): string {
+  longFormatter ??= new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const date = new Date(unixSeconds * 1000);
+  return `${longFormatter.format(date)} kl. ${formatStockholmDateTime(unixSeconds).slice(11)}`;
+}
+
 /** Today in Stockholm as `YYYY-MM-DD`. */
 export function todayInStockholm(now: Date = new Date()): string {
   return formatIsoDate(stockholmDate(now));

@@ -38,6 +38,12 @@ const specs: Record<string, IndexSpec[]> = {
   // The read log (gdpr/read-log.ts): per application for the administrator's section and the removal paths, by time for the 12-month prune.
   readLog: [{ fields: { applicantId: 1, at: -1 } }, { fields: { at: 1 } }],
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
+  // Interviews (domain/interviews/store.ts): a link by its hash, an application's, a slot set's.
+  interviews: [{ fields: { id: 1 }, unique: true }, { fields: { tokenHash: 1 }, unique: true }, { fields: { applicationId: 1 } }, { fields: { setId: 1 } }, { fields: { status: 1, start: 1 } }],
+  interviewSlots: [{ fields: { id: 1 }, unique: true }, { fields: { setId: 1, start: 1 } }, { fields: { status: 1, start: 1 } }],
+  // One claim per interviewer and five-minute block: what refuses a double booking.
+  interviewerTimes: [{ fields: { key: 1 }, unique: true }, { fields: { slotId: 1 } }, { fields: { setId: 1 } }],
+  calendarFeeds: [{ fields: { userId: 1 }, unique: true }, { fields: { tokenHash: 1 } }],
   accessibilityStatements: [{ fields: { containerId: 1 }, unique: true }],
   accessibilityReports: [{ fields: { containerId: 1, id: -1 } }],
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
