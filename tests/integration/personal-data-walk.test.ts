@@ -145,6 +145,7 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
       expect((await server.call(writer, 'add_skillPosition', { containerId: c.id, positionId: position.id, skillId })).status).toBe(200);
     }
     const p = await build(i, position);
+    await offerInterview(p.id, i);
     // Before: the walk finds the person everywhere the world put them (so it can fail).
     const before = await walk(server, { email: p.email, marks: p.marks }, { containerId: other.container.id, outbox: p.otherMails });
     for (const where of ['applications', 'applicantAnswers', 'chatChannels', 'chatMessages', 'mailCopies', 'notifications', 'outbox', 'blob']) {
@@ -152,6 +153,7 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     }
 
     await remove(path, p, position);
+    expect(await server.deps.store.collection('interviews').count({ applicationId: p.id })).toBe(0);
 
     expect(await walk(server, { email: p.email, marks: p.marks }, { containerId: other.container.id, outbox: p.otherMails })).toEqual([]);
     expect(server.logs.join('\n')).not.toContain(p.ssn);
@@ -169,14 +171,24 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     expect(await server.login(p.email)).toBeTruthy();
   });
 
+  /** An interview offered to the application (issue 30): it goes with the application, its mail with it. */
+  async function offerInterview(applicationId: number, i: number) {
+    const writerId = (await server.deps.store.collection('users').findOne({ email: DEMO.writer }))!.id as number;
+    const start = Date.UTC(2027, 8, 1, 6 + i, 0) / 1000;
+    const r = await server.call(writer, 'create_interviewSlots', { applicationId, interviewers: [writerId], place: 'Rum 1', slots: [{ start, minutes: 30 }] });
+    expect(r.status, r.text).toBe(200);
+  }
+
   it('lists skill answers, the conversation both ways and every mail about the application in the GDPR export', async () => {
     const p = await build(6, open);
+    await offerInterview(p.id, 6);
     const r = await server.call(admin, 'create_userExport', { containerId: c.id, email: p.email });
     expect(r.status, r.text).toBe(200);
     const { json, counts } = r.body.data;
     // Kept copies: the confirmation, the mail sent, the staff mail about the new application and
     // the mail telling the candidate that staff answered in the chat (issue 17).
-    expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 4 });
+    // And the interview offered, with its mail (issue 30).
+    expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 5, interviews: 1 });
     expect(json.collections.applicantAnswers[0].skills[0].questions[0].answer).toBe('Tre år, hälsningar Utdragsson');
     expect(json.collections.chatMessages.map((m: { from: string }) => m.from).sort()).toEqual(['candidate', 'staff']);
     // Every mail: the confirmation and the one sent (kept copies), and the failed one with its text.
