@@ -143,6 +143,15 @@ export function stockholmDateToUnix(date: string, endOfDay = false): number | nu
   return wall - stockholmOffset(wall - stockholmOffset(wall));
 }
 
+/** The unix time of a Stockholm wall time `YYYY-MM-DDTHH:mm` (a datetime-local input), or null for anything else. */
+export function stockholmWallToUnix(local: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  const day = m ? parseIsoDate(m[1]) : null;
+  if (!m || !day || Number(m[2]) > 23 || Number(m[3]) > 59) return null;
+  const wall = Date.UTC(day.year, day.month - 1, day.day, Number(m[2]), Number(m[3])) / 1000;
+  return wall - stockholmOffset(wall - stockholmOffset(wall));
+}
+
 /** Age in whole years at an instant (unix seconds, the day in Stockholm) for a `YYYY-MM-DD` birth date; null when it is not one. */
 export function ageAt(dateOfBirth: string, atUnixSeconds: number): number | null {
   const birth = parseIsoDate(dateOfBirth);

@@ -2313,6 +2313,10 @@ export interface GetApplicantBoardAnswer {
        * The Interest label is 'Ej intressant'.
        */
       rejected: boolean;
+      /**
+       * The booked interview's time (unix seconds), when one is booked (issue 30).
+       */
+      interviewAt?: number;
     }[];
     /**
      * Pass as `after` (with this column's `processLabelId`) for the next batch; null on the last.

@@ -8,6 +8,7 @@ import { AnswersCard } from './AnswersCard';
 import { FilesCard } from './FilesCard';
 import { ScorecardPanel } from './ScorecardPanel';
 import { PrivacyCard } from './PrivacyCard';
+import { InterviewsCard } from './InterviewsCard';
 import ApplicantSkills from '../../skills/ApplicantSkills';
 import { StepNav } from './StepNav';
 import type { ApplicantDetail } from '../types';
@@ -135,6 +136,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
                 }}
               />
             ))}
+          <InterviewsCard applicationId={a.id} canWrite={canWrite} onChanged={reload} />
           <ScorecardPanel applicantId={a.id} onSaved={reload} />
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />
           <LogCard a={a} {...(canWrite ? { onResent: reload } : {})} />

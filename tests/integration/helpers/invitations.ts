@@ -33,7 +33,7 @@ export function readCalendar(text: string): ReadEvent[] {
       start: e.startDate.toUnixTime(),
       end: e.endDate.toUnixTime(),
       localTime: `${pad(e.startDate.hour)}:${pad(e.startDate.minute)}`,
-      zone: e.startDate.timezone || String(e.startDate.zone?.tzid ?? ''),
+      zone: String(e.startDate.zone?.tzid ?? ''),
       organizer: String(v.getFirstPropertyValue('organizer') ?? ''),
       attendees: v.getAllProperties('attendee').map((p) => String(p.getFirstValue()).toLowerCase()),
     };
