@@ -10,7 +10,7 @@ import { stockholmWallTime, TIME_ZONE } from '../../engine/dates';
  * Europe/Berlin (same rules); the block is renamed so TZID and VTIMEZONE agree.
  */
 
-export interface CalendarEvent {
+interface CalendarEvent {
   /** Stable per interview: a change keeps it and raises `sequence`. */
   uid: string;
   sequence: number;

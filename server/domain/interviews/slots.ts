@@ -24,7 +24,7 @@ export interface OfferInput {
   expires?: number;
 }
 
-export interface Staff {
+interface Staff {
   id: number;
   name: string;
   email: string;
@@ -38,7 +38,7 @@ interface UserDoc {
   lastname?: string;
 }
 
-export const nameOf = (u: Pick<UserDoc, 'firstname' | 'lastname' | 'email'>) => `${u.firstname ?? ''} ${u.lastname ?? ''}`.trim() || u.email;
+const nameOf = (u: Pick<UserDoc, 'firstname' | 'lastname' | 'email'>) => `${u.firstname ?? ''} ${u.lastname ?? ''}`.trim() || u.email;
 
 /** The refusals of the times themselves (past, length, alignment, overlap within the offer). */
 function checkTimes(now: number, slots: OfferInput['slots']): ErrorDetail[] {

@@ -13,7 +13,7 @@ import type { Doc } from '../../store/port';
  *   the booked slot, the invitation's UID and SEQUENCE.
  */
 
-export type SlotStatus = 'open' | 'booked' | 'cancelled' | 'expired';
+type SlotStatus = 'open' | 'booked' | 'cancelled' | 'expired';
 
 export interface SlotDoc extends Doc {
   id: number;

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 
 /** One VEVENT as a real iCalendar parser (ical.js) reads it, with the calendar's METHOD. */
-export interface ReadEvent {
+interface ReadEvent {
   method: string;
   uid: string;
   sequence: number;
