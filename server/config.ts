@@ -62,6 +62,8 @@ export interface Config {
     /** Public applications per IP per window (APPLY_RATE_LIMIT, default 30). */
     applyPerIp: number;
     windowMs: number;
+    /** SCIM calls per organisation token per window (server/routes/scim.ts; absent: 1,200). */
+    scimPerToken?: number;
   };
   /**
    * scrypt's cost for new password hashes: always PASSWORD_COST from the environment. Only a

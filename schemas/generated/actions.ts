@@ -1684,6 +1684,23 @@ export interface CreatePositionTypeAnswer {
 }
 
 /**
+ * Request data of create_scimToken. Administrator: a new bearer token for the organisation's SCIM endpoint (/scim/v2), answered once; only its sha256 is stored. A token made before stops working at once.
+ */
+export interface CreateScimTokenData {
+  containerId: number;
+}
+
+/**
+ * Answer of create_scimToken.
+ */
+export interface CreateScimTokenAnswer {
+  /**
+   * The token, shown this once.
+   */
+  token: string;
+}
+
+/**
  * Request data of create_talentPoolApplyInvite. Staff with Write: mails a person in the talent pool an invitation to apply to one of the organisation's open positions (its public address). Recorded on the pool entry (which position, when, by whom). Someone not in the pool → 404; a position of another organisation → 404; a closed position → 409.
  */
 export interface CreateTalentPoolApplyInviteData {
@@ -2022,6 +2039,20 @@ export interface DeletePositionPermissionAnswer {
   positionId: number;
   email: string;
   deleted: true;
+}
+
+/**
+ * Request data of delete_scimToken. Administrator: removes the organisation's SCIM token; the identity provider's calls are refused from then on (401). 404 when there is none.
+ */
+export interface DeleteScimTokenData {
+  containerId: number;
+}
+
+/**
+ * Answer of delete_scimToken.
+ */
+export interface DeleteScimTokenAnswer {
+  deleted: boolean;
 }
 
 /**
@@ -3447,6 +3478,39 @@ export interface GetRetentionSettingsAnswer {
 }
 
 /**
+ * Request data of get_scimSettings. SCIM provisioning (issue 29 item 2), Administrator: whether the organisation has a SCIM token and since when (never the token), when it was last used, the role provisioned users get and the SCIM base URL (/scim/v2).
+ */
+export interface GetScimSettingsData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_scimSettings.
+ */
+export interface GetScimSettingsAnswer {
+  /**
+   * Whether the organisation has a SCIM token.
+   */
+  hasToken: boolean;
+  /**
+   * When the token was made (unix seconds).
+   */
+  tokenCreated?: number;
+  /**
+   * When an identity provider last called with it (unix seconds, to the minute).
+   */
+  tokenLastUsed?: number;
+  /**
+   * The role a provisioned user gets: 1 Administrator, 2 Write, 3 Read.
+   */
+  defaultPermissionId: 1 | 2 | 3;
+  /**
+   * The SCIM base URL to give the identity provider.
+   */
+  url: string;
+}
+
+/**
  * Request data of get_skillPositions. The skills attached to a position. (The spec lists skillId in this call's payload; reading needs only the position.)
  */
 export interface GetSkillPositionsData {
@@ -4421,6 +4485,40 @@ export interface UpdateRetentionSettingsAnswer {
 }
 
 /**
+ * Request data of update_scimSettings. Administrator: the role a user provisioned through SCIM gets in the organisation (1 Administrator, 2 Write, 3 Read), when the identity provider adds or reactivates them. Users already in the organisation keep their rights.
+ */
+export interface UpdateScimSettingsData {
+  containerId: number;
+  defaultPermissionId: 1 | 2 | 3;
+}
+
+/**
+ * Answer of update_scimSettings.
+ */
+export interface UpdateScimSettingsAnswer {
+  /**
+   * Whether the organisation has a SCIM token.
+   */
+  hasToken: boolean;
+  /**
+   * When the token was made (unix seconds).
+   */
+  tokenCreated?: number;
+  /**
+   * When an identity provider last called with it (unix seconds, to the minute).
+   */
+  tokenLastUsed?: number;
+  /**
+   * The role a provisioned user gets: 1 Administrator, 2 Write, 3 Read.
+   */
+  defaultPermissionId: 1 | 2 | 3;
+  /**
+   * The SCIM base URL to give the identity provider.
+   */
+  url: string;
+}
+
+/**
  * Request data of upload_folderImage. Adds an image to one of the organisation's image folders by its name, creating the folder the first time. `dataUrl` is the file as a data: URL (the upload verb's {file.dataUrl}); its type must match the bytes and the image must lie within the folder's size limits (engine/imageLimits.ts), each refusal in Swedish.
  */
 export interface UploadFolderImageData {
@@ -4522,6 +4620,7 @@ export interface ActionData {
   create_positionPermission: CreatePositionPermissionData;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandData;
   create_positionType: CreatePositionTypeData;
+  create_scimToken: CreateScimTokenData;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteData;
   create_talentPoolInvitation: CreateTalentPoolInvitationData;
   create_userContainerPermission: CreateUserContainerPermissionData;
@@ -4541,6 +4640,7 @@ export interface ActionData {
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentData;
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
+  delete_scimToken: DeleteScimTokenData;
   delete_skill: DeleteSkillData;
   delete_skillPosition: DeleteSkillPositionData;
   delete_skillTemplate: DeleteSkillTemplateData;
@@ -4600,6 +4700,7 @@ export interface ActionData {
   get_positions_by_container: GetPositionsByContainerData;
   get_privacySettings: GetPrivacySettingsData;
   get_retentionSettings: GetRetentionSettingsData;
+  get_scimSettings: GetScimSettingsData;
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
   get_talentPool: GetTalentPoolData;
@@ -4633,6 +4734,7 @@ export interface ActionData {
   update_privacySettings: UpdatePrivacySettingsData;
   update_protectedIdentity: UpdateProtectedIdentityData;
   update_retentionSettings: UpdateRetentionSettingsData;
+  update_scimSettings: UpdateScimSettingsData;
   upload_folderImage: UploadFolderImageData;
   upsert_ContainerTemplate: UpsertContainerTemplateData;
   upsert_applicantScorecard: UpsertApplicantScorecardData;
@@ -4668,6 +4770,7 @@ export interface ActionAnswer {
   create_positionPermission: CreatePositionPermissionAnswer;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandAnswer;
   create_positionType: CreatePositionTypeAnswer;
+  create_scimToken: CreateScimTokenAnswer;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteAnswer;
   create_talentPoolInvitation: CreateTalentPoolInvitationAnswer;
   create_userContainerPermission: CreateUserContainerPermissionAnswer;
@@ -4687,6 +4790,7 @@ export interface ActionAnswer {
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentAnswer;
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
+  delete_scimToken: DeleteScimTokenAnswer;
   delete_skill: DeleteSkillAnswer;
   delete_skillPosition: DeleteSkillPositionAnswer;
   delete_skillTemplate: DeleteSkillTemplateAnswer;
@@ -4746,6 +4850,7 @@ export interface ActionAnswer {
   get_positions_by_container: GetPositionsByContainerAnswer;
   get_privacySettings: GetPrivacySettingsAnswer;
   get_retentionSettings: GetRetentionSettingsAnswer;
+  get_scimSettings: GetScimSettingsAnswer;
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
   get_talentPool: GetTalentPoolAnswer;
@@ -4779,6 +4884,7 @@ export interface ActionAnswer {
   update_privacySettings: UpdatePrivacySettingsAnswer;
   update_protectedIdentity: UpdateProtectedIdentityAnswer;
   update_retentionSettings: UpdateRetentionSettingsAnswer;
+  update_scimSettings: UpdateScimSettingsAnswer;
   upload_folderImage: UploadFolderImageAnswer;
   upsert_ContainerTemplate: UpsertContainerTemplateAnswer;
   upsert_applicantScorecard: UpsertApplicantScorecardAnswer;

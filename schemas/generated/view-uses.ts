@@ -17,6 +17,7 @@ export const VIEW_USES = {
   PositionBoard: ['get_TemplateProperties', 'get_applicantBoard', 'get_applicantPosition', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'send_email', 'send_emailToApplicants', 'update_jobApplicationProcess'],
   PositionIntegrations: ['get_PositionsPartnersByPositionId', 'get_positionsPartnersBuilderQuery', 'update_PositionPartner'],
   PositionPage: ['create_ApplicantPDFExport', 'create_applicantsExport', 'get_TemplateProperties', 'get_applicantCounts', 'get_applicantIdsByFilter', 'get_applicantPosition', 'get_applicantPositionByPosition', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'get_positionScoreCriteria', 'get_positions', 'send_email', 'send_emailToApplicants', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_positionScoreCriteria'],
+  ScimToken: ['create_scimToken', 'delete_scimToken', 'get_scimSettings'],
   Skills: ['add_skillCommand', 'add_skillPosition', 'add_skillTemplate', 'delete_skill', 'delete_skillPosition', 'delete_skillTemplate', 'get_competenceTemplates', 'get_containerSkills', 'get_positions', 'get_skillPositions', 'get_skillsIcons'],
   StaffChat: ['get_channelMessages', 'send_MessageCommand'],
   TemplateEditor: ['create_positionTemplateAssetCommand', 'get_folder', 'get_folders'],

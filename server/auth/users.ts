@@ -35,6 +35,8 @@ export interface UserDoc extends TokenUser {
   pendingEmailStopHash?: string;
   /** The organisation whose invitation created the account (its administrators may edit its names: domain/users.ts). */
   createdByContainerId?: number;
+  /** The organisation whose SCIM provisioning made the account (its SCIM DELETE may remove it: domain/provisioning/scim-users.ts). */
+  createdByScim?: number;
 }
 
 /** The fields of a pending email change: a password change, a reset, logout everywhere and the first proof drop them. */

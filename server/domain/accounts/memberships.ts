@@ -72,11 +72,15 @@ export async function upsertMembership(store: Store, containerId: number, user: 
   return row;
 }
 
-/** Ends a membership (never the last Administrator's) with the member's position rights and sessions. */
-export async function removeMembership(store: Store, containerId: number, id: number): Promise<MembershipDoc> {
+/**
+ * Ends a membership with the member's position rights and sessions; never the last
+ * Administrator's, unless `evenLastAdmin` (the organisation's identity provider says the person
+ * has left: SCIM, domain/provisioning/scim-users.ts; odin can name a new administrator).
+ */
+export async function removeMembership(store: Store, containerId: number, id: number, opts: { evenLastAdmin?: boolean } = {}): Promise<MembershipDoc> {
   const row = await memberships(store).findOne({ id, containerId });
   if (!row) throw errors.notFound(sv.server.notMember);
-  await keepAnAdmin(store, containerId, row.userId, []);
+  if (!opts.evenLastAdmin) await keepAnAdmin(store, containerId, row.userId, []);
   await memberships(store).deleteOne({ id: row.id });
   // Idempotent delete by filter (the driver never retries it; the caller may).
   await positionPermissions(store).deleteMany({ containerId, userId: row.userId });

@@ -35,13 +35,26 @@ export async function accountRights(ctx: { principal: Principal; deps: ServerDep
   const home = target.createdByContainerId;
   if (typeof home !== 'number') return none(sv.account.lockedAccount);
   const store = ctx.deps.store;
-  const [administers, elsewhere, appliedElsewhere] = await Promise.all([
+  const [administers, owned] = await Promise.all([
     store.collection('memberships').count({ userId: p.userId, containerId: home, permissionIds: 1 }),
-    store.collection('memberships').count({ userId: target.id, containerId: { $ne: home } }),
-    store.collection('applications').count({ email: target.email, containerId: { $ne: home } }),
+    ownedByOrganisation(store, target, home),
   ]);
-  if (!administers || elsewhere || appliedElsewhere) return none(sv.account.lockedAccount);
+  if (!administers || !owned) return none(sv.account.lockedAccount);
   return { details: true, email: false, reason: sv.account.lockedEmail };
+}
+
+/**
+ * True when the account is the organisation's own: made by its invitation or its provisioning
+ * (`createdByContainerId`), in no other organisation, and it has applied nowhere else. Only then
+ * may the organisation change its names, phone and title (an administrator, or SCIM).
+ */
+export async function ownedByOrganisation(store: Store, user: UserDoc, containerId: number): Promise<boolean> {
+  if (user.createdByContainerId !== containerId) return false;
+  const [elsewhere, appliedElsewhere] = await Promise.all([
+    store.collection('memberships').count({ userId: user.id, containerId: { $ne: containerId } }),
+    store.collection('applications').count({ email: user.email, containerId: { $ne: containerId } }),
+  ]);
+  return !elsewhere && !appliedElsewhere;
 }
 
 /**

@@ -46,6 +46,9 @@ const specs: Record<string, IndexSpec[]> = {
   calendarFeeds: [{ fields: { userId: 1 }, unique: true }, { fields: { tokenHash: 1 } }],
   accessibilityStatements: [{ fields: { containerId: 1 }, unique: true }],
   accessibilityReports: [{ fields: { containerId: 1, id: -1 } }],
+  // SCIM (domain/provisioning/): one settings row per organisation, found by its token's hash; a user link per userName and per account.
+  scimSettings: [{ fields: { containerId: 1 }, unique: true }, { fields: { tokenHash: 1 } }],
+  scimUsers: [{ fields: { containerId: 1, userNameKey: 1 }, unique: true }, { fields: { containerId: 1, userId: 1 }, unique: true }, { fields: { containerId: 1, id: 1 } }, { fields: { userId: 1 } }],
   folders: [{ fields: { containerId: 1, name: 1 }, unique: true }],
   assets: [{ fields: { id: 1 }, unique: true }, { fields: { containerId: 1, folderId: 1 } }],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],

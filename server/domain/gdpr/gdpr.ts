@@ -1,7 +1,7 @@
 import { parsePersonnummer } from '../../../engine';
-import { bumpTokenVersion, findUserByEmail } from '../../auth/users';
+import { bumpTokenVersion, findUserByEmail, type UserDoc } from '../../auth/users';
 import type { ServerDeps } from '../../base/deps';
-import type { Filter } from '../../store/port';
+import type { Filter, Store } from '../../store/port';
 import type { ApplicationDoc } from '../core/docs';
 import { recordEvent } from '../core/events';
 import { HOLDERS, type Person } from './personal';
@@ -91,6 +91,21 @@ async function firstApplications(deps: ServerDeps, containerId: number, ids: num
 }
 
 /**
+ * True while anything still needs the account: a staff right anywhere (organisation or
+ * position), an organisation's SCIM link, or an application or conversation of its address in
+ * any organisation. An account that is not in use may go (an erasure, a SCIM delete).
+ */
+export async function accountInUse(store: Store, user: UserDoc): Promise<boolean> {
+  const left = await Promise.all([
+    store.collection('memberships').count({ userId: user.id }),
+    store.collection('positionPermissions').count({ userId: user.id }),
+    store.collection('scimUsers').count({ userId: user.id }),
+    ...HOLDERS.filter((h) => h.person?.email).map((h) => store.collection(h.collection).count({ [h.person!.email!]: user.email })),
+  ]);
+  return left.some((c) => c > 0);
+}
+
+/**
  * A candidate account goes with the person only when the erasure owns it: an account made
  * after its address first applied in this organisation (so never one of an address that did
  * not apply here, nor one that existed before — someone else may have applied with its
@@ -104,12 +119,7 @@ async function removeCandidateAccounts(deps: ServerDeps, applied: Map<string, nu
   for (const [email, since] of applied) {
     const user = await findUserByEmail(deps.store, email);
     if (!user || user.role === 'odin' || typeof user.created !== 'number' || user.created < since) continue;
-    const left = await Promise.all([
-      deps.store.collection('memberships').count({ userId: user.id }),
-      deps.store.collection('positionPermissions').count({ userId: user.id }),
-      ...HOLDERS.filter((h) => h.person?.email).map((h) => deps.store.collection(h.collection).count({ [h.person!.email!]: email })),
-    ]);
-    if (left.some((c) => c > 0)) continue;
+    if (await accountInUse(deps.store, user)) continue;
     await bumpTokenVersion(deps.store, user.id);
     n += await deps.store.collection('users').deleteOne({ id: user.id });
     await deps.mail.forget?.(email).catch(() => 0);

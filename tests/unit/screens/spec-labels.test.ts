@@ -15,7 +15,7 @@ const screens = readdirSync(dir)
 
 /**
  * Spec document 1 §2 "Admin shell", verbatim (our additions Tema, Textmallar, Meddelanden (issue 17),
- * Valideringsmeddelanden (issue 18), Talangpool and Tillgänglighet (issue 28) sit between or after them).
+ * Valideringsmeddelanden (issue 18), Talangpool and Tillgänglighet (issue 28), SCIM (issue 29) sit between or after them).
  */
 const SPEC_MENU: Record<string, string[]> = {
   Allmänt: ['Start', 'Annonser', 'Nyheter'],
@@ -23,7 +23,7 @@ const SPEC_MENU: Record<string, string[]> = {
   Admin: ['Användare', 'Företags Profil', 'Integration', 'GDPR'],
   Superuser: ['Events', 'Skriv nyhet', 'Ny Container', 'Generera data'],
 };
-const OUR_ADDITIONS = ['Tema', 'Textmallar', 'Meddelanden', 'Valideringsmeddelanden', 'Talangpool', 'Tillgänglighet'];
+const OUR_ADDITIONS = ['Tema', 'Textmallar', 'Meddelanden', 'Valideringsmeddelanden', 'Talangpool', 'Tillgänglighet', 'Kontohantering (SCIM)'];
 
 describe("the sidebar's labels", () => {
   it('are the spec\'s, exactly as it writes them, in its order', () => {
