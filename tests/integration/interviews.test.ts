@@ -135,6 +135,8 @@ describe.each(storeKinds())('interviews on the %s store', (kind) => {
     expect(page.text).toContain('Boka om');
     expect(page.text).toContain('Avboka');
     expect((await server.call(writer, 'get_applicantInterviews', { applicationId: a.id })).body.data.rows[0]).toMatchObject({ status: 'booked', start: BEFORE });
+    // The time the board card shows (get_applicantBoard's interviewAt).
+    expect((await server.deps.store.collection<ApplicationDoc>('applications').findOne({ id: a.id }))!.interviewAt).toBe(BEFORE);
 
     from = smtp.mails.length;
     expect((await book(token, late!.id)).status).toBe(200);
