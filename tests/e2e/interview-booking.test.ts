@@ -19,7 +19,7 @@ describe('booking an interview from the mail on a phone', () => {
 
   let round = 0;
 
-  it('books, moves across the summer-time change and cancels, with invitations to all three', { timeout: 60_000, repeats: 9 }, async () => {
+  it('books, moves across the summer-time change and cancels, with invitations to all three', { timeout: 60_000 }, async () => {
     const { app, smtp } = e2e;
     const writer = await e2e.token('writer@demo.test');
     const position = await createSummerPosition(app, writer, 'Intervjujobbet');
@@ -70,7 +70,7 @@ describe('booking an interview from the mail on a phone', () => {
     for (const ev of await invitations(mark, 'CANCEL')) expect(ev).toMatchObject({ method: 'CANCEL', uid: booked[0]!.uid, sequence: 2 });
     // Staff call the interview off: the link says so, and the interviewers' times are free again.
     await e2e.dataOf(writer, 'cancel_applicantInterview', { applicationId: a.id, interviewId: made.interviews[0].id });
-    await page.reload();
+    await page.goto(`${app.url}${link.pathname}${link.search}`);
     await page.getByText('Intervjun är inställd av arbetsgivaren.').waitFor();
     await page.context().close();
   });
