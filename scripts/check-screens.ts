@@ -192,6 +192,7 @@ function viewsOf(screen: Json): { prefix: string; part: Json }[] {
   ((screen.blocks ?? []) as Json[]).forEach((b, i) => b.kind === 'view' && out.push({ prefix: `blocks[${i}].`, part: b }));
   // A form's alternative is a view that calls no action (it posts to account routes, if anywhere).
   ((screen.blocks ?? []) as Json[]).forEach((b, i) => b.alternative && out.push({ prefix: `blocks[${i}].alternative.`, part: { view: (b.alternative as Json).view, uses: [] } }));
+  ((screen.blocks ?? []) as Json[]).forEach((b, i) => (b.companion as Json | undefined)?.view && out.push({ prefix: `blocks[${i}].companion.`, part: { view: (b.companion as Json).view, uses: [] } }));
   ((screen.blocks ?? []) as Json[]).forEach((b, i) => (b.link as Json | undefined)?.view && out.push({ prefix: `blocks[${i}].link.`, part: { view: (b.link as Json).view, uses: [] } }));
   return out;
 }

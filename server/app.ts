@@ -118,6 +118,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
     coord,
     cursorKey: cursorKeyOf(config.jwtSecret),
     passwordCost: config.passwordCost,
+    allowPrivateAddresses: config.allowPrivateAddresses,
     ...(inboundOn ? { replyDomain: config.smtpInboundDomain } : {}),
     ...(healthChecks ? { healthChecks } : {}),
   };

@@ -55,6 +55,11 @@ export interface Config {
   smtpInboundTrustAuthResults?: string;
   /** Behind a reverse proxy (TRUST_PROXY=1): client IPs come from X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE=1 (tests only): URLs the server calls (an organisation's OpenID issuer,
+   * webhook receivers) may be plain http on loopback or private addresses (server/base/public-address.ts).
+   */
+  allowPrivateAddresses: boolean;
   /** Login/register/reset limits; tests may tighten or loosen them. */
   rateLimits: {
     loginPerIp: number;
@@ -164,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpInboundTrustAuthResults: env.SMTP_INBOUND_TRUST_AUTH_RESULTS?.trim() || undefined,
     smtpInboundDomain: (env.SMTP_INBOUND_DOMAIN || new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname).toLowerCase(),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    allowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE === '1',
     rateLimits: {
       loginPerIp: 30,
       loginPerAccount: 10,

@@ -4,6 +4,7 @@ import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import errorDetail from '../schemas/answers/error-detail.json' with { type: 'json' };
 import applyBody from '../schemas/shared/apply-body.json' with { type: 'json' };
 import type { Registry } from './dispatcher/registry';
+import { apiKeyScheme, apiV1Paths } from './openapi-v1';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the catalogue: one request branch per
@@ -122,9 +123,10 @@ function build(registry: Registry): Json {
     info: { title: 'Blankett API', version: '1', description: sv.server.openapiDescription },
     components: {
       schemas: components,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: apiKeyScheme },
     },
     paths: {
+      ...apiV1Paths(ERRORS),
       '/api/dispatcher': {
         post: {
           operationId: 'dispatch',

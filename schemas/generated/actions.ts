@@ -406,6 +406,36 @@ export interface PrivacySettings {
 }
 
 /**
+ * The references asked for about one application (server/domain/references/), oldest first: the referee, the status (sent, answered, expired), the form sent and, once answered, the answers as plain text.
+ */
+export type ApplicantReferences = {
+  id: number;
+  referee: {
+    name: string;
+    email: string;
+    phone?: string;
+    relation?: string;
+  };
+  /**
+   * skickad, besvarad, utgången.
+   */
+  status: "sent" | "answered" | "expired";
+  formName: string;
+  /**
+   * The reference form sent (metadata properties), to show the answers in the engine's view mode.
+   */
+  metadata: {}[];
+  /**
+   * By field key; absent until answered.
+   */
+  answers?: {};
+  answered?: number;
+  created: number;
+  expires: number;
+  by: string;
+}[];
+
+/**
  * What a position's applicants are rated on (issue 17 item 2). Until a writer edits them they are derived from the ad: the skills the position asks about and the children of its form's requirements block ('Meriterande'), or 'Helhetsintryck' when it has neither (`isDefault` true).
  */
 export interface ScoreCriteria {
@@ -455,6 +485,42 @@ export interface Card {
   comment?: string;
   average: number;
   updated: number;
+}
+
+/**
+ * An organisation's single sign-on with OpenID Connect (server/domain/sso/settings.ts), without the client secret.
+ */
+export interface SsoSettings {
+  containerId: number;
+  /**
+   * The address to register at the provider as the client's redirect URI (PUBLIC_URL + /api/account/sso/callback).
+   */
+  redirectUri: string;
+  /**
+   * The provider's issuer identifier ('' until set up).
+   */
+  issuer: string;
+  clientId: string;
+  /**
+   * Whether a client secret is stored (it is never answered).
+   */
+  secretSet: boolean;
+  /**
+   * The staff e-mail domains the sign-in applies to.
+   */
+  domains: string[];
+  /**
+   * Password and sign-in-link login refused for the organisation's staff in those domains (odin excepted).
+   */
+  enforce: boolean;
+  /**
+   * The organisation requires a second factor of its staff (read by the two-factor login step).
+   */
+  requireMfa: boolean;
+  /**
+   * When it was last saved (unix seconds).
+   */
+  updated: number | null;
 }
 
 /**
@@ -1027,6 +1093,27 @@ export interface CreateJobApplicantNoteData {
  * Answer of create_JobApplicantNote.
  */
 export type CreateJobApplicantNoteAnswer = ApplicantDetail;
+
+/**
+ * Request data of create_apiKey. Makes a named API key for the organisation's REST API under /api/v1 (Authorization: Bearer <key>). `key` is in this answer only: it is stored as its sha-256 and can never be shown again. Scopes: positions:read (list and read positions), applications:read (list and read applications and their files), applications:write (move an application's labels), webhooks:manage.
+ */
+export interface CreateApiKeyData {
+  containerId: number;
+  name: string;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  scopes: ("positions:read" | "applications:read" | "applications:write" | "webhooks:manage")[];
+}
+
+/**
+ * Answer of create_apiKey.
+ */
+export interface CreateApiKeyAnswer {
+  id: number;
+  key: string;
+}
 
 /**
  * Request data of create_applicantAnswer. Saves the answers to the position's skill questions for one application: by the applicant themself (the candidate area) or by staff with write right. Only the position's skills and their question ids; answers are plain text (2,000 characters). Replaces earlier answers.
@@ -1684,6 +1771,35 @@ export interface CreatePositionTypeAnswer {
 }
 
 /**
+ * Request data of create_referenceRequest. Asks referees for a reference about one application (issue 30 item 3). Each referee gets a mail with a single-use link to the organisation's reference form (a form template of the kind 'reference', else the default 'Referens'); the link works without an account and expires after 14 days. Logged in the application's log. Write right on the position. Answer: the application's references, as get_references.
+ */
+export interface CreateReferenceRequestData {
+  /**
+   * The application.
+   */
+  id: number;
+  /**
+   * A reference form template of the organisation (its key); the first one when absent.
+   */
+  templateKey?: string;
+  /**
+   * @minItems 1
+   * @maxItems 5
+   */
+  referees: {
+    name: string;
+    email: string;
+    phone?: string;
+    relation?: string;
+  }[];
+}
+
+/**
+ * Answer of create_referenceRequest.
+ */
+export type CreateReferenceRequestAnswer = ApplicantReferences;
+
+/**
  * Request data of create_scimToken. Administrator: a new bearer token for the organisation's SCIM endpoint (/scim/v2), answered once; only its sha256 is stored. A token made before stops working at once.
  */
 export interface CreateScimTokenData {
@@ -1872,6 +1988,21 @@ export interface DeleteNotificationByIdAnswer {
 }
 
 /**
+ * Request data of delete_apiKey. Revokes an API key: the next call with it is refused. Needs Administrator in the key's organisation (404 for a key of another organisation or one already deleted).
+ */
+export interface DeleteApiKeyData {
+  id: number;
+}
+
+/**
+ * Answer of delete_apiKey.
+ */
+export interface DeleteApiKeyAnswer {
+  id: number;
+  deleted: true;
+}
+
+/**
  * Request data of delete_blogPost. Deletes a news post (odin only). The page shows 'Nyheten borttagen', or 'Något gick fel. Nyheten ej borttagen' on failure.
  */
 export interface DeleteBlogPostData {
@@ -2053,6 +2184,37 @@ export interface DeleteScimTokenData {
  */
 export interface DeleteScimTokenAnswer {
   deleted: boolean;
+}
+
+/**
+ * Request data of delete_session. Ends one of the caller's own sessions ('Logga ut' on Mitt konto): its token is refused from the next call on; the others go on. 404 when the session is not the caller's or already ended.
+ */
+export interface DeleteSessionData {
+  id: string;
+}
+
+/**
+ * Answer of delete_session.
+ */
+export interface DeleteSessionAnswer {
+  id: string;
+  deleted: true;
+}
+
+/**
+ * Request data of delete_sessions. 'Logga ut överallt': ends every session of the caller except this one ('Den här enheten'; the shell's 'Logga ut' ends it), and tokens from before session records stop working. A caller whose own token has no session record ends every session, its own too. With `userId` (a colleague) and `containerId`: an Administrator of that organisation ends the sessions of one of its members (the users screen); 404 when the person is not a member there, 403 for an odin account unless the caller is odin.
+ */
+export interface DeleteSessionsData {
+  userId?: number;
+  containerId?: number;
+}
+
+/**
+ * Answer of delete_sessions.
+ */
+export interface DeleteSessionsAnswer {
+  userId: number;
+  ended: number;
 }
 
 /**
@@ -2285,6 +2447,24 @@ export interface GetAccessibilityStatementAnswer {
     created: number;
   }[];
 }
+
+/**
+ * Request data of get_apiKeys. The organisation's API keys, newest first: name, scopes, when made and last used (updated at most once a minute). Never the key.
+ */
+export interface GetApiKeysData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_apiKeys.
+ */
+export type GetApiKeysAnswer = {
+  id: number;
+  name: string;
+  scopes: ("positions:read" | "applications:read" | "applications:write" | "webhooks:manage")[];
+  created: number;
+  lastUsed?: number;
+}[];
 
 /**
  * Request data of get_applicantBoard. The pipeline board of a position (issue 17): per Process level of the container, in the container's order, its count and the first 30 cards (newest first) → { columns: [{ labelId, name, count, cards, next }] }. With `processLabelId` only that column, and with `after` (its previous `next`) the column's next batch ('Visa fler'). A card: id, name, days in its current Process level (since the last move, else since it applied) and whether the person's conversation has messages no staff member has read, and its rating (how many rated; the average once the caller has rated). Counts are store counts; nothing loads all applicants. Issue 26: each card carries its Interest label and whether it is the organisation's 'Ej intressant' (`rejected`); `hideRejected` leaves those out of the cards and the count, and each column's `rejected` says how many of its applicants are 'Ej intressant' either way.
@@ -2938,6 +3118,18 @@ export type GetContainerSkillsAnswer = {
 }[];
 
 /**
+ * Request data of get_containerSso. The organisation's single sign-on with OpenID Connect (issue 29 item 1): the issuer, the client id, whether a client secret is set (the secret itself is never answered), the staff e-mail domains it applies to, whether it is required (`enforce`) and whether a second factor is required (`requireMfa`). Administrators only. Empty values until it is set up.
+ */
+export interface GetContainerSsoData {
+  containerId: number;
+}
+
+/**
+ * Answer of get_containerSso.
+ */
+export type GetContainerSsoAnswer = SsoSettings;
+
+/**
  * Request data of get_containerTheme. The organisation's theme, the default theme filled in where it sets nothing.
  */
 export interface GetContainerThemeData {
@@ -3449,6 +3641,21 @@ export interface GetPrivacySettingsData {
 export type GetPrivacySettingsAnswer = PrivacySettings;
 
 /**
+ * Request data of get_references. The references asked for about one application (issue 30 item 3): each referee with the status (sent, answered, expired) and, once answered, the answers. Anyone with a right on the position, readers included.
+ */
+export interface GetReferencesData {
+  /**
+   * The application.
+   */
+  id: number;
+}
+
+/**
+ * Answer of get_references.
+ */
+export type GetReferencesAnswer = ApplicantReferences;
+
+/**
  * Request data of get_retentionSettings. Retention by purpose (issue 28 item 1), Administrator: how many months the organisation keeps applications after a recruitment closes (6–36, default 24), how long a talent-pool consent lasts, and every legal hold on its positions (live first), with who set or lifted it, when and why.
  */
 export interface GetRetentionSettingsData {
@@ -3509,6 +3716,24 @@ export interface GetScimSettingsAnswer {
    */
   url: string;
 }
+
+/**
+ * Request data of get_sessions. The caller's active sessions (Mitt konto), last used first: the device as described from its browser ('Firefox på Windows'), the network it signed in from (an IPv4 /24 or IPv6 /48, or 'lokalt nätverk'; there is no place lookup), when it was opened and last used (updated at most once a minute). `current` marks the session of this call, `thisDevice` says so in words ('Den här enheten').
+ */
+export interface GetSessionsData {}
+
+/**
+ * Answer of get_sessions.
+ */
+export type GetSessionsAnswer = {
+  id: string;
+  device: string;
+  network: string;
+  created: number;
+  lastUsed: number;
+  current: boolean;
+  thisDevice: string;
+}[];
 
 /**
  * Request data of get_skillPositions. The skills attached to a position. (The spec lists skillId in this call's payload; reading needs only the position.)
@@ -4078,6 +4303,27 @@ export interface UpdateAccountAnswer {
 }
 
 /**
+ * Request data of update_containerSso. Sets the organisation's single sign-on with OpenID Connect (issue 29 item 1). `issuer`: https on a public address (loopback or private only when the server runs with WEBHOOKS_ALLOW_PRIVATE=1); `clientId`/`clientSecret`: the client registered at the provider with the redirect URI <PUBLIC_URL>/api/account/sso/callback (an empty or absent secret keeps the stored one); `domains`: the staff e-mail domains it applies to, each used by one organisation only (another's → 409); `enforce`: password and sign-in-link login are refused for the organisation's staff in those domains (odin excepted) and their existing sessions end; `requireMfa`: stored for the two-factor login step. A bad issuer or domain → 400 at its field, nothing saved. Answer: as get_containerSso.
+ */
+export interface UpdateContainerSsoData {
+  containerId: number;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  /**
+   * @maxItems 20
+   */
+  domains: string[];
+  enforce: boolean;
+  requireMfa?: boolean;
+}
+
+/**
+ * Answer of update_containerSso.
+ */
+export type UpdateContainerSsoAnswer = SsoSettings;
+
+/**
  * Request data of update_containerTemplate. Sets the email template of a label (an Interest label or a Process level) for a position type (created when missing). Toast 'E-postmall uppdaterad' for one, 'E-postmallar uppdaterade' when a screen saves several.
  */
 export interface UpdateContainerTemplateData {
@@ -4603,6 +4849,7 @@ export interface ActionData {
   create_ApplicantPDFExport: CreateApplicantPDFExportData;
   create_Folder: CreateFolderData;
   create_JobApplicantNote: CreateJobApplicantNoteData;
+  create_apiKey: CreateApiKeyData;
   create_applicantAnswer: CreateApplicantAnswerData;
   create_applicantsExport: CreateApplicantsExportData;
   create_blogPost: CreateBlogPostData;
@@ -4620,6 +4867,7 @@ export interface ActionData {
   create_positionPermission: CreatePositionPermissionData;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandData;
   create_positionType: CreatePositionTypeData;
+  create_referenceRequest: CreateReferenceRequestData;
   create_scimToken: CreateScimTokenData;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteData;
   create_talentPoolInvitation: CreateTalentPoolInvitationData;
@@ -4630,6 +4878,7 @@ export interface ActionData {
   delete_ContainerTemplate: DeleteContainerTemplateData;
   delete_NotificationByContainerId: DeleteNotificationByContainerIdData;
   delete_NotificationById: DeleteNotificationByIdData;
+  delete_apiKey: DeleteApiKeyData;
   delete_blogPost: DeleteBlogPostData;
   delete_container: DeleteContainerData;
   delete_invitation: DeleteInvitationData;
@@ -4641,6 +4890,8 @@ export interface ActionData {
   delete_position: DeletePositionData;
   delete_positionPermission: DeletePositionPermissionData;
   delete_scimToken: DeleteScimTokenData;
+  delete_session: DeleteSessionData;
+  delete_sessions: DeleteSessionsData;
   delete_skill: DeleteSkillData;
   delete_skillPosition: DeleteSkillPositionData;
   delete_skillTemplate: DeleteSkillTemplateData;
@@ -4653,6 +4904,7 @@ export interface ActionData {
   get_TemplateProperties: GetTemplatePropertiesData;
   get_UserNotificationPreferences: GetUserNotificationPreferencesData;
   get_accessibilityStatement: GetAccessibilityStatementData;
+  get_apiKeys: GetApiKeysData;
   get_applicantBoard: GetApplicantBoardData;
   get_applicantCounts: GetApplicantCountsData;
   get_applicantIdsByFilter: GetApplicantIdsByFilterData;
@@ -4672,6 +4924,7 @@ export interface ActionData {
   get_competences: GetCompetencesData;
   get_container: GetContainerData;
   get_containerSkills: GetContainerSkillsData;
+  get_containerSso: GetContainerSsoData;
   get_containerTheme: GetContainerThemeData;
   get_containerUser: GetContainerUserData;
   get_containerUsers: GetContainerUsersData;
@@ -4699,8 +4952,10 @@ export interface ActionData {
   get_positionsPartnersSetting: GetPositionsPartnersSettingData;
   get_positions_by_container: GetPositionsByContainerData;
   get_privacySettings: GetPrivacySettingsData;
+  get_references: GetReferencesData;
   get_retentionSettings: GetRetentionSettingsData;
   get_scimSettings: GetScimSettingsData;
+  get_sessions: GetSessionsData;
   get_skillPositions: GetSkillPositionsData;
   get_skillsIcons: GetSkillsIconsData;
   get_talentPool: GetTalentPoolData;
@@ -4721,6 +4976,7 @@ export interface ActionData {
   update_PositionPartner: UpdatePositionPartnerData;
   update_accessibilityStatement: UpdateAccessibilityStatementData;
   update_account: UpdateAccountData;
+  update_containerSso: UpdateContainerSsoData;
   update_containerTemplate: UpdateContainerTemplateData;
   update_containerTheme: UpdateContainerThemeData;
   update_jobApplicant: UpdateJobApplicantData;
@@ -4753,6 +5009,7 @@ export interface ActionAnswer {
   create_ApplicantPDFExport: CreateApplicantPDFExportAnswer;
   create_Folder: CreateFolderAnswer;
   create_JobApplicantNote: CreateJobApplicantNoteAnswer;
+  create_apiKey: CreateApiKeyAnswer;
   create_applicantAnswer: CreateApplicantAnswerAnswer;
   create_applicantsExport: CreateApplicantsExportAnswer;
   create_blogPost: CreateBlogPostAnswer;
@@ -4770,6 +5027,7 @@ export interface ActionAnswer {
   create_positionPermission: CreatePositionPermissionAnswer;
   create_positionTemplateAssetCommand: CreatePositionTemplateAssetCommandAnswer;
   create_positionType: CreatePositionTypeAnswer;
+  create_referenceRequest: CreateReferenceRequestAnswer;
   create_scimToken: CreateScimTokenAnswer;
   create_talentPoolApplyInvite: CreateTalentPoolApplyInviteAnswer;
   create_talentPoolInvitation: CreateTalentPoolInvitationAnswer;
@@ -4780,6 +5038,7 @@ export interface ActionAnswer {
   delete_ContainerTemplate: DeleteContainerTemplateAnswer;
   delete_NotificationByContainerId: DeleteNotificationByContainerIdAnswer;
   delete_NotificationById: DeleteNotificationByIdAnswer;
+  delete_apiKey: DeleteApiKeyAnswer;
   delete_blogPost: DeleteBlogPostAnswer;
   delete_container: DeleteContainerAnswer;
   delete_invitation: DeleteInvitationAnswer;
@@ -4791,6 +5050,8 @@ export interface ActionAnswer {
   delete_position: DeletePositionAnswer;
   delete_positionPermission: DeletePositionPermissionAnswer;
   delete_scimToken: DeleteScimTokenAnswer;
+  delete_session: DeleteSessionAnswer;
+  delete_sessions: DeleteSessionsAnswer;
   delete_skill: DeleteSkillAnswer;
   delete_skillPosition: DeleteSkillPositionAnswer;
   delete_skillTemplate: DeleteSkillTemplateAnswer;
@@ -4803,6 +5064,7 @@ export interface ActionAnswer {
   get_TemplateProperties: GetTemplatePropertiesAnswer;
   get_UserNotificationPreferences: GetUserNotificationPreferencesAnswer;
   get_accessibilityStatement: GetAccessibilityStatementAnswer;
+  get_apiKeys: GetApiKeysAnswer;
   get_applicantBoard: GetApplicantBoardAnswer;
   get_applicantCounts: GetApplicantCountsAnswer;
   get_applicantIdsByFilter: GetApplicantIdsByFilterAnswer;
@@ -4822,6 +5084,7 @@ export interface ActionAnswer {
   get_competences: GetCompetencesAnswer;
   get_container: GetContainerAnswer;
   get_containerSkills: GetContainerSkillsAnswer;
+  get_containerSso: GetContainerSsoAnswer;
   get_containerTheme: GetContainerThemeAnswer;
   get_containerUser: GetContainerUserAnswer;
   get_containerUsers: GetContainerUsersAnswer;
@@ -4849,8 +5112,10 @@ export interface ActionAnswer {
   get_positionsPartnersSetting: GetPositionsPartnersSettingAnswer;
   get_positions_by_container: GetPositionsByContainerAnswer;
   get_privacySettings: GetPrivacySettingsAnswer;
+  get_references: GetReferencesAnswer;
   get_retentionSettings: GetRetentionSettingsAnswer;
   get_scimSettings: GetScimSettingsAnswer;
+  get_sessions: GetSessionsAnswer;
   get_skillPositions: GetSkillPositionsAnswer;
   get_skillsIcons: GetSkillsIconsAnswer;
   get_talentPool: GetTalentPoolAnswer;
@@ -4871,6 +5136,7 @@ export interface ActionAnswer {
   update_PositionPartner: UpdatePositionPartnerAnswer;
   update_accessibilityStatement: UpdateAccessibilityStatementAnswer;
   update_account: UpdateAccountAnswer;
+  update_containerSso: UpdateContainerSsoAnswer;
   update_containerTemplate: UpdateContainerTemplateAnswer;
   update_containerTheme: UpdateContainerThemeAnswer;
   update_jobApplicant: UpdateJobApplicantAnswer;

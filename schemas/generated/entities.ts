@@ -797,6 +797,10 @@ export interface PositionTemplate {
   name: string;
   description?: string;
   /**
+   * What the form is for (issue 30 item 3): 'application' (the default when absent) is copied into new positions; 'reference' is a reference form that referees fill in through a mailed link (server/domain/references/). A reference form is never offered for positions.
+   */
+  kind?: "application" | "reference";
+  /**
    * Version of a template file shipped with Blankett (schemas/templates/).
    */
   version?: number;
@@ -937,6 +941,56 @@ export interface ReadLogEntry {
    * Unix seconds.
    */
   at: number;
+}
+
+/**
+ * One referee asked about one application (issue 30 item 3, server/domain/references/): who they are, the reference form they were sent (a copy of the organisation's reference template when asked, so a later edit of the template leaves the answer readable), the single-use link (only the token's sha256 is stored) and, once answered, the answers as plain text. Status: sent until answered or expired.
+ */
+export interface Reference {
+  id: number;
+  containerId: number;
+  positionId: number;
+  /**
+   * The application the reference is about.
+   */
+  applicationId: number;
+  /**
+   * The referee as the writer entered them.
+   */
+  referee: {
+    name: string;
+    email: string;
+    phone?: string;
+    relation?: string;
+  };
+  /**
+   * The reference form sent: the template's name and its metadata properties.
+   */
+  form: {
+    name: string;
+    metadata: {}[];
+  };
+  /**
+   * sha256 (hex) of the single-use link's token.
+   */
+  tokenHash: string;
+  /**
+   * When the link stops working (unix seconds).
+   */
+  expires: number;
+  /**
+   * The referee's answers by field key, as plain text; absent until answered.
+   */
+  answers?: {};
+  /**
+   * When the referee answered (unix seconds).
+   */
+  answered?: number;
+  created: number;
+  /**
+   * The staff member who asked (name).
+   */
+  by: string;
 }
 
 /**

@@ -250,6 +250,15 @@ export type Block = {
      */
     view: string;
   };
+  /**
+   * form: a view under the form that follows what is typed (the login's 'Logga in med {organisation}' for an address whose organisation signs in its staff itself).
+   */
+  companion?: {
+    /**
+     * A view block drawn under the form, given `props.form` (what is typed so far).
+     */
+    view: string;
+  };
   toast?: string | ToastBy;
   next?: string;
   /**
@@ -367,6 +376,15 @@ export type Block = {
     label: string;
     /**
      * A view block shown in the form's place, given `props.form` (what was typed) and `props.back()` (the form again).
+     */
+    view: string;
+  };
+  /**
+   * form: a view under the form that follows what is typed (the login's 'Logga in med {organisation}' for an address whose organisation signs in its staff itself).
+   */
+  companion?: {
+    /**
+     * A view block drawn under the form, given `props.form` (what is typed so far).
      */
     view: string;
   };

@@ -12,6 +12,7 @@ import { Loading, NotFoundPage } from './States';
 import type { PublicContainer } from './types';
 import { useHostContainer } from './useHostContainer';
 import { AccessibilityPage, isStatementPath } from './statementRoute';
+import { isReferencePath, ReferencePage } from './referenceRoute';
 import './public.css';
 
 /** @public Read from the lazily loaded module by preloadPublicPage (screens/App.tsx), which knip cannot follow. */
@@ -74,6 +75,12 @@ function PublicRoutes({ pathname }: { pathname: string }) {
     return (
       <Suspense fallback={<Loading />}>
         <AccessibilityPage />
+      </Suspense>
+    );
+  if (isReferencePath(pathname))
+    return (
+      <Suspense fallback={<Loading />}>
+        <ReferencePage />
       </Suspense>
     );
   for (const [pattern, form, apply] of ROUTES) {

@@ -1,6 +1,7 @@
 import { loadChunk } from "../chunks";
 import { preloadableLazy } from "../preloadableLazy";
 import { preloadRoute as preloadPositionRoute } from "./PositionRoute";
+import { isReferencePath, preloadReferencePage } from "./referenceRoute";
 
 /** The accessibility statement on every host (issue 28 item 7), linked from every page's footer. */
 const STATEMENT_PATH = "/tillganglighet";
@@ -17,8 +18,9 @@ const statement = preloadableLazy<object>(() =>
 );
 export const AccessibilityPage = statement.Component;
 
-/** The chunk a server-rendered path needs before it hydrates: the statement's or the apply page's. */
+/** The chunk a server-rendered path needs before it hydrates: the statement's, the reference page's or the apply page's. */
 export async function preloadRoute(pathname: string): Promise<void> {
   if (isStatementPath(pathname)) await statement.preload();
+  else if (isReferencePath(pathname)) await preloadReferencePage();
   else await preloadPositionRoute(pathname);
 }

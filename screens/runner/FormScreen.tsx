@@ -43,7 +43,7 @@ const topDefaults = (schema: RJSFSchema): Data =>
 
 /** What a form needs, from a form screen or a page's form block. */
 export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions' | 'readonlyFrom' | 'readonlyNote' | 'link' | 'done' | 'intro' | 'busy'> &
-  Pick<Block, 'links' | 'alternative'> & {
+  Pick<Block, 'links' | 'alternative' | 'companion'> & {
     id?: string;
     title?: string;
   };
@@ -93,6 +93,7 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
   useEffect(() => {
     if (part.alternative) preloadView(part.alternative.view);
   }, [part.alternative]);
+  const Companion = part.companion ? viewComponent(part.companion.view) : null;
 
   const data = loaded.status === 'ready' ? loaded.data : undefined;
   const readonly = useMemo(() => withReadonly(uiSchema, schema, part.readonlyFrom, data), [uiSchema, schema, part.readonlyFrom, data]);
@@ -222,6 +223,11 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
         </p>
       )}
       <FormLinks links={part.links} ctx={{ ...base, data, form: formData ?? {} }} />
+      {Companion && (
+        <Suspense fallback={null}>
+          <Companion screen={screen} props={{ form: formData ?? {} }} />
+        </Suspense>
+      )}
       {part.alternative && (
         <p>
           <button type="button" className="scr-link-button" onClick={() => setOther(true)}>

@@ -12,7 +12,7 @@ function initials(given: string, family: string, sub: string): string {
 
 /**
  * The top-right menu (a real menu from react-aria-components: arrows, Home/End, type-ahead,
- * Escape): 'Profilinställningar', 'Byt lösenord', 'Logga ut'. Links navigate through the
+ * Escape): 'Profilinställningar', 'Byt lösenord', 'Inloggningar', 'Logga ut'. Links navigate through the
  * RouterProvider the shell sets up.
  */
 export function UserMenu({ onLogout }: { onLogout(): void }) {
@@ -31,6 +31,9 @@ export function UserMenu({ onLogout }: { onLogout(): void }) {
           </MenuItem>
           <MenuItem id="password" href="/admin/change-password" className="sh-menu-item">
             {t.changePassword}
+          </MenuItem>
+          <MenuItem id="sessions" href="/admin/sessions" className="sh-menu-item">
+            {t.sessions}
           </MenuItem>
           <MenuItem id="logout" className="sh-menu-item">
             {t.logout}

@@ -9,7 +9,7 @@ import { todayInStockholm } from '../../engine/dates';
 import { NotFound, PAGE_NOT_FOUND } from '../runner/states';
 import { useContainer, useSession } from '../runner/session/session';
 import { isConflict, listTemplates, newTemplateKey, NoTemplatesFolder, saveTemplate, type PositionTemplate, type StoredTemplate, type TemplateType } from './templateApi';
-import { TypeChoices } from './TypeChoices';
+import { KindChoice, TypeChoices } from './TypeChoices';
 import '../../widgets/register';
 
 const t = sv.admin.templates;
@@ -18,6 +18,8 @@ interface Meta {
   name: string;
   description: string;
   types: TemplateType[];
+  /** 'reference': a reference form (issue 30), offered for no position type. */
+  kind: 'application' | 'reference';
 }
 
 interface Loaded {
@@ -42,7 +44,7 @@ export default function TemplateEditor() {
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState('');
-  const [meta, setMeta] = useState<Meta>({ name: '', description: '', types: [] });
+  const [meta, setMeta] = useState<Meta>({ name: '', description: '', types: [], kind: 'application' });
   const [startFrom, setStartFrom] = useState('');
   // No error before input (issue 26): the name is said to be missing once it has been left empty.
   const [nameLeft, setNameLeft] = useState(false);
@@ -72,7 +74,7 @@ export default function TemplateEditor() {
           asset.current = { id: current.asset.id, revision: current.asset.revision };
           key.current = current.template.key;
           created.current = current.template;
-          setMeta({ name: current.template.name, description: current.template.description ?? '', types: current.template.availableInPositionTypes });
+          setMeta({ name: current.template.name, description: current.template.description ?? '', types: current.template.availableInPositionTypes, kind: current.template.kind ?? 'application' });
         }
         setLoaded({ folderId: folder.id, others: templates.filter((x) => x !== current), current });
       })
@@ -93,9 +95,11 @@ export default function TemplateEditor() {
         key: key.current,
         name: m.name.trim(),
         description: m.description,
-        availableInPositionTypes: m.types,
+        availableInPositionTypes: m.kind === 'reference' ? [] : m.types,
         metadata: form.metadata,
+        ...(m.kind === 'reference' ? { kind: 'reference' as const } : {}),
       };
+      if (m.kind !== 'reference') delete template.kind;
       try {
         const saved = await saveTemplate(container.id, loaded.folderId, template, asset.current ?? undefined, opts);
         const isNew = !asset.current;
@@ -149,7 +153,12 @@ export default function TemplateEditor() {
         </p>
         <label htmlFor="tpl-description">{t.description}</label>
         <textarea id="tpl-description" rows={2} maxLength={2000} value={meta.description} onChange={(e) => setMeta((m) => ({ ...m, description: e.target.value }))} />
-        <TypeChoices types={container.positionTypes} value={meta.types} onChange={(types) => setMeta((m) => ({ ...m, types }))} />
+        <KindChoice value={meta.kind} onChange={(kind) => setMeta((m) => ({ ...m, kind }))} />
+        {meta.kind === 'reference' ? (
+          <p className="adm-hint">{sv.references.template.referenceHint}</p>
+        ) : (
+          <TypeChoices types={container.positionTypes} value={meta.types} onChange={(types) => setMeta((m) => ({ ...m, types }))} />
+        )}
         {!asset.current && loaded.others.length > 0 && (
           <>
             <label htmlFor="tpl-start">{t.startFrom}</label>

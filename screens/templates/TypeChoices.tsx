@@ -41,3 +41,17 @@ export function TypeChoices({ types, value, onChange }: { types: PositionType[];
     </fieldset>
   );
 }
+
+/** Whether the template is an application form or a reference form (issue 30 item 3). */
+export function KindChoice({ value, onChange }: { value: 'application' | 'reference'; onChange(next: 'application' | 'reference'): void }) {
+  const r = sv.references.template;
+  return (
+    <>
+      <label htmlFor="tpl-kind">{r.kind}</label>
+      <select id="tpl-kind" value={value} onChange={(e) => onChange(e.target.value === 'reference' ? 'reference' : 'application')}>
+        <option value="application">{r.application}</option>
+        <option value="reference">{r.reference}</option>
+      </select>
+    </>
+  );
+}

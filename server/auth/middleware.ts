@@ -3,27 +3,45 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import type { ServerDeps } from '../base/deps';
 import type { Principal } from '../base/principal';
 import { errors } from '../errors';
-import { readToken, signToken, type TokenUser } from './tokens';
+import { CLOCK_SKEW_SECONDS, readToken, signToken, TOKEN_TTL_SECONDS, type TokenUser } from './tokens';
 import { findUserById, isEmailProven } from './users';
+import { findSession, openSession, touchSession, type SessionClient } from './sessions';
 
 export interface Auth {
   /** Signature, pinned alg, exp and the user's current token version; null when any fails. */
   verifyToken(token: string): Promise<Principal | null>;
-  /** A fresh session token for the user as stored now (`linkAt`: opened by a mailed link then). */
-  issue(user: TokenUser, opts?: { linkAt?: number }): Promise<string>;
+  /**
+   * A fresh session token for the user as stored now (`linkAt`: opened by a mailed link then),
+   * with its session record (server/auth/sessions.ts) describing `client`.
+   */
+  issue(user: TokenUser, opts?: { linkAt?: number; client?: SessionClient }): Promise<string>;
+}
+
+/** What a request tells about its client, for the session record. */
+export function clientOf(ctx: { ip: string; get(field: string): string }): SessionClient {
+  return { ip: ctx.ip, userAgent: ctx.get('user-agent') };
 }
 
 /**
  * Token checks read the user on every call (one indexed lookup), so a bumped tokenVersion
- * (logout, password change, permission change) or a role change takes effect at once.
+ * (logout, password change, permission change) or a role change takes effect at once; a token
+ * naming a session (`sid`) also needs its record, read at the same time (one more indexed
+ * lookup), so 'Logga ut' on one session ends it at once. Tokens from before session records
+ * (no `sid`) stay valid until they expire.
  */
 export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint8Array, previous?: Uint8Array): Auth {
   return {
     async verifyToken(token) {
       const claims = await readToken(secret, token, previous, deps.now());
       if (!claims) return null;
-      const user = await findUserById(deps.store, claims.uid);
+      const now = deps.now();
+      const [user, session] = await Promise.all([findUserById(deps.store, claims.uid), claims.sid === undefined ? null : findSession(deps.store, claims.sid)]);
       if (!user || user.tokenVersion !== claims.tv) return null;
+      if (claims.sid === undefined && user.tokensNeedSession === true) return null;
+      if (claims.sid !== undefined) {
+        if (!session || session.userId !== user.id || session.tv !== user.tokenVersion || session.expires <= now - CLOCK_SKEW_SECONDS) return null;
+        touchSession(deps.store, session, now).catch(() => undefined);
+      }
       return {
         userId: user.id,
         email: user.email,
@@ -33,10 +51,13 @@ export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint
         emailProven: isEmailProven(user),
         tokenVersion: user.tokenVersion,
         ...(claims.la !== undefined ? { linkAt: claims.la } : {}),
+        ...(claims.sid !== undefined ? { sessionId: claims.sid } : {}),
       };
     },
-    issue(user, opts) {
-      return signToken(secret, user, deps.now(), opts);
+    async issue(user, opts = {}) {
+      const now = deps.now();
+      const sessionId = await openSession(deps.store, user, now, now + TOKEN_TTL_SECONDS, opts.client);
+      return signToken(secret, user, now, { ...(opts.linkAt !== undefined ? { linkAt: opts.linkAt } : {}), sessionId });
     },
   };
 }

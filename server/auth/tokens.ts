@@ -28,10 +28,12 @@ export interface TokenClaims {
   role: string;
   /** Set when the session was opened by following a mailed link: when (unix seconds). */
   la?: number;
+  /** The session record this token belongs to (server/auth/sessions.ts); absent on tokens issued before sessions were recorded. */
+  sid?: string;
 }
 
 /** Signs a session token: given_name, family_name, sub (email), role, exp, plus uid and tv (token version). */
-export function signToken(secret: Uint8Array, user: TokenUser, nowSeconds = Math.floor(Date.now() / 1000), opts: { linkAt?: number } = {}): Promise<string> {
+export function signToken(secret: Uint8Array, user: TokenUser, nowSeconds = Math.floor(Date.now() / 1000), opts: { linkAt?: number; sessionId?: string } = {}): Promise<string> {
   return new SignJWT({
     given_name: user.firstname,
     family_name: user.lastname,
@@ -39,6 +41,7 @@ export function signToken(secret: Uint8Array, user: TokenUser, nowSeconds = Math
     uid: user.id,
     tv: user.tokenVersion,
     ...(opts.linkAt !== undefined ? { la: opts.linkAt } : {}),
+    ...(opts.sessionId !== undefined ? { sid: opts.sessionId } : {}),
   })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(user.email)
@@ -69,9 +72,10 @@ async function readWith(secret: Uint8Array, token: string, nowSeconds: number): 
       currentDate: new Date(nowSeconds * 1000),
       clockTolerance: CLOCK_SKEW_SECONDS,
     });
-    const { uid, tv, sub, role, la } = payload as Record<string, unknown>;
+    const { uid, tv, sub, role, la, sid } = payload as Record<string, unknown>;
     if (typeof uid !== 'number' || typeof tv !== 'number' || typeof sub !== 'string' || typeof role !== 'string') return null;
-    return { uid, tv, sub, role, ...(typeof la === 'number' ? { la } : {}) };
+    if (sid !== undefined && typeof sid !== 'string') return null;
+    return { uid, tv, sub, role, ...(typeof la === 'number' ? { la } : {}), ...(typeof sid === 'string' ? { sid } : {}) };
   } catch {
     return null;
   }

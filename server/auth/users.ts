@@ -33,6 +33,8 @@ export interface UserDoc extends TokenUser {
   pendingEmailTv?: number;
   /** sha256 of the 'Stoppa ändringen' token in the notice mailed to the current address. */
   pendingEmailStopHash?: string;
+  /** Set by 'Logga ut överallt': a token without a session record (issued before records existed) no longer works. */
+  tokensNeedSession?: boolean;
   /** The organisation whose invitation created the account (its administrators may edit its names: domain/users.ts). */
   createdByContainerId?: number;
   /** The organisation whose SCIM provisioning made the account (its SCIM DELETE may remove it: domain/provisioning/scim-users.ts). */

@@ -48,6 +48,8 @@ export interface ServerDeps {
   cursorKey?: Uint8Array;
   /** Shared counters, tickets and bus (server/coord); createApp sets it, absent means this process only. */
   coord?: Coordination;
+  /** WEBHOOKS_ALLOW_PRIVATE=1 (Config.allowPrivateAddresses): issuers and receivers on loopback or private addresses are allowed (tests). */
+  allowPrivateAddresses?: boolean;
   /** scrypt's cost for new password hashes (Config.passwordCost); absent: PASSWORD_COST, the deployment's. */
   passwordCost?: PasswordCost;
 }

@@ -19,4 +19,6 @@ export interface Principal {
    * and issue nothing. Absent only on principals made outside authentication (tests).
    */
   tokenVersion?: number;
+  /** The session record the token names (server/auth/sessions.ts); absent on tokens from before records. */
+  sessionId?: string;
 }

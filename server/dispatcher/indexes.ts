@@ -20,6 +20,8 @@ const specs: Record<string, IndexSpec[]> = {
     { fields: { containerId: 1, userId: 1 } },
   ],
   notifications: [{ fields: { containerId: 1, timestamp: 1 } }],
+  // Session records (server/auth/sessions.ts): read by id on every token check, listed per user.
+  sessions: [{ fields: { id: 1 }, unique: true }, { fields: { userId: 1, tv: 1 } }],
   invitations: [
     { fields: { containerId: 1, email: 1 }, unique: true },
     { fields: { tokenHash: 1 } },

@@ -1,6 +1,6 @@
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type Router from '@koa/router';
-import { authenticate, authOf, principalOf } from '../auth/middleware';
+import { authenticate, authOf, clientOf, principalOf } from '../auth/middleware';
 import { detailsOf, errors } from '../errors';
 import { DEFAULT_SHAPE, parseJson, readRaw } from '../http/body';
 import { isWrite, recordEvent } from '../domain/core/events';
@@ -46,7 +46,7 @@ export function mountDispatcher(router: Router, deps: ServerDeps, registry: Regi
     const resolved = await requireAccess(deps, principal, def.role, def.scope, data as Record<string, unknown>);
     const auth = authOf(ctx.app);
     // The schema has just checked `data`: it is this action's ActionData.
-    const result = await def.handler({ principal, resolved, deps, query: queryOf(ctx.query), issueToken: (u) => auth.issue(u) }, data as never);
+    const result = await def.handler({ principal, resolved, deps, query: queryOf(ctx.query), issueToken: (u) => auth.issue(u, { client: clientOf(ctx) }) }, data as never);
     // Test runs prove the x-answer schemas true: an answer that breaks its schema is a 500 and a
     // logged error naming the action and the paths, so the integration suite fails on drift.
     if (CHECK_ANSWERS && !def.validateAnswer(result ?? null)) {

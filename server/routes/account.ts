@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
 import type { ServerDeps } from '../base/deps';
-import { authenticate, authOf, principalOf } from '../auth/middleware';
+import { authenticate, authOf, clientOf, principalOf } from '../auth/middleware';
 import { checkLogin, confirmReset, isEmail, logout, registerUser, startReset } from '../auth/account';
 import { memoryCoordination } from '../coord/port';
 import { createLoginThrottle } from '../auth/login-throttle';
@@ -17,6 +17,7 @@ import { confirmEmailChange, stopEmailChange } from '../auth/email-change';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../engine/fill';
 import { employerOfApplicant } from '../domain/accounts/candidate';
+import { refuseWhenSsoRequired } from '../domain/sso/settings';
 
 const SMALL = jsonBody({ limit: 16 * 1024 });
 /** Sign-in links per address: a few per quarter hour, so nobody floods a mailbox through us. */
@@ -98,8 +99,10 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
       return;
     }
     await admission.succeeded();
+    // Staff of an organisation that requires its own sign-in use its button (issue 29 item 1).
+    await refuseWhenSsoRequired(deps.store, user);
     deps.log.info('login', { outcome: 'ok', userId: user.id });
-    const token = await authOf(ctx.app).issue(user);
+    const token = await authOf(ctx.app).issue(user, { client: clientOf(ctx) });
     ctx.body = { token, data: { token } };
   });
 
@@ -141,7 +144,8 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const { user, next, passwordRemoved } = await confirmSignin(deps, str(b.token, '/token', 200));
-    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
+    await refuseWhenSsoRequired(deps.store, user);
+    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now(), client: clientOf(ctx) });
     ctx.body = { token, data: { token, next, passwordRemoved } };
   });
 
@@ -150,7 +154,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     await limitIp(ctx);
     const b = fields(ctx, ['token']);
     const user = await confirmEmailChange(deps, str(b.token, '/token', 200));
-    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now() });
+    const token = await authOf(ctx.app).issue(user, { linkAt: deps.now(), client: clientOf(ctx) });
     ctx.body = { token, data: { token, email: user.email } };
   });
 

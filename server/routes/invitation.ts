@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Config } from '../config';
 import type { ServerDeps } from '../base/deps';
-import { authOf } from '../auth/middleware';
+import { authOf, clientOf } from '../auth/middleware';
 import { passwordProblems } from '../auth/password-rules';
 import { PASSWORD_MAX } from '../../engine/password';
 import { acceptInvitation, liveInvitation, needsPassword } from '../domain/accounts/invitations';
@@ -43,7 +43,7 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
       if (problems.length) throw errors.invalid(problems, problems[0]!.message);
     }
     const user = await acceptInvitation(deps, token, password);
-    const session = await authOf(ctx.app).issue(user);
+    const session = await authOf(ctx.app).issue(user, { client: clientOf(ctx) });
     ctx.body = { token: session, data: { token: session } };
   });
 }

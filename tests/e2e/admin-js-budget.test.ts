@@ -15,7 +15,9 @@ const { app, browser, token } = useE2e();
 // Raised once, login 280 → 286 and list 256 → 258: issue 28's three screens (GDPR settings, talent pool, accessibility)
 // added 4.2 KB of screen, entity and action schemas that every admin page still bundles; the cut
 // is to load a screen's schema files with that screen (named in the issue 27 note).
-const CEILING_KB = { login: 286, applicantList: 258 } as const;
+// Issue 29 item 1 (SSO): login 286 → 288 for the login's 'Logga in med {organisation}' view and the
+// Inloggning and /login/sso screen files (287.3 KB measured); the same cut applies.
+const CEILING_KB = { login: 288, applicantList: 258 } as const;
 if (CEILING_KB.login < ADMIN_JS_GOAL_KB.session || CEILING_KB.applicantList < ADMIN_JS_GOAL_KB.admin) throw new Error('a ceiling below its goal: hold the goal');
 
 const listing = (w: RouteWeight) => w.scripts.map((s) => `  ${s.kb.toFixed(1)} KB ${s.path}`).join('\n');

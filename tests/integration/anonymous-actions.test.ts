@@ -75,6 +75,8 @@ const DECISIONS: Record<string, string> = {
   update_scimSettings: NONE,
   create_scimToken: 'a new SCIM token for the organisation, shown once; no applicant data',
   delete_scimToken: NONE,
+  get_containerSso: 'the organisation\'s OpenID sign-in settings without the secret; no applicant data',
+  update_containerSso: NONE,
   create_meritRequest: 'the candidate asks about their own application; answers its id',
   get_meritDisclosure: 'the hired person\'s merits with every identifying value struck (merits.ts strike); the requester goes by id only',
   send_meritDisclosure: 'mails the requester at their own application\'s address; answers the id and the letter, which holds no identity of the hired',
@@ -83,6 +85,8 @@ const DECISIONS: Record<string, string> = {
   get_positions: 'positions with counts, no applicant',
   get_positions_by_container: 'positions with counts, no applicant',
   get_position: NONE,
+  get_references: 'applicant data: references name the person, so a hidden application\'s are refused (409) until the reveal level (actions/applicants/references.ts)',
+  create_referenceRequest: 'a write about one application: refused (409) while it is hidden, as get_references',
 };
 
 for (const name of [

@@ -9,6 +9,7 @@ import { storeKinds } from '../setup/stores';
 import { applyTo, dataUrl, demoPositions, label, otherOrganisation, personnummer, positions, validAnswers } from './helpers/domain';
 import { DEMO, TEST_PASSWORD, startTestServer, type TestServer } from './helpers/server';
 import { outboxNames, walk } from './helpers/walk';
+import { pdfTexts } from './helpers/pdf';
 
 /**
  * Issue 15 item 4, "nothing personal is left behind": a person's world is built through the
@@ -105,6 +106,12 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     const { criteria } = (await server.call(writer, 'get_positionScoreCriteria', { positionId: position.id })).body.data as { criteria: { id: string }[] };
     const scores = criteria.map((x) => ({ criterionId: x.id, score: 4, comment: `Stark kandidat, ${surname}` }));
     expect((await server.call(writer, 'upsert_applicantScorecard', { id, scores, overall: 'yes', comment: `Ring ${surname}` })).status).toBe(200);
+    // A reference (issue 30 item 3) whose answer names the person: it goes with the application.
+    const referee = `referent${i}.walk@exempel.se`;
+    expect((await server.call(writer, 'create_referenceRequest', { id, referees: [{ name: 'Rita Referent', email: referee }] })).status).toBe(200);
+    const refAnswers = { ref_relation: 'Chef', ref_duration: 'Ett år', ref_strengths: `Pålitlig ${surname}`, ref_again: 'ref_again_1' };
+    const answered = await server.request('POST', '/api/public/references/answer', { token: await mailedToken(server, referee, 'referens'), answers: refAnswers });
+    expect(answered.status, answered.text).toBe(200);
     const mail = { applicantId: id, email, subject: `Intervju för ${surname}`, body: `<p>Hej Walla ${surname}, ring ${phone}.</p>` };
     expect((await server.call(writer, 'send_email', mail)).body.data.sent).toEqual([id]);
     // The mail server is down: the log keeps the failed mail with its text, for 'Skicka igen'.
@@ -148,7 +155,7 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     await offerInterview(p.id, i);
     // Before: the walk finds the person everywhere the world put them (so it can fail).
     const before = await walk(server, { email: p.email, marks: p.marks }, { containerId: other.container.id, outbox: p.otherMails });
-    for (const where of ['applications', 'applicantAnswers', 'chatChannels', 'chatMessages', 'mailCopies', 'notifications', 'outbox', 'blob']) {
+    for (const where of ['applications', 'applicantAnswers', 'chatChannels', 'chatMessages', 'mailCopies', 'notifications', 'references', 'outbox', 'blob']) {
       expect(before.some((l) => l.includes(where)), `${where} in ${before.join('\n')}`).toBe(true);
     }
 
@@ -186,9 +193,15 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     expect(r.status, r.text).toBe(200);
     const { json, counts } = r.body.data;
     // Kept copies: the confirmation, the mail sent, the staff mail about the new application and
-    // the mail telling the candidate that staff answered in the chat (issue 17).
-    // And the interview offered, with its mail (issue 30).
-    expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 5, interviews: 1 });
+    // the mail telling the candidate that staff answered in the chat (issue 17)…
+    // …and the mail to the referee (issue 30), whose reference is the person's too, and the interview offered with its mail.
+    expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 6, references: 1, interviews: 1 });
+    expect(json.collections.references[0].answers.ref_strengths).toBe('Pålitlig Utdragsson');
+    // The readable PDF shows the reference as the applicant page does: the referee, each answer under its question.
+    const pdf = pdfTexts(Buffer.from(r.body.data.pdf, 'base64')).join('\n');
+    expect(pdf).toContain('Referent: Rita Referent, referent6.walk@exempel.se');
+    expect(pdf).toContain('Vilka är personens främsta styrkor?: Pålitlig Utdragsson');
+    expect(pdf).toContain('Skulle du vilja arbeta med personen igen?: Ja');
     expect(json.collections.applicantAnswers[0].skills[0].questions[0].answer).toBe('Tre år, hälsningar Utdragsson');
     expect(json.collections.chatMessages.map((m: { from: string }) => m.from).sort()).toEqual(['candidate', 'staff']);
     // Every mail: the confirmation and the one sent (kept copies), and the failed one with its text.

@@ -7,6 +7,7 @@ import { LabelsCard, LogCard, NotesCard } from './Cards';
 import { AnswersCard } from './AnswersCard';
 import { FilesCard } from './FilesCard';
 import { ScorecardPanel } from './ScorecardPanel';
+import { ReferencesCard } from './ReferencesCard';
 import { PrivacyCard } from './PrivacyCard';
 import { InterviewsCard } from './InterviewsCard';
 import ApplicantSkills from '../../skills/ApplicantSkills';
@@ -138,6 +139,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
             ))}
           <InterviewsCard applicationId={a.id} canWrite={canWrite} onChanged={reload} />
           <ScorecardPanel applicantId={a.id} onSaved={reload} />
+          <ReferencesCard applicantId={a.id} canWrite={canWrite} onAsked={reload} />
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />
           <LogCard a={a} {...(canWrite ? { onResent: reload } : {})} />
           <PrivacyCard a={a} canWrite={canWrite} onSaved={reload} />

@@ -11,6 +11,7 @@ import { findUserByEmail, isEmailProven } from '../../auth/users';
 import { invite, sendNotice } from '../../domain/accounts/invitations';
 import { removeOrganisation } from '../../domain/gdpr/removal';
 import { encodeTemplate, ensureFolder, saveTemplate, TEMPLATES_FOLDER } from '../../domain/templates/templates';
+import { seedReferenceTemplate } from '../../domain/templates/reference-template';
 import { strip, type ContainerDoc } from '../../domain/core/docs';
 import { cleanProfile } from '../../domain/organisations/profile';
 import { effectiveTheme } from '../../../engine/theme';
@@ -47,7 +48,7 @@ async function members(ctx: ActionContext, containerId: number) {
   });
 }
 
-/** Every new organisation gets the default application form as its first template. */
+/** Every new organisation gets the default application form as its first template, and the default reference form ('Referens'). */
 async function seedTemplates(ctx: ActionContext, c: ContainerDoc) {
   const folder = await ensureFolder(ctx.deps.store, c.id, TEMPLATES_FOLDER);
   const template = {
@@ -60,6 +61,7 @@ async function seedTemplates(ctx: ActionContext, c: ContainerDoc) {
   };
   const author = `${ctx.principal.givenName} ${ctx.principal.familyName}`.trim() || ctx.principal.email;
   await saveTemplate(ctx.deps, c, folder, { folderId: folder.id, containerId: c.id, name: template.name, data: encodeTemplate(template) }, author);
+  await seedReferenceTemplate(ctx.deps, c, folder, author);
 }
 
 export const actions: ActionTable = {

@@ -35,6 +35,8 @@ const specs: Record<string, IndexSpec[]> = {
     // What one person rated in a position: the first part of the blind rating order (applicant-order.ts).
     { fields: { raterId: 1, positionId: 1 } },
   ],
+  // References (references/): the referee's link finds its reference by the token's hash; the applicant page and the removal path by application.
+  references: [{ fields: { id: 1 }, unique: true }, { fields: { tokenHash: 1 }, unique: true }, { fields: { applicationId: 1 } }],
   // The read log (gdpr/read-log.ts): per application for the administrator's section and the removal paths, by time for the 12-month prune.
   readLog: [{ fields: { applicantId: 1, at: -1 } }, { fields: { at: 1 } }],
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
@@ -46,6 +48,9 @@ const specs: Record<string, IndexSpec[]> = {
   calendarFeeds: [{ fields: { userId: 1 }, unique: true }, { fields: { tokenHash: 1 } }],
   accessibilityStatements: [{ fields: { containerId: 1 }, unique: true }],
   accessibilityReports: [{ fields: { containerId: 1, id: -1 } }],
+  // An organisation's OpenID sign-in (domain/sso/settings.ts), found by an address's domain at login; its flows by their hash (flow.ts).
+  ssoSettings: [{ fields: { containerId: 1 }, unique: true }],
+  ssoFlows: [{ fields: { kind: 1, hash: 1 }, unique: true }, { fields: { expires: 1 } }],
   // SCIM (domain/provisioning/): one settings row per organisation, found by its token's hash; a user link per userName and per account.
   scimSettings: [{ fields: { containerId: 1 }, unique: true }, { fields: { tokenHash: 1 } }],
   scimUsers: [{ fields: { containerId: 1, userNameKey: 1 }, unique: true }, { fields: { containerId: 1, userId: 1 }, unique: true }, { fields: { containerId: 1, id: 1 } }, { fields: { userId: 1 } }],
@@ -65,6 +70,8 @@ const specs: Record<string, IndexSpec[]> = {
   // The outboxes in Mongo mode (mail/store-outbox.ts, integrations.ts): by name, and mail by address for an erasure.
   mailOutbox: [{ fields: { name: 1 }, unique: true }, { fields: { address: 1 } }],
   partnerOutbox: [{ fields: { name: 1 }, unique: true }],
+  // API keys (integrations/api-keys.ts): found by the key's hash on every call, listed per organisation.
+  apiKeys: [{ fields: { id: 1 }, unique: true }, { fields: { hash: 1 }, unique: true }, { fields: { containerId: 1, id: 1 } }],
 };
 
 /**

@@ -7,6 +7,7 @@ import { loadContainer, updateContainer } from '../organisations/containers';
 import type { ContainerDoc } from '../core/docs';
 import { createPosition } from '../positions/positions';
 import { TEMPLATES_FOLDER, encodeTemplate, ensureFolder, saveTemplate, type PositionTemplate } from '../templates/templates';
+import { seedReferenceTemplate } from '../templates/reference-template';
 
 const DEFAULT_FORM = resolve(import.meta.dirname, '../../../schemas/templates/default-application.json');
 const DAY = 24 * 60 * 60;
@@ -53,6 +54,7 @@ export async function seedDemoContent(deps: ServerDeps, container: { id: number 
     { folderId: folder.id, containerId: c.id, name: sv.domain.demoTemplateName, data: encodeTemplate(template) },
     'Blankett',
   );
+  await seedReferenceTemplate(deps, c, folder, 'Blankett');
 
   const now = deps.now();
   const summer = types.find((t) => t.name === 'Sommarjobb') ?? types[0];

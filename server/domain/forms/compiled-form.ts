@@ -26,13 +26,21 @@ function standalone(): StandaloneCompiler {
  * broken by it).
  */
 export function compiledFormOf(p: PositionForm): PrecompiledForm | null {
+  // `p` names the position, so a process that has not made this module (another process, a
+  // restart) can make it again when asked (validatorModule); the hash alone decides what is served.
+  const ref = p.isInternal && p.linkId ? p.linkId : String(p.id);
+  return precompiledForm({ metadata: p.metadata, key: `position:${p.id}`, version: p.formVersion }, ref);
+}
+
+/**
+ * Any form compiled for a public page (a position's, a reference form's: server/domain/references/):
+ * null when it does not compile. Without `ref` the validator is served by this process only while it holds it.
+ */
+export function precompiledForm(form: { metadata: MetadataProperty[]; key: string; version: number }, ref?: string): PrecompiledForm | null {
   try {
-    const compiled = compileTemplate({ metadata: p.metadata, key: `position:${p.id}`, version: p.formVersion });
+    const compiled = compileTemplate(form);
     const { hash } = standalone().moduleFor(compiled.schema);
-    // `p` names the position, so a process that has not made this module (another process, a
-    // restart) can make it again when asked (validatorModule); the hash alone decides what is served.
-    const ref = p.isInternal && p.linkId ? p.linkId : String(p.id);
-    return { schema: compiled.schema, uiSchema: compiled.uiSchema, validator: `${VALIDATOR_PATH}${hash}-${ref}.js` };
+    return { schema: compiled.schema, uiSchema: compiled.uiSchema, validator: `${VALIDATOR_PATH}${hash}${ref ? `-${ref}` : ''}.js` };
   } catch {
     return null;
   }

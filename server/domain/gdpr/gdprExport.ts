@@ -183,6 +183,18 @@ async function renderPdf(organisation: string, now: number, p: Person, found: Fo
         const r = d as ReturnType<typeof readsForPerson>[number];
         const rl = sv.privacy.readLog;
         line(date(r.at), `${fill(rl.gdprLine, { role: (rl.roles as Record<string, string>)[r.role] ?? r.role, organisation: r.organisation })} – ${(rl.kinds as Record<string, string>)[r.kind] ?? r.kind}`);
+      } else if (holder.collection === 'references') {
+        // A reference (references/): the referee, then each answer by its field's label, as the applicant page shows it.
+        const r = d as { referee: { name: string; email: string; phone?: string; relation?: string }; form: { metadata: MetadataProperty[] }; answers?: Record<string, unknown>; created: number };
+        draws.push(() => doc.moveDown(0.3));
+        line(t.date, date(r.created));
+        line(t.fields.referee, [r.referee.name, r.referee.relation, r.referee.email, r.referee.phone].filter(Boolean).join(', '));
+        const byKey = new Map(r.form.metadata.map((f) => [f.key, f]));
+        const labelOf = (f: MetadataProperty) => (f.label ?? f.key).replace(/<[^>]*>/g, '');
+        for (const [k, v] of Object.entries(r.answers ?? {})) {
+          const f = byKey.get(k);
+          line(f ? labelOf(f) : k, f ? answerAsText(kindOf(f.type), v, choiceLabels(f, byKey, labelOf)) : v);
+        }
       } else {
         draws.push(() => doc.moveDown(0.3));
         const created = d.created ?? d.timestamp;

@@ -1,7 +1,7 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import type { GetFormTemplatesAnswer } from '../../../schemas/generated/actions';
 import type { Store } from '../../store/port';
-import { listTemplates, type PositionTemplate } from './templates';
+import { isReferenceForm, listTemplates, type PositionTemplate } from './templates';
 
 const t = sv.admin.templates;
 
@@ -10,6 +10,7 @@ type TemplateRow = GetFormTemplatesAnswer[number];
 
 /** The position types a template is offered for, as one text: 'Tillsvidare (standard), Sommarjobb'. */
 function typesText(template: PositionTemplate): string {
+  if (isReferenceForm(template)) return sv.references.template.reference;
   const chosen = (template.availableInPositionTypes ?? []).filter((a) => a.included);
   if (chosen.length === 0) return t.noTypesChosen;
   return chosen

@@ -31,7 +31,12 @@ export interface PositionTemplate {
   folderId?: number;
   availableInPositionTypes: TemplateType[];
   metadata: MetadataProperty[];
+  /** 'reference': a reference form (server/domain/references/), never copied into a position; absent: an application form. */
+  kind?: 'application' | 'reference';
 }
+
+/** Whether a template is a reference form (issue 30 item 3) rather than an application form. */
+export const isReferenceForm = (t: PositionTemplate): boolean => t.kind === 'reference';
 
 export function encodeTemplate(t: PositionTemplate): string {
   return Buffer.from(JSON.stringify(t), 'utf8').toString('base64');
@@ -91,7 +96,7 @@ export async function templateForPosition(
   positionTypeId: number,
   templateKey?: string,
 ): Promise<PositionTemplate> {
-  const all = await listTemplates(store, containerId);
+  const all = (await listTemplates(store, containerId)).filter((t) => !isReferenceForm(t.template));
   if (templateKey !== undefined) {
     const byKey = all.find((t) => t.template.key === templateKey);
     if (!byKey) throw errors.notFound(m.templateNotFound);
@@ -148,6 +153,8 @@ export async function saveTemplate(
   const { store } = deps;
   const template = parseTemplate(input.data);
   checkForm(template.metadata, '/data/metadata');
+  // A reference form is never offered for a position type (nor its default).
+  if (isReferenceForm(template)) template.availableInPositionTypes = [];
   const types = container.positionTypes ?? [];
   for (const [i, a] of (template.availableInPositionTypes ?? []).entries()) {
     const t = types.find((x) => x.id === a.positionTypeId);

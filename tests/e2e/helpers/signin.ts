@@ -1,7 +1,7 @@
 import { outboxTo } from '../../integration/helpers/mailbox';
 import type { RunningApp } from './app';
 
-/** The newest link to /signin-link mailed to `email` (the outbox of the file mailer). */
+/** The newest link to /signin-link (or another page: `kind`) mailed to `email` (the outbox of the file mailer). */
 export async function mailedLink(app: RunningApp, email: string, count = 1, kind = '/signin-link#'): Promise<string> {
   // A plain loop, not expect.poll (this also runs in beforeAll): waits for the mail file, not for time.
   let texts: string[] = [];
@@ -9,8 +9,9 @@ export async function mailedLink(app: RunningApp, email: string, count = 1, kind
     texts = outboxTo(app.dataDir, email).filter((m) => m.includes(kind));
     if (texts.length >= count) break;
   }
-  if (texts.length < count) throw new Error(`no sign-in link mailed to ${email}`);
-  return /(http\S+\/signin-link#\S+)/.exec(texts.at(-1)!)![1]!;
+  if (texts.length < count) throw new Error(`no ${kind} link mailed to ${email}`);
+  const escaped = kind.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`(http\\S+${escaped}[^\\s"<>]+)`).exec(texts.at(-1)!)![1]!;
 }
 
 /** A proven session for `email` through the API: ask for a sign-in link and follow it. */

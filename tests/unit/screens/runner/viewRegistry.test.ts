@@ -11,7 +11,7 @@ const root = join(import.meta.dirname, '../../../..');
 const namedViews = [
   ...new Set(
     screenFiles
-      .flatMap((s) => [s.kind === 'view' ? s.view : undefined, ...(s.blocks ?? []).flatMap((b) => [b.kind === 'view' ? b.view : undefined, b.alternative?.view, b.link?.view])])
+      .flatMap((s) => [s.kind === 'view' ? s.view : undefined, ...(s.blocks ?? []).flatMap((b) => [b.kind === 'view' ? b.view : undefined, b.alternative?.view, b.link?.view, b.companion?.view])])
       .filter((v): v is string => !!v),
   ),
 ];
