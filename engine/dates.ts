@@ -100,6 +100,20 @@ export function formatStockholmDateTime(unixSeconds: number): string {
   return `${formatIsoDate(stockholmDate(date))} ${timeFormatter.format(date)}`;
 }
 
+/** `YYYY-MM-DDTHH:mm:00`: the Stockholm wall time of an instant (unix seconds), for iCalendar's TZID times. */
+export function stockholmWallTime(unixSeconds: number): string {
+  return `${formatStockholmDateTime(unixSeconds).replace(' ', 'T')}:00`;
+}
+
+let longFormatter: Intl.DateTimeFormat | undefined;
+
+/** 'måndag 29 mars 2027 kl. 10:00': an appointment (an interview) as a Swede reads it, in Stockholm time. */
+export function formatStockholmAppointment(unixSeconds: number): string {
+  longFormatter ??= new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const date = new Date(unixSeconds * 1000);
+  return `${longFormatter.format(date)} kl. ${formatStockholmDateTime(unixSeconds).slice(11)}`;
+}
+
 /** Today in Stockholm as `YYYY-MM-DD`. */
 export function todayInStockholm(now: Date = new Date()): string {
   return formatIsoDate(stockholmDate(now));
@@ -126,6 +140,15 @@ export function stockholmDateToUnix(date: string, endOfDay = false): number | nu
   if (!d) return null;
   const wall = Date.UTC(d.year, d.month - 1, d.day, endOfDay ? 23 : 0, endOfDay ? 59 : 0, endOfDay ? 59 : 0) / 1000;
   // Two passes settle the offset across a daylight-saving change.
+  return wall - stockholmOffset(wall - stockholmOffset(wall));
+}
+
+/** The unix time of a Stockholm wall time `YYYY-MM-DDTHH:mm` (a datetime-local input), or null for anything else. */
+export function stockholmWallToUnix(local: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  const day = m ? parseIsoDate(m[1]) : null;
+  if (!m || !day || Number(m[2]) > 23 || Number(m[3]) > 59) return null;
+  const wall = Date.UTC(day.year, day.month - 1, day.day, Number(m[2]), Number(m[3])) / 1000;
   return wall - stockholmOffset(wall - stockholmOffset(wall));
 }
 

@@ -16,6 +16,12 @@ export interface Mail {
   replyTo?: string;
   /** Files sent with the mail (e.g. a PDF); the mail is then multipart/mixed. */
   attachments?: MailAttachment[];
+  /**
+   * A calendar invitation (iMIP, RFC 6047): sent as a `text/calendar; method=…` alternative
+   * beside the text (and HTML), and once more as an `invite.ics` attachment for readers that
+   * only show attachments (server/mail/icalendar.ts builds the content).
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 interface MailAttachment {
@@ -86,7 +92,9 @@ export function composeEml(mail: Mail, from = FROM): { name: string; eml: string
     'MIME-Version: 1.0',
   ];
   let body: string[];
-  if (mail.html === undefined) {
+  if (mail.calendar) {
+    body = calendarBody(mail, mail.calendar);
+  } else if (mail.html === undefined) {
     body = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Body(mail.text), ''];
   } else {
     const boundary = `=_blankett_${randomBytes(12).toString('hex')}`;
@@ -106,8 +114,31 @@ export function composeEml(mail: Mail, from = FROM): { name: string; eml: string
       '',
     ];
   }
-  if (mail.attachments?.length) body = withAttachments(body, mail.attachments);
+  const files = [...(mail.attachments ?? []), ...(mail.calendar ? [icsFile(mail.calendar)] : [])];
+  if (files.length) body = withAttachments(body, files);
   return { name: `${id}.eml`, eml: [...head, ...body].join('\r\n') };
+}
+
+/** The invitation again as a file, for mail readers that only offer attachments. */
+const icsFile = (c: NonNullable<Mail['calendar']>): MailAttachment => ({
+  filename: c.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
+  contentType: `application/ics`,
+  content: Buffer.from(c.content, 'utf8'),
+});
+
+/** multipart/alternative of the text, the HTML (if any) and the calendar part (RFC 6047 2.4). */
+function calendarBody(mail: Mail, c: NonNullable<Mail['calendar']>): string[] {
+  const boundary = `=_blankett_${randomBytes(12).toString('hex')}`;
+  const part = (type: string, text: string) => [`--${boundary}`, `Content-Type: ${type}`, 'Content-Transfer-Encoding: base64', '', base64Body(text)];
+  return [
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    ...part('text/plain; charset=utf-8', mail.text),
+    ...(mail.html === undefined ? [] : part('text/html; charset=utf-8', mail.html)),
+    ...part(`text/calendar; method=${c.method}; charset=UTF-8`, c.content),
+    `--${boundary}--`,
+    '',
+  ];
 }
 
 /** The body (its own Content-Type lines first) wrapped as the first part of a multipart/mixed, the files after it. */

@@ -1008,6 +1008,27 @@ export interface AnswerDefaultEmailTemplatesOfferAnswer {
 }
 
 /**
+ * Request data of cancel_applicantInterview. Staff cancel an interview of an application (booked or not): a booked one sends METHOD:CANCEL to the applicant and every interviewer, the time opens again, and the applicant's link says the interview is cancelled. Unknown interview → 404. Write on the position.
+ */
+export interface CancelApplicantInterviewData {
+  /**
+   * The application.
+   */
+  applicationId: number;
+  /**
+   * The interview.
+   */
+  interviewId: number;
+}
+
+/**
+ * Answer of cancel_applicantInterview.
+ */
+export interface CancelApplicantInterviewAnswer {
+  cancelled: boolean;
+}
+
+/**
  * Request data of copy_position. Copies a position ('Copying creates a new position from an existing one', spec doc 1 §4): same fields and form, name + ' (kopia)', a new linkId, not archived, no applicants. Needs writer right on the source and on its container. Answer: the new Position.
  */
 export interface CopyPositionData {
@@ -1405,6 +1426,109 @@ export interface CreateDemoContainerAnswer {
   name: string;
   displayName?: string;
   applicants: number;
+}
+
+/**
+ * Request data of create_interviewSlots. Offers interview times to one application (issue 30 item 1): the applicant is mailed a link to a booking page and picks one; booking sends calendar invitations (iMIP) to the applicant and every interviewer. Refused (400/409, nothing stored): a time in the past, not on a whole five minutes, of 0 or more than 480 minutes, two times that overlap, an interviewer without a right on the position, an interviewer with another offered or booked time at once in any position, neither place nor video link. Write on the position.
+ */
+export interface CreateInterviewSlotsData {
+  /**
+   * The application.
+   */
+  applicationId: number;
+  /**
+   * The times offered: start (unix seconds, on a whole five minutes, ahead) and length (5–480 minutes).
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  slots: {
+    start: number;
+    minutes: number;
+  }[];
+  /**
+   * Staff user ids; each needs a right on the position and no other time at once.
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  interviewers: number[];
+  place?: string;
+  videoUrl?: string;
+  note?: string;
+  /**
+   * Until when a time can be booked; default the last time's start.
+   */
+  expires?: number;
+}
+
+/**
+ * Answer of create_interviewSlots.
+ */
+export interface CreateInterviewSlotsAnswer {
+  setId: number;
+  slots: {
+    id: number;
+    start: number;
+    minutes: number;
+  }[];
+  interviews: {
+    id: number;
+    applicationId: number;
+  }[];
+}
+
+/**
+ * Request data of create_interviewSlotsForMany. Offers one set of interview times to many applications of one position at once (issue 30 item 1): each applicant gets their own booking link; the first to book a time takes it, the others see it gone. The same refusals as create_interviewSlots; applications of two positions → 400. Write on the position.
+ */
+export interface CreateInterviewSlotsForManyData {
+  /**
+   * The applications.
+   *
+   * @minItems 1
+   * @maxItems 200
+   */
+  ids: number[];
+  /**
+   * The times offered: start (unix seconds, on a whole five minutes, ahead) and length (5–480 minutes).
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  slots: {
+    start: number;
+    minutes: number;
+  }[];
+  /**
+   * Staff user ids; each needs a right on the position and no other time at once.
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  interviewers: number[];
+  place?: string;
+  videoUrl?: string;
+  note?: string;
+  /**
+   * Until when a time can be booked; default the last time's start.
+   */
+  expires?: number;
+}
+
+/**
+ * Answer of create_interviewSlotsForMany.
+ */
+export interface CreateInterviewSlotsForManyAnswer {
+  setId: number;
+  slots: {
+    id: number;
+    start: number;
+    minutes: number;
+  }[];
+  interviews: {
+    id: number;
+    applicationId: number;
+  }[];
 }
 
 /**
@@ -2042,6 +2166,24 @@ export interface DeleteMyApplicationAnswer {
 }
 
 /**
+ * Request data of delete_myCalendarFeed. Revokes the caller's calendar subscription link at once.
+ */
+export interface DeleteMyCalendarFeedData {}
+
+/**
+ * Answer of delete_myCalendarFeed.
+ */
+export interface DeleteMyCalendarFeedAnswer {
+  active: boolean;
+  showNames: boolean;
+  /**
+   * Only when the link was just made.
+   */
+  url: string | null;
+  created: number | null;
+}
+
+/**
  * Request data of delete_myTalentPoolConsent. Mina sidor: the caller withdraws their talent-pool consent in one organisation; their pooled data there (entry, links, kept mail copies) is erased at once. Their applications keep their own retention clock. No consent there → 404 'Du har inget samtycke …'.
  */
 export interface DeleteMyTalentPoolConsentData {
@@ -2636,6 +2778,10 @@ export interface GetApplicantBoardAnswer {
        * The Interest label is 'Ej intressant'.
        */
       rejected: boolean;
+      /**
+       * The booked interview's time (unix seconds), when one is booked (issue 30).
+       */
+      interviewAt?: number;
     }[];
     /**
      * Pass as `after` (with this column's `processLabelId`) for the next batch; null on the last.
@@ -2762,6 +2908,38 @@ export interface GetApplicantIdsByFilterData {
 export interface GetApplicantIdsByFilterAnswer {
   ids: number[];
   total: number;
+}
+
+/**
+ * Request data of get_applicantInterviews. An application's interviews for the applicant page, newest first: status, the booked time, place or video link, the interviewers and the times offered. Any right on the position.
+ */
+export interface GetApplicantInterviewsData {
+  /**
+   * The application.
+   */
+  applicationId: number;
+}
+
+/**
+ * Answer of get_applicantInterviews.
+ */
+export interface GetApplicantInterviewsAnswer {
+  rows: {
+    id: number;
+    status: "waiting" | "booked" | "cancelled";
+    cancelledBy?: "applicant" | "staff";
+    start: number | null;
+    minutes: number | null;
+    place: string | null;
+    videoUrl: string | null;
+    interviewers: number[];
+    expires: number;
+    offered: {
+      id: number;
+      start: number;
+      minutes: number;
+    }[];
+  }[];
 }
 
 /**
@@ -3542,6 +3720,24 @@ export interface GetMfaAnswer {
 }
 
 /**
+ * Request data of get_myCalendarFeed. The caller's calendar subscription: whether a link exists and whether it shows applicants' names (the link itself is shown only when made).
+ */
+export interface GetMyCalendarFeedData {}
+
+/**
+ * Answer of get_myCalendarFeed.
+ */
+export interface GetMyCalendarFeedAnswer {
+  active: boolean;
+  showNames: boolean;
+  /**
+   * Only when the link was just made.
+   */
+  url: string | null;
+  created: number | null;
+}
+
+/**
  * Request data of get_myContainers. Candidate area (our addition): the organisations the caller has applied to with their account's email.
  */
 export interface GetMyContainersData {}
@@ -4005,6 +4201,29 @@ export interface ImportFormTemplateSchemaData {
  * Answer of import_formTemplateSchema.
  */
 export type ImportFormTemplateSchemaAnswer = AssetView;
+
+/**
+ * Request data of renew_myCalendarFeed. Makes the caller a new private calendar subscription link (an ICS feed of their interviews) and answers it this once; an earlier link stops working at once.
+ */
+export interface RenewMyCalendarFeedData {
+  /**
+   * Show applicants' names in the feed (default: no).
+   */
+  showNames?: boolean;
+}
+
+/**
+ * Answer of renew_myCalendarFeed.
+ */
+export interface RenewMyCalendarFeedAnswer {
+  active: boolean;
+  showNames: boolean;
+  /**
+   * Only when the link was just made.
+   */
+  url: string | null;
+  created: number | null;
+}
 
 /**
  * Request data of resend_invitation. Mails a pending invitation (`id` from get_containerUsers' `invitationId`) again with a new link, valid a week; the previous link stops working. 404 when it was accepted or withdrawn.
@@ -4648,6 +4867,26 @@ export interface UpdateJobApplicationStatusAnswer {
 }
 
 /**
+ * Request data of update_myCalendarFeed. Turns applicants' names in the caller's calendar feed on or off; the link stays.
+ */
+export interface UpdateMyCalendarFeedData {
+  showNames: boolean;
+}
+
+/**
+ * Answer of update_myCalendarFeed.
+ */
+export interface UpdateMyCalendarFeedAnswer {
+  active: boolean;
+  showNames: boolean;
+  /**
+   * Only when the link was just made.
+   */
+  url: string | null;
+  created: number | null;
+}
+
+/**
  * Request data of update_passkeyRegistration. Finishes the registration with the browser's answer (RegistrationResponseJSON) to the kept challenge, once; the passkey is kept under `name`. A wrong or late answer → 400, nothing kept.
  */
 export interface UpdatePasskeyRegistrationData {
@@ -5042,6 +5281,7 @@ export interface ActionData {
   add_skillTemplate: AddSkillTemplateData;
   add_textTemplate: AddTextTemplateData;
   answer_defaultEmailTemplatesOffer: AnswerDefaultEmailTemplatesOfferData;
+  cancel_applicantInterview: CancelApplicantInterviewData;
   copy_position: CopyPositionData;
   create_ApplicantPDFExport: CreateApplicantPDFExportData;
   create_Folder: CreateFolderData;
@@ -5054,6 +5294,8 @@ export interface ActionData {
   create_containerAssetCommand: CreateContainerAssetCommandData;
   create_containerMetadata: CreateContainerMetadataData;
   create_demoContainer: CreateDemoContainerData;
+  create_interviewSlots: CreateInterviewSlotsData;
+  create_interviewSlotsForMany: CreateInterviewSlotsForManyData;
   create_jobApplication: CreateJobApplicationData;
   create_legalHold: CreateLegalHoldData;
   create_meritRequest: CreateMeritRequestData;
@@ -5083,6 +5325,7 @@ export interface ActionData {
   delete_jobapplication: DeleteJobapplicationData;
   delete_legalHold: DeleteLegalHoldData;
   delete_myApplication: DeleteMyApplicationData;
+  delete_myCalendarFeed: DeleteMyCalendarFeedData;
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentData;
   delete_passkey: DeletePasskeyData;
   delete_position: DeletePositionData;
@@ -5109,6 +5352,7 @@ export interface ActionData {
   get_applicantBoard: GetApplicantBoardData;
   get_applicantCounts: GetApplicantCountsData;
   get_applicantIdsByFilter: GetApplicantIdsByFilterData;
+  get_applicantInterviews: GetApplicantInterviewsData;
   get_applicantNeighbours: GetApplicantNeighboursData;
   get_applicantPosition: GetApplicantPositionData;
   get_applicantPositionByLabel: GetApplicantPositionByLabelData;
@@ -5141,6 +5385,7 @@ export interface ActionData {
   get_gdprPerson: GetGdprPersonData;
   get_meritDisclosure: GetMeritDisclosureData;
   get_mfa: GetMfaData;
+  get_myCalendarFeed: GetMyCalendarFeedData;
   get_myContainers: GetMyContainersData;
   get_myTalentPool: GetMyTalentPoolData;
   get_notification: GetNotificationData;
@@ -5164,6 +5409,7 @@ export interface ActionData {
   get_webhookDeliveries: GetWebhookDeliveriesData;
   get_webhooks: GetWebhooksData;
   import_formTemplateSchema: ImportFormTemplateSchemaData;
+  renew_myCalendarFeed: RenewMyCalendarFeedData;
   resend_invitation: ResendInvitationData;
   resend_webhookDelivery: ResendWebhookDeliveryData;
   reset_containerTheme: ResetContainerThemeData;
@@ -5187,6 +5433,7 @@ export interface ActionData {
   update_jobApplicant: UpdateJobApplicantData;
   update_jobApplicationProcess: UpdateJobApplicationProcessData;
   update_jobApplicationStatus: UpdateJobApplicationStatusData;
+  update_myCalendarFeed: UpdateMyCalendarFeedData;
   update_passkeyRegistration: UpdatePasskeyRegistrationData;
   update_password: UpdatePasswordData;
   update_position: UpdatePositionData;
@@ -5210,6 +5457,7 @@ export interface ActionAnswer {
   add_skillTemplate: AddSkillTemplateAnswer;
   add_textTemplate: AddTextTemplateAnswer;
   answer_defaultEmailTemplatesOffer: AnswerDefaultEmailTemplatesOfferAnswer;
+  cancel_applicantInterview: CancelApplicantInterviewAnswer;
   copy_position: CopyPositionAnswer;
   create_ApplicantPDFExport: CreateApplicantPDFExportAnswer;
   create_Folder: CreateFolderAnswer;
@@ -5222,6 +5470,8 @@ export interface ActionAnswer {
   create_containerAssetCommand: CreateContainerAssetCommandAnswer;
   create_containerMetadata: CreateContainerMetadataAnswer;
   create_demoContainer: CreateDemoContainerAnswer;
+  create_interviewSlots: CreateInterviewSlotsAnswer;
+  create_interviewSlotsForMany: CreateInterviewSlotsForManyAnswer;
   create_jobApplication: CreateJobApplicationAnswer;
   create_legalHold: CreateLegalHoldAnswer;
   create_meritRequest: CreateMeritRequestAnswer;
@@ -5251,6 +5501,7 @@ export interface ActionAnswer {
   delete_jobapplication: DeleteJobapplicationAnswer;
   delete_legalHold: DeleteLegalHoldAnswer;
   delete_myApplication: DeleteMyApplicationAnswer;
+  delete_myCalendarFeed: DeleteMyCalendarFeedAnswer;
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentAnswer;
   delete_passkey: DeletePasskeyAnswer;
   delete_position: DeletePositionAnswer;
@@ -5277,6 +5528,7 @@ export interface ActionAnswer {
   get_applicantBoard: GetApplicantBoardAnswer;
   get_applicantCounts: GetApplicantCountsAnswer;
   get_applicantIdsByFilter: GetApplicantIdsByFilterAnswer;
+  get_applicantInterviews: GetApplicantInterviewsAnswer;
   get_applicantNeighbours: GetApplicantNeighboursAnswer;
   get_applicantPosition: GetApplicantPositionAnswer;
   get_applicantPositionByLabel: GetApplicantPositionByLabelAnswer;
@@ -5309,6 +5561,7 @@ export interface ActionAnswer {
   get_gdprPerson: GetGdprPersonAnswer;
   get_meritDisclosure: GetMeritDisclosureAnswer;
   get_mfa: GetMfaAnswer;
+  get_myCalendarFeed: GetMyCalendarFeedAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_myTalentPool: GetMyTalentPoolAnswer;
   get_notification: GetNotificationAnswer;
@@ -5332,6 +5585,7 @@ export interface ActionAnswer {
   get_webhookDeliveries: GetWebhookDeliveriesAnswer;
   get_webhooks: GetWebhooksAnswer;
   import_formTemplateSchema: ImportFormTemplateSchemaAnswer;
+  renew_myCalendarFeed: RenewMyCalendarFeedAnswer;
   resend_invitation: ResendInvitationAnswer;
   resend_webhookDelivery: ResendWebhookDeliveryAnswer;
   reset_containerTheme: ResetContainerThemeAnswer;
@@ -5355,6 +5609,7 @@ export interface ActionAnswer {
   update_jobApplicant: UpdateJobApplicantAnswer;
   update_jobApplicationProcess: UpdateJobApplicationProcessAnswer;
   update_jobApplicationStatus: UpdateJobApplicationStatusAnswer;
+  update_myCalendarFeed: UpdateMyCalendarFeedAnswer;
   update_passkeyRegistration: UpdatePasskeyRegistrationAnswer;
   update_password: UpdatePasswordAnswer;
   update_position: UpdatePositionAnswer;

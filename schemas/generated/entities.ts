@@ -595,6 +595,51 @@ export interface IntegrationItem {
 }
 
 /**
+ * One applicant's interview (issue 30 item 1): the times offered (a slot set in `interviewSlots`), the booking link's hash, the booked slot and the calendar invitation's UID and SEQUENCE (raised by every change). Removed with the application on every removal path; the slot it booked is freed by the interview job.
+ */
+export interface Interview {
+  id: number;
+  containerId: number;
+  positionId: number;
+  applicationId: number;
+  /**
+   * The slot set offered (interviewSlots.setId).
+   */
+  setId: number;
+  /**
+   * SHA-256 of the booking link's token.
+   */
+  tokenHash: string;
+  /**
+   * Until when a time can be booked (unix seconds).
+   */
+  expires: number;
+  status: "waiting" | "booked" | "cancelled";
+  cancelledBy?: "applicant" | "staff";
+  /**
+   * The booked slot.
+   */
+  slotId?: number;
+  /**
+   * The booked time (unix seconds).
+   */
+  start?: number;
+  minutes?: number;
+  /**
+   * The calendar invitation's UID.
+   */
+  uid: string;
+  sequence: number;
+  /**
+   * When the reminder went for the booked time.
+   */
+  reminded?: number;
+  createdBy: number;
+  created: number;
+  updated: number;
+}
+
+/**
  * Applicant screening label (spec 1 §3): an Interest status or a Process level.
  */
 export interface Label {

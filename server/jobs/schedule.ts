@@ -5,6 +5,7 @@ import { runRetention } from '../domain/gdpr/retention';
 import { runTalentPool } from '../domain/gdpr/talent-pool';
 import { runIfDue, type Job } from './runs';
 import { pruneReadLog } from '../domain/gdpr/read-log';
+import { runInterviews } from '../domain/interviews/reminders';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -27,6 +28,14 @@ function readLogJob(): Job {
   return { name: 'read-log', periodMs: DAY_MS, run: (deps) => pruneReadLog(deps) };
 }
 
+/**
+ * Interview reminders 24 hours ahead, expiry of times never booked, times freed by removed
+ * applications (server/domain/interviews/reminders.ts): every 10 minutes.
+ */
+export function interviewsJob(): Job {
+  return { name: 'interviews', periodMs: 10 * 60 * 1000, run: (deps) => runInterviews(deps) };
+}
+
 /** Attachments in GridFS no application points at, older than an hour: once an hour. */
 export function gridFsSweepJob(graceMs = HOUR_MS): Job {
   return {
@@ -38,7 +47,7 @@ export function gridFsSweepJob(graceMs = HOUR_MS): Job {
 
 /** The jobs this store needs (the file store sweeps its blobs at start instead, under its lock). */
 export function scheduledJobs(deps: Pick<ServerDeps, 'blobs'>): Job[] {
-  return deps.blobs instanceof GridFsBlobStore ? [retentionJob(), readLogJob(), gridFsSweepJob()] : [retentionJob(), readLogJob()];
+  return deps.blobs instanceof GridFsBlobStore ? [retentionJob(), readLogJob(), interviewsJob(), gridFsSweepJob()] : [retentionJob(), readLogJob(), interviewsJob()];
 }
 
 interface Schedule {

@@ -36,7 +36,15 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
-        ...(mail.attachments?.length ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
+        ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.content } } : {}),
+        ...(mail.attachments?.length || mail.calendar
+          ? {
+              attachments: [
+                ...(mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+                ...(mail.calendar ? [{ filename: mail.calendar.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', contentType: 'application/ics', content: mail.calendar.content }] : []),
+              ],
+            }
+          : {}),
         textEncoding: 'base64',
       });
     },

@@ -152,6 +152,7 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
       expect((await server.call(writer, 'add_skillPosition', { containerId: c.id, positionId: position.id, skillId })).status).toBe(200);
     }
     const p = await build(i, position);
+    await offerInterview(p.id, i);
     // Before: the walk finds the person everywhere the world put them (so it can fail).
     const before = await walk(server, { email: p.email, marks: p.marks }, { containerId: other.container.id, outbox: p.otherMails });
     for (const where of ['applications', 'applicantAnswers', 'chatChannels', 'chatMessages', 'mailCopies', 'notifications', 'references', 'outbox', 'blob']) {
@@ -159,6 +160,7 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     }
 
     await remove(path, p, position);
+    expect(await server.deps.store.collection('interviews').count({ applicationId: p.id })).toBe(0);
 
     expect(await walk(server, { email: p.email, marks: p.marks }, { containerId: other.container.id, outbox: p.otherMails })).toEqual([]);
     expect(server.logs.join('\n')).not.toContain(p.ssn);
@@ -176,15 +178,24 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     expect(await server.login(p.email)).toBeTruthy();
   });
 
+  /** An interview offered to the application (issue 30): it goes with the application, its mail with it. */
+  async function offerInterview(applicationId: number, i: number) {
+    const writerId = (await server.deps.store.collection('users').findOne({ email: DEMO.writer }))!.id as number;
+    const start = Date.UTC(2027, 8, 1, 6 + i, 0) / 1000;
+    const r = await server.call(writer, 'create_interviewSlots', { applicationId, interviewers: [writerId], place: 'Rum 1', slots: [{ start, minutes: 30 }] });
+    expect(r.status, r.text).toBe(200);
+  }
+
   it('lists skill answers, the conversation both ways and every mail about the application in the GDPR export', async () => {
     const p = await build(6, open);
+    await offerInterview(p.id, 6);
     const r = await server.call(admin, 'create_userExport', { containerId: c.id, email: p.email });
     expect(r.status, r.text).toBe(200);
     const { json, counts } = r.body.data;
     // Kept copies: the confirmation, the mail sent, the staff mail about the new application and
     // the mail telling the candidate that staff answered in the chat (issue 17)…
-    // …and the mail to the referee (issue 30), whose reference is the person's too.
-    expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 5, references: 1 });
+    // …and the mail to the referee (issue 30), whose reference is the person's too, and the interview offered with its mail.
+    expect(counts).toMatchObject({ applications: 1, applicantAnswers: 1, chatChannels: 1, chatMessages: 2, mailCopies: 6, references: 1, interviews: 1 });
     expect(json.collections.references[0].answers.ref_strengths).toBe('Pålitlig Utdragsson');
     // The readable PDF shows the reference as the applicant page does: the referee, each answer under its question.
     const pdf = pdfTexts(Buffer.from(r.body.data.pdf, 'base64')).join('\n');

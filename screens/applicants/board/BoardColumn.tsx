@@ -2,6 +2,7 @@ import { memo, useMemo, useState, type FocusEvent, type KeyboardEvent } from 're
 import { Link } from 'react-router-dom';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
+import { formatStockholmDateTime } from '../../../engine/dates';
 import { RatingBadge } from '../RatingBadge';
 import { LabelChip } from '../LabelChip';
 import type { Label } from '../types';
@@ -25,6 +26,7 @@ export function CardBody({ card, positionId, labels, tabbable = true }: { card: 
     <>
       <Link className="brd-name" to={`/admin/positions/${positionId}/applicants/${card.id}`} tabIndex={tabbable ? 0 : -1}>{card.name}</Link>
       <span className="brd-days">{daysText(card.days)}</span>
+      {card.interviewAt !== undefined && <span className="brd-interview">{fill(sv.interviews.cardTime, { time: formatStockholmDateTime(card.interviewAt) })}</span>}
       {card.unread && <span className="brd-unread" role="img" aria-label={t.unread} title={t.unread} />}
       {status && <LabelChip label={status} className="brd-status-chip" />}
       <RatingBadge rating={card.rating} className="brd-rating" />

@@ -9,6 +9,7 @@ import { FilesCard } from './FilesCard';
 import { ScorecardPanel } from './ScorecardPanel';
 import { ReferencesCard } from './ReferencesCard';
 import { PrivacyCard } from './PrivacyCard';
+import { InterviewsCard } from './InterviewsCard';
 import ApplicantSkills from '../../skills/ApplicantSkills';
 import { StepNav } from './StepNav';
 import type { ApplicantDetail } from '../types';
@@ -136,6 +137,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
                 }}
               />
             ))}
+          <InterviewsCard applicationId={a.id} canWrite={canWrite} onChanged={reload} />
           <ScorecardPanel applicantId={a.id} onSaved={reload} />
           <ReferencesCard applicantId={a.id} canWrite={canWrite} onAsked={reload} />
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />

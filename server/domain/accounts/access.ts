@@ -12,7 +12,7 @@ export type Role = 'user' | 'read' | 'write' | 'admin' | 'odin';
  * - none: no object (role must be 'user' or 'odin');
  * - container: `data.containerId` (or `data.id` for container actions like get_container);
  * - position: `data.positionId` ?? `data.id` — per-position Administrator/Write count too;
- * - applicant: `data.id` ?? `data.applicantId` (an application) → its position → container;
+ * - applicant: `data.id` ?? `data.applicantId` ?? `data.applicationId` (an application) → its position → container;
  * - applicants: `data.ids` (applications), each checked.
  */
 export type Scope = 'none' | 'container' | 'position' | 'applicant' | 'applicants';
@@ -134,7 +134,7 @@ export async function requireAccess(deps: Pick<ServerDeps, 'store'>, principal: 
       return positionAccess(deps, principal, role, data.positionId ?? data.id, data);
     case 'applicant':
       // update_jobApplicant names its application inside `applicant` (the spec's field).
-      return applicantAccess(deps, principal, role, data.id ?? data.applicantId ?? nestedId(data.applicant), data);
+      return applicantAccess(deps, principal, role, data.id ?? data.applicantId ?? data.applicationId ?? nestedId(data.applicant), data);
     case 'applicants':
       return applicantsAccess(deps, principal, role, data.ids, data);
   }

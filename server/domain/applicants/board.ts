@@ -34,6 +34,7 @@ interface BoardCard {
   rating: { count: number; average: number | null };
   interestLabelId: number | null;
   rejected: boolean;
+  interviewAt?: number;
 }
 
 interface BoardQuery {
@@ -42,7 +43,7 @@ interface BoardQuery {
   hideRejected?: boolean;
 }
 
-const CARD_PROJECTION = { id: 1, email: 1, created: 1, info: 1, processSince: 1, ratingAvg: 1, ratingCount: 1, ratedBy: 1, interestLabelId: 1 } as const;
+const CARD_PROJECTION = { id: 1, email: 1, created: 1, info: 1, processSince: 1, ratingAvg: 1, ratingCount: 1, ratedBy: 1, interestLabelId: 1, interviewAt: 1 } as const;
 
 function nameOf(a: Pick<ApplicationDoc, 'info' | 'email'>): string {
   const full = `${a.info?.firstname ?? ''} ${a.info?.lastname ?? ''}`.trim();
@@ -80,6 +81,7 @@ async function column(deps: ServerDeps, c: ContainerDoc, p: PositionDoc, label: 
     rating: ratingFor(a, viewerId),
     interestLabelId: a.interestLabelId ?? null,
     rejected: no !== undefined && a.interestLabelId === no,
+    ...(typeof a.interviewAt === 'number' ? { interviewAt: a.interviewAt } : {}),
   }));
   return { labelId: label.id, name: label.name, count, rejected, cards, next: typeof page.next === 'number' ? page.next : null };
 }

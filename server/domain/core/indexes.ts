@@ -42,6 +42,12 @@ const specs: Record<string, IndexSpec[]> = {
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
   // Form drop-off counters (analysis/funnel.ts): one per position, day and step.
   formFunnel: [{ fields: { positionId: 1, day: 1, step: 1 }, unique: true }],
+  // Interviews (domain/interviews/store.ts): a link by its hash, an application's, a slot set's.
+  interviews: [{ fields: { id: 1 }, unique: true }, { fields: { tokenHash: 1 }, unique: true }, { fields: { applicationId: 1 } }, { fields: { setId: 1 } }, { fields: { status: 1, start: 1 } }],
+  interviewSlots: [{ fields: { id: 1 }, unique: true }, { fields: { setId: 1, start: 1 } }, { fields: { status: 1, start: 1 } }],
+  // One claim per interviewer and five-minute block: what refuses a double booking.
+  interviewerTimes: [{ fields: { key: 1 }, unique: true }, { fields: { slotId: 1 } }, { fields: { setId: 1 } }],
+  calendarFeeds: [{ fields: { userId: 1 }, unique: true }, { fields: { tokenHash: 1 } }],
   accessibilityStatements: [{ fields: { containerId: 1 }, unique: true }],
   accessibilityReports: [{ fields: { containerId: 1, id: -1 } }],
   // An organisation's OpenID sign-in (domain/sso/settings.ts), found by an address's domain at login; its flows by their hash (flow.ts).

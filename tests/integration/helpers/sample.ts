@@ -53,6 +53,7 @@ function integer(name: string, s: Schema, ctx: { action: string; scope: Scope; r
     containerId: ids.containerId,
     positionId: ids.positionId,
     applicantId: ids.applicationId,
+    applicationId: ids.applicationId,
     folderId: ids.folderId,
     labelId: ids.labelId,
     positionTypeId: ids.positionTypeId,

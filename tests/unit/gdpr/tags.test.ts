@@ -20,7 +20,7 @@ describe('personal data tags', () => {
     .filter(({ s }) => s['x-gdpr']);
 
   it('finds the holders of personal data in the entity schemas', () => {
-    expect(HOLDERS.map((h) => h.collection).sort()).toEqual(['applicantAnswers', 'applicationLinks', 'applications', 'chatChannels', 'chatMessages', 'mailCopies', 'notifications', 'readLog', 'references', 'replyAddresses', 'scorecards', 'talentPool', 'talentPoolLinks']);
+    expect(HOLDERS.map((h) => h.collection).sort()).toEqual(['applicantAnswers', 'applicationLinks', 'applications', 'chatChannels', 'chatMessages', 'interviews', 'mailCopies', 'notifications', 'readLog', 'references', 'replyAddresses', 'scorecards', 'talentPool', 'talentPoolLinks']);
     expect(HOLDERS.find((h) => h.collection === 'applications')?.pii).toEqual(expect.arrayContaining(['email', 'info', 'metadata', 'notes', 'files']));
   });
 
