@@ -69,7 +69,7 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     ids.push(((await res.json()) as { data: { id: number } }).data.id);
     // One confirmation at a time: the newest mail then holds the newest (valid) link.
-    await mailedLink(app, EMAIL, i + 1, 'Se din ansökan');
+    await mailedLink(app, EMAIL, i + 1, '/signin-link#', 'Se din ansökan');
   }
   const intervju = c.labels.find((l) => l.name === 'Intervju')!.id;
   expect((await callAction(app, writer, 'update_jobApplicationProcess', { labelId: intervju, ids: [ids[0]] })).status).toBe(200);
@@ -95,7 +95,7 @@ describe('candidate area', () => {
     expect(await stranger.getByLabel('Nytt meddelande').count()).toBe(0);
 
     // The applicant's confirmation mail: 'Se din ansökan' opens their applications.
-    const link = await mailedLink(app, EMAIL, 2, 'Se din ansökan');
+    const link = await mailedLink(app, EMAIL, 2, '/signin-link#', 'Se din ansökan');
     const cand = await newPage(browser, { baseURL: app.url });
     await cand.goto(link);
     await cand.getByRole('button', { name: 'Logga in' }).click();
