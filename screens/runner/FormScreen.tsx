@@ -94,8 +94,7 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
   }, [loaded, schema]);
   useEffect(() => {
     if (part.alternative) preloadView(part.alternative.view);
-    if (part.followUp) preloadView(part.followUp.view);
-  }, [part.alternative, part.followUp]);
+  }, [part.alternative]);
   const Companion = part.companion ? viewComponent(part.companion.view) : null;
 
   const data = loaded.status === 'ready' ? loaded.data : undefined;
@@ -110,6 +109,9 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
       if (!save || sending.current) return;
       sending.current = true;
       onSubmit?.();
+      // The next step's code (the login's second factor) loads beside the save, not with the form:
+      // most saves never need it, and the answer takes as long as the chunk.
+      if (part.followUp) preloadView(part.followUp.view);
       setBusy(true);
       setError('');
       setExtraErrors(undefined);
