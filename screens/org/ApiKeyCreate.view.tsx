@@ -85,7 +85,7 @@ export default function ApiKeyCreate({ reload }: ViewProps) {
             <div key={scope}>
               <label>
                 <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => setScopes(e.target.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))} />{' '}
-                {t.scopeNames[scope]} <code>{scope}</code>
+                {t.scopeNames[scope]}
               </label>
             </div>
           ))}

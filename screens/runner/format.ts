@@ -46,10 +46,14 @@ export function formatCell(value: unknown, format: ScreenColumn['format'] = 'tex
       return countsText(value);
     case 'rights':
       return Array.isArray(value) ? value.map((v) => rightLabel(String(v))).join(', ') : rightLabel(String(value));
+    case 'scopes':
+      return (Array.isArray(value) ? value : [value]).map((v) => scopeNames[String(v)] ?? String(v)).join(', ');
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }
+
+const scopeNames: Record<string, string> = sv.apiKeys.ui.scopeNames;
 
 const events: { unknown: string; actions: Record<string, string>; counts: Record<string, string> } = sv.events;
 
