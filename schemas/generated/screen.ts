@@ -663,7 +663,7 @@ export interface Column {
   field: string;
   label: string;
   /**
-   * scopes: a list of API key scopes shown by their Swedish names (messages apiKeys.ui.scopeNames), never the raw scope. image: an in-app or http(s) address shown as an <img> whose alt text is the row label (rowLabel). excerpt: HTML as plain text, cut at 160 characters. rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
+   * scopes: a list of API key scopes shown by their Swedish names (messages apiKeyScopes, a key of its own so the list code carries no other API key text), never the raw scope. image: an in-app or http(s) address shown as an <img> whose alt text is the row label (rowLabel). excerpt: HTML as plain text, cut at 160 characters. rights: a list of stored organisation rights shown by their Swedish names (Administratör, Skriva, Läsa). event: an event log action key shown by its Swedish name (messages events.actions). counts: an object of counts shown as 'Ansökningar: 3, Filer: 2' (messages events.counts), zeros left out.
    */
   format?:
     | "text"

@@ -11,7 +11,7 @@ import '../odin/odin.css';
 const t = sv.apiKeys.ui;
 const call = viewCall('ApiKeyCreate');
 type Scope = ActionData['create_apiKey']['scopes'][number];
-const SCOPES = Object.keys(t.scopeNames) as Scope[];
+const SCOPES = Object.keys(sv.apiKeyScopes) as Scope[];
 
 /**
  * Creating an API key on /admin/integration/api-keys (schemas/screens/api-keys.json): a name and
@@ -85,7 +85,7 @@ export default function ApiKeyCreate({ reload }: ViewProps) {
             <div key={scope}>
               <label>
                 <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => setScopes(e.target.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))} />{' '}
-                {t.scopeNames[scope]}
+                {sv.apiKeyScopes[scope]}
               </label>
             </div>
           ))}

@@ -53,7 +53,7 @@ export function formatCell(value: unknown, format: ScreenColumn['format'] = 'tex
   }
 }
 
-const scopeNames: Record<string, string> = sv.apiKeys.ui.scopeNames;
+const scopeNames: Record<string, string> = sv.apiKeyScopes;
 
 const events: { unknown: string; actions: Record<string, string>; counts: Record<string, string> } = sv.events;
 

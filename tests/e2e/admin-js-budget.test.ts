@@ -17,12 +17,12 @@ const { app, browser, token } = useE2e();
 // is to load a screen's schema files with that screen (named in the issue 27 note).
 // Issue 29 item 1 (SSO): login 286 → 288 for the login's 'Logga in med {organisation}' view and the
 // Inloggning and /login/sso screen files (287.3 KB measured); the same cut applies.
-// Issue 29 (MFA, SCIM, API keys, webhooks, interviews, references, Analys): login 288 → 292 and list 258 → 261.
+// Issue 29 (MFA, SCIM, API keys, webhooks, interviews, references, Analys): login 288 → 292 and list 258 → 262.
 // The second step's code (LoginSecondStep, TOTP enrolment, @simplewebauthn/browser: 5.6 KB) now loads when
 // the login is sent (FormScreen's followUp), not with the form; what stays is the lazy maps of AdminRoot
 // (+2.4 KB: every new screen's and view's chunk names and preload lists) and the runner's followUp and
-// SSO parts (+2.3 KB), which every first page carries (291.6 and 260.6 KB measured). The same cut applies.
-const CEILING_KB = { login: 292, applicantList: 261 } as const;
+// SSO parts (+2.3 KB), and the list cell of API key scopes, which every first page carries (291.6 and 261.0 KB measured). The same cut applies.
+const CEILING_KB = { login: 292, applicantList: 262 } as const;
 if (CEILING_KB.login < ADMIN_JS_GOAL_KB.session || CEILING_KB.applicantList < ADMIN_JS_GOAL_KB.admin) throw new Error('a ceiling below its goal: hold the goal');
 
 const listing = (w: RouteWeight) => w.scripts.map((s) => `  ${s.kb.toFixed(1)} KB ${s.path}`).join('\n');

@@ -9,6 +9,6 @@ describe("a list cell of format 'scopes' (the API keys' list)", () => {
     expect(scopes.length).toBeGreaterThan(1);
     const text = formatCell(scopes, 'scopes');
     for (const s of scopes) expect(text).not.toContain(s);
-    expect(formatCell(['positions:read', 'applications:write'], 'scopes')).toBe(`${sv.apiKeys.ui.scopeNames['positions:read']}, ${sv.apiKeys.ui.scopeNames['applications:write']}`);
+    expect(formatCell(['positions:read', 'applications:write'], 'scopes')).toBe(`${sv.apiKeyScopes['positions:read']}, ${sv.apiKeyScopes['applications:write']}`);
   });
 });
