@@ -27,6 +27,8 @@ describe.each(storeKinds())('correcting an application (update_jobApplicant) on 
     const r = await applyTo(server, open.id, email, validAnswers(email, { form_firstname: 'Rut', form_mobilePhone: '0701234567', form_file: [cv] }));
     expect(r.status).toBe(201);
     id = r.body.data.id;
+    // The confirmation mail is sent after the answer and logged on the application: wait for it, so no later snapshot races it.
+    await expect.poll(async () => (await doc())?.info.emailNotificationSent, { timeout: 15_000 }).toBeTruthy();
     answers = (await doc())!.metadata;
   });
   afterAll(() => server?.close());
