@@ -28,7 +28,10 @@ describe.each(storeKinds())('correcting an application (update_jobApplicant) on 
     expect(r.status).toBe(201);
     id = r.body.data.id;
     // The confirmation mail is sent after the answer and logged on the application: wait for it, so no later snapshot races it.
-    await expect.poll(async () => (await doc())?.info.emailNotificationSent, { timeout: 15_000 }).toBeTruthy();
+    for (const until = Date.now() + 15_000; !(await doc())?.info.emailNotificationSent; ) {
+      if (Date.now() > until) throw new Error('no confirmation mail logged on the application');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     answers = (await doc())!.metadata;
   });
   afterAll(() => server?.close());
