@@ -9,7 +9,6 @@ import { deleteAccount, ownedByOrganisation } from '../accounts/users';
 import { accountInUse } from '../gdpr/gdpr';
 import { attrsOfBody, parseEqs, problem, ScimProblem, type Attrs } from './scim-attributes';
 import { applyPatch } from './scim-patch';
-import type { PermissionId } from './scim-tokens';
 import type { UpdateScimSettingsData } from '../../../schemas/generated/actions';
 
 /**
