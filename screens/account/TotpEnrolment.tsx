@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { messageOf } from '../runner/serverErrors';
+import type { CreateTotpEnrollmentAnswer } from '../../schemas/generated/actions';
 
 const t = sv.mfa;
 
-export interface TotpStart {
-  secret: string;
-  otpauthUri: string;
-  qr: string;
-}
+/** What create_totpEnrollment (and the enrolment step of a login) answers. */
+export type TotpStart = CreateTotpEnrollmentAnswer;
 
 /**
  * The QR code (an SVG from the server), the key to type instead, and the field for the first

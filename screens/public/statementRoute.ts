@@ -18,7 +18,10 @@ const statement = preloadableLazy<object>(() =>
 );
 export const AccessibilityPage = statement.Component;
 
-/** The chunk a server-rendered path needs before it hydrates: the statement's, the reference page's or the apply page's. */
+/**
+ * The chunk a server-rendered path needs before it hydrates: the statement's, the reference page's or the apply page's.
+ * @public — read through the lazily loaded public app's module (screens/App.tsx preloadPublicPage), which knip cannot follow.
+ */
 export async function preloadRoute(pathname: string): Promise<void> {
   if (isStatementPath(pathname)) await statement.preload();
   else if (isReferencePath(pathname)) await preloadReferencePage();

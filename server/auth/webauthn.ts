@@ -33,9 +33,8 @@ export function relyingPartyOf(publicUrl: string): RelyingParty {
   return { id: u.hostname, origin: u.origin };
 }
 
-type Transports = NonNullable<RegistrationResponseJSON['response']['transports']>;
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-const known = (pk: StoredPasskey) => ({ id: pk.id, transports: (pk.transports ?? []) as Transports });
+const known = (pk: StoredPasskey) => ({ id: pk.id, transports: (pk.transports ?? []) as NonNullable<RegistrationResponseJSON['response']['transports']> });
 
 /** Options for `navigator.credentials.create` (JSON); their `challenge` is kept by the caller. */
 export function registrationOptions(rp: RelyingParty, user: { id: number; email: string }, existing: StoredPasskey[]) {

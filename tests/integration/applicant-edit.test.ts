@@ -27,6 +27,11 @@ describe.each(storeKinds())('correcting an application (update_jobApplicant) on 
     const r = await applyTo(server, open.id, email, validAnswers(email, { form_firstname: 'Rut', form_mobilePhone: '0701234567', form_file: [cv] }));
     expect(r.status).toBe(201);
     id = r.body.data.id;
+    // The confirmation mail is sent after the answer and logged on the application: wait for it, so no later snapshot races it.
+    for (const until = Date.now() + 15_000; !(await doc())?.info.emailNotificationSent; ) {
+      if (Date.now() > until) throw new Error('no confirmation mail logged on the application');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     answers = (await doc())!.metadata;
   });
   afterAll(() => server?.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { interviewsJob } from '../../server/jobs/schedule';
 import { storeKinds } from '../setup/stores';
@@ -96,6 +97,21 @@ describe.each(storeKinds())('interviews on the %s store', (kind) => {
     expect(clash.body.error.message).toMatch(/har redan en intervju eller erbjuden tid som överlappar 2027-04-01 13:30/);
     expect(await slots()).toBe(before + 1);
     expect(await server.deps.store.collection('interviewerTimes').count({ userId: ids.admin })).toBe(0);
+  });
+
+  it('offers no times to an application anonymous screening still hides (the invitation would name the person)', async () => {
+    const positions = server.deps.store.collection('positions');
+    await positions.updateOne({ id: p.id }, { $set: { anonymous: { untilProcessLabelId: null } } });
+    try {
+      const a = apps.at(-1)!;
+      const before = await server.deps.store.collection('interviews').count({});
+      const r = await offer({ applicationId: a.id, slots: [{ start: server.deps.now() + 40 * 86_400 + 600, minutes: 30 }] });
+      expect(r.status).toBe(409);
+      expect(r.body.error.message).toBe(sv.interviews.anonymous);
+      expect(await server.deps.store.collection('interviews').count({})).toBe(before);
+    } finally {
+      await positions.updateOne({ id: p.id }, { $unset: { anonymous: '' } });
+    }
   });
 
   it('books from the mailed link: REQUEST to the applicant and both interviewers at 10:00 Stockholm time across the summer-time change, SEQUENCE + 1 on a new time, CANCEL on a cancel', async () => {

@@ -6,7 +6,9 @@ import type { ApplicationDoc } from '../../domain/core/docs';
 import { cancelByStaff, interviewsOfApplication } from '../../domain/interviews/booking';
 import { feedSettings, renewFeed, revokeFeed, setFeedNames } from '../../domain/interviews/feed';
 import { offerInterviews, type OfferInput } from '../../domain/interviews/slots';
+import { loadContainer } from '../../domain/organisations/containers';
 import { loadPosition } from '../../domain/positions/positions';
+import { anonymityOf, isAnonymous } from '../../domain/screening/screening';
 import { findByIds } from '../../store/slices';
 
 /**
@@ -22,6 +24,9 @@ async function offer(ctx: ActionContext, apps: ApplicationDoc[], data: OfferInpu
   if (positionIds.size !== 1) throw errors.invalid([{ path: '/ids', message: t.onePosition }], t.onePosition);
   const p = await loadPosition(ctx.deps.store, [...positionIds][0]!);
   if (ctx.resolved.containerId !== undefined && ctx.resolved.containerId !== p.containerId) throw errors.forbidden();
+  // Anonymous screening: an invitation names the person to the interviewers, so a hidden application gets no times (as references).
+  const c = await loadContainer(ctx.deps.store, p.containerId);
+  if (apps.some((a) => isAnonymous(c, anonymityOf(p), a.processLabelId))) throw errors.conflict(t.anonymous);
   const by = { id: ctx.principal.userId, name: who(ctx.principal), email: ctx.principal.email };
   const input: OfferInput = {
     slots: data.slots,

@@ -77,3 +77,13 @@ export function setPasswordHash(store: Store, userId: number, tv: number, passwo
 export function setUserFields(store: Store, userId: number, set: Record<string, unknown>, tv?: number): Promise<UserDoc | null> {
   return users(store).updateOne(tv === undefined ? { id: userId } : { id: userId, tokenVersion: tv }, { $set: set });
 }
+
+/** The collections keyed by an account that go with it: its second factors, sessions and calendar feed. */
+const ACCOUNT_OWNED = ['mfa', 'mfaTickets', 'sessions', 'calendarFeeds'];
+
+/** Deletes an account and what only it owns (see ACCOUNT_OWNED); 1 when the account was there. */
+export async function deleteAccount(store: Store, userId: number): Promise<number> {
+  const n = await users(store).deleteOne({ id: userId });
+  for (const name of ACCOUNT_OWNED) await store.collection(name).deleteMany({ userId });
+  return n;
+}

@@ -10,16 +10,12 @@ import { cachedRead } from '../core/read-cache';
 import { defaultLabel, loadContainer } from '../organisations/containers';
 import { AGE_BANDS, ageBandOf, countBy, dayReader, genderOf, levelFigures, overTime, pathOf, suppress, timeTo, type AnalysisRow } from './figures';
 import { visitsPerStep } from './funnel';
+import type { GetAnalysisData } from '../../../schemas/generated/actions';
 
 const t = sv.analysis;
 
-export interface AnalysisQuery {
-  containerId: number;
-  positionId?: number;
-  /** Stockholm days, inclusive. */
-  from?: string;
-  to?: string;
-}
+/** What get_analysis asks: the organisation, a position or all, and Stockholm days (inclusive). */
+export type AnalysisQuery = GetAnalysisData;
 
 /** The organisation's choice to show the active-measures view (update_analysisSettings). */
 const activeMeasuresOn = (c: ContainerDoc) => (c.analysis as { activeMeasures?: unknown } | undefined)?.activeMeasures === true;

@@ -3,6 +3,7 @@ import { bumpTokenVersion, findUserByEmail, type UserDoc } from '../../auth/user
 import type { ServerDeps } from '../../base/deps';
 import type { Filter, Store } from '../../store/port';
 import type { ApplicationDoc } from '../core/docs';
+import { deleteAccount } from '../accounts/users';
 import { recordEvent } from '../core/events';
 import { HOLDERS, type Person } from './personal';
 import { removePerson } from './removal';
@@ -121,7 +122,7 @@ async function removeCandidateAccounts(deps: ServerDeps, applied: Map<string, nu
     if (!user || user.role === 'odin' || typeof user.created !== 'number' || user.created < since) continue;
     if (await accountInUse(deps.store, user)) continue;
     await bumpTokenVersion(deps.store, user.id);
-    n += await deps.store.collection('users').deleteOne({ id: user.id });
+    n += await deleteAccount(deps.store, user.id);
     await deps.mail.forget?.(email).catch(() => 0);
   }
   return n;

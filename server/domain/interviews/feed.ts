@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../../engine/fill';
 import { sha256 } from '../../auth/signin';
+import { isHiddenApplication } from '../screening/anonymous-screening';
 import type { ServerDeps } from '../../base/deps';
 import { HttpError } from '../../errors';
 import { calendarText } from '../../mail/icalendar';
@@ -65,13 +66,16 @@ export async function feedText(deps: ServerDeps, token: string): Promise<string>
   const booked = slots.length ? await interviewsOf(deps).find({ slotId: { $in: slots.map((s) => s.id) }, status: 'booked' }) : [];
   const positions = await deps.store.collection<PositionDoc>('positions').find({ id: { $in: [...new Set(slots.map((s) => s.positionId))] } }, { projection: { id: 1, name: 1 } });
   const apps = f.showNames && booked.length
-    ? await deps.store.collection<ApplicationDoc>('applications').find({ id: { $in: booked.map((i) => i.applicationId) } }, { projection: { id: 1, info: 1, email: 1 } })
+    ? await deps.store.collection<ApplicationDoc>('applications').find({ id: { $in: booked.map((i) => i.applicationId) } }, { projection: { id: 1, info: 1, email: 1, containerId: 1, positionId: 1, processLabelId: 1 } })
     : [];
+  // Anonymous screening: an application still hidden at its level keeps its name out of the feed too.
+  const hidden = new Set<number>();
+  for (const a of apps) if (await isHiddenApplication(deps.store, a)) hidden.add(a.id);
   const events = slots.flatMap((s) => {
     const i = booked.find((x) => x.slotId === s.id);
     if (!i) return [];
     const position = positions.find((p) => p.id === s.positionId)?.name ?? '';
-    const a = apps.find((x) => x.id === i.applicationId);
+    const a = apps.find((x) => x.id === i.applicationId && !hidden.has(x.id));
     const name = a ? (typeof a.info?.name === 'string' && a.info.name.trim()) || a.email : '';
     return [
       {

@@ -5,11 +5,11 @@ import type { ServerDeps } from '../../base/deps';
 import { DuplicateKeyError, type Doc, type Filter, type Store } from '../../store/port';
 import { dropInvitation } from '../accounts/invitations';
 import { membershipOf, removeMembership, upsertMembership } from '../accounts/memberships';
-import { ownedByOrganisation } from '../accounts/users';
+import { deleteAccount, ownedByOrganisation } from '../accounts/users';
 import { accountInUse } from '../gdpr/gdpr';
 import { attrsOfBody, parseEqs, problem, ScimProblem, type Attrs } from './scim-attributes';
 import { applyPatch } from './scim-patch';
-import type { PermissionId } from './scim-tokens';
+import type { UpdateScimSettingsData } from '../../../schemas/generated/actions';
 
 /**
  * SCIM Users of one organisation (collection `scimUsers`): the link between what the
@@ -38,10 +38,7 @@ export interface ScimUserDoc extends Doc {
 }
 
 /** The token's organisation and its default role. */
-export interface ScimOrg {
-  containerId: number;
-  defaultPermissionId: PermissionId;
-}
+export type ScimOrg = Pick<UpdateScimSettingsData, 'containerId' | 'defaultPermissionId'>;
 
 type Deps = Pick<ServerDeps, 'store' | 'now'>;
 
@@ -195,6 +192,6 @@ export async function deleteScimUser(deps: Deps, containerId: number, id: string
   if (!user) return;
   await revoke(deps.store, containerId, user.id);
   if (user.role !== 'odin' && user.createdByScim === containerId && !(await accountInUse(deps.store, user))) {
-    await users(deps.store).deleteOne({ id: user.id });
+    await deleteAccount(deps.store, user.id);
   }
 }

@@ -27,7 +27,7 @@ import { referenceForm } from '../templates/reference-template';
 const m = sv.references.server;
 
 /** How long a referee's link works. */
-export const REFERENCE_TTL_SECONDS = 14 * 24 * 60 * 60;
+const REFERENCE_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 export type ReferenceDoc = Reference & Doc;
 type View = ActionAnswer['get_references'];

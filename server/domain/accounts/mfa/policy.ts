@@ -3,17 +3,14 @@ import type { Store } from '../../../store/port';
 import { findUserById } from '../../../auth/users';
 import { membershipsOfUser } from '../memberships';
 import { ssoSettingsDoc } from '../../sso/settings';
+import type { GetContainerMfaAnswer } from '../../../../schemas/generated/actions';
 
 /**
  * Who must sign in with a second factor: odin always, and the staff of an organisation that
  * requires it: `requireMfa` of its sign-in settings (`update_containerSso`, domain/sso/settings.ts)
  * or its own setting (`update_containerMfa {containerId, requireMfa}`, kept in `containerMfa`).
  */
-interface ContainerMfaDoc {
-  [k: string]: unknown;
-  containerId: number;
-  requireMfa: boolean;
-}
+type ContainerMfaDoc = GetContainerMfaAnswer & { [k: string]: unknown };
 
 const settings = (store: Store) => store.collection<ContainerMfaDoc>('containerMfa');
 
