@@ -1,7 +1,7 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import type { ActionContext, ActionTable } from '../../dispatcher/types';
 import { errors } from '../../errors';
-import { loadApplication, who } from '../../domain/applicants/applicants';
+import { loadApplication, loadApplications, who } from '../../domain/applicants/applicants';
 import type { ApplicationDoc } from '../../domain/core/docs';
 import { cancelByStaff, interviewsOfApplication } from '../../domain/interviews/booking';
 import { feedSettings, renewFeed, revokeFeed, setFeedNames } from '../../domain/interviews/feed';
@@ -9,7 +9,6 @@ import { offerInterviews, type OfferInput } from '../../domain/interviews/slots'
 import { loadContainer } from '../../domain/organisations/containers';
 import { loadPosition } from '../../domain/positions/positions';
 import { anonymityOf, isAnonymous } from '../../domain/screening/screening';
-import { findByIds } from '../../store/slices';
 
 /**
  * Interviews (issue 30 item 1). The policy has checked Write (offers, cancelling) or any
@@ -51,10 +50,7 @@ export const actions: ActionTable = {
   },
 
   async create_interviewSlotsForMany(ctx, data) {
-    const ids = [...new Set(data.ids)];
-    const apps = await findByIds(ctx.deps.store.collection<ApplicationDoc>('applications'), ids);
-    if (apps.length !== ids.length) throw errors.notFound(sv.applicants.server.applicantsGone);
-    return offer(ctx, apps, data);
+    return offer(ctx, await loadApplications(ctx.deps.store, data.ids), data);
   },
 
   async get_applicantInterviews(ctx, data) {

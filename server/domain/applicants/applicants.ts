@@ -2,6 +2,7 @@ import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { errors } from '../../errors';
 import type { ServerDeps } from '../../base/deps';
 import { pageByKey } from '../../store';
+import { findByIds } from '../../store/slices';
 import { textCondition } from './search';
 import { emailSearchable } from './protected-identity';
 import type { Filter, Store } from '../../store/port';
@@ -28,6 +29,14 @@ export async function loadApplication(store: Store, id: number): Promise<Applica
   const a = await store.collection<ApplicationDoc>('applications').findOne({ id });
   if (!a) throw errors.notFound();
   return a;
+}
+
+/** Applications by id, each once; 404 in Swedish when any of them is gone. */
+export async function loadApplications(store: Store, ids: number[]): Promise<ApplicationDoc[]> {
+  const unique = [...new Set(ids)];
+  const found = await findByIds(store.collection<ApplicationDoc>('applications'), unique);
+  if (found.length !== unique.length) throw errors.notFound(sv.applicants.server.applicantsGone);
+  return found;
 }
 
 function labelsOf(c: ContainerDoc, a: Pick<ApplicationDoc, 'interestLabelId' | 'processLabelId'>): LabelDoc[] {
