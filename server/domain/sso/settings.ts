@@ -7,6 +7,7 @@ import { announceSessionsRevoked } from '../../auth/revocations';
 import { errors, HttpError } from '../../errors';
 import type { Store } from '../../store/port';
 import type { MembershipDoc } from '../core/docs';
+import type { UpdateContainerSsoData } from '../../../schemas/generated/actions';
 
 const m = sv.sso;
 
@@ -28,14 +29,7 @@ export interface SsoSettingsDoc {
   updated: number;
 }
 
-export interface SsoInput {
-  issuer: string;
-  clientId: string;
-  clientSecret?: string;
-  domains: string[];
-  enforce: boolean;
-  requireMfa?: boolean;
-}
+export type SsoInput = Omit<UpdateContainerSsoData, 'containerId'>;
 
 const settings = (store: Store) => store.collection<SsoSettingsDoc>('ssoSettings');
 
