@@ -8,7 +8,7 @@ export const VIEW_USES = {
   Analysis: ['get_analysis', 'get_positions', 'update_analysisSettings'],
   ApiKeyCreate: ['create_apiKey'],
   ApplicantNew: ['create_jobApplication', 'get_position'],
-  ApplicantPage: ['create_JobApplicantNote', 'create_referenceRequest', 'get_TemplateProperties', 'get_applicantNeighbours', 'get_applicantPosition', 'get_applicantReadLog', 'get_applicantScorecards', 'get_applicantSkillsAnswer', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'get_references', 'send_email', 'send_emailToApplicants', 'update_jobApplicant', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_protectedIdentity', 'upsert_applicantScorecard'],
+  ApplicantPage: ['cancel_applicantInterview', 'create_JobApplicantNote', 'create_interviewSlots', 'create_referenceRequest', 'get_TemplateProperties', 'get_applicantInterviews', 'get_applicantNeighbours', 'get_applicantPosition', 'get_applicantReadLog', 'get_applicantScorecards', 'get_applicantSkillsAnswer', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'get_references', 'send_email', 'send_emailToApplicants', 'update_jobApplicant', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_protectedIdentity', 'upsert_applicantScorecard'],
   CandidateChat: ['get_MessagingChannels', 'get_channelMessages', 'get_myContainers', 'send_MessageCommand'],
   CandidateHome: ['get_myContainers'],
   CandidatePages: ['create_applicantAnswer', 'create_meritRequest', 'delete_myApplication', 'get_applicantPositions', 'get_applicantSkillsAnswer', 'get_myContainers'],
