@@ -1479,7 +1479,7 @@ export interface CreateInterviewSlotsAnswer {
 }
 
 /**
- * Request data of create_interviewSlotsForMany. Offers one set of interview times to many applications of one position at once (issue 30 item 1): each applicant gets their own booking link; the first to book a time takes it, the others see it gone. The same refusals as create_interviewSlots; applications of two positions → 400. Write on the position.
+ * Request data of create_interviewSlotsForMany. Offers one set of interview times to many applications of one position at once (issue 30 item 1): each applicant gets their own booking link; the first to book a time takes it, the others see it gone. An application anonymous screening still hides gets no times and is named in `refused` (all hidden → 409). The same refusals as create_interviewSlots otherwise; applications of two positions → 400. Write on the position.
  */
 export interface CreateInterviewSlotsForManyData {
   /**
@@ -1528,6 +1528,13 @@ export interface CreateInterviewSlotsForManyAnswer {
   interviews: {
     id: number;
     applicationId: number;
+  }[];
+  /**
+   * The applications that got no times, and why.
+   */
+  refused: {
+    applicationId: number;
+    reason: "anonymous";
   }[];
 }
 
@@ -3831,6 +3838,24 @@ export interface GetPositionData {
 export type GetPositionAnswer = StaffPositionWithForm;
 
 /**
+ * Request data of get_positionInterviewers. The staff who may interview for a position (the interviewer picker of an offer): members of its organisation with a right there or on the position, by name. Write on the position.
+ */
+export interface GetPositionInterviewersData {
+  positionId: number;
+}
+
+/**
+ * Answer of get_positionInterviewers.
+ */
+export interface GetPositionInterviewersAnswer {
+  rows: {
+    id: number;
+    name: string;
+    email: string;
+  }[];
+}
+
+/**
  * Request data of get_positionPermissions. The per-position permissions of one position: `[{ id, userId, email, firstname, lastname, permissionName }]`.
  */
 export interface GetPositionPermissionsData {
@@ -5391,6 +5416,7 @@ export interface ActionData {
   get_notification: GetNotificationData;
   get_notifications: GetNotificationsData;
   get_position: GetPositionData;
+  get_positionInterviewers: GetPositionInterviewersData;
   get_positionPermissions: GetPositionPermissionsData;
   get_positionScoreCriteria: GetPositionScoreCriteriaData;
   get_positions: GetPositionsData;
@@ -5567,6 +5593,7 @@ export interface ActionAnswer {
   get_notification: GetNotificationAnswer;
   get_notifications: GetNotificationsAnswer;
   get_position: GetPositionAnswer;
+  get_positionInterviewers: GetPositionInterviewersAnswer;
   get_positionPermissions: GetPositionPermissionsAnswer;
   get_positionScoreCriteria: GetPositionScoreCriteriaAnswer;
   get_positions: GetPositionsAnswer;

@@ -6,7 +6,7 @@ import { interviewsJob } from '../../server/jobs/schedule';
 import { storeKinds } from '../setup/stores';
 import { demoPositions, insertApplications, label, otherOrganisation } from './helpers/domain';
 import { calendarOf, readCalendar, toOf } from './helpers/invitations';
-import { DEMO, startTestServer, type TestServer } from './helpers/server';
+import { DEMO, startTestServer, TEST_PASSWORD, type TestServer } from './helpers/server';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 
 /**
@@ -109,6 +109,59 @@ describe.each(storeKinds())('interviews on the %s store', (kind) => {
       expect(r.status).toBe(409);
       expect(r.body.error.message).toBe(sv.interviews.anonymous);
       expect(await server.deps.store.collection('interviews').count({})).toBe(before);
+    } finally {
+      await positions.updateOne({ id: p.id }, { $unset: { anonymous: '' } });
+    }
+  });
+
+  it('lists the staff who may interview (get_positionInterviewers) and refuses a colleague whose right is on another position', async () => {
+    const { store } = server.deps;
+    const member = async (email: string, onPosition?: number) => {
+      const r = await server.request('POST', '/api/account/register', { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+      expect(r.status, r.text).toBe(201);
+      const userId = r.body.data.id as number;
+      await store.collection('memberships').insertOne({ id: await store.nextSequence('memberships'), containerId: c.id, userId, email, permissionIds: [] });
+      if (onPosition) await store.collection('positionPermissions').insertOne({ id: await store.nextSequence('positionPermissions'), containerId: c.id, positionId: onPosition, userId, email, permissionName: 'Write' });
+      return userId;
+    };
+    const onThis = await member(`har-tjansten-${kind}@demo.test`, p.id);
+    const onOther = await member(`annan-tjanst-${kind}@demo.test`, other.id);
+    const listed = await server.call(writer, 'get_positionInterviewers', { positionId: p.id });
+    expect(listed.status, listed.text).toBe(200);
+    const rowIds = (listed.body.data.rows as { id: number; name: string }[]).map((r) => r.id);
+    expect(rowIds).toEqual(expect.arrayContaining([ids.writer, ids.admin, onThis]));
+    expect(rowIds).not.toContain(onOther);
+    expect(rowIds).not.toContain(outsiderId);
+    expect((await server.call(await server.login(DEMO.reader), 'get_positionInterviewers', { positionId: p.id })).status).toBe(403);
+
+    const before = await store.collection('interviewSlots').count({});
+    const start = Date.UTC(2027, 7, 2, 8, 0) / 1000;
+    const refused = await offer({ applicationId: apps[0]!.id, slots: [{ start, minutes: 30 }], interviewers: [onOther] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details[0]).toMatchObject({ path: '/interviewers/0', message: expect.stringMatching(/har ingen behörighet till tjänsten och kan inte intervjua/) });
+    expect(await store.collection('interviewSlots').count({})).toBe(before);
+    expect((await offer({ applicationId: apps[0]!.id, slots: [{ start, minutes: 30 }], interviewers: [onThis] })).status).toBe(200);
+  });
+
+  it('offers times to many, leaving out (and naming) the applications anonymous screening still hides', async () => {
+    const level = c.labels!.find((l) => l.labelType === 'Process')!.id;
+    const [shown, hidden] = await insertApplications(server, p, c, 2, [label(c, 'Ej bedömd')], `manga${kind}`);
+    const applications = server.deps.store.collection('applications');
+    await applications.updateOne({ id: shown!.id }, { $set: { processLabelId: level } });
+    await applications.updateOne({ id: hidden!.id }, { $unset: { processLabelId: '' } });
+    const positions = server.deps.store.collection('positions');
+    await positions.updateOne({ id: p.id }, { $set: { anonymous: { untilProcessLabelId: level } } });
+    try {
+      const slots = [{ start: Date.UTC(2027, 7, 3, 8, 0) / 1000, minutes: 30 }];
+      const many = (list: number[]) => server.call(writer, 'create_interviewSlotsForMany', { ids: list, interviewers: [ids.writer], place: 'Storgatan 1', slots });
+      const onlyHidden = await many([hidden!.id]);
+      expect(onlyHidden.status).toBe(409);
+      expect(onlyHidden.body.error.message).toBe(sv.interviews.anonymous);
+      const made = await many([shown!.id, hidden!.id]);
+      expect(made.status, made.text).toBe(200);
+      expect(made.body.data.interviews.map((i: { applicationId: number }) => i.applicationId)).toEqual([shown!.id]);
+      expect(made.body.data.refused).toEqual([{ applicationId: hidden!.id, reason: 'anonymous' }]);
+      expect(await server.deps.store.collection('interviews').count({ applicationId: hidden!.id })).toBe(0);
     } finally {
       await positions.updateOne({ id: p.id }, { $unset: { anonymous: '' } });
     }

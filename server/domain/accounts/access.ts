@@ -149,3 +149,17 @@ export async function hasAccess(deps: Pick<ServerDeps, 'store'>, principal: Prin
     return false;
   }
 }
+
+/**
+ * The user ids holding at least Read on a position (the same rule as `levelsIn`): members of
+ * its organisation with an organisation-wide right, and members with a right on the position.
+ * The people who may interview for it (create_interviewSlots checks each with `hasAccess`).
+ */
+export async function readersOfPosition(deps: Pick<ServerDeps, 'store'>, containerId: number, positionId: number): Promise<number[]> {
+  const members = await deps.store.collection('memberships').find({ containerId }, { projection: { userId: 1, permissionIds: 1 } });
+  const onPosition = await deps.store.collection('positionPermissions').find({ positionId }, { projection: { userId: 1, permissionName: 1 } });
+  const reads = (levels: Level[] | undefined) => !!levels?.includes('read');
+  return members
+    .filter((m) => ((m.permissionIds as number[] | undefined) ?? []).some((id) => reads(LEVELS_OF_ID[id])) || onPosition.some((pp) => pp.userId === m.userId && reads(LEVELS_OF_POSITION[String(pp.permissionName)])))
+    .map((m) => m.userId as number);
+}
