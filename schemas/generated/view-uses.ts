@@ -3,12 +3,13 @@ import type { ActionName } from './actions';
 
 /** The actions each view may call: the union of the `uses` of the screen files and view blocks that name it. */
 export const VIEW_USES = {
+  AccountCalendar: ['delete_myCalendarFeed', 'get_myCalendarFeed', 'renew_myCalendarFeed', 'update_myCalendarFeed'],
   AccountMfa: ['create_passkeyRegistration', 'create_totpEnrollment', 'delete_passkey', 'delete_totpEnrollment', 'get_mfa', 'update_passkeyRegistration', 'update_totpEnrollment'],
   AdBuilder: ['create_position', 'get_folder', 'get_folders', 'get_position', 'get_textTemplates', 'update_position'],
   Analysis: ['get_analysis', 'get_positions', 'update_analysisSettings'],
   ApiKeyCreate: ['create_apiKey'],
   ApplicantNew: ['create_jobApplication', 'get_position'],
-  ApplicantPage: ['cancel_applicantInterview', 'create_JobApplicantNote', 'create_interviewSlots', 'create_referenceRequest', 'get_TemplateProperties', 'get_applicantInterviews', 'get_applicantNeighbours', 'get_applicantPosition', 'get_applicantReadLog', 'get_applicantScorecards', 'get_applicantSkillsAnswer', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'get_references', 'send_email', 'send_emailToApplicants', 'update_jobApplicant', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_protectedIdentity', 'upsert_applicantScorecard'],
+  ApplicantPage: ['cancel_applicantInterview', 'create_JobApplicantNote', 'create_interviewSlots', 'create_referenceRequest', 'get_TemplateProperties', 'get_applicantInterviews', 'get_applicantNeighbours', 'get_applicantPosition', 'get_applicantReadLog', 'get_applicantScorecards', 'get_applicantSkillsAnswer', 'get_emailTemplates', 'get_position', 'get_positionInterviewers', 'get_positionPermissions', 'get_references', 'send_email', 'send_emailToApplicants', 'update_jobApplicant', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_protectedIdentity', 'upsert_applicantScorecard'],
   CandidateChat: ['get_MessagingChannels', 'get_channelMessages', 'get_myContainers', 'send_MessageCommand'],
   CandidateHome: ['get_myContainers'],
   CandidatePages: ['create_applicantAnswer', 'create_meritRequest', 'delete_myApplication', 'get_applicantPositions', 'get_applicantSkillsAnswer', 'get_myContainers'],
@@ -19,7 +20,7 @@ export const VIEW_USES = {
   NotificationPage: ['get_applicantPosition', 'get_notification', 'get_position', 'update_NotificationRead'],
   PositionBoard: ['get_TemplateProperties', 'get_applicantBoard', 'get_applicantPosition', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'send_email', 'send_emailToApplicants', 'update_jobApplicationProcess'],
   PositionIntegrations: ['get_PositionsPartnersByPositionId', 'get_positionsPartnersBuilderQuery', 'update_PositionPartner'],
-  PositionPage: ['create_ApplicantPDFExport', 'create_applicantsExport', 'get_TemplateProperties', 'get_applicantCounts', 'get_applicantIdsByFilter', 'get_applicantPosition', 'get_applicantPositionByPosition', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'get_positionScoreCriteria', 'get_positions', 'send_email', 'send_emailToApplicants', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_positionScoreCriteria'],
+  PositionPage: ['create_ApplicantPDFExport', 'create_applicantsExport', 'create_interviewSlotsForMany', 'get_TemplateProperties', 'get_applicantCounts', 'get_applicantIdsByFilter', 'get_applicantPosition', 'get_applicantPositionByPosition', 'get_emailTemplates', 'get_position', 'get_positionInterviewers', 'get_positionPermissions', 'get_positionScoreCriteria', 'get_positions', 'send_email', 'send_emailToApplicants', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_positionScoreCriteria'],
   ScimToken: ['create_scimToken', 'delete_scimToken', 'get_scimSettings'],
   Skills: ['add_skillCommand', 'add_skillPosition', 'add_skillTemplate', 'delete_skill', 'delete_skillPosition', 'delete_skillTemplate', 'get_competenceTemplates', 'get_containerSkills', 'get_positions', 'get_skillPositions', 'get_skillsIcons'],
   SsoReturn: [],

@@ -12,7 +12,7 @@ const t = sv.applicants.bulk;
 
 /**
  * Bulk actions on the selection: move to an Interest label ('Flytta till status'; each
- * applicant keeps exactly one) or set the Process level. One call each; when the server
+ * applicant keeps exactly one), set the Process level, or offer interview times. One call each; when the server
  * refuses (e.g. a colleague deleted one of them) nothing changed and its message is shown.
  */
 export function BulkBar(props: {
@@ -21,8 +21,10 @@ export function BulkBar(props: {
   process: Label[];
   /** After a call: what moved (absent when the server refused and the list should just reload). */
   onDone(done?: { labelId: number; ids: number[]; labelType: 'Interest' | 'Process' }): void;
+  /** 'Erbjud intervjutider' to the selection (the list draws the form). */
+  onOfferTimes?(): void;
 }) {
-  const { selected, interest, process, onDone } = props;
+  const { selected, interest, process, onDone, onOfferTimes } = props;
   const id = useId();
   const toast = useToast();
   const [status, setStatus] = useState<number>(interest[0]?.id ?? 0);
@@ -67,6 +69,11 @@ export function BulkBar(props: {
             {t.setProcess}
           </button>
         </>
+      )}
+      {onOfferTimes && (
+        <button type="button" className="adm-button" onClick={onOfferTimes}>
+          {sv.interviews.many.open}
+        </button>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { call } from './call';
 import { useContainer } from '../runner/session/session';
@@ -18,8 +18,12 @@ import { TemplateOffer } from './mail/TemplateOffer';
 import type { ViewProps } from '../runner/types';
 import './applicants.css';
 import { fill } from '../../engine/fill';
+import { loadChunk } from '../chunks';
+import { Loading } from '../runner/states';
 
 const t = sv.applicants;
+// Offering interview times to the selection loads with its first use, not with the list (the admin JS budget).
+const BulkOffer = lazy(() => loadChunk('BulkOffer', () => import('./interviews/BulkOffer')));
 
 /**
  * The applicants of /admin/positions/:id with filters and bulk actions (issue 9): the view block
@@ -77,6 +81,16 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: 
       live = false;
     };
   }, [position.id, position.containerId]);
+
+  // Interview times for these applications (BulkOffer), while its panel is open.
+  const [offering, setOffering] = useState<number[] | null>(null);
+  const nameOf = useCallback(
+    (id: number) => {
+      const a = list.items.find((x) => x.id === id);
+      return (a && (`${a.info.firstname} ${a.info.lastname}`.trim() || a.info.name)) || fill(sv.personFields.anonymous.hiddenName, { id: String(id) });
+    },
+    [list.items],
+  );
 
   // Mail: the selection, or after a move the moved applicants with the label's template.
   const [mail, setMail] = useState<{ recipients: MailRecipient[]; labelId?: number } | null>(null);
@@ -144,7 +158,13 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: 
                   moved(done);
                   refresh(done !== undefined);
                 }}
+                onOfferTimes={() => setOffering([...selection])}
               />
+              {offering && (
+                <Suspense fallback={<Loading />}>
+                  <BulkOffer key={offering.join(',')} positionId={position.id} ids={offering} nameOf={nameOf} onSent={() => list.reload()} onClose={() => setOffering(null)} />
+                </Suspense>
+              )}
               {offer && (
                 <TemplateOffer
                   key={offer.n}

@@ -12,7 +12,7 @@ function initials(given: string, family: string, sub: string): string {
 
 /**
  * The top-right menu (a real menu from react-aria-components: arrows, Home/End, type-ahead,
- * Escape): 'Profilinställningar', 'Byt lösenord', 'Inloggningar', 'Logga ut'. Links navigate through the
+ * Escape): 'Profilinställningar', 'Byt lösenord', 'Tvåstegsverifiering', 'Kalenderlänk', 'Inloggningar', 'Logga ut'. Links navigate through the
  * RouterProvider the shell sets up.
  */
 export function UserMenu({ onLogout }: { onLogout(): void }) {
@@ -34,6 +34,9 @@ export function UserMenu({ onLogout }: { onLogout(): void }) {
           </MenuItem>
           <MenuItem id="security" href="/admin/account/security" className="sh-menu-item">
             {t.security}
+          </MenuItem>
+          <MenuItem id="calendar" href="/admin/account/calendar" className="sh-menu-item">
+            {t.calendar}
           </MenuItem>
           <MenuItem id="sessions" href="/admin/sessions" className="sh-menu-item">
             {t.sessions}

@@ -137,7 +137,7 @@ function Detail({ a, onChange, reload }: { a: ApplicantDetail; onChange(a: Appli
                 }}
               />
             ))}
-          <InterviewsCard applicationId={a.id} canWrite={canWrite} onChanged={reload} />
+          <InterviewsCard applicationId={a.id} positionId={a.positionId} canWrite={canWrite} onChanged={reload} />
           <ScorecardPanel applicantId={a.id} onSaved={reload} />
           <ReferencesCard applicantId={a.id} canWrite={canWrite} onAsked={reload} />
           <NotesCard a={a} canWrite={canWrite} onSaved={onChange} />

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
-import { formatStockholmAppointment, formatStockholmDateTime, stockholmWallToUnix } from '../../../engine/dates';
+import { formatStockholmAppointment, formatStockholmDateTime } from '../../../engine/dates';
 import { fill } from '../../../engine/fill';
 import { call } from '../call';
 import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { useLoad } from '../../shared/useLoad';
 import { Card } from './Card';
+import { OfferTimesForm } from '../interviews/OfferTimesForm';
 
 const t = sv.interviews.card;
 
@@ -21,26 +22,23 @@ function statusOf(r: Row): string {
 /**
  * Issue 30 on the applicant page: the application's interviews (the booked time, or the times
  * offered and waiting), 'Ställ in intervjun' for writers, and a short form that offers times
- * with the writer as interviewer (create_interviewSlots; the applicant books from the mail).
+ * and interviewers chosen among the staff with a right on the position (create_interviewSlots;
+ * the applicant books from the mail).
  */
-export function InterviewsCard({ applicationId, canWrite, onChanged }: { applicationId: number; canWrite: boolean; onChanged(): void }) {
+export function InterviewsCard({ applicationId, positionId, canWrite, onChanged }: { applicationId: number; positionId: number; canWrite: boolean; onChanged(): void }) {
   const list = useLoad(() => call('get_applicantInterviews', { applicationId }), String(applicationId));
-  const { user, handleError } = useSession();
+  const { handleError } = useSession();
   const toast = useToast();
-  const id = useId();
-  const [times, setTimes] = useState<string[]>(['']);
-  const [minutes, setMinutes] = useState(30);
-  const [place, setPlace] = useState('');
-  const [videoUrl, setVideoUrl] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  // The form (and its list of interviewers) is made when 'Erbjud intervjutider' is opened.
+  const [offering, setOffering] = useState(false);
 
-  const run = async (work: () => Promise<unknown>, done?: string) => {
+  const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
     setProblem('');
     try {
       await work();
-      if (done) toast.show(done);
       list.reload();
       onChanged();
     } catch (err) {
@@ -48,22 +46,6 @@ export function InterviewsCard({ applicationId, canWrite, onChanged }: { applica
     } finally {
       setBusy(false);
     }
-  };
-  const offer = (e: FormEvent) => {
-    e.preventDefault();
-    const starts = times.map(stockholmWallToUnix);
-    if (!user || starts.some((s) => s === null)) return setProblem(t.badTime);
-    void run(
-      () =>
-        call('create_interviewSlots', {
-          applicationId,
-          interviewers: [Number(user.sub)],
-          slots: starts.map((start) => ({ start: start!, minutes })),
-          ...(place.trim() ? { place: place.trim() } : {}),
-          ...(videoUrl.trim() ? { videoUrl: videoUrl.trim() } : {}),
-        }),
-      t.sent,
-    );
   };
 
   return (
@@ -86,30 +68,20 @@ export function InterviewsCard({ applicationId, canWrite, onChanged }: { applica
       )}
       {problem && <p role="alert" className="apl-error">{problem}</p>}
       {canWrite && (
-        <details>
+        <details onToggle={(e) => setOffering(e.currentTarget.open)}>
           <summary>{t.offer}</summary>
-          <form onSubmit={offer}>
-            {times.map((v, i) => (
-              <p key={i}>
-                <label htmlFor={`${id}-t${i}`}>{fill(t.start, { n: String(i + 1) })}</label>{' '}
-                <input id={`${id}-t${i}`} type="datetime-local" step={300} required value={v} onChange={(e) => setTimes(times.map((x, k) => (k === i ? e.target.value : x)))} />
-              </p>
-            ))}
-            <button type="button" className="adm-button" onClick={() => setTimes([...times, ''])}>{t.addTime}</button>
-            <p>
-              <label htmlFor={`${id}-m`}>{t.minutes}</label>{' '}
-              <input id={`${id}-m`} type="number" min={5} max={480} step={5} value={minutes} onChange={(e) => setMinutes(Number(e.target.value))} />
-            </p>
-            <p>
-              <label htmlFor={`${id}-p`}>{t.place}</label>{' '}
-              <input id={`${id}-p`} type="text" maxLength={300} value={place} onChange={(e) => setPlace(e.target.value)} />
-            </p>
-            <p>
-              <label htmlFor={`${id}-v`}>{t.videoUrl}</label>{' '}
-              <input id={`${id}-v`} type="url" maxLength={500} value={videoUrl} onChange={(e) => setVideoUrl(e.target.value)} />
-            </p>
-            <button type="submit" className="adm-button adm-button-primary" disabled={busy}>{t.send}</button>
-          </form>
+          {offering && (
+            <OfferTimesForm
+              positionId={positionId}
+              submitLabel={t.send}
+              send={async (offer) => {
+                await call('create_interviewSlots', { applicationId, ...offer });
+                toast.show(t.sent);
+                list.reload();
+                onChanged();
+              }}
+            />
+          )}
         </details>
       )}
     </Card>
