@@ -87,7 +87,8 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: 
   const nameOf = useCallback(
     (id: number) => {
       const a = list.items.find((x) => x.id === id);
-      return (a && (`${a.info.firstname} ${a.info.lastname}`.trim() || a.info.name)) || fill(sv.personFields.anonymous.hiddenName, { id: String(id) });
+      // As the row names it (ApplicantRows); one not loaded yet by its number.
+      return (a && (`${a.info.firstname ?? ''} ${a.info.lastname ?? ''}`.trim() || a.email || a.info.name)) || fill(sv.personFields.anonymous.hiddenName, { id: String(id) });
     },
     [list.items],
   );
