@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sv from '../../../../schemas/messages/sv.json';
+import { fill } from '../../../../engine/fill';
 import { CONTAINER_KEY } from '../../../../screens/api';
 import { fakeToken, renderAdminAt as at, serveActions, signIn } from '../harness';
 
@@ -73,7 +74,7 @@ describe('Kalenderlänk: a staff member\'s calendar subscription (issue 30 item 
     const alert = await screen.findByRole('alert', {}, SLOW);
     fail = false;
     await user.click(within(alert).getByRole('button', { name: sv.screens.retry }));
-    await screen.findByText(t.since.replace('{date}', '2026-11-02'), {}, SLOW);
+    await screen.findByText(fill(t.since, { date: '2026-11-02' }), {}, SLOW);
     expect(screen.getByRole('switch', { name: t.names })).toHaveProperty('checked', true);
     expect(screen.queryByRole('textbox', { name: t.urlLabel })).toBeNull();
   }, 60_000);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sv from '../../../../../schemas/messages/sv.json';
+import { fill } from '../../../../../engine/fill';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../../harness';
 
 const SLOW = { timeout: 20_000 };
@@ -42,7 +43,7 @@ describe('offering interview times on the applicant page (issue 30 item 1)', () 
 
     // None chosen: said at the form, nothing sent.
     await user.click(me);
-    fireEvent.change(screen.getByLabelText(t.start.replace('{n}', '1')), { target: { value: '2027-03-27T10:00' } });
+    fireEvent.change(screen.getByLabelText(fill(t.start, { n: '1' })), { target: { value: '2027-03-27T10:00' } });
     await user.type(screen.getByLabelText(t.place), 'Storgatan 1');
     await user.click(screen.getByRole('button', { name: t.send }));
     await screen.findByText(t.chooseInterviewer);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sv from '../../../../../schemas/messages/sv.json';
+import { fill } from '../../../../../engine/fill';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../../harness';
 
 const SLOW = { timeout: 20_000 };
@@ -36,11 +37,11 @@ describe("offering one set of interview times to the list's selection (issue 30 
     await user.click(screen.getByRole('checkbox', { name: /Sökande 22/ }));
     const open = within(screen.getByRole('group', { name: sv.applicants.bulk.group })).getByRole('button', { name: t.open });
     await user.click(open);
-    const heading = await screen.findByRole('heading', { name: t.title.replace('{count}', '2') }, SLOW);
+    const heading = await screen.findByRole('heading', { name: fill(t.title, { count: '2' }) }, SLOW);
     await waitFor(() => expect(document.activeElement).toBe(heading));
     screen.getByText(t.intro);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Ada Admin (du)' })).toHaveProperty('checked', true), SLOW);
-    fireEvent.change(screen.getByLabelText(sv.interviews.card.start.replace('{n}', '1')), { target: { value: '2027-03-29T10:00' } });
+    fireEvent.change(screen.getByLabelText(fill(sv.interviews.card.start, { n: '1' })), { target: { value: '2027-03-29T10:00' } });
     const length = screen.getByLabelText(sv.interviews.card.minutes);
     await user.clear(length);
     await user.type(length, '45');
@@ -49,12 +50,12 @@ describe("offering one set of interview times to the list's selection (issue 30 
     await waitFor(() =>
       expect(calls.find((c) => c.action === 'create_interviewSlotsForMany')?.data).toEqual({ ids: [21, 22], interviewers: [11], slots: [{ start: START, minutes: 45 }], videoUrl: 'https://video.example/rum' }),
     );
-    await screen.findByText(t.done.replace('{count}', '1'));
-    screen.getByText(t.refused.replace('{count}', '1'));
+    await screen.findByText(fill(t.done, { count: '1' }));
+    screen.getByText(fill(t.refused, { count: '1' }));
     screen.getByText(`Sökande 22: ${t.anonymous}`);
 
     await user.click(screen.getByRole('button', { name: t.close }));
-    expect(screen.queryByRole('heading', { name: t.title.replace('{count}', '2') })).toBeNull();
+    expect(screen.queryByRole('heading', { name: fill(t.title, { count: '2' }) })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(open));
   }, 60_000);
 });
