@@ -72,7 +72,7 @@ export function BulkBar(props: {
       )}
       {onOfferTimes && (
         <button type="button" className="adm-button" onClick={onOfferTimes}>
-          {sv.interviews.many.open}
+          {t.offerTimes}
         </button>
       )}
     </div>

@@ -17,6 +17,14 @@ describe('the browser build drops a screen file’s top-level note', () => {
     expect(JSON.parse(withoutScreenNote('/a/schemas/screens/x.json?import', nested)!)).toEqual({ id: 'x', sections: [{ description: 'kvar' }] });
   });
 
+  it("drops a view's uses, top level and per block (the browser reads the generated VIEW_USES)", () => {
+    const file = join(root, 'schemas/screens/account-calendar.json');
+    const shipped = JSON.parse(withoutScreenNote(file, readFileSync(file, 'utf8'))!) as { blocks: Record<string, unknown>[] };
+    expect(shipped.blocks[0]).toEqual({ kind: 'view', view: 'AccountCalendar' });
+    const view = JSON.stringify({ id: 'x', kind: 'view', view: 'X', uses: ['get_mfa'] });
+    expect(JSON.parse(withoutScreenNote('/a/schemas/screens/x.json', view)!)).toEqual({ id: 'x', kind: 'view', view: 'X' });
+  });
+
   it('leaves other JSON alone', () => {
     expect(withoutScreenNote('/a/schemas/actions/positions/get_positions.json', '{"description":"kvar"}')).toBeNull();
     expect(withoutScreenNote('/a/schemas/screens/x.json', '{"id":"x"}')).toBeNull();

@@ -35,7 +35,7 @@ describe("offering one set of interview times to the list's selection (issue 30 
     renderAdminAt('/admin/positions/5');
     await user.click(await screen.findByRole('checkbox', { name: /Anna Berg/ }, SLOW));
     await user.click(screen.getByRole('checkbox', { name: /Sökande 22/ }));
-    const open = within(screen.getByRole('group', { name: sv.applicants.bulk.group })).getByRole('button', { name: t.open });
+    const open = within(screen.getByRole('group', { name: sv.applicants.bulk.group })).getByRole('button', { name: sv.applicants.bulk.offerTimes });
     await user.click(open);
     const heading = await screen.findByRole('heading', { name: fill(t.title, { count: '2' }) }, SLOW);
     await waitFor(() => expect(document.activeElement).toBe(heading));
