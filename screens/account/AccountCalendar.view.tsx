@@ -95,8 +95,7 @@ export default function AccountCalendar() {
     <div className="mfa-account">
       <p>{t.intro}</p>
       <p>{t.privacy}</p>
-      <section aria-labelledby={`${id}-h`}>
-        <h2 id={`${id}-h`}>{sv.shell.userMenu.calendar}</h2>
+      <section aria-label={sv.shell.userMenu.calendar}>
         {!feed.active && <p>{t.none}</p>}
         {feed.active && !feed.url && feed.created !== null && <p>{fill(t.since, { date: formatStockholmDate(feed.created) })}</p>}
         {feed.url && (

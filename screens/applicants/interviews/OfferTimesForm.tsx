@@ -9,7 +9,7 @@ import { useLoad } from '../../shared/useLoad';
 const t = sv.interviews.card;
 
 /** What an offer sends besides whom it is for (create_interviewSlots and create_interviewSlotsForMany alike). */
-export interface Offer {
+interface Offer {
   slots: { start: number; minutes: number }[];
   interviewers: number[];
   place?: string;
