@@ -33,9 +33,14 @@ describe.each(storeKinds())('Mina sidor: interviews and referees on the %s store
   const ids = { ada: 0, adaOther: 0, bo: 0, writer: 0, admin: 0 };
 
   const apps = () => server.deps.store.collection<ApplicationDoc>('applications');
+  /** Waits for `n` mails matching `pick` among those after `from` (the state, never a time; a plain loop, as it runs in beforeAll too). */
   const after = async (from: number, n: number, pick: (m: ParsedMail) => boolean) => {
-    await expect.poll(() => smtp.mails.slice(from).filter(pick).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
-    return smtp.mails.slice(from).filter(pick);
+    for (let waited = 0; ; waited += 25) {
+      const found = smtp.mails.slice(from).filter(pick);
+      if (found.length >= n) return found;
+      if (waited > 15_000) throw new Error(`expected ${n} mails, got ${found.length}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
   };
   /** A proven candidate session: the sign-in link mailed to the address, followed. */
   const signIn = async (email: string) => {
