@@ -120,7 +120,10 @@ function InterviewTask(props: { applicationId: number; interview: Interview; pos
             <p>{t.interviewPast}</p>
           ) : (
             <p className="cand-app-actions">
-              <button type="button" className="adm-button" disabled={busy} aria-expanded={choosing} onClick={() => setChoosing((c) => !c)} aria-label={fill(t.rescheduleNamed, { name: position })}>
+              <button type="button" className="adm-button" disabled={busy} aria-expanded={choosing} onClick={() => {
+                  setNotice('');
+                  setChoosing((c) => !c);
+                }} aria-label={fill(t.rescheduleNamed, { name: position })}>
                 {t.reschedule}
               </button>
               <button type="button" className="adm-button" disabled={busy} onClick={() => void cancel()} aria-label={fill(t.cancelNamed, { name: position })}>

@@ -45,8 +45,8 @@ export function RefereesForm({ applicationId, count, company, onNamed }: { appli
   return (
     <section className="cand-task" aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>{t.refereesTitle}</h3>
-      <p>{fill(t.refereesIntro, { company, count: String(count) })}</p>
-      <form className="cand-card cand-referees" onSubmit={submit}>
+      <p>{fill(count === 1 ? t.refereesIntroOne : t.refereesIntro, { company, count: String(count) })}</p>
+      <form className="cand-referees" onSubmit={submit}>
         {list.map((_, n) => (
           <fieldset key={n}>
             <legend>{fill(t.referee, { n: String(n + 1) })}</legend>

@@ -59,7 +59,7 @@ describe('Mina sidor: the interview and the referees on a phone', () => {
     await interview.getByRole('radio', { name: /lördag 27 mars 2027 kl\. 10:00/ }).waitFor();
 
     const referees = card.getByRole('region', { name: 'Referenser' });
-    await referees.getByText('Demoföretaget AB ber dig ange 1 referenter. Varje referent får ett mejl med en länk där de kan lämna sin referens.').waitFor();
+    await referees.getByText('Demoföretaget AB ber dig ange en referent. Referenten får ett mejl med en länk där hen kan lämna sin referens.').waitFor();
     await referees.getByLabel('Namn *').fill('Rut Referent');
     await referees.getByLabel('E-post *').fill('rut@exempel');
     await referees.getByLabel('Relation till dig (t.ex. tidigare chef) *').fill('Tidigare chef');

@@ -27,7 +27,7 @@ export function AskApplicantReferees({ applicantId, onAsked }: { applicantId: nu
     setProblem('');
     void run(() => call('create_referenceRequest', { id: applicantId, askApplicant: count })).then(
       (list) => {
-        toast.show(fill(t.askApplicantSent, { count: String(count) }));
+        toast.show(count === 1 ? t.askApplicantSentOne : fill(t.askApplicantSent, { count: String(count) }));
         onAsked(list);
       },
       (err: unknown) => setProblem(err instanceof ApiError && (err.status === 400 || err.status === 409) ? err.body.message : handleError(err)),

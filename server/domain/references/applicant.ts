@@ -28,7 +28,7 @@ export async function askApplicant(deps: ServerDeps, { a, c }: Target, input: { 
   const at = deps.now();
   const wanted = { count: input.count, at, by, ...(input.templateKey !== undefined ? { templateKey: input.templateKey } : {}) };
   await applications(deps).updateOne({ id: a.id }, { $set: { refereesWanted: wanted } });
-  await pushLog(deps, a.id, [{ at, what: 'reference', by, text: fill(m.logAskApplicant, { count: String(input.count) }) }]);
+  await pushLog(deps, a.id, [{ at, what: 'reference', by, text: input.count === 1 ? m.logAskApplicantOne : fill(m.logAskApplicant, { count: String(input.count) }) }]);
 }
 
 /** The applicant names the referees asked for; everything is checked before anything is stored. */
@@ -37,7 +37,7 @@ export async function nameReferees(deps: ServerDeps, { a, p, c }: Target, refere
   if (!wanted) throw errors.conflict(m.notAsked);
   if (wanted.named !== undefined) throw errors.conflict(m.alreadyNamed);
   if (referees.length !== wanted.count) {
-    const message = fill(m.wrongCount, { count: String(wanted.count) });
+    const message = wanted.count === 1 ? m.wrongCountOne : fill(m.wrongCount, { count: String(wanted.count) });
     throw errors.invalid([{ path: '/referees', message }], message);
   }
   const checked = checkReferees(referees);
