@@ -4,9 +4,9 @@ import type { ActionAnswer } from '../../schemas/generated/actions';
 import { formatStockholmDate } from '../../engine/dates';
 import { fill } from '../../engine/fill';
 import { dispatch } from '../api';
-import { messageOf } from '../runner/serverErrors';
 import { Failure, Loading } from '../runner/states';
 import { useConfirm } from '../shared/ConfirmDialog';
+import { useAttempt } from './useAttempt';
 import './account.css';
 
 const t = sv.interviews.feed;
@@ -23,8 +23,7 @@ export default function AccountCalendar() {
   const [feed, setFeed] = useState<Feed | null>(null);
   const [failed, setFailed] = useState(false);
   const [names, setNames] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run: attempt } = useAttempt();
   const [status, setStatus] = useState('');
   const { confirm, dialog } = useConfirm();
   // The keyboard stays put: buttons are only aria-disabled while a call runs, and the focus goes
@@ -43,18 +42,11 @@ export default function AccountCalendar() {
   }, []);
   useEffect(load, [load]);
 
+  // What was done goes to the status line; a refusal to `error` (useAttempt).
   const run = async (work: () => Promise<string | void>) => {
     if (busy) return;
-    setBusy(true);
-    setError('');
     setStatus('');
-    try {
-      setStatus((await work()) ?? '');
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    await attempt(async () => setStatus((await work()) ?? ''));
   };
   const renew = () =>
     void run(async () => {
