@@ -1,6 +1,6 @@
 /** Projection of stored documents with MongoDB's rules, shared by the embedded adapters. */
 
-export function getPath(doc: Record<string, unknown>, path: string[]): unknown {
+function getPath(doc: Record<string, unknown>, path: string[]): unknown {
   let cur: unknown = doc;
   for (const seg of path) {
     if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
