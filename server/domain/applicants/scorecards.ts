@@ -106,7 +106,7 @@ function cardOf(d: ScorecardDoc): View['others'][number] {
 }
 
 /** What a scorecard rates: the application itself (interviewId 0) or one of its interviews, on these criteria. */
-export interface Target {
+interface Target {
   interviewId: number;
   criteria: Criterion[];
   /** An interview's: the kit's questions, and whether it is booked (only a booked one is rated). */
