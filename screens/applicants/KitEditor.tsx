@@ -42,9 +42,14 @@ export function KitEditor({ positionId, levels }: { positionId: number; levels: 
   useEffect(() => {
     if (!open || kits) return;
     call('get_positionInterviewKits', { positionId })
-      .then((r) => setKits(r.kits))
+      .then((r) => {
+        setKits(r.kits);
+        // Opened on the first level that has a kit, else the first level.
+        const first = levels.find((l) => r.kits.some((k) => k.processLabelId === l.id));
+        if (first) setLevel(first.id);
+      })
       .catch((err: unknown) => setProblem(handleError(err)));
-  }, [open, kits, positionId, handleError]);
+  }, [open, kits, positionId, levels, handleError]);
 
   // The chosen level's kit into the form, whenever the level or the saved kits change.
   useEffect(() => {
@@ -92,7 +97,7 @@ export function KitEditor({ positionId, levels }: { positionId: number; levels: 
               {levels.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
             </select>
           </p>
-          <Lines legend={t.questions} label={t.question} add={t.addQuestion} max={30} maxLength={500} lines={questions} onChange={setQuestions} />
+          <Lines legend={t.questions} label={t.question} add={t.addQuestion} max={30} maxLength={500} long lines={questions} onChange={setQuestions} />
           <Lines legend={t.criteria} label={c.name} add={c.add} max={20} maxLength={80} lines={criteria} onChange={setCriteria} />
           {problem && <p role="alert" className="adm-error">{problem}</p>}
           <div className="adm-actions">
@@ -106,8 +111,9 @@ export function KitEditor({ positionId, levels }: { positionId: number; levels: 
   );
 }
 
-/** A numbered list of text inputs with 'Ta bort' per line and one 'Lägg till'. */
-function Lines({ legend, label, add, max, maxLength, lines, onChange }: { legend: string; label: string; add: string; max: number; maxLength: number; lines: Line[]; onChange(next: Line[]): void }) {
+/** A numbered list of text inputs with 'Ta bort' per line (named by its number when `long`: a question) and one 'Lägg till'. */
+function Lines(props: { legend: string; label: string; add: string; max: number; maxLength: number; long?: boolean; lines: Line[]; onChange(next: Line[]): void }) {
+  const { legend, label, add, max, maxLength, long = false, lines, onChange } = props;
   const id = useId();
   return (
     <fieldset className="apl-fieldset">
@@ -118,12 +124,12 @@ function Lines({ legend, label, add, max, maxLength, lines, onChange }: { legend
           return (
             <li key={l.key}>
               <label htmlFor={`${id}-${l.key}`}>{name}</label>
-              <input id={`${id}-${l.key}`} value={l.text} maxLength={maxLength} onChange={(e) => {
+              <input id={`${id}-${l.key}`} className={long ? 'sc-kit-long' : undefined} value={l.text} maxLength={maxLength} onChange={(e) => {
                   const text = e.currentTarget.value;
                   onChange(lines.map((x) => (x.key === l.key ? { ...x, text } : x)));
                 }} />
               <button type="button" className="adm-button adm-button-small" onClick={() => onChange(lines.filter((x) => x.key !== l.key))}>
-                {fill(c.remove, { name: l.text || name })}
+                {fill(c.remove, { name: long ? name : l.text || name })}
               </button>
             </li>
           );

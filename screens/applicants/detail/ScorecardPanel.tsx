@@ -45,8 +45,8 @@ export function ScorecardPanel({ applicantId, interviewId, onSaved }: { applican
   const [saved, setSaved] = useState<{ id: number; view: View } | null>(null);
   const [choice, setChoice] = useState<{ id: number; editing: boolean } | null>(null);
   const view = saved?.id === applicantId ? saved.view : loaded.loading ? null : (loaded.data ?? null);
-  // Without a card of one's own the form is open; otherwise as the user chose.
-  const editing = choice?.id === applicantId ? choice.editing : view?.mine === null;
+  // Without a card of one's own the application's form is open (an interview's behind 'Bedöm intervjun'); otherwise as the user chose.
+  const editing = choice?.id === applicantId ? choice.editing : view?.mine === null && !interviewId;
   const setEditing = (next: boolean) => setChoice({ id: applicantId, editing: next });
   const failed = !view && loaded.error !== undefined;
 
@@ -92,14 +92,14 @@ export function ScorecardPanel({ applicantId, interviewId, onSaved }: { applican
           </p>
           {editing ? (
             <ScorecardForm target={target} view={view} onSaved={onCardSaved} onCancel={view.mine ? () => setEditing(false) : undefined} />
+          ) : view.mine ? (
+            <>
+              <H>{t.mine}</H>
+              <CardView card={view.mine} />
+              <button type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
+            </>
           ) : (
-            view.mine && (
-              <>
-                <H>{t.mine}</H>
-                <CardView card={view.mine} />
-                <button type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
-              </>
-            )
+            <button type="button" className="adm-button" onClick={() => setEditing(true)}>{sv.scorecards.interview.rate}</button>
           )}
           {view.mine && (
             <>
