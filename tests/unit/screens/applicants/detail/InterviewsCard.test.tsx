@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../../harness';
 
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 20_000 };
 const application = {
   id: 7,
   containerId: 1,
@@ -58,5 +58,5 @@ describe('the interview card (issue 30 item 2)', () => {
     expect(panel.getByText('Lyssnade väl')).toBeTruthy();
     expect(panel.getByText(/Viktor Skribent: snitt 2, Ja/)).toBeTruthy();
     expect(calls).toContainEqual({ action: 'get_applicantScorecards', data: { id: 7, interviewId: 21 } });
-  }, 30_000);
+  }, 45_000);
 });
