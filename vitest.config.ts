@@ -18,6 +18,10 @@ export default defineConfig({
     // test file's time is much waiting (on its server child, Chromium, FerretDB, schemathesis),
     // so one worker left a core idle for most of the 1,400 s run.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // expect.poll waits for a state; vitest's default of 1 s is a timer in disguise, and under
+    // CI's load a confirmation mail once took longer than that (apply.test.ts). A poll that
+    // holds returns at once, so a longer bound costs only a test that is failing anyway.
+    expect: { poll: { timeout: 15_000 } },
     // The slowest files start first (see the file); npm test runs e2e in a process of its own.
     sequence: { sequencer: SlowFirst },
     projects: [
