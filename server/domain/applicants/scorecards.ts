@@ -224,7 +224,8 @@ export async function saveScorecard(
     } catch (err) {
       // The same rater saving twice at once: the other save made it; this one edits it.
       if (!(err instanceof DuplicateKeyError)) throw err;
-      await col.updateOne(own, { $set: { ...fields, raterName: rater.name }, ...unset });
+      // None to edit: a unique index of another shape refused it (a store indexed before issue 30's interviewId); refused, never lost in silence.
+      if (!(await col.updateOne(own, { $set: { ...fields, raterName: rater.name }, ...unset }))) throw errors.conflict(m.busy);
       existed = true;
     }
   }
