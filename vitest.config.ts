@@ -38,7 +38,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
-          testTimeout: 20_000,
+          // Each wait inside a test may take up to its bound (tests/setup/wait.ts); a test makes several.
+          testTimeout: 60_000,
         },
       },
       {

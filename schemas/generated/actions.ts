@@ -271,6 +271,46 @@ export interface CandidateApplicationItem {
 }
 
 /**
+ * What the employer asks of the applicant about one of their own applications on Mina sidor (server/domain/accounts/candidate-tasks.ts): each interview not called off by the employer, as the mailed booking page shows it (the booked time, the times still open), and how many referees the applicant is asked to name (null when none are asked for, once named, or while the application is screened anonymously).
+ */
+export interface CandidateTasks {
+  /**
+   * The application.
+   */
+  id: number;
+  interviews: {
+    id: number;
+    position: string;
+    company: string;
+    /**
+     * Waiting for a booking, booked, or cancelled by the applicant (who may book again).
+     */
+    status: "waiting" | "booked" | "cancelled";
+    /**
+     * The offer ran out unbooked: nothing can be booked.
+     */
+    expired: boolean;
+    booked: null | {
+      id: number;
+      start: number;
+      minutes: number;
+      place: string | null;
+      videoUrl: string | null;
+      past: boolean;
+    };
+    /**
+     * The offered times still open, earliest first.
+     */
+    slots: {
+      id: number;
+      start: number;
+      minutes: number;
+    }[];
+  }[];
+  refereesWanted: number | null;
+}
+
+/**
  * An organisation as its staff read it; `permissions` (members) and `myPermissions` in get_container and create_container.
  */
 export interface ContainerView {
@@ -1611,6 +1651,31 @@ export interface CreateMeritRequestAnswer {
 }
 
 /**
+ * Request data of create_myReferees. Candidate area (Mina sidor, issue 30 item 3): the caller names the referees a writer asked for about one of their own applications (create_referenceRequest with `askApplicant`), exactly as many as asked, each with a name, an e-mail and how the applicant knows them (a phone number optional); each referee then gets the same mail with a single-use link to the reference form as when a writer enters them, and the application's log says so. Answered once: a second time → 409; nothing asked → 409; while the application is screened anonymously → 409; a wrong count or a bad e-mail → 400, nothing stored. Anyone else's application, or none (withdrawn) → 404. Answer: as get_myApplicationTasks.
+ */
+export interface CreateMyRefereesData {
+  /**
+   * The application.
+   */
+  id: number;
+  /**
+   * @minItems 1
+   * @maxItems 5
+   */
+  referees: {
+    name: string;
+    email: string;
+    phone?: string;
+    relation: string;
+  }[];
+}
+
+/**
+ * Answer of create_myReferees.
+ */
+export type CreateMyRefereesAnswer = CandidateTasks;
+
+/**
  * Request data of create_passkeyRegistration. Starts registering a passkey (WebAuthn) for the caller: the options for navigator.credentials.create as JSON (the relying party is the portal's public URL); the challenge is kept 5 minutes for update_passkeyRegistration.
  */
 export interface CreatePasskeyRegistrationData {}
@@ -1803,7 +1868,7 @@ export interface CreatePositionTypeAnswer {
 }
 
 /**
- * Request data of create_referenceRequest. Asks referees for a reference about one application (issue 30 item 3). Each referee gets a mail with a single-use link to the organisation's reference form (a form template of the kind 'reference', else the default 'Referens'); the link works without an account and expires after 14 days. Logged in the application's log. Write right on the position. Answer: the application's references, as get_references.
+ * Request data of create_referenceRequest. Asks referees for a reference about one application (issue 30 item 3). Each referee gets a mail with a single-use link to the organisation's reference form (a form template of the kind 'reference', else the default 'Referens'); the link works without an account and expires after 14 days. Logged in the application's log. Or, with `askApplicant` instead of `referees`, asks the applicant to name that many referees on Mina sidor (create_myReferees), who then get the same mail; a new ask replaces one not yet answered. Write right on the position. While anonymous screening hides the application → 409. Answer: the application's references, as get_references.
  */
 export interface CreateReferenceRequestData {
   /**
@@ -1815,10 +1880,14 @@ export interface CreateReferenceRequestData {
    */
   templateKey?: string;
   /**
+   * Instead of referees: how many referees the applicant is asked to name on Mina sidor.
+   */
+  askApplicant?: number;
+  /**
    * @minItems 1
    * @maxItems 5
    */
-  referees: {
+  referees?: {
     name: string;
     email: string;
     phone?: string;
@@ -2200,6 +2269,22 @@ export interface DeleteMyCalendarFeedAnswer {
   url: string | null;
   created: number | null;
 }
+
+/**
+ * Request data of delete_myInterview. Candidate area (Mina sidor, issue 30 item 1): the caller cancels ('Avboka') the booked time of an interview of their own application — the same cancellation as the mailed booking page (server/domain/interviews/booking.ts): METHOD:CANCEL to the applicant and every interviewer, the time opened again, a line in the application's log; the applicant may book another offered time later. Nothing booked → 409. Anyone else's application or interview, or none → 404. Answer: as get_myApplicationTasks.
+ */
+export interface DeleteMyInterviewData {
+  /**
+   * The application.
+   */
+  id: number;
+  interviewId: number;
+}
+
+/**
+ * Answer of delete_myInterview.
+ */
+export type DeleteMyInterviewAnswer = CandidateTasks;
 
 /**
  * Request data of delete_myTalentPoolConsent. Mina sidor: the caller withdraws their talent-pool consent in one organisation; their pooled data there (entry, links, kept mail copies) is erased at once. Their applications keep their own retention clock. No consent there → 404 'Du har inget samtycke …'.
@@ -3742,6 +3827,21 @@ export interface GetMfaAnswer {
 }
 
 /**
+ * Request data of get_myApplicationTasks. Candidate area (Mina sidor, issue 30 items 1 and 3): what the employer asks of the caller about one of their own applications — the interview times offered or booked, and how many referees to name. Anyone else's application, or none (withdrawn) → 404.
+ */
+export interface GetMyApplicationTasksData {
+  /**
+   * The application.
+   */
+  id: number;
+}
+
+/**
+ * Answer of get_myApplicationTasks.
+ */
+export type GetMyApplicationTasksAnswer = CandidateTasks;
+
+/**
  * Request data of get_myCalendarFeed. The caller's calendar subscription: whether a link exists and whether it shows applicants' names (the link itself is shown only when made).
  */
 export interface GetMyCalendarFeedData {}
@@ -4921,6 +5021,26 @@ export interface UpdateMyCalendarFeedAnswer {
 }
 
 /**
+ * Request data of update_myInterview. Candidate area (Mina sidor, issue 30 item 1): the caller books, or moves their booking ('Boka om') to, another of the times offered for an interview of their own application — the same booking as the mailed booking page (server/domain/interviews/booking.ts): a calendar invitation (METHOD:REQUEST, SEQUENCE raised on a move) to the applicant and every interviewer, the old time opened again, a line in the application's log. A time taken meanwhile → 409, gone → 404, the offer expired → 410, the interview called off by the employer → 410. Anyone else's application or interview, or none → 404. Answer: as get_myApplicationTasks.
+ */
+export interface UpdateMyInterviewData {
+  /**
+   * The application.
+   */
+  id: number;
+  interviewId: number;
+  /**
+   * One of the offered times.
+   */
+  slotId: number;
+}
+
+/**
+ * Answer of update_myInterview.
+ */
+export type UpdateMyInterviewAnswer = CandidateTasks;
+
+/**
  * Request data of update_passkeyRegistration. Finishes the registration with the browser's answer (RegistrationResponseJSON) to the kept challenge, once; the passkey is kept under `name`. A wrong or late answer → 400, nothing kept.
  */
 export interface UpdatePasskeyRegistrationData {
@@ -5364,6 +5484,7 @@ export interface ActionData {
   create_jobApplication: CreateJobApplicationData;
   create_legalHold: CreateLegalHoldData;
   create_meritRequest: CreateMeritRequestData;
+  create_myReferees: CreateMyRefereesData;
   create_passkeyRegistration: CreatePasskeyRegistrationData;
   create_position: CreatePositionData;
   create_positionDemoApplicants: CreatePositionDemoApplicantsData;
@@ -5391,6 +5512,7 @@ export interface ActionData {
   delete_legalHold: DeleteLegalHoldData;
   delete_myApplication: DeleteMyApplicationData;
   delete_myCalendarFeed: DeleteMyCalendarFeedData;
+  delete_myInterview: DeleteMyInterviewData;
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentData;
   delete_passkey: DeletePasskeyData;
   delete_position: DeletePositionData;
@@ -5450,6 +5572,7 @@ export interface ActionData {
   get_gdprPerson: GetGdprPersonData;
   get_meritDisclosure: GetMeritDisclosureData;
   get_mfa: GetMfaData;
+  get_myApplicationTasks: GetMyApplicationTasksData;
   get_myCalendarFeed: GetMyCalendarFeedData;
   get_myContainers: GetMyContainersData;
   get_myTalentPool: GetMyTalentPoolData;
@@ -5500,6 +5623,7 @@ export interface ActionData {
   update_jobApplicationProcess: UpdateJobApplicationProcessData;
   update_jobApplicationStatus: UpdateJobApplicationStatusData;
   update_myCalendarFeed: UpdateMyCalendarFeedData;
+  update_myInterview: UpdateMyInterviewData;
   update_passkeyRegistration: UpdatePasskeyRegistrationData;
   update_password: UpdatePasswordData;
   update_position: UpdatePositionData;
@@ -5542,6 +5666,7 @@ export interface ActionAnswer {
   create_jobApplication: CreateJobApplicationAnswer;
   create_legalHold: CreateLegalHoldAnswer;
   create_meritRequest: CreateMeritRequestAnswer;
+  create_myReferees: CreateMyRefereesAnswer;
   create_passkeyRegistration: CreatePasskeyRegistrationAnswer;
   create_position: CreatePositionAnswer;
   create_positionDemoApplicants: CreatePositionDemoApplicantsAnswer;
@@ -5569,6 +5694,7 @@ export interface ActionAnswer {
   delete_legalHold: DeleteLegalHoldAnswer;
   delete_myApplication: DeleteMyApplicationAnswer;
   delete_myCalendarFeed: DeleteMyCalendarFeedAnswer;
+  delete_myInterview: DeleteMyInterviewAnswer;
   delete_myTalentPoolConsent: DeleteMyTalentPoolConsentAnswer;
   delete_passkey: DeletePasskeyAnswer;
   delete_position: DeletePositionAnswer;
@@ -5628,6 +5754,7 @@ export interface ActionAnswer {
   get_gdprPerson: GetGdprPersonAnswer;
   get_meritDisclosure: GetMeritDisclosureAnswer;
   get_mfa: GetMfaAnswer;
+  get_myApplicationTasks: GetMyApplicationTasksAnswer;
   get_myCalendarFeed: GetMyCalendarFeedAnswer;
   get_myContainers: GetMyContainersAnswer;
   get_myTalentPool: GetMyTalentPoolAnswer;
@@ -5678,6 +5805,7 @@ export interface ActionAnswer {
   update_jobApplicationProcess: UpdateJobApplicationProcessAnswer;
   update_jobApplicationStatus: UpdateJobApplicationStatusAnswer;
   update_myCalendarFeed: UpdateMyCalendarFeedAnswer;
+  update_myInterview: UpdateMyInterviewAnswer;
   update_passkeyRegistration: UpdatePasskeyRegistrationAnswer;
   update_password: UpdatePasswordAnswer;
   update_position: UpdatePositionAnswer;

@@ -55,6 +55,16 @@ export interface ApplicantApplication {
    */
   interestSince?: number;
   /**
+   * A writer's request that the applicant name referees on Mina sidor (issue 30 item 3, server/domain/references/applicant.ts): how many, when, by whom, the reference form to send and when the applicant named them (once only; a new request replaces it).
+   */
+  refereesWanted?: {
+    count: number;
+    at: number;
+    by: string;
+    templateKey?: string;
+    named?: number;
+  };
+  /**
    * Where the applicant came from (issue 30 item 4): `tag`, the shared apply link's `?källa=` / `utm_source` tag; `heard`, the label of the option chosen in 'Var hittade du annonsen?'. Absent when neither was given.
    */
   source?: {

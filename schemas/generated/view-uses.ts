@@ -11,7 +11,7 @@ export const VIEW_USES = {
   ApplicantPage: ['cancel_applicantInterview', 'create_JobApplicantNote', 'create_interviewSlots', 'create_referenceRequest', 'get_TemplateProperties', 'get_applicantInterviews', 'get_applicantNeighbours', 'get_applicantPosition', 'get_applicantReadLog', 'get_applicantScorecards', 'get_applicantSkillsAnswer', 'get_emailTemplates', 'get_position', 'get_positionPermissions', 'get_references', 'send_email', 'send_emailToApplicants', 'update_jobApplicant', 'update_jobApplicationProcess', 'update_jobApplicationStatus', 'update_protectedIdentity', 'upsert_applicantScorecard'],
   CandidateChat: ['get_MessagingChannels', 'get_channelMessages', 'get_myContainers', 'send_MessageCommand'],
   CandidateHome: ['get_myContainers'],
-  CandidatePages: ['create_applicantAnswer', 'create_meritRequest', 'delete_myApplication', 'get_applicantPositions', 'get_applicantSkillsAnswer', 'get_myContainers'],
+  CandidatePages: ['create_applicantAnswer', 'create_meritRequest', 'create_myReferees', 'delete_myApplication', 'delete_myInterview', 'get_applicantPositions', 'get_applicantSkillsAnswer', 'get_myApplicationTasks', 'get_myContainers', 'update_myInterview'],
   DemoApplicants: ['create_positionDemoApplicants', 'get_container', 'get_containers', 'get_positions'],
   EmailTemplates: ['answer_defaultEmailTemplatesOffer', 'get_TemplateProperties', 'get_applicantPosition', 'get_defaultEmailTemplatesOffer', 'get_emailTemplates', 'update_containerTemplate'],
   FirstSteps: ['get_container', 'get_containerUsers', 'get_emailTemplates', 'get_positions'],

@@ -3,10 +3,10 @@ import sv from '../../schemas/messages/sv.json';
 import type { ActionAnswer } from '../../schemas/generated/actions';
 import { fill } from '../../engine/fill';
 import { dispatch } from '../api';
-import { messageOf } from '../runner/serverErrors';
 import { Failure, Loading } from '../runner/states';
 import { createPasskey } from './passkey';
 import { RecoveryCodes, TotpEnrolment, type TotpStart } from './TotpEnrolment';
+import { useAttempt } from './useAttempt';
 
 const t = sv.mfa;
 type Summary = ActionAnswer['get_mfa'];
@@ -22,8 +22,7 @@ export default function AccountMfa() {
   const [start, setStart] = useState<TotpStart | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run: attempt } = useAttempt();
   const [status, setStatus] = useState('');
 
   const load = useCallback(() => {
@@ -32,17 +31,9 @@ export default function AccountMfa() {
   }, []);
   useEffect(load, [load]);
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError('');
+  const run = (work: () => Promise<void>) => {
     setStatus('');
-    try {
-      await work();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    return attempt(work);
   };
   const addPasskey = (e: FormEvent) => {
     e.preventDefault();

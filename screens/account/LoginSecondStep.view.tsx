@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { accountPost } from '../api';
-import { messageOf } from '../runner/serverErrors';
 import { useSession } from '../runner/session/session';
 import { useLanding } from '../runner/session/sessionEffects';
 import { validUser } from '../runner/session/token';
 import type { ViewProps } from '../runner/types';
 import { signWithPasskey } from './passkey';
 import { RecoveryCodes, TotpEnrolment, type TotpStart } from './TotpEnrolment';
+import { useAttempt } from './useAttempt';
 
 const t = sv.mfa;
 
@@ -39,25 +39,13 @@ export default function LoginSecondStep({ props }: ViewProps) {
   const factors = answer.mfa ?? [];
   const [mode, setMode] = useState<'code' | 'recovery'>('code');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useAttempt();
   const [start, setStart] = useState<TotpStart | null>(null);
   const [codes, setCodes] = useState<{ codes: string[]; token: string } | null>(null);
 
   const finish = (token: string) => {
     login(token);
     void navigate(ownPath(answer.next) ?? land(validUser(token)?.sub ?? ''), { replace: true });
-  };
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError('');
-    try {
-      await work();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();

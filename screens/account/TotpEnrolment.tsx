@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
-import { messageOf } from '../runner/serverErrors';
+import { useAttempt } from './useAttempt';
 import type { CreateTotpEnrollmentAnswer } from '../../schemas/generated/actions';
 
 const t = sv.mfa;
@@ -14,19 +14,10 @@ export type TotpStart = CreateTotpEnrollmentAnswer;
  */
 export function TotpEnrolment({ start, confirm, idPrefix }: { start: TotpStart; confirm(code: string): Promise<void>; idPrefix: string }) {
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const submit = async (e: FormEvent) => {
+  const { busy, error, run } = useAttempt();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      await confirm(code.trim());
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    return run(() => confirm(code.trim()));
   };
   return (
     <form onSubmit={(e) => void submit(e)} className="adm-session-form mfa-enrol" noValidate>

@@ -14,6 +14,7 @@ import { viewCall } from '../runner/viewCall';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import { MeritRequest } from './MeritRequest';
+import { ApplicationTasks } from './ApplicationTasks';
 
 const t = sv.candidate;
 const call = viewCall('CandidatePages');
@@ -89,6 +90,7 @@ export default function CandidatePages() {
                 </button>
                 <MeritRequest id={a.id} position={a.position.name} status={a.labels.find((l) => l.labelType === 'Process')?.name} confirm={confirm} />
               </p>
+              <ApplicationTasks id={a.id} position={a.position.name} company={org.current?.displayName ?? ''} confirm={confirm} />
               <AnswerSkills applicantId={a.id} containerId={org.id} title={a.position.name} />
             </li>
           ))}

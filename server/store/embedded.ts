@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Logger } from '../base/logger';
 import { createLogger } from '../log';
-import { Checkpointer, WalSync } from './durable';
+import { WalSync } from './durable';
 import { GroupCommit } from './group-commit';
+import { WalBound } from './wal-bound';
 import { lockDataDir, type DataDirLock } from './lock';
 import { migrateNedb } from './migrate-nedb';
 import type { Collection, Doc, Store } from './port';
@@ -24,7 +25,7 @@ import { flushPending, hasPendingTriggers, triggersSql, type TextTables } from '
  * Filters are narrowed in SQL where that is safe and decided in code (sql-plan.ts).
  *
  * Group commit (group-commit.ts): the writes of one moment share one transaction, a savepoint
- * each, and one fsync; the WAL is drained past 32 MB (boundWal).
+ * each, and one fsync; the WAL is bounded after each commit (wal-bound.ts).
  *
  * Durability (durable.ts): WAL; a write's promise resolves only after its commit is on disk
  * (fdatasync of the WAL, off the event loop), and nothing is kept in memory but the multikey
@@ -52,18 +53,6 @@ export const SQLITE_FILE = 'blankett.sqlite';
 const STATEMENT_CACHE = 400;
 /** How long written rows may wait before they are moved into the trigram index (a search moves them at once). */
 const TEXT_FLUSH_MS = 100;
-/**
- * Commits between checkpoints asked of the checkpointer, besides its timer (each second). Not
- * every few writes: each checkpoint copies the hot pages (the table's last leaf, each index's
- * leaf, the counters) into the database file again.
- */
-const CHECKPOINT_EVERY_COMMITS = 64;
-/**
- * The WAL's bound: past it, new writes wait (a few hundred milliseconds) while the checkpointer
- * copies the WAL into the database and starts it again. Checkpoints that run beside the
- * writes never catch up under a sustained campaign (781 MB after 10,000 applications in 14 s).
- */
-const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
 
 export interface EmbeddedOpenOptions {
   log?: Logger;
@@ -78,12 +67,9 @@ export class EmbeddedStore implements Store, EmbeddedHost {
   private readonly group: GroupCommit;
   /** Counter values flushed into the open transaction (given back to Sequences if it is rolled back). */
   private readonly unsynced = new Map<string, number>();
-  /** Set while the WAL is being drained: writes wait for it (gate()). */
-  private draining: Promise<void> | null = null;
-  private commits = 0;
   private closed = false;
   private readonly walSync: WalSync;
-  private readonly checkpointer: Checkpointer;
+  private readonly wal: WalBound;
   private readonly sequences: Sequences;
   private readonly generations = new Map<string, number>();
   private writes = 0;
@@ -118,12 +104,12 @@ export class EmbeddedStore implements Store, EmbeddedHost {
       throw err;
     }
     this.walSync = new WalSync(`${this.file}-wal`);
-    this.checkpointer = new Checkpointer(this.file, require.resolve('better-sqlite3'));
+    this.wal = new WalBound(this.file, require.resolve('better-sqlite3'));
     this.sequences = new Sequences((sql) => this.stmt(sql), 'd_counters', () => this.metas.get('counters')?.exists === true);
     this.group = new GroupCommit(this.db, this.walSync, {
       committed: () => {
         this.unsynced.clear();
-        this.boundWal();
+        this.wal.committed();
       },
       lost: () => {
         this.sequences.restore(this.unsynced);
@@ -214,30 +200,9 @@ export class EmbeddedStore implements Store, EmbeddedHost {
     return result;
   }
 
-  /** @internal null, or a promise writes wait for while the WAL is drained. */
+  /** @internal null, or a promise writes wait for while the WAL is drained (wal-bound.ts). */
   gate(): Promise<void> | null {
-    return this.draining;
-  }
-
-  /**
-   * After each commit: a WAL past its bound is drained before more is written to it. The drain
-   * truncates the file, so its size is what the WAL holds until the WAL is next started again
-   * from its beginning (then the size overstates it, and at most one more drain comes early).
-   */
-  private boundWal(): void {
-    if (this.draining || this.closed) return;
-    // The WAL is bounded by commits as well as by time (Checkpointer.nudge).
-    if (++this.commits % CHECKPOINT_EVERY_COMMITS === 0) this.checkpointer.nudge();
-    let size = 0;
-    try {
-      size = statSync(`${this.file}-wal`).size;
-    } catch {
-      return;
-    }
-    if (size < WAL_LIMIT_BYTES) return;
-    this.draining = this.checkpointer.drain().finally(() => {
-      this.draining = null;
-    });
+    return this.wal.gate();
   }
 
   /** @internal after the commit of a write to `name`: what readers cached from it is stale. */
@@ -422,9 +387,7 @@ export class EmbeddedStore implements Store, EmbeddedHost {
     if (this.textTimer) clearTimeout(this.textTimer);
     this.statements.clear();
     try {
-      await this.group.settle();
-      await this.draining;
-      await this.checkpointer.stop();
+      await this.wal.stop(() => this.group.settle());
       await this.walSync.close();
       // Closing the last connection checkpoints the WAL into the database file (with fsync).
       this.db.close();

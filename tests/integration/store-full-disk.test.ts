@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedStore } from '../../server/store/embedded';
 import { applyWithCv, auditDataDir, openPositionId, spawnServer, type ServerProcess } from './helpers/main-process';
 
 /**
@@ -21,8 +22,8 @@ function tryMount(dir: string): boolean {
   }
 }
 
-/** Fills the filesystem to the last byte; returns the filler's path. */
-function fill(dir: string): string {
+/** Fills the filesystem to the last byte, or all but `leave` bytes of it; returns the filler's path. */
+function fill(dir: string, leave = 0): string {
   const path = join(dir, 'filler');
   const fd = openSync(path, 'w');
   const block = Buffer.alloc(64 * 1024, 1);
@@ -39,11 +40,14 @@ function fill(dir: string): string {
   } finally {
     closeSync(fd);
   }
+  if (leave > 0) truncateSync(path, statSync(path).size - leave);
   return path;
 }
 
 const root = mkdtempSync(join(tmpdir(), 'blankett-full-'));
 const mounted = tryMount(root);
+const nearlyFull = mkdtempSync(join(tmpdir(), 'blankett-nearly-full-'));
+const mountedNearlyFull = mounted && tryMount(nearlyFull);
 
 describe.skipIf(!mounted)('the embedded store on a full disk', () => {
   const dataDir = join(root, 'data');
@@ -106,4 +110,25 @@ describe.skipIf(!mounted)('the embedded store on a full disk', () => {
     expect(audit.orphans).toEqual([]);
   }, 90_000);
 
+});
+
+describe.skipIf(!mountedNearlyFull)('the embedded store’s WAL on a nearly full disk', () => {
+  afterAll(() => {
+    execFileSync('umount', [nearlyFull]);
+    rmSync(nearlyFull, { recursive: true, force: true });
+  });
+
+  it('gives the space back before a burst of writes to the same pages fills the disk (the WAL holds each version again)', async () => {
+    const store = EmbeddedStore.open(join(nearlyFull, 'data'), { log: { info() {}, warn() {}, error() {} } as never });
+    try {
+      const hot = store.collection<{ id: number; text: string }>('hot');
+      await hot.insertOne({ id: 1, text: 'a'.repeat(60_000) });
+      // 1 MB left: 30 new versions of a 60 KB document are 2 MB of data and far more WAL frames.
+      fill(nearlyFull, 1024 * 1024);
+      for (let i = 0; i < 30; i++) await hot.updateOne({ id: 1 }, { $set: { text: String(i % 10).repeat(60_000) } });
+      expect((await hot.findOne({ id: 1 }))?.text).toBe('9'.repeat(60_000));
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { WAIT_MS } from './wait';
 // The built-in widgets register the default form engine, as the screens that render forms do.
 import '../../widgets/register';
 
@@ -8,3 +9,6 @@ afterEach(() => cleanup());
 // jsdom has no CSS.escape; react-aria-components' overlays call it (CSP nonce lookup).
 const css = ((globalThis as { CSS?: Record<string, unknown> }).CSS ??= {}) as { escape?: (s: string) => string };
 css.escape ??= (s: string) => s.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
+
+// Every findBy and waitFor waits as long as the tests that name a bound (tests/setup/wait.ts).
+configure({ asyncUtilTimeout: WAIT_MS });

@@ -12,6 +12,7 @@ import { useLoad } from '../../shared/useLoad';
 import { useBusy } from '../../shared/useBusy';
 import { call } from '../call';
 import { Card } from './Card';
+import { AskApplicantReferees } from './AskApplicantReferees';
 
 const t = sv.references.card;
 type Reference = ActionAnswer['get_references'][number];
@@ -19,13 +20,18 @@ type Reference = ActionAnswer['get_references'][number];
 /**
  * 'Referenser' on the applicant page (issue 30 item 3): each referee asked, the status
  * (Skickad, Besvarad, Utgången) and, once answered, the answers in the engine's view mode;
- * a writer asks a new referee here (a mail with a single-use link to the reference form).
+ * a writer asks a new referee here (a mail with a single-use link to the reference form), or
+ * asks the applicant to name referees on Mina sidor.
  */
 export function ReferencesCard({ applicantId, canWrite, onAsked }: { applicantId: number; canWrite: boolean; onAsked?(): void }) {
   const { handleError } = useSession();
   const loaded = useLoad(() => call('get_references', { id: applicantId }), String(applicantId));
   const [asked, setAsked] = useState<{ id: number; list: Reference[] } | null>(null);
   const list = asked?.id === applicantId ? asked.list : (loaded.data ?? null);
+  const done = (next: Reference[]) => {
+    setAsked({ id: applicantId, list: next });
+    onAsked?.();
+  };
   return (
     <Card title={t.title} className="apl-references">
       {!list ? (
@@ -46,13 +52,10 @@ export function ReferencesCard({ applicantId, canWrite, onAsked }: { applicantId
         </ul>
       )}
       {canWrite && (
-        <AskForm
-          applicantId={applicantId}
-          onAsked={(next) => {
-            setAsked({ id: applicantId, list: next });
-            onAsked?.();
-          }}
-        />
+        <>
+          <AskForm applicantId={applicantId} onAsked={done} />
+          <AskApplicantReferees applicantId={applicantId} onAsked={done} />
+        </>
       )}
     </Card>
   );

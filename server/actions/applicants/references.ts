@@ -6,12 +6,13 @@ import { anonymityOf, isAnonymous } from '../../domain/screening/screening';
 import { loadApplication, who } from '../../domain/applicants/applicants';
 import { loadContainer } from '../../domain/organisations/containers';
 import { loadPosition } from '../../domain/positions/positions';
+import { askApplicant } from '../../domain/references/applicant';
 import { referencesView, requestReferences } from '../../domain/references/references';
 
 /**
  * References (issue 30 item 3). The policy has checked the right on the application's position
  * (asking needs Write, reading any right); the handlers compare containers again, as the other
- * action files do. References name the person (a referee writes about them): while anonymous
+ * action files do. A writer enters the referees, or asks the applicant to name them on Mina sidor. References name the person (a referee writes about them): while anonymous
  * screening hides the application, they are neither asked for nor shown (409, in Swedish).
  */
 async function applicationIn(ctx: ActionContext, id: number) {
@@ -31,6 +32,12 @@ export const actions: ActionTable = {
 
   async create_referenceRequest(ctx, data) {
     const { a, p, c } = await applicationIn(ctx, data.id);
-    return requestReferences(ctx.deps, { a, p, c }, { ...(data.templateKey !== undefined ? { templateKey: data.templateKey } : {}), referees: data.referees }, who(ctx.principal));
+    const templateKey = data.templateKey !== undefined ? { templateKey: data.templateKey } : {};
+    if ((data.referees === undefined) === (data.askApplicant === undefined)) throw errors.invalid([{ path: '/referees', message: sv.references.server.askOne }], sv.references.server.askOne);
+    if (data.askApplicant !== undefined) {
+      await askApplicant(ctx.deps, { a, p, c }, { ...templateKey, count: data.askApplicant }, who(ctx.principal));
+      return referencesView(ctx.deps, a.id);
+    }
+    return requestReferences(ctx.deps, { a, p, c }, { ...templateKey, referees: data.referees ?? [] }, who(ctx.principal));
   },
 };

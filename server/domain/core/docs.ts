@@ -142,6 +142,8 @@ export interface ApplicationDoc {
   files: StoredFile[];
   /** Skyddade personuppgifter (applicants/protected-identity.ts): contact data shown to administrators only. */
   protectedIdentity?: boolean;
+  /** A writer asked the applicant to name referees on Mina sidor (references/applicant.ts); `named` once they have. */
+  refereesWanted?: { count: number; at: number; by: string; templateKey?: string; named?: number };
 }
 
 /** `memberships`: a user's container permissions (1 Administrator, 2 Write, 3 Read). */

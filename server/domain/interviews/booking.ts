@@ -5,7 +5,7 @@ import { sha256 } from '../../auth/signin';
 import type { ServerDeps } from '../../base/deps';
 import { errors, HttpError } from '../../errors';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../core/docs';
-import { bookingUrl, sendInvitations } from './interview-mail';
+import { bookingUrl, myPagesUrl, sendInvitations } from './interview-mail';
 import { interviewsOf, releaseSlot, slotsOf, type InterviewDoc, type SlotDoc } from './store';
 
 /**
@@ -35,9 +35,8 @@ async function interviewOf(deps: ServerDeps, token: string): Promise<{ interview
 
 const slotView = (s: SlotDoc) => ({ id: s.id, start: s.start, minutes: s.minutes });
 
-/** What the booking page shows: the booked time (if any) and the times still open. */
-export async function bookingView(deps: ServerDeps, token: string) {
-  const { interview } = await interviewOf(deps, token);
+/** What the booking page and Mina sidor show of one interview: the booked time (if any) and the times still open. */
+async function viewOf(deps: ServerDeps, interview: InterviewDoc) {
   const now = deps.now();
   const [p, c, slots] = await Promise.all([
     deps.store.collection<PositionDoc>('positions').findOne({ id: interview.positionId }, { projection: { name: 1 } }),
@@ -46,14 +45,22 @@ export async function bookingView(deps: ServerDeps, token: string) {
   ]);
   const booked = interview.status === 'booked' ? slots.find((s) => s.id === interview.slotId) : undefined;
   const open = interview.expires > now ? slots.filter((s) => s.status === 'open' && s.start > now) : [];
-  if (!booked && interview.expires <= now) throw refuse(410, 'link_expired', t.linkExpired);
   return {
     position: p?.name ?? '',
     company: c ? c.displayName || c.name : '',
     status: interview.status,
+    expired: !booked && interview.expires <= now,
     booked: booked ? { ...slotView(booked), place: booked.place ?? null, videoUrl: booked.videoUrl ?? null, past: booked.start <= now } : null,
     slots: open.map(slotView),
   };
+}
+
+/** What the booking page shows; an offer that ran out unbooked is refused in Swedish. */
+export async function bookingView(deps: ServerDeps, token: string) {
+  const { interview } = await interviewOf(deps, token);
+  const { expired, ...view } = await viewOf(deps, interview);
+  if (expired) throw refuse(410, 'link_expired', t.linkExpired);
+  return view;
 }
 
 /** Frees a slot an interview held: open again while it is ahead and its offer lives, else expired. */
@@ -71,9 +78,18 @@ const setInterviewAt = (deps: ServerDeps, applicationId: number, start: number |
 /** Books (or moves to) `slotId` for the link's interview. */
 export async function book(deps: ServerDeps, token: string, slotId: number) {
   const { interview, a } = await interviewOf(deps, token);
+  await bookInterview(deps, interview, a, slotId, bookingUrl(deps, token));
+  return bookingView(deps, token);
+}
+
+/**
+ * Books (or moves to) `slotId` for one interview: from the booking link or from Mina sidor.
+ * `link` is where the applicant's invitation says they can book again or cancel.
+ */
+async function bookInterview(deps: ServerDeps, interview: InterviewDoc, a: ApplicationDoc, slotId: number, link: string): Promise<void> {
   const now = deps.now();
   if (interview.expires <= now) throw refuse(410, 'link_expired', t.linkExpired);
-  if (interview.slotId === slotId && interview.status === 'booked') return bookingView(deps, token);
+  if (interview.slotId === slotId && interview.status === 'booked') return;
   const taken = await slotsOf(deps).updateOne({ id: slotId, setId: interview.setId, status: 'open', start: { $gt: now } }, { $set: { status: 'booked', bookedBy: interview.id } });
   if (!taken) {
     const exists = await slotsOf(deps).count({ id: slotId, setId: interview.setId });
@@ -96,8 +112,7 @@ export async function book(deps: ServerDeps, token: string, slotId: number) {
   await setInterviewAt(deps, a.id, taken.start);
   const log = { at: now, what: 'interview', text: fill(t.logBooked, { time: formatStockholmDateTime(taken.start) }) };
   await deps.store.collection<ApplicationDoc>('applications').updateOne({ id: a.id }, { $push: { logs: log } });
-  await sendInvitations(deps, moved.sequence === 0 ? 'booked' : 'moved', moved, taken, a, bookingUrl(deps, token));
-  return bookingView(deps, token);
+  await sendInvitations(deps, moved.sequence === 0 ? 'booked' : 'moved', moved, taken, a, link);
 }
 
 /** Cancels a booked interview: the time opens again and everyone gets METHOD:CANCEL. */
@@ -127,9 +142,40 @@ async function closeSetIfDone(deps: ServerDeps, setId: number): Promise<void> {
 /** The applicant cancels from the link ('Avboka'). */
 export async function cancelByLink(deps: ServerDeps, token: string) {
   const { interview, a } = await interviewOf(deps, token);
+  await cancelByApplicant(deps, interview, a);
+  return { cancelled: true };
+}
+
+async function cancelByApplicant(deps: ServerDeps, interview: InterviewDoc, a: ApplicationDoc): Promise<void> {
   if (interview.status !== 'booked') throw refuse(409, 'not_booked', t.notBooked);
   await cancel(deps, interview, a, 'applicant');
-  return { cancelled: true };
+}
+
+/**
+ * The applicant's own interviews on Mina sidor (the caller has shown the application is theirs):
+ * each one not called off by the employer, as the booking page shows it, newest first.
+ */
+export async function myInterviews(deps: ServerDeps, a: ApplicationDoc) {
+  const list = await interviewsOf(deps).find({ applicationId: a.id }, { sort: { id: -1 } });
+  return Promise.all(list.filter((i) => !(i.status === 'cancelled' && i.cancelledBy === 'staff')).map(async (i) => ({ id: i.id, ...(await viewOf(deps, i)) })));
+}
+
+/** One interview of the applicant's own application, as the booking link would lead to it. */
+async function myInterview(deps: ServerDeps, a: ApplicationDoc, interviewId: number): Promise<InterviewDoc> {
+  const interview = await interviewsOf(deps).findOne({ id: interviewId, applicationId: a.id });
+  if (!interview) throw refuse(404, 'link_unknown', t.interviewGone);
+  if (interview.status === 'cancelled' && interview.cancelledBy === 'staff') throw refuse(410, 'interview_cancelled', t.withdrawnByStaff);
+  return interview;
+}
+
+/** 'Boka om' on Mina sidor: the same booking as the link's, the invitation pointing to Mina sidor. */
+export async function bookMine(deps: ServerDeps, a: ApplicationDoc, interviewId: number, slotId: number): Promise<void> {
+  await bookInterview(deps, await myInterview(deps, a, interviewId), a, slotId, myPagesUrl(deps, a.containerId));
+}
+
+/** 'Avboka' on Mina sidor: the same cancellation as the link's. */
+export async function cancelMine(deps: ServerDeps, a: ApplicationDoc, interviewId: number): Promise<void> {
+  await cancelByApplicant(deps, await myInterview(deps, a, interviewId), a);
 }
 
 /** Staff cancel an interview (booked or not) from the applicant page; the link then says so. */

@@ -21,6 +21,9 @@ const base = (deps: Pick<ServerDeps, 'publicUrl'>) => (deps.publicUrl ?? '').rep
 /** The booking page of a token (the query never reaches the request log, which logs the path). */
 export const bookingUrl = (deps: Pick<ServerDeps, 'publicUrl'>, token: string) => `${base(deps)}/intervju?token=${token}`;
 
+/** The applicant's Mina sidor in the organisation (signing in leads back there). */
+export const myPagesUrl = (deps: Pick<ServerDeps, 'publicUrl'>, containerId: number) => `${base(deps)}/admin/minasidor?org=${containerId}`;
+
 const companyOf = async (deps: ServerDeps, containerId: number) => {
   const c = await deps.store.collection<ContainerDoc>('containers').findOne({ id: containerId }, { projection: { name: 1, displayName: 1 } });
   return c ? c.displayName || c.name : '';
@@ -95,6 +98,6 @@ export async function sendInvitations(deps: ServerDeps, kind: 'booked' | 'moved'
 export async function sendReminder(deps: ServerDeps, interview: InterviewDoc, slot: SlotDoc, a: ApplicationDoc): Promise<void> {
   const p = await deps.store.collection<PositionDoc>('positions').findOne({ id: interview.positionId }, { projection: { name: 1 } });
   const company = await companyOf(deps, interview.containerId);
-  const values = { position: p?.name ?? '', time: formatStockholmAppointment(slot.start), where: whereOf(slot), link: `${base(deps)}/minasidor` };
+  const values = { position: p?.name ?? '', time: formatStockholmAppointment(slot.start), where: whereOf(slot), link: myPagesUrl(deps, a.containerId) };
   await sendAbout(deps, { containerId: a.containerId, applicationId: a.id }, { to: a.email, fromName: company, subject: fill(t.reminderSubject, values), text: fill(t.reminderBody, values) });
 }

@@ -31,7 +31,7 @@ const REFERENCE_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 export type ReferenceDoc = Reference & Doc;
 type View = ActionAnswer['get_references'];
-type Referee = ActionData['create_referenceRequest']['referees'][number];
+type Referee = NonNullable<ActionData['create_referenceRequest']['referees']>[number];
 
 export const referencesOf = (deps: Pick<ServerDeps, 'store'>) => deps.store.collection<ReferenceDoc>('references');
 
@@ -44,7 +44,8 @@ export const plainText = (v: string, max = 10_000): string =>
     .join('\n')
     .trim();
 
-function checkReferees(list: Referee[]): Referee[] {
+/** The referees as stored (trimmed, markup dropped), or a refusal in Swedish naming the first bad one. */
+export function checkReferees(list: Referee[]): Referee[] {
   return list.map((r, i) => {
     const name = plainText(r.name, 200);
     const email = r.email.trim().toLowerCase();
@@ -79,7 +80,7 @@ export async function referencesView(deps: Pick<ServerDeps, 'store' | 'now'>, ap
   }));
 }
 
-async function pushLog(deps: ServerDeps, applicationId: number, entries: LogEntry[]): Promise<void> {
+export async function pushLog(deps: ServerDeps, applicationId: number, entries: LogEntry[]): Promise<void> {
   for (const entry of entries) await deps.store.collection<ApplicationDoc>('applications').updateOne({ id: applicationId }, { $push: { logs: entry } });
 }
 

@@ -2,13 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
+import { SLOW } from '../../setup/wait';
 
 // The account and candidate screens became pages (issue 16 item 5): the heading is the page's,
 // the links are links blocks, and only the part that must stay code is a view block. These
 // tests catch a view that still draws its own heading (two h1) or a link lost on the way.
-
-// The first page of a file waits for the runner's page chunk (RJSF and the engine's ajv) to be transformed.
-const SLOW = { timeout: 15_000 };
 
 /** A fetch that answers every call with `status` and `body`, and records the URLs asked. */
 function serve(status: number, body: unknown) {

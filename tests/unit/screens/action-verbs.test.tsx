@@ -5,9 +5,9 @@ import { screenFiles } from '../../../screens/runner/catalogue';
 import type { ScreenAction, ScreenFile } from '../../../screens/runner/types';
 import { fakeToken, renderAdminAt, serveActions, signIn, type Handler } from './harness';
 import { refusal } from '../fetch';
+import { SLOW } from '../../setup/wait';
 
 const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'] });
-const SLOW = { timeout: 5000 };
 const refuse = (status: number, message: string, details?: unknown) => refusal(status, 'invalid', message, details);
 
 /** A blob's text (jsdom's Blob has no text()). */

@@ -5,10 +5,10 @@ import { screenFiles } from '../../../screens/runner/catalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
 import { fakeToken, renderAdminAt, serveActions, signIn, type Handler } from './harness';
 import { refusal } from '../fetch';
+import { SLOW } from '../../setup/wait';
 
 const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'] });
 
-const SLOW = { timeout: 5000 };
 
 /** A form screen on an entity: the company profile's name and city, loaded from and saved to made-up actions. */
 const profile: ScreenFile = {

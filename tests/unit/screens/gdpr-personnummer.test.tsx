@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
 import { refusal } from '../fetch';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { SLOW } from '../../setup/wait';
 
-const SLOW = { timeout: 5000 };
 
 beforeEach(() => signIn(fakeToken('admin@demo.test')));
 afterEach(() => vi.unstubAllGlobals());

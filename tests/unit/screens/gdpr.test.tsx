@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
 import { refusal } from '../fetch';
+import { SLOW } from '../../setup/wait';
 
-const SLOW = { timeout: 5000 };
 const person = {
   emails: ['anna@demo.test'],
   personnummer: ['199001012384'],

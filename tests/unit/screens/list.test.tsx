@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { screenFiles } from '../../../screens/runner/catalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
 import { fakeToken, renderAdminAt as at, serveActions, signIn, type Handler } from './harness';
+import { SLOW } from '../../setup/wait';
 
 const serve = (actions: Record<string, Handler>) => serveActions(actions, { missing: 'internal' });
 
-const SLOW = { timeout: 5000 };
 const position = (id: number, name: string, start: number, isArchived = false) => ({
   id, name, start, stop: start + 86_400 * 30, status: isArchived ? 'Arkiverad' : 'Öppen', isArchived, totalApplicants: id, totalUnProcessed: 0,
 });

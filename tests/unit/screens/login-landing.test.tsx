@@ -4,9 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 import { landingAfterLogin } from '../../../screens/runner/session/token';
 import { warmAdminChunks } from './warm';
+import { SLOW } from '../../setup/wait';
 
-// The first page of a file waits for the runner's page chunk (RJSF and the engine's ajv) to be transformed.
-const SLOW = { timeout: 15_000 };
 const tokenOf = (sub: string) => `h.${Buffer.from(JSON.stringify({ sub, given_name: 'A', family_name: 'B', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
 
 function serve(nextLogin: { sub: string }) {

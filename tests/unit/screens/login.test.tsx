@@ -2,9 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
-
-// The first page of a file waits for the runner's page chunk (RJSF and the engine's ajv) to be transformed.
-const SLOW = { timeout: 15_000 };
+import { SLOW } from '../../setup/wait';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());

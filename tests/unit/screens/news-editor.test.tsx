@@ -2,8 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt as at, serveActions as serve, signIn } from './harness';
+import { SLOW } from '../../setup/wait';
 
-const SLOW = { timeout: 10_000 };
 
 afterEach(() => vi.unstubAllGlobals());
 // jsdom has no layout: ProseMirror asks for rectangles while typing.

@@ -3,10 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 import { warmAdminChunks } from './warm';
+import { SLOW } from '../../setup/wait';
 
 const token = (sub: string) => `h.${Buffer.from(JSON.stringify({ sub, given_name: 'Vera', family_name: 'Test', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
-// The first render loads the record chunk (sanitiser included) under a busy test run.
-const SLOW = { timeout: 10_000 };
 
 /** A fake dispatcher: get_blogPosts answers with the given status and body. */
 function serve(blog: { status: number; body: unknown }) {

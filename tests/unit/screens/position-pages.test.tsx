@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
+import { SLOW } from '../../setup/wait';
 
 /** The position, board and profile screens as pages (issue 16 item 5): the parts that were code and are now blocks. */
 
-const SLOW = { timeout: 15000 };
 const position = (over: Record<string, unknown> = {}) => ({
   id: 7,
   containerId: 1,

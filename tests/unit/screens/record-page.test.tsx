@@ -4,12 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { screenFiles } from '../../../screens/runner/catalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
 import { fakeToken, renderAdminAt, serveActions, signIn, type Handler } from './harness';
+import { SLOW } from '../../setup/wait';
 
 const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'] });
 const at = (path: string, extra: ScreenFile) => renderAdminAt(path, [...screenFiles, extra]);
-
-// Blocks' code loads when first drawn (issue 27 item 1): the first draw in a cold file takes seconds on a busy machine.
-const SLOW = { timeout: 15_000 };
 
 const record: ScreenFile = {
   id: 'thing-record',

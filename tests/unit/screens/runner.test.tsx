@@ -4,10 +4,10 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 import { screenFiles } from '../../../screens/runner/catalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
+import { SLOW } from '../../setup/wait';
 
 const token = (sub: string) => `h.${Buffer.from(JSON.stringify({ sub, given_name: 'Vera', family_name: 'Test', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
 const container = (myPermissions: string[]) => ({ id: 1, name: 'demo', displayName: 'Demo AB', positionTypes: [{ id: 1, name: 'Sommarjobb' }], myPermissions });
-const SLOW = { timeout: 5000 };
 
 type Answer = unknown | ((data: Record<string, unknown>) => unknown);
 

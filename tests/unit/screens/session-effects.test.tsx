@@ -3,9 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionChanges } from '../../../screens/runner/session/sessionEffects';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
 import { refusal } from '../fetch';
-
-// The form screen's chunk loads lazily; a shared 2-core machine makes the first one slow.
-const SLOW = { timeout: 15000 };
+import { SLOW } from '../../setup/wait';
 
 afterEach(() => vi.unstubAllGlobals());
 

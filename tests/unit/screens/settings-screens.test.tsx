@@ -5,8 +5,8 @@ import sv from '../../../schemas/messages/sv.json';
 import { CONTAINER_KEY } from '../../../screens/api';
 import { fakeToken, renderAdminAt as at, serveActions, signIn } from './harness';
 import { refusal } from '../fetch';
+import { SLOW } from '../../setup/wait';
 
-const SLOW = { timeout: 15_000 };
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt as at, serveActions as serve, signIn } from './harness';
+import { SLOW } from '../../setup/wait';
 
-const SLOW = { timeout: 10_000 };
 
 beforeEach(() => signIn(fakeToken('writer@demo.test', 'user', { given_name: 'W', family_name: 'D' })));
 afterEach(() => vi.unstubAllGlobals());

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
+import { SLOW } from '../../setup/wait';
 
-const SLOW = { timeout: 10_000 };
 
 beforeEach(() => signIn(fakeToken('admin@demo.test')));
 afterEach(() => vi.unstubAllGlobals());

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import sv from '../../../schemas/messages/sv.json';
 import { fakeToken, renderAdminAt as at, serveActions, type Handler, signIn } from './harness';
+import { SLOW } from '../../setup/wait';
 
 const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'], missing: 'internal' });
-const SLOW = { timeout: 5000 };
 const row = { id: 7, userId: 3, containerId: 1, email: 'anna@demo.test', firstname: 'Anna', lastname: 'A', phoneNumber: '070-1', title: '', permissionIds: [3] };
 const box = (name: RegExp) => screen.getByRole<HTMLInputElement>('textbox', { name });
 

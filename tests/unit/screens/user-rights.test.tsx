@@ -3,11 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toggleRight } from '../../../screens/shared/rights';
 import { fakeToken, renderAdminAt as at, serveActions, signIn, type Handler } from './harness';
+import { SLOW } from '../../setup/wait';
 
 const serve = (actions: Record<string, Handler>) => serveActions(actions, { permissions: ['Administrator'], missing: 'internal' });
-
-// Mounting the admin app in jsdom loads its lazy chunks: over 5 s on two busy cores (CI runs the browsers beside it).
-const SLOW = { timeout: 20_000 };
 
 /** Each right's checkbox: its name, whether ticked, and the hint it is described by. */
 const rights = () =>

@@ -6,9 +6,9 @@ import AdminApp from '../../../screens/admin/AdminApp';
 import { screenFiles } from '../../../screens/runner/catalogue';
 import { defaultRegistry } from '../../../engine/index';
 import file from '../../../schemas/screens/validation-messages.json' with { type: 'json' };
+import { SLOW } from '../../setup/wait';
 
 const token = `h.${Buffer.from(JSON.stringify({ sub: 'admin@demo.test', given_name: 'A', family_name: 'B', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
-const SLOW = { timeout: 20_000 };
 
 /** The container as get_container answers it, with one override already stored. */
 const stored = { id: 1, name: 'demo', positionTypes: [], myPermissions: ['Administrator'], messages: { approved: 'Kryssa i rutan', minLength: 'Minst #DATA# tecken' } };

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { fakeToken, renderAdminAt, serveActions, signIn } from './harness';
+import { SLOW } from '../../setup/wait';
 
-const SLOW = { timeout: 10_000 };
 const position = { id: 5, name: 'Lagerarbetare', positionTypeId: 1, metadata: [], formVersion: 1, start: 1767225600, stop: 1798761600, status: 'Publicerad' };
 
 beforeEach(() => signIn(fakeToken('admin@demo.test')));

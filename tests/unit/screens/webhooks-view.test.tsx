@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import sv from '../../../schemas/messages/sv.json';
 import { fakeToken, renderAdminAt as at, serveActions, signIn } from './harness';
 import { refusal } from '../fetch';
+import { SLOW } from '../../setup/wait';
 
-const SLOW = { timeout: 15_000 };
 const t = sv.webhooks;
 const SECRET = `whsec_${'A'.repeat(43)}=`;
 

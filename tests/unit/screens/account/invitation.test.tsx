@@ -5,9 +5,9 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../../screens/admin/AdminApp';
 import { json, refusal } from '../../fetch';
 import { warmAdminChunks } from '../warm';
+import { SLOW } from '../../../setup/wait';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
-const SLOW = { timeout: 15_000 };
 const session = `h.${Buffer.from(JSON.stringify({ sub: 'ny@demo.test', given_name: 'N', family_name: 'Y', role: 'user', exp: Date.now() / 1000 + 3600 })).toString('base64url')}.s`;
 
 /** The two invitation routes answered as the server does; records what was posted where. */

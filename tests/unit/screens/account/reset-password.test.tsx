@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../../screens/admin/AdminApp';
+import { SLOW } from '../../../setup/wait';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
 
@@ -56,7 +57,7 @@ describe('the reset-password page (a form posting to /api/account/reset/confirm)
     expect(await screen.findByRole('heading', { name: 'Välj ett nytt lösenord' })).toBeTruthy();
     // The heading is the page's and shows at once; the form is a view block that loads lazily
     // (screens/runner/views.ts), so wait for its field, then for its effect to wipe the fragment.
-    expect(await screen.findByLabelText('Nytt lösenord', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByLabelText('Nytt lösenord', undefined, SLOW)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/reset-password'));
   });
 

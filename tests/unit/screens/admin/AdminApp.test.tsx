@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { answering, fakeToken, renderAdminAt as renderAt, serveActions } from '../harness';
 import { fetchAnswering } from '../../fetch';
 import { warmAdminChunks } from '../warm';
+import { SLOW } from '../../../setup/wait';
 
 const writer = fakeToken('writer@demo.test', 'user', { given_name: 'Viktor', family_name: 'Skribent' });
 /** A made-up server answering the dispatcher actions the admin app calls (any other: 404). */
@@ -22,7 +23,7 @@ describe('AdminApp', () => {
     serve({ get_containers: [{ id: 1, name: 'demo' }], get_container: container(['Write']), get_formTemplates: [] });
     renderAt('/admin/form-templates');
     // Views load lazily (screens/runner/views.ts); their first transform under vitest can take over a second.
-    expect(await screen.findByText('Hittade inga mallar, vänligen kontakta support', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Hittade inga mallar, vänligen kontakta support', {}, SLOW)).toBeTruthy();
   });
 
   it('sends a reader who opens the template screens to /access-denied', async () => {
@@ -30,7 +31,7 @@ describe('AdminApp', () => {
     serve({ get_containers: [{ id: 1, name: 'demo' }], get_container: container(['Read']) });
     renderAt('/admin/form-templates/new');
     // The guard redirects, then the access-denied view loads lazily (its first transform is slow under vitest).
-    expect(await screen.findByRole('heading', { name: 'Åtkomst nekad' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Åtkomst nekad' }, SLOW)).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/access-denied');
   });
 
@@ -38,8 +39,8 @@ describe('AdminApp', () => {
     localStorage.setItem('blankett.token', writer);
     serve({ get_containers: [{ id: 1, name: 'demo', displayName: 'Demo AB' }, { id: 2, name: 'annat', displayName: 'Annat AB' }], get_container: { ...container(['Write']), id: 2, displayName: 'Annat AB' } });
     renderAt('/admin');
-    (await screen.findByRole('button', { name: 'Välj Annat AB' }, { timeout: 5000 })).click();
-    expect(await screen.findByRole('heading', { name: 'Start' }, { timeout: 5000 })).toBeTruthy();
+    (await screen.findByRole('button', { name: 'Välj Annat AB' }, SLOW)).click();
+    expect(await screen.findByRole('heading', { name: 'Start' }, SLOW)).toBeTruthy();
     expect(localStorage.getItem('blankett.containerId')).toBe('2');
     expect(screen.getByRole('link', { name: 'Byt företag' })).toBeTruthy();
   });

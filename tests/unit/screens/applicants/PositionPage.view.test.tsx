@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../harness';
+import { SLOW } from '../../../setup/wait';
 
-const SLOW = { timeout: 10_000 };
 const position = { id: 5, containerId: 1, name: 'Lagerarbetare', positionTypeId: 1, metadata: [], formVersion: 1, start: 1767225600, stop: 1798761600, status: 'Publicerad', totalApplicants: 0, totalUnProcessed: 0, views: 0 };
 
 beforeEach(() => signIn(fakeToken('admin@demo.test')));

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import sv from '../../../../schemas/messages/sv.json';
 import { CONTAINER_KEY } from '../../../../screens/api';
 import { fakeToken, renderAdminAt as at, serveActions, signIn } from '../harness';
+import { SLOW } from '../../../setup/wait';
 
-const SLOW = { timeout: 40_000 };
 const KEY = `blk_${'a'.repeat(43)}`;
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../harness';
 import sv from '../../../../schemas/messages/sv.json' with { type: 'json' };
+import { SLOW } from '../../../setup/wait';
 
-const SLOW = { timeout: 5000 };
 
 beforeEach(() => signIn(fakeToken('admin@demo.test')));
 afterEach(() => vi.unstubAllGlobals());

@@ -7,6 +7,7 @@ import { ToastProvider } from '../../../../screens/shared/toast';
 import { Bell } from '../../../../screens/shell/Bell';
 import type { AppNotification } from '../../../../screens/shell/notifications';
 import { fakeToken } from '../harness';
+import { SLOW } from '../../../setup/wait';
 
 const token = fakeToken('writer@demo.test', 'user', { given_name: 'Viktor', family_name: 'Skribent' });
 const now = Math.floor(Date.now() / 1000);
@@ -88,7 +89,7 @@ function renderBell() {
   );
 }
 
-const bellNamed = (n: number) => screen.findByRole('button', { name: `Notifikationer, ${n} olästa` }, { timeout: 3000 });
+const bellNamed = (n: number) => screen.findByRole('button', { name: `Notifikationer, ${n} olästa` }, SLOW);
 
 beforeEach(() => {
   localStorage.clear();
@@ -111,8 +112,8 @@ describe('the notification bell', () => {
     const user = userEvent.setup();
     await user.click(await bellNamed(0));
     expect(await screen.findByText('Laddar...')).toBeTruthy();
-    expect(await screen.findByText('Inga notifikationer', undefined, { timeout: 4000 })).toBeTruthy();
-  }, 15_000);
+    expect(await screen.findByText('Inga notifikationer', undefined, SLOW)).toBeTruthy();
+  }, 60_000);
 
   it("lists the container's notifications: message cut at 71 characters, time HH:mm today, 'länk saknas' without a target", async () => {
     const long = 'Anna Andersson har sökt Sommarjobbare till vår butik i Stockholm med omnejd i sommar';
@@ -151,7 +152,7 @@ describe('the notification bell', () => {
     FakeSocket.all[0]!.push({ type: 'Joined', containerId: 1 });
     FakeSocket.all[0]!.cut();
     stored = [note(7, 'Kom under avbrottet'), note(1, 'Första')];
-    await waitFor(() => expect(FakeSocket.all.length).toBe(2), { timeout: 3000 });
+    await waitFor(() => expect(FakeSocket.all.length).toBe(2), SLOW);
     const again = FakeSocket.all[1]!;
     again.open();
     expect(again.sent).toEqual([{ type: 'Join', containerId: 1 }]);

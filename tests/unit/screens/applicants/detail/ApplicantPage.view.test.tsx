@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../../harness';
+import { SLOW } from '../../../../setup/wait';
 
-const SLOW = { timeout: 10_000 };
 const application = {
   id: 7,
   containerId: 1,
