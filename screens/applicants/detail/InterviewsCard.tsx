@@ -7,6 +7,7 @@ import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { useLoad } from '../../shared/useLoad';
 import { Card } from './Card';
+import { ScorecardPanel } from './ScorecardPanel';
 
 const t = sv.interviews.card;
 
@@ -22,6 +23,7 @@ function statusOf(r: Row): string {
  * Issue 30 on the applicant page: the application's interviews (the booked time, or the times
  * offered and waiting), 'Ställ in intervjun' for writers, and a short form that offers times
  * with the writer as interviewer (create_interviewSlots; the applicant books from the mail).
+ * A booked interview shows its kit's questions and its scorecards (issue 30 item 2).
  */
 export function InterviewsCard({ applicationId, canWrite, onChanged }: { applicationId: number; canWrite: boolean; onChanged(): void }) {
   const list = useLoad(() => call('get_applicantInterviews', { applicationId }), String(applicationId));
@@ -80,6 +82,7 @@ export function InterviewsCard({ applicationId, canWrite, onChanged }: { applica
                   {t.cancel}
                 </button>
               )}
+              {r.status === 'booked' && <ScorecardPanel applicantId={applicationId} interviewId={r.id} onSaved={onChanged} />}
             </li>
           ))}
         </ul>
