@@ -411,6 +411,20 @@ export interface FolderView {
 }
 
 /**
+ * A position's interview kits (issue 30 item 2), one per process level that has one: the questions to ask at an interview of that level and the criteria its scorecards rate (empty: the position's criteria, get_positionScoreCriteria).
+ */
+export interface InterviewKits {
+  kits: {
+    processLabelId: number;
+    questions: string[];
+    criteria: {
+      id: string;
+      name: string;
+    }[];
+  }[];
+}
+
+/**
  * A stored notification (server/domain/notify.ts).
  */
 export interface NotificationView {
@@ -497,6 +511,10 @@ export interface ApplicantScorecards {
     id: string;
     name: string;
   }[];
+  /**
+   * For an interview's scorecards: the interview kit's questions to ask (empty without a kit); absent for the application's own.
+   */
+  questions?: string[];
   mine: Card | null;
   others: Card[];
   /**
@@ -3274,13 +3292,17 @@ export interface GetApplicantReadLogAnswer {
 }
 
 /**
- * Request data of get_applicantScorecards. The scorecards of one application as the caller may see them: their own, and everyone else's with the average only once they have saved their own (the answer omits them before). Anyone with a right on the position, readers included.
+ * Request data of get_applicantScorecards. The scorecards of one application as the caller may see them: their own, and everyone else's with the average only once they have saved their own (the answer omits them before). Anyone with a right on the position, readers included. With `interviewId`: that interview's scorecards under the same rule, with the interview kit's questions and criteria; an interview not of the application → 404.
  */
 export interface GetApplicantScorecardsData {
   /**
    * The application.
    */
   id: number;
+  /**
+   * The interview (get_applicantInterviews); absent: the application's own scorecards.
+   */
+  interviewId?: number;
 }
 
 /**
@@ -3936,6 +3958,18 @@ export interface GetPositionData {
  * Answer of get_position.
  */
 export type GetPositionAnswer = StaffPositionWithForm;
+
+/**
+ * Request data of get_positionInterviewKits. A position's interview kits (issue 30 item 2): per process level, the questions to ask and the criteria an interview's scorecard rates. Anyone with a right on the position.
+ */
+export interface GetPositionInterviewKitsData {
+  positionId: number;
+}
+
+/**
+ * Answer of get_positionInterviewKits.
+ */
+export type GetPositionInterviewKitsAnswer = InterviewKits;
 
 /**
  * Request data of get_positionInterviewers. The staff who may interview for a position (the interviewer picker of an offer): members of its organisation with a right there or on the position, by name. Write on the position.
@@ -5174,6 +5208,33 @@ export interface UpdatePositionData {
 export type UpdatePositionAnswer = StaffPositionWithForm;
 
 /**
+ * Request data of update_positionInterviewKit. Sets the interview kit of one process level of a position (writers): the questions to ask and the criteria an interview at that level is rated on. Criteria follow update_positionScoreCriteria (an `id` keeps a criterion; names trimmed and different); no criteria: the interview rates the position's criteria. Both lists empty removes the kit. A process level not of the organisation → 400. Scorecards already saved keep what they were saved with. Logged. Answer: all the position's kits.
+ */
+export interface UpdatePositionInterviewKitData {
+  positionId: number;
+  /**
+   * The process level (a label of type Process).
+   */
+  processLabelId: number;
+  /**
+   * @maxItems 30
+   */
+  questions: string[];
+  /**
+   * @maxItems 20
+   */
+  criteria: {
+    id?: string;
+    name: string;
+  }[];
+}
+
+/**
+ * Answer of update_positionInterviewKit.
+ */
+export type UpdatePositionInterviewKitAnswer = InterviewKits;
+
+/**
  * Request data of update_positionPartnerSetting. Saves the organisation's partner settings (defaults per type). Fields are checked for type and format (400 at /settings/<i>/data/<field>); required fields are checked when a position is published.
  */
 export interface UpdatePositionPartnerSettingData {
@@ -5393,13 +5454,17 @@ export interface UpsertContainerTemplateAnswer {
 }
 
 /**
- * Request data of upsert_applicantScorecard. Saves the caller's scorecard of an application (one per application and staff member, editable by its rater only): a score 1–5 for every current criterion of the position, each with an optional comment, and an overall Ja / Kanske / Nej (yes / maybe / no). Anyone with a right on the position, readers included. Logged in the application's log without the scores (they stay hidden from those who have not rated). An application deleted meanwhile → 404, nothing stored. Answer: as get_applicantScorecards, now with the others'.
+ * Request data of upsert_applicantScorecard. Saves the caller's scorecard of an application (one per application and staff member, editable by its rater only): a score 1–5 for every current criterion of the position, each with an optional comment, and an overall Ja / Kanske / Nej (yes / maybe / no). Anyone with a right on the position, readers included. Logged in the application's log without the scores (they stay hidden from those who have not rated). An application deleted meanwhile → 404, nothing stored. Answer: as get_applicantScorecards, now with the others'. With `interviewId` (a booked interview of this application) the scorecard is of that interview: one per interview and rater, rated on the criteria of the interview kit of the process level it was offered at (else the position's), the others' hidden until the caller has saved theirs for that interview; an interview not of the application → 404, one not booked → 409.
  */
 export interface UpsertApplicantScorecardData {
   /**
    * The application.
    */
   id: number;
+  /**
+   * The interview rated (get_applicantInterviews); absent: the application's own scorecard.
+   */
+  interviewId?: number;
   /**
    * @minItems 1
    * @maxItems 20
@@ -5539,6 +5604,7 @@ export interface ActionData {
   get_notification: GetNotificationData;
   get_notifications: GetNotificationsData;
   get_position: GetPositionData;
+  get_positionInterviewKits: GetPositionInterviewKitsData;
   get_positionInterviewers: GetPositionInterviewersData;
   get_positionPermissions: GetPositionPermissionsData;
   get_positionScoreCriteria: GetPositionScoreCriteriaData;
@@ -5587,6 +5653,7 @@ export interface ActionData {
   update_passkeyRegistration: UpdatePasskeyRegistrationData;
   update_password: UpdatePasswordData;
   update_position: UpdatePositionData;
+  update_positionInterviewKit: UpdatePositionInterviewKitData;
   update_positionPartnerSetting: UpdatePositionPartnerSettingData;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaData;
   update_privacySettings: UpdatePrivacySettingsData;
@@ -5720,6 +5787,7 @@ export interface ActionAnswer {
   get_notification: GetNotificationAnswer;
   get_notifications: GetNotificationsAnswer;
   get_position: GetPositionAnswer;
+  get_positionInterviewKits: GetPositionInterviewKitsAnswer;
   get_positionInterviewers: GetPositionInterviewersAnswer;
   get_positionPermissions: GetPositionPermissionsAnswer;
   get_positionScoreCriteria: GetPositionScoreCriteriaAnswer;
@@ -5768,6 +5836,7 @@ export interface ActionAnswer {
   update_passkeyRegistration: UpdatePasskeyRegistrationAnswer;
   update_password: UpdatePasswordAnswer;
   update_position: UpdatePositionAnswer;
+  update_positionInterviewKit: UpdatePositionInterviewKitAnswer;
   update_positionPartnerSetting: UpdatePositionPartnerSettingAnswer;
   update_positionScoreCriteria: UpdatePositionScoreCriteriaAnswer;
   update_privacySettings: UpdatePrivacySettingsAnswer;

@@ -613,6 +613,10 @@ export interface Interview {
   positionId: number;
   applicationId: number;
   /**
+   * The application's process level when the times were offered: picks the interview kit.
+   */
+  processLabelId?: number;
+  /**
    * The slot set offered (interviewSlots.setId).
    */
   setId: number;
@@ -1037,7 +1041,7 @@ export interface RequirementFulfilment {
 }
 
 /**
- * One staff member's rating of one application (issue 17 item 2): 1–5 per criterion of the position, each with an optional comment, and an overall Ja / Kanske / Nej. One per (application, rater), unique; editable by its rater only. Others' scorecards are answered only to a caller who has saved their own (server/domain/scorecards.ts).
+ * One staff member's rating of one application (issue 17 item 2): 1–5 per criterion of the position, each with an optional comment, and an overall Ja / Kanske / Nej. One per (application, rater, interview), unique: `interviewId` 0 (absent in older ones) is the application's own scorecard, another the scorecard of that interview (issue 30 item 2); editable by its rater only. Others' scorecards are answered only to a caller who has saved their own (server/domain/scorecards.ts).
  */
 export interface Scorecard {
   id: number;
@@ -1047,6 +1051,10 @@ export interface Scorecard {
    * The application rated.
    */
   applicationId: number;
+  /**
+   * The interview rated (interviews.id); 0 for the application's own scorecard.
+   */
+  interviewId?: number;
   /**
    * The staff user who rated.
    */

@@ -6,6 +6,7 @@ import { ApplicantRows } from './ApplicantRows';
 import { BulkBar } from './BulkBar';
 import { FilterPanel } from './FilterPanel';
 import { CriteriaEditor } from './CriteriaEditor';
+import { KitEditor } from './KitEditor';
 import { SelectAll } from './SelectAll';
 import { answerGroups } from './filterGroups';
 import { fitToForm, isDefault, loadQuery, saveQuery, type ApplicantQuery } from './query';
@@ -123,6 +124,7 @@ function Loaded({ position, onChanged }: { position: StaffPosition; onChanged?: 
   return (
     <div className="apl-page">
       {canWrite && <CriteriaEditor positionId={position.id} />}
+      {canWrite && <KitEditor positionId={position.id} levels={process} />}
       <div className="apl-layout">
         <FilterPanel
           query={query}

@@ -21,7 +21,7 @@ import { ROOT, runStandalone } from './_pages';
 import { median } from './_stats';
 import { seedApplicants } from './_seed';
 import type { BenchContext, BenchResult } from './_report';
-import { login, startBenchServer, type BenchServer } from './server-common';
+import { login, startBenchServer, timedCall, type BenchServer } from './server-common';
 
 const TOTAL = Number(process.env.BENCH_ANALYSIS_TOTAL ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ANALYSIS_ROUNDS ?? 5);
@@ -62,14 +62,6 @@ async function measure(browser: Browser, server: BenchServer, token: string, pat
   }
 }
 
-async function timedCall(server: BenchServer, token: string, action: string, data: unknown): Promise<number> {
-  const t0 = performance.now();
-  const res = await fetch(`${server.url}/api/dispatcher`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ action, data }) });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${action} answered ${res.status}`);
-  return performance.now() - t0;
-}
-
 export async function run(ctx: BenchContext = { progress: () => undefined }): Promise<BenchResult> {
   const dist = mkdtempSync(join(tmpdir(), 'blankett-analysis-'));
   let server: BenchServer | undefined;
@@ -100,8 +92,8 @@ export async function run(ctx: BenchContext = { progress: () => undefined }): Pr
       page.push(await measure(browser, server, token, analys, drawn));
       warm.push(await measure(browser, server, token, analys, drawn));
       await change();
-      calls.push(await timedCall(server, token, 'get_analysis', { containerId: 1, positionId: position.id }));
-      listCalls.push(await timedCall(server, token, 'get_applicantPositionByPosition', { positionId: position.id }));
+      calls.push((await timedCall(server, token, 'get_analysis', { containerId: 1, positionId: position.id })).ms);
+      listCalls.push((await timedCall(server, token, 'get_applicantPositionByPosition', { positionId: position.id })).ms);
     }
     return [
       `  ${TOTAL} sökande och ${TOTAL * 4} historikposter på en annons; Chromium mot riktig server och riktigt bygge (inbäddad lagring); median av ${ROUNDS} omgångar`,

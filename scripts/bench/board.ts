@@ -20,7 +20,7 @@ import { ROOT, buildPage, openBuiltPage, runStandalone, type BuiltPage } from '.
 import { median, percentile } from './_stats';
 import { seedApplicants } from './_seed';
 import type { BenchContext, BenchResult } from './_report';
-import { login, startBenchServer, type BenchServer } from './server-common';
+import { login, startBenchServer, timedCall, type BenchServer } from './server-common';
 
 const TOTAL = Number(process.env.BENCH_BOARD_TOTAL ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_BOARD_ROUNDS ?? 5);
@@ -58,18 +58,6 @@ async function measure(browser: Browser, server: BenchServer, page: BuiltPage, s
   }
 }
 
-async function timedCall(server: BenchServer, token: string, action: string, data: unknown): Promise<number> {
-  const t0 = performance.now();
-  const res = await fetch(`${server.url}/api/dispatcher`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ action, data }),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${action} answered ${res.status}`);
-  return performance.now() - t0;
-}
-
 export async function run(ctx: BenchContext = { progress: () => undefined }): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'blankett-board-'));
   const server = await startBenchServer();
@@ -101,8 +89,8 @@ export async function run(ctx: BenchContext = { progress: () => undefined }): Pr
     const reads: number[] = [];
     for (let i = 0; i < MOVES; i++) {
       const to = levels[(i + 1) % levels.length]!.id;
-      moves.push(await timedCall(server, token, 'update_jobApplicationProcess', { labelId: to, ids: [1_000_000 + TOTAL - 1 - i] }));
-      reads.push(await timedCall(server, token, 'get_applicantBoard', { positionId: position.id }));
+      moves.push((await timedCall(server, token, 'update_jobApplicationProcess', { labelId: to, ids: [1_000_000 + TOTAL - 1 - i] })).ms);
+      reads.push((await timedCall(server, token, 'get_applicantBoard', { positionId: position.id })).ms);
     }
     return [
       `  ${TOTAL} sökande på en annons över ${levels.length} processnivåer; Chromium mot riktig server (inbäddad lagring); median av ${ROUNDS} omgångar`,

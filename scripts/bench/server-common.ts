@@ -26,10 +26,10 @@ export interface BenchServer {
 }
 
 /** The real app (demo seed) on 127.0.0.1:0 over an embedded store in a temp dir, or over `mongoUri`. */
-export async function startBenchServer(opts: { mongoUri?: string; distDir?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(opts: { mongoUri?: string; distDir?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'blankett-bench-'));
   const store = await openStore({ dataDir, mongoUri: opts.mongoUri, dbName: `bench_${randomBytes(4).toString('hex')}` });
-  const config = loadConfig({ NODE_ENV: 'test', DEMO_PASSWORD: BENCH_PASSWORD, APPLY_RATE_LIMIT: process.env.APPLY_RATE_LIMIT, ...(opts.distDir ? { DIST_DIR: opts.distDir } : {}) }, { dataDir, jwtSecret: randomBytes(32), port: 0 });
+  const config = loadConfig({ NODE_ENV: 'test', DEMO_PASSWORD: BENCH_PASSWORD, APPLY_RATE_LIMIT: process.env.APPLY_RATE_LIMIT, ...opts.env, ...(opts.distDir ? { DIST_DIR: opts.distDir } : {}) }, { dataDir, jwtSecret: randomBytes(32), port: 0 });
   const app = await createApp(config, { store, log: createLogger({ silent: true }) });
   await seedIfEmpty(app.deps, config, false);
   await new Promise<void>((res) => app.httpServer.listen(0, '127.0.0.1', () => res()));
@@ -55,6 +55,15 @@ export async function login(url: string, email: string): Promise<string> {
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/** One dispatcher call as `token`: its answer's data and its ms (request to last byte); throws on any status but 200. */
+export async function timedCall(server: BenchServer, token: string, action: string, data: unknown): Promise<{ ms: number; data: unknown }> {
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/api/dispatcher`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ action, data }) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${action} answered ${res.status}`);
+  return { ms: performance.now() - t0, data: (JSON.parse(text) as { data: unknown }).data };
 }
 
 export interface LoadResult {

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { matches } from './match';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Update } from './port';
-import { project } from './project';
+import { columnsByFind, project } from './project';
 import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate } from './query';
 import { compareDocs, fieldExpr, jsonPath, planFilter, planSort, type PlanContext } from './sql-plan';
-import { docRead, type DocRead } from './sql-read';
+import { columnsSql, docRead, type DocRead } from './sql-read';
 import { applyUpdate, upsertBase } from './update';
 import { sqlUpdate } from './sql-update';
 
@@ -317,6 +317,22 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
       n++;
     });
     return n;
+  }
+
+  async columns(filter: Filter, paths: string[]): Promise<unknown[][]> {
+    checkFilter(filter);
+    paths.forEach((p) => checkFilter({ [p]: 1 }));
+    const m = this.store.meta(this.name);
+    if (!m.exists) return [];
+    const where = planFilter(filter, this.store.planContext(m));
+    const values = columnsSql(paths);
+    // Where SQL alone does not decide the filter (or cannot name a path), the matcher does: through find.
+    if (!where.exact || values === null) return columnsByFind((projection) => this.find(filter, { projection }), paths);
+    const out: unknown[][] = [];
+    for (const text of this.store.stmt(`SELECT ${values} FROM "${m.table}" WHERE ${where.sql}`).pluck().iterate(...where.params) as IterableIterator<string>) {
+      out.push(JSON.parse(text) as unknown[]);
+    }
+    return out;
   }
 
   async ensureIndex(spec: IndexSpec): Promise<void> {

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { lockDataDir, type DataDirLock } from './lock';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Store, type Update } from './port';
 import { seekFind } from './nedb-seek';
+import { columnsByFind } from './project';
 import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate, toNedbFilter } from './query';
 
 /**
@@ -248,6 +249,10 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     checkFilter(filter);
     const e = await this.ds();
     return (await this.store.track(e.ds.countAsync(toNedbFilter(filter)))) as unknown as number;
+  }
+
+  async columns(filter: Filter, paths: string[]): Promise<unknown[][]> {
+    return columnsByFind((projection) => this.find(filter, { projection }), paths);
   }
 
   async ensureIndex(spec: IndexSpec): Promise<void> {

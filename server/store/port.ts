@@ -40,6 +40,13 @@ export interface Collection<T extends Doc = Doc> {
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
   count(filter: Filter): Promise<number>;
+  /**
+   * The values at `paths` of every matching document, one array each in the order of `paths`,
+   * null where the document holds null or nothing; in no particular order. For figures over
+   * many documents (the analysis page): the embedded store reads just these values in SQL
+   * instead of decoding each document, the mongo adapter projects them.
+   */
+  columns(filter: Filter, paths: string[]): Promise<unknown[][]>;
   ensureIndex(spec: IndexSpec): Promise<void>;
 }
 

@@ -54,3 +54,10 @@ function include(src: Record<string, unknown>, out: Record<string, unknown>, pat
   }
 }
 
+
+/** Collection.columns through find with a projection, for the adapters without a narrower read. */
+export async function columnsByFind(find: (projection: Record<string, 1>) => Promise<Record<string, unknown>[]>, paths: string[]): Promise<unknown[][]> {
+  const split = paths.map((p) => p.split('.'));
+  const docs = await find(Object.fromEntries(paths.map((p) => [p, 1])));
+  return docs.map((d) => split.map((path) => getPath(d, path) ?? null));
+}

@@ -75,3 +75,13 @@ export function docRead(projection: FindOptions['projection'], filter: Filter, s
     types: `json_array(${paths.map((p) => `json_type(doc, '${p}')`).join(', ')})`,
   };
 }
+
+/**
+ * The SQL of Collection.columns: one JSON array of the paths' values per row (`->` keeps an
+ * array or object as JSON, a missing field is null), or null when a path cannot be named in SQL.
+ */
+export function columnsSql(paths: string[]): string | null {
+  const jps = paths.map((p) => (p === '_id' ? null : jsonPath(p)));
+  if (jps.some((p) => p === null)) return null;
+  return `json_array(${jps.map((p) => `doc -> '${p}'`).join(', ')})`;
+}

@@ -140,7 +140,7 @@ for (const name of [
   'get_formTemplates', 'get_positionScoreCriteria', 'get_positionsPartnersBuilderQuery', 'get_positionsPartnersSetting', 'get_skillPositions', 'get_skillsIcons',
   'get_textTemplates', 'import_formTemplateSchema', 'reset_containerTheme', 'update_PositionArchivedStatus', 'update_PositionPartner', 'update_containerTemplate',
   'update_containerTheme', 'update_position', 'update_positionPartnerSetting', 'update_positionScoreCriteria', 'upload_folderImage', 'upsert_ContainerTemplate',
-  'upsert_applicantScorecard',
+  'upsert_applicantScorecard', 'get_positionInterviewKits', 'update_positionInterviewKit',
 ]) DECISIONS[name] ??= NONE;
 
 /** What in an action's declared answer says it may carry a person: the applicant answers, the bell, e-mail, names, files. */

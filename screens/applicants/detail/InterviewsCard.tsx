@@ -7,6 +7,7 @@ import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { useLoad } from '../../shared/useLoad';
 import { Card } from './Card';
+import { ScorecardPanel } from './ScorecardPanel';
 import { OfferTimesForm } from '../interviews/OfferTimesForm';
 
 const t = sv.interviews.card;
@@ -23,7 +24,8 @@ function statusOf(r: Row): string {
  * Issue 30 on the applicant page: the application's interviews (the booked time, or the times
  * offered and waiting), 'Ställ in intervjun' for writers, and a short form that offers times
  * and interviewers chosen among the staff with a right on the position (create_interviewSlots;
- * the applicant books from the mail).
+ * the applicant books from the mail). A booked interview shows its kit's questions and its
+ * scorecards (issue 30 item 2).
  */
 export function InterviewsCard({ applicationId, positionId, canWrite, onChanged }: { applicationId: number; positionId: number; canWrite: boolean; onChanged(): void }) {
   const list = useLoad(() => call('get_applicantInterviews', { applicationId }), String(applicationId));
@@ -62,6 +64,7 @@ export function InterviewsCard({ applicationId, positionId, canWrite, onChanged 
                   {t.cancel}
                 </button>
               )}
+              {r.status === 'booked' && <ScorecardPanel applicantId={applicationId} interviewId={r.id} onSaved={onChanged} />}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { fill } from '../../../engine/fill';
@@ -27,23 +27,26 @@ const average = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits
  * radio group per criterion with an optional comment, an overall Ja / Kanske / Nej — and,
  * once it is saved, the team's. Before that the server sends only how many have rated; the
  * panel says so. Native radio groups: Tab between groups, arrows within, as any form.
+ * With `interviewId` (issue 30 item 2) it is that interview's, inside the interview card: the
+ * kit's questions to ask, then the scorecards of the interview under the same rule.
  */
-export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; onSaved?(): void }) {
+export function ScorecardPanel({ applicantId, interviewId, onSaved }: { applicantId: number; interviewId?: number; onSaved?(): void }) {
   const { handleError } = useSession();
+  const target = { id: applicantId, ...(interviewId ? { interviewId } : {}) };
   const loaded = useLoad(
     () =>
-      call('get_applicantScorecards', { id: applicantId }).catch((err: unknown) => {
+      call('get_applicantScorecards', target).catch((err: unknown) => {
         handleError(err);
         throw err;
       }),
-    String(applicantId),
+    `${applicantId}:${interviewId ?? 0}`,
   );
   // A save answers the new view; it stands for this applicant until another is loaded.
   const [saved, setSaved] = useState<{ id: number; view: View } | null>(null);
   const [choice, setChoice] = useState<{ id: number; editing: boolean } | null>(null);
   const view = saved?.id === applicantId ? saved.view : loaded.loading ? null : (loaded.data ?? null);
-  // Without a card of one's own the form is open; otherwise as the user chose.
-  const editing = choice?.id === applicantId ? choice.editing : view?.mine === null;
+  // Without a card of one's own the application's form is open (an interview's behind 'Bedöm intervjun'); otherwise as the user chose.
+  const editing = choice?.id === applicantId ? choice.editing : view?.mine === null && !interviewId;
   const setEditing = (next: boolean) => setChoice({ id: applicantId, editing: next });
   const failed = !view && loaded.error !== undefined;
 
@@ -56,8 +59,17 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
     [applicantId, onSaved],
   );
 
+  const H = interviewId ? 'h4' : 'h3';
   return (
-    <Card title={t.title} className="sc-panel">
+    <Frame interview={!!interviewId}>
+      {view?.questions && view.questions.length > 0 && (
+        <>
+          <h4>{sv.scorecards.interview.questions}</h4>
+          <ol className="sc-questions">
+            {view.questions.map((q, i) => <li key={i}>{q}</li>)}
+          </ol>
+        </>
+      )}
       {failed ? (
         <div role="alert">
           <p>{t.error}</p>
@@ -79,19 +91,19 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
                   : ''}
           </p>
           {editing ? (
-            <ScorecardForm applicantId={applicantId} view={view} onSaved={onCardSaved} onCancel={view.mine ? () => setEditing(false) : undefined} />
+            <ScorecardForm target={target} view={view} onSaved={onCardSaved} onCancel={view.mine ? () => setEditing(false) : undefined} />
+          ) : view.mine ? (
+            <>
+              <H>{t.mine}</H>
+              <CardView card={view.mine} />
+              <button type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
+            </>
           ) : (
-            view.mine && (
-              <>
-                <h3>{t.mine}</h3>
-                <CardView card={view.mine} />
-                <button type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
-              </>
-            )
+            <button type="button" className="adm-button" onClick={() => setEditing(true)}>{sv.scorecards.interview.rate}</button>
           )}
           {view.mine && (
             <>
-              <h3>{t.others}</h3>
+              <H>{t.others}</H>
               {view.others.length === 0 ? (
                 <p>{t.noOthers}</p>
               ) : (
@@ -107,7 +119,18 @@ export function ScorecardPanel({ applicantId, onSaved }: { applicantId: number; 
           )}
         </>
       )}
-    </Card>
+    </Frame>
+  );
+}
+
+/** The application's own scorecards are a card of the page; an interview's sit in the interview card. */
+function Frame({ interview, children }: { interview: boolean; children: ReactNode }) {
+  if (!interview) return <Card title={t.title} className="sc-panel">{children}</Card>;
+  return (
+    <div className="sc-panel sc-interview">
+      <h3>{sv.scorecards.interview.title}</h3>
+      {children}
+    </div>
   );
 }
 
@@ -131,7 +154,7 @@ function CardView({ card, named = false }: { card: Scorecard; named?: boolean })
   );
 }
 
-function ScorecardForm({ applicantId, view, onSaved, onCancel }: { applicantId: number; view: View; onSaved(v: View): void; onCancel: (() => void) | undefined }) {
+function ScorecardForm({ target, view, onSaved, onCancel }: { target: { id: number; interviewId?: number }; view: View; onSaved(v: View): void; onCancel: (() => void) | undefined }) {
   const id = useId();
   const toast = useToast();
   const { handleError } = useSession();
@@ -158,7 +181,7 @@ function ScorecardForm({ applicantId, view, onSaved, onCancel }: { applicantId: 
     setProblem('');
     try {
       const next = await run(() => call('upsert_applicantScorecard', {
-        id: applicantId,
+        ...target,
         scores: view.criteria.map((c) => ({ criterionId: c.id, score: scores[c.id]!, ...(comments[c.id]?.trim() ? { comment: comments[c.id]!.trim() } : {}) })),
         overall,
         ...(comment.trim() ? { comment: comment.trim() } : {}),

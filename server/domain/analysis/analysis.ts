@@ -24,7 +24,8 @@ const activeMeasuresOn = (c: ContainerDoc) => (c.analysis as { activeMeasures?: 
 const isHiredLevel = (l: { labelType: string; name: string }) => l.labelType === 'Process' && l.name.trim().toLocaleLowerCase('sv') === 'anställd';
 
 /** What the figures read of an application: no answers, no contact data (info only for the active-measures view). */
-const FIELDS = { created: 1, processLabelId: 1, interestLabelId: 1, processHistory: 1, interestSince: 1, source: 1 } as const;
+const PATHS = ['created', 'processLabelId', 'interestLabelId', 'processHistory', 'interestSince', 'source.tag', 'source.heard'];
+const INFO_PATHS = ['info.gender', 'info.dateOfBirth'];
 
 function rangeFilter(q: AnalysisQuery) {
   const from = q.from ? stockholmDateToUnix(q.from) : null;
@@ -35,10 +36,22 @@ function rangeFilter(q: AnalysisQuery) {
   return { created: { ...(from !== null ? { $gte: from } : {}), ...(to !== null ? { $lte: to } : {}) } };
 }
 
+/** The applications in range, as the figures read them: only those fields, through the store's narrow read (Collection.columns). */
 async function readRows(store: Store, q: AnalysisQuery, withInfo: boolean): Promise<AnalysisRow[]> {
   const where = q.positionId !== undefined ? { positionId: q.positionId } : { containerId: q.containerId };
-  const projection: Record<string, 0 | 1> = withInfo ? { ...FIELDS, 'info.gender': 1, 'info.dateOfBirth': 1 } : FIELDS;
-  return store.collection<ApplicationDoc>('applications').find({ ...where, ...rangeFilter(q) }, { projection }) as Promise<AnalysisRow[]>;
+  const values = await store.collection<ApplicationDoc>('applications').columns({ ...where, ...rangeFilter(q) }, withInfo ? [...PATHS, ...INFO_PATHS] : PATHS);
+  return values.map(([created, processLabelId, interestLabelId, processHistory, interestSince, tag, heard, gender, dateOfBirth]) => {
+    const row: AnalysisRow = {
+      created: created as number,
+      processLabelId: (processLabelId ?? null) as number | null,
+      interestLabelId: (interestLabelId ?? null) as number | null,
+    };
+    if (Array.isArray(processHistory)) row.processHistory = processHistory as AnalysisRow['processHistory'];
+    if (typeof interestSince === 'number') row.interestSince = interestSince;
+    if (typeof tag === 'string' || typeof heard === 'string') row.source = { ...(typeof tag === 'string' ? { tag } : {}), ...(typeof heard === 'string' ? { heard } : {}) };
+    if (withInfo) row.info = { gender, dateOfBirth };
+    return row;
+  });
 }
 
 /**
@@ -46,7 +59,7 @@ async function readRows(store: Store, q: AnalysisQuery, withInfo: boolean): Prom
  * time, sources, conversion and median time per Process level, time to hire and to reject, the
  * Interest labels and where the rejected were turned down, the form's drop-off, and — where the
  * organisation shows it — gender and age bands per level with every cell of 1 to 4 suppressed.
- * One read of the applications in range (the fields above only); kept while nothing changes.
+ * One narrow read of the applications in range (the paths above only); kept while nothing changes.
  */
 export async function analysisOf(deps: ServerDeps, q: AnalysisQuery) {
   const c = await loadContainer(deps.store, q.containerId);

@@ -1,4 +1,5 @@
 import { ageOn, formatIsoDate, parseIsoDate, stockholmDate, type CalendarDate } from '../../../engine/dates';
+import type { GetAnalysisAnswer as Answer } from '../../../schemas/generated/actions';
 
 /**
  * The analysis page's figures from the applications' stored history (issue 30 item 4): pure
@@ -45,18 +46,8 @@ export function pathOf(row: AnalysisRow, firstLevel: number | null): { labelId: 
   return start === null ? [...moves] : [{ labelId: start, at: row.created }, ...moves];
 }
 
-export interface LevelFigure {
-  labelId: number;
-  name: string;
-  /** Applications that have been on the level at some time, each counted once (a move back is no new arrival). */
-  reached: number;
-  /** Applications on the level now. */
-  current: number;
-  /** reached ÷ all applications, in per cent with one decimal. */
-  share: number;
-  /** The median of the days each application that left the level spent on it (all its stays), or null. */
-  medianDays: number | null;
-}
+/** One Process level's figures, as get_analysis answers them (reached: each application once, a move back is no new arrival). */
+export type LevelFigure = Answer['levels'][number];
 
 export function levelFigures(rows: AnalysisRow[], levels: { id: number; name: string }[], firstLevel: number | null): LevelFigure[] {
   const reached = new Map<number, number>();
@@ -92,7 +83,7 @@ export function levelFigures(rows: AnalysisRow[], levels: { id: number; name: st
 }
 
 /** How many and the median days: to hire (created → the last arrival on the hired level they are on), to reject (created → the 'Ej intressant' label). */
-export function timeTo(rows: AnalysisRow[], hired: Set<number>, rejected: number | undefined, firstLevel: number | null) {
+export function timeTo(rows: AnalysisRow[], hired: Set<number>, rejected: number | undefined, firstLevel: number | null): Answer['times'] {
   const hire: number[] = [];
   const reject: number[] = [];
   let rejectedCount = 0;
@@ -115,7 +106,7 @@ export function timeTo(rows: AnalysisRow[], hired: Set<number>, rejected: number
 }
 
 /** Applications per Stockholm day, or per month over more than 92 days, oldest first. */
-export function overTime(rows: AnalysisRow[], dayOf: (at: number) => CalendarDate): { period: string; count: number }[] {
+export function overTime(rows: AnalysisRow[], dayOf: (at: number) => CalendarDate): Answer['overTime'] {
   if (rows.length === 0) return [];
   let lo = Infinity;
   let hi = -Infinity;
@@ -134,7 +125,7 @@ export function overTime(rows: AnalysisRow[], dayOf: (at: number) => CalendarDat
 }
 
 /** Counts per value, largest first, then by name; rows without a value under `none`. */
-export function countBy<T>(rows: T[], value: (row: T) => string | undefined, none: string): { name: string; count: number }[] {
+export function countBy<T>(rows: T[], value: (row: T) => string | undefined, none: string): Answer['heard'] {
   const per = new Map<string, number>();
   for (const r of rows) {
     const v = value(r) ?? none;
@@ -144,7 +135,7 @@ export function countBy<T>(rows: T[], value: (row: T) => string | undefined, non
 }
 
 /** A count shown in the active-measures view: null when suppressed (1 to 4 people). */
-export type Cell = { group: string; count: number | null };
+export type Cell = NonNullable<Answer['activeMeasures']>[number]['gender'][number];
 
 const SMALL = 4;
 

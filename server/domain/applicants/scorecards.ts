@@ -1,12 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import type { ActionAnswer, ActionData } from '../../../schemas/generated/actions';
 import type { Scorecard } from '../../../schemas/generated/entities';
 import { fill } from '../../../engine/fill';
 import type { ServerDeps } from '../../base/deps';
 import { errors } from '../../errors';
-import { DuplicateKeyError, type Doc } from '../../store/port';
+import { DuplicateKeyError, type Doc, type Filter } from '../../store/port';
 import type { ApplicationDoc, LogEntry, PositionDoc } from '../core/docs';
+import { interviewsOf } from '../interviews/store';
+import { checkedCriteria, refuse } from './criteria-list';
+import { kitFor } from './interview-kits';
 
 /**
  * Scorecards (issue 17 item 2). Each staff member with a right on the position rates an
@@ -16,6 +18,10 @@ import type { ApplicationDoc, LogEntry, PositionDoc } from '../core/docs';
  * rewritten from the scorecards under a revision check so two raters saving at once cannot
  * leave a stale average. Others' scorecards and the average are answered only to a caller
  * who has saved their own, so the first opinion does not steer the rest.
+ *
+ * Issue 30 item 2: a scorecard may rate one interview of the application (`interviewId`; 0 is
+ * the application's own), on the criteria of the interview kit of its process level, under
+ * the same rule within that interview. The application's aggregate counts every scorecard.
  */
 
 const m = sv.scorecards.server;
@@ -75,10 +81,6 @@ export async function criteriaOf(deps: ServerDeps, p: PositionDoc): Promise<{ cr
   return { criteria: await defaultCriteria(deps, p), isDefault: true };
 }
 
-function refuse(path: string, message: string): never {
-  throw errors.invalid([{ path, message }], message);
-}
-
 /** Sets the position's criteria (writers); an empty list goes back to the default. */
 export async function saveCriteria(deps: ServerDeps, p: PositionDoc, input: { id?: string; name: string }[]) {
   if (input.length === 0) {
@@ -86,20 +88,7 @@ export async function saveCriteria(deps: ServerDeps, p: PositionDoc, input: { id
     return criteriaOf(deps, p);
   }
   const current = await criteriaOf(deps, p);
-  const known = new Set(current.criteria.map((c) => c.id));
-  const names = new Set<string>();
-  const ids = new Set<string>();
-  const criteria = input.map((c, i) => {
-    const name = c.name.replace(/\s+/g, ' ').trim();
-    if (!name) refuse(`/criteria/${i}/name`, m.criterionNameEmpty);
-    const key = name.toLocaleLowerCase('sv');
-    if (names.has(key)) refuse(`/criteria/${i}/name`, fill(m.criterionNameTaken, { name }));
-    names.add(key);
-    if (c.id !== undefined && (!known.has(c.id) || ids.has(c.id))) refuse(`/criteria/${i}/id`, m.criterionUnknownId);
-    const id = c.id ?? `c-${randomUUID().slice(0, 8)}`;
-    ids.add(id);
-    return { id, name };
-  });
+  const criteria = checkedCriteria(input, new Set(current.criteria.map((c) => c.id)));
   await stored(deps).updateOne({ positionId: p.id }, { $set: { positionId: p.id, containerId: p.containerId, criteria, updated: deps.now() } }, { upsert: true });
   return { criteria, isDefault: false };
 }
@@ -116,13 +105,41 @@ function cardOf(d: ScorecardDoc): View['others'][number] {
   };
 }
 
-/** The application's scorecards as `viewerId` may see them (the hiding rule lives here). */
-export async function scorecardsView(deps: ServerDeps, p: PositionDoc, applicationId: number, viewerId: number): Promise<View> {
-  const [{ criteria }, list] = await Promise.all([criteriaOf(deps, p), cards(deps).find({ applicationId }, { sort: { id: 1 } })]);
+/** What a scorecard rates: the application itself (interviewId 0) or one of its interviews, on these criteria. */
+interface Target {
+  interviewId: number;
+  criteria: Criterion[];
+  /** An interview's: the kit's questions, and whether it is booked (only a booked one is rated). */
+  questions?: string[];
+  booked?: boolean;
+}
+
+/** The application's own scorecards (interviewId 0, absent in older ones) or one interview's. */
+const cardsOf = (applicationId: number, interviewId: number): Filter =>
+  interviewId ? { applicationId, interviewId } : { applicationId, $or: [{ interviewId: 0 }, { interviewId: { $exists: false } }] };
+
+/**
+ * The target of a call: the application's own scorecards, or those of its interview
+ * `interviewId` (404 when not the application's) on its kit's criteria (else the position's).
+ */
+export async function targetOf(deps: ServerDeps, p: PositionDoc, a: Pick<ApplicationDoc, 'id' | 'processLabelId'>, interviewId?: number): Promise<Target> {
+  if (interviewId === undefined) return { interviewId: 0, criteria: (await criteriaOf(deps, p)).criteria };
+  const interview = await interviewsOf(deps).findOne({ id: interviewId, applicationId: a.id });
+  if (!interview) throw errors.notFound(sv.interviews.interviewGone);
+  const level = interview.processLabelId ?? a.processLabelId;
+  const kit = level ? await kitFor(deps, p.id, level) : null;
+  const criteria = kit?.criteria.length ? kit.criteria : (await criteriaOf(deps, p)).criteria;
+  return { interviewId, criteria, questions: kit?.questions ?? [], booked: interview.status === 'booked' };
+}
+
+/** The target's scorecards as `viewerId` may see them (the hiding rule lives here). */
+export async function scorecardsView(deps: ServerDeps, target: Target, applicationId: number, viewerId: number): Promise<View> {
+  const list = await cards(deps).find(cardsOf(applicationId, target.interviewId), { sort: { id: 1 } });
   const mine = list.find((c) => c.raterId === viewerId);
   const others = list.filter((c) => c.raterId !== viewerId);
   return {
-    criteria,
+    criteria: target.criteria,
+    ...(target.questions ? { questions: target.questions } : {}),
     mine: mine ? cardOf(mine) : null,
     others: mine ? others.map(cardOf) : [],
     count: list.length,
@@ -171,7 +188,7 @@ async function recount(deps: ServerDeps, applicationId: number, log: LogEntry): 
     const list = await cards(deps).find({ applicationId }, { projection: { raterId: 1, average: 1 } });
     const rev = a.ratingRev;
     const set = list.length
-      ? { ratingAvg: mean(list.map((c) => c.average)), ratingCount: list.length, ratedBy: list.map((c) => c.raterId), ratingRev: (rev ?? 0) + 1 }
+      ? { ratingAvg: mean(list.map((c) => c.average)), ratingCount: list.length, ratedBy: [...new Set(list.map((c) => c.raterId))], ratingRev: (rev ?? 0) + 1 }
       : { ratingRev: (rev ?? 0) + 1 };
     const done = await apps.updateOne({ id: applicationId, ratingRev: rev === undefined ? { $exists: false } : rev }, { $set: set, $push: { logs: log } });
     if (done) return true;
@@ -185,34 +202,39 @@ async function recount(deps: ServerDeps, applicationId: number, log: LogEntry): 
  */
 export async function saveScorecard(
   deps: ServerDeps,
-  p: PositionDoc,
+  target: Target,
   a: Pick<ApplicationDoc, 'id' | 'containerId' | 'positionId'>,
   rater: { id: number; name: string },
   input: ScorecardInput,
 ): Promise<View> {
-  const { criteria } = await criteriaOf(deps, p);
-  const scores = scoresOf(criteria, input.scores);
+  if (target.booked === false) throw errors.conflict(m.interviewNotBooked);
+  const scores = scoresOf(target.criteria, input.scores);
   const now = deps.now();
   const comment = input.comment?.trim();
-  const fields = { scores, overall: input.overall, average: mean(scores.map((s) => s.score)), updated: now, ...(comment ? { comment } : {}) };
+  const { interviewId } = target;
+  // Saved with its interview (0: the application's own), which also gives an older card of its own the field.
+  const fields = { interviewId, scores, overall: input.overall, average: mean(scores.map((s) => s.score)), updated: now, ...(comment ? { comment } : {}) };
   const unset = comment ? {} : { $unset: { comment: true as const } };
   const col = cards(deps);
-  let existed = !!(await col.updateOne({ applicationId: a.id, raterId: rater.id }, { $set: { ...fields, raterName: rater.name }, ...unset }));
+  const own = { ...cardsOf(a.id, interviewId), raterId: rater.id };
+  let existed = !!(await col.updateOne(own, { $set: { ...fields, raterName: rater.name }, ...unset }));
   if (!existed) {
     try {
       await col.insertOne({ id: await deps.store.nextSequence('scorecards'), containerId: a.containerId, positionId: a.positionId, applicationId: a.id, raterId: rater.id, raterName: rater.name, created: now, ...fields });
     } catch (err) {
       // The same rater saving twice at once: the other save made it; this one edits it.
       if (!(err instanceof DuplicateKeyError)) throw err;
-      await col.updateOne({ applicationId: a.id, raterId: rater.id }, { $set: { ...fields, raterName: rater.name }, ...unset });
+      // None to edit: a unique index of another shape refused it (a store indexed before issue 30's interviewId); refused, never lost in silence.
+      if (!(await col.updateOne(own, { $set: { ...fields, raterName: rater.name }, ...unset }))) throw errors.conflict(m.busy);
       existed = true;
     }
   }
-  const log: LogEntry = { at: now, what: 'scorecard', by: rater.name, text: existed ? m.logUpdated : m.logSaved };
+  const text = interviewId ? (existed ? m.logInterviewUpdated : m.logInterviewSaved) : existed ? m.logUpdated : m.logSaved;
+  const log: LogEntry = { at: now, what: 'scorecard', by: rater.name, text };
   if (!(await recount(deps, a.id, log))) {
     // Deleted meanwhile: nothing of this rating is left behind (idempotent delete by filter).
     await col.deleteMany({ applicationId: a.id });
     throw errors.notFound(m.applicationGone);
   }
-  return scorecardsView(deps, p, a.id, rater.id);
+  return scorecardsView(deps, target, a.id, rater.id);
 }

@@ -28,10 +28,10 @@ const specs: Record<string, IndexSpec[]> = {
     // Sorted by rating (scorecards.ts: the team's average, highest first, then newest).
     { fields: { positionId: 1, ratingAvg: -1, id: -1 } },
   ],
-  // One scorecard per application and rater; a removal finds an application's by its id.
+  // One scorecard per application, rater and interview (0: the application's own); a removal finds an application's by its id.
   scorecards: [
     { fields: { id: 1 }, unique: true },
-    { fields: { applicationId: 1, raterId: 1 }, unique: true },
+    { fields: { applicationId: 1, raterId: 1, interviewId: 1 }, unique: true },
     // What one person rated in a position: the first part of the blind rating order (applicant-order.ts).
     { fields: { raterId: 1, positionId: 1 } },
   ],
@@ -40,6 +40,7 @@ const specs: Record<string, IndexSpec[]> = {
   // The read log (gdpr/read-log.ts): per application for the administrator's section and the removal paths, by time for the 12-month prune.
   readLog: [{ fields: { applicantId: 1, at: -1 } }, { fields: { at: 1 } }],
   scoreCriteria: [{ fields: { positionId: 1 }, unique: true }],
+  interviewKits: [{ fields: { positionId: 1, processLabelId: 1 }, unique: true }],
   // Form drop-off counters (analysis/funnel.ts): one per position, day and step.
   formFunnel: [{ fields: { positionId: 1, day: 1, step: 1 }, unique: true }],
   // Interviews (domain/interviews/store.ts): a link by its hash, an application's, a slot set's.

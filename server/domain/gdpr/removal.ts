@@ -143,7 +143,7 @@ export async function removeOrganisation(deps: ServerDeps, containerId: number):
   // a container that no longer exists; nothing reads them (every read starts from its
   // container), and the personal data went first, above.
   if (positionIds.length) await store.collection('positionForms').deleteMany({ positionId: { $in: positionIds } });
-  for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations', 'scoreCriteria', 'accessibilityStatements', 'accessibilityReports', 'scimSettings', 'scimUsers', 'ssoSettings', 'webhooks', 'webhookDeliveries']) {
+  for (const name of ['positions', 'positionPermissions', 'memberships', 'folders', 'assets', 'skills', 'skillCollections', 'positionSkills', 'invitations', 'scoreCriteria', 'interviewKits', 'accessibilityStatements', 'accessibilityReports', 'scimSettings', 'scimUsers', 'ssoSettings', 'webhooks', 'webhookDeliveries']) {
     await store.collection(name).deleteMany({ containerId });
   }
   // Its API keys stop working with it (integrations/api-keys.ts).

@@ -153,6 +153,8 @@ export async function offerInterviews(deps: ServerDeps, by: Staff, p: PositionDo
       containerId: a.containerId,
       positionId: p.id,
       applicationId: a.id,
+      // The level it is offered at picks the interview kit (applicants/interview-kits.ts).
+      ...(a.processLabelId ? { processLabelId: a.processLabelId } : {}),
       setId,
       tokenHash: sha256(token),
       expires,

@@ -1,3 +1,4 @@
+import type { ActionAnswer, ActionData } from '../../../schemas/generated/actions';
 import type { Interview } from '../../../schemas/generated/entities';
 import type { ServerDeps } from '../../base/deps';
 import type { Doc } from '../../store/port';
@@ -15,23 +16,22 @@ import type { Doc } from '../../store/port';
 
 type SlotStatus = 'open' | 'booked' | 'cancelled' | 'expired';
 
-export interface SlotDoc extends Doc {
-  id: number;
-  setId: number;
-  containerId: number;
-  positionId: number;
-  start: number;
-  minutes: number;
-  interviewers: number[];
-  place?: string;
-  videoUrl?: string;
-  note?: string;
-  status: SlotStatus;
-  /** The interview that booked it. */
-  bookedBy?: number;
-  createdBy: number;
-  created: number;
-}
+type Offer = ActionData['create_interviewSlots'];
+type Offered = ActionAnswer['create_interviewSlots'];
+
+/** One offered time: what create_interviewSlots answers of it, with the offer's people and place. */
+export type SlotDoc = Doc &
+  Offered['slots'][number] &
+  Pick<Offered, 'setId'> &
+  Pick<Offer, 'interviewers' | 'place' | 'videoUrl' | 'note'> & {
+    containerId: number;
+    positionId: number;
+    status: SlotStatus;
+    /** The interview that booked it. */
+    bookedBy?: number;
+    createdBy: number;
+    created: number;
+  };
 
 export interface TimeClaim extends Doc {
   key: string;

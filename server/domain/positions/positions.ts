@@ -215,6 +215,7 @@ export async function deletePosition(deps: ServerDeps, position: PositionDoc): P
   // Idempotent deletes by filter; deleting the position again finishes a cut-short run.
   await store.collection('positionForms').deleteMany({ positionId: position.id });
   await store.collection('scoreCriteria').deleteMany({ positionId: position.id });
+  await store.collection('interviewKits').deleteMany({ positionId: position.id });
   await positions.deleteOne({ id: position.id });
   await sweepApplications(deps, position.id);
 }
