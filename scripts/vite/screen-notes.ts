@@ -23,6 +23,31 @@ export function withoutScreenNote(id: string, code: string): string | null {
   return JSON.stringify(screen);
 }
 
+const ACTION_FILE = /\/schemas\/actions\/[^/]+\/[^/]+\.json$/;
+
+/** Drops the `description` keyword of a data schema and of the schemas under it (never a property named description). */
+function dropNotes(schema: unknown): void {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+  const s = schema as Record<string, unknown>;
+  if (typeof s.description === 'string') delete s.description;
+  if (s.properties && typeof s.properties === 'object') for (const sub of Object.values(s.properties)) dropNotes(sub);
+  dropNotes(s.items);
+  for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[key])) for (const sub of s[key] as unknown[]) dropNotes(sub);
+}
+
+/**
+ * An action file's data schema without its notes: the browser imports only its `properties`,
+ * for coercing bound values (screens/runner/actionTypes.ts), where the per-field descriptions
+ * weighed on the first chunk. Null when `id` is no action file or has no note to drop.
+ */
+export function withoutActionNotes(id: string, code: string): string | null {
+  if (!ACTION_FILE.test(id.split('?')[0]!)) return null;
+  const action = JSON.parse(code) as Record<string, unknown>;
+  const before = JSON.stringify(action.properties ?? null);
+  dropNotes({ properties: action.properties });
+  return JSON.stringify(action.properties ?? null) === before ? null : JSON.stringify(action);
+}
+
 export function screenNotes(): Plugin {
   return {
     name: 'blankett-screen-notes',
@@ -30,7 +55,7 @@ export function screenNotes(): Plugin {
     apply: 'build',
     transform(code, id, options) {
       if (options?.ssr) return null;
-      const out = withoutScreenNote(id, code);
+      const out = withoutScreenNote(id, code) ?? withoutActionNotes(id, code);
       return out === null ? null : { code: out, map: null };
     },
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withoutScreenNote } from '../../../../scripts/vite/screen-notes';
+import { withoutActionNotes, withoutScreenNote } from '../../../../scripts/vite/screen-notes';
 
 const root = join(import.meta.dirname, '../../../..');
 
@@ -28,5 +28,17 @@ describe('the browser build drops a screen file’s top-level note', () => {
   it('leaves other JSON alone', () => {
     expect(withoutScreenNote('/a/schemas/actions/positions/get_positions.json', '{"description":"kvar"}')).toBeNull();
     expect(withoutScreenNote('/a/schemas/screens/x.json', '{"id":"x"}')).toBeNull();
+  });
+
+  it("drops the notes of an action's data schema, never a field named description", () => {
+    const file = join(root, 'schemas/actions/interviews/create_interviewSlots.json');
+    const whole = JSON.parse(readFileSync(file, 'utf8')) as { properties: Record<string, Record<string, unknown>> };
+    const shipped = JSON.parse(withoutActionNotes(file, readFileSync(file, 'utf8'))!) as { properties: Record<string, Record<string, unknown>> };
+    expect(whole.properties.slots!.description).toEqual(expect.any(String));
+    const { description: _note, ...rest } = whole.properties.slots!;
+    expect(shipped.properties.slots).toEqual(rest);
+    const field = JSON.stringify({ properties: { description: { type: 'string', description: 'bort' } } });
+    expect(JSON.parse(withoutActionNotes('/a/schemas/actions/positions/x.json', field)!)).toEqual({ properties: { description: { type: 'string' } } });
+    expect(withoutActionNotes('/a/schemas/actions/positions/x.json', '{"properties":{"id":{"type":"integer"}}}')).toBeNull();
   });
 });
