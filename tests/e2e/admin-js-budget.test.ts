@@ -22,7 +22,9 @@ const { app, browser, token } = useE2e();
 // the login is sent (FormScreen's followUp), not with the form; what stays is the lazy maps of AdminRoot
 // (+2.4 KB: every new screen's and view's chunk names and preload lists) and the runner's followUp and
 // SSO parts (+2.3 KB), and the list cell of API key scopes, which every first page carries (291.6 and 261.0 KB measured). The same cut applies.
-const CEILING_KB = { login: 292, applicantList: 262 } as const;
+// Issue 30's staff screens (calendar link, interviewer picker, bulk offer): the browser build leaves out the views' `uses`
+// and the notes of the action data schemas (scripts/vite/screen-notes.ts), login 292 → 291 and list 262 → 261 (290.3 and 260.7 KB measured).
+const CEILING_KB = { login: 291, applicantList: 261 } as const;
 if (CEILING_KB.login < ADMIN_JS_GOAL_KB.session || CEILING_KB.applicantList < ADMIN_JS_GOAL_KB.admin) throw new Error('a ceiling below its goal: hold the goal');
 
 const listing = (w: RouteWeight) => w.scripts.map((s) => `  ${s.kb.toFixed(1)} KB ${s.path}`).join('\n');
