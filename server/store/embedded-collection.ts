@@ -335,6 +335,21 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     return out;
   }
 
+  async dropIndex(spec: IndexSpec): Promise<void> {
+    const name = indexName(this.name, { fields: { ...spec.fields }, unique: spec.unique === true });
+    const m = this.store.meta(this.name);
+    if (!m.indexes.has(name)) return;
+    this.write(() => {
+      this.store.db.exec(`DROP INDEX IF EXISTS "${name}"`);
+      this.store.stmt('DELETE FROM _indexes WHERE coll = ? AND name = ?').run(this.name, name);
+      return { result: undefined, multikeys: [] };
+    });
+    m.indexes.delete(name);
+    m.indexPaths.clear();
+    for (const info of m.indexes.values()) for (const p of Object.keys(info.fields)) m.indexPaths.add(p);
+    await this.store.durable();
+  }
+
   async ensureIndex(spec: IndexSpec): Promise<void> {
     const paths = Object.keys(spec.fields);
     if (paths.length === 0) throw new StoreUsageError('index needs a field');

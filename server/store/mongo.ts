@@ -269,10 +269,23 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
   }
 
   async ensureIndex(spec: IndexSpec): Promise<void> {
-    const fields = Object.keys(spec.fields);
-    if (fields.length === 0) throw new StoreUsageError('index needs a field');
-    fields.forEach((f) => checkFilter({ [f]: 1 }));
-    const name = spec.name ?? fields.map((f) => `${f}_${spec.fields[f]}`).join('_');
-    await this.c.createIndex(spec.fields, { unique: spec.unique === true, name }).catch(mapError);
+    await this.c.createIndex(spec.fields, { unique: spec.unique === true, name: mongoIndexName(spec) }).catch(mapError);
   }
+
+  async dropIndex(spec: IndexSpec): Promise<void> {
+    const name = mongoIndexName(spec);
+    // Gone already (code 27, IndexNotFound) or its collection never made (26, NamespaceNotFound): nothing to drop.
+    await this.c.dropIndex(name).catch((e: unknown) => {
+      const code = (e as { code?: unknown }).code;
+      if (code !== 27 && code !== 26) return mapError(e);
+    });
+  }
+}
+
+/** The name an index gets in MongoDB: the spec's own, else its fields and directions (MongoDB's default). */
+function mongoIndexName(spec: IndexSpec): string {
+  const fields = Object.keys(spec.fields);
+  if (fields.length === 0) throw new StoreUsageError('index needs a field');
+  fields.forEach((f) => checkFilter({ [f]: 1 }));
+  return spec.name ?? fields.map((f) => `${f}_${spec.fields[f]}`).join('_');
 }

@@ -255,6 +255,12 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     return columnsByFind((projection) => this.find(filter, { projection }), paths);
   }
 
+  async dropIndex(spec: IndexSpec): Promise<void> {
+    const fields = Object.keys(spec.fields);
+    const e = await this.ds();
+    await this.store.track(e.ds.removeIndexAsync(fields.length === 1 ? fields[0]! : fields));
+  }
+
   async ensureIndex(spec: IndexSpec): Promise<void> {
     const fields = Object.keys(spec.fields);
     if (fields.length === 0) throw new StoreUsageError('index needs a field');

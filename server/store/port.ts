@@ -48,6 +48,12 @@ export interface Collection<T extends Doc = Doc> {
    */
   columns(filter: Filter, paths: string[]): Promise<unknown[][]>;
   ensureIndex(spec: IndexSpec): Promise<void>;
+  /**
+   * Removes the index `ensureIndex(spec)` made, if it is there: an index the domain no longer
+   * declares (a unique one that grew a field) would otherwise keep refusing what is now allowed
+   * in every database made before the change.
+   */
+  dropIndex(spec: IndexSpec): Promise<void>;
 }
 
 /** Raised by insert/update when a unique index would be broken. */

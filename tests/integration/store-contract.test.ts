@@ -334,6 +334,18 @@ describe.each(storeKinds())('the %s store', (kind) => {
       expect(await c.count({})).toBe(3);
     });
 
+    it('drops a unique index so what it refused is stored, and drops one that is not there as nothing', async () => {
+      const c = fresh<{ positionId: number; email: string }>();
+      await c.dropIndex({ fields: { positionId: 1 }, unique: true });
+      await c.ensureIndex({ fields: { positionId: 1, email: 1 }, unique: true });
+      await c.insertOne({ positionId: 1, email: 'a@x.se' });
+      await expect(c.insertOne({ positionId: 1, email: 'a@x.se' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await c.dropIndex({ fields: { positionId: 1, email: 1 }, unique: true });
+      await c.insertOne({ positionId: 1, email: 'a@x.se' });
+      await c.dropIndex({ fields: { positionId: 1, email: 1 }, unique: true });
+      expect(await c.count({ positionId: 1, email: 'a@x.se' })).toBe(2);
+    });
+
     it('lets exactly one of two concurrent inserts of the same key succeed', async () => {
       const c = fresh<{ positionId: number; email: string; n: number }>();
       await c.ensureIndex({ fields: { positionId: 1, email: 1 }, unique: true });

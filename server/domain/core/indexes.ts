@@ -99,6 +99,16 @@ function hasTextIndexes(store: Store): store is Store & TextIndexing {
   return typeof (store as Partial<TextIndexing>).ensureTextIndex === 'function';
 }
 
+/**
+ * Indexes the domain once declared and no longer does, dropped before the declared ones are
+ * made: a unique index that grew a field would otherwise keep refusing, in every database made
+ * before the change, what the new one allows.
+ */
+const retired: Record<string, IndexSpec[]> = {
+  // Issue 30 item 2: one scorecard per application and rater became one per interview too.
+  scorecards: [{ fields: { applicationId: 1, raterId: 1 }, unique: true }],
+};
+
 const done = new WeakMap<Store, Promise<void>>();
 
 /** Ensures the domain's indexes once per store instance (idempotent, cached). */
@@ -106,6 +116,9 @@ export function ensureDomainIndexes(store: Store): Promise<void> {
   let p = done.get(store);
   if (!p) {
     p = (async () => {
+      for (const [name, list] of Object.entries(retired)) {
+        for (const spec of list) await store.collection(name).dropIndex(spec);
+      }
       for (const [name, list] of Object.entries(specs)) {
         const col = store.collection(name);
         for (const spec of list) await col.ensureIndex(spec);

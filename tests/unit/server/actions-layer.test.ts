@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
  */
 const STILL_TOUCHING_THE_STORE: Readonly<Record<string, number>> = {};
 
-const COLLECTION_METHODS = new Set(['insertOne', 'insertMany', 'find', 'findOne', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'count', 'ensureIndex']);
+const COLLECTION_METHODS = new Set(['insertOne', 'insertMany', 'find', 'findOne', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'count', 'columns', 'ensureIndex', 'dropIndex']);
 const dir = join(import.meta.dirname, '../../../server/actions');
 
 /** `….deps.store`, or `store` taken out of the deps (`const { store } = ctx.deps`). */
