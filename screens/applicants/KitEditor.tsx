@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import type { ActionAnswer } from '../../schemas/generated/actions';
 import { fill } from '../../engine/fill';
@@ -111,10 +111,22 @@ export function KitEditor({ positionId, levels }: { positionId: number; levels: 
   );
 }
 
-/** A numbered list of text inputs with 'Ta bort' per line (named by its number when `long`: a question) and one 'Lägg till'. */
+/**
+ * A numbered list of text inputs with 'Ta bort' per line (named by its number when `long`: a
+ * question) and one 'Lägg till'. Focus follows the keyboard: into the line just added, and back
+ * to 'Lägg till' when a line is removed (its button is gone).
+ */
 function Lines(props: { legend: string; label: string; add: string; max: number; maxLength: number; long?: boolean; lines: Line[]; onChange(next: Line[]): void }) {
   const { legend, label, add, max, maxLength, long = false, lines, onChange } = props;
   const id = useId();
+  const [focus, setFocus] = useState<'last' | 'add' | null>(null);
+  const lastInput = useRef<HTMLInputElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus === 'last') lastInput.current?.focus();
+    if (focus === 'add') addButton.current?.focus();
+    setFocus(null);
+  }, [focus]);
   return (
     <fieldset className="apl-fieldset">
       <legend>{legend}</legend>
@@ -124,18 +136,24 @@ function Lines(props: { legend: string; label: string; add: string; max: number;
           return (
             <li key={l.key}>
               <label htmlFor={`${id}-${l.key}`}>{name}</label>
-              <input id={`${id}-${l.key}`} className={long ? 'sc-kit-long' : undefined} value={l.text} maxLength={maxLength} onChange={(e) => {
+              <input ref={i === lines.length - 1 ? lastInput : undefined} id={`${id}-${l.key}`} className={long ? 'sc-kit-long' : undefined} value={l.text} maxLength={maxLength} onChange={(e) => {
                   const text = e.currentTarget.value;
                   onChange(lines.map((x) => (x.key === l.key ? { ...x, text } : x)));
                 }} />
-              <button type="button" className="adm-button adm-button-small" onClick={() => onChange(lines.filter((x) => x.key !== l.key))}>
+              <button type="button" className="adm-button adm-button-small" onClick={() => {
+                  onChange(lines.filter((x) => x.key !== l.key));
+                  setFocus('add');
+                }}>
                 {fill(c.remove, { name: long ? name : l.text || name })}
               </button>
             </li>
           );
         })}
       </ol>
-      <button type="button" className="adm-button" disabled={lines.length >= max} onClick={() => onChange([...lines, lineOf('')])}>{add}</button>
+      <button ref={addButton} type="button" className="adm-button" disabled={lines.length >= max} onClick={() => {
+          onChange([...lines, lineOf('')]);
+          setFocus('last');
+        }}>{add}</button>
     </fieldset>
   );
 }

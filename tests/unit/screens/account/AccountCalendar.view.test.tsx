@@ -5,8 +5,8 @@ import sv from '../../../../schemas/messages/sv.json';
 import { fill } from '../../../../engine/fill';
 import { CONTAINER_KEY } from '../../../../screens/api';
 import { fakeToken, renderAdminAt as at, serveActions, signIn } from '../harness';
+import { SLOW } from '../../../setup/wait';
 
-const SLOW = { timeout: 40_000 };
 const t = sv.interviews.feed;
 const LINK = 'https://blankett.test/api/calendar/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG.ics';
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import sv from '../../../../../schemas/messages/sv.json';
 import { fill } from '../../../../../engine/fill';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../../harness';
+import { SLOW } from '../../../../setup/wait';
 
-const SLOW = { timeout: 20_000 };
 const application = {
   id: 7,
   containerId: 1,

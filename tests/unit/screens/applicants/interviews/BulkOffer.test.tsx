@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import sv from '../../../../../schemas/messages/sv.json';
 import { fill } from '../../../../../engine/fill';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../../harness';
+import { SLOW } from '../../../../setup/wait';
 
-const SLOW = { timeout: 20_000 };
 const t = sv.interviews.many;
 const position = { id: 5, containerId: 1, name: 'Lagerarbetare', positionTypeId: 1, metadata: [], formVersion: 1, start: 1767225600, stop: 1798761600, status: 'Publicerad', totalApplicants: 2, totalUnProcessed: 2, views: 0 };
 const item = (id: number, info: Record<string, string>, email: string) => ({
