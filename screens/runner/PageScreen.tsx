@@ -12,6 +12,8 @@ import type { Data } from './useScreenData';
 import { useBindingContext } from './useBindingContext';
 import { useScreenData } from './useScreenData';
 import { useAccess } from './usePositionRights';
+import { needsSignIn } from './access';
+import { useSession } from './session/session';
 import { viewComponent } from './views';
 import './runner.css';
 
@@ -139,13 +141,15 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
     [blocks],
   );
   const id = useId();
+  const { user } = useSession();
   const reload = useCallback((ids: readonly string[] | undefined) => {
     if (!ids?.length) return;
     setGenerations((g) => Object.fromEntries([...Object.entries(g), ...ids.map((k) => [k, (g[k] ?? 0) + 1])]));
   }, []);
   const render = (block: Block, i: number): ReactNode =>
-    // A record `from` a form (a view `from` a record) shows nothing, not even its heading, until the form has answered (the record has loaded).
-    block.from && !answers[block.from] && !givens[block.from] ? null : (
+    // A record `from` a form (a view `from` a record) shows nothing, not even its heading, until the form has answered (the record has loaded);
+    // a block for the signed-in on a page open to visitors (Mina sidor's talent pool) shows nothing to a visitor, unless it says why.
+    (block.from && !answers[block.from] && !givens[block.from]) || (!user && needsSignIn(block.access) && !block.deniedText) ? null : (
     <section key={block.id ?? i} className={`scr-block${block.head ? ' scr-head' : ''}${block.nav ? ' scr-nav' : ''}`} aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
       {block.title && <h2 id={`${id}-b${i}`}>{block.title}</h2>}
       <Suspense fallback={<Loading />}>

@@ -18,6 +18,9 @@ export type PositionRights = readonly string[];
  * per-position one; without positionRights (e.g. in the sidebar, before a position is
  * loaded) only the container right counts. Odin passes everything.
  */
+/** Whether `access` needs someone signed in: all but public and candidate (a page's rights are never empty, even signed out). */
+export const needsSignIn = (access: Access | undefined): boolean => !!access && access !== 'public' && access !== 'candidate';
+
 export function canOpen(access: Access, rights: AccessRights | null, positionRights?: PositionRights): boolean {
   if (access === 'public' || access === 'candidate') return true;
   if (!rights) return false;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { dispatch } from '../api';
 import { useSession } from './session/session';
-import { canOpen, type PositionRights } from './access';
+import { canOpen, needsSignIn, type PositionRights } from './access';
 import type { Access } from './types';
 
 /**
@@ -33,12 +33,14 @@ export function usePositionRightNames(positionId: number, skip = false): Positio
 /**
  * Whether the user has an `access` (of a block, link or action): the session's rights, and
  * for positionWrite/positionAdmin on the route's :id the per-position ones, asked only when
- * one of `accesses` needs them.
+ * one of `accesses` needs them. On a page a signed-out visitor may open (Mina sidor), every
+ * access but public and candidate needs someone signed in (needsSignIn): the session's rights
+ * alone are never empty, so 'loggedIn' once drew a candidate's talent-pool block under the sign-in form.
  */
 export function useAccess(accesses: readonly (Access | undefined)[]): (access: Access | undefined) => boolean {
-  const { rights } = useSession();
+  const { rights, user } = useSession();
   const { id } = useParams();
   const needs = accesses.some((a) => (a === 'positionWrite' || a === 'positionAdmin') && !canOpen(a, rights));
   const mine = usePositionRightNames(Number(id), !needs);
-  return (access) => !access || canOpen(access, rights, mine);
+  return (access) => !access || ((!!user || !needsSignIn(access)) && canOpen(access, rights, mine));
 }

@@ -100,5 +100,8 @@ describe('the account screens as pages', () => {
     renderAt('/admin/minasidor');
     expect(await screen.findByRole('button', { name: 'Skicka inloggningslänk' }, SLOW)).toBeTruthy();
     expect(headings()).toEqual(['Mina sidor']);
+    // The talent-pool block is for a signed-in candidate: signed out it is not drawn (it once
+    // showed 'Talangpool' with 'Något gick fel' under the sign-in form).
+    expect(screen.queryByText('Talangpool')).toBeNull();
   });
 });
