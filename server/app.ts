@@ -159,8 +159,10 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   koa.use(async (ctx, next) => {
     const started = performance.now();
     await next();
-    // Path only: query strings may carry search text or other personal data.
-    log.info('http', { method: ctx.method, path: ctx.path.slice(0, 200), status: ctx.status, ms: Math.round(performance.now() - started) });
+    // Path only: query strings may carry search text or other personal data. A route whose path
+    // holds a secret (a calendar feed's token) names the path to log instead (ctx.state.logPath).
+    const path = typeof ctx.state.logPath === 'string' ? ctx.state.logPath : ctx.path.slice(0, 200);
+    log.info('http', { method: ctx.method, path, status: ctx.status, ms: Math.round(performance.now() - started) });
   });
   koa.use(securityHeaders());
   koa.use(compressResponses());

@@ -81,6 +81,8 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
   });
 
   router.get('/api/calendar/:file', async (ctx) => {
+    // The token is the feed's only key and lives for months: it never reaches the access log.
+    ctx.state.logPath = '/api/calendar/[token].ics';
     const token = /^(.+)\.ics$/.exec(ctx.params.file ?? '')?.[1] ?? '';
     const text = await feedText(deps, token);
     ctx.type = 'text/calendar; charset=utf-8';

@@ -297,5 +297,9 @@ describe.each(storeKinds())('interviews on the %s store', (kind) => {
     expect(revoked.status).toBe(404);
     expect(revoked.body.error.message).toBe('Kalenderlänken gäller inte. Skapa en ny på ditt konto.');
     expect((await server.request('GET', `/api/calendar/${'A'.repeat(43)}.ics`)).status).toBe(404);
+    // The feed's token is its only key: it never reaches the access log, served or refused.
+    const token = /\/api\/calendar\/(.+)\.ics$/.exec(path)![1]!;
+    expect(server.logs.some((l) => l.includes('/api/calendar/[token].ics'))).toBe(true);
+    expect(server.logs.filter((l) => l.includes(token) || l.includes('A'.repeat(43)))).toEqual([]);
   });
 });
