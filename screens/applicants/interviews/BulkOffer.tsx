@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { call } from '../call';
 import { OfferTimesForm } from './OfferTimesForm';
 
 const t = sv.interviews.many;
-
-type Answer = Awaited<ReturnType<typeof call<'create_interviewSlotsForMany'>>>;
 
 /**
  * One set of interview times to the selected applicants of the list (issue 30 item 1,
@@ -17,7 +16,7 @@ type Answer = Awaited<ReturnType<typeof call<'create_interviewSlotsForMany'>>>;
 export default function BulkOffer({ positionId, ids, nameOf, onSent, onClose }: { positionId: number; ids: number[]; nameOf(id: number): string; onSent(): void; onClose(): void }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<ActionAnswer['create_interviewSlotsForMany'] | null>(null);
   // The button that opened the panel gets the focus back when it closes.
   const opener = useRef(document.activeElement);
   useEffect(() => heading.current?.focus(), []);

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { fill } from '../../../engine/fill';
 import { errors } from '../../errors';
+import type { ActionAnswer } from '../../../schemas/generated/actions';
 
-/** A criterion a scorecard rates (a position's, or an interview kit's). */
-export interface Criterion {
-  id: string;
-  name: string;
-}
+/** A criterion a scorecard rates (a position's, or an interview kit's): as get_positionScoreCriteria answers it. */
+export type Criterion = ActionAnswer['get_positionScoreCriteria']['criteria'][number];
 
 const m = sv.scorecards.server;
 
