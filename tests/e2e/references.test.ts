@@ -38,7 +38,7 @@ describe('references', () => {
     await card.getByLabel('Referentens namn').fill('Kalle Chef');
     await card.getByLabel('Referentens e-post').fill(REFEREE);
     await card.getByLabel('Relation till den sökande (valfri)').fill('Tidigare chef');
-    await card.getByRole('button', { name: 'Skicka förfrågan' }).click();
+    await card.getByRole('button', { name: 'Skicka förfrågan', exact: true }).click();
     await card.getByRole('heading', { name: 'Kalle Chef Skickad' }).waitFor();
 
     const referee = await page({ viewport: 'phone' });
