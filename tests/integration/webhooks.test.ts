@@ -191,6 +191,18 @@ describe.each(storeKinds())('webhooks on the %s store', (kind) => {
       expect.objectContaining({ type: 'application.deleted', data: expect.objectContaining({ id: theirs.id, positionId, containerId: c.id }) }),
     ]);
   });
+  it('sends application.deleted, without the address, when the GDPR desk erases a person', async () => {
+    await subscribe(['application.deleted']);
+    const gone = await apply();
+    const erased = await s.call(admin, 'delete_ApplicantFromContainer', { containerId: c.id, userId: gone.email });
+    expect(erased.status).toBe(200);
+    await rx.waitFor(1);
+    expect(rx.received.map((r) => JSON.parse(r.body))).toEqual([
+      expect.objectContaining({ type: 'application.deleted', data: expect.objectContaining({ id: gone.id, positionId, containerId: c.id }) }),
+    ]);
+    expect(rx.received[0]!.body).not.toContain(gone.email);
+  });
+
   it('sends application.deleted when the retention period erases an application', async () => {
     const hook = await subscribe(['application.deleted']);
     const old = await apply();

@@ -3,6 +3,7 @@ import { bumpTokenVersion, findUserByEmail, type UserDoc } from '../../auth/user
 import type { ServerDeps } from '../../base/deps';
 import type { Filter, Store } from '../../store/port';
 import type { ApplicationDoc } from '../core/docs';
+import { enqueueApplicationEvents } from '../webhooks/outbox';
 import { deleteAccount } from '../accounts/users';
 import { recordEvent } from '../core/events';
 import { HOLDERS, type Person } from './personal';
@@ -73,20 +74,25 @@ export interface Erased {
  * read their applications here. Records the erasure in the event log with counts only.
  */
 export async function erasePerson(deps: ServerDeps, containerId: number, p: Person, byUserId: number, action = 'gdpr_erasure'): Promise<Erased> {
-  // Read before they go: the addresses that applied here and when each first did.
-  const applied = await firstApplications(deps, containerId, p.applicationIds);
+  // Read before they go: the applications (for the organisation's webhooks), the addresses that applied here and when each first did.
+  const apps = p.applicationIds.length
+    ? await deps.store
+        .collection<ApplicationDoc>('applications')
+        .find({ containerId, id: { $in: p.applicationIds } }, { projection: { id: 1, containerId: 1, positionId: 1, interestLabelId: 1, processLabelId: 1, email: 1, created: 1 } })
+    : [];
+  const applied = firstApplications(apps);
   const removed = await removePerson(deps, containerId, p);
   const counts: Erased = { ...removed, blobs: removed.blobs ?? 0, accounts: 0 };
   counts.accounts = await removeCandidateAccounts(deps, applied);
+  // The organisation's systems hear of it as of a staff delete or the retention job (ids only; issue 29 item 6).
+  await enqueueApplicationEvents(deps, 'application.deleted', apps);
   await recordEvent(deps, { action, userId: byUserId, containerId, counts });
   return counts;
 }
 
 /** Each address of the applications and when it first applied in the container. */
-async function firstApplications(deps: ServerDeps, containerId: number, ids: number[]): Promise<Map<string, number>> {
+function firstApplications(apps: Pick<ApplicationDoc, 'email' | 'created'>[]): Map<string, number> {
   const first = new Map<string, number>();
-  if (!ids.length) return first;
-  const apps = await deps.store.collection<ApplicationDoc>('applications').find({ containerId, id: { $in: ids } }, { projection: { email: 1, created: 1 } });
   for (const a of apps) first.set(a.email, Math.min(first.get(a.email) ?? a.created, a.created));
   return first;
 }
