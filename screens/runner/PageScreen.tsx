@@ -12,8 +12,6 @@ import type { Data } from './useScreenData';
 import { useBindingContext } from './useBindingContext';
 import { useScreenData } from './useScreenData';
 import { useAccess } from './usePositionRights';
-import { needsSignIn } from './access';
-import { useSession } from './session/session';
 import { viewComponent } from './views';
 import './runner.css';
 
@@ -83,9 +81,7 @@ function Links({ block }: { block: Block }) {
 /** One block's body; `saved` reloads the blocks it names (and keeps a form's answer for a record `from` it, `forget` drops it). */
 function BlockBody({ screen, block, generation, saved, answers, forget, givens, loaded }: { screen: ScreenFile; block: Block; generation: number; saved(done?: BindingContext): void; answers: Record<string, BindingContext>; forget(): void; givens: Record<string, GivenAnswer>; loaded(data: Data): void }) {
   const ctx = useBindingContext();
-  const can = useAccess([block.access]);
   const part = { ...block, id: block.id ?? screen.id };
-  if (!can(block.access)) return block.deniedText ? <p role="note">{block.deniedText}</p> : null;
   switch (block.kind) {
     case 'text':
       return <p>{fillText(block.text ?? '', ctx)}</p>;
@@ -141,32 +137,37 @@ export default function PageScreen({ screen }: { screen: ScreenFile }) {
     [blocks],
   );
   const id = useId();
-  const { user } = useSession();
+  // Which blocks the user may see, decided once for the page (per-position rights asked once).
+  const can = useAccess(blocks.map((b) => b.access));
   const reload = useCallback((ids: readonly string[] | undefined) => {
     if (!ids?.length) return;
     setGenerations((g) => Object.fromEntries([...Object.entries(g), ...ids.map((k) => [k, (g[k] ?? 0) + 1])]));
   }, []);
   const render = (block: Block, i: number): ReactNode =>
     // A record `from` a form (a view `from` a record) shows nothing, not even its heading, until the form has answered (the record has loaded);
-    // a block for the signed-in on a page open to visitors (Mina sidor's talent pool) shows nothing to a visitor, unless it says why.
-    (block.from && !answers[block.from] && !givens[block.from]) || (!user && needsSignIn(block.access) && !block.deniedText) ? null : (
+    // a block the user may not see shows nothing either, not even its heading, unless it says why (Mina sidor's talent pool to a visitor).
+    (block.from && !answers[block.from] && !givens[block.from]) || (!can(block.access) && !block.deniedText) ? null : (
     <section key={block.id ?? i} className={`scr-block${block.head ? ' scr-head' : ''}${block.nav ? ' scr-nav' : ''}`} aria-labelledby={block.title ? `${id}-b${i}` : undefined}>
       {block.title && <h2 id={`${id}-b${i}`}>{block.title}</h2>}
-      <Suspense fallback={<Loading />}>
-        <BlockBody
-          screen={screen}
-          block={block}
-          generation={block.id ? (generations[block.id] ?? 0) : 0}
-          saved={(done) => {
-            keep(block.id, done);
-            reload(block.reloads);
-          }}
-          answers={answers}
-          forget={() => keep(block.id, undefined)}
-          givens={givens}
-          loaded={hears[i]!}
-        />
-      </Suspense>
+      {!can(block.access) ? (
+        <p role="note">{block.deniedText}</p>
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <BlockBody
+            screen={screen}
+            block={block}
+            generation={block.id ? (generations[block.id] ?? 0) : 0}
+            saved={(done) => {
+              keep(block.id, done);
+              reload(block.reloads);
+            }}
+            answers={answers}
+            forget={() => keep(block.id, undefined)}
+            givens={givens}
+            loaded={hears[i]!}
+          />
+        </Suspense>
+      )}
     </section>
     );
   const arrange = screen.arrange ?? 'stack';
