@@ -1,6 +1,6 @@
 import sv from '../../schemas/messages/sv.json';
 import { formatStockholmDate, formatStockholmDateTime } from '../../engine/dates';
-import { DROP_CONTENT } from '../../engine/sanitize-policy';
+import { DROP_CONTENT } from '../../engine/html-escape';
 import { rightLabel } from '../shared/rights';
 import type { ScreenColumn } from './types';
 

@@ -8,10 +8,7 @@ interface SafeHtmlProps {
 
 // The sanitiser (engine/sanitize.ts, DOMPurify in the browser: ~12 KB gzip) loads where staff-written
 // HTML is drawn, not with every page whose code could draw some (issue 27 item 1: the applicant list).
-const Sanitized = lazy(async () => {
-  const { sanitizeHtml } = await loadChunk('sanitize', () => import('../../engine/sanitize'));
-  return { default: ({ html, className }: SafeHtmlProps) => <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} /> };
-});
+const Sanitized = lazy(() => loadChunk('sanitize', () => import('./SafeHtmlBody')));
 
 /** Staff-written HTML, made safe (engine/sanitize.ts), in a <div>; empty while the sanitiser loads, a failed load throws to the boundary. */
 export function SafeHtml(props: SafeHtmlProps) {
