@@ -108,14 +108,14 @@ export function DeferredTrigger<P extends RealProps>({ part, props, button, menu
     const all = { ...props, first: { focus, open }, children } as P;
     return <Real {...all} />;
   }
-  const use = (how: 'keyboard' | 'pointer') => {
+  const activate = (how: 'keyboard' | 'pointer') => {
     setOpen(how);
     start(true);
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' && e.key !== ' ' && !(menu && e.key === 'ArrowDown')) return;
     e.preventDefault();
-    use('keyboard');
+    activate('keyboard');
   };
   return (
     <button
@@ -129,8 +129,8 @@ export function DeferredTrigger<P extends RealProps>({ part, props, button, menu
       }}
       onBlur={() => setFocus(false)}
       // A mouse press opens on the way down (react-aria's menus do): the button may be replaced before the click.
-      onPointerDown={(e) => e.pointerType === 'mouse' && e.button === 0 && use('pointer')}
-      onClick={(e) => use(e.detail === 0 ? 'keyboard' : 'pointer')}
+      onPointerDown={(e) => e.pointerType === 'mouse' && e.button === 0 && activate('pointer')}
+      onClick={(e) => activate(e.detail === 0 ? 'keyboard' : 'pointer')}
       onKeyDown={onKeyDown}
     >
       {children}
