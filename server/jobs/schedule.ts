@@ -6,6 +6,7 @@ import { runTalentPool } from '../domain/gdpr/talent-pool';
 import { runIfDue, type Job } from './runs';
 import { pruneReadLog } from '../domain/gdpr/read-log';
 import { runInterviews } from '../domain/interviews/reminders';
+import { announceDates } from '../domain/positions/position-events';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -36,6 +37,11 @@ export function interviewsJob(): Job {
   return { name: 'interviews', periodMs: 10 * 60 * 1000, run: (deps) => runInterviews(deps) };
 }
 
+/** position.published and position.closed when a start or stop date passes (server/domain/positions/position-events.ts): every 10 minutes. */
+export function positionDatesJob(): Job {
+  return { name: 'position-dates', periodMs: 10 * 60 * 1000, run: (deps) => announceDates(deps) };
+}
+
 /** Attachments in GridFS no application points at, older than an hour: once an hour. */
 export function gridFsSweepJob(graceMs = HOUR_MS): Job {
   return {
@@ -47,7 +53,8 @@ export function gridFsSweepJob(graceMs = HOUR_MS): Job {
 
 /** The jobs this store needs (the file store sweeps its blobs at start instead, under its lock). */
 export function scheduledJobs(deps: Pick<ServerDeps, 'blobs'>): Job[] {
-  return deps.blobs instanceof GridFsBlobStore ? [retentionJob(), readLogJob(), interviewsJob(), gridFsSweepJob()] : [retentionJob(), readLogJob(), interviewsJob()];
+  const jobs = [retentionJob(), readLogJob(), interviewsJob(), positionDatesJob()];
+  return deps.blobs instanceof GridFsBlobStore ? [...jobs, gridFsSweepJob()] : jobs;
 }
 
 interface Schedule {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { deliverDue } from '../../server/jobs/webhooks';
+import { positionDatesJob } from '../../server/jobs/schedule';
 import { runRetention } from '../../server/domain/gdpr/retention';
 import type { DeliveryDoc } from '../../server/domain/webhooks/outbox';
 import type { ContainerDoc } from '../../server/domain/core/docs';
@@ -173,6 +174,36 @@ describe.each(storeKinds())('webhooks on the %s store', (kind) => {
     expect(rx.received.map((r) => JSON.parse(r.body))).toEqual([
       expect.objectContaining({ type: 'position.published', data: expect.objectContaining({ id, name: 'Webbhookstjänst' }) }),
       expect.objectContaining({ type: 'position.closed', data: expect.objectContaining({ id, isArchived: true }) }),
+    ]);
+  });
+
+  it('sends position.published when its start passes and position.closed when its stop passes, once each, with nobody saving', async () => {
+    const hook = await subscribe(['position.published', 'position.closed']);
+    const now = s.deps.now();
+    const created = await s.call(admin, 'create_position', {
+      containerId: c.id, name: 'Datumtjänst', text: '<p>Text</p>', description: 'Beskrivning', city: 'Luleå',
+      start: now + 600, stop: now + 1200, isInternal: false, positionTypeId: c.positionTypes![0]!.id,
+    });
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.data.id as number;
+    // The scheduled job, run by two instances at each moment: only one announces.
+    const at = (t: number) => ({ ...s.deps, now: () => t });
+    const job = positionDatesJob();
+    const round = async (t: number) => (await Promise.all([job.run(at(t)), job.run(at(t))])).reduce((n, r) => n + r.announced!, 0);
+    expect(await round(now + 60)).toBe(0);
+    expect(await round(now + 900)).toBe(1);
+    // Enqueued at the job's moment: the worker sends it when that moment has come.
+    await atNextTry(hook.id);
+    await rx.waitFor(1);
+    expect(await round(now + 950)).toBe(0);
+    expect(await round(now + 1300)).toBe(1);
+    await atNextTry(hook.id);
+    await rx.waitFor(2);
+    expect(await round(now + 1400)).toBe(0);
+    const mine = rx.received.map((r) => JSON.parse(r.body)).filter((e) => e.data.id === id);
+    expect(mine).toEqual([
+      expect.objectContaining({ type: 'position.published', data: expect.objectContaining({ id, name: 'Datumtjänst' }) }),
+      expect.objectContaining({ type: 'position.closed', data: expect.objectContaining({ id, isArchived: false }) }),
     ]);
   });
 

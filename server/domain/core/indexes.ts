@@ -12,6 +12,8 @@ const specs: Record<string, IndexSpec[]> = {
     { fields: { containerId: 1, start: 1 } },
   ],
   positionForms: [{ fields: { positionId: 1, version: 1 }, unique: true }],
+  // What was last announced to webhooks of each position, open or closed (positions/position-events.ts).
+  positionAnnouncements: [{ fields: { positionId: 1 }, unique: true }],
   applications: [
     { fields: { id: 1 }, unique: true },
     { fields: { positionId: 1, email: 1 }, unique: true },
