@@ -5,6 +5,7 @@ import sv from '../../schemas/messages/sv.json';
 import { at, fillText, type BindingContext } from './bindings';
 import { loadChunk } from '../chunks';
 import { ActionButtons } from './ActionButtons';
+import { isLightForm } from './lightForm';
 import { layoutOf } from './Screen';
 import { Failure, Loading } from './states';
 import type { Block, GivenAnswer, ScreenFile } from './types';
@@ -20,6 +21,8 @@ const t = sv.screenEngine;
 // A block's code loads with the first page that has such a block (the login has a form, the
 // applicant list a record and a view, no form): the form part brings RJSF, ajv and the widgets.
 const FormPartView = lazy(() => loadChunk('kind:form', () => import('./FormScreen')).then((m) => ({ default: m.FormPartView })));
+// A form of plain fields (the session pages': lightForm.ts) is drawn without RJSF, the widgets and ajv.
+const LightFormView = lazy(() => loadChunk('kind:lightform', () => import('./LightForm')).then((m) => ({ default: m.LightFormView })));
 const ListBody = lazy(() => loadChunk('kind:list', () => import('./ListScreen')).then((m) => ({ default: m.ListBody })));
 const RecordPartView = lazy(() => loadChunk('kind:record', () => import('./RecordScreen')).then((m) => ({ default: m.RecordPartView })));
 const numberFormat = new Intl.NumberFormat('sv-SE');
@@ -87,8 +90,10 @@ function BlockBody({ screen, block, generation, saved, answers, forget, givens, 
       return <p>{fillText(block.text ?? '', ctx)}</p>;
     case 'links':
       return <Links block={block} />;
-    case 'form':
-      return <FormPartView key={generation} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
+    case 'form': {
+      const Form = isLightForm(block) ? LightFormView : FormPartView;
+      return <Form key={generation} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
+    }
     case 'record':
       if (block.from) {
         const given = answers[block.from];
