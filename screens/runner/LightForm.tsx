@@ -89,8 +89,10 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
   }, [s.extraErrors]);
   const data = s.formData ?? {};
   const fields = lightFields(part.schema, data);
-  // RJSF's form data: a field left undefined holds its default.
-  const full: Data = { ...data, ...Object.fromEntries(fields.filter((f) => data[f.name] === undefined && f.default !== undefined).map((f) => [f.name, f.default])) };
+  // What the inputs hold (a loaded value of another type is none), and, as RJSF's form data, a field left undefined holds its default.
+  const held = (f: LightField) => (typeof data[f.name] === f.type ? data[f.name] : f.default);
+  const full: Data = { ...data, ...Object.fromEntries(fields.flatMap((f) => (held(f) === undefined ? [] : [[f.name, held(f)]]))) };
+  for (const f of fields) if (held(f) === undefined) delete full[f.name];
   const idOf = (name: string) => `${s.idPrefix}_${name}`;
 
   const submit = (e: FormEvent) => {

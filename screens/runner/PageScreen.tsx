@@ -5,7 +5,7 @@ import sv from '../../schemas/messages/sv.json';
 import { at, fillText, type BindingContext } from './bindings';
 import { loadChunk } from '../chunks';
 import { ActionButtons } from './ActionButtons';
-import { isLightForm } from './lightForm';
+import { isLightForm } from './lightChooser';
 import { layoutOf } from './Screen';
 import { Failure, Loading } from './states';
 import type { Block, GivenAnswer, ScreenFile } from './types';

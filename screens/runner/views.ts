@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../chunks';
 import type { ScreenFile, ViewProps } from './types';
 import { viewRegistry } from './viewRegistry';
-import { isLightForm } from './lightForm';
+import { isLightForm } from './lightChooser';
 
 type Module = { default: ComponentType<ViewProps> };
 
