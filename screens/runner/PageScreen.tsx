@@ -5,7 +5,6 @@ import sv from '../../schemas/messages/sv.json';
 import { at, fillText, type BindingContext } from './bindings';
 import { loadChunk } from '../chunks';
 import { ActionButtons } from './ActionButtons';
-import { isLightForm } from './lightChooser';
 import { layoutOf } from './Screen';
 import { Failure, Loading } from './states';
 import type { Block, GivenAnswer, ScreenFile } from './types';
@@ -19,10 +18,9 @@ import './runner.css';
 const t = sv.screenEngine;
 
 // A block's code loads with the first page that has such a block (the login has a form, the
-// applicant list a record and a view, no form): the form part brings RJSF, ajv and the widgets.
-const FormPartView = lazy(() => loadChunk('kind:form', () => import('./FormScreen')).then((m) => ({ default: m.FormPartView })));
-// A form of plain fields (the session pages': lightForm.ts) is drawn without RJSF, the widgets and ajv.
-const LightFormView = lazy(() => loadChunk('kind:lightform', () => import('./LightForm')).then((m) => ({ default: m.LightFormView })));
+// applicant list a record and a view, no form); a form block chooses its form (FormBlock.tsx):
+// the light one of the session pages, or RJSF's, which brings RJSF, ajv and the widgets.
+const FormBlock = lazy(() => loadChunk('kind:formblock', () => import('./FormBlock')));
 const ListBody = lazy(() => loadChunk('kind:list', () => import('./ListScreen')).then((m) => ({ default: m.ListBody })));
 const RecordPartView = lazy(() => loadChunk('kind:record', () => import('./RecordScreen')).then((m) => ({ default: m.RecordPartView })));
 const numberFormat = new Intl.NumberFormat('sv-SE');
@@ -90,10 +88,8 @@ function BlockBody({ screen, block, generation, saved, answers, forget, givens, 
       return <p>{fillText(block.text ?? '', ctx)}</p>;
     case 'links':
       return <Links block={block} />;
-    case 'form': {
-      const Form = isLightForm(block) ? LightFormView : FormPartView;
-      return <Form key={generation} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
-    }
+    case 'form':
+      return <FormBlock key={generation} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
     case 'record':
       if (block.from) {
         const given = answers[block.from];

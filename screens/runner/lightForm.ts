@@ -2,10 +2,11 @@
  * The light form's fields and refusals (LightForm.tsx draws them; lightChooser.ts says which
  * forms are light), without RJSF, the widget registry or ajv. The refusals are the RJSF path's,
  * word for word: the same raw errors in ajv's order go through screenFormErrors, then the
- * repeat rule (sameAsRefusals); a unit test holds the two paths to one verdict. Pure.
+ * repeat rule (sameAsRefusals); a unit test holds the two paths to one verdict. The e-mail
+ * rule's words are sv.json's, which a test keeps the validator declaration's. Pure.
  */
 import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
-import { message as emailMessage } from '../../schemas/validators/validEmail.json';
+import sv from '../../schemas/messages/sv.json';
 import { validEmail } from '../../engine/validators/validEmail';
 import { sameAsRefusals, screenFormErrors } from './formErrors';
 import type { Branch, LightSchema } from './lightChooser';
@@ -54,7 +55,7 @@ function fieldErrors(f: LightField, value: unknown): RJSFValidationError[] {
   if (typeof value !== 'string') return [];
   const at = `.${f.name}`;
   const out: RJSFValidationError[] = [];
-  if (f['x-validEmail'] !== undefined && !validEmail.check(value, null, {})) out.push(raw('x-validEmail', at, { validator: 'validEmail' }, emailMessage));
+  if (f['x-validEmail'] !== undefined && !validEmail.check(value, null, {})) out.push(raw('x-validEmail', at, { validator: 'validEmail' }, sv.validators.validEmail));
   if (f.maxLength !== undefined && length(value) > f.maxLength) out.push(raw('maxLength', at, { limit: f.maxLength }, ''));
   if (f.minLength !== undefined && length(value) < f.minLength) out.push(raw('minLength', at, { limit: f.minLength }, ''));
   if (f.pattern !== undefined && !new RegExp(f.pattern, 'u').test(value)) out.push(raw('pattern', at, { pattern: f.pattern }, ''));

@@ -2,7 +2,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../chunks';
 import type { ScreenFile, ViewProps } from './types';
 import { viewRegistry } from './viewRegistry';
-import { isLightForm } from './lightChooser';
 
 type Module = { default: ComponentType<ViewProps> };
 
@@ -32,9 +31,6 @@ const kinds: Record<string, () => Promise<Module>> = {
   record: () => import('./RecordScreen') as Promise<Module>,
   page: () => import('./PageScreen') as Promise<Module>,
 };
-
-/** The light form of plain fields (PageScreen.tsx draws a form block with it when lightForm.ts says so). */
-const lightForm = () => import('./LightForm').then((m) => ({ default: m.LightFormView }) as unknown as Module);
 
 /** The kinds the runner draws from data (every kind but view and redirect). */
 export type DataKind = 'form' | 'list' | 'record' | 'page';
@@ -81,7 +77,7 @@ export function preloadScreen(screen: ScreenFile): void {
     if (screen.kind === 'page') {
       for (const block of screen.blocks ?? []) {
         if (block.kind === 'view') preloadView(block.view ?? '');
-        else if (block.kind === 'form' && isLightForm(block)) void once('kind:lightform', lightForm).catch(() => undefined);
+        else if (block.kind === 'form') void loadChunk('kind:formblock', () => import('./FormBlock')).then((m) => m.preloadForm(block), () => undefined);
         else if (isDataKind(block.kind)) void once(`kind:${block.kind}`, kinds[block.kind]!).catch(() => undefined);
       }
     }
