@@ -124,23 +124,27 @@ export async function sandbox(server: TestServer, odinToken: string, containerId
 }
 
 /**
- * Removes what sandbox() stored (not what the call under test made of it): on FerretDB every
- * filtered query scans its collection, so hundreds of left-over sandboxes made each later call
- * of the role matrix slower (get_positions took 25 s at the end of a run).
+ * Removes what sandbox() stored for each of `list` (not what the calls under test made of it): on
+ * FerretDB every filtered query scans its collection, so hundreds of left-over sandboxes made each
+ * later call of the role matrix slower (get_positions took 25 s at the end of a run). One delete
+ * per collection for the whole list: a delete is a scan there too, and nine per sandbox were most
+ * of the matrix's FerretDB time.
  */
-export async function removeSandbox(server: TestServer, ids: Omit<Ids, 'userId'>): Promise<void> {
+export async function removeSandboxes(server: TestServer, list: Omit<Ids, 'userId'>[]): Promise<void> {
+  if (!list.length) return;
   const { store } = server.deps;
-  const target = await store.collection('users').findOne({ email: ids.targetEmail });
+  const of = <K extends keyof Omit<Ids, 'userId'>>(key: K) => ({ $in: list.map((ids) => ids[key]) });
+  const targets = await store.collection('users').find({ email: of('targetEmail') });
   await Promise.all([
-    store.collection('positions').deleteMany({ id: ids.positionId }),
-    store.collection('positionForms').deleteMany({ positionId: ids.positionId }),
-    store.collection('positionPermissions').deleteMany({ positionId: ids.positionId }),
-    store.collection('applications').deleteMany({ id: ids.applicationId }),
-    store.collection('notifications').deleteMany({ id: ids.notificationId }),
-    store.collection('folders').deleteMany({ id: ids.folderId }),
-    store.collection('assets').deleteMany({ id: ids.assetId }),
-    store.collection('memberships').deleteMany({ id: ids.membershipId }),
-    target ? store.collection('users').deleteMany({ id: target.id }) : Promise.resolve(0),
+    store.collection('positions').deleteMany({ id: of('positionId') }),
+    store.collection('positionForms').deleteMany({ positionId: of('positionId') }),
+    store.collection('positionPermissions').deleteMany({ positionId: of('positionId') }),
+    store.collection('applications').deleteMany({ id: of('applicationId') }),
+    store.collection('notifications').deleteMany({ id: of('notificationId') }),
+    store.collection('folders').deleteMany({ id: of('folderId') }),
+    store.collection('assets').deleteMany({ id: of('assetId') }),
+    store.collection('memberships').deleteMany({ id: of('membershipId') }),
+    targets.length ? store.collection('users').deleteMany({ id: { $in: targets.map((t) => t.id) } }) : Promise.resolve(0),
   ]);
 }
 
