@@ -71,9 +71,6 @@ export function useFormPart(part: FormPart, defaults: Data, level: 1 | 2, { onSa
     // submit sees fields 'changed' from what was given and drops their errors.
     if (loaded.status === 'ready') setFormData({ ...defaults, ...loaded.data });
   }, [loaded, defaults]);
-  useEffect(() => {
-    if (part.alternative) preloadView(part.alternative.view);
-  }, [part.alternative]);
 
   const data = loaded.status === 'ready' ? loaded.data : undefined;
   const heading = part.heading && data ? fillText(part.heading, { ...base, data }) : (part.title ?? '');
@@ -214,7 +211,8 @@ export function FormFrame({ part, screen, level, state: s, noted, children }: { 
       )}
       {part.alternative && (
         <p>
-          <button type="button" className="scr-link-button" onClick={() => s.setOther(true)}>
+          {/* Its code loads when the way there is pointed at or reached by keyboard, not with the form: most never take it. */}
+          <button type="button" className="scr-link-button" onPointerEnter={() => preloadView(part.alternative!.view)} onFocus={() => preloadView(part.alternative!.view)} onClick={() => s.setOther(true)}>
             {part.alternative.label}
           </button>
         </p>
