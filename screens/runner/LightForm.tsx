@@ -49,6 +49,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
             type={widget === 'secret' ? 'password' : String(optionOf(ui, field.name, 'ui:inputType') ?? 'text')}
             autoComplete={typeof autoComplete === 'string' ? autoComplete : widget === 'secret' ? 'off' : undefined}
             placeholder={typeof placeholder === 'string' ? placeholder : undefined}
+            required={field.required || undefined}
             value={typeof value === 'string' ? value : ''}
             onChange={(e) => onChange(e.target.value === '' ? empty : e.target.value)}
             {...aria}
@@ -58,8 +59,8 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
       {errors?.length ? (
         <div id={`${id}__error`}>
           <ul className="error-detail">
-            {errors.map((m) => (
-              <li key={m} className="text-danger">
+            {errors.map((m, i) => (
+              <li key={i} className="text-danger">
                 {m}
               </li>
             ))}
