@@ -91,6 +91,17 @@ function rjsfUriLite(): Plugin {
   };
 }
 
+/**
+ * The shared chunk of react-aria-components (the shell's search, bell and user menu, the export
+ * menu and the modal load it when first used) is named react-aria-*.js whatever module the bundler
+ * would name it after, so the budget test can tell that a first page does not load it
+ * (tests/e2e/admin-js-budget.test.ts). Other chunks keep the default name.
+ */
+function sharedChunkName(chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }): string {
+  const reactAria = chunk.facadeModuleId === null && chunk.moduleIds.some((id) => id.includes('/node_modules/react-aria-components/'));
+  return reactAria ? 'assets/react-aria-[hash].js' : 'assets/[name]-[hash].js';
+}
+
 // The front end: one SPA (public site + admin) built into dist/, served by the Koa server.
 const ALIASES: Record<string, string> = {
   // @rjsf/core imports markdown-to-jsx (~84 KB) for features Blankett never turns on
@@ -115,6 +126,6 @@ export default defineConfig({
   root: '.',
   resolve: { alias: ALIASES },
   // The manifest names each route's chunks and CSS for the server-rendered head (server/ssr/assets.ts).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true, rollupOptions: { output: { chunkFileNames: sharedChunkName } } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/notifications': { target: 'ws://127.0.0.1:3000', ws: true } } },
 });

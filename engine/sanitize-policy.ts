@@ -9,10 +9,8 @@ export const ALLOWED_TAGS: readonly string[] = [
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'code', 'pre', 'hr', 'sub', 'sup',
 ];
 
-/** Elements dropped together with their content (never kept as text). */
-export const DROP_CONTENT: readonly string[] = [
-  'script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'title', 'svg', 'math', 'select', 'option', 'head',
-];
+/** Elements dropped together with their content (never kept as text): in html-escape.ts, which the list's excerpt cells read without the sanitiser. */
+export { DROP_CONTENT } from './html-escape';
 
 /** Every kept link opens outside the page and cannot reach back to it. */
 export const LINK_ATTRS = { target: '_blank', rel: 'noopener noreferrer' } as const;

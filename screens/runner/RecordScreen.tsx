@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { sanitizeHtml } from '../../engine/sanitize';
 import sv from '../../schemas/messages/sv.json';
+import { SafeHtml } from '../shared/SafeHtml';
 import { ActionButtons } from './ActionButtons';
 import { at, fillText, type BindingContext } from './bindings';
 import { formatCell, statusClass } from './format';
@@ -53,7 +53,7 @@ export function FieldValue({ field, data, ctx }: { field: RecordField; data: Dat
   const text = String(value);
   switch (field.format) {
     case 'html':
-      return <div className="scr-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(text) }} />;
+      return <SafeHtml className="scr-html" html={text} />;
     case 'email':
       return <a href={`mailto:${text}`}>{text}</a>;
     case 'url':

@@ -1,12 +1,28 @@
 import sv from '../../schemas/messages/sv.json';
 import { formatStockholmDate, formatStockholmDateTime } from '../../engine/dates';
-import { htmlToText } from '../../engine/sanitize';
+import { DROP_CONTENT } from '../../engine/html-escape';
 import { rightLabel } from '../shared/rights';
 import type { ScreenColumn } from './types';
 
 // One formatter and one collator for every cell (toLocaleString / localeCompare with a locale build a new one per call).
 const numberFormat = new Intl.NumberFormat('sv-SE');
 const collator = new Intl.Collator('sv');
+
+const BLOCKS = 'p, div, li, h1, h2, h3, h4, h5, h6, blockquote, pre, ul, ol';
+
+/**
+ * Plain text of staff-written HTML for a cell (htmlToText of engine/sanitize.ts without loading
+ * the sanitiser: the text is drawn as text, never as markup). The browser's parser reads it into
+ * an inert document (nothing runs or loads); what the policy drops with its content goes, block
+ * ends and line breaks become spaces.
+ */
+function htmlText(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const el of body.querySelectorAll(DROP_CONTENT.join(','))) el.remove();
+  for (const el of body.querySelectorAll('br, hr')) el.replaceWith(' ');
+  for (const el of body.querySelectorAll(BLOCKS)) el.append(' ');
+  return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
 
 /** Unix seconds from a stored time (unix seconds, or an ISO string); null when it is neither. */
 function seconds(v: unknown): number | null {
@@ -37,7 +53,7 @@ export function formatCell(value: unknown, format: ScreenColumn['format'] = 'tex
     case 'list':
       return Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v !== null ? String((v as { name?: unknown }).name ?? '') : String(v))).join(', ') : String(value);
     case 'excerpt': {
-      const text = htmlToText(String(value));
+      const text = htmlText(String(value));
       return text.length > 160 ? `${text.slice(0, 159)}…` : text;
     }
     case 'event':

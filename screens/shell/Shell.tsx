@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RouterProvider } from 'react-aria-components';
-import { Link, Outlet, useHref, useLocation, useNavigate, type NavigateOptions } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
 import { Bell } from './Bell';
 import { GlobalSearch } from './Search';
@@ -12,12 +11,6 @@ import '../shared/dialog.css';
 import './shell.css';
 
 const t = sv.shell;
-
-declare module 'react-aria-components' {
-  interface RouterConfig {
-    routerOptions: NavigateOptions;
-  }
-}
 
 /** Spec document 1 §1: hosts whose first label contains min-dev or min-staging carry a banner. */
 export function isTestHost(hostname: string): boolean {
@@ -78,44 +71,42 @@ export default function Shell() {
   }, [logout, navigate]);
 
   return (
-    <RouterProvider navigate={navigate} useHref={useHref}>
-      <div className={`sh-shell${open ? ' sh-open' : ''}${banner ? ' sh-has-banner' : ''}`}>
-        <a className="sh-skip" href="#main">
-          {t.nav.skip}
-        </a>
-        <div className="sh-head">
-          {banner && <p className="sh-test-banner">{sv.admin.testBanner}</p>}
-          <header className="sh-topbar">
-            <button
-              ref={toggle}
-              type="button"
-              className="sh-icon-button sh-menu-toggle"
-              aria-expanded={open}
-              aria-controls="sh-sidebar"
-              aria-label={t.nav.menu}
-              onClick={() => setOpen((o) => !o)}
-            >
-              <MenuIcon open={open} />
-            </button>
-            <Link to="/admin" className="sh-brand">
-              {sv.admin.brand}
-            </Link>
-            <GlobalSearch />
-            <Bell />
-            <UserMenu onLogout={onLogout} />
-          </header>
-        </div>
-        <div className="sh-body">
-          {/* A click beside the open drawer closes it (pointer only; keyboard users have Escape and the toggle). */}
-          {open && <div className="sh-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />}
-          <aside id="sh-sidebar" className="sh-sidebar">
-            <Sidebar onNavigate={() => setOpen(false)} onLogout={onLogout} />
-          </aside>
-          <main id="main" className="sh-main" tabIndex={-1}>
-            <Outlet />
-          </main>
-        </div>
+    <div className={`sh-shell${open ? ' sh-open' : ''}${banner ? ' sh-has-banner' : ''}`}>
+      <a className="sh-skip" href="#main">
+        {t.nav.skip}
+      </a>
+      <div className="sh-head">
+        {banner && <p className="sh-test-banner">{sv.admin.testBanner}</p>}
+        <header className="sh-topbar">
+          <button
+            ref={toggle}
+            type="button"
+            className="sh-icon-button sh-menu-toggle"
+            aria-expanded={open}
+            aria-controls="sh-sidebar"
+            aria-label={t.nav.menu}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <MenuIcon open={open} />
+          </button>
+          <Link to="/admin" className="sh-brand">
+            {sv.admin.brand}
+          </Link>
+          <GlobalSearch />
+          <Bell />
+          <UserMenu onLogout={onLogout} />
+        </header>
       </div>
-    </RouterProvider>
+      <div className="sh-body">
+        {/* A click beside the open drawer closes it (pointer only; keyboard users have Escape and the toggle). */}
+        {open && <div className="sh-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />}
+        <aside id="sh-sidebar" className="sh-sidebar">
+          <Sidebar onNavigate={() => setOpen(false)} onLogout={onLogout} />
+        </aside>
+        <main id="main" className="sh-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
   );
 }

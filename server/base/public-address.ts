@@ -72,7 +72,7 @@ export interface CheckedUrl {
   family: 4 | 6;
 }
 
-type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
+export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
 const resolveAll: Resolve = (host) => lookup(host, { all: true, verbatim: true });
 
 /** Checks `raw` and resolves its host; throws UnsafeUrlError with the reason. */

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { assertPublicUrl, UnsafeUrlError } from '../base/public-address';
+import { pinnedLookup } from '../base/pinned-fetch';
 import type { DeliveryError } from '../domain/webhooks/outbox';
 
 /**
@@ -20,14 +20,6 @@ export type TryOutcome = { ok: true; status: number } | { ok: false; status: num
 function signature(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
-}
-
-/** A lookup that answers the checked address whatever is asked. */
-function pinned(address: string, family: 4 | 6): LookupFunction {
-  return (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
 }
 
 /** The most of an answer's body that is read (and thrown away). */
@@ -59,7 +51,7 @@ export async function sendOnce(
       url,
       {
         method: 'POST',
-        lookup: pinned(address, family),
+        lookup: pinnedLookup(address, family),
         agent: false,
         headers: {
           'content-type': 'application/json',

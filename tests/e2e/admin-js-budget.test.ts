@@ -8,9 +8,9 @@ const { app, browser, token } = useE2e();
 /**
  * Issue 27 item 1: what a recruiter's first page loads, weighed in Chromium against the build
  * (tests/e2e/helpers/js-weight.ts). The goals are 120 KB gzip for the login and 200 KB for
- * the applicant list (npm run bench -- admin-js reports every route against them). Until the
- * build meets a goal, the test holds the figure the split reached, so the weight can only go
- * down: lower a ceiling when the build gets lighter (to the goal once it is met), never raise it.
+ * the applicant list (npm run bench -- admin-js reports every route against them). The test
+ * holds the figure the split reached, below the goal too, so the weight can only go down: lower a
+ * ceiling when the build gets lighter, never raise it above its goal once the goal is met.
  */
 // Raised once, login 280 → 286 and list 256 → 258: issue 28's three screens (GDPR settings, talent pool, accessibility)
 // added 4.2 KB of screen, entity and action schemas that every admin page still bundles; the cut
@@ -24,10 +24,12 @@ const { app, browser, token } = useE2e();
 // SSO parts (+2.3 KB), and the list cell of API key scopes, which every first page carries (291.6 and 261.0 KB measured). The same cut applies.
 // Issue 30's staff screens (calendar link, interviewer picker, bulk offer): the browser build leaves out the views' `uses`
 // and the notes of the action data schemas (scripts/vite/screen-notes.ts), login 292 → 291 and list 262 → 261 (290.3 and 260.7 KB measured).
+// Issue 27 item 1 (shell): the shell's search, bell and user menu and the list's export menu load react-aria when first used, the sanitiser loads where HTML is drawn: list 261 → 185 (184.3 KB measured).
 // Issue 27 item 1 (light session forms): the login's form is drawn without RJSF, the widget registry and ajv (screens/runner/LightForm.tsx),
 // and the mailed-link alternative loads when its button is pointed at or focused, login 291 → 145 (144.0 KB measured).
-const CEILING_KB = { login: 145, applicantList: 261 } as const;
-if (CEILING_KB.login < ADMIN_JS_GOAL_KB.session || CEILING_KB.applicantList < ADMIN_JS_GOAL_KB.admin) throw new Error('a ceiling below its goal: hold the goal');
+const CEILING_KB = { login: 145, applicantList: 185 } as const;
+if (CEILING_KB.login < ADMIN_JS_GOAL_KB.session) throw new Error('a ceiling below its goal: hold the goal');
+if (CEILING_KB.applicantList > ADMIN_JS_GOAL_KB.admin) throw new Error('the list met its goal: its ceiling may not rise above it');
 
 const listing = (w: RouteWeight) => w.scripts.map((s) => `  ${s.kb.toFixed(1)} KB ${s.path}`).join('\n');
 
@@ -42,7 +44,8 @@ describe('the admin app loads only what its first screen needs', () => {
     const position = await firstPublicPosition(app);
     const list = await routeWeight(browser, `${app.url}/admin/positions/${position.id}`, builtDist(), await token('writer@demo.test'));
     expect(list.kb, `sökandelistan laddar ${list.kb.toFixed(1)} KB gzip (mål ${ADMIN_JS_GOAL_KB.admin} KB):\n${listing(list)}`).toBeLessThanOrEqual(CEILING_KB.applicantList);
-    // The list has no form: RJSF, the widget registry's compiler (ajv) and tiptap stay on the server.
-    expect(list.scripts.map((s) => s.path).filter((p) => /\/(RichText|rjsf|default-registry|FormScreen)-/.test(p))).toEqual([]);
+    // The list has no form: RJSF, the widget registry's compiler (ajv) and tiptap stay on the server;
+    // react-aria (vite.config.ts names its chunk) and the sanitiser load when a part needing them is used.
+    expect(list.scripts.map((s) => s.path).filter((p) => /\/(RichText|rjsf|default-registry|FormScreen|react-aria|sanitize)-/.test(p))).toEqual([]);
   });
 });

@@ -33,12 +33,24 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     const consultant = await registerUser(server.deps, { email: 'konsult@demo.test', password: TEST_PASSWORD });
     await server.deps.store.collection('memberships').insertOne({ id: await server.deps.store.nextSequence('memberships'), containerId: other.container.id, userId: consultant.id, email: consultant.email, permissionIds: [2] });
     await registerUser(server.deps, { email: 'kandidat@demo.test', password: TEST_PASSWORD });
+    // Accounts the demo organisation does not alone answer for: odin, made staff of it (as an
+    // administrator there can invite any address), and a consultant with rights in both organisations.
+    const membership = async (cId: number, email: string) => {
+      const u = (await server.deps.store.collection('users').findOne({ email }))!;
+      await server.deps.store.collection('memberships').insertOne({ id: await server.deps.store.nextSequence('memberships'), containerId: cId, userId: u.id, email, permissionIds: [1] });
+    };
+    await membership(containerId, DEMO.odin);
+    await registerUser(server.deps, { email: 'tvahus@demo.test', password: TEST_PASSWORD });
+    await membership(containerId, 'tvahus@demo.test');
+    await membership(other.container.id, 'tvahus@demo.test');
     for (const [id, email, verified] of [
       ['writer', DEMO.writer, true],
       ['unverified', DEMO.reader, false],
       ['nobody', 'finns-inte@demo.test', true],
       ['consultant', 'konsult@demo.test', true],
       ['candidate', 'kandidat@demo.test', true],
+      ['odin', DEMO.odin, true],
+      ['twoOrganisations', 'tvahus@demo.test', true],
     ] as const)
       idp.accounts.set(id, { email, email_verified: verified });
   }, 60_000);
@@ -131,8 +143,14 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     ['nobody', 'unknown'],
     ['candidate', 'unknown'],
     ['consultant', 'otherOrganisation'],
+    // The provider is the organisation administrator's to configure, its domains taken on their
+    // word: it may not open odin's account (and skip odin's second factor), nor reach another
+    // organisation through a consultant's.
+    ['odin', 'notOnlyHere'],
+    ['twoOrganisations', 'notOnlyHere'],
   ])('refuses the provider account %s: %s', async (account, reason) => {
     expect(refusal((await signIn(account)).landed)).toBe(reason);
+    expect(sv.sso.errors[reason as keyof typeof sv.sso.errors]).not.toContain('{');
   });
 
   it("takes Microsoft Entra ID's xms_edov (the tenant verified the address's domain) in place of email_verified", async () => {
@@ -157,6 +175,8 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     expect(password.body.error.message).toBe(fill(sv.sso.required, { organisation: orgName }));
     expect(password.body.token).toBeUndefined();
     expect((await server.request('POST', '/api/account/login', { email: DEMO.odin, password: TEST_PASSWORD })).status).toBe(200);
+    // Staff with rights in another organisation too keep their password: the provider may not sign them in.
+    expect((await server.request('POST', '/api/account/login', { email: 'tvahus@demo.test', password: TEST_PASSWORD })).status).toBe(200);
     // A mailed sign-in link does not get round it either.
     expect((await server.request('POST', '/api/account/signin-link', { email: DEMO.writer })).status).toBe(200);
     const link = await server.request('POST', '/api/account/signin-link/confirm', { token: await mailedToken(server, DEMO.writer) });

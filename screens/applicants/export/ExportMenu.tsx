@@ -1,16 +1,18 @@
 import { useRef, useState } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover, Text } from 'react-aria-components';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 import { useSession } from '../../runner/session/session';
+import { DeferredTrigger, deferredPart } from '../../shared/deferred';
 import { useToast } from '../../shared/toast';
 import { downloadExport, type ExportTicket } from './download';
 import '../../shared/dialog.css';
 import './export.css';
 
 const t = sv.exports;
-const h = sv.hiringDay;
+
+// The menu (react-aria-components) loads when the button is first pointed at, focused or pressed.
+const menu = deferredPart('ExportMenu', async () => (await import('./ExportMenuAria')).default);
 
 /** Props of the export menu on the position page. */
 export interface ExportMenuProps {
@@ -30,7 +32,7 @@ type State = { kind: 'idle' } | { kind: 'busy'; done: number; total: number | nu
 
 /**
  * 'Exportera' menu: report.csv of everyone under the current filter, or a PDF of the selected
- * applicants. The file streams from the server while a progress bar counts the rows; errors
+ * applicants (the menu itself: ExportMenuAria.tsx, loaded when first used). The file streams from the server while a progress bar counts the rows; errors
  * show with a retry.
  */
 export function ExportMenu({ containerId, positionId, filter, selectedIds }: ExportMenuProps) {
@@ -72,28 +74,9 @@ export function ExportMenu({ containerId, positionId, filter, selectedIds }: Exp
   const busy = state.kind === 'busy';
   return (
     <div className="exp-menu">
-      <MenuTrigger>
-        <Button className="bk-btn" isDisabled={busy}>
-          {t.menu}
-        </Button>
-        <Popover className="exp-popover" placement="bottom end">
-          <Menu className="exp-list" onAction={(key) => void run(key === 'pdf' ? 'pdf' : 'csv')} disabledKeys={selectedIds.length ? [] : ['pdf']}>
-            {/* Each item says what its file holds: the CSV follows the filter, the PDF the selection (issue 17 item 7). */}
-            <MenuItem id="csv" className="exp-item" textValue={t.csv}>
-              <Text slot="label">{t.csv}</Text>
-              <Text slot="description" className="exp-hint exp-desc">
-                {h.exportCsvHint}
-              </Text>
-            </MenuItem>
-            <MenuItem id="pdf" className="exp-item" textValue={t.pdf}>
-              <Text slot="label">{t.pdf}</Text>
-              <Text slot="description" className="exp-hint exp-desc">
-                {selectedIds.length ? fill(h.exportPdfHint, { count: selectedIds.length }) : t.pdfNeedsSelection}
-              </Text>
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <DeferredTrigger part={menu} props={{ busy, selected: selectedIds.length, onExport: (kind: 'csv' | 'pdf') => void run(kind) }} button={{ className: 'bk-btn', 'aria-haspopup': 'true', disabled: busy }} menu>
+        {t.menu}
+      </DeferredTrigger>
       <div aria-live="polite" className="exp-status">
         {state.kind === 'busy' && (
           <>

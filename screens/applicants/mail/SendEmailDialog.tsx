@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
@@ -7,11 +7,14 @@ import { useToast } from '../../shared/toast';
 import { RichText } from '../../shared/RichTextLazy';
 import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
-import { MergePreview } from './MergePreview';
 import { isValidEmail } from '../../../engine/email';
 import { emailTemplates, outcomeLines, templateProperties, type EmailTemplate, type SendOutcome, type TemplateProperty } from './mailApi';
 import { DialogFooter, DialogFrame } from '../../shared/DialogFrame';
+import { loadChunk } from '../../chunks';
 import './mail.css';
+
+// The preview (and the sanitiser it draws the body with) loads with the open dialog, not with the page that may open it.
+const MergePreview = lazy(() => loadChunk('MergePreview', () => import('./MergePreview')).then((m) => ({ default: m.MergePreview })));
 
 const t = sv.mail;
 
@@ -231,7 +234,9 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                 {t.mergeFieldsHelp}
               </p>
             </div>
-            <MergePreview subject={subject} body={body} people={recipients.slice(0, 20)} company={container?.displayName || container?.name || ''} />
+            <Suspense fallback={null}>
+              <MergePreview subject={subject} body={body} people={recipients.slice(0, 20)} company={container?.displayName || container?.name || ''} />
+            </Suspense>
             <div aria-live="polite" className="mail-outcome">
               {problem && <p className="mail-problem">{problem}</p>}
               {lines && (

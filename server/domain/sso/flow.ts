@@ -2,9 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerDeps } from '../../base/deps';
 import { findUserById, findUserByEmail, type UserDoc } from '../../auth/users';
 import type { Store } from '../../store/port';
-import type { MembershipDoc } from '../core/docs';
 import { authorizationUrl, exchangeCode, failureOf, flowSecrets, type Issuer, type OidcFailure } from './oidc-client';
-import { callbackUrl, domainOf, ssoSettingsDoc, type SsoSettingsDoc } from './settings';
+import { callbackUrl, domainOf, ssoSettingsDoc, vouchFor, type SsoSettingsDoc } from './settings';
 
 /**
  * One sign-in through an organisation's OpenID provider (issue 29 item 1). `startSso` keeps the
@@ -15,7 +14,7 @@ import { callbackUrl, domainOf, ssoSettingsDoc, type SsoSettingsDoc } from './se
  * whose address is in its domains. The browser gets a one-time hand-over token (2 minutes) in
  * the fragment of /login/sso, which the page trades for a session, as a mailed sign-in link does.
  */
-export type SsoFailure = OidcFailure | 'unverified' | 'unknown' | 'otherOrganisation' | 'notConfigured';
+export type SsoFailure = OidcFailure | 'unverified' | 'unknown' | 'otherOrganisation' | 'notOnlyHere' | 'notConfigured';
 
 export class SsoRefused extends Error {
   constructor(readonly reason: SsoFailure) {
@@ -81,11 +80,6 @@ async function take(store: Store, kind: FlowDoc['kind'], secret: string, now: nu
 
 const sameHash = (a: string | undefined, b: string) => !!a && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-const isStaffOf = async (store: Store, containerId: number, userId: number) => {
-  const m = await store.collection<MembershipDoc>('memberships').findOne({ containerId, userId });
-  return ((m?.permissionIds as number[] | undefined) ?? []).length > 0;
-};
-
 /**
  * The provider's answer at the callback (its query), from the browser holding `browser`: the
  * staff member it signs in, or SsoRefused naming why not. Nothing of the answer is logged.
@@ -108,11 +102,11 @@ export async function finishSso(deps: ServerDeps, query: URLSearchParams, browse
   const verified = claims.email_verified === true || claims.xms_edov === true || claims.xms_edov === '1' || claims.xms_edov === 'true';
   if (!verified || typeof claims.email !== 'string') throw new SsoRefused('unverified');
   const user = await findUserByEmail(deps.store, claims.email);
-  // Only the organisation's own staff, in its own domains: never a candidate account, never
-  // someone of another organisation whose address its provider happens to name.
-  if (user && s.domains.includes(domainOf(user.email)) && (await isStaffOf(deps.store, s.containerId, user.id))) return user;
-  const elsewhere = user ? (await deps.store.collection<MembershipDoc>('memberships').find({ userId: user.id })).some((m) => ((m.permissionIds as number[] | undefined) ?? []).length > 0) : false;
-  throw new SsoRefused(elsewhere ? 'otherOrganisation' : 'unknown');
+  // Only staff whom this organisation alone answers for, in its own domains: never a candidate
+  // account, never odin, never someone with rights in another organisation (settings.ts vouchFor).
+  const vouched = user && s.domains.includes(domainOf(user.email)) ? await vouchFor(deps.store, s.containerId, user) : 'unknown';
+  if (vouched !== 'vouched') throw new SsoRefused(vouched);
+  return user!;
 }
 
 /** A one-time hand-over token for the signed-in staff member, for the /login/sso page to trade for a session. */

@@ -1,13 +1,14 @@
 import * as client from 'openid-client';
-import { assertPublicUrl } from '../../base/public-address';
+import { pinnedFetch } from '../../base/pinned-fetch';
 
 /**
  * The one adapter for `openid-client` (v6): discovery of an organisation's issuer, the
  * authorization URL (code flow, PKCE S256, state and nonce), and the code exchange, which
  * checks the ID token against the issuer's published keys (signature, with the non-repudiation
  * checks on; iss, aud, azp, exp, iat, nonce) and the state. Every request the library makes goes through the public-address check
- * first (server/base/public-address.ts), so a name that comes to resolve to an internal address
- * is refused at the request, not only when the issuer was saved; each request gives up after 10 s.
+ * (server/base/pinned-fetch.ts) and connects to the address checked, so a name that comes to
+ * resolve to an internal address is refused at the request, not only when the issuer was saved,
+ * and cannot turn internal between the check and the connection; each request gives up after 10 s.
  */
 export interface Issuer {
   issuer: string;
@@ -21,10 +22,7 @@ export interface Issuer {
 export type OidcFailure = 'down' | 'audience' | 'expired' | 'nonce' | 'replayed' | 'invalid' | 'denied';
 
 async function configOf(i: Issuer): Promise<client.Configuration> {
-  const guarded: client.CustomFetch = async (url, options) => {
-    await assertPublicUrl(String(url), { allowPrivate: i.allowPrivate });
-    return fetch(url, options as RequestInit);
-  };
+  const guarded: client.CustomFetch = (url, options) => pinnedFetch(url, options as RequestInit, { allowPrivate: i.allowPrivate, timeoutMs: 10_000 });
   const auth = i.clientSecret ? client.ClientSecretBasic(i.clientSecret) : client.None();
   return client.discovery(new URL(i.issuer), i.clientId, i.clientSecret ? { client_secret: i.clientSecret } : undefined, auth, {
     [client.customFetch]: guarded,

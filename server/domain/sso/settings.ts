@@ -113,13 +113,31 @@ export async function saveSsoSettings(deps: ServerDeps, containerId: number, inp
   return ssoSettingsOf(deps, containerId);
 }
 
-/** Staff of the organisation (a membership with a right) whose address is in `domains`, odin excepted. */
+/**
+ * Whether the organisation alone answers for the account: a right there and in no other
+ * organisation, and not odin. Only such an account signs in through the organisation's provider,
+ * has that sign-in required of it, or has its sessions ended when it is required. The provider is
+ * whatever the organisation's administrator configures, and its domains are taken on their word:
+ * it must never open an account that reaches further than the organisation (odin's, or that of a
+ * consultant with rights in another organisation). 'vouched' when it may, else why not.
+ */
+export async function vouchFor(store: Store, containerId: number, user: UserDoc): Promise<'vouched' | 'notOnlyHere' | 'otherOrganisation' | 'unknown'> {
+  if (user.role === 'odin') return 'notOnlyHere';
+  const rows = await store.collection<MembershipDoc>('memberships').find({ userId: user.id }, { projection: { containerId: 1, permissionIds: 1 } });
+  const staffOf = rows.filter((r) => ((r.permissionIds as number[] | undefined) ?? []).length > 0).map((r) => r.containerId);
+  const elsewhere = staffOf.some((id) => id !== containerId);
+  if (staffOf.includes(containerId)) return elsewhere ? 'notOnlyHere' : 'vouched';
+  return elsewhere ? 'otherOrganisation' : 'unknown';
+}
+
+/** Staff of the organisation in `domains` whom it alone answers for (vouchFor). */
 async function staffInDomains(store: Store, containerId: number, domains: string[]): Promise<UserDoc[]> {
   const rows = await store.collection<MembershipDoc>('memberships').find({ containerId }, { projection: { userId: 1, permissionIds: 1 } });
   const ids = rows.filter((r) => ((r.permissionIds as number[] | undefined) ?? []).length > 0).map((r) => r.userId as number);
   if (!ids.length) return [];
-  const people = await users(store).find({ id: { $in: ids } });
-  return people.filter((u) => u.role !== 'odin' && domains.includes(domainOf(u.email)));
+  const people = (await users(store).find({ id: { $in: ids } })).filter((u) => domains.includes(domainOf(u.email)));
+  const vouched = await Promise.all(people.map(async (u) => ((await vouchFor(store, containerId, u)) === 'vouched' ? u : null)));
+  return vouched.filter((u): u is UserDoc => u !== null);
 }
 
 /** Ends every session of those staff, as 'Logga ut överallt' does. */
@@ -138,15 +156,13 @@ export function ssoForEmail(store: Store, email: string): Promise<SsoSettingsDoc
 
 /**
  * The organisation that requires its own sign-in of this account (enforce on, the address in its
- * domains, the account one of its staff), or null; never for odin. Password and sign-in-link
- * logins are refused for such an account.
+ * domains, an account it alone answers for: vouchFor), or null. Password and sign-in-link logins
+ * are refused for such an account; odin and staff with rights elsewhere keep their own login,
+ * since the provider may not sign them in.
  */
 async function ssoRequiredFor(store: Store, user: UserDoc): Promise<{ containerId: number; name: string } | null> {
-  if (user.role === 'odin') return null;
   const sso = await ssoForEmail(store, user.email);
-  if (!sso?.enforce) return null;
-  const membership = await store.collection<MembershipDoc>('memberships').findOne({ containerId: sso.containerId, userId: user.id });
-  if (!((membership?.permissionIds as number[] | undefined) ?? []).length) return null;
+  if (!sso?.enforce || (await vouchFor(store, sso.containerId, user)) !== 'vouched') return null;
   return { containerId: sso.containerId, name: await organisationName(store, sso.containerId) };
 }
 

@@ -1,0 +1,61 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover, Text } from 'react-aria-components';
+import sv from '../../../schemas/messages/sv.json';
+import { fill } from '../../../engine/fill';
+import { useFirstUse, type FirstUse } from '../../shared/deferred';
+
+const t = sv.exports;
+const h = sv.hiringDay;
+
+/** Props of the export menu's react-aria part. */
+interface ExportMenuAriaProps {
+  busy: boolean;
+  /** How many applicants are selected: the PDF needs at least one. */
+  selected: number;
+  onExport(kind: 'csv' | 'pdf'): void;
+  first?: FirstUse;
+  children: ReactNode;
+}
+
+/**
+ * The 'Exportera' menu's react-aria part (loaded when the button is first used, ExportMenu.tsx):
+ * report.csv of everyone under the filter, or a PDF of the selected applicants.
+ */
+export default function ExportMenuAria({ busy, selected, onExport, first, children }: ExportMenuAriaProps) {
+  const [open, setOpen] = useState(false);
+  // Opened by keyboard before the code arrived: the first item takes focus, as react-aria does.
+  const [focusFirst, setFocusFirst] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useFirstUse(first, button, (how) => {
+    setFocusFirst(how === 'keyboard');
+    setOpen(true);
+  });
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setFocusFirst(false);
+  };
+  return (
+    <MenuTrigger isOpen={open} onOpenChange={onOpenChange}>
+      <Button ref={button} className="bk-btn" isDisabled={busy}>
+        {children}
+      </Button>
+      <Popover className="exp-popover" placement="bottom end">
+        <Menu className="exp-list" autoFocus={focusFirst ? 'first' : undefined} onAction={(key) => onExport(key === 'pdf' ? 'pdf' : 'csv')} disabledKeys={selected ? [] : ['pdf']}>
+          {/* Each item says what its file holds: the CSV follows the filter, the PDF the selection (issue 17 item 7). */}
+          <MenuItem id="csv" className="exp-item" textValue={t.csv}>
+            <Text slot="label">{t.csv}</Text>
+            <Text slot="description" className="exp-hint exp-desc">
+              {h.exportCsvHint}
+            </Text>
+          </MenuItem>
+          <MenuItem id="pdf" className="exp-item" textValue={t.pdf}>
+            <Text slot="label">{t.pdf}</Text>
+            <Text slot="description" className="exp-hint exp-desc">
+              {selected ? fill(h.exportPdfHint, { count: selected }) : t.pdfNeedsSelection}
+            </Text>
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
