@@ -79,9 +79,7 @@ export function formatYears(data: unknown): string {
   return `${years.slice(0, -1).join(', ')} eller ${years[years.length - 1]}`;
 }
 
-export function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
+export { isBlank } from './blank';
 
 /** A four-digit year written as the answer, or null. */
 export function yearOf(value: unknown): number | null {

@@ -1,5 +1,6 @@
 import { isValidEmail } from '../email';
-import { isBlank, type ValidatorImpl } from './types';
+import { isBlank } from './blank';
+import type { ValidatorImpl } from './types';
 
 export const validEmail: ValidatorImpl<null> = {
   name: 'validEmail',

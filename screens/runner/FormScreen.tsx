@@ -1,30 +1,16 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import Form from '@rjsf/core';
-import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { Navigate, useNavigate } from 'react-router-dom';
 import { createRjsfValidator } from '../../engine/react/rjsf-validator';
 import { translateSwedish } from '../../engine/react/builder/rjsf';
-import { getToken } from '../api';
 import { useSession } from './session/session';
-import { useToast } from '../shared/toast';
-import { ActionButtons } from './ActionButtons';
-import { at, fillText, pathOf, pointer, textBy, type BindingContext } from './bindings';
-import { linkRefused, refusalsAtFields, sameAsCheck, screenFormErrors } from './formErrors';
-import { FormLinks, FormOutcome, type Outcome } from './FormOutcome';
-import { useMailedLink } from './mailedLink';
-import { isRouteSave, refusalText, sendSave } from './routeSave';
+import type { BindingContext } from './bindings';
+import { sameAsCheck, screenFormErrors } from './formErrors';
+import { FormFrame, topDefaults, useFormPart, type FormPart } from './formPart';
 import { resolveRefs } from './refs';
 import { layoutOf } from './Screen';
-import { useLanding, useSessionEffects } from './session/sessionEffects';
-import { validUser } from './session/token';
-import { fieldErrors, messageOf } from './serverErrors';
-import { Failure, Loading, NotFound } from './states';
-import { preloadView, viewComponent } from './views';
-import { useScreenTitle } from './title';
-import type { Block, ScreenFile } from './types';
-import { useBindingContext } from './useBindingContext';
-import { useScreenData, type Data } from './useScreenData';
+import type { ScreenFile } from './types';
+import type { Data } from './useScreenData';
 import { adminWidgets, type WidgetContext } from './widgets';
 import { templates, uiSchemaOf, withBusy, withReadonly } from './formTemplates';
 import { adminFields } from './AllOrSomeField';
@@ -37,222 +23,48 @@ const validatorNames = import.meta.glob<string>('/schemas/validators/*.json', { 
 /** The engine's validator keywords (`x-validEmail`) a form schema may use. */
 const keywords = new Set(Object.values(validatorNames).map((n) => `x-${n}`));
 
-/** The `default`s of the schema's own fields (RJSF's getDefaultFormState walks every branch with the validator: seconds on a big form). */
-const topDefaults = (schema: RJSFSchema): Data =>
-  Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([k, p]) => (p && typeof p === 'object' && 'default' in p ? [[k, p.default]] : [])));
-
-/** What a form needs, from a form screen or a page's form block. */
-export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' | 'toast' | 'next' | 'session' | 'sections' | 'notFound' | 'heading' | 'actions' | 'readonlyFrom' | 'readonlyNote' | 'link' | 'done' | 'intro' | 'busy'> &
-  Pick<Block, 'links' | 'alternative' | 'followUp' | 'companion'> & {
-    id?: string;
-    title?: string;
-  };
-
 /**
- * A form (docs/screens.md): the schema (entity `$ref`s inlined) rendered by RJSF on the
- * engine's ajv with Swedish errors, in `sections`, with the admin widgets; `load` fills it
- * (`pick`, `find` one row), the heading may bind the loaded data, `intro` says what it is for.
- * `save` sends it to an action or a plain account route (routeSave.ts), once however often it
- * is pressed; the server's refusals (`details[].path`) appear at the fields they came from, the
- * first one focused, the rest at the form; one at a mailed link's value ({link.token}, `link`)
- * puts the link's refusal in the form's place. Then `session` (a new token; `land`: where a
- * login lands), `toast`, and `done` in the form's place or `next`, or `onSaved` (with the answer
- * and what was sent) inside a page; `onSubmit` as it starts. Nothing typed is lost on failure.
+ * A form (docs/screens.md) drawn by RJSF: the schema (entity `$ref`s inlined) on the engine's
+ * ajv with Swedish errors, in `sections`, with the admin widgets; `load` fills it (`pick`,
+ * `find` one row), the heading may bind the loaded data, `intro` says what it is for. What it
+ * does besides drawing (save, session, outcome, links) is formPart.tsx's, shared with the
+ * light form of the session pages (LightForm.tsx).
  */
 export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { part: FormPart; screen: ScreenFile; level?: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
-  const link = useMailedLink(!!part.link);
-  const bound = useBindingContext();
-  const base = useMemo(() => (link ? { ...bound, link } : bound), [bound, link]);
-  const { handleError, container, user } = useSession();
-  const applySession = useSessionEffects();
-  const land = useLanding();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const [attempt, setAttempt] = useState(0);
-  const loaded = useScreenData(part.load, base, attempt);
+  const { container } = useSession();
   const schema = useMemo(() => resolveRefs(part.schema, entities, [], (k) => keywords.has(k)) as RJSFSchema, [part.schema]);
+  const defaults = useMemo(() => topDefaults(schema), [schema]);
+  const s = useFormPart(part, defaults, level, { onSaved, onSubmit });
   const uiSchema = useMemo(() => uiSchemaOf(part.uiSchema as UiSchema | undefined), [part.uiSchema]);
   const customValidate = useMemo(() => sameAsCheck(uiSchema), [uiSchema]);
-  const [formData, setFormData] = useState<Data | null>(null);
-  const [busy, setBusy] = useState(false);
-  // A ref, not state: two presses in one frame must not both send (a mailed link works once).
-  const sending = useRef(false);
-  const [error, setError] = useState('');
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [other, setOther] = useState(false);
-  // The answer of a save that asked for a next step (`followUp`, the login's second factor).
-  const [follow, setFollow] = useState<unknown>(null);
-  const root = useRef<HTMLDivElement>(null);
-  const idPrefix = `scr-${part.id ?? 'form'}`;
   const formContext = useMemo(() => ({ sections: part.sections, containerId: container?.id } satisfies WidgetContext & { sections: unknown }), [part.sections, container?.id]);
+  const readonly = useMemo(() => withReadonly(uiSchema, schema, part.readonlyFrom, s.data), [uiSchema, schema, part.readonlyFrom, s.data]);
+  const ui = useMemo(() => withBusy(readonly.ui, s.busy, part.busy), [readonly.ui, s.busy, part.busy]);
 
-  useEffect(() => {
-    // With the schema's defaults, as RJSF holds it: else the first render after a refused
-    // submit sees fields 'changed' from what was given and drops their errors.
-    if (loaded.status === 'ready') setFormData({ ...topDefaults(schema), ...loaded.data });
-  }, [loaded, schema]);
-  useEffect(() => {
-    if (part.alternative) preloadView(part.alternative.view);
-  }, [part.alternative]);
-  const Companion = part.companion ? viewComponent(part.companion.view) : null;
-
-  const data = loaded.status === 'ready' ? loaded.data : undefined;
-  const readonly = useMemo(() => withReadonly(uiSchema, schema, part.readonlyFrom, data), [uiSchema, schema, part.readonlyFrom, data]);
-  const ui = useMemo(() => withBusy(readonly.ui, busy, part.busy), [readonly.ui, busy, part.busy]);
-  const heading = part.heading && data ? fillText(part.heading, { ...base, data }) : (part.title ?? '');
-  useScreenTitle(level === 1 && part.heading && data ? heading : undefined);
-
-  const submit = useCallback(
-    async ({ formData: form }: IChangeEvent<Data>) => {
-      const save = part.save;
-      if (!save || sending.current) return;
-      sending.current = true;
-      onSubmit?.();
-      // The next step's code (the login's second factor) loads beside the save, not with the form:
-      // most saves never need it, and the answer takes as long as the chunk.
-      if (part.followUp) preloadView(part.followUp.view);
-      setBusy(true);
-      setError('');
-      setExtraErrors(undefined);
-      const full = { ...base, data, form: form ?? {} };
-      try {
-        const answer = await sendSave(save, full);
-        setFormData(form ?? {});
-        if (part.followUp && pointer(answer, part.followUp.when) != null) {
-          setFollow(answer);
-          return;
-        }
-        const done = { ...full, answer };
-        const text = textBy(part.toast, done);
-        if (text) toast.show(text);
-        applySession(part.session, done, answer);
-        const shown = part.done && (!part.done.when || at(done, part.done.when) === true);
-        if (shown) setOutcome({ role: 'status', text: fillText(part.done!.text, done), links: part.done!.links, ctx: done });
-        else if (part.session?.land) void navigate(land(validUser(String(pointer(answer, part.session.token)))?.sub ?? ''), { replace: true });
-        else if (part.next) void navigate(pathOf(part.next, done));
-        onSaved?.(done);
-      } catch (err) {
-        // An account route answers without a session: its 401 is a refused login, not an ended session.
-        if (!isRouteSave(save)) handleError(err);
-        const refused = fieldErrors(err);
-        if (part.link && linkRefused(refused, save.data)) {
-          const r = part.link.refused;
-          setOutcome({ role: 'alert', text: r?.text ?? messageOf(err), help: r?.help, links: r?.links, ctx: full });
-          return;
-        }
-        const at = refusalsAtFields(refused, save.data);
-        if (at.paths.length > 0) {
-          setExtraErrors(at.errorSchema as ErrorSchema);
-          const first = at.paths[0]!;
-          // After RJSF has drawn the errors: focus the first refused field (RJSF's focusOnFirstError does it for its own errors only).
-          requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`#${CSS.escape([idPrefix, ...first].join('_'))}`)?.focus());
-        }
-        const msg = at.paths.length > 0 ? at.elsewhere.join(' ') : refusalText(save, err);
-        setError(msg);
-        // The session pages say it at the form only; a toast would say it twice.
-        if (msg && !isRouteSave(save)) toast.show(msg, 'error');
-      } finally {
-        sending.current = false;
-        setBusy(false);
-      }
-    },
-    [part, base, data, toast, navigate, handleError, applySession, land, onSaved, onSubmit, idPrefix],
-  );
-
-  // A person already logged in does not see the login: they land where it would take them.
-  if (part.session?.land && user && validUser(getToken())) return <Navigate to={land(user.sub)} replace />;
-  const Next = follow !== null && part.followUp ? viewComponent(part.followUp.view) : null;
-  if (Next) {
-    return (
-      <Suspense fallback={<Loading />}>
-        <Next screen={screen} props={{ answer: follow, form: formData ?? {}, back: () => setFollow(null) }} />
-      </Suspense>
-    );
-  }
-  const Other = other && part.alternative ? viewComponent(part.alternative.view) : null;
-  if (Other) {
-    return (
-      <Suspense fallback={<Loading />}>
-        <Other screen={screen} props={{ form: formData ?? {}, back: () => setOther(false) }} />
-      </Suspense>
-    );
-  }
-  const missing = link && !link.token && part.link ? ({ role: 'alert', text: part.link.missing, ctx: base } as const) : null;
-  // The load refused the link itself (an invitation's facts asked with its token).
-  const r = part.link?.refused;
-  const loadRefused = loaded.status === 'error' && part.link && linkRefused(fieldErrors(loaded.error), part.load?.data) ? ({ role: 'alert', text: r?.text ?? messageOf(loaded.error), help: r?.help, links: r?.links, ctx: base } as const) : null;
-  const shown = missing ?? loadRefused ?? outcome;
-  const LinkView = part.link?.view && shown?.role === 'alert' ? viewComponent(part.link.view) : null;
-  if (shown) {
-    return (
-      <>
-        <FormOutcome outcome={shown} />
-        {LinkView && (
-          <Suspense fallback={<Loading />}>
-            <LinkView screen={screen} props={{ email: link?.email ?? '' }} />
-          </Suspense>
-        )}
-      </>
-    );
-  }
-
-  const H = level === 1 ? 'h1' : 'h2';
   return (
-    <div className="scr-form" ref={root}>
-      {heading && !(loaded.status === 'notFound' && typeof part.notFound === 'object' && part.notFound.heading) && <H>{heading}</H>}
-      {part.actions && <ActionButtons actions={part.actions} ctx={{ ...base, data }} done={() => setAttempt((a) => a + 1)} />}
-      {loaded.status === 'error' && <Failure onRetry={() => setAttempt((a) => a + 1)} />}
-      {loaded.status === 'notFound' && <NotFound spec={part.notFound} level={level} />}
-      {loaded.status === 'loading' && <Loading />}
-      {loaded.status === 'ready' && readonly.names.length > 0 && part.readonlyNote && (
-        <p role="note" className="adm-hint">
-          {fillText(part.readonlyNote, { ...base, data })}
-        </p>
-      )}
-      {loaded.status === 'ready' && part.intro?.map((p, i) => <p key={i}>{textBy(p, { ...base, data })}</p>)}
-      {loaded.status === 'ready' && formData !== null && (
-        <Form
-          schema={schema}
-          uiSchema={ui}
-          formData={formData}
-          // Controlled: what was typed survives every re-render (a failed save keeps it).
-          onChange={(e) => setFormData((e.formData ?? {}) as Data)}
-          validator={validator}
-          customValidate={customValidate}
-          onSubmit={(e) => void submit(e)}
-          extraErrors={extraErrors}
-          transformErrors={screenFormErrors}
-          showErrorList={false}
-          noHtml5Validate
-          focusOnFirstError
-          translateString={translateSwedish}
-          idPrefix={idPrefix}
-          widgets={adminWidgets}
-          fields={adminFields}
-          templates={templates}
-          formContext={formContext}
-        />
-      )}
-      {error && (
-        <p role="alert" className="adm-error">
-          {error}
-        </p>
-      )}
-      <FormLinks links={part.links} ctx={{ ...base, data, form: formData ?? {} }} />
-      {Companion && (
-        <Suspense fallback={null}>
-          <Companion screen={screen} props={{ form: formData ?? {} }} />
-        </Suspense>
-      )}
-      {part.alternative && (
-        <p>
-          <button type="button" className="scr-link-button" onClick={() => setOther(true)}>
-            {part.alternative.label}
-          </button>
-        </p>
-      )}
-    </div>
+    <FormFrame part={part} screen={screen} level={level} state={s} noted={readonly.names.length > 0}>
+      <Form
+        schema={schema}
+        uiSchema={ui}
+        formData={s.formData}
+        // Controlled: what was typed survives every re-render (a failed save keeps it).
+        onChange={(e) => s.setFormData((e.formData ?? {}) as Data)}
+        validator={validator}
+        customValidate={customValidate}
+        onSubmit={(e) => void s.submit(e.formData as Data | undefined)}
+        extraErrors={s.extraErrors as ErrorSchema | undefined}
+        transformErrors={screenFormErrors}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        translateString={translateSwedish}
+        idPrefix={s.idPrefix}
+        widgets={adminWidgets}
+        fields={adminFields}
+        templates={templates}
+        formContext={formContext}
+      />
+    </FormFrame>
   );
 }
 
@@ -261,4 +73,3 @@ export default function FormScreen({ screen }: { screen: ScreenFile }) {
   const part = useMemo<FormPart>(() => ({ ...screen, title: layoutOf(screen) === 'session' ? '' : screen.title }), [screen]);
   return <FormPartView part={part} screen={screen} />;
 }
-

@@ -18,8 +18,9 @@ import './runner.css';
 const t = sv.screenEngine;
 
 // A block's code loads with the first page that has such a block (the login has a form, the
-// applicant list a record and a view, no form): the form part brings RJSF, ajv and the widgets.
-const FormPartView = lazy(() => loadChunk('kind:form', () => import('./FormScreen')).then((m) => ({ default: m.FormPartView })));
+// applicant list a record and a view, no form); a form block chooses its form (FormBlock.tsx):
+// the light one of the session pages, or RJSF's, which brings RJSF, ajv and the widgets.
+const FormBlock = lazy(() => loadChunk('kind:formblock', () => import('./FormBlock')));
 const ListBody = lazy(() => loadChunk('kind:list', () => import('./ListScreen')).then((m) => ({ default: m.ListBody })));
 const RecordPartView = lazy(() => loadChunk('kind:record', () => import('./RecordScreen')).then((m) => ({ default: m.RecordPartView })));
 const numberFormat = new Intl.NumberFormat('sv-SE');
@@ -88,7 +89,7 @@ function BlockBody({ screen, block, generation, saved, answers, forget, givens, 
     case 'links':
       return <Links block={block} />;
     case 'form':
-      return <FormPartView key={generation} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
+      return <FormBlock key={generation} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
     case 'record':
       if (block.from) {
         const given = answers[block.from];

@@ -93,17 +93,24 @@ function ownMessage(uiSchema: UiSchema | undefined, property: string | undefined
  * customValidate; the browser says it before anything is sent).
  */
 export function sameAsCheck(uiSchema: UiSchema | undefined): CustomValidator | undefined {
+  const refused = sameAsRefusals(uiSchema);
+  if (!refused) return undefined;
+  return (formData, errors) => {
+    for (const p of refused(formData)) (errors as unknown as Record<string, FormValidation>)[p.field]?.addError(p.message);
+    return errors;
+  };
+}
+
+/** The repeat fields' refusals of `formData` (the rule of sameAsCheck, for a form drawn without RJSF); undefined when the form has none. */
+export function sameAsRefusals(uiSchema: UiSchema | undefined): ((formData: unknown) => { field: string; message: string }[]) | undefined {
   const pairs = Object.keys(uiSchema ?? {})
     .filter((k) => !k.startsWith('ui:'))
     .map((k) => ({ field: k, as: optionsAt(uiSchema, `.${k}`).sameAs, message: ownMessage(uiSchema, `.${k}`, 'sameAs') ?? sv.account.passwordsDiffer }))
     .filter((p): p is { field: string; as: string; message: string } => typeof p.as === 'string');
   if (!pairs.length) return undefined;
-  return (formData, errors) => {
+  return (formData) => {
     const data = (formData ?? {}) as Record<string, unknown>;
-    for (const p of pairs) {
-      if (data[p.field] !== undefined && data[p.field] !== '' && data[p.field] !== data[p.as]) (errors as unknown as Record<string, FormValidation>)[p.field]?.addError(p.message);
-    }
-    return errors;
+    return pairs.filter((p) => data[p.field] !== undefined && data[p.field] !== '' && data[p.field] !== data[p.as]);
   };
 }
 

@@ -77,6 +77,7 @@ export function preloadScreen(screen: ScreenFile): void {
     if (screen.kind === 'page') {
       for (const block of screen.blocks ?? []) {
         if (block.kind === 'view') preloadView(block.view ?? '');
+        else if (block.kind === 'form') void loadChunk('kind:formblock', () => import('./FormBlock').then(({ preloadForm }) => preloadForm(block))).catch(() => undefined);
         else if (isDataKind(block.kind)) void once(`kind:${block.kind}`, kinds[block.kind]!).catch(() => undefined);
       }
     }

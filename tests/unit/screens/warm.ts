@@ -10,6 +10,7 @@ export async function warmAdminChunks(): Promise<void> {
     import('../../../screens/shell/Shell'),
     import('../../../screens/runner/PageScreen'),
     import('../../../screens/runner/FormScreen'),
+    import('../../../screens/runner/LightForm'),
     import('../../../screens/runner/ListScreen'),
     import('../../../screens/runner/RecordScreen'),
     import('../../../screens/shared/DialogFrameAria'),

@@ -1,0 +1,28 @@
+import { lazy } from 'react';
+import { loadChunk } from '../chunks';
+import type { BindingContext } from './bindings';
+import type { FormPart } from './formPart';
+import { isLightForm } from './lightChooser';
+import type { ScreenFile } from './types';
+
+/**
+ * A page's form block: a form of plain fields (the session pages': lightChooser.ts) is drawn by
+ * the light form, without RJSF, the widget registry and ajv; any other by RJSF (FormScreen.tsx).
+ * Its own small chunk, so neither the chooser nor the two forms weigh on a page without a form.
+ */
+const load = {
+  light: () => loadChunk('kind:lightform', () => import('./LightForm')),
+  rjsf: () => loadChunk('kind:form', () => import('./FormScreen')),
+};
+const LightFormView = lazy(() => load.light().then((m) => ({ default: m.LightFormView })));
+const FormPartView = lazy(() => load.rjsf().then((m) => ({ default: m.FormPartView })));
+
+/** Starts fetching the code that will draw `part` (a page's preload, beside the page's own). */
+export function preloadForm(part: FormPart): void {
+  void (isLightForm(part) ? load.light() : load.rjsf()).catch(() => undefined);
+}
+
+export default function FormBlock(props: { part: FormPart; screen: ScreenFile; level: 1 | 2; onSaved: (done: BindingContext) => void; onSubmit: () => void }) {
+  const Form = isLightForm(props.part) ? LightFormView : FormPartView;
+  return <Form {...props} />;
+}

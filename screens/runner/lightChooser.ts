@@ -1,0 +1,108 @@
+/**
+ * Which forms the light form (LightForm.tsx) draws: a form whose schema and uiSchema hold only
+ * what is listed here; any other keyword, widget or option (arrays, rich text, sections, entity
+ * `$ref`s, other validators) keeps the RJSF path (FormScreen.tsx). A rule whose words would be
+ * the engine's generic ones (a minLength above 1 without the field's `messages.minLength`, a
+ * pattern without its `patternMessage`) keeps it too, so the light form carries no engine
+ * messages. Its own module, imported by the runner's chunk maps: it loads nothing. Pure.
+ */
+
+type Scalar = string | number | boolean | null;
+export interface Branch {
+  type?: 'object';
+  properties?: Record<string, Record<string, unknown>>;
+  required?: string[];
+}
+export interface LightSchema extends Branch {
+  if?: { type?: 'object'; properties?: Record<string, { const: Scalar }>; required?: string[] };
+  then?: Branch;
+  else?: Branch;
+}
+
+const KEYS: Record<string, ReadonlySet<string>> = {
+  string: new Set(['type', 'title', 'minLength', 'maxLength', 'pattern', 'default', 'x-validEmail']),
+  boolean: new Set(['type', 'title', 'default']),
+};
+const WIDGETS: Record<string, readonly (string | undefined)[]> = { string: [undefined, 'secret', 'hidden'], boolean: [undefined, 'checkbox', 'hidden'] };
+const FIELD_UI = new Set(['ui:widget', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
+const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage']);
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const only = (o: Record<string, unknown>, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
+const names = (v: unknown): v is string[] => Array.isArray(v) && v.every((n) => typeof n === 'string');
+
+function plainField(p: unknown): boolean {
+  if (!isObject(p) || typeof p.type !== 'string' || !KEYS[p.type]) return false;
+  if (!Object.keys(p).every((k) => KEYS[p.type as string]!.has(k))) return false;
+  if (p['x-validEmail'] !== undefined && !(p['x-validEmail'] === true || (isObject(p['x-validEmail']) && Object.keys(p['x-validEmail']).length === 0))) return false;
+  if (p.title !== undefined && typeof p.title !== 'string') return false;
+  if (p.pattern !== undefined && typeof p.pattern !== 'string') return false;
+  return ['minLength', 'maxLength'].every((k) => p[k] === undefined || (Number.isInteger(p[k]) && (p[k] as number) >= 0));
+}
+
+function plainBranch(b: unknown, known: Set<string>): boolean {
+  if (!isObject(b) || !only(b, ['type', 'properties', 'required']) || (b.type !== undefined && b.type !== 'object')) return false;
+  const props = b.properties ?? {};
+  if (!isObject(props)) return false;
+  for (const [k, p] of Object.entries(props)) {
+    if (known.has(k) || !plainField(p)) return false;
+    known.add(k);
+  }
+  return b.required === undefined || names(b.required);
+}
+
+/** An `if` of constants only ({ properties: { needsPassword: { const: true } }, required: [...] }). */
+function plainCondition(c: unknown): boolean {
+  if (!isObject(c) || !only(c, ['type', 'properties', 'required']) || (c.type !== undefined && c.type !== 'object')) return false;
+  if (c.required !== undefined && !names(c.required)) return false;
+  return Object.values(isObject(c.properties) ? c.properties : {}).every((p) => isObject(p) && only(p, ['const']) && (p.const === null || typeof p.const !== 'object'));
+}
+
+function plainUi(ui: unknown, fields: Map<string, string>): boolean {
+  if (ui === undefined) return true;
+  if (!isObject(ui)) return false;
+  for (const [k, v] of Object.entries(ui)) {
+    if (k === 'ui:submitButtonOptions') {
+      if (!isObject(v) || !only(v, ['submitText'])) return false;
+      continue;
+    }
+    const type = fields.get(k);
+    if (!type || !isObject(v) || !Object.keys(v).every((key) => FIELD_UI.has(key))) return false;
+    if (!WIDGETS[type]!.includes(v['ui:widget'] as string | undefined)) return false;
+    const options = v['ui:options'];
+    if (options === undefined) continue;
+    if (!isObject(options) || !Object.keys(options).every((o) => OPTIONS.has(o))) return false;
+    if (options.sameAs !== undefined && !fields.has(String(options.sameAs))) return false;
+    if (options.messages !== undefined && !(isObject(options.messages) && Object.values(options.messages).every((m) => typeof m === 'string'))) return false;
+  }
+  return true;
+}
+
+/**
+ * The chooser: true when the light form draws this form as RJSF would — an object of plain
+ * text fields (title, minLength, maxLength, pattern, x-validEmail; as text or 'secret'),
+ * booleans (a checkbox) and hidden fields, at most one `if` of constants with its `then`/`else`
+ * fields, a uiSchema of the options listed above, and no `sections` or `readonlyFrom`.
+ * Anything else is RJSF's.
+ */
+export function isLightForm({ schema, uiSchema, sections, readonlyFrom }: { schema?: unknown; uiSchema?: unknown; sections?: unknown; readonlyFrom?: unknown }): boolean {
+  if (sections !== undefined || readonlyFrom !== undefined) return false;
+  if (!isObject(schema) || !only(schema, ['type', 'properties', 'required', 'if', 'then', 'else']) || (schema.type !== undefined && schema.type !== 'object')) return false;
+  const known = new Set<string>();
+  if (!plainBranch({ type: schema.type, properties: schema.properties, required: schema.required }, known)) return false;
+  if (schema.if !== undefined || schema.then !== undefined || schema.else !== undefined) {
+    if (!plainCondition(schema.if)) return false;
+    for (const b of [schema.then, schema.else]) if (b !== undefined && !plainBranch(b, known)) return false;
+  }
+  const s = schema as LightSchema;
+  const props = [s, s.then, s.else].flatMap((b) => Object.entries(b?.properties ?? {}));
+  const fields = new Map(props.map(([k, p]) => [k, String(p.type)] as const));
+  const required = [s, s.then, s.else].flatMap((b) => b?.required ?? []);
+  if (!required.every((r) => fields.has(r)) || !plainUi(uiSchema, fields)) return false;
+  const ui = (uiSchema ?? {}) as Record<string, { 'ui:options'?: { patternMessage?: unknown; messages?: Record<string, unknown> } }>;
+  return props.every(([k, p]) => {
+    const options = ui[k]?.['ui:options'];
+    const own = (keyword: string) => typeof options?.messages?.[keyword] === 'string';
+    return (p.minLength === undefined || (p.minLength as number) <= 1 || own('minLength')) && (p.pattern === undefined || typeof options?.patternMessage === 'string' || own('pattern'));
+  });
+}

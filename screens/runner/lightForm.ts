@@ -1,0 +1,78 @@
+/**
+ * The light form's fields and refusals (LightForm.tsx draws them; lightChooser.ts says which
+ * forms are light), without RJSF, the widget registry or ajv. The refusals are the RJSF path's,
+ * word for word: the same raw errors in ajv's order go through screenFormErrors, then the
+ * repeat rule (sameAsRefusals); a unit test holds the two paths to one verdict. The e-mail
+ * rule's words are sv.json's, which a test keeps the validator declaration's. Pure.
+ */
+import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
+import sv from '../../schemas/messages/sv.json';
+import { validEmail } from '../../engine/validators/validEmail';
+import { sameAsRefusals, screenFormErrors } from './formErrors';
+import type { Branch, LightSchema } from './lightChooser';
+
+export interface LightField {
+  name: string;
+  type: 'string' | 'boolean';
+  title?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  default?: unknown;
+  required: boolean;
+  'x-validEmail'?: unknown;
+}
+
+/** Whether the `if` holds for `data` (JSON Schema: each required key present, each given key its constant). */
+function holds(c: NonNullable<LightSchema['if']>, data: Record<string, unknown>): boolean {
+  return (c.required ?? []).every((k) => data[k] !== undefined) && Object.entries(c.properties ?? {}).every(([k, p]) => data[k] === undefined || data[k] === p.const);
+}
+
+const fieldsOfBranch = (b: Branch | undefined): LightField[] =>
+  Object.entries(b?.properties ?? {}).map(([name, p]) => ({ ...(p as Omit<LightField, 'name' | 'required'>), name, required: (b?.required ?? []).includes(name) }));
+
+/** The branches in force for `data`: the root's fields, then those of `then` (or `else`), as ajv checks them. */
+function branchesOf(schema: unknown, data: Record<string, unknown>): Branch[] {
+  const s = schema as LightSchema;
+  const branch = s.if ? (holds(s.if, data) ? s.then : s.else) : undefined;
+  return branch ? [s, branch] : [s];
+}
+
+/** The fields a light form shows for `data`, in order. */
+export function lightFields(schema: unknown, data: Record<string, unknown>): LightField[] {
+  return branchesOf(schema, data).flatMap(fieldsOfBranch);
+}
+
+const length = (text: string) => [...text].length;
+const raw = (name: string, property: string, params: Record<string, unknown>, message: string): RJSFValidationError => ({ name, property, params, message, stack: `${property} ${message}` });
+
+/**
+ * The errors ajv gives one text field, in its keyword order (the engine's keyword, untyped, then
+ * maxLength, minLength, pattern). The words of the first three are the field's own or screenFormErrors'
+ * (the chooser sees to it), so none is given here.
+ */
+function fieldErrors(f: LightField, value: unknown): RJSFValidationError[] {
+  if (typeof value !== 'string') return [];
+  const at = `.${f.name}`;
+  const out: RJSFValidationError[] = [];
+  if (f['x-validEmail'] !== undefined && !validEmail.check(value, null, {})) out.push(raw('x-validEmail', at, { validator: 'validEmail' }, sv.validators.validEmail));
+  if (f.maxLength !== undefined && length(value) > f.maxLength) out.push(raw('maxLength', at, { limit: f.maxLength }, ''));
+  if (f.minLength !== undefined && length(value) < f.minLength) out.push(raw('minLength', at, { limit: f.minLength }, ''));
+  if (f.pattern !== undefined && !new RegExp(f.pattern, 'u').test(value)) out.push(raw('pattern', at, { pattern: f.pattern }, ''));
+  return out;
+}
+
+/**
+ * A light form's refusals of `data`, field by field in the RJSF path's order and words. `data`
+ * holds what the inputs hold (text or nothing in a text field, true/false in a checkbox).
+ */
+export function lightErrors(schema: unknown, uiSchema: UiSchema | undefined, data: Record<string, unknown>): { field: string; message: string }[] {
+  // ajv checks the untyped keywords first: `if`/`then` (the branch) before the root's `required` and `properties`.
+  const errors = branchesOf(schema, data).reverse().flatMap((b) => {
+    const fields = fieldsOfBranch(b);
+    const missing = fields.filter((f) => f.required && data[f.name] === undefined).map((f) => raw('required', '', { missingProperty: f.name }, ''));
+    return [...missing, ...fields.flatMap((f) => fieldErrors(f, data[f.name]))];
+  });
+  const own = screenFormErrors(errors, uiSchema).map((e) => ({ field: (e.property ?? '').replace(/^\./, ''), message: e.message ?? '' }));
+  return [...own, ...(sameAsRefusals(uiSchema)?.(data) ?? [])].map(({ field, message }) => ({ field, message }));
+}

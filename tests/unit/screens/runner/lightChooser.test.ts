@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isLightForm } from '../../../../screens/runner/lightChooser';
+import { byName, plain } from './forms';
+
+describe('the light form chooser', () => {
+  it('draws every form of the session pages without RJSF', () => {
+    for (const where of ['login#login', 'reset-password#reset', 'invitation#invitation', 'signin-link#signin-link', 'confirm-email#confirm-email', 'stop-email-change#stop-email-change']) {
+      expect(isLightForm(byName(where)), where).toBe(true);
+    }
+    expect(isLightForm(plain)).toBe(true);
+  });
+
+  it('keeps on RJSF a form that needs more: sections, read-only fields, arrays, widgets, entities, other rules, generic words', () => {
+    expect(isLightForm(byName('change-password'))).toBe(false); // sections
+    expect(isLightForm(byName('user-edit#details'))).toBe(false);
+    const login = byName('login#login') as { schema: { properties: Record<string, unknown> }; uiSchema: Record<string, unknown> };
+    const withField = (field: Record<string, unknown>, ui: Record<string, unknown> = {}) => ({ schema: { ...login.schema, properties: { ...login.schema.properties, extra: field } }, uiSchema: { ...login.uiSchema, ...(Object.keys(ui).length ? { extra: ui } : {}) } });
+    expect(isLightForm(withField({ type: 'string' }))).toBe(true);
+    expect(isLightForm({ ...withField({ type: 'string' }), readonlyFrom: 'data.locked' })).toBe(false);
+    expect(isLightForm(withField({ type: 'array', items: { type: 'string' } }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string' }, { 'ui:widget': 'richtext' }))).toBe(false);
+    expect(isLightForm(withField({ $ref: 'entities/company-profile.json' }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string', 'x-phoneSwe': {} }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string', enum: ['a', 'b'] }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string', minLength: 10 }))).toBe(false); // the engine's generic words
+    expect(isLightForm(withField({ type: 'string', minLength: 10 }, { 'ui:options': { messages: { minLength: 'Minst 10' } } }))).toBe(true);
+    expect(isLightForm(withField({ type: 'string', pattern: '^a$' }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string' }, { 'ui:options': { rows: 3 } }))).toBe(false);
+    expect(isLightForm({ ...login, uiSchema: { ...login.uiSchema, 'ui:order': ['password', 'email'] } })).toBe(false);
+    expect(isLightForm({ schema: { ...login.schema, if: { properties: { email: { minLength: 3 } } }, then: { properties: {} } }, uiSchema: login.uiSchema })).toBe(false);
+  });
+});
