@@ -139,6 +139,41 @@ export function useFormPart(part: FormPart, defaults: Data, level: 1 | 2, { onSa
 export type FormPartState = ReturnType<typeof useFormPart>;
 
 /**
+ * Keeps a keyboard user's place when the alternative view takes the form's place and when it
+ * gives it back: the button that opened it is gone, so focus would fall to the page. Shown, the
+ * view's heading (or first field) takes focus once its code has drawn it; closed, the button
+ * that opened it does.
+ */
+function useAlternativeFocus(shown: boolean) {
+  const view = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasShown = useRef(false);
+  useEffect(() => {
+    const was = wasShown.current;
+    wasShown.current = shown;
+    if (!shown) {
+      if (was) opener.current?.focus();
+      return;
+    }
+    const root = view.current;
+    if (!root) return;
+    const focusFirst = () => {
+      const target = root.querySelector<HTMLElement>('h1, h2, h3, input, button');
+      if (!target) return false;
+      if (/^H\d$/.test(target.tagName) && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+      target.focus();
+      return true;
+    };
+    if (focusFirst()) return;
+    // Its code may still be on the way (Suspense): focus when it has drawn.
+    const watch = new MutationObserver(() => focusFirst() && watch.disconnect());
+    watch.observe(root, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, [shown]);
+  return { view, opener };
+}
+
+/**
  * Everything around a form's fields: in the form's place a logged-in visitor's landing (the
  * login), the follow-up or alternative view, or an outcome; else the heading, actions, load
  * states, `readonlyNote` (when `noted`), `intro`, the fields (`children`, once the load is
@@ -146,6 +181,7 @@ export type FormPartState = ReturnType<typeof useFormPart>;
  */
 export function FormFrame({ part, screen, level, state: s, noted, children }: { part: FormPart; screen: ScreenFile; level: 1 | 2; state: FormPartState; noted: boolean; children: ReactNode }) {
   const { base, data, loaded, formData, link } = s;
+  const alternativeFocus = useAlternativeFocus(s.other);
   // A person already logged in does not see the login: they land where it would take them.
   if (part.session?.land && s.user && validUser(getToken())) return <Navigate to={s.land(s.user.sub)} replace />;
   const Next = s.follow !== null && part.followUp ? viewComponent(part.followUp.view) : null;
@@ -159,9 +195,11 @@ export function FormFrame({ part, screen, level, state: s, noted, children }: { 
   const Other = s.other && part.alternative ? viewComponent(part.alternative.view) : null;
   if (Other) {
     return (
-      <Suspense fallback={<Loading />}>
-        <Other screen={screen} props={{ form: formData ?? {}, back: () => s.setOther(false) }} />
-      </Suspense>
+      <div ref={alternativeFocus.view}>
+        <Suspense fallback={<Loading />}>
+          <Other screen={screen} props={{ form: formData ?? {}, back: () => s.setOther(false) }} />
+        </Suspense>
+      </div>
     );
   }
   const missing = link && !link.token && part.link ? ({ role: 'alert', text: part.link.missing, ctx: base } as const) : null;
@@ -212,7 +250,7 @@ export function FormFrame({ part, screen, level, state: s, noted, children }: { 
       {part.alternative && (
         <p>
           {/* Its code loads when the way there is pointed at or reached by keyboard, not with the form: most never take it. */}
-          <button type="button" className="scr-link-button" onPointerEnter={() => preloadView(part.alternative!.view)} onFocus={() => preloadView(part.alternative!.view)} onClick={() => s.setOther(true)}>
+          <button type="button" ref={alternativeFocus.opener} className="scr-link-button" onPointerEnter={() => preloadView(part.alternative!.view)} onFocus={() => preloadView(part.alternative!.view)} onClick={() => s.setOther(true)}>
             {part.alternative.label}
           </button>
         </p>

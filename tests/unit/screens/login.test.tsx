@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import sv from '../../../schemas/messages/sv.json';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 import { SLOW } from '../../setup/wait';
@@ -31,5 +32,20 @@ describe('the login page', () => {
     expect(screen.getByText('Email är inte giltigt format')).toBeTruthy();
     expect(password.getAttribute('aria-invalid')).toBeNull();
     expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/account/login'))).toHaveLength(0);
+  });
+
+  it("keeps the keyboard user's place when the sign-in link takes the form's place and gives it back", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: null }), { status: 200 })));
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <AdminApp />
+      </MemoryRouter>,
+    );
+    const opener = await screen.findByRole('button', { name: sv.signin.loginWithLink }, SLOW);
+    fireEvent.click(opener);
+    const heading = await screen.findByRole('heading', { name: sv.signin.requestTitle }, SLOW);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    fireEvent.click(screen.getByRole('button', { name: sv.signin.orPassword }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: sv.signin.loginWithLink })));
   });
 });
