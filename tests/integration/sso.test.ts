@@ -43,6 +43,10 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     await registerUser(server.deps, { email: 'tvahus@demo.test', password: TEST_PASSWORD });
     await membership(containerId, 'tvahus@demo.test');
     await membership(other.container.id, 'tvahus@demo.test');
+    // Staff of the demo organisation alone, who applied for a job at the other one (Mina sidor shows it).
+    await registerUser(server.deps, { email: 'sokte@demo.test', password: TEST_PASSWORD });
+    await membership(containerId, 'sokte@demo.test');
+    await server.deps.store.collection('applications').insertOne({ id: await server.deps.store.nextSequence('applications'), containerId: other.container.id, positionId: 0, email: 'sokte@demo.test', created: Math.floor(Date.now() / 1000) });
     for (const [id, email, verified] of [
       ['writer', DEMO.writer, true],
       ['unverified', DEMO.reader, false],
@@ -51,6 +55,7 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
       ['candidate', 'kandidat@demo.test', true],
       ['odin', DEMO.odin, true],
       ['twoOrganisations', 'tvahus@demo.test', true],
+      ['appliedElsewhere', 'sokte@demo.test', true],
     ] as const)
       idp.accounts.set(id, { email, email_verified: verified });
   }, 60_000);
@@ -145,9 +150,10 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     ['consultant', 'otherOrganisation'],
     // The provider is the organisation administrator's to configure, its domains taken on their
     // word: it may not open odin's account (and skip odin's second factor), nor reach another
-    // organisation through a consultant's.
+    // organisation through a consultant's, nor a person's own applications to another employer.
     ['odin', 'notOnlyHere'],
     ['twoOrganisations', 'notOnlyHere'],
+    ['appliedElsewhere', 'notOnlyHere'],
   ])('refuses the provider account %s: %s', async (account, reason) => {
     expect(refusal((await signIn(account)).landed)).toBe(reason);
     expect(sv.sso.errors[reason as keyof typeof sv.sso.errors]).not.toContain('{');

@@ -115,19 +115,23 @@ export async function saveSsoSettings(deps: ServerDeps, containerId: number, inp
 
 /**
  * Whether the organisation alone answers for the account: a right there and in no other
- * organisation, and not odin. Only such an account signs in through the organisation's provider,
+ * organisation, no application to another organisation, and not odin. Only such an account signs in through the organisation's provider,
  * has that sign-in required of it, or has its sessions ended when it is required. The provider is
  * whatever the organisation's administrator configures, and its domains are taken on their word:
- * it must never open an account that reaches further than the organisation (odin's, or that of a
- * consultant with rights in another organisation). 'vouched' when it may, else why not.
+ * it must never open an account that reaches further than the organisation (odin's, that of a
+ * consultant with rights in another organisation, or a person's own applications to other
+ * employers on Mina sidor: users.ts ownedByOrganisation draws the same line). 'vouched' when it
+ * may, else why not.
  */
 export async function vouchFor(store: Store, containerId: number, user: UserDoc): Promise<'vouched' | 'notOnlyHere' | 'otherOrganisation' | 'unknown'> {
   if (user.role === 'odin') return 'notOnlyHere';
   const rows = await store.collection<MembershipDoc>('memberships').find({ userId: user.id }, { projection: { containerId: 1, permissionIds: 1 } });
   const staffOf = rows.filter((r) => ((r.permissionIds as number[] | undefined) ?? []).length > 0).map((r) => r.containerId);
   const elsewhere = staffOf.some((id) => id !== containerId);
-  if (staffOf.includes(containerId)) return elsewhere ? 'notOnlyHere' : 'vouched';
-  return elsewhere ? 'otherOrganisation' : 'unknown';
+  if (!staffOf.includes(containerId)) return elsewhere ? 'otherOrganisation' : 'unknown';
+  if (elsewhere) return 'notOnlyHere';
+  const appliedElsewhere = await store.collection('applications').count({ email: user.email, containerId: { $ne: containerId } });
+  return appliedElsewhere ? 'notOnlyHere' : 'vouched';
 }
 
 /** Staff of the organisation in `domains` whom it alone answers for (vouchFor). */
