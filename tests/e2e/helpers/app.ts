@@ -216,8 +216,12 @@ export async function newPage(
   return page;
 }
 
-/** A token from the real login API for a demo account (the demo password). */
-const tokens = new Map<string, Promise<string>>();
+/**
+ * Odin's token per app. Keyed by the app itself, not its URL: an app started after another
+ * closed may get the same port, and a token of the old one is refused by the new (the sso e2e
+ * test's own app once met 401 that way).
+ */
+const odinTokens = new WeakMap<RunningApp, Promise<string>>();
 
 /**
  * A demo account's token from the real login API; odin's second step with a code from the
@@ -227,10 +231,9 @@ const tokens = new Map<string, Promise<string>>();
 export function tokenFor(app: RunningApp, email: string): Promise<string> {
   const login = () => loginOverHttp(app.url, email, app.password);
   if (email !== DEMO_ODIN) return login();
-  const key = `${app.url} ${email}`;
-  const made = tokens.get(key) ?? login();
-  tokens.set(key, made);
-  made.catch(() => tokens.delete(key));
+  const made = odinTokens.get(app) ?? login();
+  odinTokens.set(app, made);
+  made.catch(() => odinTokens.delete(app));
   return made;
 }
 
