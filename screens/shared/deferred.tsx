@@ -77,6 +77,26 @@ export function useFirstUse(first: FirstUse | undefined, target: RefObject<HTMLE
   }, [first, target, open]);
 }
 
+/**
+ * A deferred menu's state (the user menu, the export menu): open, and whether its first item
+ * takes focus, as react-aria does for a menu opened by keyboard, also when the key was pressed
+ * on the lookalike before the code arrived. Spread `trigger` on MenuTrigger, `autoFocus` on Menu.
+ */
+export function useDeferredMenu(first: FirstUse | undefined) {
+  const [open, setOpen] = useState(false);
+  const [focusFirst, setFocusFirst] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useFirstUse(first, button, (how) => {
+    setFocusFirst(how === 'keyboard');
+    setOpen(true);
+  });
+  const onOpenChange = useCallback((next: boolean) => {
+    setOpen(next);
+    if (!next) setFocusFirst(false);
+  }, []);
+  return { button, trigger: { isOpen: open, onOpenChange }, autoFocus: focusFirst ? ('first' as const) : undefined };
+}
+
 /** The props every real part takes from the lookalike: what was done to it, and the face it drew. */
 interface RealProps {
   first?: FirstUse;

@@ -1,10 +1,19 @@
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, RouterProvider } from 'react-aria-components';
 import { useHref, useNavigate, type NavigateOptions } from 'react-router-dom';
 import sv from '../../schemas/messages/sv.json';
-import { useFirstUse, type FirstUse } from '../shared/deferred';
+import { useDeferredMenu, type FirstUse } from '../shared/deferred';
 
 const t = sv.shell.userMenu;
+
+/** The menu's links, in order ('Logga ut' follows them). */
+const LINKS = [
+  { id: 'profile', href: '/admin/profile', label: t.profile },
+  { id: 'password', href: '/admin/change-password', label: t.changePassword },
+  { id: 'security', href: '/admin/account/security', label: t.security },
+  { id: 'calendar', href: '/admin/account/calendar', label: t.calendar },
+  { id: 'sessions', href: '/admin/sessions', label: t.sessions },
+];
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -19,41 +28,20 @@ declare module 'react-aria-components' {
  */
 export default function UserMenuAria({ label, onLogout, first, children }: { label: string; onLogout(): void; first?: FirstUse; children: ReactNode }) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  // Opened by keyboard before the code arrived: the first item takes focus, as react-aria does.
-  const [focusFirst, setFocusFirst] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  useFirstUse(first, button, (how) => {
-    setFocusFirst(how === 'keyboard');
-    setOpen(true);
-  });
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) setFocusFirst(false);
-  };
+  const menu = useDeferredMenu(first);
   return (
     <RouterProvider navigate={navigate} useHref={useHref}>
-      <MenuTrigger isOpen={open} onOpenChange={onOpenChange}>
-        <Button ref={button} className="sh-icon-button sh-avatar" aria-label={label}>
+      <MenuTrigger {...menu.trigger}>
+        <Button ref={menu.button} className="sh-icon-button sh-avatar" aria-label={label}>
           {children}
         </Button>
         <Popover placement="bottom end" className="sh-popover sh-menu-popover" offset={6}>
-          <Menu className="sh-menu" autoFocus={focusFirst ? 'first' : undefined} onAction={(key) => key === 'logout' && onLogout()}>
-            <MenuItem id="profile" href="/admin/profile" className="sh-menu-item">
-              {t.profile}
-            </MenuItem>
-            <MenuItem id="password" href="/admin/change-password" className="sh-menu-item">
-              {t.changePassword}
-            </MenuItem>
-            <MenuItem id="security" href="/admin/account/security" className="sh-menu-item">
-              {t.security}
-            </MenuItem>
-            <MenuItem id="calendar" href="/admin/account/calendar" className="sh-menu-item">
-              {t.calendar}
-            </MenuItem>
-            <MenuItem id="sessions" href="/admin/sessions" className="sh-menu-item">
-              {t.sessions}
-            </MenuItem>
+          <Menu className="sh-menu" autoFocus={menu.autoFocus} onAction={(key) => key === 'logout' && onLogout()}>
+            {LINKS.map((l) => (
+              <MenuItem key={l.id} id={l.id} href={l.href} className="sh-menu-item">
+                {l.label}
+              </MenuItem>
+            ))}
             <MenuItem id="logout" className="sh-menu-item">
               {t.logout}
             </MenuItem>

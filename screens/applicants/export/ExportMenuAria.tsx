@@ -1,8 +1,8 @@
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Text } from 'react-aria-components';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
-import { useFirstUse, type FirstUse } from '../../shared/deferred';
+import { useDeferredMenu, type FirstUse } from '../../shared/deferred';
 
 const t = sv.exports;
 const h = sv.hiringDay;
@@ -22,25 +22,14 @@ interface ExportMenuAriaProps {
  * report.csv of everyone under the filter, or a PDF of the selected applicants.
  */
 export default function ExportMenuAria({ busy, selected, onExport, first, children }: ExportMenuAriaProps) {
-  const [open, setOpen] = useState(false);
-  // Opened by keyboard before the code arrived: the first item takes focus, as react-aria does.
-  const [focusFirst, setFocusFirst] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  useFirstUse(first, button, (how) => {
-    setFocusFirst(how === 'keyboard');
-    setOpen(true);
-  });
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) setFocusFirst(false);
-  };
+  const menu = useDeferredMenu(first);
   return (
-    <MenuTrigger isOpen={open} onOpenChange={onOpenChange}>
-      <Button ref={button} className="bk-btn" isDisabled={busy}>
+    <MenuTrigger {...menu.trigger}>
+      <Button ref={menu.button} className="bk-btn" isDisabled={busy}>
         {children}
       </Button>
       <Popover className="exp-popover" placement="bottom end">
-        <Menu className="exp-list" autoFocus={focusFirst ? 'first' : undefined} onAction={(key) => onExport(key === 'pdf' ? 'pdf' : 'csv')} disabledKeys={selected ? [] : ['pdf']}>
+        <Menu className="exp-list" autoFocus={menu.autoFocus} onAction={(key) => onExport(key === 'pdf' ? 'pdf' : 'csv')} disabledKeys={selected ? [] : ['pdf']}>
           {/* Each item says what its file holds: the CSV follows the filter, the PDF the selection (issue 17 item 7). */}
           <MenuItem id="csv" className="exp-item" textValue={t.csv}>
             <Text slot="label">{t.csv}</Text>
