@@ -78,23 +78,36 @@ describe.each(storeKinds())('the apply form without script under costly bodies o
       return median(await Promise.all(replies));
     };
     await measure((n) => n >= 20); // warm up
-    const baseline = await measure((n) => n >= 150);
     // The flooding client is a process of its own, as it would be: its sending costs this one nothing.
     const flood = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'helpers/form-flood.ts'), server.url, applyPath], { stdio: ['ignore', 'pipe', 'inherit'] });
     const answers: string[] = [];
     flood.stdout.on('data', (b: Buffer) => answers.push(...b.toString().trim().split('\n')));
     try {
-      // Measured from the flood's first answer over the next six (each body twice), at least 150 requests.
       for (let i = 0; answers.length === 0 && i < 3_000; i++) await normal();
       expect(answers.length, 'the flood never got an answer').toBeGreaterThan(0);
-      const from = answers.length;
-      const during = await measure((n) => n >= 150 && answers.length >= from + 6);
-      expect(during - baseline, `median ${baseline.toFixed(1)} ms alone, ${during.toFixed(1)} ms beside ${answers.length} costly bodies`).toBeLessThanOrEqual(20);
-      expect(answers.length).toBeGreaterThan(from);
+      /**
+       * Rounds of a quiet window (the flood paused with SIGSTOP) beside a window with the flood
+       * running (from its next answer over the next six, each body twice), at least 150 requests
+       * each. Quiet and flooded are measured next to each other, so whatever else the machine runs
+       * (CI runs other test files beside this one) weighs on both alike; the median round counts.
+       */
+      const rounds: { quiet: number; during: number }[] = [];
+      for (let round = 0; round < 3; round++) {
+        flood.kill('SIGSTOP');
+        const quiet = await measure((n) => n >= 150);
+        const from = answers.length;
+        flood.kill('SIGCONT');
+        for (let i = 0; answers.length === from && i < 3_000; i++) await normal();
+        const during = await measure((n) => n >= 150 && answers.length >= from + 7);
+        rounds.push({ quiet, during });
+      }
+      const said = rounds.map((r) => `${r.quiet.toFixed(1)} → ${r.during.toFixed(1)} ms`).join(', ');
+      const moved = median(rounds.map((r) => r.during - r.quiet));
+      expect(moved, `median alone → beside ${answers.length} costly bodies, per round: ${said}`).toBeLessThanOrEqual(20);
       // Refused, each: 413, or (now and then, for the 31 MB body) the connection cut before the flood read its answer.
       expect(answers.filter((a) => a !== '413' && a !== '0')).toEqual([]);
       expect(answers).toContain('413');
-      console.info(`[issue 24] median ${baseline.toFixed(1)} ms alone, ${during.toFixed(1)} ms beside ${answers.length} costly bodies (${answers.filter((a) => a === '0').length} cut)`);
+      console.info(`[issue 24] median alone → beside ${answers.length} costly bodies (${answers.filter((a) => a === '0').length} cut), per round: ${said}`);
     } finally {
       flood.kill('SIGKILL');
     }
