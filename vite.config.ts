@@ -6,6 +6,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { svSplit } from './scripts/vite/sv-split';
 import { screenNotes } from './scripts/vite/screen-notes';
+import { screenTable } from './scripts/vite/screen-table';
 
 /** Browser-only replacements the server bundle must not take (the server sanitises with sanitize-html). */
 const BROWSER_ONLY_ALIASES = new Set(['./sanitize-backend', './on-demand']);
@@ -122,7 +123,7 @@ const ALIASES: Record<string, string> = {
 };
 
 export default defineConfig({
-  plugins: [react(), svSplit(fileURLToPath(new URL('./schemas/messages/sv.json', import.meta.url))), screenNotes(), rjsfUriLite(), ssrBundle(ALIASES)],
+  plugins: [react(), svSplit(fileURLToPath(new URL('./schemas/messages/sv.json', import.meta.url))), screenNotes(), screenTable(), rjsfUriLite(), ssrBundle(ALIASES)],
   root: '.',
   resolve: { alias: ALIASES },
   // The manifest names each route's chunks and CSS for the server-rendered head (server/ssr/assets.ts).
