@@ -39,15 +39,12 @@ function bodyOf(catalogue: Catalogue, id: string): ComponentType {
   if (!byId) bodies.set(catalogue, (byId = new Map()));
   let body = byId.get(id);
   if (!body) {
-    const mine = byId;
     const module = (screen: ScreenFile) => ({ default: () => <Body screen={screen} /> });
+    // A file that failed stays failed here (React would render the boundary's retry again and
+    // again otherwise): the retry state reloads the page, which fetches it anew.
     body = lazy(() => {
       const file = catalogue.loaded(id);
-      if (file) return settled(module(file));
-      return catalogue.file(id).then(module, (err: unknown) => {
-        mine.delete(id); // the next render asks again
-        throw err;
-      });
+      return file ? settled(module(file)) : catalogue.file(id).then(module);
     });
     byId.set(id, body);
   }
