@@ -182,7 +182,8 @@ async function renderPdf(organisation: string, now: number, p: Person, found: Fo
       } else if (holder.collection === 'readLog') {
         const r = d as ReturnType<typeof readsForPerson>[number];
         const rl = sv.privacy.readLog;
-        line(date(r.at), `${fill(rl.gdprLine, { role: (rl.roles as Record<string, string>)[r.role] ?? r.role, organisation: r.organisation })} – ${(rl.kinds as Record<string, string>)[r.kind] ?? r.kind}`);
+        const who = r.throughApiKey ? fill(rl.gdprLineApiKey, { organisation: r.organisation }) : fill(rl.gdprLine, { role: (rl.roles as Record<string, string>)[r.role] ?? r.role, organisation: r.organisation });
+        line(date(r.at), `${who} – ${(rl.kinds as Record<string, string>)[r.kind] ?? r.kind}`);
       } else if (holder.collection === 'references') {
         // A reference (references/): the referee, then each answer by its field's label, as the applicant page shows it.
         const r = d as { referee: { name: string; email: string; phone?: string; relation?: string }; form: { metadata: MetadataProperty[] }; answers?: Record<string, unknown>; created: number };
