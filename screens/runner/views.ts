@@ -83,8 +83,8 @@ export function preloadScreen(screen: ScreenEntry, file: Promise<ScreenFile>): v
         else if (isDataKind(block.kind) && block.kind !== 'form') void once(`kind:${block.kind}`, kinds[block.kind]!).catch(() => undefined);
       }
       if (screen.blocks?.some((b) => b.kind === 'form')) {
-        const forms = Promise.all([loadChunk('kind:formblock', () => import('./FormBlock')), file]);
-        void forms.then(([{ preloadForm }, f]) => f.blocks?.filter((b) => b.kind === 'form').forEach(preloadForm)).catch(() => undefined);
+        const preload = () => import('./FormBlock').then(async ({ preloadForm }) => (await file).blocks?.filter((b) => b.kind === 'form').forEach(preloadForm));
+        void loadChunk('kind:formblock', preload).catch(() => undefined);
       }
     }
   }
