@@ -97,9 +97,11 @@ async function signinLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>,
 /**
  * The 'Se din ansökan' link of an application (VIEW_LINK_TTL_SECONDS, once): leads to the
  * candidate area of its organisation. Every other link of the address stays as it was. Expired
- * links of any application are swept here, so none keeps an address past its 72 hours.
+ * links of any application are swept here, so none keeps an address past its 72 hours. The
+ * link is not stored yet: `doc` goes to the `applicationLinks` collection, with the
+ * application when it is new (apply.ts stores both in one commit), or alone (applicationLink).
  */
-export async function applicationLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, a: { id: number; containerId: number; email: string }): Promise<string> {
+export async function newApplicationLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, a: { id: number; containerId: number; email: string }): Promise<{ collection: string; doc: Doc; url: string }> {
   const token = randomBytes(32).toString('base64url');
   const { byApplication } = await links(deps.store);
   await byApplication.deleteMany({ expires: { $lt: deps.now() } });
@@ -111,8 +113,14 @@ export async function applicationLink(deps: Pick<ServerDeps, 'store' | 'now' | '
     containerId: a.containerId,
     applicationId: a.id,
   };
-  await byApplication.insertOne(doc);
-  return linkUrl(deps, token, doc.email);
+  return { collection: 'applicationLinks', doc, url: linkUrl(deps, token, doc.email) };
+}
+
+/** A new 'Se din ansökan' link of a stored application (newApplicationLink), stored at once. */
+export async function applicationLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, a: { id: number; containerId: number; email: string }): Promise<string> {
+  const link = await newApplicationLink(deps, a);
+  await deps.store.collection(link.collection).insertOne(link.doc);
+  return link.url;
 }
 
 /**
