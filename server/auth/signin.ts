@@ -99,7 +99,7 @@ async function signinLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>,
  * candidate area of its organisation. Every other link of the address stays as it was. Expired
  * links of any application are swept here, so none keeps an address past its 72 hours. The
  * link is not stored yet: `doc` goes to the `applicationLinks` collection, with the
- * application when it is new (apply.ts stores both in one commit), or alone (applicationLink).
+ * application when it is new (apply.ts stores both in one commit), or alone (mail/confirmation.ts).
  */
 export async function newApplicationLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, a: { id: number; containerId: number; email: string }): Promise<{ collection: string; doc: Doc; url: string }> {
   const token = randomBytes(32).toString('base64url');
@@ -114,13 +114,6 @@ export async function newApplicationLink(deps: Pick<ServerDeps, 'store' | 'now' 
     applicationId: a.id,
   };
   return { collection: 'applicationLinks', doc, url: linkUrl(deps, token, doc.email) };
-}
-
-/** A new 'Se din ansökan' link of a stored application (newApplicationLink), stored at once. */
-export async function applicationLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, a: { id: number; containerId: number; email: string }): Promise<string> {
-  const link = await newApplicationLink(deps, a);
-  await deps.store.collection(link.collection).insertOne(link.doc);
-  return link.url;
 }
 
 /**

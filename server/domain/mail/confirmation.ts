@@ -59,7 +59,7 @@ async function allowed(deps: ServerDeps, a: ApplicationDoc): Promise<boolean> {
  * the send instead, each application was written twice: a second commit rewriting its whole
  * document (6.5 KB of a 200-field form, its 10 index entries) for one log line.
  */
-export interface Confirmation {
+interface Confirmation {
   /** Logged with the application: 'Bekräftelse skickad'. */
   entry: EmailLogEntry;
   /** The template's label: the application's `info.emailNotificationSent` is `entry.at`. */

@@ -7,18 +7,13 @@ import type { ServerDeps } from '../../base/deps';
 import type { Mail } from '../../mail';
 import { loadContainer } from '../organisations/containers';
 import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from '../core/docs';
-import { confirmationTemplate } from './email-templates';
 import { sendAbout } from './mail-copies';
-import { htmlToText } from '../../../engine';
 import { withoutLinkText } from '../../../engine/link-text';
-import { sharedLimiter } from '../../coord/rate-limit';
 import { memoryAttemptCounters, type AttemptCounters } from '../../coord/attempt-counters';
-import { applicationLink, VIEW_LINK_TTL_SECONDS } from '../../auth/signin';
 import { replyAddressFor } from './reply-addresses';
 import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening';
 import { isShielded } from '../applicants/protected-identity';
 import { claimTemplateMail } from './template-claims';
-import { poolMonthsOf, retentionOf } from '../gdpr/periods';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
