@@ -222,7 +222,7 @@ export async function apply(
     throw errors.notFound();
   }
   // The confirmation mail goes out after the answer: a slow or failing mail server never
-  // delays or fails an application (sendConfirmation logs the outcome and never throws).
+  // delays or fails an application (sendStoredConfirmation logs the outcome and never throws).
   if (input.talentPool === true && !staff) await joinFromApply(deps, doc, container);
   if (confirmation) void sendStoredConfirmation(deps, doc, container, confirmation);
   return { id, firstname: info.firstname };

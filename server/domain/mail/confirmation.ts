@@ -57,7 +57,9 @@ async function allowed(deps: ServerDeps, a: ApplicationDoc): Promise<boolean> {
  * (the mail as sent) and its 'Se din ansökan' link go into the same commit as the application
  * (apply.ts), and the mail goes out after the answer (sendStoredConfirmation). Logged after
  * the send instead, each application was written twice: a second commit rewriting its whole
- * document (6.5 KB of a 200-field form, its 10 index entries) for one log line.
+ * document (6.5 KB of a 200-field form, its 10 index entries) for one log line. What a crash
+ * between the commit and the send leaves differs: the entry without its mail (before: the
+ * mail without its entry); the moment is the same few milliseconds.
  */
 interface Confirmation {
   /** Logged with the application: 'Bekräftelse skickad'. */
