@@ -97,8 +97,9 @@ export async function prepareConfirmation(deps: ServerDeps, a: ApplicationDoc, p
 /**
  * Sends the confirmation of an application stored with it (prepareConfirmation): at most
  * CONFIRMATIONS_PER_ADDRESS an hour to one address. Only when it does not go out is the
- * application written again: a skipped mail's entry is taken out, a failed one is logged as
- * failed with the mail ('Skicka igen'). Never throws: the application is already stored.
+ * application written again: a skipped mail's entry (and its unsent link) is taken out, a
+ * failed one is logged as failed with the mail ('Skicka igen'). Never throws: the application
+ * is already stored.
  */
 export async function sendStoredConfirmation(deps: ServerDeps, a: ApplicationDoc, c: ContainerDoc, conf: Confirmation): Promise<void> {
   try {
@@ -107,7 +108,8 @@ export async function sendStoredConfirmation(deps: ServerDeps, a: ApplicationDoc
     const apps = deps.store.collection<ApplicationDoc>('applications');
     const { at, what, subject } = conf.entry;
     await apps.updateOne({ id: a.id }, { $pull: { logs: { at, what, subject, ok: true } }, $unset: { 'info.emailNotificationSent': '' } });
-    if (!go) return;
+    // A skipped mail's link was never sent: it goes (as before, when it was made only for a mail).
+    if (!go) return void (await deps.store.collection(conf.link.collection).deleteOne({ tokenHash: conf.link.doc.tokenHash }));
     await apps.updateOne({ id: a.id }, { $push: { logs: emailEntry(deps.now(), false, conf.logged) } });
   } catch (err) {
     deps.log.error('confirmation mail failed', { applicationId: a.id, error: (err as Error).name });
