@@ -172,7 +172,7 @@ export default function AdBuilder({ given }: ViewProps) {
 
   if (!validRoute) return <NotFound spec={PAGE_NOT_FOUND} />;
   if (!knownType) return null;
-  if (!draft || !initial) return <p role="status">{sv.admin.loading}</p>;
+  if (!draft || !initial) return <p role="status">{sv.app.loading}</p>;
 
   const done = (text: string) => {
     dirty.current = false;

@@ -25,7 +25,7 @@ function Header({ brand }: { brand: EmployerBrand | null }) {
   return (
     <header className="adm-session-header" style={brand ? { background: brand.background, color: brand.text } : undefined}>
       <Link to="/admin/recruit" className="adm-brand" style={brand ? { color: brand.text } : undefined}>
-        {brand?.logo ? <img src={brand.logo} alt={brand.name} className="scr-candidate-logo" /> : (brand?.name ?? sv.admin.brand)}
+        {brand?.logo ? <img src={brand.logo} alt={brand.name} className="scr-candidate-logo" /> : (brand?.name ?? sv.app.brand)}
       </Link>
     </header>
   );

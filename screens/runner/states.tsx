@@ -29,7 +29,7 @@ export function Failure({ onRetry, message }: { onRetry(): void; message?: strin
 export type NotFoundSpec = string | { heading?: string; text: string; links?: { label: string; to: string }[] } | undefined;
 
 /** The admin app's not-found page, for a view whose route parameters name nothing (the `not-found` screen file says the same). */
-export const PAGE_NOT_FOUND: NotFoundSpec = { heading: sv.admin.notFound.title, text: sv.admin.notFound.text, links: [{ label: sv.admin.accessDenied.back, to: '/admin' }] };
+export const PAGE_NOT_FOUND: NotFoundSpec = { heading: sv.app.notFound.title, text: sv.app.notFound.text, links: [{ label: sv.app.accessDenied.back, to: '/admin' }] };
 
 /** The not-found state: the screen's own heading (in place of the screen's), text and way back, or the general text. */
 export function NotFound({ spec, level = 1 }: { spec: NotFoundSpec; level?: 1 | 2 }) {

@@ -84,7 +84,7 @@ export function OpenNotification({ title }: { title: string }) {
     case 'gone':
       return (
         <>
-          <h1>{sv.admin.notFound.title}</h1>
+          <h1>{sv.app.notFound.title}</h1>
           <p>{state.text}</p>
           <p>
             <Link to="/admin">{t.back}</Link>

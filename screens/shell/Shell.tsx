@@ -90,7 +90,7 @@ export default function Shell() {
             <MenuIcon open={open} />
           </button>
           <Link to="/admin" className="sh-brand">
-            {sv.admin.brand}
+            {sv.app.brand}
           </Link>
           <GlobalSearch />
           <Bell />

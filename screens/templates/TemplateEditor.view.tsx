@@ -130,7 +130,7 @@ export default function TemplateEditor() {
       </p>
     );
   }
-  if (!loaded) return <p role="status">{sv.admin.loading}</p>;
+  if (!loaded) return <p role="status">{sv.app.loading}</p>;
 
   const nameMissing = meta.name.trim() === '';
   const showNameError = nameMissing && nameLeft;

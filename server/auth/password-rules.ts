@@ -141,7 +141,7 @@ function guessableProblem(password: string, context: PasswordContext): string | 
   if (forms.some(isRun)) return a.passwords.sequence;
   const letters = lettersFolded(password);
   const unit = repeats(letters) ?? letters;
-  if (unit === lettersFolded(sv.admin.brand)) return a.passwords.product;
+  if (unit === lettersFolded(sv.app.brand)) return a.passwords.product;
   if (context.organisations?.some((name) => organisationWords(name).some((w) => w.length >= MIN_WORD && lettersFolded(w) === unit))) return a.passwords.organisation;
   if (SWEDISH.has(unit)) return a.passwords.word;
   return null;

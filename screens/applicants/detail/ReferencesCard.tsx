@@ -38,7 +38,7 @@ export function ReferencesCard({ applicantId, canWrite, onAsked }: { applicantId
         loaded.error !== undefined ? (
           <p role="alert">{handleError(loaded.error)}</p>
         ) : (
-          <p role="status">{sv.admin.loading}</p>
+          <p role="status">{sv.app.loading}</p>
         )
       ) : list.length === 0 ? (
         <p>{t.none}</p>

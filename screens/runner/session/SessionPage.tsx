@@ -7,7 +7,7 @@ export function SessionPage({ title, children }: { title: string; children: Reac
   return (
     <div className="adm-session">
       <header className="adm-session-header">
-        <span className="adm-brand">{sv.admin.brand}</span>
+        <span className="adm-brand">{sv.app.brand}</span>
       </header>
       <main id="main" className="adm-session-main">
         <h1>{title}</h1>

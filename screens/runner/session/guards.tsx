@@ -9,7 +9,7 @@ import { Failure } from '../states';
 function Loading() {
   return (
     <p role="status" className="adm-loading">
-      {sv.admin.loading}
+      {sv.app.loading}
     </p>
   );
 }
@@ -37,7 +37,7 @@ export function RequireAuth({ children, allowPick = false }: { children: ReactNo
   if (s.status === 'none' && !allowPick) {
     return (
       <p role="alert" className="adm-error">
-        {sv.admin.noContainers}
+        {sv.app.noContainers}
       </p>
     );
   }
