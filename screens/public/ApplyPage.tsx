@@ -144,7 +144,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
             <TermsButton container={container} />
           </p>
           {/* The form the server compiled, validated by its precompiled validator: no compiling here. */}
-          <fieldset ref={gate} className="pub-form-gate" data-live={live || undefined}>
+          <fieldset ref={gate} className="pub-form-gate" data-position={p.id} data-live={live || undefined}>
             <FormEngineProvider engine={publicFormEngine()}>
               <ApplicationForm
                 precompiled={p.compiledForm}

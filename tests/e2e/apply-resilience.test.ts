@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage } from './helpers/app';
-import { fillApplyForm, firstApplyUrl } from './helpers/apply';
+import { fillApplyForm, firstApplyUrl, takeOverApplyForm } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /** What must never lose an application: reloads, a dropped network, double clicks; and the terms by keyboard. */
@@ -118,7 +118,7 @@ describe('the apply page under pressure', () => {
     const page = await newPage(browser, { viewport: 'desktop' });
     await page.goto(applyUrl);
     // The server-rendered button opens the dialog once the page is live (hydrated); the page says when.
-    await page.locator('.pub-form-gate[data-live]').waitFor();
+    await takeOverApplyForm(page);
     const opener = page.getByRole('button', { name: 'Allmänna villkor' });
     await opener.focus();
     await page.keyboard.press('Enter');
