@@ -65,9 +65,16 @@ export default function ApplyPage({ position: p, container }: { position: Public
   const [live, setLive] = useState(ssr === null);
   const [step, setStep] = useState<number | undefined>(posted?.step);
   const gate = useRef<HTMLFieldSetElement>(null);
+  // Live once the form holds what the server's form showed (the answers are adopted in the
+  // form's own effect, a render after this one's): a send pressed before, held by the page's
+  // entry (takeOver.ts), is pressed again at `data-live` and must judge those answers.
+  const [adopting, setAdopting] = useState(false);
+  useEffect(() => {
+    if (adopting) setLive(true);
+  }, [adopting, initial]);
   useEffect(() => {
     restored.current = true;
-    setLive(true);
+    setAdopting(true);
     const typed = typedBeforeLive(gate.current, p.compiledForm?.uiSchema);
     // What the server sent back is newer than any draft in this tab.
     const base = posted ? posted.answers : loadDraft(storage, p.id, p.metadata);

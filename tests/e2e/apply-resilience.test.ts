@@ -71,7 +71,7 @@ describe('the apply page under pressure', () => {
   it('refuses a file over 5 MB with a Swedish message and sends nothing', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.goto(applyUrl);
-    await page.getByLabel(/^Förnamn/).waitFor();
+    await takeOverApplyForm(page);
     await page.locator('input[type=file]').first().setInputFiles({ name: 'stor.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5_000_001, 0x20) });
     await page.getByText(/Filen är för stor/).first().waitFor();
     await page.context().close();
@@ -80,6 +80,7 @@ describe('the apply page under pressure', () => {
   it('refuses a file type the form does not allow at the file field and stores nothing', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.goto(applyUrl);
+    await takeOverApplyForm(page);
     await fillAll(page, 'fel.filtyp@example.se');
     await page.locator('input[type=file]').first().setInputFiles({ name: 'program.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ\x90\x00binary') });
     await page.getByText('program.exe').first().waitFor();
