@@ -951,9 +951,13 @@ export interface ReadLogEntry {
    */
   applicantId: number;
   /**
-   * The staff account that read it.
+   * The staff account that read it (for a read through an API key, the key's creator).
    */
   userId: number;
+  /**
+   * Set when the read was made with an API key (/api/v1): the key that read it.
+   */
+  apiKeyId?: number;
   /**
    * The reader's role in the organisation at the time.
    */

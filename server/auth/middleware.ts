@@ -4,8 +4,8 @@ import type { ServerDeps } from '../base/deps';
 import type { Principal } from '../base/principal';
 import { errors } from '../errors';
 import { CLOCK_SKEW_SECONDS, readToken, signToken, TOKEN_TTL_SECONDS, type TokenUser } from './tokens';
-import { findUserById, isEmailProven } from './users';
-import { findSession, openSession, touchSession, type SessionClient } from './sessions';
+import { findUserById, isEmailProven, type UserDoc } from './users';
+import { endSession, findSession, openSession, touchSession, type SessionClient } from './sessions';
 
 export interface Auth {
   /** Signature, pinned alg, exp and the user's current token version; null when any fails. */
@@ -14,8 +14,16 @@ export interface Auth {
    * A fresh session token for the user as stored now (`linkAt`: opened by a mailed link then),
    * with its session record (server/auth/sessions.ts) describing `client`.
    */
-  issue(user: TokenUser, opts?: { linkAt?: number; client?: SessionClient }): Promise<string>;
+  issue(user: TokenUser, opts?: { linkAt?: number; client?: SessionClient; sso?: number }): Promise<string>;
 }
+
+/**
+ * Whether an organisation still alone answers for the account (domain/sso/settings.ts vouchFor),
+ * asked on every call of a session opened through that organisation's own sign-in: the provider
+ * vouched for the account as it was then, and must not reach what the account gains later (a
+ * right in another organisation, an application to another employer).
+ */
+export type StillVouched = (user: UserDoc, containerId: number) => Promise<boolean>;
 
 /** What a request tells about its client, for the session record. */
 export function clientOf(ctx: { ip: string; get(field: string): string }): SessionClient {
@@ -29,7 +37,7 @@ export function clientOf(ctx: { ip: string; get(field: string): string }): Sessi
  * lookup), so 'Logga ut' on one session ends it at once. Tokens from before session records
  * (no `sid`) stay valid until they expire.
  */
-export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint8Array, previous?: Uint8Array): Auth {
+export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint8Array, previous?: Uint8Array, stillVouched?: StillVouched): Auth {
   return {
     async verifyToken(token) {
       const claims = await readToken(secret, token, previous, deps.now());
@@ -40,6 +48,10 @@ export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint
       if (claims.sid === undefined && user.tokensNeedSession === true) return null;
       if (claims.sid !== undefined) {
         if (!session || session.userId !== user.id || session.tv !== user.tokenVersion || session.expires <= now - CLOCK_SKEW_SECONDS) return null;
+        if (session.sso !== undefined && !(stillVouched && (await stillVouched(user, session.sso)))) {
+          await endSession(deps.store, user.id, session.id);
+          return null;
+        }
         touchSession(deps.store, session, now).catch(() => undefined);
       }
       return {
@@ -56,7 +68,7 @@ export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint
     },
     async issue(user, opts = {}) {
       const now = deps.now();
-      const sessionId = await openSession(deps.store, user, now, now + TOKEN_TTL_SECONDS, opts.client);
+      const sessionId = await openSession(deps.store, user, now, now + TOKEN_TTL_SECONDS, opts.client, opts.sso);
       return signToken(secret, user, now, { ...(opts.linkAt !== undefined ? { linkAt: opts.linkAt } : {}), sessionId });
     },
   };

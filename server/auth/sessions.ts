@@ -22,6 +22,8 @@ export interface SessionDoc {
   expires: number;
   device: string;
   network: string;
+  /** Opened through this organisation's own sign-in (SSO): it lasts only while the organisation alone answers for the account (middleware.ts). */
+  sso?: number;
 }
 
 /** What the request tells about the client that gets the session. */
@@ -36,11 +38,11 @@ const TOUCH_EVERY = 60;
 const sessions = (store: Store) => store.collection<SessionDoc>('sessions');
 
 /** Records a new session for the user and returns its id; the user's expired or left-behind records go at the same time. */
-export async function openSession(store: Store, user: { id: number; tokenVersion: number }, now: number, expires: number, client: SessionClient = {}): Promise<string> {
+export async function openSession(store: Store, user: { id: number; tokenVersion: number }, now: number, expires: number, client: SessionClient = {}, sso?: number): Promise<string> {
   const id = randomBytes(18).toString('base64url');
   const userId = user.id;
   await Promise.all([
-    sessions(store).insertOne({ id, userId, tv: user.tokenVersion, created: now, lastUsed: now, expires, device: describeDevice(client.userAgent), network: describeNetwork(client.ip) }),
+    sessions(store).insertOne({ id, userId, tv: user.tokenVersion, created: now, lastUsed: now, expires, device: describeDevice(client.userAgent), network: describeNetwork(client.ip), ...(sso === undefined ? {} : { sso }) }),
     sessions(store).deleteMany({ userId, expires: { $lt: now } }),
     sessions(store).deleteMany({ userId, tv: { $lt: user.tokenVersion } }),
   ]);

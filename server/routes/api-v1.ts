@@ -24,8 +24,8 @@ function idOf(value: string | undefined, query?: string): number {
   throw errors.notFound();
 }
 
-/** Reads through a key are logged as reads by the staff member who made it, at the lowest staff role. */
-const readerOf = (key: ApiCaller): Reader => ({ userId: key.createdBy, containerId: key.containerId, role: 'read' });
+/** Reads through a key are logged as the key's, at the lowest staff role, beside the staff member who made it. */
+const readerOf = (key: ApiCaller): Reader => ({ userId: key.createdBy, containerId: key.containerId, role: 'read', apiKeyId: key.id });
 
 /** The application if it is the key's organisation's; 404 otherwise (as if it did not exist). */
 async function applicationOf(deps: ServerDeps, key: ApiCaller, id: number): Promise<ApplicationDoc> {

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { Config } from '../config';
 import type { ServerDeps } from '../base/deps';
-import { authOf } from '../auth/middleware';
+import { authOf, clientOf } from '../auth/middleware';
 import { isEmail } from '../auth/account';
 import { memoryCoordination } from '../coord/port';
 import { sharedLimiter } from '../coord/rate-limit';
@@ -76,9 +76,9 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
     // The callback's address carries the code: the page it leads to must not pass it on.
     ctx.set('Referrer-Policy', 'no-referrer');
     try {
-      const user = await finishSso(deps, query, browser);
+      const { user, containerId } = await finishSso(deps, query, browser);
       deps.log.info('sso', { outcome: 'ok', userId: user.id });
-      ctx.redirect(`/login/sso#token=${await handOver(deps, user)}`);
+      ctx.redirect(`/login/sso#token=${await handOver(deps, user, containerId)}`);
     } catch (e) {
       if (!(e instanceof SsoRefused)) throw e;
       refused(ctx, e.reason);
@@ -88,9 +88,10 @@ export function mount(router: Router, deps: ServerDeps, config: Config): void {
   router.post('/api/account/sso/confirm', SMALL, async (ctx) => {
     await limitIp(ctx);
     const b = fields(ctx, ['token']);
-    const user = await takeHandOver(deps, str(b.token, '/token', 200));
-    if (!user) throw new HttpError(400, 'link_invalid', sv.sso.errors.replayed, [{ path: '/token', message: sv.sso.errors.replayed }]);
-    const token = await authOf(ctx.app).issue(user);
+    const taken = await takeHandOver(deps, str(b.token, '/token', 200));
+    if (!taken) throw new HttpError(400, 'link_invalid', sv.sso.errors.replayed, [{ path: '/token', message: sv.sso.errors.replayed }]);
+    // The session is the organisation's sign-in's: it ends once the organisation no longer alone answers for the account (auth/middleware.ts).
+    const token = await authOf(ctx.app).issue(taken.user, { sso: taken.containerId, client: clientOf(ctx) });
     ctx.body = { token, data: { token } };
   });
 }

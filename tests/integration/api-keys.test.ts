@@ -3,6 +3,8 @@ import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { PDF, applyTo, dataUrl, demoPositions, label, otherOrganisation, positions, validAnswers } from './helpers/domain';
+import { fill } from '../../engine/fill';
+import { pdfPageTexts } from './helpers/pdf';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
 describe.each(storeKinds())('API keys and /api/v1 on the %s store', (kind) => {
@@ -84,6 +86,19 @@ describe.each(storeKinds())('API keys and /api/v1 on the %s store', (kind) => {
     const lines = server.logs.filter((l) => l.includes('"msg":"api"') || l.includes('"api"'));
     expect(lines.some((l) => l.includes(`"apiKeyId":${id}`) && l.includes('"status":403'))).toBe(true);
     expect(server.logs.some((l) => l.includes(key.slice(4)))).toBe(false);
+    // The reads are the key's in the read log: the administrator sees the key by name (and who
+    // made it), the person's GDPR export a system the organisation connected, not a staff role.
+    const log = await server.call(admin, 'get_applicantReadLog', { id: own.id });
+    expect(log.status, log.text).toBe(200);
+    const keyReads = log.body.data.items.filter((e: { user: string }) => e.user.includes('”Läsare”'));
+    expect(keyReads.map((e: { kind: string }) => e.kind).sort()).toEqual(['applicant', 'file', 'search']);
+    const exp = await server.call(admin, 'create_userExport', { containerId: demo.id, email: 'api@example.se' });
+    expect(exp.status, exp.text).toBe(200);
+    const reads = exp.body.data.json.reads as { kind: string; throughApiKey: boolean }[];
+    // (The first test's key listed the applications too.)
+    expect([...new Set(reads.filter((r) => r.throughApiKey).map((r) => r.kind))].sort()).toEqual(['applicant', 'file', 'search']);
+    const organisation = demo.displayName ?? demo.name;
+    expect((await pdfPageTexts(Buffer.from(exp.body.data.pdf, 'base64'))).join('\n')).toContain(fill(sv.privacy.readLog.gdprLineApiKey, { organisation }));
   });
 
   it('with applications:write moves labels through the same path as staff (history, log, notification)', async () => {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sv from '../../schemas/messages/sv.json' with { type: 'json' };
+import { formatStockholmDateTime } from '../../engine/dates';
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
 import { demoPositions, insertApplications, label, otherOrganisation } from './helpers/domain';
+import { pdfPageTexts } from './helpers/pdf';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
 
 /**
@@ -140,6 +143,10 @@ describe.each(storeKinds())('interview kits on the %s store', (kind) => {
     expect(exp.body.data.counts.scorecards).toBe(3);
     const held = exp.body.data.json.collections.scorecards as { interviewId?: number; comment?: string }[];
     expect(held.find((x) => x.interviewId === booked)).toMatchObject({ comment: 'Lyssnade väl' });
+    // The PDF says which interview a scorecard rates: the booked time.
+    const start = (await server.deps.store.collection<{ id: number; start: number }>('interviews').findOne({ id: booked }))!.start;
+    const pdf = (await pdfPageTexts(Buffer.from(exp.body.data.pdf, 'base64'))).join('\n');
+    expect(pdf).toContain(`${sv.gdpr.fields.interview}: ${formatStockholmDateTime(start)}`);
 
     expect((await server.call(writer, 'delete_jobapplication', { positionId: p.id, id: gone.id })).status).toBe(200);
     expect(await cards().count({ applicationId: gone.id })).toBe(0);

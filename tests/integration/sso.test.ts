@@ -18,6 +18,7 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
   let odin: string;
   let containerId: number;
   let orgName: string;
+  let otherId: number;
 
   beforeAll(async () => {
     server = await startTestServer({ kind, seed: true, config: { allowPrivateAddresses: true } });
@@ -29,6 +30,7 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     containerId = c.id;
     orgName = String(c.displayName || c.name);
     const other = await otherOrganisation(server);
+    otherId = other.container.id;
     // Staff of the other organisation whose address is in the demo organisation's domain, and a candidate account there.
     const consultant = await registerUser(server.deps, { email: 'konsult@demo.test', password: TEST_PASSWORD });
     await server.deps.store.collection('memberships').insertOne({ id: await server.deps.store.nextSequence('memberships'), containerId: other.container.id, userId: consultant.id, email: consultant.email, permissionIds: [2] });
@@ -46,6 +48,11 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     // Staff of the demo organisation alone, who applied for a job at the other one (Mina sidor shows it).
     await registerUser(server.deps, { email: 'sokte@demo.test', password: TEST_PASSWORD });
     await membership(containerId, 'sokte@demo.test');
+    // Staff of the demo organisation alone for now (the test below gives them more later).
+    for (const email of ['senare@demo.test', 'ansokte-sen@demo.test']) {
+      await registerUser(server.deps, { email, password: TEST_PASSWORD });
+      await membership(containerId, email);
+    }
     await server.deps.store.collection('applications').insertOne({ id: await server.deps.store.nextSequence('applications'), containerId: other.container.id, positionId: 0, email: 'sokte@demo.test', created: Math.floor(Date.now() / 1000) });
     for (const [id, email, verified] of [
       ['writer', DEMO.writer, true],
@@ -56,6 +63,8 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
       ['odin', DEMO.odin, true],
       ['twoOrganisations', 'tvahus@demo.test', true],
       ['appliedElsewhere', 'sokte@demo.test', true],
+      ['laterElsewhere', 'senare@demo.test', true],
+      ['laterApplied', 'ansokte-sen@demo.test', true],
     ] as const)
       idp.accounts.set(id, { email, email_verified: verified });
   }, 60_000);
@@ -189,6 +198,32 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     expect(link.status).toBe(403);
     expect(link.body.token).toBeUndefined();
     expect((await session((await signIn('writer')).landed)).status).toBe(200);
+  });
+
+  it("ends a provider's session once the account reaches further (a membership elsewhere, an application to another employer), and keeps its password sessions", async () => {
+    expect((await configure()).status).toBe(200);
+    const store = server.deps.store;
+    const later = async (account: string, email: string, reachFurther: (userId: number) => Promise<unknown>) => {
+      const viaProvider = await session((await signIn(account)).landed);
+      expect(viaProvider.status, JSON.stringify(viaProvider.body)).toBe(200);
+      const password = await server.login(email);
+      const first = await server.call(viaProvider.token!, 'get_container', { id: containerId });
+      expect(first.status, first.text).toBe(200);
+      const user = (await store.collection('users').findOne({ email }))!;
+      await reachFurther(user.id as number);
+      expect((await server.call(viaProvider.token!, 'get_container', { id: containerId })).status).toBe(401);
+      expect(await store.collection('sessions').count({ userId: user.id, sso: containerId })).toBe(0);
+      expect((await server.call(password, 'get_container', { id: containerId })).status).toBe(200);
+      // The provider no longer signs the account in either.
+      expect(refusal((await signIn(account)).landed)).toBe('notOnlyHere');
+    };
+    // A membership in the other organisation, even one with no organisation-wide right (a right on one of its positions needs no more).
+    await later('laterElsewhere', 'senare@demo.test', async (userId) =>
+      store.collection('memberships').insertOne({ id: await store.nextSequence('memberships'), containerId: otherId, userId, email: 'senare@demo.test', permissionIds: [] }),
+    );
+    await later('laterApplied', 'ansokte-sen@demo.test', async () =>
+      store.collection('applications').insertOne({ id: await store.nextSequence('applications'), containerId: otherId, positionId: 0, email: 'ansokte-sen@demo.test', created: Math.floor(Date.now() / 1000) }),
+    );
   });
 
   it('says the provider is down when it does not answer', async () => {

@@ -148,8 +148,9 @@ export async function listApplicants(deps: ServerDeps, q: ListQuery, viewerId?: 
     withNoteCounts(deps.store, page.items),
   ]);
   const now = deps.now();
-  // A text filter is a search: who it returned is logged (read-log.ts).
-  if (reader && rx) recordReads(deps, reader, 'search', items.map((a) => a.id));
+  // A text filter is a search, and a system's list through an API key takes every applicant it
+  // returns: who it returned is logged (read-log.ts). A staff member's unfiltered list is not.
+  if (reader && (rx || reader.apiKeyId !== undefined)) recordReads(deps, reader, 'search', items.map((a) => a.id));
   return { items: items.map((a) => listItem(c, a, names.get(a.positionId) ?? NO_POSITION, now, viewerId, reader?.role)), next: page.next };
 }
 

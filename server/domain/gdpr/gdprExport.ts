@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { answerAsText, choiceLabels, kindOf } from '../../../engine/answer-kinds';
-import { formatStockholmDate } from '../../../engine/dates';
+import { formatStockholmDate, formatStockholmDateTime } from '../../../engine/dates';
 import type { MetadataProperty } from '../../../engine/types';
 import type { ServerDeps } from '../../base/deps';
 import { loadContainer } from '../organisations/containers';
@@ -158,6 +158,7 @@ async function renderPdf(organisation: string, now: number, p: Person, found: Fo
   line(t.emails, p.emails.join(', '));
   line(t.personnummer, p.knownSsns.join(', '));
   put(t.pdfIntro, false, 10, { down: 1 });
+  const interviews = new Map((found.find((f) => f.holder.collection === 'interviews')?.docs ?? []).map((i) => [Number(i.id), i as { start?: unknown }]));
   for (const { holder, docs } of found) {
     if (!docs.length) continue;
     h(`${(t.holders as Record<string, string>)[holder.collection] ?? holder.collection} (${docs.length})`, 14);
@@ -182,7 +183,8 @@ async function renderPdf(organisation: string, now: number, p: Person, found: Fo
       } else if (holder.collection === 'readLog') {
         const r = d as ReturnType<typeof readsForPerson>[number];
         const rl = sv.privacy.readLog;
-        line(date(r.at), `${fill(rl.gdprLine, { role: (rl.roles as Record<string, string>)[r.role] ?? r.role, organisation: r.organisation })} – ${(rl.kinds as Record<string, string>)[r.kind] ?? r.kind}`);
+        const who = r.throughApiKey ? fill(rl.gdprLineApiKey, { organisation: r.organisation }) : fill(rl.gdprLine, { role: (rl.roles as Record<string, string>)[r.role] ?? r.role, organisation: r.organisation });
+        line(date(r.at), `${who} – ${(rl.kinds as Record<string, string>)[r.kind] ?? r.kind}`);
       } else if (holder.collection === 'references') {
         // A reference (references/): the referee, then each answer by its field's label, as the applicant page shows it.
         const r = d as { referee: { name: string; email: string; phone?: string; relation?: string }; form: { metadata: MetadataProperty[] }; answers?: Record<string, unknown>; created: number };
@@ -200,6 +202,11 @@ async function renderPdf(organisation: string, now: number, p: Person, found: Fo
         const created = d.created ?? d.timestamp;
         if (typeof created === 'number') line(t.date, date(created));
         const overall = sv.scorecards.panel as Record<string, string>;
+        // An interview's scorecard says which interview it rates (its booked time; an unbooked one by name only).
+        if (holder.collection === 'scorecards' && typeof d.interviewId === 'number' && d.interviewId > 0) {
+          const interview = interviews.get(d.interviewId);
+          line(t.fields.interview, typeof interview?.start === 'number' ? formatStockholmDateTime(interview.start) : t.fields.interviewUnbooked);
+        }
         for (const k of holder.pii) if (k in d) line((t.fields as Record<string, string>)[k] ?? k, k === 'overall' ? (overall[String(d[k])] ?? d[k]) : d[k]);
       }
     }

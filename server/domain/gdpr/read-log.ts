@@ -1,3 +1,5 @@
+import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import { fill } from '../../../engine/fill';
 import type { ServerDeps } from '../../base/deps';
 import type { Store } from '../../store/port';
 import type { ReadLogEntry as GeneratedEntry } from '../../../schemas/generated/entities';
@@ -21,11 +23,12 @@ type ReadLogEntry = GeneratedEntry & Record<string, unknown>;
 export type ReadKind = ReadLogEntry['kind'];
 type ReaderRole = ReadLogEntry['role'];
 
-/** Who reads: the staff account, its role and the organisation the read was checked in. */
+/** Who reads: the staff account, its role and the organisation the read was checked in; an API key's reads name the key (and its creator as the account). */
 export interface Reader {
   userId: number;
   containerId: number;
   role?: ReaderRole;
+  apiKeyId?: number;
 }
 
 interface Buffer {
@@ -85,7 +88,8 @@ export function recordReads(deps: Pick<ServerDeps, 'store' | 'log' | 'now'>, rea
   const b = bufferOf(deps.store);
   const at = deps.now();
   const role = reader.role ?? 'read';
-  for (const applicantId of new Set(applicantIds)) b.entries.push({ containerId: reader.containerId, applicantId, userId: reader.userId, role, kind, at });
+  const key = reader.apiKeyId === undefined ? {} : { apiKeyId: reader.apiKeyId };
+  for (const applicantId of new Set(applicantIds)) b.entries.push({ containerId: reader.containerId, applicantId, userId: reader.userId, role, kind, at, ...key });
   schedule(deps, b);
 }
 
@@ -97,7 +101,7 @@ export async function flushReadLog(deps: Pick<ServerDeps, 'store' | 'log'>): Pro
   await b.writing;
 }
 
-/** An application's read log for its organisation's administrator: newest first, with the reader's name. */
+/** An application's read log for its organisation's administrator: newest first, with the reader's name (an API key's read: the key's name and who made it). */
 export async function readLogOf(deps: ServerDeps, applicantId: number) {
   await flushReadLog(deps);
   const entries = await deps.store.collection<ReadLogEntry>('readLog').find({ applicantId }, { sort: { at: -1 }, limit: 500 });
@@ -105,13 +109,20 @@ export async function readLogOf(deps: ServerDeps, applicantId: number) {
     .collection<{ id: number; email?: string; givenName?: string; familyName?: string }>('users')
     .find({ id: { $in: [...new Set(entries.map((e) => e.userId))] } }, { projection: { id: 1, email: 1, givenName: 1, familyName: 1 } });
   const name = new Map(users.map((u) => [u.id, `${u.givenName ?? ''} ${u.familyName ?? ''}`.trim() || (u.email ?? '')]));
-  return { items: entries.map((e) => ({ at: e.at, kind: e.kind, role: e.role, userId: e.userId, user: name.get(e.userId) ?? '' })) };
+  const keyIds = [...new Set(entries.flatMap((e) => (e.apiKeyId === undefined ? [] : [e.apiKeyId])))];
+  const keys = keyIds.length ? await deps.store.collection<{ id: number; name: string }>('apiKeys').find({ id: { $in: keyIds } }, { projection: { id: 1, name: 1 } }) : [];
+  const keyName = new Map(keys.map((k) => [k.id, k.name]));
+  const who = (e: ReadLogEntry) =>
+    e.apiKeyId === undefined
+      ? (name.get(e.userId) ?? '')
+      : fill(sv.privacy.readLog.byApiKey, { key: keyName.get(e.apiKeyId) ?? sv.privacy.readLog.removedKey, user: name.get(e.userId) ?? '' });
+  return { items: entries.map((e) => ({ at: e.at, kind: e.kind, role: e.role, userId: e.userId, user: who(e) })) };
 }
 
-/** The read log as the person's GDPR export shows it: who by role and organisation, when, what kind — no staff names or ids. */
+/** The read log as the person's GDPR export shows it: who by role and organisation, when, what kind, and whether a system read it through an API key — no staff names or ids. */
 export function readsForPerson(docs: readonly Record<string, unknown>[], organisation: string) {
   return docs
-    .map((d) => ({ at: Number(d.at), kind: String(d.kind), role: String(d.role), organisation, applicantId: Number(d.applicantId) }))
+    .map((d) => ({ at: Number(d.at), kind: String(d.kind), role: String(d.role), organisation, applicantId: Number(d.applicantId), throughApiKey: d.apiKeyId !== undefined }))
     .sort((a, b) => b.at - a.at);
 }
 

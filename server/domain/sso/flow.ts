@@ -84,7 +84,7 @@ const sameHash = (a: string | undefined, b: string) => !!a && a.length === b.len
  * The provider's answer at the callback (its query), from the browser holding `browser`: the
  * staff member it signs in, or SsoRefused naming why not. Nothing of the answer is logged.
  */
-export async function finishSso(deps: ServerDeps, query: URLSearchParams, browser: string | undefined): Promise<UserDoc> {
+export async function finishSso(deps: ServerDeps, query: URLSearchParams, browser: string | undefined): Promise<{ user: UserDoc; containerId: number }> {
   const state = query.get('state') ?? '';
   const flow = state ? await take(deps.store, 'flow', state, deps.now()) : null;
   if (!flow || !browser || !sameHash(flow.browserHash, sha256(browser))) throw new SsoRefused('replayed');
@@ -106,19 +106,20 @@ export async function finishSso(deps: ServerDeps, query: URLSearchParams, browse
   // account, never odin, never someone with rights in another organisation (settings.ts vouchFor).
   const vouched = user && s.domains.includes(domainOf(user.email)) ? await vouchFor(deps.store, s.containerId, user) : 'unknown';
   if (vouched !== 'vouched') throw new SsoRefused(vouched);
-  return user!;
+  return { user: user!, containerId: s.containerId };
 }
 
 /** A one-time hand-over token for the signed-in staff member, for the /login/sso page to trade for a session. */
-export async function handOver(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc): Promise<string> {
+export async function handOver(deps: Pick<ServerDeps, 'store' | 'now'>, user: UserDoc, containerId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await flows(deps.store).insertOne({ kind: 'handoff', hash: sha256(token), expires: deps.now() + HANDOFF_TTL_SECONDS, userId: user.id });
+  await flows(deps.store).insertOne({ kind: 'handoff', hash: sha256(token), expires: deps.now() + HANDOFF_TTL_SECONDS, userId: user.id, containerId });
   return token;
 }
 
-/** The staff member of a hand-over token, once; null when it is unknown, used or expired. */
-export async function takeHandOver(deps: Pick<ServerDeps, 'store' | 'now'>, token: string): Promise<UserDoc | null> {
+/** The staff member of a hand-over token and the organisation that signed them in, once; null when it is unknown, used or expired. */
+export async function takeHandOver(deps: Pick<ServerDeps, 'store' | 'now'>, token: string): Promise<{ user: UserDoc; containerId: number } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const doc = await take(deps.store, 'handoff', token, deps.now());
-  return doc?.userId ? findUserById(deps.store, doc.userId) : null;
+  const user = doc?.userId && doc.containerId ? await findUserById(deps.store, doc.userId) : null;
+  return user ? { user, containerId: doc!.containerId! } : null;
 }

@@ -127,7 +127,9 @@ export async function vouchFor(store: Store, containerId: number, user: UserDoc)
   if (user.role === 'odin') return 'notOnlyHere';
   const rows = await store.collection<MembershipDoc>('memberships').find({ userId: user.id }, { projection: { containerId: 1, permissionIds: 1 } });
   const staffOf = rows.filter((r) => ((r.permissionIds as number[] | undefined) ?? []).length > 0).map((r) => r.containerId);
-  const elsewhere = staffOf.some((id) => id !== containerId);
+  // Any membership elsewhere counts, even one without an organisation-wide right: a right on one
+  // of that organisation's positions needs nothing more (access.ts levelsIn).
+  const elsewhere = rows.some((r) => r.containerId !== containerId);
   if (!staffOf.includes(containerId)) return elsewhere ? 'otherOrganisation' : 'unknown';
   if (elsewhere) return 'notOnlyHere';
   const appliedElsewhere = await store.collection('applications').count({ email: user.email, containerId: { $ne: containerId } });
