@@ -79,7 +79,11 @@ export default function ApplyPage({ position: p, container }: { position: Public
     // What the server sent back is newer than any draft in this tab.
     const base = posted ? posted.answers : loadDraft(storage, p.id, p.metadata);
     const answers = { ...base, ...typed };
-    if (Object.keys(typed).length > 0 || (!posted && Object.keys(answers).length > 0)) setInitial(answers);
+    // Read again when the form takes them: the applicant may go on typing (through React, which
+    // keeps this tab's draft from now on) before that render, and nothing typed may be dropped.
+    const uiSchema = p.compiledForm?.uiSchema;
+    const latest = () => ({ ...(posted ? posted.answers : loadDraft(storage, p.id, p.metadata)), ...typedBeforeLive(gate.current, uiSchema) });
+    if (Object.keys(typed).length > 0 || (!posted && Object.keys(answers).length > 0)) setInitial(latest);
     if (posted) saveStep(storage, p.id, posted.step);
     else setStep(loadStep(storage, p.id));
   }, [storage, p.id, p.metadata, p.compiledForm, posted]);

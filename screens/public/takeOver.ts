@@ -47,7 +47,10 @@ export function holdEarlyPresses(doc: Document, gate: HTMLElement): { hydrating(
   };
   const onSubmit = (e: Event) => {
     if (!(e.target instanceof HTMLFormElement)) return;
+    // Neither posted nor seen by React before the form is live (it may be listening already,
+    // with the answers typed into the server's form not yet adopted): sent once, at live.
     e.preventDefault();
+    e.stopPropagation();
     send = { form: e.target, submitter: (e as SubmitEvent).submitter };
     timer ??= setTimeout(() => done(false), HOLD_SEND_MS);
   };
