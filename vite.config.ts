@@ -6,6 +6,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { svSplit } from './scripts/vite/sv-split';
 import { screenNotes } from './scripts/vite/screen-notes';
+import { screenTable } from './scripts/vite/screen-table';
 
 /** Browser-only replacements the server bundle must not take (the server sanitises with sanitize-html). */
 const BROWSER_ONLY_ALIASES = new Set(['./sanitize-backend', './on-demand']);
@@ -94,12 +95,15 @@ function rjsfUriLite(): Plugin {
 /**
  * The shared chunk of react-aria-components (the shell's search, bell and user menu, the export
  * menu and the modal load it when first used) is named react-aria-*.js whatever module the bundler
- * would name it after, so the budget test can tell that a first page does not load it
- * (tests/e2e/admin-js-budget.test.ts). Other chunks keep the default name.
+ * would name it after, and a screen file's chunk screen-<id>-*.js, so the budget test can tell
+ * what a first page loads (tests/e2e/admin-js-budget.test.ts). Other chunks keep the default name.
  */
 function sharedChunkName(chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }): string {
   const reactAria = chunk.facadeModuleId === null && chunk.moduleIds.some((id) => id.includes('/node_modules/react-aria-components/'));
-  return reactAria ? 'assets/react-aria-[hash].js' : 'assets/[name]-[hash].js';
+  if (reactAria) return 'assets/react-aria-[hash].js';
+  // A screen file's own chunk (screens/runner/catalogue.ts) is screen-<id>-*.js, so a route's list of scripts says which files it loaded.
+  const screenFile = /\/schemas\/screens\/([^/?]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+  return screenFile ? `assets/screen-${screenFile[1]}-[hash].js` : 'assets/[name]-[hash].js';
 }
 
 // The front end: one SPA (public site + admin) built into dist/, served by the Koa server.
@@ -122,7 +126,7 @@ const ALIASES: Record<string, string> = {
 };
 
 export default defineConfig({
-  plugins: [react(), svSplit(fileURLToPath(new URL('./schemas/messages/sv.json', import.meta.url))), screenNotes(), rjsfUriLite(), ssrBundle(ALIASES)],
+  plugins: [react(), svSplit(fileURLToPath(new URL('./schemas/messages/sv.json', import.meta.url))), screenNotes(), screenTable(), rjsfUriLite(), ssrBundle(ALIASES)],
   root: '.',
   resolve: { alias: ALIASES },
   // The manifest names each route's chunks and CSS for the server-rendered head (server/ssr/assets.ts).

@@ -2,6 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import SlowFirst from './tests/setup/slow-first';
+import { screenTable } from './scripts/vite/screen-table';
 
 /** Integration files that serve the built front end's server render (they need `npm run build`). */
 const needsBuild = ['tests/integration/ssr.test.ts', 'tests/integration/apply-form-limits.test.ts'];
@@ -11,7 +12,8 @@ const needsBuild = ['tests/integration/ssr.test.ts', 'tests/integration/apply-fo
  * both store adapters, FerretDB started by the global setup) and e2e (real Chromium).
  */
 export default defineConfig({
-  plugins: [react()],
+  // The admin app's route table (screens/runner/catalogue.ts) is derived as in the build.
+  plugins: [react(), screenTable()],
   test: {
     reporters: ['default', './tests/setup/summary-reporter.ts'],
     // Two files at a time even on CI's two cores (vitest's default there is one: cores - 1). A

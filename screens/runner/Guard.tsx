@@ -5,7 +5,7 @@ import { RequireAuth } from './session/guards';
 import { useSession } from './session/session';
 import { canOpen, type PositionRights } from './access';
 import { Failure, Loading } from './states';
-import type { ScreenFile } from './types';
+import type { ScreenEntry } from './routeTable';
 
 /**
  * positionWrite/positionAdmin: a container writer/admin passes at once; anyone else passes
@@ -14,7 +14,7 @@ import type { ScreenFile } from './types';
  * read myPermissions/userPositions from get_position, which the server never sends, so a
  * writer with rights on only that position was sent to access-denied.
  */
-function PositionGuard({ screen, children }: { screen: ScreenFile; children: ReactNode }) {
+function PositionGuard({ screen, children }: { screen: ScreenEntry; children: ReactNode }) {
   const { rights, user, handleError } = useSession();
   const { id } = useParams();
   const enough = canOpen(screen.access, rights);
@@ -55,7 +55,7 @@ function PositionGuard({ screen, children }: { screen: ScreenFile; children: Rea
 }
 
 /** The right `access` asks for (the logged-in part is the layout's RequireAuth). */
-export function AccessGuard({ screen, children }: { screen: ScreenFile; children: ReactNode }) {
+export function AccessGuard({ screen, children }: { screen: ScreenEntry; children: ReactNode }) {
   const { rights } = useSession();
   if (screen.access === 'positionWrite' || screen.access === 'positionAdmin') return <PositionGuard screen={screen}>{children}</PositionGuard>;
   return canOpen(screen.access, rights) ? <>{children}</> : <Navigate to="/access-denied" replace />;
@@ -65,7 +65,7 @@ export function AccessGuard({ screen, children }: { screen: ScreenFile; children
  * Logged-in guard for screens outside the shell (session layout with access above public,
  * e.g. pick-container): a valid token, and a container is not required yet.
  */
-export function SessionAuth({ screen, children }: { screen: ScreenFile; children: ReactNode }) {
+export function SessionAuth({ screen, children }: { screen: ScreenEntry; children: ReactNode }) {
   if (screen.access === 'public' || screen.access === 'candidate') return <>{children}</>;
   return (
     <RequireAuth allowPick>

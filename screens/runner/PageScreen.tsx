@@ -4,7 +4,7 @@ import { fill } from '../../engine/fill';
 import sv from '../../schemas/messages/sv.json';
 import { at, fillText, type BindingContext } from './bindings';
 import { loadChunk } from '../chunks';
-import { ActionButtons } from './ActionButtons';
+import { ActionButtons } from './LazyActionButtons';
 import { layoutOf } from './Screen';
 import { Failure, Loading } from './states';
 import type { Block, GivenAnswer, ScreenFile } from './types';

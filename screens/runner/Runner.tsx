@@ -1,14 +1,17 @@
 import { Suspense, useEffect, useMemo, type ReactElement } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireAuth } from './session/guards';
+import { preloadActionTypes } from './actionData';
+import { preloadActionButtons } from './LazyActionButtons';
 import { loadChunk } from '../chunks';
 import { preloadableLazy } from '../preloadableLazy';
 import CandidateFrame from './CandidateFrame';
-import { screenFiles } from './catalogue';
+import { catalogueOf, screenCatalogue } from './catalogue';
 import { CatalogueContext } from './context';
 import { AccessGuard, SessionAuth } from './Guard';
 import { layoutOf, Screen } from './Screen';
 import { Loading } from './states';
+import type { ScreenEntry } from './routeTable';
 import type { ScreenFile } from './types';
 import { preloadScreen } from './views';
 
@@ -17,7 +20,7 @@ const shell = preloadableLazy(() => loadChunk('Shell', () => import('../shell/Sh
 const Shell = shell.Component;
 
 /** Every path of a screen: its route and aliases. */
-function pathsOf(screen: ScreenFile): string[] {
+function pathsOf(screen: ScreenEntry): string[] {
   return [screen.route, ...(screen.aliases ?? [])];
 }
 
@@ -26,32 +29,39 @@ function pathsOf(screen: ScreenFile): string[] {
  * /admin/form-templates/edit/:id) keeps the view and its state; other screens remount. A page
  * counts by its view block: two pages of alike blocks around one view keep it too.
  */
-const viewOf = (s: ScreenFile) => (s.kind === 'view' ? s.view : s.kind === 'page' ? s.blocks?.find((b) => b.kind === 'view')?.view : undefined);
-const keyOf = (s: ScreenFile) => {
+const viewOf = (s: ScreenEntry) => (s.kind === 'view' ? s.view : s.kind === 'page' ? s.blocks?.find((b) => b.kind === 'view')?.view : undefined);
+const keyOf = (s: ScreenEntry) => {
   const view = viewOf(s);
   return view ? `view:${view}` : `screen:${s.id}`;
 };
 
-function routes(screens: ScreenFile[], wrap: (s: ScreenFile) => ReactElement) {
+function routes(screens: ScreenEntry[], wrap: (s: ScreenEntry) => ReactElement) {
   return screens.flatMap((s) => pathsOf(s).map((path) => <Route key={`${s.id}:${path}`} path={path} element={wrap(s)} />));
 }
 
 /**
- * The routes of the session, admin and candidate screens, built from the screen files
- * (docs/screens.md): session-layout screens stand alone (a logged-in guard when their access
- * asks for more than public), admin screens sit in the shell behind the logged-in guard and
- * their own access guard, candidate screens in the candidate frame without a guard.
+ * The routes of the session, admin and candidate screens, built from the route table of the
+ * screen files (docs/screens.md, catalogue.ts): session-layout screens stand alone (a logged-in
+ * guard when their access asks for more than public), admin screens sit in the shell behind the
+ * logged-in guard and their own access guard, candidate screens in the candidate frame without
+ * a guard. A test may pass whole files of its own (`catalogue`).
  */
-export function ScreenRoutes({ catalogue = screenFiles }: { catalogue?: readonly ScreenFile[] }) {
-  const by = (layout: string) => catalogue.filter((s) => layoutOf(s) === layout);
+export function ScreenRoutes({ catalogue: files }: { catalogue?: readonly ScreenFile[] }) {
+  const catalogue = useMemo(() => (files ? catalogueOf(files) : screenCatalogue), [files]);
+  const by = (layout: string) => catalogue.screens.filter((s) => layoutOf(s) === layout);
   const { pathname } = useLocation();
-  const table = useMemo(() => catalogue.flatMap((screen) => pathsOf(screen).map((path) => ({ path, screen }))), [catalogue]);
-  // The matched screen's code starts loading now, beside the session's first calls.
+  const table = useMemo(() => catalogue.screens.flatMap((screen) => pathsOf(screen).map((path) => ({ path, screen }))), [catalogue]);
+  // The matched screen's file and code start loading now, beside the session's first calls.
   useEffect(() => {
-    const match = matchRoutes(table, pathname)?.at(-1)?.route as { screen: ScreenFile } | undefined;
-    if (match) preloadScreen(match.screen);
+    const match = matchRoutes(table, pathname)?.at(-1)?.route as { screen: ScreenEntry } | undefined;
+    if (match && match.screen.kind !== 'redirect') preloadScreen(match.screen, catalogue.file(match.screen.id));
     if (match && layoutOf(match.screen) === 'admin') void shell.preload().catch(() => undefined);
-  }, [table, pathname]);
+    // A session page posts to account routes and has no action buttons; every other screen sends actions (typed by actionData.ts).
+    if (match && layoutOf(match.screen) !== 'session') {
+      preloadActionTypes();
+      preloadActionButtons();
+    }
+  }, [table, pathname, catalogue]);
   return (
     <CatalogueContext.Provider value={catalogue}>
       <Routes>

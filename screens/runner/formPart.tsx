@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { getToken } from '../api';
 import { useSession } from './session/session';
 import { useToast } from '../shared/toast';
-import { ActionButtons } from './ActionButtons';
+import { ActionButtons } from './LazyActionButtons';
 import { at, fillText, pathOf, pointer, textBy, type BindingContext } from './bindings';
 import { linkRefused, refusalsAtFields, type FieldRefusals } from './formErrors';
 import { FormLinks, FormOutcome, type Outcome } from './FormOutcome';

@@ -4,7 +4,7 @@
  * token. Both answer their `data`; both refuse with `{ error: { code, message, details } }`.
  */
 import { accountPost, ApiError, dispatchByName } from '../api';
-import { dataSchemaOf } from './actionTypes';
+import { fillForAction } from './actionData';
 import { fillData, type BindingContext } from './bindings';
 import { messageOf } from './serverErrors';
 import type { Save } from '../../schemas/generated/screen';
@@ -14,7 +14,7 @@ export const isRouteSave = (save: Save): save is Extract<Save, { route: string }
 /** Sends a form's save with its data filled from `ctx`; the answer's data. */
 export function sendSave(save: Save, ctx: BindingContext): Promise<unknown> {
   if (isRouteSave(save)) return accountPost(save.route, fillData(save.data ?? '{form}', ctx));
-  return dispatchByName(save.action, fillData(save.data ?? '{form}', ctx, dataSchemaOf(save.action)));
+  return fillForAction(save.action, save.data ?? '{form}', ctx).then((data) => dispatchByName(save.action, data));
 }
 
 /** The words for a refusal: the route's own text for its status (the login's empty 401), else the server's message. */

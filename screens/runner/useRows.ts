@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dispatchByName } from '../api';
-import { dataSchemaOf } from './actionTypes';
-import { fillData, pointer, type BindingContext } from './bindings';
+import { fillForAction } from './actionData';
+import { pointer, type BindingContext } from './bindings';
 import type { ScreenLoad } from './types';
 
 export type Row = Record<string, unknown>;
@@ -37,8 +37,8 @@ export function useRows(load: ScreenLoad, ctx: BindingContext, onError: (err: un
   const request = useRef(0);
   const ctxKey = JSON.stringify(ctx);
   const data = useCallback(
-    (after?: unknown) => {
-      const filled = fillData(load.data ?? {}, JSON.parse(ctxKey) as BindingContext, dataSchemaOf(load.action ?? '')) as Record<string, unknown>;
+    async (after?: unknown) => {
+      const filled = (await fillForAction(load.action ?? '', load.data ?? {}, JSON.parse(ctxKey) as BindingContext)) as Record<string, unknown>;
       return after === undefined ? filled : { ...filled, after };
     },
     [load.action, load.data, ctxKey],
@@ -47,7 +47,7 @@ export function useRows(load: ScreenLoad, ctx: BindingContext, onError: (err: un
   const fetchBatch = useCallback(
     async (after?: unknown) => {
       // A list loads by action (check-screens refuses a route there).
-      const answer = await dispatchByName(load.action ?? '', data(after));
+      const answer = await dispatchByName(load.action ?? '', await data(after));
       const rows = pointer(answer, load.rows);
       return { rows: Array.isArray(rows) ? (rows as Row[]) : [], next: load.next ? pointer(answer, load.next) : undefined };
     },

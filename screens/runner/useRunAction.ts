@@ -4,8 +4,8 @@ import { dispatchByName } from '../api';
 import { useSession } from './session/session';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
-import { dataSchemaOf } from './actionTypes';
-import { fillData, fillText, type BindingContext } from './bindings';
+import { fillForAction } from './actionData';
+import { fillText, type BindingContext } from './bindings';
 import type { ScreenAction } from './types';
 import { useSessionEffects } from './session/sessionEffects';
 import { useDialogForm } from './verbs/DialogForm';
@@ -32,7 +32,7 @@ export function useRunAction(done: () => void) {
       if (a.confirmTyped) {
         if (!(await confirmTyped({ message: fillText(a.confirm ?? '', ctx), name: fillText(a.confirmTyped, ctx), confirmLabel: a.label }))) return false;
       } else if (a.confirm && !(await confirm({ message: fillText(a.confirm, ctx), confirmLabel: a.label, danger: true }))) return false;
-      const send = (bound: BindingContext) => dispatchByName(a.action ?? '', fillData(a.data ?? {}, bound, dataSchemaOf(a.action ?? '')));
+      const send = async (bound: BindingContext) => dispatchByName(a.action ?? '', await fillForAction(a.action ?? '', a.data ?? {}, bound));
       let answer: unknown;
       let bound = ctx;
       if (a.action && a.dialog) {

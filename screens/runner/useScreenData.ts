@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { accountPost, ApiError, dispatchByName } from '../api';
 import { useSession } from './session/session';
-import { dataSchemaOf } from './actionTypes';
+import { fillForAction } from './actionData';
 import { at, fillData, fillText, pointer, type BindingContext } from './bindings';
 import type { ScreenLoad } from './types';
 
@@ -38,7 +38,8 @@ export function useScreenData(load: ScreenLoad | undefined, ctx: BindingContext,
     let live = true;
     const bound = JSON.parse(ctxKey) as BindingContext;
     setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    const asked = load.route ? accountPost(load.route, fillData(load.data ?? {}, bound)) : dispatchByName(load.action ?? '', fillData(load.data ?? {}, bound, dataSchemaOf(load.action ?? '')));
+    const action = load.action ?? '';
+    const asked = load.route ? accountPost(load.route, fillData(load.data ?? {}, bound)) : fillForAction(action, load.data ?? {}, bound).then((data) => dispatchByName(action, data));
     asked
       .then((answer) => {
         if (!live) return;

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../chunks';
+import type { ScreenEntry } from './routeTable';
 import type { ScreenFile, ViewProps } from './types';
 import { viewRegistry } from './viewRegistry';
 
@@ -66,10 +67,12 @@ export function preloadView(name: string): void {
 }
 
 /**
- * Starts fetching a screen's code (its view, or the form/list screen) at once, so the chunk
- * arrives while the session and the guards are still loading instead of after them.
+ * Starts fetching a screen's code (its view, or the form/list screen) at once from its route
+ * table entry, so the chunks arrive beside its `file` (on its way) while the session and the
+ * guards are still loading instead of after them. A page's form blocks choose their form by
+ * their fields (FormBlock.tsx), so that choice waits for the file.
  */
-export function preloadScreen(screen: ScreenFile): void {
+export function preloadScreen(screen: ScreenEntry, file: Promise<ScreenFile>): void {
   if (screen.kind === 'view') preloadView(screen.view ?? '');
   else if (isDataKind(screen.kind)) {
     void once(`kind:${screen.kind}`, kinds[screen.kind]!).catch(() => undefined);
@@ -77,8 +80,11 @@ export function preloadScreen(screen: ScreenFile): void {
     if (screen.kind === 'page') {
       for (const block of screen.blocks ?? []) {
         if (block.kind === 'view') preloadView(block.view ?? '');
-        else if (block.kind === 'form') void loadChunk('kind:formblock', () => import('./FormBlock').then(({ preloadForm }) => preloadForm(block))).catch(() => undefined);
-        else if (isDataKind(block.kind)) void once(`kind:${block.kind}`, kinds[block.kind]!).catch(() => undefined);
+        else if (isDataKind(block.kind) && block.kind !== 'form') void once(`kind:${block.kind}`, kinds[block.kind]!).catch(() => undefined);
+      }
+      if (screen.blocks?.some((b) => b.kind === 'form')) {
+        const preload = () => import('./FormBlock').then(async ({ preloadForm }) => (await file).blocks?.filter((b) => b.kind === 'form').forEach(preloadForm));
+        void loadChunk('kind:formblock', preload).catch(() => undefined);
       }
     }
   }

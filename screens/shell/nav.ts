@@ -1,5 +1,5 @@
 import { canOpen, type AccessRights } from '../runner/access';
-import type { ScreenFile } from '../runner/types';
+import type { ScreenEntry } from '../runner/routeTable';
 
 /** The spec's sidebar categories, in the spec's order (document 1 §2 "Admin shell"). */
 const CATEGORIES = ['Allmänt', 'Inställningar', 'Admin', 'Superuser'] as const;
@@ -25,7 +25,7 @@ export interface NavGroup {
  * open the screen (canOpen, the same rule as the route guard). Superuser is shown to odin
  * only; a category with no screens is left out.
  */
-export function buildNav(screens: readonly ScreenFile[], rights: AccessRights): NavGroup[] {
+export function buildNav(screens: readonly ScreenEntry[], rights: AccessRights): NavGroup[] {
   const groups: NavGroup[] = [];
   for (const category of CATEGORIES) {
     if (category === 'Superuser' && !rights.odin) continue;

@@ -3,8 +3,10 @@
  * peer and the load generator never share an event loop: `ours` is the real app (embedded
  * store, demo seed, a 200-field position), `echo` a bare Koa + @koa/bodyparser server that
  * answers the same bodies. Prints `READY {"url", "positionId"}`; on the line `io` on stdin it
- * prints `IO {"bytes", "calls"}`: what the process has written so far (/proc/self/io:
- * write_bytes reached the disk, syscw write calls).
+ * prints `IO {"bytes", "cancelled", "calls"}`: what the process has written so far
+ * (/proc/self/io: write_bytes sent towards the disk, cancelled_write_bytes of it dropped
+ * before it got there because the file was deleted, as SQLite's temporary statement journals
+ * are; syscw write calls).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -30,10 +32,10 @@ async function echoServer(): Promise<{ url: string; close(): Promise<void> }> {
 }
 
 
-function io(): { bytes: number; calls: number } {
+function io(): { bytes: number; cancelled: number; calls: number } {
   const text = existsSync('/proc/self/io') ? readFileSync('/proc/self/io', 'utf8') : '';
   const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
-  return { bytes: field('write_bytes'), calls: field('syscw') };
+  return { bytes: field('write_bytes'), cancelled: field('cancelled_write_bytes'), calls: field('syscw') };
 }
 
 async function start(side: string): Promise<{ url: string; positionId: number }> {

@@ -97,9 +97,11 @@ async function signinLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>,
 /**
  * The 'Se din ansökan' link of an application (VIEW_LINK_TTL_SECONDS, once): leads to the
  * candidate area of its organisation. Every other link of the address stays as it was. Expired
- * links of any application are swept here, so none keeps an address past its 72 hours.
+ * links of any application are swept here, so none keeps an address past its 72 hours. The
+ * link is not stored yet: `doc` goes to the `applicationLinks` collection, with the
+ * application when it is new (apply.ts stores both in one commit), or alone (mail/confirmation.ts).
  */
-export async function applicationLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, a: { id: number; containerId: number; email: string }): Promise<string> {
+export async function newApplicationLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, a: { id: number; containerId: number; email: string }): Promise<{ collection: string; doc: Doc; url: string }> {
   const token = randomBytes(32).toString('base64url');
   const { byApplication } = await links(deps.store);
   await byApplication.deleteMany({ expires: { $lt: deps.now() } });
@@ -111,8 +113,7 @@ export async function applicationLink(deps: Pick<ServerDeps, 'store' | 'now' | '
     containerId: a.containerId,
     applicationId: a.id,
   };
-  await byApplication.insertOne(doc);
-  return linkUrl(deps, token, doc.email);
+  return { collection: 'applicationLinks', doc, url: linkUrl(deps, token, doc.email) };
 }
 
 /**

@@ -294,6 +294,10 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     checkFilter(filter);
     if (!this.store.meta(this.name).exists) return 0;
     await this.store.gate();
+    // Nothing to delete, nothing written: a sweep that finds nothing (each application's of
+    // expired sign-in links) opened a write of the group commit. No await lies between this
+    // read and the write, so nothing can come between them.
+    if (this.select(filter, { limit: 1 }).length === 0) return 0;
     const n = this.write((m) => {
       const hits = this.select(filter, limit ? { limit } : {});
       const del = this.store.stmt(`DELETE FROM "${m.table}" WHERE rid = ?`);

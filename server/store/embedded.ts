@@ -267,10 +267,20 @@ export class EmbeddedStore implements Store, EmbeddedHost {
     return m;
   }
 
-  /** @internal creates the collection's table inside the caller's transaction. */
+  /**
+   * @internal creates the collection's table inside the caller's transaction. The caller's
+   * `_id` is unique through a partial index that holds only the documents that have one: most
+   * documents have none (the domain's own ids are numbers in the document), and a `_id TEXT
+   * UNIQUE` column indexed a NULL for each of them, one more index page in every commit that
+   * writes to the collection (an application's commit writes four collections). Tables made
+   * before keep their column's index; both refuse a second document with the same `_id`.
+   */
   createTable(m: CollMeta): void {
     if (m.exists) return;
-    this.db.exec(`CREATE TABLE IF NOT EXISTS "${m.table}" (rid INTEGER PRIMARY KEY, _id TEXT UNIQUE, doc BLOB NOT NULL)`);
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS "${m.table}" (rid INTEGER PRIMARY KEY, _id TEXT, doc BLOB NOT NULL);
+      CREATE UNIQUE INDEX IF NOT EXISTS "${m.table}__id" ON "${m.table}" (_id) WHERE _id IS NOT NULL;
+    `);
     this.stmt('INSERT OR IGNORE INTO _collections (name) VALUES (?)').run(m.name);
   }
 

@@ -49,7 +49,7 @@ export class Sequences {
   /** Writes the snapshot's values inside the caller's transaction (nextSequence made the table). */
   flushInto(values: Map<string, number>): void {
     const upsert = this.stmt(
-      `INSERT INTO "${this.table}" (_id, doc) VALUES (?, jsonb_object('seq', ?)) ON CONFLICT(_id) DO UPDATE SET doc = jsonb_set(doc, '$.seq', max(coalesce(json_extract(doc, '$.seq'), 0), json_extract(excluded.doc, '$.seq')))`,
+      `INSERT INTO "${this.table}" (_id, doc) VALUES (?, jsonb_object('seq', ?)) ON CONFLICT(_id) WHERE _id IS NOT NULL DO UPDATE SET doc = jsonb_set(doc, '$.seq', max(coalesce(json_extract(doc, '$.seq'), 0), json_extract(excluded.doc, '$.seq')))`,
     );
     for (const [name, value] of values) upsert.run(name, value);
   }

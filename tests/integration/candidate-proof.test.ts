@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
-import { sendConfirmation } from '../../server/domain/mail/email';
+import { sendConfirmation } from '../../server/domain/mail/confirmation';
 import { fill } from '../../engine/fill';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, validAnswers } from './helpers/domain';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json' with { type: 'json' };
 import type { ApplicationDoc, ContainerDoc, PositionDoc } from '../../server/domain/core/docs';
 import type { EmailLogEntry } from '../../server/domain/mail/email';
-import { sendConfirmation } from '../../server/domain/mail/email';
+import { sendConfirmation } from '../../server/domain/mail/confirmation';
 import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, personnummer, validAnswers } from './helpers/domain';
 import { mailsTo } from './helpers/mailbox';

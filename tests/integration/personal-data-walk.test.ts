@@ -84,7 +84,7 @@ describe.each(storeKinds())('personal-data walk on the %s store', (kind) => {
     expect(a.status, a.text).toBe(201);
     const id = a.body.data.id as number;
     const emails = async () => ((await server.deps.store.collection<ApplicationDoc>('applications').findOne({ id }))?.logs ?? []).filter((l): l is EmailLogEntry => l.what === 'email');
-    // The confirmation goes out after the answer (apply.ts: void sendConfirmation); on two busy
+    // The confirmation goes out after the answer (apply.ts: void sendStoredConfirmation); on two busy
     // cores it took longer than expect.poll's default 1 s ceiling (the full run failed so on mongo).
     await expect.poll(async () => (await emails()).length, { timeout: 10_000 }).toBe(1); // the confirmation
 

@@ -10,7 +10,7 @@ import type { MetadataProperty } from '../../../engine/types';
 import { positionForm, positionValidator } from './forms';
 import { ensureDomainIndexes } from '../core/indexes';
 import { removeApplications } from '../gdpr/removal';
-import { sendConfirmation } from '../mail/email';
+import { prepareConfirmation, sendStoredConfirmation } from '../mail/confirmation';
 import { joinFromApply } from '../gdpr/talent-pool';
 import { applicantInfo } from '../applicants/info';
 import { cachedRead, stampOf } from '../core/read-cache';
@@ -182,11 +182,20 @@ export async function apply(
   const notification = await newApplicationNotification(deps, { container, position, doc, name: info.name, actor: staff?.actor });
   // So are the webhook deliveries of application.created (domain/webhooks/outbox.ts).
   const deliveries = await prepareDeliveries(deps, { containerId: container.id, type: 'application.created', subject: `application:${id}`, data: applicationData(doc) });
+  // And the confirmation's log entry and 'Se din ansökan' link (mail/confirmation.ts): the mail
+  // goes out after the answer, and only a mail that does not go out writes the application again.
+  // Staff registering an application cannot consent for the applicant.
+  const confirmation = await prepareConfirmation(deps, doc, position, container, input.talentPool === true && !staff);
+  if (confirmation) {
+    doc.logs.push(confirmation.entry);
+    doc.info = { ...info, emailNotificationSent: confirmation.entry.at };
+  }
   try {
     await insertTogether(deps.store, [
       { collection: 'applications', doc },
       ...(notification ? [{ collection: 'notifications', doc: notification.doc }] : []),
       ...deliveries,
+      ...(confirmation ? [confirmation.link] : []),
     ]);
   } catch (err) {
     await removeFiles(deps.blobs, stored);
@@ -213,10 +222,9 @@ export async function apply(
     throw errors.notFound();
   }
   // The confirmation mail goes out after the answer: a slow or failing mail server never
-  // delays or fails an application (sendConfirmation logs the outcome and never throws).
-  // Staff registering an application cannot consent for the applicant.
+  // delays or fails an application (sendStoredConfirmation logs the outcome and never throws).
   if (input.talentPool === true && !staff) await joinFromApply(deps, doc, container);
-  void sendConfirmation(deps, doc, position, container, input.talentPool === true && !staff);
+  if (confirmation) void sendStoredConfirmation(deps, doc, container, confirmation);
   return { id, firstname: info.firstname };
 }
 

@@ -7,18 +7,13 @@ import type { ServerDeps } from '../../base/deps';
 import type { Mail } from '../../mail';
 import { loadContainer } from '../organisations/containers';
 import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc } from '../core/docs';
-import { confirmationTemplate } from './email-templates';
 import { sendAbout } from './mail-copies';
-import { htmlToText } from '../../../engine';
 import { withoutLinkText } from '../../../engine/link-text';
-import { sharedLimiter } from '../../coord/rate-limit';
 import { memoryAttemptCounters, type AttemptCounters } from '../../coord/attempt-counters';
-import { applicationLink, VIEW_LINK_TTL_SECONDS } from '../../auth/signin';
 import { replyAddressFor } from './reply-addresses';
 import { anonymityOf, anonymousName, isAnonymous } from '../screening/screening';
 import { isShielded } from '../applicants/protected-identity';
 import { claimTemplateMail } from './template-claims';
-import { poolMonthsOf, retentionOf } from '../gdpr/periods';
 
 const m = sv.mail;
 const SEND_CONCURRENCY = 4;
@@ -45,7 +40,7 @@ const who = (p: Sender) => `${p.givenName} ${p.familyName}`.trim() || p.email;
  * goes without link-like words (engine/link-text.ts), so no mail carries a link of theirs;
  * `email` is the address the mail goes to, and position and company are staff's.
  */
-function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: ContainerDoc): Record<string, string> {
+export function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: ContainerDoc): Record<string, string> {
   const info = a.info ?? ({} as ApplicationDoc['info']);
   const typed = (v: unknown) => (typeof v === 'string' ? withoutLinkText(v) : '');
   return {
@@ -66,7 +61,7 @@ function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: 
  * on the applicant page, also while the application is anonymous, and 'Skicka igen' fills it
  * again from the application when it sends.
  */
-function loggedMail(subject: string, body: string, values: Record<string, string>): { subject: string; body: string } {
+export function loggedMail(subject: string, body: string, values: Record<string, string>): { subject: string; body: string } {
   const neutral = { position: values.position ?? '', company: values.company ?? '' };
   const escaped = { position: escapeHtml(neutral.position), company: escapeHtml(neutral.company) };
   return { subject: fill(subject, neutral).replace(/[\r\n]+/g, ' ').trim(), body: sanitizeHtml(fill(body, escaped)) };
@@ -128,13 +123,38 @@ export interface SendResult {
   ok: boolean;
 }
 
+/** Sends one mail about an application (its copy recorded, mail-copies.ts); false, logged, when the mailer failed. */
+export async function sendMail(deps: ServerDeps, a: ApplicationDoc, c: ContainerDoc, mail: Mail): Promise<boolean> {
+  try {
+    await sendAbout(deps, { containerId: a.containerId, applicationId: a.id }, { ...mail, ...(await senderFields(deps, a, c)) });
+    return true;
+  } catch (err) {
+    deps.log.warn('mail failed', { applicationId: a.id, error: (err as Error).name, code: (err as { code?: string }).code });
+    return false;
+  }
+}
+
+/** The application's log entry of a mail sent (or, `ok` false, of a failed one, which keeps the mail for 'Skicka igen'). */
+export function emailEntry(at: number, ok: boolean, logged: { subject: string; body: string }, opts: { by?: string; kind?: 'confirmation' } = {}): EmailLogEntry {
+  return {
+    at,
+    what: 'email',
+    ...(opts.by ? { by: opts.by } : {}),
+    text: fill(ok ? (opts.kind === 'confirmation' ? m.logConfirmation : m.logSent) : m.logFailed, { subject: logged.subject }),
+    subject: logged.subject,
+    ok,
+    // `logged`: the template as it may be kept (no merge values of the person, never the confirmation's sign-in link).
+    ...(ok ? {} : { body: logged.body }),
+  };
+}
+
 /**
  * Sends one mail and records it in the application's log whatever happens: a failure is
  * logged with the mail (so 'Skicka igen' can send it again) and never thrown, as the spec
  * says ("email-send failures are only logged"). A send from a label's template also sets
  * `info.emailNotificationSent` (unix seconds).
  */
-async function sendAndLog(
+export async function sendAndLog(
   deps: ServerDeps,
   a: ApplicationDoc,
   c: ContainerDoc,
@@ -142,26 +162,9 @@ async function sendAndLog(
   logged: { subject: string; body: string },
   opts: { by?: string; templateLabelId?: number; kind?: 'confirmation'; name?: string } = {},
 ): Promise<SendResult> {
-  let ok = true;
-  try {
-    await sendAbout(deps, { containerId: a.containerId, applicationId: a.id }, { ...mail, ...(await senderFields(deps, a, c)) });
-  } catch (err) {
-    ok = false;
-    deps.log.warn('mail failed', { applicationId: a.id, error: (err as Error).name, code: (err as { code?: string }).code });
-  }
+  const ok = await sendMail(deps, a, c, mail);
   const at = deps.now();
-  const text = fill(ok ? (opts.kind === 'confirmation' ? m.logConfirmation : m.logSent) : m.logFailed, { subject: logged.subject });
-  const entry: EmailLogEntry = {
-    at,
-    what: 'email',
-    ...(opts.by ? { by: opts.by } : {}),
-    text,
-    subject: logged.subject,
-    ok,
-    // `logged`: the template as it may be kept (no merge values of the person, never the confirmation's sign-in link).
-    ...(ok ? {} : { body: logged.body }),
-  };
-  const update: Record<string, unknown> = { $push: { logs: entry } };
+  const update: Record<string, unknown> = { $push: { logs: emailEntry(at, ok, logged, opts) } };
   if (ok && opts.templateLabelId !== undefined) update.$set = { 'info.emailNotificationSent': at };
   await deps.store.collection<ApplicationDoc>('applications').updateOne({ id: a.id }, update);
   return { id: a.id, name: opts.name ?? a.id.toString(), ok };
@@ -268,8 +271,6 @@ export async function sendToMany(deps: ServerDeps, sender: Sender, positionId: n
   return { sent, failed, missingEmail, ...(alreadySent.length ? { alreadySent } : {}) };
 }
 
-/** Confirmation mails per address per hour: the address is whatever the applicant typed. */
-const CONFIRMATIONS_PER_ADDRESS = 3;
 const ownCounters = new WeakMap<object, AttemptCounters>();
 /** The app's shared counters (across instances with REDIS_URL); deps built without them count per store. */
 export const confirmationCounters = (deps: ServerDeps): AttemptCounters => {
@@ -278,56 +279,3 @@ export const confirmationCounters = (deps: ServerDeps): AttemptCounters => {
   if (!c) ownCounters.set(deps.store, (c = memoryAttemptCounters()));
   return c;
 };
-const FIRSTNAME_MAX = 40;
-
-/**
- * The merge values of the confirmation mail. It goes to an address the applicant typed, so it
- * carries no free text of the applicant's choosing but the first name (plain text, one line,
- * without link-like words, at most 40 characters); everything else the applicant typed is left empty.
- */
-function confirmationValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name'>, c: ContainerDoc): Record<string, string> {
-  const first = withoutLinkText(htmlToText(a.info?.firstname ?? '')).slice(0, FIRSTNAME_MAX).trim();
-  return { ...mergeValues(a, position, c), firstname: first, name: first, lastname: '', email: '', phone: '', city: '' };
-}
-
-/** The 'Se din ansökan' block: a one-time sign-in link leading to the applicant's own view. */
-function withViewLink(mail: Mail, link: string): Mail {
-  const note = fill(sv.signin.viewLinkNote, { hours: String(VIEW_LINK_TTL_SECONDS / 3600) });
-  const block = `<p><a href="${escapeHtml(link)}">${escapeHtml(sv.signin.viewLinkLabel)}</a></p><p>${escapeHtml(note)}</p>`;
-  return {
-    ...mail,
-    text: `${mail.text}\n\n${fill(sv.signin.viewLinkText, { link, hours: String(VIEW_LINK_TTL_SECONDS / 3600) })}`,
-    html: mail.html?.replace('</body>', `${block}</body>`),
-  };
-}
-
-/** How long the application is kept (the organisation's period), and the talent-pool consent when given (issue 28). */
-function withRetentionNote(mail: Mail, c: ContainerDoc, pooled: boolean): Mail {
-  const lines = [fill(sv.retention.mailNote, { months: String(retentionOf(c)) })];
-  if (pooled) lines.push(fill(sv.retention.mailNotePool, { months: String(poolMonthsOf(c)) }));
-  return { ...mail, text: `${mail.text}\n\n${lines.join('\n\n')}`, html: mail.html?.replace('</body>', `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body>`) };
-}
-
-/**
- * The confirmation after applying, when the container has a template for its default
- * Interest label and the position's type (the demo seed and every new organisation start with
- * the Swedish defaults, default-email-templates.ts). It ends with 'Se din ansökan', the application's own
- * sign-in link (VIEW_LINK_TTL_SECONDS; other applications' links stay alive). At most CONFIRMATIONS_PER_ADDRESS an hour to one
- * address. Never throws: the application is already stored.
- */
-export async function sendConfirmation(deps: ServerDeps, a: ApplicationDoc, p: PositionDoc, c: ContainerDoc, pooled = false): Promise<void> {
-  try {
-    const t = await confirmationTemplate(deps.store, c, p.positionTypeId);
-    if (!t) return;
-    if (!(await sharedLimiter(confirmationCounters(deps), 'confirmations', { windowMs: 60 * 60_000, max: CONFIRMATIONS_PER_ADDRESS }).hit(a.email))) {
-      deps.log.info('confirmation mail skipped: too many to the address', { applicationId: a.id });
-      return;
-    }
-    const values = confirmationValues(a, p, c);
-    const mail = composeMail(a.email, t.subject, t.content, values);
-    const link = await applicationLink(deps, a);
-    await sendAndLog(deps, a, c, withRetentionNote(withViewLink(mail, link), c, pooled), loggedMail(t.subject, t.content, values), { kind: 'confirmation', templateLabelId: t.labelId });
-  } catch (err) {
-    deps.log.error('confirmation mail failed', { applicationId: a.id, error: (err as Error).name });
-  }
-}

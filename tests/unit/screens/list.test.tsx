@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { screenFiles } from '../../../screens/runner/catalogue';
+import { screenFiles } from './screen-files';
 import type { ScreenFile } from '../../../screens/runner/types';
 import { fakeToken, renderAdminAt as at, serveActions, signIn, type Handler } from './harness';
 import { SLOW } from '../../setup/wait';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
-import { screenFiles } from '../../../screens/runner/catalogue';
+import { screenFiles } from './screen-files';
 import type { ScreenFile } from '../../../screens/runner/types';
 import { SLOW } from '../../setup/wait';
 

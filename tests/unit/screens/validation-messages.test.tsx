@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
-import { screenFiles } from '../../../screens/runner/catalogue';
+import { screenFiles } from './screen-files';
 import { defaultRegistry } from '../../../engine/index';
 import file from '../../../schemas/screens/validation-messages.json' with { type: 'json' };
 import { SLOW } from '../../setup/wait';

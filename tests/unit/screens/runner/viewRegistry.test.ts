@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { screenFiles } from '../../../../screens/runner/catalogue';
+import { screenFiles } from '../screen-files';
 import { viewComponent } from '../../../../screens/runner/views';
 import { viewRegistry } from '../../../../screens/runner/viewRegistry';
 

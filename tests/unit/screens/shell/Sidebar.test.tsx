@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SessionProvider } from '../../../../screens/runner/session/session';
+import { catalogueOf } from '../../../../screens/runner/catalogue';
 import { CatalogueContext } from '../../../../screens/runner/context';
 import type { ScreenFile } from '../../../../screens/runner/types';
 import { Sidebar } from '../../../../screens/shell/Sidebar';
@@ -57,7 +58,7 @@ async function renderSidebar(sub: string, role: string, myPermissions: string[],
   render(
     <MemoryRouter initialEntries={['/admin/start']}>
       <SessionProvider>
-        <CatalogueContext.Provider value={catalogue}>
+        <CatalogueContext.Provider value={catalogueOf(catalogue)}>
           <Sidebar onNavigate={() => undefined} onLogout={() => undefined} />
         </CatalogueContext.Provider>
       </SessionProvider>
