@@ -62,6 +62,23 @@ export function ScreenRoutes({ catalogue: files }: { catalogue?: readonly Screen
       preloadActionButtons();
     }
   }, [table, pathname, catalogue]);
+  // A link a person points at, focuses or touches: its screen's file and code start loading then,
+  // so following it seldom waits for them (each file is its own chunk, loaded with its screen).
+  useEffect(() => {
+    const intent = (e: Event) => {
+      const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
+      const match = matchRoutes(table, link.pathname)?.at(-1)?.route as { screen: ScreenEntry } | undefined;
+      if (!match || match.screen.kind === 'redirect') return;
+      const file = catalogue.file(match.screen.id);
+      // A failed load here is forgotten (catalogue.ts); following the link tries again and shows the screen's error.
+      file.catch(() => undefined);
+      preloadScreen(match.screen, file);
+    };
+    const types = ['pointerover', 'focusin', 'touchstart'] as const;
+    for (const type of types) document.addEventListener(type, intent, { passive: true });
+    return () => types.forEach((type) => document.removeEventListener(type, intent));
+  }, [table, catalogue]);
   return (
     <CatalogueContext.Provider value={catalogue}>
       <Routes>

@@ -5,7 +5,7 @@ import { builtDist, firstPublicPosition } from './helpers/app';
 import { useE2e } from './helpers/fixture';
 import { ADMIN_JS_GOAL_KB, routeWeight, type RouteWeight } from './helpers/js-weight';
 
-const { app, browser, token } = useE2e();
+const { app, browser, token, page, login } = useE2e();
 
 /**
  * Issue 27 item 1: what a recruiter's first page loads, weighed in Chromium against the build
@@ -81,5 +81,25 @@ describe('the admin app loads only what its first screen needs', () => {
     expect(list.scripts.map((s) => s.path).filter((p) => /\/(RichText|rjsf|default-registry|FormScreen|react-aria|sanitize)-/.test(p))).toEqual([]);
     // Its own screen file only (the position's head is also other position pages' head, so their texts are in it too).
     expect(list.scripts.map((s) => s.path).filter((p) => p.includes('/screen-'))).toEqual([expect.stringMatching(/\/screen-position-[^/]+\.js$/)]);
+  });
+
+  it("starts loading a linked screen's file when its link is pointed at, before it is followed", async () => {
+    const position = await firstPublicPosition(app);
+    const tab = await page();
+    const isPositionFile = (url: string) => /\/screen-position-[^/]+\.js$/.test(new URL(url).pathname);
+    const asked: string[] = [];
+    tab.on('request', (r) => void (isPositionFile(r.url()) && asked.push(r.url())));
+    await login(tab, 'writer@demo.test');
+    await tab.goto(`${app.url}/admin/positions`);
+    const link = tab.getByRole('link', { name: position.name, exact: true }).first();
+    await link.waitFor();
+    expect(asked).toEqual([]);
+    const fetched = tab.waitForRequest((r) => isPositionFile(r.url()));
+    await link.hover();
+    await fetched;
+    await link.click();
+    await tab.getByRole('heading', { level: 1, name: position.name }).waitFor();
+    expect(asked).toHaveLength(1);
+    await tab.context().close();
   });
 });
