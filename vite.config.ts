@@ -130,6 +130,6 @@ export default defineConfig({
   root: '.',
   resolve: { alias: ALIASES },
   // The manifest names each route's chunks and CSS for the server-rendered head (server/ssr/assets.ts).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true, rollupOptions: { output: { chunkFileNames: sharedChunkName } } },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true, modulePreload: { polyfill: false }, rollupOptions: { output: { chunkFileNames: sharedChunkName, codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } } } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/notifications': { target: 'ws://127.0.0.1:3000', ws: true } } },
 });

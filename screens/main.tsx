@@ -1,54 +1,67 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+/**
+ * The page's entry, free of React (issue 27 item 2): it decides how the page is taken over and
+ * then imports React DOM and the app (screens/boot.tsx).
+ *
+ * The public pages come server-rendered (server/ssr/) with their data in a JSON block: the page
+ * hydrates them with that data. Admin routes, a page the server did not render, and one whose
+ * data does not fit this tab (another URL, a loopback `?host=` override kept in this tab) render
+ * on the client as before.
+ */
 import { isAdminPath } from './adminPaths';
-import { App, preloadPublicPage } from './App';
+import { keptInTab } from './public/draftKeys';
 import { effectiveHostname } from './public/hostRules';
 import { evaluateInTurn, preloadedChunks } from './public/hydrateInTurn';
-import { readSsrData, type SsrData } from './public/ssr';
+import { readSsrData, type SsrData } from './public/ssrData';
+import { firstTouch, holdEarlyPresses, serverApplyForm } from './public/takeOver';
+import { countOpenedOnLoad } from './public/visit';
 
-/**
- * The public pages come server-rendered (server/ssr/) with their data in a JSON block: the
- * page hydrates them with that data. Admin routes, a page the server did not render, and
- * one whose data does not fit this tab (another URL, a loopback `?host=` override kept in
- * this tab) render on the client as before.
- */
+function tabStorage(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 function hydratable(data: SsrData | null): data is SsrData {
   if (!data || isAdminPath(location.pathname) || data.url !== location.pathname + location.search) return false;
-  let storage: Storage | null = null;
-  try {
-    storage = sessionStorage;
-  } catch {
-    storage = null;
+  return effectiveHostname(location, tabStorage()) === data.hostname;
+}
+
+/**
+ * Takes a server-rendered page over without one long task: the preloaded chunks (React DOM
+ * among them) are evaluated one per task (hydrateInTurn.ts), then React hydrates in a transition.
+ */
+async function hydrate(root: HTMLElement, data: SsrData, hydrating?: () => void): Promise<void> {
+  await evaluateInTurn(preloadedChunks(document));
+  const boot = await import('./boot');
+  // If a chunk failed, hydration loads it lazily (and reports it as before).
+  await boot.preloadPublicPage(location.pathname).catch(() => undefined);
+  hydrating?.();
+  boot.hydratePage(root, data);
+}
+
+/** Decides how the page is taken over (see the file's comment) and starts it. */
+function start(root: HTMLElement): void {
+  const data = readSsrData(document);
+  if (!hydratable(data)) {
+    void import('./boot').then((boot) => boot.renderApp(root));
+    return;
   }
-  return effectiveHostname(location, storage) === data.hostname;
+  const apply = serverApplyForm(document);
+  if (!apply) {
+    void hydrate(root, data);
+    return;
+  }
+  // The apply form works as a plain form until the applicant touches the page; a reload in the
+  // middle of an application (answers kept in this tab), or a field already focused, starts at once.
+  countOpenedOnLoad(apply.positionId);
+  const presses = holdEarlyPresses(document, apply.gate);
+  const now = keptInTab(tabStorage(), apply.positionId) || apply.gate.contains(document.activeElement);
+  void (now ? Promise.resolve() : firstTouch(document)).then(() => hydrate(root, data, presses.hydrating)).catch(presses.failed);
 }
 
 const root = document.getElementById('root');
-if (root) {
-  const data = readSsrData(document);
-  if (hydratable(data)) {
-    // The page works before its script (the apply form posts without it), so taking it over must
-    // not block the thread (issue 27 item 2): the preloaded chunks are evaluated one per task,
-    // then React hydrates in a transition, in slices it interrupts for input (hydrateInTurn.ts).
-    // Waiting for the chunks lets React hydrate without suspending; if one fails, hydration
-    // still loads it lazily.
-    const hydrate = () =>
-      startTransition(() => {
-        hydrateRoot(
-          root,
-          <StrictMode>
-            <App ssr={data} />
-          </StrictMode>,
-        );
-      });
-    evaluateInTurn(preloadedChunks(document))
-      .then(() => preloadPublicPage(location.pathname))
-      .then(hydrate, hydrate);
-  } else {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  }
-}
+// In a task of its own: this module runs in the task that ends the document's parsing, which
+// the browser's own work at DOMContentLoaded already makes long on a phone.
+if (root) setTimeout(() => start(root), 0);

@@ -65,14 +65,25 @@ export default function ApplyPage({ position: p, container }: { position: Public
   const [live, setLive] = useState(ssr === null);
   const [step, setStep] = useState<number | undefined>(posted?.step);
   const gate = useRef<HTMLFieldSetElement>(null);
+  // Live once the form holds what the server's form showed (the answers are adopted in the
+  // form's own effect, a render after this one's): a send pressed before, held by the page's
+  // entry (takeOver.ts), is pressed again at `data-live` and must judge those answers.
+  const [adopting, setAdopting] = useState(false);
+  useEffect(() => {
+    if (adopting) setLive(true);
+  }, [adopting, initial]);
   useEffect(() => {
     restored.current = true;
-    setLive(true);
+    setAdopting(true);
     const typed = typedBeforeLive(gate.current, p.compiledForm?.uiSchema);
     // What the server sent back is newer than any draft in this tab.
     const base = posted ? posted.answers : loadDraft(storage, p.id, p.metadata);
     const answers = { ...base, ...typed };
-    if (Object.keys(typed).length > 0 || (!posted && Object.keys(answers).length > 0)) setInitial(answers);
+    // Read again when the form takes them: the applicant may go on typing (through React, which
+    // keeps this tab's draft from now on) before that render, and nothing typed may be dropped.
+    const uiSchema = p.compiledForm?.uiSchema;
+    const latest = () => ({ ...(posted ? posted.answers : loadDraft(storage, p.id, p.metadata)), ...typedBeforeLive(gate.current, uiSchema) });
+    if (Object.keys(typed).length > 0 || (!posted && Object.keys(answers).length > 0)) setInitial(latest);
     if (posted) saveStep(storage, p.id, posted.step);
     else setStep(loadStep(storage, p.id));
   }, [storage, p.id, p.metadata, p.compiledForm, posted]);
@@ -144,7 +155,7 @@ export default function ApplyPage({ position: p, container }: { position: Public
             <TermsButton container={container} />
           </p>
           {/* The form the server compiled, validated by its precompiled validator: no compiling here. */}
-          <fieldset ref={gate} className="pub-form-gate" data-live={live || undefined}>
+          <fieldset ref={gate} className="pub-form-gate" data-position={p.id} data-live={live || undefined}>
             <FormEngineProvider engine={publicFormEngine()}>
               <ApplicationForm
                 precompiled={p.compiledForm}

@@ -6,13 +6,11 @@
 import { carriesFiles } from '../../engine/answer-kinds';
 import type { Answers, MetadataProperty } from '../../engine/types';
 
-const DRAFT_PREFIX = 'blankett.applyDraft.';
+import { draftKey, stepKey } from './draftKeys';
+
+export { draftKey } from './draftKeys';
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-export function draftKey(positionId: number | string): string {
-  return `${DRAFT_PREFIX}${positionId}`;
-}
 
 function isFileLike(value: unknown): boolean {
   if (typeof value === 'string') return value.startsWith('data:');
@@ -57,8 +55,6 @@ export function saveDraft(storage: DraftStorage | null, positionId: number | str
 export function clearDraft(storage: DraftStorage | null, positionId: number | string): void {
   safe(() => storage?.removeItem(draftKey(positionId)));
 }
-
-const stepKey = (positionId: number | string) => `${DRAFT_PREFIX}${positionId}.step`;
 
 /** The step the applicant was on (a form with steps), 0 when none is kept. */
 export function loadStep(storage: DraftStorage | null, positionId: number | string): number {

@@ -10,10 +10,14 @@
  * definition with a 1 s instead of 5 s quiet window, and counted from navigation start).
  * Total blocking time: the sum of every long task's time over 50 ms until then (issue 27 item 2:
  * ≤ 50 ms; counted from navigation start, not from first paint, so stricter than Lighthouse's).
- * Ours is the page people get: server-rendered (checked: the form is in the HTML), hydrating with
- * its script; measured until its script has taken the form over (data-live) and a quiet second
- * followed. One unmeasured round of each warms the server and the browser. The page is observed
- * from inside (apply-page/observer.ts): no Playwright script runs in it while it loads.
+ * Ours is the page people get: server-rendered (checked: the form is in the HTML), a plain form
+ * that posts without script; its script takes the form over (data-live) at the applicant's first
+ * touch (screens/public/takeOver.ts). So ours is measured twice: the load, until the form is in
+ * and a quiet second followed, and then a tap on the first name field (through CDP), until the
+ * script has taken the form over and a quiet second followed: the take-over's long tasks are
+ * reported as their own figures (TBT after the tap, its longest task), so the work moved to the
+ * first touch is not hidden. One unmeasured round of each warms the server and the browser. The
+ * page is observed from inside (apply-page/observer.ts): no Playwright script runs in it.
  *
  * Uses dist/ (runs `vite build` first when it is missing). Standalone:
  *   node --import tsx scripts/bench/apply-page.ts
@@ -29,7 +33,7 @@ import type { MetadataProperty } from '../../engine/types';
 import { launchBrowser, startApp } from '../../tests/e2e/helpers/app';
 import { ROOT, buildPage, runStandalone } from './_pages';
 import { median } from './_stats';
-import { blockingTime, observed, observerScript } from './apply-page/observer';
+import { afterTouch, blockingTime, observed, observerScript } from './apply-page/observer';
 import type { BenchResult } from './_report';
 
 const ROUNDS = 7;
@@ -39,8 +43,8 @@ const TTI_GOAL = 0.7;
 const TBT_GOAL_MS = 50;
 // Visible no later than the plain page (issue 27 reports it at 0.42×).
 const VISIBLE_GOAL = 1;
-// Hydration may take its time in slices, but the script has the form no later than the plain page is interactive.
-const LIVE_GOAL = 1;
+// After the first tap the script has the form within this (at 4×; what is typed meanwhile is kept).
+const LIVE_AFTER_TOUCH_GOAL_MS = 1500;
 
 interface Sample {
   jsGzipKb: number;
@@ -50,8 +54,11 @@ interface Sample {
   /** Sum of the long tasks' time over 50 ms, until TTI. */
   tbtMs: number;
   longTasks: number;
-  /** When the page's script had taken the form over (ours: the apply form's data-live). */
-  liveMs: number | null;
+  /** Ours: from the first tap to the script's take-over of the form (data-live). */
+  liveAfterTouchMs: number | null;
+  /** Ours: blocking time of the long tasks after the first tap, and the longest of them. */
+  tbtAfterTouchMs: number | null;
+  longestAfterTouchMs: number | null;
   /** The form came in the first HTML (server-rendered). */
   inHtml: boolean;
   scripts: { url: string; gzipKb: number }[];
@@ -64,6 +71,7 @@ async function phoneContext(browser: Browser): Promise<BrowserContext> {
 }
 
 async function measure(browser: Browser, url: string, field: string, live: string | null, prepare?: (ctx: BrowserContext) => Promise<void>): Promise<Sample> {
+  // `live`: ours, whose script takes the form over at the first touch; null: the plain page.
   const context = await phoneContext(browser);
   try {
     if (prepare) await prepare(context);
@@ -71,7 +79,7 @@ async function measure(browser: Browser, url: string, field: string, live: strin
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(observerScript(field, live, QUIET_MS));
+    await page.addInitScript(observerScript(field, null, QUIET_MS));
     const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
@@ -80,6 +88,7 @@ async function measure(browser: Browser, url: string, field: string, live: strin
     const done = observed(page);
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     const o = await done;
+    const touched = live ? await afterTouch(page, cdp, field, live) : null;
     const list = await Promise.all(scripts);
     const sum = (k: 'raw' | 'gzip') => list.reduce((n, s) => n + s[k], 0) / 1024;
     const tti = Math.max(o.formAt, ...o.longTasks.map(([, end]) => end));
@@ -88,7 +97,9 @@ async function measure(browser: Browser, url: string, field: string, live: strin
       jsRawKb: sum('raw'),
       ttiMs: tti,
       formMs: o.formAt,
-      liveMs: o.liveAt,
+      liveAfterTouchMs: touched ? touched.liveAt - touched.touchAt : null,
+      tbtAfterTouchMs: touched ? blockingTime(touched.longTasks) : null,
+      longestAfterTouchMs: touched ? Math.max(0, ...touched.longTasks.map(([a, b]) => b - a)) : null,
       tbtMs: blockingTime(o.longTasks),
       longTasks: o.longTasks.length,
       inHtml: o.inHtml,
@@ -138,7 +149,9 @@ export async function run(): Promise<BenchResult> {
       raw: median(xs.map((s) => s.jsRawKb)),
       tti: median(xs.map((s) => s.ttiMs)),
       form: median(xs.map((s) => s.formMs)),
-      live: median(xs.map((s) => s.liveMs ?? s.ttiMs)),
+      live: median(xs.map((s) => s.liveAfterTouchMs ?? 0)),
+      tbtTouch: median(xs.map((s) => s.tbtAfterTouchMs ?? 0)),
+      longestTouch: median(xs.map((s) => s.longestAfterTouchMs ?? 0)),
       tbt: median(xs.map((s) => s.tbtMs)),
       tbtMax: Math.max(...xs.map((s) => s.tbtMs)),
       longTasks: xs.reduce((n, s) => n + s.longTasks, 0),
@@ -148,13 +161,14 @@ export async function run(): Promise<BenchResult> {
     const chunks = (ours[0]?.scripts ?? []).map((s) => `    ${s.url}  ${s.gzipKb.toFixed(1)} KB gzip`);
     return [
       `  ansökningssidan för '${full.data.name}' (${full.data.metadata.length} fält), Chromium, telefon 390×844, CPU 4× långsammare, utan cache, ${ROUNDS} omgångar var (median) efter en uppvärmningsomgång, växelvis; servern i egen process`,
-      `  Blankett (${oursUrl.replace(app.orgUrl, '')}, serverrenderad):  JS ${o.js.toFixed(1)} KB gzip (${o.raw.toFixed(0)} KB okomprimerat), formuläret synligt efter ${o.form.toFixed(0)} ms, interaktiv efter ${o.tti.toFixed(0)} ms, övertaget av skriptet efter ${o.live.toFixed(0)} ms, TBT ${o.tbt.toFixed(0)} ms (högst ${o.tbtMax.toFixed(0)}), ${o.longTasks} långa uppgifter på ${ROUNDS} laddningar`,
+      `  Blankett (${oursUrl.replace(app.orgUrl, '')}, serverrenderad):  JS ${o.js.toFixed(1)} KB gzip (${o.raw.toFixed(0)} KB okomprimerat), formuläret synligt efter ${o.form.toFixed(0)} ms, interaktiv efter ${o.tti.toFixed(0)} ms, TBT ${o.tbt.toFixed(0)} ms (högst ${o.tbtMax.toFixed(0)}), ${o.longTasks} långa uppgifter på ${ROUNDS} laddningar; efter första trycket i förnamnsfältet övertaget av skriptet efter ${o.live.toFixed(0)} ms, TBT ${o.tbtTouch.toFixed(0)} ms, längsta uppgift ${o.longestTouch.toFixed(0)} ms`,
       `  ren @rjsf/core <Form>:          JS ${p.js.toFixed(1)} KB gzip (${p.raw.toFixed(0)} KB okomprimerat), formuläret synligt efter ${p.form.toFixed(0)} ms, interaktiv efter ${p.tti.toFixed(0)} ms, TBT ${p.tbt.toFixed(0)} ms (högst ${p.tbtMax.toFixed(0)}), ${p.longTasks} långa uppgifter på ${ROUNDS} laddningar`,
-      `  per omgång, Blankett TTI/TBT: ${ours.map((s) => `${s.ttiMs.toFixed(0)}/${s.tbtMs.toFixed(0)}`).join(', ')} ms; ren: ${plain.map((s) => `${s.ttiMs.toFixed(0)}/${s.tbtMs.toFixed(0)}`).join(', ')} ms`,
+      `  per omgång, Blankett TTI/TBT (efter trycket: TBT/längsta): ${ours.map((s) => `${s.ttiMs.toFixed(0)}/${s.tbtMs.toFixed(0)} (${(s.tbtAfterTouchMs ?? 0).toFixed(0)}/${(s.longestAfterTouchMs ?? 0).toFixed(0)})`).join(', ')} ms; ren: ${plain.map((s) => `${s.ttiMs.toFixed(0)}/${s.tbtMs.toFixed(0)}`).join(', ')} ms`,
       { name: 'ansökningssidans JS (gzip)', ours: o.js, peer: p.js, peerName: 'ren @rjsf/core', unit: 'KB', goal: { atMost: JS_GOAL_KB } },
       { name: 'tid till interaktiv', ours: o.tti, peer: p.tti, peerName: 'ren @rjsf/core', unit: 'ms', goal: { ratioAtMost: TTI_GOAL } },
       { name: 'total blockeringstid (TBT, telefon)', ours: o.tbt, peer: p.tbt, peerName: 'ren @rjsf/core', unit: 'ms', goal: { atMost: TBT_GOAL_MS } },
-      { name: 'formuläret övertaget av skriptet (mot ren sidas interaktiv)', ours: o.live, peer: p.tti, peerName: 'ren @rjsf/core', unit: 'ms', goal: { ratioAtMost: LIVE_GOAL } },
+      { name: 'formuläret övertaget av skriptet efter första trycket', ours: o.live, unit: 'ms', goal: { atMost: LIVE_AFTER_TOUCH_GOAL_MS } },
+      { name: 'total blockeringstid efter första trycket (telefon)', ours: o.tbtTouch, unit: 'ms', goal: { atMost: TBT_GOAL_MS } },
       { name: 'formuläret synligt', ours: o.form, peer: p.form, peerName: 'ren @rjsf/core', unit: 'ms', goal: { ratioAtMost: VISIBLE_GOAL } },
       `  skript som ansökningssidan laddar:`,
       ...chunks,

@@ -10,6 +10,8 @@ export type Manifest = Record<string, ManifestChunk>;
 /** The source modules (manifest keys) of the public app and its lazily loaded apply page. */
 export const PUBLIC_APP = 'screens/public/PublicApp.tsx';
 export const APPLY_PAGE = 'screens/public/ApplyPage.tsx';
+/** What hydrates a server-rendered page: React DOM and the app (screens/main.tsx imports it after the page's chunks). */
+export const BOOT = 'screens/boot.tsx';
 
 export interface RouteAssets {
   /** JS chunks to `<link rel="modulepreload">`, in load order. */

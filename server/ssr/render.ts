@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { escapeHtml as esc } from '../../engine/sanitize';
 import type { ServerDeps } from '../base/deps';
 import { countView } from '../domain/positions/publicReads';
-import { APPLY_PAGE, PUBLIC_APP, routeAssets, type Manifest } from './assets';
+import { APPLY_PAGE, BOOT, PUBLIC_APP, routeAssets, type Manifest } from './assets';
 import { createRenderGuard, type CachedPage } from './guard';
 import { resolveApiPath } from './resolve';
 
@@ -120,7 +120,7 @@ export function createRenderer(distDir: string, deps: Pick<ServerDeps, 'store' |
       // A moved page: its view is counted at the new address, not here.
       if (location) return { status: 301, html: '', location, viewed: [] };
       const applying = status === 200 && /\/apply$/.test(req.pathname);
-      const assets = routeAssets(manifest(), applying ? [PUBLIC_APP, APPLY_PAGE] : [PUBLIC_APP], shell);
+      const assets = routeAssets(manifest(), applying ? [BOOT, PUBLIC_APP, APPLY_PAGE] : [BOOT, PUBLIC_APP], shell);
       if (applying) assets.scripts.push(...validatorModules(data));
       const tags = [
         head.description !== undefined ? `<meta name="description" content="${esc(mod.metaDescription(head.description))}">` : '',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage } from './helpers/app';
-import { fillApplyForm, firstApplyUrl } from './helpers/apply';
+import { fillApplyForm, firstApplyUrl, takeOverApplyForm } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /**
@@ -76,7 +76,7 @@ describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
   it("loads an admin path reached from a public page as a new document, under the admin CSP", async () => {
     const page = await newPage(browser);
     await page.goto(applyUrl);
-    await page.getByLabel(/^Förnamn/).waitFor();
+    await takeOverApplyForm(page);
     const next = page.waitForResponse((r) => new URL(r.url()).pathname === '/login' && r.request().resourceType() === 'document');
     // A client-side move, as a link inside the app would make.
     await page.evaluate(() => {
@@ -95,7 +95,7 @@ describe("the apply page under the public CSP (no 'unsafe-eval')", () => {
     page.on('request', (r) => r.url().endsWith('/api/public/positions/apply') && applies.push(r.method()));
     await page.route('**/api/public/validators/**', (route) => route.fulfill({ status: 503, body: 'nej' }));
     await page.goto(applyUrl);
-    await page.getByLabel(/^Förnamn/).waitFor();
+    await takeOverApplyForm(page);
     await page.getByText('Något gick fel, vänligen försök igen').waitFor();
     await fillApplyForm(page, CECILIA_EK('199001012385'));
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage } from './helpers/app';
-import { fillApplyForm, firstApplyUrl } from './helpers/apply';
+import { fillApplyForm, firstApplyUrl, takeOverApplyForm } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /** What must never lose an application: reloads, a dropped network, double clicks; and the terms by keyboard. */
@@ -71,7 +71,7 @@ describe('the apply page under pressure', () => {
   it('refuses a file over 5 MB with a Swedish message and sends nothing', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.goto(applyUrl);
-    await page.getByLabel(/^Förnamn/).waitFor();
+    await takeOverApplyForm(page);
     await page.locator('input[type=file]').first().setInputFiles({ name: 'stor.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5_000_001, 0x20) });
     await page.getByText(/Filen är för stor/).first().waitFor();
     await page.context().close();
@@ -80,6 +80,7 @@ describe('the apply page under pressure', () => {
   it('refuses a file type the form does not allow at the file field and stores nothing', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     await page.goto(applyUrl);
+    await takeOverApplyForm(page);
     await fillAll(page, 'fel.filtyp@example.se');
     await page.locator('input[type=file]').first().setInputFiles({ name: 'program.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ\x90\x00binary') });
     await page.getByText('program.exe').first().waitFor();
@@ -118,7 +119,7 @@ describe('the apply page under pressure', () => {
     const page = await newPage(browser, { viewport: 'desktop' });
     await page.goto(applyUrl);
     // The server-rendered button opens the dialog once the page is live (hydrated); the page says when.
-    await page.locator('.pub-form-gate[data-live]').waitFor();
+    await takeOverApplyForm(page);
     const opener = page.getByRole('button', { name: 'Allmänna villkor' });
     await opener.focus();
     await page.keyboard.press('Enter');

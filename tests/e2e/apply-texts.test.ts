@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sv from '../../schemas/messages/sv.json';
 import { firstPublicPosition, VIEWPORTS } from './helpers/app';
+import { takeOverApplyForm } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /**
@@ -34,7 +35,7 @@ describe('the apply page and its Swedish texts (issue 18)', () => {
       if (res.request().resourceType() === 'script') bodies.push(res.text().catch(() => ''));
     });
     await page.goto(applyUrl);
-    await page.locator('.pub-form-gate[data-live]').waitFor();
+    await takeOverApplyForm(page);
     const js = (await Promise.all(bodies)).join('\n');
     // Shown by the apply route: the thanks, the samordningsnummer hint, the condition button's text.
     for (const text of [sv.public.successNoName, sv.engine.ssnCoordination, sv.engine.steps.refresh, sv.app.chunkTitle]) expect(js, text).toContain(text);
@@ -52,7 +53,7 @@ describe('the apply page and its Swedish texts (issue 18)', () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
     const page = await context.newPage();
     await page.goto(applyUrl);
-    await page.locator('.pub-form-gate[data-live]').waitFor();
+    await takeOverApplyForm(page);
     const ssn = page.getByLabel(/^Personnummer/);
     const hint = page.getByText(sv.engine.ssnCoordination);
     const describedBy = async () => {

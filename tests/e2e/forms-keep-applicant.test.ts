@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { takeOverApplyForm } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /**
@@ -54,7 +55,7 @@ describe('a from-scratch form keeps its applicant (issue 26)', () => {
     const listed = (await (await fetch(`${e2e.app.url}/api/public/positions?take=50&page=1`)).json()) as { data: { items: { id: number; slug: string }[] } };
     const slug = listed.data.items.find((p) => p.id === id)!.slug;
     await page.goto(`${e2e.app.orgUrl}/${id}_${slug}/apply`);
-    await page.locator('.pub-form-gate[data-live]').waitFor();
+    await takeOverApplyForm(page);
     const email = page.getByLabel(/^E-post/);
     await page.getByLabel(/^Förnamn/).fill('Li');
     await page.getByRole('button', { name: 'Nästa' }).click();

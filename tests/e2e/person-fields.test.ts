@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { callAction, loginAs, newPage } from './helpers/app';
 import { outboxTo } from '../integration/helpers/mailbox';
+import { takeOverApplyForm } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /**
@@ -119,13 +120,13 @@ describe('forms that know who applied (issue 17)', () => {
     const other = positions.data.items.find((p) => p.id !== positionId)!;
     // A form without the block: live, and no period code fetched.
     await applicant.goto(`${app.orgUrl}/${other.id}_${other.slug}/apply`);
-    await applicant.locator('.pub-form-gate[data-live]').waitFor();
+    await takeOverApplyForm(applicant);
     expect(periodChunk()).toBe(false);
     // This one: the server drew the block, the script fetches its code and takes it over (a
     // checked period reaches the draft only through the form's handler).
     await applicant.goto(`${app.orgUrl}/${own.id}_${own.slug}/apply`);
     const block = applicant.getByRole('group', { name: 'Vilka perioder kan du arbeta?' });
-    await applicant.locator('.pub-form-gate[data-live]').waitFor();
+    await takeOverApplyForm(applicant);
     await expect.poll(periodChunk).toBe(true);
     await block.getByRole('checkbox').first().check();
     await expect.poll(() => applicant.evaluate(() => Object.values(sessionStorage).join(' '))).toContain('summerperiodsform_1');

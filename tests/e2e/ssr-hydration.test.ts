@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { firstPublicPosition, newPage, type ListedPosition } from './helpers/app';
-import { fillApplyForm } from './helpers/apply';
+import { fillApplyForm, takeOverApplyForm } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /**
@@ -68,9 +68,9 @@ describe('server-rendered public pages in Chromium', () => {
     await markServerDom(page);
     await page.goto(applyUrl);
     const first = page.getByLabel(/^Förnamn/);
-    // A plain form (it posts without script) until hydrated, then live: the page says when.
+    // A plain form (it posts without script) until the applicant's first touch takes it over, then live: the page says when.
     expect(await first.isEnabled()).toBe(true);
-    await page.locator('.pub-form-gate[data-live]').waitFor({ timeout: 15_000 });
+    await takeOverApplyForm(page);
     await ownedByReact(page, 'h1');
     // Hydrated, not replaced: the h1 the server sent is the one React now owns.
     expect(await page.evaluate(() => (window as unknown as { __serverH1: Element | null }).__serverH1 === document.querySelector('h1'))).toBe(true);
@@ -91,7 +91,7 @@ describe('server-rendered public pages in Chromium', () => {
     const problems = collectProblems(page);
     await page.goto(applyUrl);
     const first = page.getByLabel(/^Förnamn/);
-    await page.locator('.pub-form-gate[data-live]').waitFor({ timeout: 15_000 });
+    await takeOverApplyForm(page);
     await first.fill('Utkast');
     await page.getByLabel(/^Ort/).fill('Malmö');
     await page.reload();

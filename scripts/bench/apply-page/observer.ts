@@ -9,7 +9,7 @@
  * message once the page has been quiet (no long task) for `quietMs` after the later of the
  * form, its take-over (when a selector for it is given) and the last long task.
  */
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 interface Observed {
   /** [start, end] of each long task, ms from navigation start. */
@@ -25,6 +25,17 @@ interface Observed {
 }
 
 const DONE = '__blankett_bench_done:';
+const TOUCHED = '__blankett_bench_touched:';
+
+/** What the observer saw from the first touch on (the page's take-over, when it waits for one). */
+interface AfterTouch {
+  /** When the first pointerdown reached the document, ms from navigation start. */
+  touchAt: number;
+  /** When the page's script had taken the form over (the `live` selector matched). */
+  liveAt: number;
+  /** [start, end] of each long task that ended after the touch. */
+  longTasks: [number, number][];
+}
 
 /** The init script: `field` is the form's field, `live` (optional) what shows the script took over. */
 export function observerScript(field: string, live: string | null, quietMs: number): string {
@@ -42,6 +53,26 @@ export function observerScript(field: string, live: string | null, quietMs: numb
     if (live && b.liveAt === null && document.querySelector(live)) b.liveAt = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: !!live });
+  let touchAt = null;
+  document.addEventListener('pointerdown', () => { if (touchAt === null) touchAt = performance.now(); }, { capture: true, passive: true });
+  // After the load's report: the bench touches the page and calls this to hear when the script
+  // has taken the form over (selector \`sel\`) and the page has been quiet for the window again.
+  window.__blankettBenchAfterTouch = (sel) => {
+    let liveAt = null;
+    const seen = () => {
+      if (liveAt === null && touchAt !== null && document.querySelector(sel)) liveAt = performance.now();
+    };
+    new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true });
+    const tick2 = () => {
+      seen();
+      const after = b.longTasks.filter((t) => touchAt !== null && t[1] > touchAt);
+      const last = after.reduce((m, t) => Math.max(m, t[1]), 0);
+      if (liveAt !== null && performance.now() - Math.max(liveAt, last) >= ${quietMs}) {
+        console.debug(${JSON.stringify(TOUCHED)} + JSON.stringify({ touchAt, liveAt, longTasks: after }));
+      } else setTimeout(tick2, 100);
+    };
+    tick2();
+  };
   document.addEventListener('readystatechange', () => {
     if (b.inHtml === null) b.inHtml = document.querySelector(field) !== null;
   }, { once: true });
@@ -63,6 +94,21 @@ export function observed(page: Page, timeoutMs = 60_000): Promise<Observed> {
   return page
     .waitForEvent('console', { predicate: (m) => m.text().startsWith(DONE), timeout: timeoutMs })
     .then((m) => JSON.parse(m.text().slice(DONE.length)) as Observed);
+}
+
+/**
+ * Touches `selector`'s element (a tap through CDP: no script of Playwright's in the page) and
+ * waits until the page's script has taken the form over (`live`) and a quiet window followed.
+ */
+export async function afterTouch(page: Page, cdp: CDPSession, selector: string, live: string, timeoutMs = 60_000): Promise<AfterTouch> {
+  const heard = page.waitForEvent('console', { predicate: (m) => m.text().startsWith(TOUCHED), timeout: timeoutMs });
+  const box = (await cdp.send('Runtime.evaluate', {
+    expression: `(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); window.__blankettBenchAfterTouch(${JSON.stringify(live)}); return [r.x + r.width / 2, r.y + r.height / 2]; })()`,
+    returnByValue: true,
+  })) as { result: { value: [number, number] } };
+  const [x, y] = box.result.value;
+  await page.touchscreen.tap(x, y);
+  return JSON.parse((await heard).text().slice(TOUCHED.length)) as AfterTouch;
 }
 
 /** Total blocking time of the long tasks: the sum of each one's time over 50 ms. */

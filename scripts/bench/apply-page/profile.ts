@@ -1,6 +1,7 @@
 /**
  * Where the apply page spends its time: a CPU profile (CDP Profiler) of the public apply page
- * people get (the server-rendered page, its modulepreloads and its hydration) in Chromium,
+ * people get (the server-rendered page, its modulepreloads, and its take-over by the script at
+ * the first touch: a tap on the first name field once the load is quiet) in Chromium,
  * phone viewport, CPU slowed 4×. The real server runs in its own process on an unminified
  * build (so functions keep their names) made into a temp dir (DIST_DIR), both its browser and
  * its server half. Prints self and total time per function and per package, and the long
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { launchBrowser, startApp } from '../../../tests/e2e/helpers/app';
-import { observed, observerScript } from './observer';
+import { afterTouch, observed, observerScript } from './observer';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -62,12 +63,13 @@ async function main() {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(observerScript('[name="form_firstname"]', '.pub-form-gate[data-live]', 1000));
+    await page.addInitScript(observerScript('[name="form_firstname"]', null, 1000));
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    // Profiled: the page until its script has taken the form over (data-live) and no long task
-    // has ended for a second after that, observed from inside the page (observer.ts).
+    // Profiled: the load until no long task has ended for a second, then a tap on the first name
+    // field until the script has taken the form over (data-live) and a quiet second followed,
+    // observed from inside the page (observer.ts).
     const done = observed(page);
     const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
     const html = (await res?.text()) ?? '';
@@ -75,6 +77,7 @@ async function main() {
       throw new Error('the apply page came without its server render (no #blankett-ssr or no form): nothing to profile');
     }
     const seen = await done;
+    const touched = await afterTouch(page, cdp, '[name="form_firstname"]', '.pub-form-gate[data-live]');
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
     if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
     const longTasks = seen.longTasks.map(([start, end]) => [Math.round(start), Math.round(end - start)]);
@@ -143,7 +146,8 @@ async function main() {
     });
     const top = (m: Map<string, number>, n: number) =>
       [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `    ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
-    console.log(`long tasks [start, duration] ms: ${JSON.stringify(longTasks)} (form at ${seen.formAt.toFixed(0)} ms, taken over at ${seen.liveAt?.toFixed(0)} ms, quiet from ${seen.quietFrom.toFixed(0)} ms)`);
+    console.log(`long tasks of the load [start, duration] ms: ${JSON.stringify(longTasks)} (form at ${seen.formAt.toFixed(0)} ms, quiet from ${seen.quietFrom.toFixed(0)} ms)`);
+    console.log(`after the tap at ${touched.touchAt.toFixed(0)} ms: taken over at ${touched.liveAt.toFixed(0)} ms, long tasks ${JSON.stringify(touched.longTasks.map(([a, b]) => [Math.round(a), Math.round(b - a)]))}`);
     for (const st of stretches) console.log(`busy ${st.ms.toFixed(0)} ms at ${st.at.toFixed(0)} ms of the profile:\n${top(st.fns, 14)}`);
     console.log(`self time by package:\n${top(selfPkg, 20)}`);
     console.log(`total time by package:\n${top(totalPkg, 20)}`);

@@ -32,6 +32,17 @@ export async function fillApplyForm(page: Page, p: Applicant, opts: { consent: b
   }
 }
 
+/**
+ * The script takes the server-rendered apply form over at the first touch, key press or focus
+ * (screens/public/takeOver.ts): presses Shift, which moves neither focus nor anything else, and
+ * waits until it has.
+ */
+export async function takeOverApplyForm(page: Page): Promise<void> {
+  await page.getByLabel(/^Förnamn/).waitFor();
+  await page.keyboard.press('Shift');
+  await page.locator('.pub-form-gate[data-live]').waitFor();
+}
+
 /** The apply page of the first position the public list shows (the demo seed's open position), on the organisation's host. */
 export async function firstApplyUrl(app: RunningApp): Promise<string> {
   const p = await firstPublicPosition(app);
