@@ -31,7 +31,10 @@ const { app, browser, token, page, login } = useE2e();
 // and the mailed-link alternative loads when its button is pointed at or focused, login 291 → 145 (144.0 KB measured).
 // Issue 27 item 1 (route table): the first chunk carries each screen's route table entry, not its file (screens/runner/catalogue.ts);
 // the action types and the action buttons load with the first screen that sends actions: login 145 → 120 and list 185 → 174 (118.7 and 173.2 KB measured).
-const CEILING_KB = { login: 120, applicantList: 174 } as const;
+// Issue 27 item 2 (apply page hydrated at the first touch): React DOM is a chunk of its own, not part of the entry; the split's
+// overhead and the app namespace's frame texts (the login no longer loads the admin namespace) leave the login at 119.6 KB
+// and the list 174 → 176 (175.9 KB measured), within its goal.
+const CEILING_KB = { login: 120, applicantList: 176 } as const;
 if (CEILING_KB.login < ADMIN_JS_GOAL_KB.session) throw new Error('a ceiling below its goal: hold the goal');
 if (CEILING_KB.applicantList > ADMIN_JS_GOAL_KB.admin) throw new Error('the list met its goal: its ceiling may not rise above it');
 
