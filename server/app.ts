@@ -9,7 +9,7 @@ import { createStoreMailer } from './mail/store-outbox';
 import { startInboundSmtp, type InboundServer } from './mail/inbound';
 import { replyHandlers } from './domain/mail/inbound-replies';
 import { bindAuth, createAuth, type Auth } from './auth/middleware';
-import { vouchFor } from './domain/sso/settings';
+import { stillVouched } from './domain/sso/settings';
 import { onSessionsRevoked } from './auth/revocations';
 import { openBlobs } from './blobs';
 import { mountDispatcher } from './dispatcher/route';
@@ -98,7 +98,7 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   let handle: ReturnType<Koa['callback']> | undefined;
   const httpServer = createServer((req, res) => handle!(req, res));
   // A session opened through an organisation's own sign-in lasts while that organisation alone answers for the account.
-  const auth = createAuth({ store, now }, config.jwtSecret, config.jwtSecretPrevious, async (user, containerId) => (await vouchFor(store, containerId, user)) === 'vouched');
+  const auth = createAuth({ store, now }, config.jwtSecret, config.jwtSecretPrevious, (user, containerId) => stillVouched(store, containerId, user));
   bindAuth(koa, auth);
   // Several instances share one MongoDB but not a DATA_DIR: in Mongo mode the outbox is a
   // collection, so an erasure through any instance reaches every copy (mail/store-outbox.ts).

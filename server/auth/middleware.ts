@@ -18,10 +18,11 @@ export interface Auth {
 }
 
 /**
- * Whether an organisation still alone answers for the account (domain/sso/settings.ts vouchFor),
- * asked on every call of a session opened through that organisation's own sign-in: the provider
- * vouched for the account as it was then, and must not reach what the account gains later (a
- * right in another organisation, an application to another employer).
+ * Whether an organisation still alone answers for the account's rights (domain/sso/settings.ts
+ * stillVouched), asked on every call of a session opened through that organisation's own
+ * sign-in: the provider vouched for the account as it was then, and must not reach what it
+ * gains later (a right in another organisation, odin's role). Its own applications such a
+ * session never opens (Principal.sso).
  */
 export type StillVouched = (user: UserDoc, containerId: number) => Promise<boolean>;
 
@@ -64,6 +65,7 @@ export function createAuth(deps: Pick<ServerDeps, 'store' | 'now'>, secret: Uint
         tokenVersion: user.tokenVersion,
         ...(claims.la !== undefined ? { linkAt: claims.la } : {}),
         ...(claims.sid !== undefined ? { sessionId: claims.sid } : {}),
+        ...(session?.sso !== undefined ? { sso: session.sso } : {}),
       };
     },
     async issue(user, opts = {}) {

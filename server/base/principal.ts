@@ -21,4 +21,10 @@ export interface Principal {
   tokenVersion?: number;
   /** The session record the token names (server/auth/sessions.ts); absent on tokens from before records. */
   sessionId?: string;
+  /**
+   * The organisation whose own sign-in (SSO) opened this session. Its provider vouches for the
+   * account as staff of that organisation only: such a session never opens the person's own
+   * applications (domain/accounts/candidate.ts).
+   */
+  sso?: number;
 }

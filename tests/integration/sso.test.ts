@@ -200,30 +200,37 @@ describe.each(storeKinds())('single sign-on with OpenID Connect on the %s store'
     expect((await session((await signIn('writer')).landed)).status).toBe(200);
   });
 
-  it("ends a provider's session once the account reaches further (a membership elsewhere, an application to another employer), and keeps its password sessions", async () => {
+  it("ends a provider's session once the account has a right elsewhere, keeps its password sessions, and never opens the person's own applications", async () => {
     expect((await configure()).status).toBe(200);
     const store = server.deps.store;
-    const later = async (account: string, email: string, reachFurther: (userId: number) => Promise<unknown>) => {
-      const viaProvider = await session((await signIn(account)).landed);
-      expect(viaProvider.status, JSON.stringify(viaProvider.body)).toBe(200);
-      const password = await server.login(email);
-      const first = await server.call(viaProvider.token!, 'get_container', { id: containerId });
-      expect(first.status, first.text).toBe(200);
-      const user = (await store.collection('users').findOne({ email }))!;
-      await reachFurther(user.id as number);
-      expect((await server.call(viaProvider.token!, 'get_container', { id: containerId })).status).toBe(401);
-      expect(await store.collection('sessions').count({ userId: user.id, sso: containerId })).toBe(0);
-      expect((await server.call(password, 'get_container', { id: containerId })).status).toBe(200);
-      // The provider no longer signs the account in either.
-      expect(refusal((await signIn(account)).landed)).toBe('notOnlyHere');
+    const viaProvider = async (account: string) => {
+      const r = await session((await signIn(account)).landed);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.token!;
     };
     // A membership in the other organisation, even one with no organisation-wide right (a right on one of its positions needs no more).
-    await later('laterElsewhere', 'senare@demo.test', async (userId) =>
-      store.collection('memberships').insertOne({ id: await store.nextSequence('memberships'), containerId: otherId, userId, email: 'senare@demo.test', permissionIds: [] }),
-    );
-    await later('laterApplied', 'ansokte-sen@demo.test', async () =>
-      store.collection('applications').insertOne({ id: await store.nextSequence('applications'), containerId: otherId, positionId: 0, email: 'ansokte-sen@demo.test', created: Math.floor(Date.now() / 1000) }),
-    );
+    const token = await viaProvider('laterElsewhere');
+    const password = await server.login('senare@demo.test');
+    expect((await server.call(token, 'get_container', { id: containerId })).status).toBe(200);
+    const user = (await store.collection('users').findOne({ email: 'senare@demo.test' }))!;
+    await store.collection('memberships').insertOne({ id: await store.nextSequence('memberships'), containerId: otherId, userId: user.id, email: 'senare@demo.test', permissionIds: [] });
+    expect((await server.call(token, 'get_container', { id: containerId })).status).toBe(401);
+    expect(await store.collection('sessions').count({ userId: user.id, sso: containerId })).toBe(0);
+    expect((await server.call(password, 'get_container', { id: containerId })).status).toBe(200);
+    expect(refusal((await signIn('laterElsewhere')).landed)).toBe('notOnlyHere');
+
+    // An application to another employer made after the sign-in: the session goes on as staff, but
+    // Mina sidor is closed to it (the provider vouched for staff, not for the person's own applications).
+    const staff = await viaProvider('laterApplied');
+    const owner = (await store.collection('users').findOne({ email: 'ansokte-sen@demo.test' }))!;
+    await store.collection('users').updateOne({ id: owner.id }, { $set: { emailVerifiedAt: Math.floor(Date.now() / 1000) } });
+    await store.collection('applications').insertOne({ id: await store.nextSequence('applications'), containerId: otherId, positionId: 0, email: 'ansokte-sen@demo.test', created: Math.floor(Date.now() / 1000) });
+    const own = await server.call(staff, 'get_myContainers', {});
+    expect(own.status).toBe(403);
+    expect(own.body.error).toMatchObject({ code: 'sso_session', message: sv.sso.candidateArea });
+    expect((await server.call(staff, 'get_container', { id: containerId })).status).toBe(200);
+    // The same person signed in with their password sees their applications.
+    expect((await server.call(await server.login('ansokte-sen@demo.test'), 'get_myContainers', {})).status).toBe(200);
   });
 
   it('says the provider is down when it does not answer', async () => {

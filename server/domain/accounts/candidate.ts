@@ -24,6 +24,8 @@ export const emailUnproven = () => new HttpError(403, 'email_unproven', sv.signi
  * mailed to it. Until then the candidate area shows and changes nothing about anyone.
  */
 export function candidateEmail(p: Principal): string {
+  // The organisation's provider vouched for staff of that organisation, not for the person's own applications.
+  if (p.sso !== undefined) throw new HttpError(403, 'sso_session', sv.sso.candidateArea);
   if (!p.emailProven) throw emailUnproven();
   return p.email.toLowerCase();
 }

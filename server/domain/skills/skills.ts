@@ -138,7 +138,8 @@ async function applicationFor(d: ServerDeps, p: Principal, containerId: number, 
     if (!p.emailProven && !(await hasAccess(d, p, 'read', 'container', { containerId }))) throw emailUnproven();
     throw errors.notFound();
   }
-  if (p.emailProven && a.email === p.email.toLowerCase()) return a;
+  // The applicant's own (never through a session the organisation's sign-in opened: Principal.sso).
+  if (p.emailProven && p.sso === undefined && a.email === p.email.toLowerCase()) return a;
   if (await hasAccess(d, p, staffRole, 'container', { containerId })) return a;
   if (await hasAccess(d, p, 'read', 'container', { containerId })) throw errors.forbidden();
   // An unproven caller learns nothing (not even whether the application exists).

@@ -136,6 +136,18 @@ export async function vouchFor(store: Store, containerId: number, user: UserDoc)
   return appliedElsewhere ? 'notOnlyHere' : 'vouched';
 }
 
+/**
+ * What a session opened through the organisation's sign-in asks on every call (auth/middleware.ts):
+ * still not odin, and still a member of no other organisation (two indexed reads). Applications
+ * to other employers are vouchFor's question at sign-in only: such a session never opens the
+ * person's own applications (candidate.ts), so one made later stays out of its reach.
+ */
+export async function stillVouched(store: Store, containerId: number, user: UserDoc): Promise<boolean> {
+  if (user.role === 'odin') return false;
+  const rows = await store.collection<MembershipDoc>('memberships').find({ userId: user.id }, { projection: { containerId: 1 } });
+  return rows.length > 0 && rows.every((r) => r.containerId === containerId);
+}
+
 /** Staff of the organisation in `domains` whom it alone answers for (vouchFor). */
 async function staffInDomains(store: Store, containerId: number, domains: string[]): Promise<UserDoc[]> {
   const rows = await store.collection<MembershipDoc>('memberships').find({ containerId }, { projection: { userId: 1, permissionIds: 1 } });
