@@ -46,7 +46,8 @@ class FakeSocket {
 let stored: AppNotification[] = [];
 const listCalls = () => calls.filter((c) => c === 'get_notifications').length;
 let calls: string[] = [];
-let listDelay = 0;
+/** While set, the notification list is not answered until the test opens it (a state is asserted, not a time waited). */
+let listGate: Promise<void> | null = null;
 
 function serve() {
   vi.stubGlobal(
@@ -54,7 +55,7 @@ function serve() {
     vi.fn(async (_url: string, init?: RequestInit) => {
       const { action } = JSON.parse(String(init?.body ?? '{}')) as { action: string };
       calls.push(action);
-      if (action === 'get_notifications') await new Promise((r) => setTimeout(r, listDelay));
+      if (action === 'get_notifications' && listGate) await listGate;
       const answers: Record<string, unknown> = {
         get_containers: [{ id: 1, name: 'demo', displayName: 'Demoföretaget AB' }],
         get_container: { id: 1, name: 'demo', displayName: 'Demoföretaget AB', positionTypes: [], myPermissions: ['Write'] },
@@ -98,7 +99,7 @@ beforeEach(() => {
   FakeSocket.all = [];
   stored = [];
   calls = [];
-  listDelay = 0;
+  listGate = null;
   vi.stubGlobal('WebSocket', FakeSocket);
   serve();
 });
@@ -106,12 +107,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the notification bell', () => {
   it("says 'Laddar...' while loading, then 'Inga notifikationer'", async () => {
-    listDelay = 2500;
+    let answer = () => {};
+    listGate = new Promise<void>((r) => (answer = r));
     renderBell();
     await waitFor(() => expect(listCalls()).toBe(1));
     const user = userEvent.setup();
     await user.click(await bellNamed(0));
-    expect(await screen.findByText('Laddar...')).toBeTruthy();
+    expect(await screen.findByText('Laddar...', undefined, SLOW)).toBeTruthy();
+    answer();
     expect(await screen.findByText('Inga notifikationer', undefined, SLOW)).toBeTruthy();
   }, 60_000);
 
