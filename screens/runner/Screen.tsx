@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, type ComponentType } from 'react';
+import { Suspense, useContext } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { SessionPage } from './session/SessionPage';
 import { fillText } from './bindings';
@@ -25,35 +25,28 @@ function Redirect({ screen }: { screen: ScreenEntry }) {
   return <Navigate to={fillText(screen.to ?? '/admin', { route, query: Object.fromEntries(query) }, true)} replace />;
 }
 
-/** A thenable already settled with `value`: React.lazy renders it at once, without a loading frame. */
-const settled = <T,>(value: T) => ({ then: (ok: (v: T) => void) => ok(value) }) as unknown as Promise<T>;
-const bodies = new WeakMap<Catalogue, Map<string, ComponentType>>();
+/** Per catalogue, the screen files that did not load: they stay failed here (the retry state reloads the page, which fetches them anew). */
+const failures = new WeakMap<Catalogue, Map<string, unknown>>();
 
 /**
- * The body of screen `id` from its whole file, which loads with the screen (catalogue.ts): one
- * lazy component per screen, so until the file is here the boundary shows its loading state,
- * and a file already here (preloaded, or seen before: Back, Forward) renders in the same frame.
+ * The body of screen `id` from its whole file, which loads with the screen (catalogue.ts): until
+ * the file is here the boundary shows its loading state (a suspended render), and a file already
+ * here (preloaded, or seen before: Back, Forward) renders in the same frame. The body's element
+ * is the same for every screen, so two screens of one view (a new template saved becomes
+ * /admin/form-templates/edit/:id) keep the view and its state, as Runner.tsx keys them.
  */
-function bodyOf(catalogue: Catalogue, id: string): ComponentType {
-  let byId = bodies.get(catalogue);
-  if (!byId) bodies.set(catalogue, (byId = new Map()));
-  let body = byId.get(id);
-  if (!body) {
-    const module = (screen: ScreenFile) => ({ default: () => <Body screen={screen} /> });
-    // A file that failed stays failed here (React would render the boundary's retry again and
-    // again otherwise): the retry state reloads the page, which fetches it anew.
-    body = lazy(() => {
-      const file = catalogue.loaded(id);
-      return file ? settled(module(file)) : catalogue.file(id).then(module);
-    });
-    byId.set(id, body);
-  }
-  return body;
-}
-
 function Whole({ id }: { id: string }) {
-  const Loaded = bodyOf(useContext(CatalogueContext), id);
-  return <Loaded />;
+  const catalogue = useContext(CatalogueContext);
+  const file = catalogue.loaded(id);
+  if (file) return <Body screen={file} />;
+  let failed = failures.get(catalogue);
+  if (!failed) failures.set(catalogue, (failed = new Map()));
+  if (failed.has(id)) throw failed.get(id);
+  const failedHere = failed;
+  throw catalogue.file(id).then(
+    () => undefined,
+    (e: unknown) => void failedHere.set(id, e),
+  );
 }
 
 function Body({ screen }: { screen: ScreenFile }) {
