@@ -30,6 +30,9 @@ export function candidateEmail(p: Principal): string {
   return p.email.toLowerCase();
 }
 
+/** Whether the caller may act as the applicant of what their address applied with (candidateEmail would answer, not refuse). */
+export const mayActAsCandidate = (p: Principal): boolean => p.sso === undefined && p.emailProven === true;
+
 const own = (p: Principal, email: string) => candidateEmail(p) === email.trim().toLowerCase();
 
 /** get_applicantPositions for staff (read right) and for the candidate themself; 403 for anyone else's email. */

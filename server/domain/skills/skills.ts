@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { htmlToText, sanitizeHtml } from '../../../engine';
-import { candidateEmail, emailUnproven } from '../accounts/candidate';
+import { candidateEmail, emailUnproven, mayActAsCandidate } from '../accounts/candidate';
 import { hasAccess } from '../accounts/access';
 import type { ServerDeps } from '../../base/deps';
 import type { Principal } from '../../base/principal';
@@ -139,7 +139,7 @@ async function applicationFor(d: ServerDeps, p: Principal, containerId: number, 
     throw errors.notFound();
   }
   // The applicant's own (never through a session the organisation's sign-in opened: Principal.sso).
-  if (p.emailProven && p.sso === undefined && a.email === p.email.toLowerCase()) return a;
+  if (mayActAsCandidate(p) && a.email === p.email.toLowerCase()) return a;
   if (await hasAccess(d, p, staffRole, 'container', { containerId })) return a;
   if (await hasAccess(d, p, 'read', 'container', { containerId })) throw errors.forbidden();
   // An unproven caller learns nothing (not even whether the application exists).
