@@ -10,12 +10,12 @@
 import sv from '../schemas/messages/sv.json' with { type: 'json' };
 import { answerKindOfDefinition, type AnswerKind } from './answer-shape';
 import { defaultFieldTypes } from './field-types';
-import type { FieldTypeDefinition } from './definitions';
+import type { FieldTypeEssentials } from './definitions';
 import type { MetadataProperty } from './types';
 
 export { type AnswerKind } from './answer-shape';
 
-type FieldTypes = ReadonlyMap<string, FieldTypeDefinition>;
+type FieldTypes = ReadonlyMap<string, FieldTypeEssentials>;
 type Prop = Pick<MetadataProperty, 'key' | 'type'> & Partial<Pick<MetadataProperty, 'data' | 'required' | 'validators' | 'label'>>;
 
 /** The answer kind of a field type (an unknown type: text, as an answer of a removed type is kept as it was sent). */

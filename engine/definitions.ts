@@ -29,6 +29,12 @@ export interface FieldTypeDefinition {
   autocomplete?: { autoComplete: string; inputMode?: 'tel' | 'numeric' | 'email' | 'url' | 'text' };
 }
 
+/** The keys of a field-type file only the builder and the registry read; the apply page's catalogue (schemas/generated/field-type-essentials.ts) leaves them out. */
+export const BUILDER_ONLY_KEYS = ['$schema', '$id', 'description', 'data', 'editor'] as const;
+
+/** A field type as the apply page and the answer kinds read it (engine/field-types.ts). */
+export type FieldTypeEssentials = Omit<FieldTypeDefinition, (typeof BUILDER_ONLY_KEYS)[number]>;
+
 /** A validator as declared in schemas/validators/<name>.json (see validator-definition.json). */
 export interface ValidatorDefinition {
   name: string;

@@ -1,5 +1,6 @@
 /**
  * `npm run gen`: regenerates schemas/generated/ from the catalogue.
+ * - field-type-essentials.ts: the field types without their builder-only keys (the apply page's);
  * - catalogue.ts: static imports of every field-type and validator declaration, so the
  *   browser bundle and the server get the default registry without fs or import.meta.glob;
  * - entities.ts: TypeScript types of schemas/entities/*.json (json-schema-to-typescript);
@@ -20,6 +21,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { BUILDER_ONLY_KEYS } from '../engine/definitions';
 import { flattenShared, sharedIndex } from '../engine/schema-refs';
 import { actionFiles } from '../server/dispatcher/action-files';
 
@@ -47,6 +49,24 @@ function catalogueModule(): string {
   lines.push('', '/** Every validator declaration under schemas/validators/, by file name order. */');
   lines.push(`export const validatorDefinitions: readonly unknown[] = [${validators.map((f) => ident('validator', f)).join(', ')}];`, '');
   return lines.join('\n');
+}
+
+/**
+ * field-type-essentials.ts: each field-type declaration without what only the builder reads
+ * (BUILDER_ONLY_KEYS: its editor's schema, its data schema, its description), for the apply
+ * page's answer kinds (engine/field-types.ts) without the builder's 5 KB gzip of editor schemas.
+ */
+function essentialsModule(): string {
+  const types = jsonFiles(join(schemas, 'field-types'));
+  const omit = new Set<string>(BUILDER_ONLY_KEYS);
+  const defs = types.map((f) => Object.fromEntries(Object.entries(readJson(join(schemas, 'field-types', f))).filter(([k]) => !omit.has(k))));
+  return [
+    BANNER,
+    '',
+    '/** Every field-type declaration under schemas/field-types/, by file name order, without its builder-only keys. */',
+    `export const fieldTypeEssentials: readonly unknown[] = ${JSON.stringify(defs, null, 2)};`,
+    '',
+  ].join('\n');
 }
 
 // Our keywords and $id/$schema mean nothing to the type generator; strip them for stable output.
@@ -242,6 +262,7 @@ async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const files: Record<string, string> = {
     'catalogue.ts': catalogueModule(),
+    'field-type-essentials.ts': essentialsModule(),
     'entities.ts': await entitiesModule(),
     'field-types.ts': await fieldTypesModule(),
     'validators.ts': await validatorsModule(),
