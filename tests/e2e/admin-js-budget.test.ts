@@ -34,7 +34,9 @@ const { app, browser, token, page, login } = useE2e();
 // Issue 27 item 2 (apply page hydrated at the first touch): React DOM is a chunk of its own, not part of the entry; the split's
 // overhead and the app namespace's frame texts (the login no longer loads the admin namespace) leave the login at 119.6 KB
 // and the list 174 → 176 (175.9 KB measured), within its goal.
-const CEILING_KB = { login: 120, applicantList: 176 } as const;
+// Texts per key (scripts/vite/sv-split.ts): a text no browser module reads (a mail's body, a server's detail) is left out of the build,
+// login 119.6 → 118.4, /signin-link 122.6 → 119.9 and the list 176 → 174.
+const CEILING_KB = { login: 120, applicantList: 174 } as const;
 if (CEILING_KB.login < ADMIN_JS_GOAL_KB.session) throw new Error('a ceiling below its goal: hold the goal');
 if (CEILING_KB.applicantList > ADMIN_JS_GOAL_KB.admin) throw new Error('the list met its goal: its ceiling may not rise above it');
 
@@ -75,6 +77,11 @@ describe('the admin app loads only what its first screen needs', () => {
     // (each file is its chunk screen-<id>-*.js, and no script holds all of another file's texts).
     expect(login.scripts.map((s) => s.path).filter((p) => p.includes('/screen-'))).toEqual([expect.stringMatching(/\/screen-login-[^/]+\.js$/)]);
     expect(carriedScreens(login)).toEqual(['login']);
+    // The other pages a person meets signed out, from a mail's link, hold the login's goal too.
+    for (const path of ['/reset-password', '/signin-link']) {
+      const w = await routeWeight(browser, `${app.url}${path}`, builtDist());
+      expect(w.kb, `${path} laddar ${w.kb.toFixed(1)} KB gzip (mål ${ADMIN_JS_GOAL_KB.session} KB):\n${listing(w)}`).toBeLessThanOrEqual(ADMIN_JS_GOAL_KB.session);
+    }
 
     const position = await firstPublicPosition(app);
     const list = await routeWeight(browser, `${app.url}/admin/positions/${position.id}`, builtDist(), await token('writer@demo.test'));
