@@ -1,14 +1,27 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import SlowFirst from './tests/setup/slow-first';
 import { screenTable } from './scripts/vite/screen-table';
+
+/**
+ * The unit files that replace a module (vi.mock): they keep a module registry of their own
+ * (isolate true), since in a shared one the module may already be loaded unmocked. The other
+ * unit files share their worker's modules and, in jsdom, its window (tests/setup/dom.ts sets the
+ * window back before each file): the unit-dom files took 131 s alone with a window and modules
+ * each, 38–44 s shared, on this machine.
+ */
+const unitFiles = (readdirSync('tests/unit', { recursive: true }) as string[]).map((f) => join('tests/unit', f)).filter((f) => /\.test\.tsx?$/.test(f));
+const mocking = unitFiles.filter((f) => readFileSync(f, 'utf8').includes('vi.mock('));
 
 /** Integration files that serve the built front end's server render (they need `npm run build`). */
 const needsBuild = ['tests/integration/ssr.test.ts', 'tests/integration/apply-form-limits.test.ts'];
 
 /**
- * One runner, four rooms: unit (node), unit-dom (jsdom), integration (real Koa server on
+ * One runner, five rooms: unit (node), unit-dom (jsdom), unit-mocking (the unit files that
+ * replace a module, jsdom, each with modules of its own), integration (real Koa server on
  * both store adapters, FerretDB started by the global setup) and e2e (real Chromium).
  */
 export default defineConfig({
@@ -31,16 +44,28 @@ export default defineConfig({
         extends: true,
         // 20 s, not vitest's 5 s: the rooms run side by side on CI's two cores, where a test that
         // loads the whole catalogue once took over 5 s while the browser tests ran.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: [...configDefaults.exclude, ...mocking], environment: 'node', isolate: false, testTimeout: 20_000 },
       },
       {
         extends: true,
         test: {
           name: 'unit-dom',
           include: ['tests/unit/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...mocking],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
+          isolate: false,
           // Each wait inside a test may take up to its bound (tests/setup/wait.ts); a test makes several.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-mocking',
+          include: mocking,
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/dom.ts'],
           testTimeout: 60_000,
         },
       },

@@ -6,7 +6,7 @@
 #   - the type check and lint;
 #   - the build, then the e2e project in a vitest process of its own (one file at a time, one
 #     Chromium: run as a group after every other file, it left a core mostly idle for minutes);
-#   - all the other projects (unit, unit-dom, integration), two files at a time, printed live.
+#   - all the other projects (unit, unit-dom, unit-mocking, integration), two files at a time, printed live.
 # The others' output is printed whole afterwards, in a fixed order. Each vitest process writes its
 # counts and this script prints the one closing line 'tests: N passed, N failed, N skipped' for
 # both. Any failure fails the run, and so does a vitest process that ends without counts. With
@@ -39,7 +39,7 @@ done
   exit "$e2e"
 ) &
 pids+=($!)
-TEST_SUMMARY_FILE="$out/rest.json" npx vitest run --project unit --project unit-dom --project integration
+TEST_SUMMARY_FILE="$out/rest.json" npx vitest run --project unit --project unit-dom --project unit-mocking --project integration
 rest_rc=$?
 failed=()
 for i in "${!checks[@]}"; do

@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { WAIT_MS } from './wait';
 // The built-in widgets register the default form engine, as the screens that render forms do.
@@ -12,3 +12,13 @@ css.escape ??= (s: string) => s.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
 
 // Every findBy and waitFor waits as long as the tests that name a bound (tests/setup/wait.ts).
 configure({ asyncUtilTimeout: WAIT_MS });
+
+// The unit-dom files share their worker's modules and its one jsdom window (vitest.config.ts:
+// isolate false); what a file leaves in the window is set back before the next one starts.
+localStorage.clear();
+sessionStorage.clear();
+document.body.innerHTML = '';
+window.history.replaceState(null, '', '/');
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.restoreAllMocks();
