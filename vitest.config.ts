@@ -13,8 +13,9 @@ import { screenTable } from './scripts/vite/screen-table';
  * window back before each file): the unit-dom files took 131 s alone with a window and modules
  * each, 38–44 s shared, on this machine.
  */
-const unitFiles = (readdirSync('tests/unit', { recursive: true }) as string[]).map((f) => join('tests/unit', f)).filter((f) => /\.test\.tsx?$/.test(f));
-const mocking = unitFiles.filter((f) => readFileSync(f, 'utf8').includes('vi.mock('));
+const here = import.meta.dirname;
+const unitFiles = (readdirSync(join(here, 'tests/unit'), { recursive: true }) as string[]).map((f) => join('tests/unit', f)).filter((f) => /\.test\.tsx?$/.test(f));
+const mocking = unitFiles.filter((f) => readFileSync(join(here, f), 'utf8').includes('vi.mock('));
 
 /** Integration files that serve the built front end's server render (they need `npm run build`). */
 const needsBuild = ['tests/integration/ssr.test.ts', 'tests/integration/apply-form-limits.test.ts'];
