@@ -105,6 +105,16 @@ describe.each(storeKinds())('the analysis page on the %s store', (kind) => {
     expect((await analysis(reader, { positionId: open.id })).body.data).toMatchObject({ activeMeasuresOn: false, activeMeasures: null });
     expect((await server.call(reader, 'update_analysisSettings', { containerId: c.id, activeMeasures: true })).status).toBe(403);
     expect((await server.call(admin, 'update_analysisSettings', { containerId: c.id, activeMeasures: true })).status).toBe(200);
+    // The switch is kept on the organisation's document, and get_container still answers by its
+    // schema (the test server checks every answer): found by schemathesis, a 500 for every staff
+    // member once the view was on, and the same after a change of the retention periods.
+    expect((await server.call(admin, 'update_retentionSettings', { containerId: c.id, retentionMonths: 24 })).status).toBe(200);
+    for (const who of [reader, admin]) {
+      const got = await server.call(who, 'get_container', { id: c.id });
+      expect(got.status, got.text).toBe(200);
+      expect(Object.keys(got.body.data)).not.toContain('analysis');
+      expect(Object.keys(got.body.data)).not.toContain('retentionMonths');
+    }
     const a = (await analysis(reader, { positionId: open.id })).body.data;
     const row = (name: string) => a.activeMeasures.find((l: { name: string }) => l.name === name);
     // Intervju: 4 women (suppressed) and 8 men, also hidden so that 12 − 8 cannot give the 4.

@@ -1,4 +1,5 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
+import containerAnswer from '../../../schemas/answers/container.json' with { type: 'json' };
 import type { ActionContext, ActionTable } from '../../dispatcher/types';
 import { PERMISSIONS, type PermissionName } from '../../domain/accounts/access';
 import { errors } from '../../errors';
@@ -17,6 +18,14 @@ import { cleanProfile } from '../../domain/organisations/profile';
 import { effectiveTheme } from '../../../engine/theme';
 
 const ALL: PermissionName[] = ['Administrator', 'Write', 'Read'];
+
+/**
+ * What an organisation's document shows its staff: the keys its answer schema declares
+ * (schemas/answers/container.json). Settings other screens keep on the document (the analysis
+ * view's switch, the retention periods) have answers of their own and stay out of this one.
+ */
+const VIEW_KEYS = new Set(Object.keys(containerAnswer.properties));
+const containerView = (c: ContainerDoc): ContainerDoc => Object.fromEntries(Object.entries(c).filter(([k]) => VIEW_KEYS.has(k))) as ContainerDoc;
 const names = (ids: number[]) => ids.map((id) => PERMISSIONS[id as 1 | 2 | 3]).filter(Boolean);
 
 async function myPermissions(ctx: ActionContext, containerId: number): Promise<PermissionName[]> {
@@ -78,7 +87,7 @@ export const actions: ActionTable = {
   async get_container(ctx, data) {
     const c = await loadContainer(ctx.deps.store, data.id);
     return {
-      ...strip(c),
+      ...containerView(c),
       theme: effectiveTheme(c.theme),
       permissions: await members(ctx, c.id),
       myPermissions: await myPermissions(ctx, c.id),
@@ -102,7 +111,7 @@ export const actions: ActionTable = {
     } else if (data.adminEmail) {
       invitedAdmin = (await invite(ctx.deps, doc, data.adminEmail, [1], ctx.principal, { firstname: data.adminFirstname, lastname: data.adminLastname })).email;
     }
-    return { ...doc, theme: effectiveTheme(undefined), permissions: await members(ctx, doc.id), myPermissions: ALL, ...(invitedAdmin ? { invitedAdmin } : {}) };
+    return { ...containerView(doc), theme: effectiveTheme(undefined), permissions: await members(ctx, doc.id), myPermissions: ALL, ...(invitedAdmin ? { invitedAdmin } : {}) };
   },
 
   async delete_container(ctx, data) {
@@ -131,7 +140,7 @@ export const actions: ActionTable = {
       set.messages = messages;
     }
     const updated = await updateContainer(ctx.deps.store, c.id, { $set: set });
-    return { ...strip(updated), theme: effectiveTheme(updated.theme) };
+    return { ...containerView(updated), theme: effectiveTheme(updated.theme) };
   },
 
   async get_containerTheme(ctx, data) {
