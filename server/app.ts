@@ -35,6 +35,7 @@ import { memoryCoordination, type Coordination } from './coord/port';
 import { openApiDocument } from './openapi';
 import { mountRoutes } from './routes';
 import { openStore } from './store';
+import { foregroundRequest } from './store/slices';
 import { cursorKeyOf } from './domain/core/list-cursor';
 import { startWebhookWorker } from './jobs/webhooks';
 
@@ -154,7 +155,8 @@ export async function createApp(config: Config, given: GivenDeps = {}): Promise<
   koa.use((ctx, next) => {
     const requestId = randomUUID();
     ctx.set('X-Request-Id', requestId);
-    return requestContext.run({ requestId }, next);
+    // Counted as foreground work: heavy work in slices pauses for it (store/slices.ts).
+    return requestContext.run({ requestId }, () => foregroundRequest(next));
   });
   koa.use(closeUnreadBodies());
   koa.use(errorHandler(log));

@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from './base/logger';
 
-/** The request a log line belongs to: set by the request-id middleware for the whole request. */
-export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+/**
+ * The request a log line belongs to: set by the request-id middleware for the whole request.
+ * `heavy`: the request works in slices (store/slices.ts), so other requests go first.
+ */
+export const requestContext = new AsyncLocalStorage<{ requestId: string; heavy?: boolean }>();
 
 type Level = 'info' | 'warn' | 'error';
 
