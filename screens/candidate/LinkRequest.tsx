@@ -3,6 +3,7 @@ import sv from '../../schemas/messages/sv.json';
 import { fill } from '../../engine/fill';
 import { isValidEmail } from '../../engine/email';
 import { ApiError, publicPost } from '../api';
+import './candidate.css';
 
 const t = sv.signin;
 

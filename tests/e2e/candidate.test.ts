@@ -177,6 +177,18 @@ describe('candidate area', () => {
     expect(mine.map((c) => c.email)).toEqual([EMAIL]);
   });
 
+  it('the sign-in link page opened as the first page of a tab (from a mail) draws its form styled: the label above a field as wide as the form', async () => {
+    // The form's styles once came only with the candidate area, so a fresh tab drew the label and a short field on one line.
+    const page = await newPage(browser, { viewport: 'phone', baseURL: app.url });
+    await page.goto('/signin-link');
+    const field = page.getByLabel('E-post');
+    await field.waitFor();
+    const [label, input, form] = await Promise.all([page.locator('label', { hasText: 'E-post' }).boundingBox(), field.boundingBox(), page.locator('form').filter({ has: field }).boundingBox()]);
+    expect(label!.y + label!.height).toBeLessThanOrEqual(input!.y);
+    expect(input!.width).toBeGreaterThanOrEqual(form!.width * 0.8);
+    await page.context().close();
+  });
+
   it('Mina sidor on a phone: each application is a card under the employer’s name, Återkalla and its confirmation fit at 320 px, and a withdrawal at 390 px says what happened', async () => {
     const { position, page } = await appliedOnPhone('mina.telefon@exempel.se', '19990909');
     await page.setViewportSize({ width: 320, height: 700 });
