@@ -80,7 +80,9 @@ function fieldCondition(path: string, cond: unknown, ctx: PlanContext): SqlPart 
     if (typeof ops.$regex === 'string') {
       const text = ctx.textColumn(path);
       const literal = regexLiteral(ops.$regex);
-      if (!text || literal === null || [...literal].length < 3) return null;
+      // FTS5 reads its query as a C string: a NUL in it ends the phrase early ('unterminated
+      // string', a 500 for a search box that got one). Such a text is decided in code.
+      if (!text || literal === null || [...literal].length < 3 || literal.includes('\u0000')) return null;
       return {
         sql: `rid IN (SELECT rowid FROM "${text.table}" WHERE "${text.table}" MATCH ?)`,
         params: [`${text.column} : "${literal.replaceAll('"', '""')}"`],
