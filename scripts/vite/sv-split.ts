@@ -10,8 +10,11 @@
  *
  * Within a namespace, a text read as `sv.<namespace>.<key>` is imported by its name, so texts no
  * browser module reads (a mail's body, a server's error detail) are left out of the build; a
- * module that reads `sv.<namespace>` whole imports the namespace's object, which keeps them all. The check: tests/unit/sv-split.test.ts and the
- * apply route's chunks in tests/e2e/apply-texts-chunk.test.ts.
+ * module that reads `sv.<namespace>` whole imports the namespace's object, which keeps them all,
+ * and so does a top-level `const t = sv.<namespace>` unless every use of `t` is `t.<key>`.
+ *
+ * The check: tests/unit/build/sv-split.test.ts, and the apply route's texts in
+ * tests/e2e/apply-texts.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
