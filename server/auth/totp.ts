@@ -1,5 +1,4 @@
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
 
 /**
  * The one adapter for `otpauth` and `qrcode` (RFC 6238 TOTP): SHA-1, 6 digits, 30-second
@@ -25,6 +24,8 @@ export function totpUri(secret: string, account: string): string {
 
 /** The URI as an SVG QR code (a `data:` URL the page shows as an image). */
 export async function qrSvgDataUrl(text: string): Promise<string> {
+  // qrcode loads with the first QR code a person sets up, not with every start-up.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

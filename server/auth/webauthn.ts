@@ -1,17 +1,13 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 
 /**
  * The one adapter for `@simplewebauthn/server` (passkeys, WebAuthn Level 3). The relying party
  * is the portal's public URL (PUBLIC_URL): its host is the RP id, its origin the only origin a
- * ceremony is accepted from. Credentials are stored as base64url strings.
+ * ceremony is accepted from. Credentials are stored as base64url strings. The library loads with
+ * the first ceremony, not with the server: it is a third of a second of every start-up otherwise.
  */
+const webauthn = () => import('@simplewebauthn/server');
+
 export interface StoredPasskey {
   /** The credential id, base64url. */
   id: string;
@@ -37,7 +33,8 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const known = (pk: StoredPasskey) => ({ id: pk.id, transports: (pk.transports ?? []) as NonNullable<RegistrationResponseJSON['response']['transports']> });
 
 /** Options for `navigator.credentials.create` (JSON); their `challenge` is kept by the caller. */
-export function registrationOptions(rp: RelyingParty, user: { id: number; email: string }, existing: StoredPasskey[]) {
+export async function registrationOptions(rp: RelyingParty, user: { id: number; email: string }, existing: StoredPasskey[]) {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: 'Blankett',
     rpID: rp.id,
@@ -51,6 +48,7 @@ export function registrationOptions(rp: RelyingParty, user: { id: number; email:
 
 /** The new passkey when the browser's answer is right for the challenge, else null. */
 export async function verifiedRegistration(rp: RelyingParty, response: unknown, challenge: string): Promise<Omit<StoredPasskey, 'name' | 'createdAt'> | null> {
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const r = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -68,7 +66,8 @@ export async function verifiedRegistration(rp: RelyingParty, response: unknown, 
 }
 
 /** Options for `navigator.credentials.get`, limited to the user's own passkeys. */
-export function authenticationOptions(rp: RelyingParty, passkeys: StoredPasskey[]) {
+export async function authenticationOptions(rp: RelyingParty, passkeys: StoredPasskey[]) {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({ rpID: rp.id, allowCredentials: passkeys.map(known), userVerification: 'preferred' });
 }
 
@@ -77,6 +76,7 @@ export async function verifiedAssertion(rp: RelyingParty, response: unknown, cha
   const id = (response as { id?: unknown } | null)?.id;
   const pk = passkeys.find((p) => p.id === id);
   if (!pk) return null;
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const r = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

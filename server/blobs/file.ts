@@ -10,6 +10,7 @@ import { InvalidBlobIdError, isValidBlobId } from './id';
  * rename of a fully written temporary file, and a reader never sees half a blob.
  */
 export class FileBlobStore implements BlobStore {
+  readonly kind = 'files';
   readonly root: string;
 
   constructor(dataDir: string) {

@@ -9,6 +9,7 @@ import { InvalidBlobIdError, isValidBlobId } from './id';
  * versions older than its own, so racing puts leave the newest.
  */
 export class GridFsBlobStore implements BlobStore {
+  readonly kind = 'gridfs';
   private readonly bucket: GridFSBucket;
 
   constructor(db: Db) {

@@ -1,4 +1,4 @@
-import { GridFsBlobStore } from '../blobs/gridfs';
+import type { GridFsBlobStore } from '../blobs/gridfs';
 import { sweepGridFs } from '../blobs/gridfs-sweep';
 import type { ServerDeps } from '../base/deps';
 import { runRetention } from '../domain/gdpr/retention';
@@ -47,14 +47,14 @@ export function gridFsSweepJob(graceMs = HOUR_MS): Job {
   return {
     name: 'gridfs-sweep',
     periodMs: HOUR_MS,
-    run: (deps) => (deps.blobs instanceof GridFsBlobStore ? sweepGridFs(deps.blobs, deps.store, { graceMs, nowMs: deps.now() * 1000 }) : Promise.resolve({ orphans: 0 })),
+    run: (deps) => (deps.blobs.kind === 'gridfs' ? sweepGridFs(deps.blobs as GridFsBlobStore, deps.store, { graceMs, nowMs: deps.now() * 1000 }) : Promise.resolve({ orphans: 0 })),
   };
 }
 
 /** The jobs this store needs (the file store sweeps its blobs at start instead, under its lock). */
 export function scheduledJobs(deps: Pick<ServerDeps, 'blobs'>): Job[] {
   const jobs = [retentionJob(), readLogJob(), interviewsJob(), positionDatesJob()];
-  return deps.blobs instanceof GridFsBlobStore ? [...jobs, gridFsSweepJob()] : jobs;
+  return deps.blobs.kind === 'gridfs' ? [...jobs, gridFsSweepJob()] : jobs;
 }
 
 interface Schedule {

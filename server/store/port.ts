@@ -82,6 +82,8 @@ export interface Store {
 
 /** The blob port for attachments: files under DATA_DIR (embedded) or GridFS (mongo). */
 export interface BlobStore {
+  /** Files under DATA_DIR (swept at start) or GridFS in the Mongo database (swept by a job). */
+  readonly kind: 'files' | 'gridfs';
   put(id: string, data: Uint8Array, meta: { contentType: string; filename: string }): Promise<void>;
   get(id: string): Promise<{ data: Uint8Array; contentType: string; filename: string } | null>;
   delete(id: string): Promise<void>;

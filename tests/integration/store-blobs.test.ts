@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileBlobStore, GridFsBlobStore, InvalidBlobIdError, openBlobs } from '../../server/blobs';
+import { FileBlobStore, InvalidBlobIdError, openBlobs } from '../../server/blobs';
+import { GridFsBlobStore } from '../../server/blobs/gridfs';
 import type { BlobStore } from '../../server/store/port';
 import { openTestStore, storeKinds, type TestStore } from '../setup/stores';
 

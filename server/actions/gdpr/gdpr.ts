@@ -4,7 +4,6 @@ import { errors } from '../../errors';
 import { findPerson } from '../../domain/gdpr/gdpr';
 import { positionNames } from '../../domain/positions/positions';
 import { collectPerson } from '../../domain/gdpr/personal';
-import { exportPerson } from '../../domain/gdpr/gdprExport';
 import type { ApplicationDoc } from '../../domain/core/docs';
 
 /** GDPR for an organisation's Administrator: find a person, export everything about them. Erasure is delete_ApplicantFromContainer. */
@@ -28,6 +27,8 @@ export const actions: ActionTable = {
   async create_userExport(ctx, data) {
     const person = await findPerson(ctx.deps, data.containerId, data.email);
     if (!person) throw errors.notFound(sv.gdpr.notFound);
+    // pdfkit and the fonts load with the first export, not with every start-up.
+    const { exportPerson } = await import('../../domain/gdpr/gdprExport');
     return exportPerson(ctx.deps, data.containerId, person);
   },
 };

@@ -7,7 +7,7 @@ import type { ServerDeps } from '../../base/deps';
 import { errors } from '../../errors';
 import type { ApplicationDoc, ContainerDoc, LogEntry, PositionDoc, PositionFormDoc } from '../core/docs';
 import { answerColumns, answerText, type AnswerColumn } from '../exports/exports';
-import { textPdf, type PdfLine } from '../exports/text-pdf';
+import type { PdfLine } from '../exports/text-pdf';
 import { sendAbout } from '../mail/mail-copies';
 import { criteriaOf } from './scorecards';
 
@@ -126,6 +126,8 @@ export async function sendMerits(deps: ServerDeps, by: string, c: ContainerDoc, 
   const lines = letter(view, new Set(keys), clean);
   const subject = fill(m.subject, { position: view.position });
   const text = [m.title, '', ...lines.map((l) => (l.bold ? `\n${l.text}` : l.text))].join('\n');
+  // pdfkit and the fonts load with the first PDF, not with every start-up.
+  const { textPdf } = await import('../exports/text-pdf');
   const pdf = await textPdf(m.title, lines);
   await sendAbout(deps, { containerId: c.id, applicationId: r.id }, {
     to: r.email,

@@ -3,7 +3,6 @@ import { errors } from '../../errors';
 import type { ServerDeps } from '../../base/deps';
 import { defaultLabel, labelOf, loadContainer } from '../organisations/containers';
 import type { ApplicationDoc, PositionDoc } from '../core/docs';
-import { fakeApplicant } from './fake';
 import { positionValidator } from '../forms/forms';
 import { ensureDomainIndexes } from '../core/indexes';
 import { applicantInfo } from '../applicants/info';
@@ -52,6 +51,8 @@ export async function createDemoApplicants(deps: ServerDeps, input: DemoApplican
     throw errors.invalid([{ path: '/positionId', message: sv.odin.demoFileRequired }], sv.odin.demoFileRequired);
   }
   await ensureDomainIndexes(deps.store);
+  // faker (its Swedish data) loads with the first demo run, not with every start-up (0.3 s).
+  const { fakeApplicant } = await import('./fake');
   const validator = positionValidator(position, c.messages);
   const apps = deps.store.collection<ApplicationDoc>('applications');
   const run = `${deps.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

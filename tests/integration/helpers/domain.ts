@@ -134,6 +134,7 @@ export function trackBlobs(server: TestServer) {
   const put = new Set<string>();
   const deleted = new Set<string>();
   server.deps.blobs = {
+    kind: real.kind,
     async put(id, data, meta) {
       put.add(id);
       return real.put(id, data, meta);

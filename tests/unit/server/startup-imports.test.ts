@@ -1,0 +1,74 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What a server start loads: the static value imports reachable from server/main.ts and from
+ * the files it discovers at start (every route file, every action file). The libraries below
+ * serve a few requests (a passkey, a PDF, a demo run, inbound mail, a Mongo store) and load
+ * with the first of them; statically imported they cost every start-up about a second of CPU
+ * (5.8 → 4.8 s per start on this machine), and every test that starts a server paid it.
+ */
+const LATE = ['@simplewebauthn/server', '@faker-js/faker', 'pdfkit', 'fontkit', 'wawoff2', 'mailparser', 'smtp-server', 'qrcode', 'mongodb'];
+
+const root = resolve(import.meta.dirname, '../../..');
+const FROM = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+
+/** The names of an import clause are all `type X` (the import is erased). */
+const allTypes = (clause: string) => {
+  const braces = /^\{([^}]*)\}$/.exec(clause.trim());
+  return braces !== null && braces[1]!.split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '));
+};
+
+function fileOf(from: string, spec: string): string | null {
+  const t = resolve(dirname(from), spec);
+  for (const c of [t, `${t}.ts`, `${t}.tsx`, join(t, 'index.ts')]) if (existsSync(c) && statSync(c).isFile()) return c;
+  return null;
+}
+
+function filesIn(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.ts$/.test(f) && !/(^|\/)index\.ts$/.test(f) && !/\.(d|test)\.ts$/.test(f))
+    .map((f) => join(dir, f));
+}
+
+/** The packages a start loads, each with one chain of files that leads to it. */
+function startupPackages(): Map<string, string[]> {
+  const roots = [join(root, 'server/main.ts'), ...filesIn(join(root, 'server/routes')), ...filesIn(join(root, 'server/actions'))];
+  const via = new Map<string, string[]>(roots.map((r) => [r, [r]]));
+  const queue = [...roots];
+  const packages = new Map<string, string[]>();
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (!/\.tsx?$/.test(file)) continue;
+    for (const m of readFileSync(file, 'utf8').matchAll(FROM)) {
+      const spec = m[4] ?? m[5]!;
+      if (m[2] || (m[3] !== undefined && allTypes(m[3]))) continue;
+      const chain = [...via.get(file)!, spec];
+      if (!spec.startsWith('.')) {
+        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+        if (!packages.has(name)) packages.set(name, chain.map((f) => relative(root, f) || f));
+        continue;
+      }
+      const next = fileOf(file, spec);
+      if (next && !via.has(next)) {
+        via.set(next, [...via.get(file)!, next]);
+        queue.push(next);
+      }
+    }
+  }
+  return packages;
+}
+
+describe('a server start', () => {
+  const packages = startupPackages();
+
+  it('reads the import graph (it finds the libraries every start needs)', () => {
+    // Without these the walk found nothing, and the check below could not fail.
+    for (const needed of ['koa', '@koa/router', 'ajv', 'better-sqlite3', 'ws']) expect(packages.has(needed), needed).toBe(true);
+  });
+
+  it.each(LATE)('does not load %s (it loads with the first request that needs it)', (name) => {
+    expect(packages.get(name), `imported at start through ${packages.get(name)?.join(' → ')}`).toBeUndefined();
+  });
+});
