@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { freePort } from './ferretdb';
+import { serverBundle } from './server-bundle';
 import { stopChild } from './stop-child';
 
 /**
- * The real server (`server/main.ts`) as a child process on a free port, resolved once it
+ * The real server (`server/main.ts`, bundled: scripts/server-bundle.ts) as a child process on a free port, resolved once it
  * answers HTTP: the one helper for the crash and scale-out tests
  * (tests/integration/helpers/main-process.ts) and `npm run cluster` (scripts/cluster.ts).
  */
@@ -37,7 +38,7 @@ export async function spawnMain(env: Record<string, string>, opts: { onOutput?: 
 
 async function spawnOnce(env: Record<string, string>, opts: { onOutput?: (chunk: string) => void; startMs?: number }): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [await serverBundle()], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import { freePort } from '../ferretdb';
 import type { BenchContext, BenchResult } from './_report';
 import { runStandalone } from './_pages';
 import { load } from './server-common';
+import { serverBundle } from '../server-bundle';
 
 const ATTACKERS = 8;
 const PROBES = 300;
@@ -49,7 +50,7 @@ Promise.all(Array.from({ length: Number(n) }, loop));
 async function startServer(): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'blankett-attack-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [await serverBundle()], {
     cwd: resolve(import.meta.dirname, '../..'),
     // Eight addresses at 30 a minute each, as eight real attackers would be allowed.
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', DEMO_PASSWORD: 'bench-lösen-1', MONGODB_URI: '', APPLY_RATE_LIMIT: String(ATTACKERS * 30) },

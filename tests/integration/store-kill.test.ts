@@ -105,7 +105,8 @@ describe('the embedded store under kill -9', () => {
       expect(audit.incomplete.filter((id) => audit.apps.get(id)?.email.endsWith('@kill.se'))).toEqual([]);
       expect(audit.orphans).toEqual([]);
     }
-    // A start of server/main.ts costs 4–6 s on an idle 2-core machine (about 35 s for the test),
-    // about 15 s at load 15 (183 s measured): the action registry and imports, not the store.
+    // A start of the bundled server (scripts/server-bundle.ts) takes about 2 s to listening on an
+    // idle 2-core machine (19 s for the test; under tsx 4–6 s and 35 s), several times that under
+    // CI's load: imports and the action registry, not the store.
   }, 300_000);
 });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store';
 import { DataDirLockedError, LOCK_FILE, OWNER_FILE } from '../../server/store/lock';
 import { applyWithCv, auditDataDir, MAIN_PASSWORD, openPositionId, spawnServer, type ServerProcess } from './helpers/main-process';
+import { serverBundle } from '../../scripts/server-bundle';
 
 describe('the embedded store on disk', () => {
   let dir: string;
@@ -111,7 +112,7 @@ describe('a second server on the same DATA_DIR', () => {
     running.push(first);
     // What another container would see: no pid of ours, or a pid that names nothing there.
     rmSync(join(data, OWNER_FILE), { force: true });
-    const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const second = spawn(process.execPath, [await serverBundle()], {
       cwd: resolve(import.meta.dirname, '../..'),
       env: { ...process.env, PORT: '0', DATA_DIR: data, NODE_ENV: 'test', MONGODB_URI: '', DEMO_PASSWORD: MAIN_PASSWORD },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,7 +135,7 @@ describe('a second server on the same DATA_DIR', () => {
     for (const email of emails.slice(0, 8)) expect((await applyWithCv(first.url, positionId, email)).status).toBe(201);
     rmSync(join(data, LOCK_FILE));
     expect(existsSync(join(data, LOCK_FILE))).toBe(false);
-    const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const second = spawn(process.execPath, [await serverBundle()], {
       cwd: resolve(import.meta.dirname, '../..'),
       env: { ...process.env, PORT: '0', DATA_DIR: data, NODE_ENV: 'test', MONGODB_URI: '', DEMO_PASSWORD: MAIN_PASSWORD },
       stdio: ['ignore', 'pipe', 'pipe'],

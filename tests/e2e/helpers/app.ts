@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { freePort } from '../../../scripts/ferretdb';
+import { serverBundle } from '../../../scripts/server-bundle';
 import { stopChild } from '../../../scripts/stop-child';
 import { loginOverHttp, TEST_TOTP_SECRET } from '../../integration/helpers/totp';
 
@@ -24,7 +25,7 @@ export interface RunningApp {
 }
 
 /**
- * The real server (`server/main.ts`, the built front end in dist/) on a free port with a fresh
+ * The real server (`server/main.ts` bundled, scripts/server-bundle.ts; the built front end in dist/) on a free port with a fresh
  * DATA_DIR on the embedded store and the demo seed, for this file alone. `npm run build` must
  * have run (npm test does it before vitest). Under vitest's e2e project (tests/e2e/helpers/
  * global.ts) a file that asks for no env of its own gets one the run started while the file
@@ -83,7 +84,7 @@ class PortTaken extends Error {}
 async function spawnOnce(dist: string, env: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'blankett-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [await serverBundle()], {
     cwd: root,
     env: {
       ...process.env,

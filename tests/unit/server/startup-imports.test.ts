@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverBundle } from '../../../scripts/server-bundle';
 
 /**
  * What a server start loads: the static value imports reachable from server/main.ts and from
@@ -8,6 +9,8 @@ import { describe, expect, it } from 'vitest';
  * serve a few requests (a passkey, a PDF, a demo run, inbound mail, a Mongo store) and load
  * with the first of them; statically imported they cost every start-up about a second of CPU
  * (5.8 → 4.8 s per start on this machine), and every test that starts a server paid it.
+ * The bundle the tests start (scripts/server-bundle.ts) is checked alike: its chunks' static
+ * imports from main.mjs.
  */
 const LATE = ['@simplewebauthn/server', '@faker-js/faker', 'pdfkit', 'fontkit', 'wawoff2', 'mailparser', 'smtp-server', 'qrcode', 'mongodb'];
 
@@ -71,4 +74,32 @@ describe('a server start', () => {
   it.each(LATE)('does not load %s (it loads with the first request that needs it)', (name) => {
     expect(packages.get(name), `imported at start through ${packages.get(name)?.join(' → ')}`).toBeUndefined();
   });
+});
+
+/** The packages the bundle's start loads: the static imports of main.mjs and of the chunks it imports statically. */
+function bundlePackages(main: string): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [main];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(/(?:^|\n)(?:import|export)\s(?:[^'";]*?\sfrom\s)?["']([^"']+)["']/g)) {
+      const spec = m[1]!;
+      if (spec.startsWith('./')) queue.push(join(dirname(file), spec));
+      else if (!spec.startsWith('node:')) packages.add(/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(spec)?.[1] ?? (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!));
+    }
+  }
+  return packages;
+}
+
+describe('the bundled server', () => {
+  it('is made once per source and loads at start what the sources do, and none of the late ones', async () => {
+    const main = await serverBundle();
+    expect(await serverBundle()).toBe(main);
+    const packages = bundlePackages(main);
+    for (const needed of ['koa', '@koa/router', 'ajv', 'better-sqlite3', 'ws']) expect(packages.has(needed), needed).toBe(true);
+    expect(LATE.filter((name) => packages.has(name))).toEqual([]);
+  }, 30_000);
 });
