@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, Doc } from '../../server/store/port';
+import { findByIds } from '../../server/store/slices';
 import { openTestStore, storeKinds, type TestStore } from '../setup/stores';
 
 /**
@@ -56,5 +57,17 @@ describe.each(storeKinds())('columns on the %s store', (kind) => {
     expect(await c.columns({ positionId: 99 }, PATHS)).toEqual([]);
     expect(await t.store.collection('columnsNever').columns({ positionId: 7 }, ['id'])).toEqual([]);
     await expect(c.columns({ positionId: 7 }, ['$where'])).rejects.toThrow();
+  });
+
+  it('gives findByIds the same documents through columns as through find, a field held as null or not at all left out', async () => {
+    const byDoc = (docs: Doc[]) => [...docs].sort((a, b) => (a.id as number) - (b.id as number));
+    expect(byDoc(await findByIds(c, [3, 1, 2, 99], { id: 1, positionId: 1, processLabelId: 1 }))).toEqual([
+      { id: 1, positionId: 7, processLabelId: 3 },
+      { id: 2, positionId: 7 },
+      { id: 3, positionId: 7 },
+    ]);
+    // A nested path or no projection: whole documents through find, as before.
+    expect(byDoc(await findByIds(c, [1], { 'source.tag': 1 })).map((d) => d.source)).toEqual([{ tag: 'linkedin' }]);
+    expect(byDoc(await findByIds(c, [4, 2]))).toEqual([apps[1], apps[3]].map((a) => expect.objectContaining(a)));
   });
 });
