@@ -49,9 +49,10 @@ async function loadHandlers(actionsDir: string): Promise<Map<string, { handler: 
     } else if (isModule(entry)) throw new Error(`server/actions/${entry} must sit in an area folder (server/actions/<area>/, the folder of its actions' schemas)`);
   }
   for (const { area, file } of files) {
-    // The default folder's files are imported by a path relative to this file, which the server
-    // bundle can follow (scripts/bundle-server.ts); another folder (tests) by its absolute path.
-    const mod = (actionsDir === DEFAULT_DIRS.actionsDir ? await import(`../actions/${area}/${file.slice(area.length + 1)}`) : await import(pathToFileURL(join(actionsDir, file)).href)) as { actions?: ActionTable };
+    // The default folder's .ts files are imported by a path relative to this file, which the server
+    // bundle follows (scripts/server-bundle.ts: every ../actions/*/*.ts); others by their absolute path.
+    const bundled = actionsDir === DEFAULT_DIRS.actionsDir && file.endsWith('.ts');
+    const mod = (bundled ? await import(`../actions/${area}/${file.slice(area.length + 1, -3)}.ts`) : await import(pathToFileURL(join(actionsDir, file)).href)) as { actions?: ActionTable };
     if (!mod.actions || typeof mod.actions !== 'object') {
       throw new Error(`server/actions/${file} must export \`actions\` (an ActionTable)`);
     }

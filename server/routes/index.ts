@@ -19,9 +19,10 @@ export async function mountRoutes(router: Router, deps: ServerDeps, config: Conf
     .filter((f) => /\.(ts|js|mjs)$/.test(f) && !/^index\./.test(f) && !/\.(d|test|spec)\.(ts|js|mjs)$/.test(f))
     .sort();
   for (const file of files) {
-    // The default folder's files are imported by a path relative to this file, which the server
-    // bundle can follow (scripts/bundle-server.ts); another folder (tests) by its absolute path.
-    const mod = (dir === import.meta.dirname ? await import(`./${file}`) : await import(pathToFileURL(join(dir, file)).href)) as Partial<RouteModule>;
+    // The default folder's .ts files are imported by a path relative to this file, which the
+    // server bundle follows (scripts/server-bundle.ts: every ./*.ts); others by their absolute path.
+    const bundled = dir === import.meta.dirname && file.endsWith('.ts');
+    const mod = (bundled ? await import(`./${file.slice(0, -3)}.ts`) : await import(pathToFileURL(join(dir, file)).href)) as Partial<RouteModule>;
     if (typeof mod.mount !== 'function') throw new Error(`server/routes/${file} must export mount(router, deps, config)`);
     mod.mount(router, deps, config);
   }
