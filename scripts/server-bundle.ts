@@ -6,8 +6,9 @@ import { build, type Plugin } from 'esbuild';
 
 /**
  * The server as plain JavaScript modules (esbuild): what `npm start` runs, and the server
- * processes that tests and benchmarks start (`npm run dev:server` runs the sources). Under `--import tsx` a start spent about half its CPU in tsx: resolving
- * each of ~400 TypeScript files through its loader thread and compiling them one by one
+ * processes that tests and benchmarks start (`npm run dev:server` runs the sources). Under
+ * `--import tsx` a start spent about half its CPU in tsx: resolving each of ~400 TypeScript
+ * files through its loader thread and compiling them one by one
  * (4.6–5.2 s of CPU and 3.2–3.8 s to listening on an idle machine; bundled, 2.4–2.5 s and
  * 1.9–2.0 s). CI starts about 75 of them.
  *
