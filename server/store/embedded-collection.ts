@@ -4,7 +4,8 @@ import { matches } from './match';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Update } from './port';
 import { columnsByFind, project } from './project';
 import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate } from './query';
-import { compareDocs, fieldExpr, jsonPath, planFilter, planSort, type PlanContext } from './sql-plan';
+import { addMirrors, changedPaths, indexSql, mirrored, mirrorSnapshot, mirrorWrite } from './sql-columns';
+import { compareDocs, jsonPath, mirrorColumn, planFilter, planSort, type PlanContext } from './sql-plan';
 import { columnsSql, docRead, type DocRead } from './sql-read';
 import { applyUpdate, upsertBase } from './update';
 import { sqlUpdate } from './sql-update';
@@ -80,7 +81,8 @@ export function insertRow(store: EmbeddedHost, m: CollMeta, doc: Record<string, 
   const { _id, ...rest } = doc;
   if (_id !== undefined && typeof _id !== 'string') throw new StoreUsageError('_id must be a string');
   const json = JSON.stringify(rest);
-  store.stmt(`INSERT INTO "${m.table}" (_id, doc) VALUES (?, jsonb(?))`).run(_id ?? null, json);
+  const mirrors = mirrorWrite(mirrored(m.indexPaths));
+  store.stmt(`INSERT INTO "${m.table}" (_id, doc${mirrors.columns}) VALUES (@id, jsonb(@j)${mirrors.values})`).run({ id: _id ?? null, j: json });
   return { json, multikeys: store.newMultikeys(m, doc) };
 }
 
@@ -217,11 +219,15 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   private updateRow(m: CollMeta, row: Row, doc: Record<string, unknown>, update: Update): { doc: Record<string, unknown>; multikeys: string[] } {
+    const mirrors = mirrored(m.indexPaths);
+    const before = mirrorSnapshot(mirrors, doc);
     const after = applyUpdate(doc, update);
     checkDoc(after);
     const { _id, ...rest } = after;
     if ((_id ?? null) !== row._id) throw new StoreUsageError('_id cannot be changed');
-    this.store.stmt(`UPDATE "${m.table}" SET doc = jsonb(?) WHERE rid = ?`).run(JSON.stringify(rest), row.rid);
+    // Only the mirrors of the paths that changed are written, so only their indexes move (sql-columns.ts).
+    const sets = changedPaths(mirrors, before, after).map((p) => `, ${mirrorColumn(p)} = json_extract(@j, '${jsonPath(p)!}')`);
+    this.store.stmt(`UPDATE "${m.table}" SET doc = jsonb(@j)${sets.join('')} WHERE rid = @rid`).run({ j: JSON.stringify(rest), rid: row.rid });
     return { doc: after, multikeys: this.store.newMultikeys(m, after) };
   }
 
@@ -279,7 +285,7 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
       const other = this.store.stmt(`SELECT 1 FROM "${m.table}" WHERE ${where.sql} AND json_type(doc, '${jp}') NOT IN ('array', 'null') LIMIT 1`);
       if (other.get(...where.params) !== undefined) return null;
     }
-    return this.store.stmt(`UPDATE "${m.table}" SET doc = ${plan.expr} WHERE ${where.sql}`).run(...plan.params, ...where.params).changes;
+    return this.store.stmt(`UPDATE "${m.table}" SET doc = ${plan.expr}${plan.mirrors} WHERE ${where.sql}`).run(...plan.params, ...plan.mirrorParams, ...where.params).changes;
   }
 
   async deleteOne(filter: Filter): Promise<number> {
@@ -357,18 +363,17 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async ensureIndex(spec: IndexSpec): Promise<void> {
     const paths = Object.keys(spec.fields);
     if (paths.length === 0) throw new StoreUsageError('index needs a field');
-    const exprs = paths.map((p) => {
+    for (const p of paths) {
       checkFilter({ [p]: 1 });
-      const e = fieldExpr(p);
-      if (!e) throw new StoreUsageError(`cannot index ${p.slice(0, 60)}`);
-      return `${e}${spec.fields[p] === -1 ? ' DESC' : ''}`;
-    });
+      if (p !== '_id' && !jsonPath(p)) throw new StoreUsageError(`cannot index ${p.slice(0, 60)}`);
+    }
     const info: IndexInfo = { fields: { ...spec.fields }, unique: spec.unique === true };
     const name = indexName(this.name, info);
     const m = this.store.meta(this.name);
     if (m.indexes.has(name)) return;
     this.write((meta) => {
-      this.store.db.exec(`CREATE ${info.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${meta.table}" (${exprs.join(', ')})`);
+      addMirrors(this.store.db, meta.table, mirrored(new Set(paths.filter((p) => !meta.indexPaths.has(p)))));
+      this.store.db.exec(indexSql(name, meta.table, info.fields, info.unique));
       this.store.stmt('INSERT OR REPLACE INTO _indexes (coll, name, fields, uniq) VALUES (?, ?, ?, ?)').run(meta.name, name, JSON.stringify(info.fields), info.unique ? 1 : 0);
       // Documents already stored may hold arrays on an indexed path: those paths are checked in code.
       const multikeys: string[] = [];

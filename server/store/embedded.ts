@@ -11,6 +11,7 @@ import { lockDataDir, type DataDirLock } from './lock';
 import { migrateNedb } from './migrate-nedb';
 import type { Collection, Doc, Store } from './port';
 import { StoreUsageError, checkDoc, checkFilter } from './query';
+import { migrateExpressionIndexes } from './sql-columns';
 import { fieldExpr, type PlanContext } from './sql-plan';
 import { EmbeddedCollection, insertRow, mapError, type CollMeta, type EmbeddedHost } from './embedded-collection';
 import { Sequences } from './sequences';
@@ -20,8 +21,9 @@ import { flushPending, hasPendingTriggers, triggersSql, type TextTables } from '
 /**
  * The embedded adapter: one SQLite database, `<dataDir>/blankett.sqlite`, through
  * better-sqlite3. Each collection is a table of JSON documents (JSONB) with a rowid and the
- * caller's own `_id`; indexes declared through the port are SQLite indexes on json_extract
- * expressions, so a paged list or a filtered count reads an index instead of every document.
+ * caller's own `_id`; indexes declared through the port are SQLite indexes on columns that
+ * mirror the indexed paths (sql-columns.ts), so a paged list or a filtered count reads an
+ * index instead of every document, and a write moves only the indexes of what it changed.
  * Filters are narrowed in SQL where that is safe and decided in code (sql-plan.ts).
  *
  * Group commit (group-commit.ts): the writes of one moment share one transaction, a savepoint
@@ -99,6 +101,7 @@ export class EmbeddedStore implements Store, EmbeddedHost {
         CREATE TABLE IF NOT EXISTS _text (coll TEXT PRIMARY KEY, paths TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS _info (key TEXT PRIMARY KEY, value TEXT);
       `);
+      migrateExpressionIndexes(this.db);
     } catch (err) {
       lock.release();
       throw err;

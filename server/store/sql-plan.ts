@@ -7,9 +7,10 @@ import { isPlainObject } from './query';
  * match (the adapter runs the exact matcher, match.ts, on every row it reads) but it never
  * drops one that does. That is why only these conditions go to SQL:
  *
- * - equality, `$in` and numeric ranges on a path that an index declares and that has never
- *   held an array on the way (a "multikey" path: Mongo's array semantics — a condition holds
- *   for any element — are not what json_extract compares, so such a path is checked in code);
+ * - equality, `$in` and numeric ranges on a path that an index declares (read from its
+ *   column, sql-columns.ts) and that has never held an array on the way (a "multikey" path:
+ *   Mongo's array semantics — a condition holds for any element — are not what json_extract
+ *   compares, so such a path is checked in code);
  * - `$ne` of a number or a string on such a path: Mongo's `$ne` holds for a missing field,
  *   null and any value of another type, so only the same value of the same kind fails it;
  * - `_id` equality (its own column);
@@ -42,11 +43,22 @@ export function jsonPath(path: string): string | null {
   return '$' + segs.map((s) => (PLAIN_SEGMENT.test(s) ? `.${s}` : `."${s}"`)).join('');
 }
 
-/** The SQL expression for a field: the `_id` column or json_extract over the document (index and query use the same text). */
+/** json_extract of a field over the document (the text index's columns), or null for a path jsonPath refuses. */
 export function fieldExpr(path: string): string | null {
   if (path === '_id') return '_id';
   const jp = jsonPath(path);
   return jp ? `json_extract(doc, '${jp}')` : null;
+}
+
+/** The column that mirrors an indexed path (sql-columns.ts), an identifier, quoted; only for paths jsonPath accepts. */
+export function mirrorColumn(path: string): string {
+  return `"f:${path}"`;
+}
+
+/** What an index, a filter and a sort read for an indexed path: `_id`'s own column or the path's mirror. */
+export function indexedExpr(path: string): string | null {
+  if (path === '_id') return '_id';
+  return jsonPath(path) ? mirrorColumn(path) : null;
 }
 
 /** `$in` lists longer than this go to SQLite as one JSON array (json_each) rather than one parameter each. */
@@ -90,7 +102,7 @@ function fieldCondition(path: string, cond: unknown, ctx: PlanContext): SqlPart 
       };
     }
   }
-  const expr = path === '_id' || ctx.scalarPath(path) ? fieldExpr(path) : null;
+  const expr = path === '_id' || ctx.scalarPath(path) ? indexedExpr(path) : null;
   if (!expr) return null;
   // The _id column is text: a number would be compared as text there.
   if (path === '_id' && !(typeof cond === 'string' || (isOps && Array.isArray((cond as Record<string, unknown>).$in)))) return null;
@@ -167,7 +179,7 @@ export function planSort(sort: Sort | undefined, ctx: PlanContext): string | nul
   if (!sort || Object.keys(sort).length === 0) return '';
   const terms: string[] = [];
   for (const [path, dir] of Object.entries(sort)) {
-    const expr = path === '_id' || ctx.scalarPath(path) ? fieldExpr(path) : null;
+    const expr = path === '_id' || ctx.scalarPath(path) ? indexedExpr(path) : null;
     if (!expr) return null;
     terms.push(`${expr} ${dir === -1 ? 'DESC' : 'ASC'}`);
   }

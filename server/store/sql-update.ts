@@ -1,5 +1,6 @@
 import type { Update } from './port';
 import { isPlainObject } from './query';
+import { mirrored, mirrorSets } from './sql-columns';
 import { jsonPath } from './sql-plan';
 
 /**
@@ -23,6 +24,9 @@ export interface SqlUpdate {
   params: unknown[];
   /** JSON paths `$push` appends to: each must hold an array, null or nothing in every row. */
   arrays: string[];
+  /** More SET terms (each starting ', '): the mirror columns of the indexed paths the update writes (sql-columns.ts). */
+  mirrors: string;
+  mirrorParams: unknown[];
 }
 
 /** Whether the value at a dotted path, or anything on the way to it, is an array. */
@@ -46,11 +50,16 @@ export function sqlUpdate(update: Update, indexPaths: Set<string>): SqlUpdate | 
   let expr = 'doc';
   const params: unknown[] = [];
   const arrays: string[] = [];
+  let mirrors = '';
+  const mirrorParams: unknown[] = [];
   for (const [key, value] of set) {
     const jp = jsonPath(key);
     if (!jp || indexed(key).some((p) => hitsArray({ [key]: value }, p.split('.')))) return null;
     expr = `jsonb_set(${expr}, '${jp}', jsonb(?))`;
     params.push(JSON.stringify(value));
+    const m = mirrorSets(mirrored(indexPaths), key);
+    mirrors += m.sql;
+    for (let i = 0; i < m.count; i++) mirrorParams.push(JSON.stringify(value));
   }
   for (const [key, value] of push) {
     const jp = jsonPath(key);
@@ -61,5 +70,5 @@ export function sqlUpdate(update: Update, indexPaths: Set<string>): SqlUpdate | 
     params.push(JSON.stringify(value));
     arrays.push(jp);
   }
-  return { expr, params, arrays };
+  return { expr, params, arrays, mirrors, mirrorParams };
 }
