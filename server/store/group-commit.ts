@@ -5,7 +5,7 @@ import type { WalSync } from './durable';
  * Group commit for the embedded store (embedded.ts): the writes of many requests share one
  * transaction and one fsync.
  *
- * The first write opens a transaction (BEGIN); each write then runs in a savepoint of its own,
+ * The first write opens a transaction (BEGIN IMMEDIATE); each write then runs in a savepoint of its own,
  * so a write that fails (a duplicate key, a bad document) is rolled back alone and fails only
  * its own caller. The transaction commits on the next turn of the event loop, or, while an
  * fsync is under way, as soon as that fsync is done: the writes that arrive meanwhile wait
@@ -99,7 +99,11 @@ export class GroupCommit {
 
   private open(): void {
     if (this.batch) return;
-    this.db.exec('BEGIN');
+    // IMMEDIATE: the write lock is taken here, where SQLite waits for it (busy_timeout). A
+    // deferred BEGIN took it at the first write, and SQLite does not wait for a connection that
+    // already reads: a write that read first failed at once with 'database is locked' while the
+    // checkpointer's TRUNCATE held the lock (wal-bound.ts drains the WAL beside the writes).
+    this.db.exec('BEGIN IMMEDIATE');
     this.batch = [];
     this.schedule();
   }

@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDoc } from '../../server/domain/core/docs';
 import { ensureDomainIndexes } from '../../server/domain/core/indexes';
-import { EmbeddedStore } from '../../server/store/embedded';
+import { EmbeddedStore, SQLITE_FILE } from '../../server/store/embedded';
 import { DuplicateKeyError, type Store } from '../../server/store/port';
 import { insertTogether } from '../../server/store/together';
 import { openTestStore, storeKinds, type TestStore } from '../setup/stores';
@@ -76,6 +79,46 @@ describe('the embedded store when SQLite rolls a whole batch back (a full disk)'
     store.db.pragma('max_page_count = 4294967294');
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((await c.find({}, { sort: { id: 1 } })).map((d) => d.id)).toEqual([0, 1, 2, 3, 5]);
+  });
+});
+
+describe('the embedded store while another connection holds the write lock (the checkpointer draining the WAL)', () => {
+  let t: TestStore;
+  beforeAll(async () => {
+    t = await openTestStore('embedded');
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  /**
+   * A write whose transaction reads first (an update finds its document, an index checks its
+   * table) then writes: SQLite gives a connection that already reads no busy wait when it asks
+   * to write, so a deferred BEGIN failed at once with 'database is locked' while the
+   * checkpointer's TRUNCATE held the lock (a server start on a nearly full disk did).
+   */
+  it('waits for the lock instead of failing, for an update and for an index', async () => {
+    const c = t.store.collection<{ id: number; n: number }>('locked');
+    await c.insertOne({ id: 1, n: 0 });
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require(process.argv[1]))(process.argv[2]); db.exec('BEGIN IMMEDIATE'); process.stdout.write('held\\n');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400); db.exec('COMMIT'); db.close();`,
+        createRequire(import.meta.url).resolve('better-sqlite3'),
+        join(t.dataDir, SQLITE_FILE),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((res) => holder.once('exit', res));
+    await new Promise<void>((res) => holder.stdout.once('data', () => res()));
+    const started = Date.now();
+    await expect(c.updateOne({ id: 1 }, { $set: { n: 1 } })).resolves.toMatchObject({ n: 1 });
+    await expect(c.ensureIndex({ fields: { n: 1 } })).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(5000);
+    await exited;
+    expect(await c.find({ n: 1 })).toHaveLength(1);
   });
 });
 
