@@ -11,7 +11,6 @@ import { PrivacyNotice } from './PrivacyNotice';
 import { SENT_PARAM, SsrDataContext } from './ssr';
 import { submitApplication } from './submitApplication';
 import { TermsButton } from './TermsDialog';
-import { next as h, s } from './text';
 import { fill } from '../../engine/fill';
 import type { PublicContainer, PublicPosition } from './types';
 import { useDocumentMeta, useNoIndex } from './useDocumentMeta';
@@ -19,6 +18,10 @@ import { FormEngineProvider } from '../../engine/react/context';
 import { publicFormEngine } from '../../widgets/precompiled';
 import { sourceTagOf } from '../../engine/source-tag';
 import { visitCounter } from './visit';
+import sv from '../../schemas/messages/sv.json';
+
+const h = sv.hiringDay;
+const s = sv.public;
 
 /**
  * The apply page: the position's own form rendered by the engine in entry mode, terms and

@@ -4,11 +4,13 @@ import { PositionList } from './PositionList';
 import { PrivacyNotice } from './PrivacyNotice';
 import { Loading, LoadError } from './States';
 import { TermsButton } from './TermsDialog';
-import { s } from './text';
 import { fill } from '../../engine/fill';
 import type { PositionPage, PublicContainer } from './types';
 import { useDocumentMeta } from './useDocumentMeta';
 import { usePublicGet } from './useFetch';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 const PAGE_SIZE = 30;
 

@@ -1,6 +1,8 @@
 import { Link } from './router';
-import { s } from './text';
 import { fill } from '../../engine/fill';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 /** Previous/next links for a paged list; page numbers live in `?page=`. */
 export function Pager({ page, pages, basePath }: { page: number; pages: number; basePath: string }) {

@@ -1,8 +1,10 @@
 import { Link } from './router';
 import { formatStockholmDate as formatDate } from '../../engine/dates';
 import { positionPath } from './positionRef';
-import { s } from './text';
 import type { PublicPositionSummary } from './types';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 /** Cards of open positions; closed ones are never offered on a list. */
 export function PositionList({ items, headingLevel, showEmployer }: { items: PublicPositionSummary[]; headingLevel: 2 | 3; showEmployer: boolean }) {

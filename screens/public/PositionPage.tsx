@@ -5,9 +5,11 @@ import { jobPosting } from './jobPosting';
 import { positionPath } from './positionRef';
 import { applyPath } from './paths';
 import { AdBody } from './AdBody';
-import { s } from './text';
 import type { PublicContainer, PublicPosition } from './types';
 import { useDocumentMeta, useJobPosting, useNoIndex } from './useDocumentMeta';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 /** Plain text of organisation HTML, for the meta description. */
 export function plainText(html: string): string {

@@ -2,10 +2,12 @@ import { useLocation } from './router';
 import { Pager, pageParam } from './Pager';
 import { PositionList } from './PositionList';
 import { Loading, LoadError } from './States';
-import { s } from './text';
 import type { PositionPage } from './types';
 import { useDocumentMeta } from './useDocumentMeta';
 import { usePublicGet } from './useFetch';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 const PAGE_SIZE = 20;
 

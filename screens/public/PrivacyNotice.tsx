@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { privacyNoticeFor } from './privacy';
 import sv from '../../schemas/messages/sv.json';
-import { s } from './text';
 import { fill } from '../../engine/fill';
 import type { PublicContainer } from './types';
+
+const s = sv.public;
 
 /**
  * The privacy notice (spec document 1 §2) for the organisation, folded into a disclosure so

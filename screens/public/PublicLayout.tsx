@@ -2,9 +2,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from './router';
 import { usePublicSite } from './context';
 import { SiteFooter } from './SiteFooter';
-import { s } from './text';
 import { themeVariables } from './theme';
 import type { PublicContainer } from './types';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 /**
  * The public shell: skip link, test banner, top bar (portal) or the organisation's header,

@@ -1,7 +1,8 @@
 import sv from '../../schemas/messages/sv.json';
 import { Link } from './router';
-import { s } from './text';
 import type { PublicContainer, SocialKey } from './types';
+
+const s = sv.public;
 
 const SOCIAL: SocialKey[] = ['facebook', 'twitter', 'instagram', 'linkedin', 'github', 'youtube', 'podcast'];
 

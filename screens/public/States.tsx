@@ -1,7 +1,9 @@
 import { Link } from './router';
-import { s } from './text';
 import { useServerSink } from './ssr';
 import { useDocumentMeta } from './useDocumentMeta';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 export function Loading() {
   return (

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { s } from './text';
 import { fill } from '../../engine/fill';
 import type { PublicContainer } from './types';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 /**
  * 'Allmänna villkor' (spec document 1 §2): the provider's terms and the company's terms in a

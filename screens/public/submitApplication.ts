@@ -3,7 +3,9 @@ import { specialFieldKey } from '../../engine/answer-kinds';
 import type { Answers, FieldError, MetadataProperty } from '../../engine/types';
 import { fieldErrorsOf } from '../../engine/error-details';
 import { ApiError, publicPost } from '../api';
-import { s } from './text';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 export type SubmitOutcome =
   | { kind: 'ok'; firstname: string }

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { publicGet } from '../api';
 import type { HostRules } from './hostRules';
 import { usePreloaded } from './ssr';
-import { s } from './text';
 import type { PublicContainer } from './types';
+import sv from '../../schemas/messages/sv.json';
+
+const s = sv.public;
 
 /**
  * Resolves the organisation of an organisation host by name. A failure is only logged
