@@ -101,7 +101,9 @@ export class EmbeddedStore implements Store, EmbeddedHost {
         CREATE TABLE IF NOT EXISTS _text (coll TEXT PRIMARY KEY, paths TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS _info (key TEXT PRIMARY KEY, value TEXT);
       `);
-      migrateExpressionIndexes(this.db);
+      const started = performance.now();
+      const migrated = migrateExpressionIndexes(this.db);
+      if (migrated > 0) this.log.info('index flyttade till egna kolumner', { indexes: migrated, ms: Math.round(performance.now() - started) });
     } catch (err) {
       lock.release();
       throw err;

@@ -70,37 +70,72 @@ export function mirrorSets(paths: string[], key: string): { sql: string; count: 
   return { sql: sql.map((s) => `, ${s}`).join(''), count: hit.length };
 }
 
-/** Adds (if missing) and fills the mirror columns of paths, inside the caller's transaction. */
-export function addMirrors(db: Database.Database, table: string, paths: string[]): void {
-  const have = new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]));
-  for (const p of paths) {
-    if (!have.has(`f:${p}`)) db.exec(`ALTER TABLE "${table}" ADD COLUMN ${mirrorColumn(p)}`);
-    // Filled even when it was there: a column whose index was dropped is no longer kept.
-    db.exec(`UPDATE "${table}" SET ${mirrorColumn(p)} = json_extract(doc, '${jsonPath(p)!}')`);
-  }
+/** Adds the mirror columns of paths a table lacks (no row is written). */
+function addColumns(db: Database.Database, table: string, paths: string[]): void {
+  const have = new Set(db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
+  for (const p of paths) if (!have.has(`f:${p}`)) db.exec(`ALTER TABLE "${table}" ADD COLUMN ${mirrorColumn(p)}`);
+}
+
+/** One UPDATE that sets the mirror columns of paths from the document (rewriting each row once, whatever the number of paths). */
+function fillSql(table: string, paths: string[]): string {
+  return `UPDATE "${table}" SET ${paths.map((p) => `${mirrorColumn(p)} = json_extract(doc, '${jsonPath(p)!}')`).join(', ')}`;
 }
 
 /**
- * Databases written before the mirrors indexed the expressions themselves: each such index is
- * made again on its columns, under the same name, in one transaction at open.
+ * Adds (if missing) and fills the mirror columns of paths, inside the caller's transaction (a
+ * new index). Filled even when the column was there: a column whose index was dropped is no
+ * longer kept.
  */
-export function migrateExpressionIndexes(db: Database.Database): void {
+export function addMirrors(db: Database.Database, table: string, paths: string[]): void {
+  if (paths.length === 0) return;
+  addColumns(db, table, paths);
+  db.exec(fillSql(table, paths));
+}
+
+/** Rows per commit while a database from before the mirrors is given its columns. */
+const MIGRATE_SLICE = 2000;
+/** Commits between checkpoints meanwhile: the WAL holds every rewritten row until one. */
+const MIGRATE_CHECKPOINT_EVERY = 10;
+
+/**
+ * Databases written before the mirrors indexed the expressions themselves: each such index is
+ * made again on its columns, under the same name, at open, before anything else reads or
+ * writes. Filling the columns rewrites every row of an indexed collection once (50,000
+ * applications: 270 MB), so that runs in slices of its own commits with the WAL checkpointed
+ * between them; the indexes change last, in one transaction. A migration cut short leaves the
+ * old indexes standing and starts again at the next open. Returns how many indexes it made again.
+ */
+export function migrateExpressionIndexes(db: Database.Database): number {
   const rows = db
     .prepare(`SELECT i.coll, i.name, i.fields, i.uniq FROM _indexes i JOIN sqlite_master s ON s.type = 'index' AND s.name = i.name WHERE s.sql LIKE '%json_extract(doc,%'`)
     .all() as { coll: string; name: string; fields: string; uniq: number }[];
-  if (rows.length === 0) return;
+  if (rows.length === 0) return 0;
+  const tables = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const paths = tables.get(`d_${r.coll}`) ?? new Set<string>();
+    for (const p of Object.keys(JSON.parse(r.fields) as Record<string, number>)) if (p !== '_id') paths.add(p);
+    tables.set(`d_${r.coll}`, paths);
+  }
   db.transaction(() => {
-    const filled = new Set<string>();
+    for (const [table, paths] of tables) addColumns(db, table, [...paths]);
+  })();
+  let commits = 0;
+  for (const [table, paths] of tables) {
+    const last = (db.prepare(`SELECT max(rid) FROM "${table}"`).pluck().get() as number | null) ?? 0;
+    const fill = db.prepare(`${fillSql(table, [...paths])} WHERE rid > ? AND rid <= ?`);
+    for (let from = 0; from < last; from += MIGRATE_SLICE) {
+      db.transaction(() => fill.run(from, from + MIGRATE_SLICE))();
+      if (++commits % MIGRATE_CHECKPOINT_EVERY === 0) db.pragma('wal_checkpoint(TRUNCATE)');
+    }
+  }
+  db.transaction(() => {
     for (const r of rows) {
-      const table = `d_${r.coll}`;
-      const fields = JSON.parse(r.fields) as Record<string, 1 | -1>;
-      const paths = Object.keys(fields).filter((p) => p !== '_id' && !filled.has(`${table}\u0000${p}`));
-      addMirrors(db, table, paths);
-      for (const p of paths) filled.add(`${table}\u0000${p}`);
       db.exec(`DROP INDEX "${r.name}"`);
-      db.exec(indexSql(r.name, table, fields, r.uniq === 1));
+      db.exec(indexSql(r.name, `d_${r.coll}`, JSON.parse(r.fields) as Record<string, 1 | -1>, r.uniq === 1));
     }
   })();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return rows.length;
 }
 
 /** CREATE INDEX over the indexed paths' columns. */

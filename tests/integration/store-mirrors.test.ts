@@ -46,7 +46,26 @@ function disagreements(file: string, table: string): Record<string, number> {
   }
 }
 
+/** Rows in the migration test. */
+const ROWS = 4500;
+
 const none = Object.fromEntries(PATHS.map((p) => [p, 0]));
+
+/** Makes a database what an older Blankett wrote: each index on json_extract(doc, …); the mirror columns dropped, or left there empty. */
+function asBefore(file: string, columns: 'drop' | 'blank'): void {
+  const db = new Database(file);
+  try {
+    const names = db.prepare(`SELECT name, fields, uniq FROM _indexes WHERE coll = 'apps'`).all() as { name: string; fields: string; uniq: number }[];
+    for (const r of names) {
+      const fields = JSON.parse(r.fields) as Record<string, number>;
+      db.exec(`DROP INDEX "${r.name}"`);
+      db.exec(`CREATE ${r.uniq ? 'UNIQUE ' : ''}INDEX "${r.name}" ON d_apps (${Object.entries(fields).map(([p, d]) => `json_extract(doc, '$.${p}')${d === -1 ? ' DESC' : ''}`).join(', ')})`);
+    }
+    for (const p of PATHS) db.exec(columns === 'drop' ? `ALTER TABLE d_apps DROP COLUMN "f:${p}"` : `UPDATE d_apps SET "f:${p}" = NULL`);
+  } finally {
+    db.close();
+  }
+}
 
 describe('the embedded store\'s mirror columns', () => {
   let dir: string;
@@ -114,30 +133,24 @@ describe('the embedded store\'s mirror columns', () => {
     }
   });
 
-  it('turn a database whose indexes read the document into one with columns when it is opened', async () => {
+  it.each(['drop', 'blank'] as const)('turn a database whose indexes read the document into one with columns when it is opened (columns: %s)', async (columns) => {
     const c = store.collection<App>('apps');
     for (const spec of INDEXES) await c.ensureIndex(spec);
-    await c.insertMany(Array.from({ length: 50 }, (_, i) => ({ id: i + 1, positionId: 7 + (i % 2), interestLabelId: i % 4, info: { name: `P${i}` }, tags: i === 0 ? ['x'] : undefined })));
+    // More rows than one slice of the migration (MIGRATE_SLICE, 2,000).
+    await c.insertMany(Array.from({ length: ROWS }, (_, i) => ({ id: i + 1, positionId: 7 + (i % 2), interestLabelId: i % 4, info: { name: `P${i}` }, tags: i === 0 ? ['x'] : undefined })));
     await store.close();
 
     // Make it what an older Blankett wrote: each index on json_extract(doc, …), no columns.
     const file = join(dir, SQLITE_FILE);
-    const db = new Database(file);
-    const names = db.prepare(`SELECT name, fields, uniq FROM _indexes WHERE coll = 'apps'`).all() as { name: string; fields: string; uniq: number }[];
-    for (const r of names) {
-      const fields = JSON.parse(r.fields) as Record<string, number>;
-      db.exec(`DROP INDEX "${r.name}"`);
-      db.exec(`CREATE ${r.uniq ? 'UNIQUE ' : ''}INDEX "${r.name}" ON d_apps (${Object.entries(fields).map(([p, d]) => `json_extract(doc, '$.${p}')${d === -1 ? ' DESC' : ''}`).join(', ')})`);
-    }
-    for (const p of PATHS) db.exec(`ALTER TABLE d_apps DROP COLUMN "f:${p}"`);
-    db.close();
-
+    // 'blank': a migration cut short after it added the columns, before it filled them.
+    asBefore(file, columns);
     store = await openStore({ dataDir: dir, mongoUri: '' });
     const again = store.collection<App>('apps');
-    expect((await again.find({ positionId: 8, interestLabelId: 1 })).map((a) => a.id)).toEqual([2, 6, 10, 14, 18, 22, 26, 30, 34, 38, 42, 46, 50].filter((id) => (id - 1) % 4 === 1));
+    const expected = Array.from({ length: ROWS }, (_, i) => i + 1).filter((id) => (id - 1) % 4 === 1);
+    expect((await again.find({ positionId: 8, interestLabelId: 1 }, { sort: { id: 1 } })).map((a) => a.id)).toEqual(expected);
     await expect(again.insertOne({ id: 5, positionId: 1 })).rejects.toThrow();
     await again.updateMany({ positionId: 7 }, { $set: { interestLabelId: 9 } });
-    expect(await again.count({ interestLabelId: 9, positionId: 7 })).toBe(25);
+    expect(await again.count({ interestLabelId: 9, positionId: 7 })).toBe(ROWS / 2);
     await store.close();
     expect(disagreements(file, 'd_apps')).toEqual(none);
     const check = new Database(file, { readonly: true });
