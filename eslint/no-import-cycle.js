@@ -2,19 +2,9 @@
 // imports included — a circle, even of types, means two modules that cannot be read apart
 // (issue 25 item 4). eslint-plugin-import's no-cycle is not installed; this rule reads the
 // relative imports of the tree once per lint run and reports the import that closes a circle.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
-
-/** The file a relative specifier names, or null (not a .ts/.tsx file we know). */
-function target(from, spec) {
-  const t = resolve(dirname(from), spec);
-  for (const c of [t, `${t}.ts`, `${t}.tsx`, join(t, 'index.ts'), t.replace(/\.js$/, '.ts')]) {
-    if (/\.tsx?$/.test(c) && existsSync(c) && statSync(c).isFile()) return c;
-  }
-  return null;
-}
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileOf, importsOf } from './imports.js';
 
 function walk(dir, out) {
   for (const f of readdirSync(dir)) {
@@ -30,8 +20,8 @@ export function importGraph(root, read = (f) => readFileSync(f, 'utf8')) {
   const graph = new Map();
   for (const f of walk(root, [])) {
     const to = new Set();
-    for (const m of read(f).matchAll(IMPORT)) {
-      const t = target(f, m[1] ?? m[2] ?? m[3]);
+    for (const { spec } of importsOf(read(f))) {
+      const t = spec.startsWith('.') ? fileOf(f, spec) : null;
       if (t && t.startsWith(root + sep)) to.add(t);
     }
     graph.set(f, to);
@@ -76,7 +66,7 @@ export default {
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const t = target(file, spec);
+      const t = fileOf(file, spec);
       if (!t || !t.startsWith(root + sep)) return;
       const back = t === file ? [t] : pathBetween(graph, t, file);
       if (back) context.report({ node: node.source, messageId: 'cycle', data: { path: [file, ...back].map((f) => relative(cwd, f)).join(' → ') } });

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fileOf, importsOf } from '../../../eslint/imports.js';
 import { serverBundle } from '../../../scripts/server-bundle';
 
 /**
@@ -15,19 +16,6 @@ import { serverBundle } from '../../../scripts/server-bundle';
 const LATE = ['@simplewebauthn/server', '@faker-js/faker', 'pdfkit', 'fontkit', 'wawoff2', 'mailparser', 'smtp-server', 'qrcode', 'mongodb'];
 
 const root = resolve(import.meta.dirname, '../../..');
-const FROM = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
-
-/** The names of an import clause are all `type X` (the import is erased). */
-const allTypes = (clause: string) => {
-  const braces = /^\{([^}]*)\}$/.exec(clause.trim());
-  return braces !== null && braces[1]!.split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '));
-};
-
-function fileOf(from: string, spec: string): string | null {
-  const t = resolve(dirname(from), spec);
-  for (const c of [t, `${t}.ts`, `${t}.tsx`, join(t, 'index.ts')]) if (existsSync(c) && statSync(c).isFile()) return c;
-  return null;
-}
 
 function filesIn(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -43,10 +31,9 @@ function startupPackages(): Map<string, string[]> {
   const packages = new Map<string, string[]>();
   while (queue.length > 0) {
     const file = queue.shift()!;
-    if (!/\.tsx?$/.test(file)) continue;
-    for (const m of readFileSync(file, 'utf8').matchAll(FROM)) {
-      const spec = m[4] ?? m[5]!;
-      if (m[2] || (m[3] !== undefined && allTypes(m[3]))) continue;
+    for (const { spec, typeOnly, dynamic } of importsOf(readFileSync(file, 'utf8'))) {
+      // A type is erased, and a dynamic import loads with the first request that needs it.
+      if (typeOnly || dynamic) continue;
       const chain = [...via.get(file)!, spec];
       if (!spec.startsWith('.')) {
         const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
@@ -85,8 +72,8 @@ function bundlePackages(main: string): Set<string> {
     const file = queue.shift()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(/(?:^|\n)(?:import|export)\s(?:[^'";]*?\sfrom\s)?["']([^"']+)["']/g)) {
-      const spec = m[1]!;
+    for (const { spec, dynamic } of importsOf(readFileSync(file, 'utf8'))) {
+      if (dynamic) continue;
       if (spec.startsWith('./')) queue.push(join(dirname(file), spec));
       else if (!spec.startsWith('node:')) packages.add(/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(spec)?.[1] ?? (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!));
     }
