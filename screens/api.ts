@@ -1,5 +1,6 @@
 /** The one HTTP client of the front end (docs/contracts.md). */
 import type { ActionAnswer, ActionData, ActionName } from '../schemas/generated/actions';
+import sv from '../schemas/messages/sv.json';
 import { errorDetails, type ErrorDetail } from '../engine/error-details';
 
 export const TOKEN_KEY = 'blankett.token';
@@ -31,7 +32,7 @@ async function request<T>(url: string, init: RequestInit, whole = false): Promis
   try {
     res = await fetch(url, init);
   } catch {
-    throw new ApiError(0, { code: 'network', message: 'Något gick fel, vänligen försök igen' });
+    throw new ApiError(0, { code: 'network', message: sv.toast.errorRetry });
   }
   const text = await res.text();
   let body: unknown = null;
@@ -42,7 +43,7 @@ async function request<T>(url: string, init: RequestInit, whole = false): Promis
       body = null;
     }
   }
-  if (!res.ok) throw refusal(res.status, body, 'Något gick fel');
+  if (!res.ok) throw refusal(res.status, body, sv.toast.error);
   const data = (body as { data: T } | null)?.data;
   return (whole && data === undefined ? body : data) as T;
 }

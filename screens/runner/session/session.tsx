@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActionAnswer } from '../../../schemas/generated/actions';
+import sv from '../../../schemas/messages/sv.json';
 import { ApiError, CONTAINER_KEY, dispatch, getToken, TOKEN_KEY } from '../../api';
 import { clearStoredSession, isOdin, validUser, type TokenUser } from './token';
 
@@ -86,7 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const handleError = useCallback(
     (err: unknown) => {
       if (err instanceof ApiError && err.status === 401) logout();
-      return err instanceof ApiError ? err.message : 'Något gick fel';
+      return err instanceof ApiError ? err.message : sv.toast.error;
     },
     [logout],
   );
@@ -126,6 +127,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!user) return;
     let live = true;
     (async () => {
+      // The organisation chosen last time is asked for beside the list, not after it: one round
+      // trip less before any admin page can load its own data. It is used only if the list
+      // still holds it; otherwise its answer (or refusal) is dropped.
+      const early = chosen !== null ? dispatch('get_container', { id: chosen }) : null;
+      early?.catch(() => undefined);
       try {
         const list = (await dispatch('get_containers', {})) ?? [];
         if (!live) return;
@@ -136,7 +142,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           setStatus(list.length === 0 ? 'none' : 'pick');
           return;
         }
-        const c = await dispatch('get_container', { id });
+        const c = await (id === chosen && early ? early : dispatch('get_container', { id }));
         if (!live) return;
         localStorage.setItem(CONTAINER_KEY, String(id));
         setContainer({ ...c, positionTypes: c.positionTypes ?? [], myPermissions: c.myPermissions ?? [] });
