@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { screenTable } from '../vite/screen-table';
 import { formatFigure, isFigure, type BenchContext, type BenchResult } from './_report';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -25,7 +26,8 @@ export async function buildPage(entry: string, outDir: string, minify = true): P
     configFile: false,
     root: ROOT,
     logLevel: 'error',
-    plugins: [react()],
+    // screenTable: pages that import the screen catalogue read schemas/screens/*.json?route (as the app build does).
+    plugins: [react(), screenTable()],
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir,
