@@ -4,8 +4,8 @@ import { matches } from './match';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions, type IndexSpec, type Update } from './port';
 import { columnsByFind, project } from './project';
 import { StoreUsageError, checkDoc, checkFilter, checkFindOptions, checkUpdate } from './query';
-import { addMirrors, changedPaths, indexSql, mirrored, mirrorSnapshot, mirrorWrite } from './sql-columns';
-import { compareDocs, jsonPath, mirrorColumn, planFilter, planSort, type PlanContext } from './sql-plan';
+import { addMirrors, changedPaths, indexSql, mirrorAssignments, mirrored, mirrorSnapshot, mirrorWrite } from './sql-columns';
+import { compareDocs, jsonPath, planFilter, planSort, type PlanContext } from './sql-plan';
 import { columnsSql, docRead, type DocRead } from './sql-read';
 import { applyUpdate, upsertBase } from './update';
 import { sqlUpdate } from './sql-update';
@@ -226,8 +226,8 @@ export class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const { _id, ...rest } = after;
     if ((_id ?? null) !== row._id) throw new StoreUsageError('_id cannot be changed');
     // Only the mirrors of the paths that changed are written, so only their indexes move (sql-columns.ts).
-    const sets = changedPaths(mirrors, before, after).map((p) => `, ${mirrorColumn(p)} = json_extract(@j, '${jsonPath(p)!}')`);
-    this.store.stmt(`UPDATE "${m.table}" SET doc = jsonb(@j)${sets.join('')} WHERE rid = @rid`).run({ j: JSON.stringify(rest), rid: row.rid });
+    const sets = mirrorAssignments(changedPaths(mirrors, before, after));
+    this.store.stmt(`UPDATE "${m.table}" SET doc = jsonb(@j)${sets} WHERE rid = @rid`).run({ j: JSON.stringify(rest), rid: row.rid });
     return { doc: after, multikeys: this.store.newMultikeys(m, after) };
   }
 

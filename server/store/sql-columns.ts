@@ -35,6 +35,11 @@ export function mirrorWrite(paths: string[]): { columns: string; values: string 
   };
 }
 
+/** The SET terms (each starting ', ') that write the mirrors of `paths` from the document given as `@j`. */
+export function mirrorAssignments(paths: string[]): string {
+  return paths.map((p) => `, ${mirrorColumn(p)} = json_extract(@j, '${jsonPath(p)!}')`).join('');
+}
+
 /** The value at a dotted path of a plain document (undefined when anything on the way is missing). */
 function valueAt(doc: unknown, path: string): unknown {
   let cur: unknown = doc;
