@@ -41,8 +41,11 @@ async function hydrate(root: HTMLElement, data: SsrData, hydrating?: () => void)
   boot.hydratePage(root, data);
 }
 
+/** Runs `step` in a task of its own, so that no one task of the entry's is long on a phone. */
+const nextTask = (step: () => void) => setTimeout(step, 0);
+
 /** Decides how the page is taken over (see the file's comment) and starts it. */
-function start(root: HTMLElement): void {
+function start(root: HTMLElement, touched: Promise<void>): void {
   const data = readSsrData(document);
   if (!hydratable(data)) {
     void import('./boot').then((boot) => boot.renderApp(root));
@@ -53,15 +56,34 @@ function start(root: HTMLElement): void {
     void hydrate(root, data);
     return;
   }
-  // The apply form works as a plain form until the applicant touches the page; a reload in the
-  // middle of an application (answers kept in this tab), or a field already focused, starts at once.
-  countOpenedOnLoad(apply.positionId);
+  nextTask(() => waitForTouch(root, data, apply, touched));
+}
+
+/**
+ * The apply form works as a plain form until the applicant touches the page; a reload in the
+ * middle of an application (answers kept in this tab), or a field already focused, starts at
+ * once. Each step has a task of its own: opening the tab's storage or starting a request is
+ * several ms of a phone's CPU (together over 50 ms at 4× throttling).
+ */
+function waitForTouch(root: HTMLElement, data: SsrData, apply: { gate: HTMLElement; positionId: number }, touched: Promise<void>): void {
   const presses = holdEarlyPresses(document, apply.gate);
-  const now = keptInTab(tabStorage(), apply.positionId) || apply.gate.contains(document.activeElement);
-  void (now ? Promise.resolve() : firstTouch(document)).then(() => hydrate(root, data, presses.hydrating)).catch(presses.failed);
+  let started = false;
+  const takeOver = () => {
+    if (started) return;
+    started = true;
+    hydrate(root, data, presses.hydrating).catch(presses.failed);
+  };
+  void touched.then(takeOver);
+  if (apply.gate.contains(document.activeElement)) takeOver();
+  nextTask(() => {
+    if (keptInTab(tabStorage(), apply.positionId)) takeOver();
+  });
+  countOpenedOnLoad(apply.positionId);
 }
 
 const root = document.getElementById('root');
-// In a task of its own: this module runs in the task that ends the document's parsing, which
-// the browser's own work at DOMContentLoaded already makes long on a phone.
-if (root) setTimeout(() => start(root), 0);
+// Listening from the start (a handful of listeners): a touch while the page still loads counts.
+const touched = firstTouch(document);
+// The rest in a task of its own: this module runs in the task that ends the document's parsing,
+// which the browser's own work at DOMContentLoaded already makes long on a phone.
+if (root) nextTask(() => start(root, touched));

@@ -105,6 +105,11 @@ export default function ApplyPage({ position: p, container }: { position: Public
   );
 
   const onChange = useCallback((answers: Answers) => restored.current && saveDraft(storage, p.id, answers, p.metadata), [storage, p.id, p.metadata]);
+  // Answers the form adopts (typed before the script had the form, or sent back by the server)
+  // are this tab's draft at once, not at the next change: a reload before it must not drop them.
+  useEffect(() => {
+    if (initial && restored.current) saveDraft(storage, p.id, initial, p.metadata);
+  }, [initial, storage, p.id, p.metadata]);
 
   // The separate, unticked talent-pool choice (issue 28): read at send, never part of the answers.
   const pool = useRef(false);

@@ -22,6 +22,9 @@ describe('the apply page under pressure', () => {
     await page.getByLabel(/^Förnamn/).fill('Cecilia');
     await page.getByLabel(/^Övrigt/).fill('Jag har jobbat i butik förut.');
     await page.getByRole('checkbox', { name: /tjänsteleverantörens allmänna villkor/ }).check();
+    // The tab keeps the answers once the script has the form (the first touch hands it over);
+    // what a reload does to a plain form before that is the browser's own matter.
+    await page.locator('.pub-form-gate[data-live]').waitFor();
     await page.reload();
     // The server-rendered form shows at once; the draft comes back when the page goes live (hydrated).
     await expect.poll(() => page.getByLabel(/^Förnamn/).inputValue(), { timeout: 15_000 }).toBe('Cecilia');

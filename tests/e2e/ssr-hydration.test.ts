@@ -118,6 +118,10 @@ describe('server-rendered public pages in Chromium', () => {
     release();
     await page.locator('.pub-form-gate[data-live]').waitFor({ timeout: 15_000 });
     expect(await first.inputValue()).toBe('Tidig');
+    // It is this tab's draft as soon as the form has it: a reload before any other change keeps it.
+    await page.reload();
+    await page.locator('.pub-form-gate[data-live]').waitFor({ timeout: 15_000 });
+    expect(await first.inputValue()).toBe('Tidig');
     // The form's answers hold it, not only the DOM: the next change saves both in this tab's draft.
     await page.getByLabel(/^Efternamn/).fill('Svensson');
     const draft = () => page.evaluate((id) => JSON.parse(sessionStorage.getItem(`blankett.applyDraft.${id}`) ?? '{}') as Record<string, unknown>, pos.id);
