@@ -139,6 +139,7 @@ function CompiledApplicationForm(props: CompiledProps) {
   const callbacks = useRef(props);
   callbacks.current = props;
   const dirty = useRef(new Set<string>());
+  const pending = useRef(new Set<Promise<unknown>>());
   const serverKeys = useRef(new Set<string>());
 
   const order = useMemo(() => keysInOrder(layout), [layout]);
@@ -164,8 +165,16 @@ function CompiledApplicationForm(props: CompiledProps) {
     [order, prefix, steps],
   );
 
+  // Answers given in the form since the parent last passed `answers`: one those answers do not
+  // mention stays (a file chosen before the apply page went live, read while the page adopted
+  // what was typed, must not be dropped by that adoption).
+  const givenSince = useRef(new Set<string>());
   useLayoutEffect(() => {
-    if (answers) store.replace(answers);
+    if (!answers) return;
+    const kept: Answers = {};
+    for (const key of givenSince.current) if (!(key in answers) && store.get(key) !== undefined) kept[key] = store.get(key);
+    givenSince.current.clear();
+    store.replace(Object.keys(kept).length ? { ...answers, ...kept } : answers);
   }, [answers, store]);
 
   const reportRef = useRef(report);
@@ -216,6 +225,7 @@ function CompiledApplicationForm(props: CompiledProps) {
         if (mode !== 'entry') return;
         store.set(key, value);
         dirty.current.add(key);
+        givenSince.current.add(key);
         const scope = scopeOf(key);
         // A server error is about the value that was sent; once it changes the error no longer applies.
         scope.forEach((k) => serverKeys.current.delete(k));
@@ -225,6 +235,14 @@ function CompiledApplicationForm(props: CompiledProps) {
       blur(key) {
         if (mode !== 'entry' || !dirty.current.has(key)) return;
         revalidate(scopeOf(key).filter((k) => !serverKeys.current.has(k)));
+      },
+      working(work) {
+        const settled = work.then(
+          () => undefined,
+          () => undefined,
+        );
+        pending.current.add(settled);
+        void settled.then(() => pending.current.delete(settled));
       },
     };
   }, [store, mode, props.disabled, prefix, hiddenKeys, hiddenLabel, focusKey]);
@@ -240,6 +258,8 @@ function CompiledApplicationForm(props: CompiledProps) {
         return;
       }
     }
+    // A file still being read (chosen a moment before the send) is part of what is sent.
+    while (pending.current.size) await Promise.all(pending.current);
     // A hidden field's answer is kept while the applicant answers (it comes back if the field
     // does) but is never judged or sent.
     const answersNow = visibleAnswers(layout, store.snapshot());

@@ -46,7 +46,7 @@ function FieldEntry({ fieldKey, widget, options, schema }: Omit<FieldBodyProps, 
   const value = useAnswer(fieldKey);
   const errors = useFieldErrors(fieldKey);
   const id = runtime.idOf(fieldKey);
-  const { change, blur } = runtime;
+  const { change, blur, working } = runtime;
   const onChange = useCallback((v: unknown) => change(fieldKey, v), [change, fieldKey]);
   const onBlur = useCallback(() => blur(fieldKey), [blur, fieldKey]);
   const invalid = errors.length > 0;
@@ -67,6 +67,7 @@ function FieldEntry({ fieldKey, widget, options, schema }: Omit<FieldBodyProps, 
         value={value}
         onChange={onChange}
         onBlur={onBlur}
+        onWork={working}
         disabled={runtime.disabled}
         required={required}
         label={options.label ?? ''}

@@ -12,6 +12,8 @@ export interface FormRuntime {
   idOf(key: string): string;
   change(key: string, value: unknown): void;
   blur(key: string): void;
+  /** Registers an answer on its way (FieldWidgetProps.onWork); a send waits for all of them. */
+  working(work: Promise<unknown>): void;
   /** View mode: what a field hidden from this reader says instead of its answer (anonymous screening), or undefined. */
   hiddenText(key: string): string | undefined;
   /**

@@ -15,6 +15,8 @@ export interface FieldWidgetProps<V = unknown> {
   value: V | undefined;
   onChange(value: V | undefined): void;
   onBlur(): void;
+  /** An answer on its way (a file being read): a send waits for it before it judges the answers. */
+  onWork(work: Promise<unknown>): void;
   disabled: boolean;
   required: boolean;
   label: string;

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage } from './helpers/app';
-import { firstApplyUrl } from './helpers/apply';
+import { personnummer } from '../integration/helpers/domain';
+import { fillApplyForm, firstApplyUrl, pdfFile } from './helpers/apply';
 import { useE2e } from './helpers/fixture';
 
 /**
@@ -85,7 +86,7 @@ describe('the apply page taken over at the first touch', () => {
     await page.context().close();
   });
 
-  it('keeps what is typed and a send pressed before the script has the form, and validates once it has', async () => {
+  it('keeps what is typed, a file chosen and a send pressed before the script has the form, and validates once it has', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     // React DOM and the app are held back until the applicant has typed and pressed send.
     let release = () => {};
@@ -103,6 +104,7 @@ describe('the apply page taken over at the first touch', () => {
     const first = page.getByLabel(/^Förnamn/);
     await first.tap();
     await first.pressSequentially('Tidig');
+    await page.locator('input[type=file]').first().setInputFiles(pdfFile('cv-tidig.pdf'));
     await page.getByRole('button', { name: 'Skicka ansökan' }).tap();
     // Neither taken over nor sent as a plain form: the send waits for the script.
     expect(await page.locator('.pub-form-gate[data-live]').count()).toBe(0);
@@ -114,9 +116,35 @@ describe('the apply page taken over at the first touch', () => {
     const surname = page.getByLabel(/^Efternamn/);
     await expect.poll(() => surname.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await first.inputValue()).toBe('Tidig');
+    // The file chosen meanwhile is the form's too: listed under the field, ready to be sent.
+    await page.locator('.blk-file-name', { hasText: 'cv-tidig.pdf' }).waitFor();
     expect(await page.getByText('Fältet är obligatoriskt').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { __doc?: number }).__doc)).toBe(1);
     expect(posts).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends a CV chosen and a send pressed before the script has the form with the application', async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/public/positions/apply')) sent.push(r.postData() ?? '');
+    });
+    await page.goto(applyUrl, { waitUntil: 'domcontentloaded' });
+    await fillApplyForm(page, { firstname: 'Tidig', surname: 'Filsson', ssn: personnummer('19900101', '123'), email: 'tidig.filsson@example.se' });
+    // 4.5 MB: reading it takes the script longer than pressing the held send again does.
+    const cv = pdfFile('cv-filsson.pdf');
+    await page.locator('input[type=file]').first().setInputFiles({ ...cv, buffer: Buffer.concat([cv.buffer, Buffer.alloc(4_500_000, 32)]) });
+    await page.getByRole('button', { name: 'Skicka ansökan' }).tap();
+    release();
+    await page.getByRole('heading', { name: 'Tack för din ansökan, Tidig!' }).waitFor({ timeout: 15_000 });
+    expect(sent.map((body) => body.includes('"filename":"cv-filsson.pdf"'))).toEqual([true]);
     await page.context().close();
   });
 });

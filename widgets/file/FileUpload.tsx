@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { FieldViewProps, FieldWidgetDefinition, FieldWidgetProps } from '../../engine/react/widget-api';
 import type { AttachedFile } from '../../engine/types';
 import { t } from '../../engine/react/messages';
@@ -22,20 +22,36 @@ function FileUpload(props: FieldWidgetProps<AttachedFile[]>) {
   const [dragging, setDragging] = useState(false);
   const latest = useRef(files);
   latest.current = files;
+  const input = useRef<HTMLInputElement>(null);
   const alertId = `${id}-alert`;
   const buttonId = `${id}-button`;
 
-  const add = async (list: FileList | null) => {
+  const add = (list: FileList | null) => {
     if (!list?.length || disabled) return;
-    const { added, tooLarge, failed } = await readFiles([...list]);
-    setAlerts([...tooLarge.map((name) => `${t.fileTooLarge} (${name})`), ...failed.map((name) => `${t.fileReadError} (${name})`)]);
-    if (added.length) props.onChange([...latest.current, ...added]);
+    const files = [...list];
+    // A send pressed while the files are read waits for them (onWork).
+    props.onWork(
+      readFiles(files).then(({ added, tooLarge, failed }) => {
+        setAlerts([...tooLarge.map((name) => `${t.fileTooLarge} (${name})`), ...failed.map((name) => `${t.fileReadError} (${name})`)]);
+        if (added.length) props.onChange([...latest.current, ...added]);
+      }),
+    );
   };
+
+  // A file chosen in the server-drawn form before the script took it over is in the input, not
+  // in the answers: read it as if chosen now (the input is emptied, as after every choice).
+  const early = useRef(add);
+  useEffect(() => {
+    const el = input.current;
+    if (!el?.files?.length) return;
+    early.current(el.files);
+    el.value = '';
+  }, []);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    void add(event.dataTransfer?.files ?? null);
+    add(event.dataTransfer?.files ?? null);
   };
 
   return (
@@ -49,6 +65,7 @@ function FileUpload(props: FieldWidgetProps<AttachedFile[]>) {
       onDrop={onDrop}
     >
       <input
+        ref={input}
         type="file"
         id={id}
         name={props.fieldKey}
@@ -60,7 +77,7 @@ function FileUpload(props: FieldWidgetProps<AttachedFile[]>) {
         aria-invalid={invalid || undefined}
         aria-describedby={joinIds(props.describedBy, alerts.length > 0 && alertId, `${id}-hint`)}
         onChange={(e) => {
-          void add(e.target.files);
+          add(e.target.files);
           e.target.value = '';
         }}
         onBlur={props.onBlur}

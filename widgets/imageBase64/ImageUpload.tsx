@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldViewProps, FieldWidgetDefinition, FieldWidgetProps } from '../../engine/react/widget-api';
 import { fill, t } from '../../engine/react/messages';
 import { MAX_FILE_BYTES, readAsDataUrl } from '../file/files';
@@ -34,11 +34,24 @@ function ImageUpload(props: FieldWidgetProps<string>) {
     props.onChange(dataUrl);
   };
 
+  // An image chosen in the server-drawn form before the script took it over: read it as if chosen now.
+  // A send pressed while the image is read waits for it (onWork).
+  const pick = (file: File | undefined) => props.onWork(choose(file));
+  const input = useRef<HTMLInputElement>(null);
+  const early = useRef(pick);
+  useEffect(() => {
+    const el = input.current;
+    if (!el?.files?.[0]) return;
+    early.current(el.files[0]);
+    el.value = '';
+  }, []);
+
   const hasHint = Boolean(limits.minWidth || limits.maxWidth);
   return (
     <div className="blk-image-upload">
       {value && <img src={value} alt={t.imageAlt} className="blk-image-preview" />}
       <input
+        ref={input}
         type="file"
         id={id}
         name={props.fieldKey}
@@ -50,7 +63,7 @@ function ImageUpload(props: FieldWidgetProps<string>) {
         aria-invalid={invalid || undefined}
         aria-describedby={joinIds(props.describedBy, alert !== null && alertId, hasHint && `${id}-hint`)}
         onChange={(e) => {
-          void choose(e.target.files?.[0]);
+          pick(e.target.files?.[0]);
           e.target.value = '';
         }}
         onBlur={props.onBlur}

@@ -27,6 +27,7 @@ function periodProps(): FieldWidgetProps<PeriodValue> {
     value: { startDate: '2027-06-01', endDate: '2027-06-30', checked: true },
     onChange: () => undefined,
     onBlur: () => undefined,
+    onWork: () => undefined,
     disabled: false,
     required: false,
     label: 'Juni',

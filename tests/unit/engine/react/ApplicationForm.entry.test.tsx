@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApplicationForm } from '../../../../engine/react';
 import template from '../../../../schemas/templates/default-application.json' with { type: 'json' };
@@ -159,5 +159,30 @@ describe('ApplicationForm under a parent that re-renders', () => {
     rerender(<ApplicationForm form={form} answers={initial} disabled />);
     expect((screen.getByLabelText(/Förnamn/) as HTMLInputElement).value).toBe('Eva');
     expect((screen.getByLabelText(/^Ort/) as HTMLInputElement).value).toBe('Lund');
+  });
+
+  it('keeps an answer given in the form when the parent passes new answers that do not mention it, and takes theirs for the rest', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { rerender } = render(<ApplicationForm form={form} answers={{ form_city: 'Lund' }} />);
+    await user.type(screen.getByLabelText(/Förnamn/), 'Eva');
+    await user.type(screen.getByLabelText(/Efternamn/), 'Ek');
+    // As the apply page adopting what was typed before it went live: new answers, the first name not among them.
+    rerender(<ApplicationForm form={form} answers={{ form_city: 'Malmö', form_surname: 'Berg' }} />);
+    expect((screen.getByLabelText(/Förnamn/) as HTMLInputElement).value).toBe('Eva');
+    expect((screen.getByLabelText(/Efternamn/) as HTMLInputElement).value).toBe('Berg');
+    expect((screen.getByLabelText(/^Ort/) as HTMLInputElement).value).toBe('Malmö');
+  });
+
+  it('sends a file chosen a moment before the send with the answers: the send waits for its reading', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn();
+    const { container } = render(<ApplicationForm form={form} mode="entry" onSubmit={onSubmit} />);
+    await fillValid(user);
+    const cv = new File(['%PDF-1.4 cv'], 'cv.pdf', { type: 'application/pdf' });
+    // In one go, as a send pressed before the file has been read: the reading is still on its way.
+    fireEvent.change(container.querySelector('input[type=file]')!, { target: { files: [cv] } });
+    fireEvent.submit(container.querySelector('form')!);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ form_file: [{ filename: 'cv.pdf', type: 'application/pdf' }] });
   });
 });
