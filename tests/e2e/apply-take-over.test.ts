@@ -35,6 +35,17 @@ const recordScripts = () => {
 const scripts = (page: Page) =>
   page.evaluate(() => new Promise<{ src: string; ms: number }[]>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r((window as unknown as { __scripts: { src: string; ms: number }[] }).__scripts.slice())))));
 
+/** Holds React DOM and the app (the entry's import of boot) back until the returned function is called. */
+async function holdScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/boot-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const ownedByReact = (page: Page) => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
 
 describe('the apply page taken over at the first touch', () => {
@@ -89,12 +100,7 @@ describe('the apply page taken over at the first touch', () => {
   it('keeps what is typed, a file chosen and a send pressed before the script has the form, and validates once it has', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
     // React DOM and the app are held back until the applicant has typed and pressed send.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/assets/boot-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScript(page);
     const posts: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && !r.url().includes('/visit')) posts.push(r.url());
@@ -126,12 +132,7 @@ describe('the apply page taken over at the first touch', () => {
 
   it('sends a CV chosen and a send pressed before the script has the form with the application', async () => {
     const page = await newPage(browser, { viewport: 'phone' });
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/assets/boot-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScript(page);
     const sent: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/public/positions/apply')) sent.push(r.postData() ?? '');
