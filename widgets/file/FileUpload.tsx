@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import type { FieldViewProps, FieldWidgetDefinition, FieldWidgetProps } from '../../engine/react/widget-api';
 import type { AttachedFile } from '../../engine/types';
 import { t } from '../../engine/react/messages';
 import { joinIds } from '../text/rules';
 import { FileList } from './FileList';
 import { readFiles } from './files';
+import { useChosenEarly } from './useChosenEarly';
 
 function asFiles(value: unknown): AttachedFile[] {
   return Array.isArray(value) ? (value as AttachedFile[]) : [];
@@ -38,15 +39,7 @@ function FileUpload(props: FieldWidgetProps<AttachedFile[]>) {
     );
   };
 
-  // A file chosen in the server-drawn form before the script took it over is in the input, not
-  // in the answers: read it as if chosen now (the input is emptied, as after every choice).
-  const early = useRef(add);
-  useEffect(() => {
-    const el = input.current;
-    if (!el?.files?.length) return;
-    early.current(el.files);
-    el.value = '';
-  }, []);
+  useChosenEarly(input, add);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FieldViewProps, FieldWidgetDefinition, FieldWidgetProps } from '../../engine/react/widget-api';
 import { fill, t } from '../../engine/react/messages';
 import { MAX_FILE_BYTES, readAsDataUrl } from '../file/files';
+import { useChosenEarly } from '../file/useChosenEarly';
 import { joinIds } from '../text/rules';
 import { checkSize, limitsOf, measureImage } from './imageSize';
 
@@ -34,17 +35,10 @@ function ImageUpload(props: FieldWidgetProps<string>) {
     props.onChange(dataUrl);
   };
 
-  // An image chosen in the server-drawn form before the script took it over: read it as if chosen now.
   // A send pressed while the image is read waits for it (onWork).
   const pick = (file: File | undefined) => props.onWork(choose(file));
   const input = useRef<HTMLInputElement>(null);
-  const early = useRef(pick);
-  useEffect(() => {
-    const el = input.current;
-    if (!el?.files?.[0]) return;
-    early.current(el.files[0]);
-    el.value = '';
-  }, []);
+  useChosenEarly(input, (files) => pick(files[0]));
 
   const hasHint = Boolean(limits.minWidth || limits.maxWidth);
   return (

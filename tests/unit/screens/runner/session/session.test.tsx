@@ -42,15 +42,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 const request = (action: string, id?: number) => pending.find((p) => p.action === action && (id === undefined || p.data.id === id));
 
+/** A writer's page load with organisation `containerId` remembered from last time. */
+function loadSession(containerId: number) {
+  signIn(fakeToken('writer@demo.test'));
+  localStorage.setItem('blankett.containerId', String(containerId));
+  render(
+    <SessionProvider>
+      <Shows />
+    </SessionProvider>,
+  );
+}
+
 describe('the admin session at a page load', () => {
   it('asks for the organisation chosen last time beside the list, before the list answers', async () => {
-    signIn(fakeToken('writer@demo.test'));
-    localStorage.setItem('blankett.containerId', '1');
-    render(
-      <SessionProvider>
-        <Shows />
-      </SessionProvider>,
-    );
+    loadSession(1);
     await waitFor(() => expect(pending.map((p) => p.action).sort()).toEqual(['get_container', 'get_containers']));
     request('get_container', 1)!.answer(200, { data: container(1, 'Demoföretaget AB') });
     request('get_containers')!.answer(200, { data: containers });
@@ -60,13 +65,7 @@ describe('the admin session at a page load', () => {
   });
 
   it('drops the early answer when the list no longer holds that organisation, and loads the one it holds', async () => {
-    signIn(fakeToken('writer@demo.test'));
-    localStorage.setItem('blankett.containerId', '9');
-    render(
-      <SessionProvider>
-        <Shows />
-      </SessionProvider>,
-    );
+    loadSession(9);
     await waitFor(() => expect(request('get_container', 9)).toBeDefined());
     request('get_container', 9)!.answer(403, { error: { code: 'forbidden', message: 'Du har inte behörighet' } });
     request('get_containers')!.answer(200, { data: containers });
