@@ -57,7 +57,7 @@ export function LinkRequest({ email: initial = '', fixedEmail = false, next, lab
     <form className="cand-card" onSubmit={submit} noValidate aria-busy={busy}>
       {!fixedEmail && (
         <>
-          <label htmlFor={`${idPrefix}-email`}>{sv.candidate.email}</label>
+          <label htmlFor={`${idPrefix}-email`}>{t.email}</label>
           <input
             id={`${idPrefix}-email`}
             type="email"

@@ -6,7 +6,7 @@ import { isLightForm } from './lightChooser';
 import type { ScreenFile } from './types';
 
 /**
- * A page's form block: a form of plain fields (the session pages': lightChooser.ts) is drawn by
+ * A page's form block, or a `form` screen: a form of plain fields (lightChooser.ts) is drawn by
  * the light form, without RJSF, the widget registry and ajv; any other by RJSF (FormScreen.tsx).
  * Its own small chunk, so neither the chooser nor the two forms weigh on a page without a form.
  */
@@ -22,7 +22,8 @@ export function preloadForm(part: FormPart): void {
   void (isLightForm(part) ? load.light() : load.rjsf()).catch(() => undefined);
 }
 
-export default function FormBlock(props: { part: FormPart; screen: ScreenFile; level: 1 | 2; onSaved: (done: BindingContext) => void; onSubmit: () => void }) {
+export default function FormBlock(props: { part: FormPart; screen: ScreenFile; level: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
   const Form = isLightForm(props.part) ? LightFormView : FormPartView;
   return <Form {...props} />;
 }
+

@@ -8,7 +8,6 @@ import type { BindingContext } from './bindings';
 import { sameAsCheck, screenFormErrors } from './formErrors';
 import { FormFrame, topDefaults, useFormPart, type FormPart } from './formPart';
 import { resolveRefs } from './refs';
-import { layoutOf } from './Screen';
 import type { ScreenFile } from './types';
 import type { Data } from './useScreenData';
 import { adminWidgets, type WidgetContext } from './widgets';
@@ -66,10 +65,4 @@ export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { p
       />
     </FormFrame>
   );
-}
-
-/** A `form` screen: the form part with the screen's h1 (none in the session card, which has its own). */
-export default function FormScreen({ screen }: { screen: ScreenFile }) {
-  const part = useMemo<FormPart>(() => ({ ...screen, title: layoutOf(screen) === 'session' ? '' : screen.title }), [screen]);
-  return <FormPartView part={part} screen={screen} />;
 }

@@ -15,18 +15,32 @@ const fromTree = (tree: FieldErrorTree): Errors =>
   Object.fromEntries(Object.entries(tree).flatMap(([k, v]) => (v && typeof v === 'object' && Array.isArray((v as { __errors?: unknown }).__errors) ? [[k, (v as { __errors: string[] }).__errors]] : [])));
 
 const optionOf = (ui: UiSchema, name: string, key: string): unknown => (ui[name] as Record<string, unknown> | undefined)?.[key];
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+/** The input type of a text field's widget, as RJSF's ('secret' is this runner's password widget). */
+const INPUT_TYPES: Record<string, string> = { secret: 'password', email: 'email' };
 
-/** One field as RJSF draws it (the same ids, names, label, autocomplete, error and help), with native inputs. */
+/** One field as RJSF draws it (the same ids, names, label, description, autocomplete, error and help), with native inputs. */
 function Field({ field, id, value, errors, ui, onChange }: { field: LightField; id: string; value: unknown; errors: string[] | undefined; ui: UiSchema; onChange(value: unknown): void }) {
-  const widget = optionOf(ui, field.name, 'ui:widget');
+  const option = (key: string) => optionOf(ui, field.name, key);
+  const widget = text(option('ui:widget'));
   if (widget === 'hidden') return <input type="hidden" id={id} name={id} value={value === undefined ? '' : String(value)} />;
-  const help = optionOf(ui, field.name, 'ui:help');
-  const describedBy = [help ? `${id}__help` : '', errors?.length ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;
+  const help = text(option('ui:help'));
+  const description = field.type === 'string' ? field.description : undefined;
+  // What the field is, then how to fill it in, then what is wrong with it.
+  const describedBy = [description && `${id}__description`, help && `${id}__help`, errors?.length && `${id}__error`].filter(Boolean).join(' ') || undefined;
   const aria = { 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': describedBy };
   const title = field.title ?? field.name;
-  const empty = optionOf(ui, field.name, 'ui:emptyValue');
-  const autoComplete = optionOf(ui, field.name, 'ui:autocomplete');
-  const placeholder = optionOf(ui, field.name, 'ui:placeholder');
+  const empty = option('ui:emptyValue');
+  const input = {
+    id,
+    name: id,
+    className: 'form-control',
+    placeholder: text(option('ui:placeholder')),
+    required: field.required || undefined,
+    value: text(value) ?? '',
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value === '' ? empty : e.target.value),
+    ...aria,
+  };
   return (
     <div className={`form-group field field-${field.type}${errors?.length ? ' field-error has-error has-danger' : ''}`}>
       {field.type === 'boolean' ? (
@@ -42,18 +56,16 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
             {title}
             {field.required && <span className="required">*</span>}
           </label>
-          <input
-            id={id}
-            name={id}
-            className="form-control"
-            type={widget === 'secret' ? 'password' : String(optionOf(ui, field.name, 'ui:inputType') ?? 'text')}
-            autoComplete={typeof autoComplete === 'string' ? autoComplete : widget === 'secret' ? 'off' : undefined}
-            placeholder={typeof placeholder === 'string' ? placeholder : undefined}
-            required={field.required || undefined}
-            value={typeof value === 'string' ? value : ''}
-            onChange={(e) => onChange(e.target.value === '' ? empty : e.target.value)}
-            {...aria}
-          />
+          {description && (
+            <div id={`${id}__description`} className="field-description">
+              {description}
+            </div>
+          )}
+          {widget === 'textarea' ? (
+            <textarea {...input} rows={(option('ui:options') as { rows?: number } | undefined)?.rows} />
+          ) : (
+            <input {...input} type={INPUT_TYPES[widget ?? ''] ?? String(option('ui:inputType') ?? 'text')} autoComplete={text(option('ui:autocomplete')) ?? (widget === 'secret' ? 'off' : undefined)} />
+          )}
         </>
       )}
       {errors?.length ? (
@@ -67,7 +79,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
           </ul>
         </div>
       ) : null}
-      {typeof help === 'string' && (
+      {help && (
         <div id={`${id}__help`}>
           <p className="help-block">{help}</p>
         </div>
@@ -110,22 +122,35 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
     void s.submit(full);
   };
   const options = (ui['ui:submitButtonOptions'] ?? {}) as { submitText?: string };
+  const draw = (f: LightField) => (
+    <Field
+      key={f.name}
+      field={f}
+      id={idOf(f.name)}
+      value={full[f.name]}
+      errors={errors[f.name]}
+      ui={ui}
+      onChange={(value) => {
+        s.setFormData({ ...data, [f.name]: value });
+        setErrors(({ [f.name]: _dropped, ...rest }) => rest);
+      }}
+    />
+  );
+  // As the RJSF path's templates (formTemplates.tsx): the form's description, then a fieldset per section, then the fields no section names.
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const placed = new Set((part.sections ?? []).flatMap((sec) => sec.fields.filter((f): f is string => typeof f === 'string')));
+  const description = ui['ui:description'];
   return (
     <form className="scr-light-form" noValidate onSubmit={submit}>
-      {fields.map((f) => (
-        <Field
-          key={f.name}
-          field={f}
-          id={idOf(f.name)}
-          value={full[f.name]}
-          errors={errors[f.name]}
-          ui={ui}
-          onChange={(value) => {
-            s.setFormData({ ...data, [f.name]: value });
-            setErrors(({ [f.name]: _dropped, ...rest }) => rest);
-          }}
-        />
+      {typeof description === 'string' && <p className="adm-hint">{description}</p>}
+      {(part.sections ?? []).map((sec, i) => (
+        <fieldset key={sec.title ?? i} className="adm-fieldset scr-section">
+          {sec.title && <legend>{sec.title}</legend>}
+          {sec.description && <p className="adm-hint">{sec.description}</p>}
+          {sec.fields.map((name) => (typeof name === 'string' && byName.has(name) ? draw(byName.get(name)!) : null))}
+        </fieldset>
       ))}
+      {fields.filter((f) => !placed.has(f.name)).map(draw)}
       <div>
         <button type="submit" className="btn btn-info" disabled={s.busy} aria-busy={s.busy || undefined}>
           {s.busy && part.busy ? part.busy : (options.submitText ?? sv.screens.save)}

@@ -11,17 +11,29 @@ const CoreInput = getDefaultRegistry().templates.BaseInputTemplate;
 
 type Section = NonNullable<ScreenFile['sections']>[number];
 
-/** The root object's fields in fieldsets, one per section (JSON Forms' Group); fields in no section follow. */
+/**
+ * The root object's fields: the form's `ui:description` (what the author wrote above the fields; RJSF's own
+ * template drew it, this one had left it out), then fieldsets, one per section (JSON Forms' Group); fields in no section follow.
+ */
 function SectionedFields(props: ObjectFieldTemplateProps) {
   const sections = (props.registry.formContext as { sections?: Section[] } | undefined)?.sections;
-  if (!sections || props.fieldPathId.path.length > 0) {
-    return <>{props.properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}</>;
+  const root = props.fieldPathId.path.length === 0;
+  const description = root ? props.uiSchema?.['ui:description'] : undefined;
+  const intro = typeof description === 'string' ? <p className="adm-hint">{description}</p> : null;
+  if (!sections || !root) {
+    return (
+      <>
+        {intro}
+        {props.properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}
+      </>
+    );
   }
   const byName = new Map(props.properties.map((p) => [p.name, p]));
   const placed = new Set(sections.flatMap((s) => s.fields.filter((f): f is string => typeof f === 'string')));
   const rest = props.properties.filter((p) => !placed.has(p.name) && !p.hidden);
   return (
     <>
+      {intro}
       {sections.map((s, i) => (
         <fieldset key={s.title ?? i} className="adm-fieldset scr-section">
           {s.title && <legend>{s.title}</legend>}

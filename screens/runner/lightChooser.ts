@@ -1,7 +1,7 @@
 /**
  * Which forms the light form (LightForm.tsx) draws: a form whose schema and uiSchema hold only
- * what is listed here; any other keyword, widget or option (arrays, rich text, sections, entity
- * `$ref`s, other validators) keeps the RJSF path (FormScreen.tsx). A rule whose words would be
+ * what is listed here; any other keyword, widget or option (arrays, rich text, entity
+ * `$ref`s, other validators, read-only fields) keeps the RJSF path (FormScreen.tsx). A rule whose words would be
  * the engine's generic ones (a minLength above 1 without the field's `messages.minLength`, a
  * pattern without its `patternMessage`) keeps it too, so the light form carries no engine
  * messages. Its own module, imported by the runner's chunk maps: it loads nothing. Pure.
@@ -20,12 +20,12 @@ export interface LightSchema extends Branch {
 }
 
 const KEYS: Record<string, ReadonlySet<string>> = {
-  string: new Set(['type', 'title', 'minLength', 'maxLength', 'pattern', 'default', 'x-validEmail']),
+  string: new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'pattern', 'default', 'x-validEmail']),
   boolean: new Set(['type', 'title', 'default']),
 };
-const WIDGETS: Record<string, readonly (string | undefined)[]> = { string: [undefined, 'secret', 'hidden'], boolean: [undefined, 'checkbox', 'hidden'] };
+const WIDGETS: Record<string, readonly (string | undefined)[]> = { string: [undefined, 'secret', 'hidden', 'textarea', 'email'], boolean: [undefined, 'checkbox', 'hidden'] };
 const FIELD_UI = new Set(['ui:widget', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
-const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage']);
+const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage', 'rows']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const only = (o: Record<string, unknown>, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
@@ -36,6 +36,7 @@ function plainField(p: unknown): boolean {
   if (!Object.keys(p).every((k) => KEYS[p.type as string]!.has(k))) return false;
   if (p['x-validEmail'] !== undefined && !(p['x-validEmail'] === true || (isObject(p['x-validEmail']) && Object.keys(p['x-validEmail']).length === 0))) return false;
   if (p.title !== undefined && typeof p.title !== 'string') return false;
+  if (p.description !== undefined && typeof p.description !== 'string') return false;
   if (p.pattern !== undefined && typeof p.pattern !== 'string') return false;
   return ['minLength', 'maxLength'].every((k) => p[k] === undefined || (Number.isInteger(p[k]) && (p[k] as number) >= 0));
 }
@@ -66,6 +67,10 @@ function plainUi(ui: unknown, fields: Map<string, string>): boolean {
       if (!isObject(v) || !only(v, ['submitText'])) return false;
       continue;
     }
+    if (k === 'ui:description') {
+      if (typeof v !== 'string') return false;
+      continue;
+    }
     const type = fields.get(k);
     if (!type || !isObject(v) || !Object.keys(v).every((key) => FIELD_UI.has(key))) return false;
     if (!WIDGETS[type]!.includes(v['ui:widget'] as string | undefined)) return false;
@@ -73,20 +78,38 @@ function plainUi(ui: unknown, fields: Map<string, string>): boolean {
     if (options === undefined) continue;
     if (!isObject(options) || !Object.keys(options).every((o) => OPTIONS.has(o))) return false;
     if (options.sameAs !== undefined && !fields.has(String(options.sameAs))) return false;
+    if (options.rows !== undefined && !(v['ui:widget'] === 'textarea' && Number.isInteger(options.rows) && (options.rows as number) > 0)) return false;
     if (options.messages !== undefined && !(isObject(options.messages) && Object.values(options.messages).every((m) => typeof m === 'string'))) return false;
   }
   return true;
 }
 
+/** Sections of the form's own fields by name, each named once ({ title?, description?, fields }). */
+function plainSections(sections: unknown, fields: Map<string, string>): boolean {
+  if (sections === undefined) return true;
+  if (!Array.isArray(sections) || sections.length === 0) return false;
+  const placed = new Set<string>();
+  return sections.every(
+    (s) =>
+      isObject(s) &&
+      only(s, ['title', 'description', 'fields']) &&
+      (s.title === undefined || typeof s.title === 'string') &&
+      (s.description === undefined || typeof s.description === 'string') &&
+      names(s.fields) &&
+      s.fields.every((f) => fields.has(f) && !placed.has(f) && Boolean(placed.add(f))),
+  );
+}
+
 /**
  * The chooser: true when the light form draws this form as RJSF would — an object of plain
- * text fields (title, minLength, maxLength, pattern, x-validEmail; as text or 'secret'),
- * booleans (a checkbox) and hidden fields, at most one `if` of constants with its `then`/`else`
- * fields, a uiSchema of the options listed above, and no `sections` or `readonlyFrom`.
+ * text fields (title, description, minLength, maxLength, pattern, x-validEmail; as text,
+ * 'secret', 'email' or 'textarea' with its rows), booleans (a checkbox) and hidden fields, at
+ * most one `if` of constants with its `then`/`else` fields, a uiSchema of the options listed
+ * above and the form's `ui:description`, `sections` of its own fields, and no `readonlyFrom`.
  * Anything else is RJSF's.
  */
 export function isLightForm({ schema, uiSchema, sections, readonlyFrom }: { schema?: unknown; uiSchema?: unknown; sections?: unknown; readonlyFrom?: unknown }): boolean {
-  if (sections !== undefined || readonlyFrom !== undefined) return false;
+  if (readonlyFrom !== undefined) return false;
   if (!isObject(schema) || !only(schema, ['type', 'properties', 'required', 'if', 'then', 'else']) || (schema.type !== undefined && schema.type !== 'object')) return false;
   const known = new Set<string>();
   if (!plainBranch({ type: schema.type, properties: schema.properties, required: schema.required }, known)) return false;
@@ -98,7 +121,7 @@ export function isLightForm({ schema, uiSchema, sections, readonlyFrom }: { sche
   const props = [s, s.then, s.else].flatMap((b) => Object.entries(b?.properties ?? {}));
   const fields = new Map(props.map(([k, p]) => [k, String(p.type)] as const));
   const required = [s, s.then, s.else].flatMap((b) => b?.required ?? []);
-  if (!required.every((r) => fields.has(r)) || !plainUi(uiSchema, fields)) return false;
+  if (!required.every((r) => fields.has(r)) || !plainUi(uiSchema, fields) || !plainSections(sections, fields)) return false;
   const ui = (uiSchema ?? {}) as Record<string, { 'ui:options'?: { patternMessage?: unknown; messages?: Record<string, unknown> } }>;
   return props.every(([k, p]) => {
     const options = ui[k]?.['ui:options'];

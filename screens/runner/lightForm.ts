@@ -15,6 +15,7 @@ export interface LightField {
   name: string;
   type: 'string' | 'boolean';
   title?: string;
+  description?: string;
   minLength?: number;
   maxLength?: number;
   pattern?: string;

@@ -27,7 +27,8 @@ function once(key: string, load: () => Promise<Module>): Promise<Module> {
 }
 
 const kinds: Record<string, () => Promise<Module>> = {
-  form: () => import('./FormScreen') as Promise<Module>,
+  // A form screen chooses its form by its fields, as a page's form block does (FormBlock.tsx).
+  form: () => import('./FormKindScreen') as Promise<Module>,
   list: () => import('./ListScreen') as Promise<Module>,
   record: () => import('./RecordScreen') as Promise<Module>,
   page: () => import('./PageScreen') as Promise<Module>,
@@ -69,13 +70,15 @@ export function preloadView(name: string): void {
 /**
  * Starts fetching a screen's code (its view, or the form/list screen) at once from its route
  * table entry, so the chunks arrive beside its `file` (on its way) while the session and the
- * guards are still loading instead of after them. A page's form blocks choose their form by
- * their fields (FormBlock.tsx), so that choice waits for the file.
+ * guards are still loading instead of after them. A form screen and a page's form blocks choose
+ * their form by their fields (FormBlock.tsx), so that choice waits for the file.
  */
 export function preloadScreen(screen: ScreenEntry, file: Promise<ScreenFile>): void {
   if (screen.kind === 'view') preloadView(screen.view ?? '');
   else if (isDataKind(screen.kind)) {
     void once(`kind:${screen.kind}`, kinds[screen.kind]!).catch(() => undefined);
+    // A form screen's form code (light or RJSF) is known once its file is.
+    if (screen.kind === 'form') void loadChunk('kind:formblock', () => import('./FormBlock').then(async ({ preloadForm }) => preloadForm(await file))).catch(() => undefined);
     // A page's blocks load their kinds' code and views lazily (PageScreen.tsx): all at once, beside the page's.
     if (screen.kind === 'page') {
       for (const block of screen.blocks ?? []) {

@@ -10,9 +10,18 @@ describe('the light form chooser', () => {
     expect(isLightForm(plain)).toBe(true);
   });
 
+  it('draws the plain admin forms without RJSF too: sections, descriptions, text areas and e-mail fields', () => {
+    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications']) {
+      expect(isLightForm(byName(where)), where).toBe(true);
+    }
+  });
+
   it('keeps on RJSF a form that needs more: sections, read-only fields, arrays, widgets, entities, other rules, generic words', () => {
-    expect(isLightForm(byName('change-password'))).toBe(false); // sections
-    expect(isLightForm(byName('user-edit#details'))).toBe(false);
+    expect(isLightForm(byName('user-edit#details'))).toBe(false); // read-only fields
+    const pw = byName('change-password') as { sections: { fields: string[] }[] };
+    expect(isLightForm({ ...pw, sections: [{ fields: ['password', 'nosuch'] }] })).toBe(false); // a section names a field the form lacks
+    expect(isLightForm({ ...pw, sections: [{ fields: ['password'] }, { fields: ['password'] }] })).toBe(false); // a field in two sections
+    expect(isLightForm({ ...pw, sections: [{ fields: ['password'], columns: 2 }] })).toBe(false);
     const login = byName('login#login') as { schema: { properties: Record<string, unknown> }; uiSchema: Record<string, unknown> };
     const withField = (field: Record<string, unknown>, ui: Record<string, unknown> = {}) => ({ schema: { ...login.schema, properties: { ...login.schema.properties, extra: field } }, uiSchema: { ...login.uiSchema, ...(Object.keys(ui).length ? { extra: ui } : {}) } });
     expect(isLightForm(withField({ type: 'string' }))).toBe(true);
@@ -25,7 +34,11 @@ describe('the light form chooser', () => {
     expect(isLightForm(withField({ type: 'string', minLength: 10 }))).toBe(false); // the engine's generic words
     expect(isLightForm(withField({ type: 'string', minLength: 10 }, { 'ui:options': { messages: { minLength: 'Minst 10' } } }))).toBe(true);
     expect(isLightForm(withField({ type: 'string', pattern: '^a$' }))).toBe(false);
-    expect(isLightForm(withField({ type: 'string' }, { 'ui:options': { rows: 3 } }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string' }, { 'ui:options': { rows: 3 } }))).toBe(false); // rows without a text area
+    expect(isLightForm(withField({ type: 'string' }, { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } }))).toBe(true);
+    expect(isLightForm(withField({ type: 'string', description: 'Hjälp' }, { 'ui:widget': 'email' }))).toBe(true);
+    expect(isLightForm(withField({ type: 'boolean', description: 'Hjälp' }))).toBe(false); // RJSF's checkbox draws its description itself
+    expect(isLightForm(withField({ type: 'string', description: { text: 'x' } }))).toBe(false);
     expect(isLightForm({ ...login, uiSchema: { ...login.uiSchema, 'ui:order': ['password', 'email'] } })).toBe(false);
     expect(isLightForm({ schema: { ...login.schema, if: { properties: { email: { minLength: 3 } } }, then: { properties: {} } }, uiSchema: login.uiSchema })).toBe(false);
   });

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ScreenFile } from '../../../../screens/runner/types';
+import { fakeToken, renderAdminAt, serveActions, signIn } from '../harness';
+import { screenFiles } from '../screen-files';
+import { SLOW } from '../../../setup/wait';
+
+/** A form of what the light form draws beside the login's fields: the form's description, sections, field descriptions, a text area, an e-mail field. */
+const light: ScreenFile = {
+  id: 'light-sample',
+  route: '/admin/light-sample',
+  title: 'Prov',
+  access: 'admin',
+  kind: 'form',
+  schema: {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { type: 'string', title: 'Namn', minLength: 1, maxLength: 20, description: 'Som det står i avtalet.' },
+      email: { type: 'string', title: 'E-post', maxLength: 254, 'x-validEmail': {} },
+      note: { type: 'string', title: 'Anteckning', maxLength: 10 },
+      other: { type: 'string', title: 'Övrigt' },
+    },
+  },
+  uiSchema: { 'ui:description': 'Fyll i det som gäller er.', email: { 'ui:widget': 'email' }, note: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } },
+  sections: [
+    { title: 'Kontakt', description: 'Vem vi når.', fields: ['name', 'email'] },
+    { fields: ['note'] },
+  ],
+  save: { action: 'save_sample', data: { sample: '{form}' } },
+  toast: 'Sparat',
+};
+/** The same form on the RJSF path: a `readonlyFrom` that names no field (nothing is loaded) keeps it there and changes nothing drawn. */
+const rjsf: ScreenFile = { ...light, id: 'rjsf-sample', route: '/admin/rjsf-sample', readonlyFrom: 'data.locked' };
+
+beforeEach(() => signIn(fakeToken('admin@demo.test')));
+afterEach(() => vi.unstubAllGlobals());
+
+/** What a person meets in the form, in order: each group's name and note, each field's role, name, description, type and rows. */
+function drawn(form: HTMLElement) {
+  const out: string[] = [];
+  for (const el of form.querySelectorAll<HTMLElement>('p.adm-hint, fieldset, legend, input, textarea, button')) {
+    if (el.tagName === 'P' && !el.closest('fieldset')) out.push(`intro: ${el.textContent}`);
+    else if (el.tagName === 'P') out.push(`note: ${el.textContent}`);
+    else if (el.tagName === 'FIELDSET') out.push('group');
+    else if (el.tagName === 'LEGEND') out.push(`legend: ${el.textContent}`);
+    else if (el.tagName === 'BUTTON') out.push(`button: ${el.textContent}`);
+    else {
+      const input = el as HTMLInputElement;
+      const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).filter(Boolean);
+      const label = input.labels?.[0]?.textContent;
+      out.push(`${el.tagName.toLowerCase()}#${input.id} ${input.getAttribute('type') ?? ''} rows=${input.getAttribute('rows') ?? ''} label=${label} described=${described.join('|')} in=${el.closest('fieldset')?.querySelector('legend')?.textContent ?? (el.closest('fieldset') ? 'unnamed' : 'none')}`);
+    }
+  }
+  return out;
+}
+
+describe('the light form draws the plain admin forms as RJSF does', () => {
+  it('the same intro, sections, descriptions, text area and e-mail field on both paths', async () => {
+    serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
+    const lightView = renderAdminAt('/admin/light-sample', [...screenFiles, light]);
+    await screen.findByRole('button', { name: 'Spara' }, SLOW);
+    const lightForm = document.querySelector<HTMLElement>('form')!;
+    expect(lightForm.classList.contains('scr-light-form')).toBe(true);
+    const lightDrawn = drawn(lightForm);
+    lightView.unmount();
+
+    renderAdminAt('/admin/rjsf-sample', [...screenFiles, rjsf]);
+    await screen.findByRole('button', { name: 'Spara' }, SLOW);
+    const rjsfForm = document.querySelector<HTMLElement>('form')!;
+    expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
+    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace('rjsf-sample', 'light-sample')));
+    expect(lightDrawn).toEqual([
+      'intro: Fyll i det som gäller er.',
+      'group',
+      'legend: Kontakt',
+      'note: Vem vi når.',
+      expect.stringMatching(/^input#\S+_name text rows= label=Namn\* described=Som det står i avtalet\. in=Kontakt$/),
+      expect.stringMatching(/^input#\S+_email email rows= label=E-post described= in=Kontakt$/),
+      'group',
+      expect.stringMatching(/^textarea#\S+_note {2}rows=4 label=Anteckning described= in=unnamed$/),
+      expect.stringMatching(/^input#\S+_other text rows= label=Övrigt described= in=none$/),
+      'button: Spara',
+    ]);
+  }, 60_000);
+
+  it('refuses in Swedish at the fields and sends the answers once they hold', async () => {
+    const calls = serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
+    renderAdminAt('/admin/light-sample', [...screenFiles, light]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Spara' }, SLOW));
+    const name = screen.getByRole('textbox', { name: /Namn/ });
+    expect(document.activeElement).toBe(name);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(within(name.closest('.form-group') as HTMLElement).getByText('Fältet är obligatoriskt')).toBeTruthy();
+    await user.type(name, 'Anna');
+    await user.type(screen.getByRole('textbox', { name: 'E-post' }), 'inte-en-adress');
+    await user.type(screen.getByRole('textbox', { name: 'Anteckning' }), 'rad ett{Enter}rad två');
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    const email = screen.getByRole('textbox', { name: 'E-post' });
+    expect(document.activeElement).toBe(email);
+    expect(within(email.closest('.form-group') as HTMLElement).getByText('Email är inte giltigt format')).toBeTruthy();
+    expect(within(screen.getByRole('textbox', { name: 'Anteckning' }).closest('.form-group') as HTMLElement).getByText('Högst 10 tecken')).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'save_sample')).toEqual([]);
+    await user.clear(email);
+    await user.type(email, 'anna@exempel.se');
+    const note = screen.getByRole('textbox', { name: 'Anteckning' });
+    await user.clear(note);
+    await user.type(note, 'två{Enter}rader');
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparat', {}, SLOW)).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'save_sample').map((c) => c.data)).toEqual([{ sample: { name: 'Anna', email: 'anna@exempel.se', note: 'två\nrader' } }]);
+  }, 60_000);
+});
