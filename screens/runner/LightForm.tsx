@@ -3,7 +3,7 @@ import type { UiSchema } from '@rjsf/utils';
 import sv from '../../schemas/messages/sv.json';
 import type { BindingContext } from './bindings';
 import { FormFrame, topDefaults, useFormPart, type FieldErrorTree, type FormPart, type FormPartState } from './formPart';
-import { lightErrors, lightFields, type LightField } from './lightForm';
+import { canHold, lightErrors, lightFields, type LightField } from './lightForm';
 import type { ScreenFile } from './types';
 import type { Data } from './useScreenData';
 import './runner.css';
@@ -16,6 +16,11 @@ const fromTree = (tree: FieldErrorTree): Errors =>
 
 const optionOf = (ui: UiSchema, name: string, key: string): unknown => (ui[name] as Record<string, unknown> | undefined)?.[key];
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+/** A choice's selected option: its place among the constants, or the empty option. */
+const choiceAt = (f: LightField, value: unknown) => {
+  const i = f.oneOf!.findIndex((o) => o.const === value);
+  return i < 0 ? '' : String(i);
+};
 /** The input type of a text field's widget, as RJSF's ('secret' is this runner's password widget). */
 const INPUT_TYPES: Record<string, string> = { secret: 'password', email: 'email' };
 
@@ -25,21 +30,20 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
   const widget = text(option('ui:widget'));
   if (widget === 'hidden') return <input type="hidden" id={id} name={id} value={value === undefined ? '' : String(value)} />;
   const help = text(option('ui:help'));
-  const description = field.type === 'string' ? field.description : undefined;
+  const description = field.type === 'boolean' ? undefined : field.description;
   // What the field is, then how to fill it in, then what is wrong with it.
   const describedBy = [description && `${id}__description`, help && `${id}__help`, errors?.length && `${id}__error`].filter(Boolean).join(' ') || undefined;
   const aria = { 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': describedBy };
   const title = field.title ?? field.name;
   const empty = option('ui:emptyValue');
+  const options = (option('ui:options') ?? {}) as { rows?: number; inputType?: string };
+  const control = { id, name: id, className: 'form-control', required: field.required || undefined, ...aria };
+  const placeholder = text(option('ui:placeholder'));
   const input = {
-    id,
-    name: id,
-    className: 'form-control',
-    placeholder: text(option('ui:placeholder')),
-    required: field.required || undefined,
+    ...control,
+    placeholder,
     value: text(value) ?? '',
     onChange: (e: { target: { value: string } }) => onChange(e.target.value === '' ? empty : e.target.value),
-    ...aria,
   };
   return (
     <div className={`form-group field field-${field.type}${errors?.length ? ' field-error has-error has-danger' : ''}`}>
@@ -61,10 +65,20 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
               {description}
             </div>
           )}
-          {widget === 'textarea' ? (
-            <textarea {...input} rows={(option('ui:options') as { rows?: number } | undefined)?.rows} />
+          {field.oneOf ? (
+            // RJSF's select: the options' values are their places, an empty first option while the field has no default.
+            <select {...control} value={choiceAt(field, value)} onChange={(e) => onChange(e.target.value === '' ? empty : field.oneOf![Number(e.target.value)]!.const)}>
+              {field.default === undefined && <option value="">{placeholder}</option>}
+              {field.oneOf.map((o, i) => (
+                <option key={String(o.const)} value={String(i)}>
+                  {o.title}
+                </option>
+              ))}
+            </select>
+          ) : widget === 'textarea' ? (
+            <textarea {...input} rows={options.rows} />
           ) : (
-            <input {...input} type={INPUT_TYPES[widget ?? ''] ?? String(option('ui:inputType') ?? 'text')} autoComplete={text(option('ui:autocomplete')) ?? (widget === 'secret' ? 'off' : undefined)} />
+            <input {...input} type={INPUT_TYPES[widget ?? ''] ?? String(option('ui:inputType') ?? options.inputType ?? 'text')} autoComplete={text(option('ui:autocomplete')) ?? (widget === 'secret' ? 'off' : undefined)} />
           )}
         </>
       )}
@@ -103,7 +117,7 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
   const data = s.formData ?? {};
   const fields = lightFields(part.schema, data);
   // What the inputs hold (a loaded value of another type is none), and, as RJSF's form data, a field left undefined holds its default.
-  const held = (f: LightField) => (typeof data[f.name] === f.type ? data[f.name] : f.default);
+  const held = (f: LightField) => (canHold(f, data[f.name]) ? data[f.name] : f.default);
   const full: Data = { ...data, ...Object.fromEntries(fields.flatMap((f) => (held(f) === undefined ? [] : [[f.name, held(f)]]))) };
   for (const f of fields) if (held(f) === undefined) delete full[f.name];
   const idOf = (name: string) => `${s.idPrefix}_${name}`;

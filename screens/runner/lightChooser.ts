@@ -22,18 +22,32 @@ export interface LightSchema extends Branch {
 const KEYS: Record<string, ReadonlySet<string>> = {
   string: new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'pattern', 'default', 'x-validEmail']),
   boolean: new Set(['type', 'title', 'default']),
+  // A choice: a text or a whole number one of `oneOf`'s constants, drawn as RJSF's select. Without a
+  // value or default it shows the empty option (RJSF would fill in the first constant: a choice nobody made).
+  choice: new Set(['type', 'title', 'description', 'oneOf', 'default']),
 };
-const WIDGETS: Record<string, readonly (string | undefined)[]> = { string: [undefined, 'secret', 'hidden', 'textarea', 'email'], boolean: [undefined, 'checkbox', 'hidden'] };
+const WIDGETS: Record<string, readonly (string | undefined)[]> = { string: [undefined, 'secret', 'hidden', 'textarea', 'email'], boolean: [undefined, 'checkbox', 'hidden'], choice: [undefined, 'select'] };
 const FIELD_UI = new Set(['ui:widget', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
-const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage', 'rows']);
+const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage', 'rows', 'inputType']);
+/** The input types a text field may ask for (`ui:inputType`, or `inputType` in its options). */
+const INPUT_TYPES = new Set(['text', 'email', 'tel', 'url']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const only = (o: Record<string, unknown>, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
 const names = (v: unknown): v is string[] => Array.isArray(v) && v.every((n) => typeof n === 'string');
 
+/** A field's kind for the light form: its type, or 'choice' for a text or whole number of constants; undefined for any other. */
+function kindOf(p: Record<string, unknown>): string | undefined {
+  if (p.oneOf === undefined) return p.type === 'string' || p.type === 'boolean' ? p.type : undefined;
+  const consts = Array.isArray(p.oneOf) && p.oneOf.length > 0 && p.oneOf.every((o) => isObject(o) && only(o, ['const', 'title']) && typeof o.title === 'string');
+  const typed = (v: unknown) => (p.type === 'integer' ? Number.isInteger(v) : p.type === 'string' && typeof v === 'string');
+  return consts && (p.oneOf as { const: unknown }[]).every((o) => typed(o.const)) && (p.default === undefined || typed(p.default)) ? 'choice' : undefined;
+}
+
 function plainField(p: unknown): boolean {
-  if (!isObject(p) || typeof p.type !== 'string' || !KEYS[p.type]) return false;
-  if (!Object.keys(p).every((k) => KEYS[p.type as string]!.has(k))) return false;
+  const kind = isObject(p) ? kindOf(p) : undefined;
+  if (!kind || !Object.keys(p as object).every((k) => KEYS[kind]!.has(k))) return false;
+  if (!isObject(p)) return false;
   if (p['x-validEmail'] !== undefined && !(p['x-validEmail'] === true || (isObject(p['x-validEmail']) && Object.keys(p['x-validEmail']).length === 0))) return false;
   if (p.title !== undefined && typeof p.title !== 'string') return false;
   if (p.description !== undefined && typeof p.description !== 'string') return false;
@@ -73,12 +87,14 @@ function plainUi(ui: unknown, fields: Map<string, string>): boolean {
     }
     const type = fields.get(k);
     if (!type || !isObject(v) || !Object.keys(v).every((key) => FIELD_UI.has(key))) return false;
+    if (v['ui:inputType'] !== undefined && !(type === 'string' && INPUT_TYPES.has(String(v['ui:inputType'])))) return false;
     if (!WIDGETS[type]!.includes(v['ui:widget'] as string | undefined)) return false;
     const options = v['ui:options'];
     if (options === undefined) continue;
     if (!isObject(options) || !Object.keys(options).every((o) => OPTIONS.has(o))) return false;
     if (options.sameAs !== undefined && !fields.has(String(options.sameAs))) return false;
     if (options.rows !== undefined && !(v['ui:widget'] === 'textarea' && Number.isInteger(options.rows) && (options.rows as number) > 0)) return false;
+    if (options.inputType !== undefined && !(type === 'string' && INPUT_TYPES.has(String(options.inputType)))) return false;
     if (options.messages !== undefined && !(isObject(options.messages) && Object.values(options.messages).every((m) => typeof m === 'string'))) return false;
   }
   return true;
@@ -103,7 +119,8 @@ function plainSections(sections: unknown, fields: Map<string, string>): boolean 
 /**
  * The chooser: true when the light form draws this form as RJSF would — an object of plain
  * text fields (title, description, minLength, maxLength, pattern, x-validEmail; as text,
- * 'secret', 'email' or 'textarea' with its rows), booleans (a checkbox) and hidden fields, at
+ * 'secret', 'email' or 'textarea' with its rows), choices (a text or whole number of `oneOf`
+ * constants with titles, as a select), booleans (a checkbox) and hidden fields, at
  * most one `if` of constants with its `then`/`else` fields, a uiSchema of the options listed
  * above and the form's `ui:description`, `sections` of its own fields, and no `readonlyFrom`.
  * Anything else is RJSF's.
@@ -119,7 +136,7 @@ export function isLightForm({ schema, uiSchema, sections, readonlyFrom }: { sche
   }
   const s = schema as LightSchema;
   const props = [s, s.then, s.else].flatMap((b) => Object.entries(b?.properties ?? {}));
-  const fields = new Map(props.map(([k, p]) => [k, String(p.type)] as const));
+  const fields = new Map(props.map(([k, p]) => [k, kindOf(p)!] as const));
   const required = [s, s.then, s.else].flatMap((b) => b?.required ?? []);
   if (!required.every((r) => fields.has(r)) || !plainUi(uiSchema, fields) || !plainSections(sections, fields)) return false;
   const ui = (uiSchema ?? {}) as Record<string, { 'ui:options'?: { patternMessage?: unknown; messages?: Record<string, unknown> } }>;

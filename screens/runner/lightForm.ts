@@ -13,7 +13,9 @@ import type { Branch, LightSchema } from './lightChooser';
 
 export interface LightField {
   name: string;
-  type: 'string' | 'boolean';
+  type: 'string' | 'boolean' | 'integer';
+  /** A choice's constants and their titles (a select). */
+  oneOf?: { const: string | number; title: string }[];
   title?: string;
   description?: string;
   minLength?: number;
@@ -43,6 +45,9 @@ function branchesOf(schema: unknown, data: Record<string, unknown>): Branch[] {
 export function lightFields(schema: unknown, data: Record<string, unknown>): LightField[] {
   return branchesOf(schema, data).flatMap(fieldsOfBranch);
 }
+
+/** Whether `value` is one the field's input can hold: one of a choice's constants, else a value of its type. */
+export const canHold = (f: LightField, value: unknown): boolean => (f.oneOf ? f.oneOf.some((o) => o.const === value) : typeof value === f.type);
 
 const length = (text: string) => [...text].length;
 const raw = (name: string, property: string, params: Record<string, unknown>, message: string): RJSFValidationError => ({ name, property, params, message, stack: `${property} ${message}` });

@@ -6,7 +6,7 @@ import { fakeToken, renderAdminAt, serveActions, signIn } from '../harness';
 import { screenFiles } from '../screen-files';
 import { SLOW } from '../../../setup/wait';
 
-/** A form of what the light form draws beside the login's fields: the form's description, sections, field descriptions, a text area, an e-mail field. */
+/** A form of what the light form draws beside the login's fields: the form's description, sections, field descriptions, a text area, an e-mail field, a choice, a telephone field. */
 const light: ScreenFile = {
   id: 'light-sample',
   route: '/admin/light-sample',
@@ -21,9 +21,11 @@ const light: ScreenFile = {
       email: { type: 'string', title: 'E-post', maxLength: 254, 'x-validEmail': {} },
       note: { type: 'string', title: 'Anteckning', maxLength: 10 },
       other: { type: 'string', title: 'Övrigt' },
+      level: { type: 'integer', title: 'Nivå', oneOf: [{ const: 3, title: 'Läsa' }, { const: 2, title: 'Skriva' }], default: 2 },
+      phone: { type: 'string', title: 'Telefon', maxLength: 30 },
     },
   },
-  uiSchema: { 'ui:description': 'Fyll i det som gäller er.', email: { 'ui:widget': 'email' }, note: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } },
+  uiSchema: { 'ui:description': 'Fyll i det som gäller er.', email: { 'ui:widget': 'email' }, note: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } }, phone: { 'ui:options': { inputType: 'tel' } } },
   sections: [
     { title: 'Kontakt', description: 'Vem vi når.', fields: ['name', 'email'] },
     { fields: ['note'] },
@@ -40,12 +42,13 @@ afterEach(() => vi.unstubAllGlobals());
 /** What a person meets in the form, in order: each group's name and note, each field's role, name, description, type and rows. */
 function drawn(form: HTMLElement) {
   const out: string[] = [];
-  for (const el of form.querySelectorAll<HTMLElement>('p.adm-hint, fieldset, legend, input, textarea, button')) {
+  for (const el of form.querySelectorAll<HTMLElement>('p.adm-hint, fieldset, legend, input, textarea, select, option, button')) {
     if (el.tagName === 'P' && !el.closest('fieldset')) out.push(`intro: ${el.textContent}`);
     else if (el.tagName === 'P') out.push(`note: ${el.textContent}`);
     else if (el.tagName === 'FIELDSET') out.push('group');
     else if (el.tagName === 'LEGEND') out.push(`legend: ${el.textContent}`);
     else if (el.tagName === 'BUTTON') out.push(`button: ${el.textContent}`);
+    else if (el.tagName === 'OPTION') out.push(`option ${(el as HTMLOptionElement).value}: ${el.textContent}${(el as HTMLOptionElement).selected ? ' (vald)' : ''}`);
     else {
       const input = el as HTMLInputElement;
       const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).filter(Boolean);
@@ -81,6 +84,10 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
       'group',
       expect.stringMatching(/^textarea#\S+_note {2}rows=4 label=Anteckning described= in=unnamed$/),
       expect.stringMatching(/^input#\S+_other text rows= label=Övrigt described= in=none$/),
+      expect.stringMatching(/^select#\S+_level {2}rows= label=Nivå described= in=none$/),
+      'option 0: Läsa',
+      'option 1: Skriva (vald)',
+      expect.stringMatching(/^input#\S+_phone tel rows= label=Telefon described= in=none$/),
       'button: Spara',
     ]);
   }, 60_000);
@@ -97,6 +104,7 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     await user.type(name, 'Anna');
     await user.type(screen.getByRole('textbox', { name: 'E-post' }), 'inte-en-adress');
     await user.type(screen.getByRole('textbox', { name: 'Anteckning' }), 'rad ett{Enter}rad två');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nivå' }), 'Läsa');
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     const email = screen.getByRole('textbox', { name: 'E-post' });
     expect(document.activeElement).toBe(email);
@@ -110,6 +118,29 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     await user.type(note, 'två{Enter}rader');
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     expect(await screen.findByText('Sparat', {}, SLOW)).toBeTruthy();
-    expect(calls.filter((c) => c.action === 'save_sample').map((c) => c.data)).toEqual([{ sample: { name: 'Anna', email: 'anna@exempel.se', note: 'två\nrader' } }]);
+    expect(calls.filter((c) => c.action === 'save_sample').map((c) => c.data)).toEqual([{ sample: { name: 'Anna', email: 'anna@exempel.se', note: 'två\nrader', level: 3 } }]);
+  }, 60_000);
+
+  // RJSF fills a choice that has no value and no default with its first constant (its defaults
+  // take a `const`), so a save would send a choice nobody made; the light form shows the empty option and asks.
+  it('makes nobody a choice: a required choice without a value or default is asked for', async () => {
+    const calls = serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
+    const choice: ScreenFile = {
+      ...light,
+      schema: { type: 'object', required: ['level'], properties: { level: { type: 'integer', title: 'Nivå', oneOf: [{ const: 3, title: 'Läsa' }, { const: 2, title: 'Skriva' }] } } },
+      uiSchema: {},
+      sections: undefined,
+    };
+    renderAdminAt('/admin/light-sample', [...screenFiles, choice]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Spara' }, SLOW));
+    const level = screen.getByRole('combobox', { name: /Nivå/ }) as HTMLSelectElement;
+    expect(level.value).toBe('');
+    expect(document.activeElement).toBe(level);
+    expect(within(level.closest('.form-group') as HTMLElement).getByText('Fältet är obligatoriskt')).toBeTruthy();
+    await user.selectOptions(level, 'Skriva');
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparat', {}, SLOW)).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'save_sample').map((c) => c.data)).toEqual([{ sample: { level: 2 } }]);
   }, 60_000);
 });

@@ -11,7 +11,7 @@ describe('the light form chooser', () => {
   });
 
   it('draws the plain admin forms without RJSF too: sections, descriptions, text areas and e-mail fields', () => {
-    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications']) {
+    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#']) {
       expect(isLightForm(byName(where)), where).toBe(true);
     }
   });
@@ -39,6 +39,17 @@ describe('the light form chooser', () => {
     expect(isLightForm(withField({ type: 'string', description: 'Hjälp' }, { 'ui:widget': 'email' }))).toBe(true);
     expect(isLightForm(withField({ type: 'boolean', description: 'Hjälp' }))).toBe(false); // RJSF's checkbox draws its description itself
     expect(isLightForm(withField({ type: 'string', description: { text: 'x' } }))).toBe(false);
+    // Choices: a text or whole number of constants with titles, as a select.
+    const choices = [{ const: 1, title: 'Ett' }, { const: 2, title: 'Två' }];
+    expect(isLightForm(withField({ type: 'integer', oneOf: choices, default: 2 }))).toBe(true);
+    expect(isLightForm(withField({ type: 'integer', oneOf: choices }, { 'ui:widget': 'radio' }))).toBe(false);
+    expect(isLightForm(withField({ type: 'integer' }))).toBe(false); // a number typed in: the engine's words
+    expect(isLightForm(withField({ type: 'integer', oneOf: [{ const: 'a', title: 'A' }] }))).toBe(false);
+    expect(isLightForm(withField({ type: 'integer', oneOf: choices, default: 'x' }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string', oneOf: [{ const: 'a', title: 'A', description: 'x' }] }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string', oneOf: [{ const: 'a', title: 'A' }], minLength: 1 }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string' }, { 'ui:options': { inputType: 'email' } }))).toBe(true);
+    expect(isLightForm(withField({ type: 'string' }, { 'ui:inputType': 'number' }))).toBe(false);
     expect(isLightForm({ ...login, uiSchema: { ...login.uiSchema, 'ui:order': ['password', 'email'] } })).toBe(false);
     expect(isLightForm({ schema: { ...login.schema, if: { properties: { email: { minLength: 3 } } }, then: { properties: {} } }, uiSchema: login.uiSchema })).toBe(false);
   });

@@ -41,6 +41,8 @@ describe('the light form refuses as the RJSF path does', () => {
     ['reset', byName('reset-password#reset'), { password: TEXTS, confirmPassword: TEXTS }],
     ['invitation', byName('invitation#invitation'), { needsPassword: [undefined, true, false], password: TEXTS, confirmPassword: TEXTS }],
     ['plain', plain, { name: TEXTS, code: TEXTS, email: TEXTS, again: TEXTS, agree: [undefined, true, false], reason: TEXTS }],
+    ['scim', byName('scim#'), { defaultPermissionId: [undefined, 1, 2, 3] }],
+    ['accessibility', byName('accessibility'), { compliance: [undefined, 'full', 'partial', 'none'], nonAccessible: TEXTS, assessment: TEXTS, assessedOn: TEXTS, contactEmail: TEXTS }],
   ];
   for (const [name, form, fields] of cases) {
     it(`${name}: the same refusals, in the same words and order, for 300 inputs`, () => {
