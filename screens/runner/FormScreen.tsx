@@ -27,7 +27,7 @@ const keywords = new Set(Object.values(validatorNames).map((n) => `x-${n}`));
  * ajv with Swedish errors, in `sections`, with the admin widgets; `load` fills it (`pick`,
  * `find` one row), the heading may bind the loaded data, `intro` says what it is for. What it
  * does besides drawing (save, session, outcome, links) is formPart.tsx's, shared with the
- * light form of the session pages (LightForm.tsx).
+ * light form of plain fields (LightForm.tsx).
  */
 export function FormPartView({ part, screen, level = 1, onSaved, onSubmit }: { part: FormPart; screen: ScreenFile; level?: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
   const { container } = useSession();

@@ -174,7 +174,7 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
   );
 }
 
-/** A form of the session pages drawn without RJSF (no widget registry, no ajv); what it does besides drawing is formPart.tsx's, as FormScreen's. */
+/** A form of plain fields (lightChooser.ts) drawn without RJSF (no widget registry, no ajv); what it does besides drawing is formPart.tsx's, as FormScreen's. */
 export function LightFormView({ part, screen, level = 1, onSaved, onSubmit }: { part: FormPart; screen: ScreenFile; level?: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
   const defaults = useMemo(() => topDefaults(part.schema as { properties?: Record<string, unknown> }), [part.schema]);
   const s = useFormPart(part, defaults, level, { onSaved, onSubmit });

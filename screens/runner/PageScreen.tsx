@@ -19,7 +19,7 @@ const t = sv.screenEngine;
 
 // A block's code loads with the first page that has such a block (the login has a form, the
 // applicant list a record and a view, no form); a form block chooses its form (FormBlock.tsx):
-// the light one of the session pages, or RJSF's, which brings RJSF, ajv and the widgets.
+// the light one for plain fields, or RJSF's, which brings RJSF, ajv and the widgets.
 const FormBlock = lazy(() => loadChunk('kind:formblock', () => import('./FormBlock')));
 const ListBody = lazy(() => loadChunk('kind:list', () => import('./ListScreen')).then((m) => ({ default: m.ListBody })));
 const RecordPartView = lazy(() => loadChunk('kind:record', () => import('./RecordScreen')).then((m) => ({ default: m.RecordPartView })));

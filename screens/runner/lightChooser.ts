@@ -1,8 +1,8 @@
 /**
  * Which forms the light form (LightForm.tsx) draws: a form whose schema and uiSchema hold only
- * what is listed here; any other keyword, widget or option (arrays, rich text, entity
- * `$ref`s, other validators, read-only fields) keeps the RJSF path (FormScreen.tsx). A rule whose words would be
- * the engine's generic ones (a minLength above 1 without the field's `messages.minLength`, a
+ * what is listed here; any other keyword, widget or option (arrays, rich text, entity `$ref`s,
+ * other validators, read-only fields) keeps the RJSF path (FormScreen.tsx). A rule whose words
+ * would be the engine's generic ones (a minLength above 1 without the field's `messages.minLength`, a
  * pattern without its `patternMessage`) keeps it too, so the light form carries no engine
  * messages. Its own module, imported by the runner's chunk maps: it loads nothing. Pure.
  */
@@ -45,9 +45,9 @@ function kindOf(p: Record<string, unknown>): string | undefined {
 }
 
 function plainField(p: unknown): boolean {
-  const kind = isObject(p) ? kindOf(p) : undefined;
-  if (!kind || !Object.keys(p as object).every((k) => KEYS[kind]!.has(k))) return false;
   if (!isObject(p)) return false;
+  const kind = kindOf(p);
+  if (!kind || !Object.keys(p).every((k) => KEYS[kind]!.has(k))) return false;
   if (p['x-validEmail'] !== undefined && !(p['x-validEmail'] === true || (isObject(p['x-validEmail']) && Object.keys(p['x-validEmail']).length === 0))) return false;
   if (p.title !== undefined && typeof p.title !== 'string') return false;
   if (p.description !== undefined && typeof p.description !== 'string') return false;
