@@ -1,14 +1,19 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { UiSchema } from '@rjsf/utils';
 import sv from '../../schemas/messages/sv.json';
 import type { BindingContext } from './bindings';
 import { FormFrame, topDefaults, useFormPart, type FieldErrorTree, type FormPart, type FormPartState } from './formPart';
 import { canHold, lightErrors, lightFields, type LightField } from './lightForm';
+import type { RightId } from '../shared/rights';
+import { Loading } from './states';
 import type { ScreenFile } from './types';
 import type { Data } from './useScreenData';
 import './runner.css';
 
 type Errors = Record<string, string[]>;
+
+/** The rights widget's control (the one the RJSF path draws), loaded with the first form that has one: the session pages never do. */
+const RightsPicker = lazy(() => import('../shared/RightsPicker').then((m) => ({ default: m.RightsPicker })));
 
 /** The server's refusals at the top-level fields (formPart's error tree). */
 const fromTree = (tree: FieldErrorTree): Errors =>
@@ -47,7 +52,12 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
   };
   return (
     <div className={`form-group field field-${field.type}${errors?.length ? ' field-error has-error has-danger' : ''}`}>
-      {field.type === 'boolean' ? (
+      {field.items ? (
+        // As the RJSF path's 'rights' widget: the control's own legend and hints, no label of the field's.
+        <Suspense fallback={<Loading />}>
+          <RightsPicker idPrefix={id} value={canHold(field, value) ? (value as RightId[]) : []} onChange={onChange} />
+        </Suspense>
+      ) : field.type === 'boolean' ? (
         <div className="checkbox">
           <label>
             <input type="checkbox" id={id} name={id} checked={value === true} onChange={(e) => onChange(e.target.checked)} {...aria} />
@@ -129,7 +139,9 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
       const next: Errors = {};
       for (const r of refused) (next[r.field] ??= []).push(r.message);
       setErrors(next);
-      s.root.current?.querySelector<HTMLElement>(`#${CSS.escape(idOf(refused[0]!.field))}`)?.focus();
+      // The refused field, or the first control of one drawn as a group (the rights' checkboxes, `<id>-1`…).
+      const at = CSS.escape(idOf(refused[0]!.field));
+      s.root.current?.querySelector<HTMLElement>(`#${at}, [id^="${at}-"]`)?.focus();
       return;
     }
     setErrors({});

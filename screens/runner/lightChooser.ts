@@ -2,9 +2,9 @@
  * Which forms the light form (LightForm.tsx) draws: a form whose schema and uiSchema hold only
  * what is listed here; any other keyword, widget or option (arrays, rich text, entity `$ref`s,
  * other validators, read-only fields) keeps the RJSF path (FormScreen.tsx). A rule whose words
- * would be the engine's generic ones (a minLength above 1 without the field's `messages.minLength`, a
- * pattern without its `patternMessage`) keeps it too, so the light form carries no engine
- * messages. Its own module, imported by the runner's chunk maps: it loads nothing. Pure.
+ * would be the engine's generic ones (a minLength above 1 without the field's
+ * `messages.minLength`, a pattern without its `patternMessage`, a minItems above 0 without
+ * `messages.minItems`) keeps it too, so the light form carries no engine messages. Its own module, imported by the runner's chunk maps: it loads nothing. Pure.
  */
 
 type Scalar = string | number | boolean | null;
@@ -25,8 +25,10 @@ const KEYS: Record<string, ReadonlySet<string>> = {
   // A choice: a text or a whole number one of `oneOf`'s constants, drawn as RJSF's select. Without a
   // value or default it shows the empty option (RJSF would fill in the first constant: a choice nobody made).
   choice: new Set(['type', 'title', 'description', 'oneOf', 'default']),
+  // A colleague's organisation rights: whole-number ids, drawn by the 'rights' widget (its own legend and hints).
+  rights: new Set(['type', 'title', 'items', 'minItems', 'uniqueItems', 'default']),
 };
-const WIDGETS: Record<string, readonly (string | undefined)[]> = { string: [undefined, 'secret', 'hidden', 'textarea', 'email'], boolean: [undefined, 'checkbox', 'hidden'], choice: [undefined, 'select'] };
+const WIDGETS: Record<string, readonly (string | undefined)[]> = { string: [undefined, 'secret', 'hidden', 'textarea', 'email'], boolean: [undefined, 'checkbox', 'hidden'], choice: [undefined, 'select'], rights: ['rights'] };
 const FIELD_UI = new Set(['ui:widget', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
 const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage', 'rows', 'inputType']);
 /** The input types a text field may ask for (`ui:inputType`, or `inputType` in its options). */
@@ -38,6 +40,11 @@ const names = (v: unknown): v is string[] => Array.isArray(v) && v.every((n) => 
 
 /** A field's kind for the light form: its type, or 'choice' for a text or whole number of constants; undefined for any other. */
 function kindOf(p: Record<string, unknown>): string | undefined {
+  if (p.type === 'array') {
+    const ids = isObject(p.items) && only(p.items, ['enum']) && Array.isArray(p.items.enum) ? p.items.enum : [];
+    const idList = (v: unknown) => Array.isArray(v) && v.every((id) => ids.includes(id));
+    return ids.length > 0 && ids.every(Number.isInteger) && p.uniqueItems === true && (p.default === undefined || idList(p.default)) ? 'rights' : undefined;
+  }
   if (p.oneOf === undefined) return p.type === 'string' || p.type === 'boolean' ? p.type : undefined;
   const consts = Array.isArray(p.oneOf) && p.oneOf.length > 0 && p.oneOf.every((o) => isObject(o) && only(o, ['const', 'title']) && typeof o.title === 'string');
   const typed = (v: unknown) => (p.type === 'integer' ? Number.isInteger(v) : p.type === 'string' && typeof v === 'string');
@@ -52,7 +59,7 @@ function plainField(p: unknown): boolean {
   if (p.title !== undefined && typeof p.title !== 'string') return false;
   if (p.description !== undefined && typeof p.description !== 'string') return false;
   if (p.pattern !== undefined && typeof p.pattern !== 'string') return false;
-  return ['minLength', 'maxLength'].every((k) => p[k] === undefined || (Number.isInteger(p[k]) && (p[k] as number) >= 0));
+  return ['minLength', 'maxLength', 'minItems'].every((k) => p[k] === undefined || (Number.isInteger(p[k]) && (p[k] as number) >= 0));
 }
 
 function plainBranch(b: unknown, known: Set<string>): boolean {
@@ -120,7 +127,8 @@ function plainSections(sections: unknown, fields: Map<string, string>): boolean 
  * The chooser: true when the light form draws this form as RJSF would — an object of plain
  * text fields (title, description, minLength, maxLength, pattern, x-validEmail; as text,
  * 'secret', 'email' or 'textarea' with its rows), choices (a text or whole number of `oneOf`
- * constants with titles, as a select), booleans (a checkbox) and hidden fields, at
+ * constants with titles, as a select), a colleague's rights (whole-number ids, the 'rights'
+ * widget, a minItems in the field's own words), booleans (a checkbox) and hidden fields, at
  * most one `if` of constants with its `then`/`else` fields, a uiSchema of the options listed
  * above and the form's `ui:description`, `sections` of its own fields, and no `readonlyFrom`.
  * Anything else is RJSF's.
@@ -143,6 +151,10 @@ export function isLightForm({ schema, uiSchema, sections, readonlyFrom }: { sche
   return props.every(([k, p]) => {
     const options = ui[k]?.['ui:options'];
     const own = (keyword: string) => typeof options?.messages?.[keyword] === 'string';
-    return (p.minLength === undefined || (p.minLength as number) <= 1 || own('minLength')) && (p.pattern === undefined || typeof options?.patternMessage === 'string' || own('pattern'));
+    return (
+      (p.minLength === undefined || (p.minLength as number) <= 1 || own('minLength')) &&
+      (p.pattern === undefined || typeof options?.patternMessage === 'string' || own('pattern')) &&
+      (p.minItems === undefined || (p.minItems as number) === 0 || own('minItems'))
+    );
   });
 }

@@ -13,9 +13,12 @@ import type { Branch, LightSchema } from './lightChooser';
 
 export interface LightField {
   name: string;
-  type: 'string' | 'boolean' | 'integer';
+  type: 'string' | 'boolean' | 'integer' | 'array';
   /** A choice's constants and their titles (a select). */
   oneOf?: { const: string | number; title: string }[];
+  /** A rights field's ids. */
+  items?: { enum: number[] };
+  minItems?: number;
   title?: string;
   description?: string;
   minLength?: number;
@@ -47,19 +50,22 @@ export function lightFields(schema: unknown, data: Record<string, unknown>): Lig
 }
 
 /** Whether `value` is one the field's input can hold: one of a choice's constants, else a value of its type. */
-export const canHold = (f: LightField, value: unknown): boolean => (f.oneOf ? f.oneOf.some((o) => o.const === value) : typeof value === f.type);
+export const canHold = (f: LightField, value: unknown): boolean =>
+  f.items ? Array.isArray(value) && value.every((id) => f.items!.enum.includes(id as number)) : f.oneOf ? f.oneOf.some((o) => o.const === value) : typeof value === f.type;
 
 const length = (text: string) => [...text].length;
 const raw = (name: string, property: string, params: Record<string, unknown>, message: string): RJSFValidationError => ({ name, property, params, message, stack: `${property} ${message}` });
 
 /**
- * The errors ajv gives one text field, in its keyword order (the engine's keyword, untyped, then
- * maxLength, minLength, pattern). The words of the first three are the field's own or screenFormErrors'
- * (the chooser sees to it), so none is given here.
+ * The errors ajv gives one field, in its keyword order: a text field's (the engine's keyword,
+ * untyped, then maxLength, minLength, pattern), a rights field's minItems. The words of all but
+ * the first are the field's own or screenFormErrors' (the chooser sees to it), so none is given here.
  */
 function fieldErrors(f: LightField, value: unknown): RJSFValidationError[] {
-  if (typeof value !== 'string') return [];
   const at = `.${f.name}`;
+  // A rights field's one rule; its words are the field's own (the chooser sees to it).
+  if (Array.isArray(value)) return f.minItems !== undefined && value.length < f.minItems ? [raw('minItems', at, { limit: f.minItems }, '')] : [];
+  if (typeof value !== 'string') return [];
   const out: RJSFValidationError[] = [];
   if (f['x-validEmail'] !== undefined && !validEmail.check(value, null, {})) out.push(raw('x-validEmail', at, { validator: 'validEmail' }, sv.validators.validEmail));
   if (f.maxLength !== undefined && length(value) > f.maxLength) out.push(raw('maxLength', at, { limit: f.maxLength }, ''));

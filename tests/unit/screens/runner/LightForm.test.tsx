@@ -23,9 +23,10 @@ const light: ScreenFile = {
       other: { type: 'string', title: 'Övrigt' },
       level: { type: 'integer', title: 'Nivå', oneOf: [{ const: 3, title: 'Läsa' }, { const: 2, title: 'Skriva' }], default: 2 },
       phone: { type: 'string', title: 'Telefon', maxLength: 30 },
+      rights: { type: 'array', title: 'Behörigheter', items: { enum: [1, 2, 3] }, minItems: 1, uniqueItems: true, default: [2] },
     },
   },
-  uiSchema: { 'ui:description': 'Fyll i det som gäller er.', email: { 'ui:widget': 'email' }, note: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } }, phone: { 'ui:options': { inputType: 'tel' } } },
+  uiSchema: { 'ui:description': 'Fyll i det som gäller er.', email: { 'ui:widget': 'email' }, note: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } }, phone: { 'ui:options': { inputType: 'tel' } }, rights: { 'ui:widget': 'rights', 'ui:options': { messages: { minItems: 'Välj minst en behörighet' } } } },
   sections: [
     { title: 'Kontakt', description: 'Vem vi når.', fields: ['name', 'email'] },
     { fields: ['note'] },
@@ -63,17 +64,18 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
   it('the same intro, sections, descriptions, text area and e-mail field on both paths', async () => {
     serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
     const lightView = renderAdminAt('/admin/light-sample', [...screenFiles, light]);
-    await screen.findByRole('button', { name: 'Spara' }, SLOW);
+    // The rights' control loads with the first form that has one.
+    await screen.findByRole('checkbox', { name: 'Skriva' }, SLOW);
     const lightForm = document.querySelector<HTMLElement>('form')!;
     expect(lightForm.classList.contains('scr-light-form')).toBe(true);
     const lightDrawn = drawn(lightForm);
     lightView.unmount();
 
     renderAdminAt('/admin/rjsf-sample', [...screenFiles, rjsf]);
-    await screen.findByRole('button', { name: 'Spara' }, SLOW);
+    await screen.findByRole('checkbox', { name: 'Skriva' }, SLOW);
     const rjsfForm = document.querySelector<HTMLElement>('form')!;
     expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
-    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace('rjsf-sample', 'light-sample')));
+    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace(/rjsf-sample/g, 'light-sample')));
     expect(lightDrawn).toEqual([
       'intro: Fyll i det som gäller er.',
       'group',
@@ -88,6 +90,11 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
       'option 0: Läsa',
       'option 1: Skriva (vald)',
       expect.stringMatching(/^input#\S+_phone tel rows= label=Telefon described= in=none$/),
+      'group',
+      'legend: Behörigheter',
+      expect.stringMatching(/^input#\S+_rights-1 checkbox rows= label=Administratör described=användare, företagsprofil, integration och allt som Skriva får in=Behörigheter$/),
+      expect.stringMatching(/^input#\S+_rights-2 checkbox rows= label=Skriva described=annonser, mallar, annonsbilder och formulärmallar in=Behörigheter$/),
+      expect.stringMatching(/^input#\S+_rights-3 checkbox rows= label=Läsa described=kan bara läsa in=Behörigheter$/),
       'button: Spara',
     ]);
   }, 60_000);
@@ -118,7 +125,24 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     await user.type(note, 'två{Enter}rader');
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     expect(await screen.findByText('Sparat', {}, SLOW)).toBeTruthy();
-    expect(calls.filter((c) => c.action === 'save_sample').map((c) => c.data)).toEqual([{ sample: { name: 'Anna', email: 'anna@exempel.se', note: 'två\nrader', level: 3 } }]);
+    expect(calls.filter((c) => c.action === 'save_sample').map((c) => c.data)).toEqual([{ sample: { name: 'Anna', email: 'anna@exempel.se', note: 'två\nrader', level: 3, rights: [2] } }]);
+  }, 60_000);
+
+  it("asks for a colleague's right in the field's own words, at its first checkbox", async () => {
+    const calls = serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
+    renderAdminAt('/admin/light-sample', [...screenFiles, light]);
+    const user = userEvent.setup();
+    const write = await screen.findByRole('checkbox', { name: 'Skriva' }, SLOW);
+    await user.type(screen.getByRole('textbox', { name: /Namn/ }), 'Anna');
+    await user.click(write); // none ticked
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(screen.getByText('Välj minst en behörighet')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Administratör' }));
+    expect(calls.filter((c) => c.action === 'save_sample')).toEqual([]);
+    await user.click(screen.getByRole('checkbox', { name: 'Administratör' })); // brings Skriva with it
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparat', {}, SLOW)).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'save_sample').map((c) => c.data)).toEqual([{ sample: { name: 'Anna', level: 2, rights: [1, 2] } }]);
   }, 60_000);
 
   // RJSF fills a choice that has no value and no default with its first constant (its defaults

@@ -11,7 +11,7 @@ describe('the light form chooser', () => {
   });
 
   it('draws the plain admin forms without RJSF too: sections, descriptions, text areas and e-mail fields', () => {
-    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#']) {
+    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#', 'users-new', 'user-edit#rights']) {
       expect(isLightForm(byName(where)), where).toBe(true);
     }
   });
@@ -50,6 +50,16 @@ describe('the light form chooser', () => {
     expect(isLightForm(withField({ type: 'string', oneOf: [{ const: 'a', title: 'A' }], minLength: 1 }))).toBe(false);
     expect(isLightForm(withField({ type: 'string' }, { 'ui:options': { inputType: 'email' } }))).toBe(true);
     expect(isLightForm(withField({ type: 'string' }, { 'ui:inputType': 'number' }))).toBe(false);
+    // A colleague's rights: ids, the rights widget, a minItems in the field's own words.
+    const rights = { type: 'array', items: { enum: [1, 2, 3] }, uniqueItems: true, minItems: 1, default: [2] };
+    const own = { 'ui:widget': 'rights', 'ui:options': { messages: { minItems: 'Välj minst en' } } };
+    expect(isLightForm(withField(rights, own))).toBe(true);
+    expect(isLightForm(withField(rights, { 'ui:widget': 'rights' }))).toBe(false); // the engine's words for minItems
+    expect(isLightForm(withField({ ...rights, minItems: 0 }, { 'ui:widget': 'rights' }))).toBe(true);
+    expect(isLightForm(withField(rights, { ...own, 'ui:widget': 'checkboxes' }))).toBe(false);
+    expect(isLightForm(withField({ ...rights, items: { enum: ['a'] } }, own))).toBe(false);
+    expect(isLightForm(withField({ ...rights, default: [4] }, own))).toBe(false);
+    expect(isLightForm(withField({ ...rights, maxItems: 2 }, own))).toBe(false);
     expect(isLightForm({ ...login, uiSchema: { ...login.uiSchema, 'ui:order': ['password', 'email'] } })).toBe(false);
     expect(isLightForm({ schema: { ...login.schema, if: { properties: { email: { minLength: 3 } } }, then: { properties: {} } }, uiSchema: login.uiSchema })).toBe(false);
   });

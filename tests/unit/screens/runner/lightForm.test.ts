@@ -42,6 +42,7 @@ describe('the light form refuses as the RJSF path does', () => {
     ['invitation', byName('invitation#invitation'), { needsPassword: [undefined, true, false], password: TEXTS, confirmPassword: TEXTS }],
     ['plain', plain, { name: TEXTS, code: TEXTS, email: TEXTS, again: TEXTS, agree: [undefined, true, false], reason: TEXTS }],
     ['scim', byName('scim#'), { defaultPermissionId: [undefined, 1, 2, 3] }],
+    ['users-new', byName('users-new'), { firstname: TEXTS, lastname: TEXTS, email: TEXTS, permissionIds: [undefined, [], [1], [2], [1, 2], [3], [2, 3]] }],
     ['accessibility', byName('accessibility'), { compliance: [undefined, 'full', 'partial', 'none'], nonAccessible: TEXTS, assessment: TEXTS, assessedOn: TEXTS, contactEmail: TEXTS }],
   ];
   for (const [name, form, fields] of cases) {
