@@ -17,11 +17,6 @@ const load = {
 const LightFormView = lazy(() => load.light().then((m) => ({ default: m.LightFormView })));
 const FormPartView = lazy(() => load.rjsf().then((m) => ({ default: m.FormPartView })));
 
-/** Starts fetching the code that will draw `part` (a page's preload, beside the page's own). */
-export function preloadForm(part: FormPart): void {
-  void (isLightForm(part) ? load.light() : load.rjsf()).catch(() => undefined);
-}
-
 export default function FormBlock(props: { part: FormPart; screen: ScreenFile; level: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
   const Form = isLightForm(props.part) ? LightFormView : FormPartView;
   return <Form {...props} />;

@@ -54,7 +54,11 @@ export function ScreenRoutes({ catalogue: files }: { catalogue?: readonly Screen
   // The matched screen's file and code start loading now, beside the session's first calls.
   useEffect(() => {
     const match = matchRoutes(table, pathname)?.at(-1)?.route as { screen: ScreenEntry } | undefined;
-    if (match && match.screen.kind !== 'redirect') preloadScreen(match.screen, catalogue.file(match.screen.id));
+    if (match && match.screen.kind !== 'redirect') {
+      // A failed load here is forgotten (catalogue.ts); the screen asks again and shows its error.
+      catalogue.file(match.screen.id).catch(() => undefined);
+      preloadScreen(match.screen);
+    }
     if (match && layoutOf(match.screen) === 'admin') void shell.preload().catch(() => undefined);
     // A session page posts to account routes and has no action buttons; every other screen sends actions (typed by actionData.ts).
     if (match && layoutOf(match.screen) !== 'session') {
@@ -70,10 +74,9 @@ export function ScreenRoutes({ catalogue: files }: { catalogue?: readonly Screen
       if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
       const match = matchRoutes(table, link.pathname)?.at(-1)?.route as { screen: ScreenEntry } | undefined;
       if (!match || match.screen.kind === 'redirect') return;
-      const file = catalogue.file(match.screen.id);
       // A failed load here is forgotten (catalogue.ts); following the link tries again and shows the screen's error.
-      file.catch(() => undefined);
-      preloadScreen(match.screen, file);
+      catalogue.file(match.screen.id).catch(() => undefined);
+      preloadScreen(match.screen);
     };
     const types = ['pointerover', 'focusin', 'touchstart'] as const;
     for (const type of types) document.addEventListener(type, intent, { passive: true });

@@ -61,6 +61,15 @@ export function kindComponent(kind: DataKind): LazyExoticComponent<ComponentType
   return c as unknown as LazyExoticComponent<ComponentType<{ screen: ScreenFile }>>;
 }
 
+/**
+ * Starts fetching the code that draws a form, the light form's or RJSF's, beside the form block's
+ * own (FormBlock.tsx chooses the same way; an import is fetched once, whoever asks first).
+ */
+function preloadForm(light: boolean): void {
+  const load = light ? loadChunk('kind:lightform', () => import('./LightForm')) : loadChunk('kind:form', () => import('./FormScreen'));
+  void load.catch(() => undefined);
+}
+
 /** Starts fetching a view's code (a form's `alternative`, before it is asked for). */
 export function preloadView(name: string): void {
   const load = loaders.get(name);
@@ -69,26 +78,25 @@ export function preloadView(name: string): void {
 
 /**
  * Starts fetching a screen's code (its view, or the form/list screen) at once from its route
- * table entry, so the chunks arrive beside its `file` (on its way) while the session and the
- * guards are still loading instead of after them. A form screen and a page's form blocks choose
- * their form by their fields (FormBlock.tsx), so that choice waits for the file.
+ * table entry, so the chunks arrive beside its file (on its way) while the session and the
+ * guards are still loading instead of after them. A form screen's and a page's form blocks'
+ * choice of form (FormBlock.tsx) is in their entries, made when the table was built.
  */
-export function preloadScreen(screen: ScreenEntry, file: Promise<ScreenFile>): void {
+export function preloadScreen(screen: ScreenEntry): void {
   if (screen.kind === 'view') preloadView(screen.view ?? '');
   else if (isDataKind(screen.kind)) {
     void once(`kind:${screen.kind}`, kinds[screen.kind]!).catch(() => undefined);
-    // A form screen's form code (light or RJSF) is known once its file is.
-    if (screen.kind === 'form') void loadChunk('kind:formblock', () => import('./FormBlock').then(async ({ preloadForm }) => preloadForm(await file))).catch(() => undefined);
+    // A form screen's form code, light or RJSF, as its entry says (chosen when the table was built).
+    if (screen.kind === 'form') preloadForm(screen.light === true);
     // A page's blocks load their kinds' code and views lazily (PageScreen.tsx): all at once, beside the page's.
     if (screen.kind === 'page') {
       for (const block of screen.blocks ?? []) {
         if (block.kind === 'view') preloadView(block.view ?? '');
         else if (isDataKind(block.kind) && block.kind !== 'form') void once(`kind:${block.kind}`, kinds[block.kind]!).catch(() => undefined);
       }
-      if (screen.blocks?.some((b) => b.kind === 'form')) {
-        const preload = () => import('./FormBlock').then(async ({ preloadForm }) => (await file).blocks?.filter((b) => b.kind === 'form').forEach(preloadForm));
-        void loadChunk('kind:formblock', preload).catch(() => undefined);
-      }
+      const forms = screen.blocks?.filter((b) => b.kind === 'form') ?? [];
+      if (forms.length) void loadChunk('kind:formblock', () => import('./FormBlock')).catch(() => undefined);
+      for (const b of forms) preloadForm(b.light === true);
     }
   }
 }

@@ -25,6 +25,18 @@ describe("the admin app's route table, derived from the screen files", () => {
     });
   });
 
+  it("carries each form's choice of form, so the light form's or RJSF's code loads at once", () => {
+    const entry = (name: string) => {
+      const { path, code } = files.find((f) => f.path.endsWith(`/${name}.json`))!;
+      return entryOf(path, code) as { light?: boolean; blocks?: { kind: string; light?: boolean }[] };
+    };
+    expect(entry('change-password').light).toBe(true);
+    expect(entry('container-profile').light).toBe(false); // rich text, images
+    expect(entry('login').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([true]);
+    expect(entry('user-edit').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([false, true]);
+    expect(entry('positions').light).toBeUndefined(); // no form
+  });
+
   it('restates nothing: every entry is the file’s own fields, and only a ?route import is cut', () => {
     for (const { path, code } of files) {
       const whole = JSON.parse(code) as Record<string, unknown>;
