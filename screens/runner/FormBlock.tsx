@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { loadChunk } from '../chunks';
 import type { BindingContext } from './bindings';
+import { formCode } from './formCode';
 import type { FormPart } from './formPart';
 import { isLightForm } from './lightChooser';
 import type { ScreenFile } from './types';
@@ -10,15 +10,10 @@ import type { ScreenFile } from './types';
  * the light form, without RJSF, the widget registry and ajv; any other by RJSF (FormScreen.tsx).
  * Its own small chunk, so neither the chooser nor the two forms weigh on a page without a form.
  */
-const load = {
-  light: () => loadChunk('kind:lightform', () => import('./LightForm')),
-  rjsf: () => loadChunk('kind:form', () => import('./FormScreen')),
-};
-const LightFormView = lazy(() => load.light().then((m) => ({ default: m.LightFormView })));
-const FormPartView = lazy(() => load.rjsf().then((m) => ({ default: m.FormPartView })));
+const LightFormView = lazy(() => formCode.light().then((m) => ({ default: m.LightFormView })));
+const FormPartView = lazy(() => formCode.rjsf().then((m) => ({ default: m.FormPartView })));
 
 export default function FormBlock(props: { part: FormPart; screen: ScreenFile; level: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
   const Form = isLightForm(props.part) ? LightFormView : FormPartView;
   return <Form {...props} />;
 }
-

@@ -55,7 +55,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
       {field.items ? (
         // As the RJSF path's 'rights' widget: the control's own legend and hints, no label of the field's.
         <Suspense fallback={<Loading />}>
-          <RightsPicker idPrefix={id} value={canHold(field, value) ? (value as RightId[]) : []} onChange={onChange} />
+          <RightsPicker idPrefix={id} value={Array.isArray(value) ? (value as RightId[]) : []} onChange={onChange} />
         </Suspense>
       ) : field.type === 'boolean' ? (
         <div className="checkbox">

@@ -5,8 +5,8 @@ import type { Block, ScreenFile } from './types';
  * What the admin app's first chunk knows of a screen (issue 27 item 1): what the router, the
  * guards, the layouts, the document title and the sidebar read, and the blocks whose code loads
  * apart (views, forms, lists, records: a page's key and what it preloads, Runner.tsx and
- * views.ts) by kind and view, a form's with its choice of form. The rest of the file (forms, columns, actions, texts) loads with
- * its screen (screens/runner/catalogue.ts).
+ * views.ts) by kind and view, a form's with its choice of form. The rest of the file (forms,
+ * columns, actions, texts) loads with its screen (screens/runner/catalogue.ts).
  */
 export type ScreenEntry = Pick<ScreenFile, 'id' | 'route' | 'aliases' | 'title' | 'access' | 'layout' | 'nav' | 'kind' | 'view' | 'to'> & {
   blocks?: (Pick<Block, 'kind' | 'view'> & FormChoice)[];

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../chunks';
+import { formCode } from './formCode';
 import type { ScreenEntry } from './routeTable';
 import type { ScreenFile, ViewProps } from './types';
 import { viewRegistry } from './viewRegistry';
@@ -61,13 +62,9 @@ export function kindComponent(kind: DataKind): LazyExoticComponent<ComponentType
   return c as unknown as LazyExoticComponent<ComponentType<{ screen: ScreenFile }>>;
 }
 
-/**
- * Starts fetching the code that draws a form, the light form's or RJSF's, beside the form block's
- * own (FormBlock.tsx chooses the same way; an import is fetched once, whoever asks first).
- */
+/** Starts fetching the code that draws a form, the light form's or RJSF's, beside the form block's own (FormBlock.tsx). */
 function preloadForm(light: boolean): void {
-  const load = light ? loadChunk('kind:lightform', () => import('./LightForm')) : loadChunk('kind:form', () => import('./FormScreen'));
-  void load.catch(() => undefined);
+  void (light ? formCode.light() : formCode.rjsf()).catch(() => undefined);
 }
 
 /** Starts fetching a view's code (a form's `alternative`, before it is asked for). */
