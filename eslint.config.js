@@ -88,6 +88,15 @@ export default defineConfig(
     },
   },
   {
+    // A form's choice of form is made when the build makes the route table (routeTable.ts): the chooser
+    // and the table's making stay out of the browser's code; their types may be read anywhere.
+    files: ['screens/**/*.{ts,tsx}'],
+    ignores: ['screens/runner/routeTable.ts', 'screens/runner/fileCatalogue.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/lightChooser', '**/routeTable', '**/fileCatalogue'], allowTypeImports: true, message: 'The chooser runs when the route table is built (scripts/vite/screen-table.ts), not in the browser: read a form\'s choice with useLightForm (context.ts); tests build a catalogue with fileCatalogue.ts.' }] }],
+    },
+  },
+  {
     // The public pages and the app shell route with screens/public/router.tsx: React Router is the admin app's (screens/admin/AdminRoot.tsx), ~15 KB gzip the apply page does without.
     files: ['screens/public/**/*.{ts,tsx}', 'screens/App.tsx', 'screens/main.tsx'],
     rules: {

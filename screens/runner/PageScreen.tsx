@@ -10,6 +10,7 @@ import { Failure, Loading } from './states';
 import type { Block, GivenAnswer, ScreenFile } from './types';
 import type { Data } from './useScreenData';
 import { useBindingContext } from './useBindingContext';
+import { useLightForm } from './context';
 import { useScreenData } from './useScreenData';
 import { useAccess } from './usePositionRights';
 import { viewComponent } from './views';
@@ -18,7 +19,7 @@ import './runner.css';
 const t = sv.screenEngine;
 
 // A block's code loads with the first page that has such a block (the login has a form, the
-// applicant list a record and a view, no form); a form block chooses its form (FormBlock.tsx):
+// applicant list a record and a view, no form); a form block draws the form its entry chose (FormBlock.tsx):
 // the light one for plain fields, or RJSF's, which brings RJSF, ajv and the widgets.
 const FormBlock = lazy(() => loadChunk('kind:formblock', () => import('./FormBlock')));
 const ListBody = lazy(() => loadChunk('kind:list', () => import('./ListScreen')).then((m) => ({ default: m.ListBody })));
@@ -82,6 +83,8 @@ function Links({ block }: { block: Block }) {
 /** One block's body; `saved` reloads the blocks it names (and keeps a form's answer for a record `from` it, `forget` drops it). */
 function BlockBody({ screen, block, generation, saved, answers, forget, givens, loaded }: { screen: ScreenFile; block: Block; generation: number; saved(done?: BindingContext): void; answers: Record<string, BindingContext>; forget(): void; givens: Record<string, GivenAnswer>; loaded(data: Data): void }) {
   const ctx = useBindingContext();
+  // A form block's choice of form is its entry's: the nth form block of the file is the nth of the entry.
+  const light = useLightForm(screen.id, (screen.blocks ?? []).filter((b) => b.kind === 'form').indexOf(block));
   const part = { ...block, id: block.id ?? screen.id };
   switch (block.kind) {
     case 'text':
@@ -89,7 +92,7 @@ function BlockBody({ screen, block, generation, saved, answers, forget, givens, 
     case 'links':
       return <Links block={block} />;
     case 'form':
-      return <FormBlock key={generation} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
+      return <FormBlock key={generation} light={light} part={{ ...part, title: '' }} screen={screen} level={2} onSaved={saved} onSubmit={forget} />;
     case 'record':
       if (block.from) {
         const given = answers[block.from];

@@ -6,13 +6,12 @@ import { preloadActionButtons } from './LazyActionButtons';
 import { loadChunk } from '../chunks';
 import { preloadableLazy } from '../preloadableLazy';
 import CandidateFrame from './CandidateFrame';
-import { catalogueOf, screenCatalogue } from './catalogue';
+import { screenCatalogue, type Catalogue } from './catalogue';
 import { CatalogueContext } from './context';
 import { AccessGuard, SessionAuth } from './Guard';
 import { layoutOf, Screen } from './Screen';
 import { Loading } from './states';
 import type { ScreenEntry } from './routeTable';
-import type { ScreenFile } from './types';
 import { preloadScreen } from './views';
 
 // The admin shell (sidebar, search, bell, menus on react-aria) loads with the first admin screen, not with the login.
@@ -44,10 +43,9 @@ function routes(screens: ScreenEntry[], wrap: (s: ScreenEntry) => ReactElement) 
  * screen files (docs/screens.md, catalogue.ts): session-layout screens stand alone (a logged-in
  * guard when their access asks for more than public), admin screens sit in the shell behind the
  * logged-in guard and their own access guard, candidate screens in the candidate frame without
- * a guard. A test may pass whole files of its own (`catalogue`).
+ * a guard. A test may pass a catalogue of its own (fileCatalogue.ts).
  */
-export function ScreenRoutes({ catalogue: files }: { catalogue?: readonly ScreenFile[] }) {
-  const catalogue = useMemo(() => (files ? catalogueOf(files) : screenCatalogue), [files]);
+export function ScreenRoutes({ catalogue = screenCatalogue }: { catalogue?: Catalogue }) {
   const by = (layout: string) => catalogue.screens.filter((s) => layoutOf(s) === layout);
   const { pathname } = useLocation();
   const table = useMemo(() => catalogue.screens.flatMap((screen) => pathsOf(screen).map((path) => ({ path, screen }))), [catalogue]);

@@ -44,10 +44,3 @@ function file(id: string): Promise<ScreenFile> {
 
 /** The app's catalogue: the table of every file under schemas/screens/, each file loaded with its screen. */
 export const screenCatalogue: Catalogue = { screens: table.map(([, e]) => e), file, loaded: (id) => here.get(id) };
-
-/** A catalogue of whole files at hand (a test's own screens), ordered as given. */
-export function catalogueOf(screens: readonly ScreenFile[]): Catalogue {
-  const byId = new Map(screens.map((s) => [s.id, s]));
-  const loaded = (id: string) => byId.get(id);
-  return { screens, loaded, file: (id) => Promise.resolve(loaded(id) ?? Promise.reject(new Error(`No screen ${id} in the catalogue`))) };
-}

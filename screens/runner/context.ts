@@ -12,3 +12,14 @@ export const CatalogueContext = createContext<Catalogue>(screenCatalogue);
 export function useScreens(): readonly ScreenEntry[] {
   return useContext(CatalogueContext).screens;
 }
+
+/**
+ * A form's choice of form (lightChooser.ts), made when the route table was built (routeTable.ts):
+ * screen `id`'s own form, or its page's `nth` form block. A form the table does not know is drawn
+ * by RJSF, which draws any form.
+ */
+export function useLightForm(id: string, nth?: number): boolean {
+  const entry = useContext(CatalogueContext).screens.find((s) => s.id === id);
+  const form = nth === undefined ? entry : entry?.blocks?.filter((b) => b.kind === 'form')[nth];
+  return form?.light === true;
+}

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
+import { catalogueOf } from '../../../screens/runner/fileCatalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
 import { json, refusal } from '../fetch';
 
@@ -72,7 +73,7 @@ export function Where() {
 export function renderAdminAt(path: string, catalogue?: readonly ScreenFile[]) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminApp catalogue={catalogue} />
+      <AdminApp catalogue={catalogue && catalogueOf(catalogue)} />
       <Where />
     </MemoryRouter>,
   );

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
+import { catalogueOf } from '../../../screens/runner/fileCatalogue';
 import { screenFiles } from './screen-files';
 import type { ScreenFile } from '../../../screens/runner/types';
 import { SLOW } from '../../setup/wait';
@@ -37,7 +38,7 @@ function Where() {
 function renderAt(path: string, catalogue?: readonly ScreenFile[]) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminApp catalogue={catalogue} />
+      <AdminApp catalogue={catalogue && catalogueOf(catalogue)} />
       <Where />
     </MemoryRouter>,
   );

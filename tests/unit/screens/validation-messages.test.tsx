@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
+import { catalogueOf } from '../../../screens/runner/fileCatalogue';
 import { screenFiles } from './screen-files';
 import { defaultRegistry } from '../../../engine/index';
 import file from '../../../schemas/screens/validation-messages.json' with { type: 'json' };
@@ -52,7 +53,7 @@ describe('the validation messages screen (/admin/container/messages)', () => {
     const calls = serve();
     render(
       <MemoryRouter initialEntries={['/admin/container/messages']}>
-        <AdminApp catalogue={screenFiles} />
+        <AdminApp catalogue={catalogueOf(screenFiles)} />
       </MemoryRouter>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Valideringsmeddelanden' }, SLOW)).toBeTruthy();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SessionProvider } from '../../../../screens/runner/session/session';
-import { catalogueOf } from '../../../../screens/runner/catalogue';
+import { catalogueOf } from '../../../../screens/runner/fileCatalogue';
 import { CatalogueContext } from '../../../../screens/runner/context';
 import type { ScreenFile } from '../../../../screens/runner/types';
 import { Sidebar } from '../../../../screens/shell/Sidebar';
