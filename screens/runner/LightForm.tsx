@@ -52,7 +52,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
   };
   return (
     <div className={`form-group field field-${field.type}${errors?.length ? ' field-error has-error has-danger' : ''}`}>
-      {field.items ? (
+      {field.items?.enum ? (
         // As the RJSF path's 'rights' widget: the control's own legend and hints, no label of the field's.
         <Suspense fallback={<Loading />}>
           <RightsPicker idPrefix={id} value={Array.isArray(value) ? (value as RightId[]) : []} onChange={onChange} />
@@ -66,7 +66,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
         </div>
       ) : (
         <>
-          <label htmlFor={id} className="control-label">
+          <label htmlFor={id} id={`${id}__label`} className="control-label">
             {title}
             {field.required && <span className="required">*</span>}
           </label>
@@ -75,7 +75,39 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
               {description}
             </div>
           )}
-          {field.oneOf ? (
+          {field.oneOf && widget === 'radio' ? (
+            // RJSF's radio buttons (a button per constant, its place as its value); the group named by the label.
+            <div className="field-radio-group" id={id} role="radiogroup" aria-labelledby={`${id}__label`}>
+              {field.oneOf.map((o, i) => (
+                <div key={String(o.const)} className="radio ">
+                  <label>
+                    <span>
+                      <input type="radio" id={`${id}-${i}`} name={id} value={String(i)} checked={value === o.const} required={field.required || undefined} onChange={() => onChange(o.const)} {...aria} />
+                      <span>{o.title}</span>
+                    </span>
+                  </label>
+                </div>
+              ))}
+            </div>
+          ) : field.items?.oneOf ? (
+            // RJSF's 'checkboxes' widget: a box per constant; the picked ones in the constants' order.
+            <div className="checkboxes" id={id} role="group" aria-labelledby={`${id}__label`}>
+              {field.items.oneOf.map((o, i) => {
+                const picked = Array.isArray(value) ? (value as unknown[]) : [];
+                const toggle = (on: boolean) => onChange(field.items!.oneOf!.map((c) => c.const).filter((c) => (c === o.const ? on : picked.includes(c))));
+                return (
+                  <div key={o.const} className="checkbox ">
+                    <label>
+                      <span>
+                        <input type="checkbox" id={`${id}-${i}`} name={id} value={String(i)} checked={picked.includes(o.const)} onChange={(e) => toggle(e.target.checked)} {...aria} />
+                        <span>{o.title}</span>
+                      </span>
+                    </label>
+                  </div>
+                );
+              })}
+            </div>
+          ) : field.oneOf ? (
             // RJSF's select: the options' values are their places, an empty first option while the field has no default.
             <select {...control} value={choiceAt(field, value)} onChange={(e) => onChange(e.target.value === '' ? empty : field.oneOf![Number(e.target.value)]!.const)}>
               {field.default === undefined && <option value="">{placeholder}</option>}
@@ -87,6 +119,18 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
             </select>
           ) : widget === 'textarea' ? (
             <textarea {...input} rows={options.rows} />
+          ) : field.type === 'integer' ? (
+            // RJSF's number input: its range as min and max, a step of 1 unless drawn 'updown'; a number, or nothing when empty.
+            <input
+              {...control}
+              placeholder={placeholder}
+              type="number"
+              min={field.minimum}
+              max={field.maximum}
+              step={widget === 'updown' ? undefined : 1}
+              value={typeof value === 'number' ? String(value) : ''}
+              onChange={(e) => onChange(e.target.value === '' ? empty : Number(e.target.value))}
+            />
           ) : (
             <input {...input} type={INPUT_TYPES[widget ?? ''] ?? String(option('ui:inputType') ?? options.inputType ?? 'text')} autoComplete={text(option('ui:autocomplete')) ?? (widget === 'secret' ? 'off' : undefined)} />
           )}
@@ -139,9 +183,10 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
       const next: Errors = {};
       for (const r of refused) (next[r.field] ??= []).push(r.message);
       setErrors(next);
-      // The refused field, or the first control of one drawn as a group (the rights' checkboxes, `<id>-1`…).
+      // The refused field, or the first control of one drawn as a group (radio buttons and check boxes inside it, the rights' `<id>-1`…).
       const at = CSS.escape(idOf(refused[0]!.field));
-      s.root.current?.querySelector<HTMLElement>(`#${at}, [id^="${at}-"]`)?.focus();
+      const el = s.root.current?.querySelector<HTMLElement>(`#${at}`);
+      (el?.matches('input, select, textarea') ? el : (el?.querySelector<HTMLElement>('input') ?? s.root.current?.querySelector<HTMLElement>(`[id^="${at}-"]`)))?.focus();
       return;
     }
     setErrors({});

@@ -4,7 +4,9 @@
  * other validators, read-only fields) keeps the RJSF path (FormScreen.tsx). A rule whose words
  * would be the engine's generic ones (a minLength above 1 without the field's
  * `messages.minLength`, a pattern without its `patternMessage`, a minItems above 0 without
- * `messages.minItems`) keeps it too, so the light form carries no engine messages. Its own module, imported by the runner's chunk maps: it loads nothing. Pure.
+ * `messages.minItems`, a whole number's range or type without `messages.minimum`, `maximum`, `type`)
+ * keeps it too, so the light form carries no engine messages. Run when the build makes the route
+ * table (routeTable.ts), never in the browser. Pure.
  */
 
 type Scalar = string | number | boolean | null;
@@ -27,8 +29,19 @@ const KEYS: Record<string, ReadonlySet<string>> = {
   choice: new Set(['type', 'title', 'description', 'oneOf', 'default']),
   // A colleague's organisation rights: whole-number ids, drawn by the 'rights' widget (its own legend and hints).
   rights: new Set(['type', 'title', 'items', 'minItems', 'uniqueItems', 'default']),
+  // A whole number typed in (RJSF's number input, its range as min and max), refused in the field's own words.
+  integer: new Set(['type', 'title', 'description', 'minimum', 'maximum', 'default']),
+  // Texts picked among `items.oneOf`'s constants, drawn as RJSF's 'checkboxes' widget.
+  checks: new Set(['type', 'title', 'description', 'items', 'uniqueItems', 'default']),
 };
-const WIDGETS: Record<string, readonly (string | undefined)[]> = { string: [undefined, 'secret', 'hidden', 'textarea', 'email'], boolean: [undefined, 'checkbox', 'hidden'], choice: [undefined, 'select'], rights: ['rights'] };
+const WIDGETS: Record<string, readonly (string | undefined)[]> = {
+  string: [undefined, 'secret', 'hidden', 'textarea', 'email'],
+  boolean: [undefined, 'checkbox', 'hidden'],
+  choice: [undefined, 'select', 'radio'],
+  rights: ['rights'],
+  integer: [undefined, 'updown'],
+  checks: ['checkboxes'],
+};
 const FIELD_UI = new Set(['ui:widget', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
 const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage', 'rows', 'inputType']);
 /** The input types a text field may ask for (`ui:inputType`, or `inputType` in its options). */
@@ -39,16 +52,29 @@ const only = (o: Record<string, unknown>, keys: readonly string[]) => Object.key
 const names = (v: unknown): v is string[] => Array.isArray(v) && v.every((n) => typeof n === 'string');
 
 /** A field's kind for the light form: its type, or 'choice' for a text or whole number of constants; undefined for any other. */
+/** `oneOf` of constants with titles, each constant `typed`. */
+const constants = (oneOf: unknown, typed: (v: unknown) => boolean) =>
+  Array.isArray(oneOf) && oneOf.length > 0 && oneOf.every((o) => isObject(o) && only(o, ['const', 'title']) && typeof o.title === 'string' && typed(o.const));
+
+/** A field's kind for the light form: its type, 'choice' for a text or whole number of constants, 'rights' or 'checks' for a list of constants; undefined for any other. */
 function kindOf(p: Record<string, unknown>): string | undefined {
   if (p.type === 'array') {
-    const ids = isObject(p.items) && only(p.items, ['enum']) && Array.isArray(p.items.enum) ? p.items.enum : [];
-    const idList = (v: unknown) => Array.isArray(v) && v.every((id) => ids.includes(id));
-    return ids.length > 0 && ids.every(Number.isInteger) && p.uniqueItems === true && (p.default === undefined || idList(p.default)) ? 'rights' : undefined;
+    if (!isObject(p.items) || p.uniqueItems !== true) return undefined;
+    const items = p.items;
+    const listOf = (ok: (v: unknown) => boolean) => p.default === undefined || (Array.isArray(p.default) && p.default.every(ok));
+    if (only(items, ['type', 'oneOf']) && items.type === 'string' && constants(items.oneOf, (v) => typeof v === 'string')) {
+      const consts = (items.oneOf as { const: unknown }[]).map((o) => o.const);
+      return listOf((v) => consts.includes(v)) ? 'checks' : undefined;
+    }
+    const ids = only(items, ['enum']) && Array.isArray(items.enum) ? items.enum : [];
+    return ids.length > 0 && ids.every(Number.isInteger) && listOf((id) => ids.includes(id)) ? 'rights' : undefined;
   }
-  if (p.oneOf === undefined) return p.type === 'string' || p.type === 'boolean' ? p.type : undefined;
-  const consts = Array.isArray(p.oneOf) && p.oneOf.length > 0 && p.oneOf.every((o) => isObject(o) && only(o, ['const', 'title']) && typeof o.title === 'string');
+  if (p.oneOf === undefined) {
+    if (p.type === 'integer') return (p.default === undefined || Number.isInteger(p.default)) && ['minimum', 'maximum'].every((k) => p[k] === undefined || Number.isInteger(p[k])) ? 'integer' : undefined;
+    return p.type === 'string' || p.type === 'boolean' ? p.type : undefined;
+  }
   const typed = (v: unknown) => (p.type === 'integer' ? Number.isInteger(v) : p.type === 'string' && typeof v === 'string');
-  return consts && (p.oneOf as { const: unknown }[]).every((o) => typed(o.const)) && (p.default === undefined || typed(p.default)) ? 'choice' : undefined;
+  return constants(p.oneOf, typed) && (p.default === undefined || typed(p.default)) ? 'choice' : undefined;
 }
 
 function plainField(p: unknown): boolean {
@@ -81,8 +107,11 @@ function plainCondition(c: unknown): boolean {
 }
 
 function plainUi(ui: unknown, fields: Map<string, string>): boolean {
+  if (ui !== undefined && !isObject(ui)) return false;
+  // A kind drawn only by a widget of its own (rights, check boxes) needs it named: RJSF's default would be another control.
+  const widgetOf = (k: string) => (isObject(ui) && isObject(ui[k]) ? ui[k]['ui:widget'] : undefined);
+  if ([...fields].some(([k, kind]) => !WIDGETS[kind]!.includes(widgetOf(k) as string | undefined))) return false;
   if (ui === undefined) return true;
-  if (!isObject(ui)) return false;
   for (const [k, v] of Object.entries(ui)) {
     if (k === 'ui:submitButtonOptions') {
       if (!isObject(v) || !only(v, ['submitText'])) return false;
@@ -127,7 +156,9 @@ function plainSections(sections: unknown, fields: Map<string, string>): boolean 
  * The chooser: true when the light form draws this form as RJSF would — an object of plain
  * text fields (title, description, minLength, maxLength, pattern, x-validEmail; as text,
  * 'secret', 'email' or 'textarea' with its rows), choices (a text or whole number of `oneOf`
- * constants with titles, as a select), a colleague's rights (whole-number ids, the 'rights'
+ * constants with titles, as a select or radio buttons), texts picked among constants (the
+ * 'checkboxes' widget), whole numbers typed in (a range and the type refused in the field's own
+ * words), a colleague's rights (whole-number ids, the 'rights'
  * widget, a minItems in the field's own words), booleans (a checkbox) and hidden fields, at
  * most one `if` of constants with its `then`/`else` fields, a uiSchema of the options listed
  * above and the form's `ui:description`, `sections` of its own fields, and no `readonlyFrom`.
@@ -152,6 +183,10 @@ export function isLightForm({ schema, uiSchema, sections, readonlyFrom }: { sche
     const options = ui[k]?.['ui:options'];
     const own = (keyword: string) => typeof options?.messages?.[keyword] === 'string';
     return (
+      // A whole number may be typed as any number: its refusals, the type's among them, are the field's own words.
+      (kindOf(p) !== 'integer' || own('type')) &&
+      (p.minimum === undefined || own('minimum')) &&
+      (p.maximum === undefined || own('maximum')) &&
       (p.minLength === undefined || (p.minLength as number) <= 1 || own('minLength')) &&
       (p.pattern === undefined || typeof options?.patternMessage === 'string' || own('pattern')) &&
       (p.minItems === undefined || (p.minItems as number) === 0 || own('minItems'))

@@ -16,9 +16,11 @@ export interface LightField {
   type: 'string' | 'boolean' | 'integer' | 'array';
   /** A choice's constants and their titles (a select). */
   oneOf?: { const: string | number; title: string }[];
-  /** A rights field's ids. */
-  items?: { enum: number[] };
+  /** A rights field's ids, or the constants a 'checkboxes' field picks among. */
+  items?: { enum?: number[]; oneOf?: { const: string; title: string }[] };
   minItems?: number;
+  minimum?: number;
+  maximum?: number;
   title?: string;
   description?: string;
   minLength?: number;
@@ -51,20 +53,32 @@ export function lightFields(schema: unknown, data: Record<string, unknown>): Lig
 
 /** Whether `value` is one the field's input can hold: one of a choice's constants, else a value of its type. */
 export const canHold = (f: LightField, value: unknown): boolean =>
-  f.items ? Array.isArray(value) && value.every((id) => f.items!.enum.includes(id as number)) : f.oneOf ? f.oneOf.some((o) => o.const === value) : typeof value === f.type;
+  f.items
+    ? Array.isArray(value) && value.every((v) => (f.items!.enum ?? f.items!.oneOf!.map((o) => o.const)).includes(v as never))
+    : f.oneOf
+      ? f.oneOf.some((o) => o.const === value)
+      : typeof value === (f.type === 'integer' ? 'number' : f.type);
 
 const length = (text: string) => [...text].length;
 const raw = (name: string, property: string, params: Record<string, unknown>, message: string): RJSFValidationError => ({ name, property, params, message, stack: `${property} ${message}` });
 
 /**
  * The errors ajv gives one field, in its keyword order: a text field's (the engine's keyword,
- * untyped, then maxLength, minLength, pattern), a rights field's minItems. The words of all but
+ * untyped, then maxLength, minLength, pattern), a whole number's (type, maximum, minimum), a rights field's minItems. The words of all but
  * the first are the field's own or screenFormErrors' (the chooser sees to it), so none is given here.
  */
 function fieldErrors(f: LightField, value: unknown): RJSFValidationError[] {
   const at = `.${f.name}`;
   // A rights field's one rule; its words are the field's own (the chooser sees to it).
   if (Array.isArray(value)) return f.minItems !== undefined && value.length < f.minItems ? [raw('minItems', at, { limit: f.minItems }, '')] : [];
+  // A number typed in: its type, then its range, as ajv checks them (the words are the field's own).
+  if (typeof value === 'number') {
+    const out: RJSFValidationError[] = [];
+    if (f.type === 'integer' && !Number.isInteger(value)) out.push(raw('type', at, { type: 'integer' }, ''));
+    if (f.maximum !== undefined && value > f.maximum) out.push(raw('maximum', at, { comparison: '<=', limit: f.maximum }, ''));
+    if (f.minimum !== undefined && value < f.minimum) out.push(raw('minimum', at, { comparison: '>=', limit: f.minimum }, ''));
+    return out;
+  }
   if (typeof value !== 'string') return [];
   const out: RJSFValidationError[] = [];
   if (f['x-validEmail'] !== undefined && !validEmail.check(value, null, {})) out.push(raw('x-validEmail', at, { validator: 'validEmail' }, sv.validators.validEmail));

@@ -37,6 +37,33 @@ const light: ScreenFile = {
 /** The same form on the RJSF path: a `readonlyFrom` that names no field (nothing is loaded) keeps it there and changes nothing drawn. */
 const rjsf: ScreenFile = { ...light, id: 'rjsf-sample', route: '/admin/rjsf-sample', readonlyFrom: 'data.locked' };
 
+/** Whole numbers typed in (one 'updown'), radio buttons and check boxes, as on GDPR and Generera data. */
+const groups: ScreenFile = {
+  id: 'groups-sample',
+  route: '/admin/groups-sample',
+  title: 'Prov',
+  access: 'admin',
+  kind: 'form',
+  schema: {
+    type: 'object',
+    required: ['months', 'mode'],
+    properties: {
+      months: { type: 'integer', title: 'Månader', minimum: 6, maximum: 36, description: 'Mellan 6 och 36.' },
+      count: { type: 'integer', title: 'Antal', minimum: 0, maximum: 1000, default: 20 },
+      mode: { type: 'string', title: 'Läge', description: 'Vad formulären frågar efter.', oneOf: [{ const: 'birthDate', title: 'Födelsedatum' }, { const: 'ssn', title: 'Personnummer' }], default: 'ssn' },
+      roles: { type: 'array', title: 'Roller', uniqueItems: true, description: 'Ser hela numret.', items: { type: 'string', oneOf: [{ const: 'admin', title: 'Administratör' }, { const: 'write', title: 'Skriva' }, { const: 'read', title: 'Läsa' }] } },
+    },
+  },
+  uiSchema: {
+    months: { 'ui:options': { messages: { type: 'Ange ett helt antal månader.', minimum: 'Minst 6 månader.', maximum: 'Högst 36 månader.' } } },
+    count: { 'ui:widget': 'updown', 'ui:options': { messages: { type: 'Ett heltal.', minimum: 'Minst 0.', maximum: 'Högst 1 000.' } } },
+    mode: { 'ui:widget': 'radio' },
+    roles: { 'ui:widget': 'checkboxes' },
+  },
+  save: { action: 'save_sample', data: { sample: '{form}' } },
+  toast: 'Sparat',
+};
+
 beforeEach(() => signIn(fakeToken('admin@demo.test')));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -54,7 +81,8 @@ function drawn(form: HTMLElement) {
       const input = el as HTMLInputElement;
       const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).filter(Boolean);
       const label = input.labels?.[0]?.textContent;
-      out.push(`${el.tagName.toLowerCase()}#${input.id} ${input.getAttribute('type') ?? ''} rows=${input.getAttribute('rows') ?? ''} label=${label} described=${described.join('|')} in=${el.closest('fieldset')?.querySelector('legend')?.textContent ?? (el.closest('fieldset') ? 'unnamed' : 'none')}`);
+      const range = input.type === 'number' ? ` min=${input.min} max=${input.max} step=${input.step} value=${input.value}` : input.type === 'radio' || (input.type === 'checkbox' && input.name.endsWith('_roles')) ? ` ${input.checked ? 'on' : 'off'}` : '';
+      out.push(`${el.tagName.toLowerCase()}#${input.id} ${input.getAttribute('type') ?? ''} rows=${input.getAttribute('rows') ?? ''} label=${label} described=${described.join('|')} in=${el.closest('fieldset')?.querySelector('legend')?.textContent ?? (el.closest('fieldset') ? 'unnamed' : 'none')}${range}`);
     }
   }
   return out;
@@ -97,6 +125,71 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
       expect.stringMatching(/^input#\S+_rights-3 checkbox rows= label=Läsa described=kan bara läsa in=Behörigheter$/),
       'button: Spara',
     ]);
+  }, 60_000);
+
+  it('the same number inputs, radio buttons and check boxes on both paths', async () => {
+    serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
+    const lightView = renderAdminAt('/admin/groups-sample', [...screenFiles, groups]);
+    await screen.findByRole('button', { name: 'Spara' }, SLOW);
+    const lightForm = document.querySelector<HTMLElement>('form')!;
+    expect(lightForm.classList.contains('scr-light-form')).toBe(true);
+    // The light form names each group by its label (RJSF's label points at a div, which names nothing).
+    expect(screen.getByRole('radiogroup', { name: /Läge/ })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Roller' })).toBeTruthy();
+    const lightDrawn = drawn(lightForm);
+    lightView.unmount();
+
+    renderAdminAt('/admin/rjsf-groups', [...screenFiles, { ...groups, id: 'rjsf-groups', route: '/admin/rjsf-groups', readonlyFrom: 'data.locked' }]);
+    await screen.findByRole('button', { name: 'Spara' }, SLOW);
+    const rjsfForm = document.querySelector<HTMLElement>('form')!;
+    expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
+    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace(/rjsf-groups/g, 'groups-sample')));
+    expect(lightDrawn).toEqual([
+      expect.stringMatching(/^input#\S+_months number rows= label=Månader\* described=Mellan 6 och 36\. in=none min=6 max=36 step=1 value=$/),
+      expect.stringMatching(/^input#\S+_count number rows= label=Antal described= in=none min=0 max=1000 step= value=20$/),
+      expect.stringMatching(/^input#\S+_mode-0 radio rows= label=Födelsedatum described=Vad formulären frågar efter\. in=none off$/),
+      expect.stringMatching(/^input#\S+_mode-1 radio rows= label=Personnummer described=Vad formulären frågar efter\. in=none on$/),
+      expect.stringMatching(/^input#\S+_roles-0 checkbox rows= label=Administratör described=Ser hela numret\. in=none off$/),
+      expect.stringMatching(/^input#\S+_roles-1 checkbox rows= label=Skriva described=Ser hela numret\. in=none off$/),
+      expect.stringMatching(/^input#\S+_roles-2 checkbox rows= label=Läsa described=Ser hela numret\. in=none off$/),
+      'button: Spara',
+    ]);
+  }, 60_000);
+
+  it('refuses a number in its own words, focused, and sends numbers, a choice and the ticked boxes in their order', async () => {
+    const calls = serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
+    renderAdminAt('/admin/groups-sample', [...screenFiles, groups]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Spara' }, SLOW));
+    const months = screen.getByRole('spinbutton', { name: /Månader/ });
+    expect(document.activeElement).toBe(months);
+    expect(within(months.closest('.form-group') as HTMLElement).getByText('Fältet är obligatoriskt')).toBeTruthy();
+    await user.type(months, '40');
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(document.activeElement).toBe(months);
+    expect(within(months.closest('.form-group') as HTMLElement).getByText('Högst 36 månader.')).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'save_sample')).toEqual([]);
+    await user.clear(months);
+    await user.type(months, '12');
+    await user.click(screen.getByRole('radio', { name: 'Födelsedatum' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Läsa' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Administratör' }));
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparat', {}, SLOW)).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'save_sample').map((c) => c.data)).toEqual([{ sample: { months: 12, count: 20, mode: 'birthDate', roles: ['admin', 'read'] } }]);
+  }, 60_000);
+
+  it('asks for a required choice drawn as radio buttons at its first button', async () => {
+    serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
+    const schema = groups.schema as { properties: Record<string, Record<string, unknown>> };
+    const noDefault: ScreenFile = { ...groups, schema: { type: 'object', required: ['mode'], properties: { mode: { ...schema.properties.mode, default: undefined } } }, uiSchema: { mode: { 'ui:widget': 'radio' } } };
+    renderAdminAt('/admin/groups-sample', [...screenFiles, noDefault]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Spara' }, SLOW));
+    const first = screen.getByRole('radio', { name: 'Födelsedatum' }) as HTMLInputElement;
+    expect(first.checked).toBe(false);
+    expect(document.activeElement).toBe(first);
+    expect(within(screen.getByRole('radiogroup').closest('.form-group') as HTMLElement).getByText('Fältet är obligatoriskt')).toBeTruthy();
   }, 60_000);
 
   it('refuses in Swedish at the fields and sends the answers once they hold', async () => {

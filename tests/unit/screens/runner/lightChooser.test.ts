@@ -39,11 +39,29 @@ describe('the light form chooser', () => {
     expect(isLightForm(withField({ type: 'string', description: 'Hjälp' }, { 'ui:widget': 'email' }))).toBe(true);
     expect(isLightForm(withField({ type: 'boolean', description: 'Hjälp' }))).toBe(false); // RJSF's checkbox draws its description itself
     expect(isLightForm(withField({ type: 'string', description: { text: 'x' } }))).toBe(false);
-    // Choices: a text or whole number of constants with titles, as a select.
+    // Choices: a text or whole number of constants with titles, as a select or radio buttons.
     const choices = [{ const: 1, title: 'Ett' }, { const: 2, title: 'Två' }];
     expect(isLightForm(withField({ type: 'integer', oneOf: choices, default: 2 }))).toBe(true);
-    expect(isLightForm(withField({ type: 'integer', oneOf: choices }, { 'ui:widget': 'radio' }))).toBe(false);
-    expect(isLightForm(withField({ type: 'integer' }))).toBe(false); // a number typed in: the engine's words
+    expect(isLightForm(withField({ type: 'integer', oneOf: choices }, { 'ui:widget': 'radio' }))).toBe(true);
+    expect(isLightForm(withField({ type: 'integer', oneOf: choices }, { 'ui:widget': 'checkboxes' }))).toBe(false);
+    // A whole number typed in: its type and range in the field's own words.
+    const typeWords = { 'ui:options': { messages: { type: 'Ett heltal' } } };
+    expect(isLightForm(withField({ type: 'integer' }))).toBe(false); // the engine's words for a fraction
+    expect(isLightForm(withField({ type: 'integer' }, typeWords))).toBe(true);
+    expect(isLightForm(withField({ type: 'integer', minimum: 1 }, typeWords))).toBe(false);
+    expect(isLightForm(withField({ type: 'integer', minimum: 1, maximum: 9, default: 3 }, { 'ui:widget': 'updown', 'ui:options': { messages: { type: 'Ett heltal', minimum: 'Minst 1', maximum: 'Högst 9' } } }))).toBe(true);
+    expect(isLightForm(withField({ type: 'integer', minimum: 1.5 }, { 'ui:options': { messages: { type: 'Ett heltal', minimum: 'Minst 1,5' } } }))).toBe(false);
+    expect(isLightForm(withField({ type: 'integer', multipleOf: 2 }, typeWords))).toBe(false);
+    expect(isLightForm(withField({ type: 'integer' }, { ...typeWords, 'ui:widget': 'range' }))).toBe(false);
+    expect(isLightForm(withField({ type: 'number' }, typeWords))).toBe(false);
+    // Texts picked among constants, as check boxes.
+    const picks = { type: 'array', uniqueItems: true, items: { type: 'string', oneOf: [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }] } };
+    expect(isLightForm(withField(picks, { 'ui:widget': 'checkboxes' }))).toBe(true);
+    expect(isLightForm(withField(picks))).toBe(false); // RJSF's multiple select
+    expect(isLightForm(withField({ ...picks, default: ['b'] }, { 'ui:widget': 'checkboxes' }))).toBe(true);
+    expect(isLightForm(withField({ ...picks, default: ['c'] }, { 'ui:widget': 'checkboxes' }))).toBe(false);
+    expect(isLightForm(withField({ ...picks, minItems: 1 }, { 'ui:widget': 'checkboxes', 'ui:options': { messages: { minItems: 'Välj en' } } }))).toBe(false);
+    expect(isLightForm(withField({ ...picks, uniqueItems: false }, { 'ui:widget': 'checkboxes' }))).toBe(false);
     expect(isLightForm(withField({ type: 'integer', oneOf: [{ const: 'a', title: 'A' }] }))).toBe(false);
     expect(isLightForm(withField({ type: 'integer', oneOf: choices, default: 'x' }))).toBe(false);
     expect(isLightForm(withField({ type: 'string', oneOf: [{ const: 'a', title: 'A', description: 'x' }] }))).toBe(false);

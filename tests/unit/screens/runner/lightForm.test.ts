@@ -18,6 +18,8 @@ function rjsfVerdict(form: Form, data: Record<string, unknown>) {
   return errors.filter((e) => e.property).map((e) => ({ field: (e.property ?? '').replace(/^\./, ''), message: e.message }));
 }
 
+/** Numbers a number input can hold: in range and out of it, negative, fractions. */
+const NUMBERS = [undefined, -1, 0, 1, 5, 6, 20, 36, 37, 1000, 1001, 2.5, 36.5, 1e6];
 const TEXTS = [undefined, '', ' ', 'a', 'abc', 'ABC', 'kort', 'anna@exempel.se', 'anna@exempel', ' anna@exempel.se ', 'ett-langt-losen', 'åäöåäö', '😀😀😀', 'x'.repeat(31), 'x'.repeat(257)];
 /** Deterministic combinations of values, each field's value drawn from its pool. */
 function* samples(fields: Record<string, unknown[]>, count: number) {
@@ -43,6 +45,10 @@ describe('the light form refuses as the RJSF path does', () => {
     ['plain', plain, { name: TEXTS, code: TEXTS, email: TEXTS, again: TEXTS, agree: [undefined, true, false], reason: TEXTS }],
     ['scim', byName('scim#'), { defaultPermissionId: [undefined, 1, 2, 3] }],
     ['users-new', byName('users-new'), { firstname: TEXTS, lastname: TEXTS, email: TEXTS, permissionIds: [undefined, [], [1], [2], [1, 2], [3], [2, 3]] }],
+    ['gdpr retention', byName('gdpr#retention'), { retentionMonths: NUMBERS, talentPoolMonths: NUMBERS }],
+    ['gdpr personnummer', byName('gdpr#personnummer'), { ssnMode: [undefined, 'birthDate', 'ssnOrBirthDate', 'ssn'], ssnReason: TEXTS, ssnFullRoles: [undefined, [], ['admin'], ['write', 'read'], ['admin', 'write', 'read']] }],
+    ['gdpr hold', byName('gdpr#hold'), { positionId: NUMBERS, reason: TEXTS }],
+    ['generate-data', byName('generate-data#demo'), { name: TEXTS, displayName: TEXTS, applicants: NUMBERS }],
     ['accessibility', byName('accessibility'), { compliance: [undefined, 'full', 'partial', 'none'], nonAccessible: TEXTS, assessment: TEXTS, assessedOn: TEXTS, contactEmail: TEXTS }],
   ];
   for (const [name, form, fields] of cases) {
@@ -52,6 +58,19 @@ describe('the light form refuses as the RJSF path does', () => {
       }
     });
   }
+
+  it("refuses a whole number in the field's own words: its type, then its range", () => {
+    const retention = byName('gdpr#retention');
+    expect(lightErrors(retention.schema, retention.uiSchema as UiSchema, { retentionMonths: 36.5, talentPoolMonths: 5 })).toEqual([
+      { field: 'retentionMonths', message: 'Ange ett helt antal månader.' },
+      { field: 'retentionMonths', message: 'Högst 36 månader.' },
+      { field: 'talentPoolMonths', message: 'Minst 6 månader.' },
+    ]);
+    expect(lightErrors(retention.schema, retention.uiSchema as UiSchema, {})).toEqual([
+      { field: 'retentionMonths', message: 'Fältet är obligatoriskt' },
+      { field: 'talentPoolMonths', message: 'Fältet är obligatoriskt' },
+    ]);
+  });
 
   it('says the Swedish words at the fields', () => {
     const login = byName('login#login');
