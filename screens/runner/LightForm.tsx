@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 're
 import type { UiSchema } from '@rjsf/utils';
 import sv from '../../schemas/messages/sv.json';
 import type { BindingContext } from './bindings';
-import { FormFrame, topDefaults, useFormPart, type FieldErrorTree, type FormPart, type FormPartState } from './formPart';
+import { FormFrame, readonlyNames, topDefaults, useFormPart, type FieldErrorTree, type FormPart, type FormPartState } from './formPart';
 import { canHold, lightErrors, lightFields, type LightField } from './lightForm';
 import type { RightId } from '../shared/rights';
 import { Loading } from './states';
@@ -27,12 +27,18 @@ const choiceAt = (f: LightField, value: unknown) => {
   return i < 0 ? '' : String(i);
 };
 /** The input type of a text field's widget, as RJSF's ('secret' is this runner's password widget). */
-const INPUT_TYPES: Record<string, string> = { secret: 'password', email: 'email' };
+const INPUT_TYPES: Record<string, string> = { secret: 'password', password: 'password', email: 'email' };
 
-/** One field as RJSF draws it (the same ids, names, label, description, autocomplete, error and help), with native inputs. */
-function Field({ field, id, value, errors, ui, onChange }: { field: LightField; id: string; value: unknown; errors: string[] | undefined; ui: UiSchema; onChange(value: unknown): void }) {
+/**
+ * One field as RJSF draws it (the same ids, names, label, description, autocomplete, error and
+ * help), with native inputs; `locked` (readonlyFrom) read-only as RJSF's: a text read-only, any
+ * other control disabled, not drawn when it holds nothing (its value, if any, is still sent).
+ */
+function Field({ field, id, value, errors, ui, locked, onChange }: { field: LightField; id: string; value: unknown; errors: string[] | undefined; ui: UiSchema; locked?: 'readonly' | 'hidden'; onChange(value: unknown): void }) {
   const option = (key: string) => optionOf(ui, field.name, key);
   const widget = text(option('ui:widget'));
+  if (locked === 'hidden') return null;
+  const disabled = locked === 'readonly' || undefined;
   if (widget === 'hidden') return <input type="hidden" id={id} name={id} value={value === undefined ? '' : String(value)} />;
   const help = text(option('ui:help'));
   const description = field.type === 'boolean' ? undefined : field.description;
@@ -43,9 +49,11 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
   const empty = option('ui:emptyValue');
   const options = (option('ui:options') ?? {}) as { rows?: number; inputType?: string };
   const control = { id, name: id, className: 'form-control', required: field.required || undefined, ...aria };
+  const readOnly = { readOnly: disabled };
   const placeholder = text(option('ui:placeholder'));
   const input = {
     ...control,
+    ...readOnly,
     placeholder,
     value: text(value) ?? '',
     onChange: (e: { target: { value: string } }) => onChange(e.target.value === '' ? empty : e.target.value),
@@ -60,7 +68,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
       ) : field.type === 'boolean' ? (
         <div className="checkbox">
           <label>
-            <input type="checkbox" id={id} name={id} checked={value === true} onChange={(e) => onChange(e.target.checked)} {...aria} />
+            <input type="checkbox" id={id} name={id} checked={value === true} disabled={disabled} onChange={(e) => onChange(e.target.checked)} {...aria} />
             <span>{title}</span>
           </label>
         </div>
@@ -82,7 +90,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
                 <div key={String(o.const)} className="radio ">
                   <label>
                     <span>
-                      <input type="radio" id={`${id}-${i}`} name={id} value={String(i)} checked={value === o.const} required={field.required || undefined} onChange={() => onChange(o.const)} {...aria} />
+                      <input type="radio" id={`${id}-${i}`} name={id} value={String(i)} checked={value === o.const} required={field.required || undefined} disabled={disabled} onChange={() => onChange(o.const)} {...aria} />
                       <span>{o.title}</span>
                     </span>
                   </label>
@@ -99,7 +107,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
                   <div key={o.const} className="checkbox ">
                     <label>
                       <span>
-                        <input type="checkbox" id={`${id}-${i}`} name={id} value={String(i)} checked={picked.includes(o.const)} onChange={(e) => toggle(e.target.checked)} {...aria} />
+                        <input type="checkbox" id={`${id}-${i}`} name={id} value={String(i)} checked={picked.includes(o.const)} disabled={disabled} onChange={(e) => toggle(e.target.checked)} {...aria} />
                         <span>{o.title}</span>
                       </span>
                     </label>
@@ -109,7 +117,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
             </div>
           ) : field.oneOf ? (
             // RJSF's select: the options' values are their places, an empty first option while the field has no default.
-            <select {...control} value={choiceAt(field, value)} onChange={(e) => onChange(e.target.value === '' ? empty : field.oneOf![Number(e.target.value)]!.const)}>
+            <select {...control} disabled={disabled} value={choiceAt(field, value)} onChange={(e) => onChange(e.target.value === '' ? empty : field.oneOf![Number(e.target.value)]!.const)}>
               {field.default === undefined && <option value="">{placeholder}</option>}
               {field.oneOf.map((o, i) => (
                 <option key={String(o.const)} value={String(i)}>
@@ -123,6 +131,7 @@ function Field({ field, id, value, errors, ui, onChange }: { field: LightField; 
             // RJSF's number input: its range as min and max, a step of 1 unless drawn 'updown'; a number, or nothing when empty.
             <input
               {...control}
+              {...readOnly}
               placeholder={placeholder}
               type="number"
               min={field.minimum}
@@ -175,6 +184,11 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
   const full: Data = { ...data, ...Object.fromEntries(fields.flatMap((f) => (held(f) === undefined ? [] : [[f.name, held(f)]]))) };
   for (const f of fields) if (held(f) === undefined) delete full[f.name];
   const idOf = (name: string) => `${s.idPrefix}_${name}`;
+  // The fields the loaded data locks (readonlyFrom): read-only, or not drawn when they hold nothing; no save button when all are.
+  const locked = readonlyNames(part.readonlyFrom, s.data);
+  const lockOf = (name: string) => (!locked.includes(name) ? undefined : s.data?.[name] === undefined || s.data[name] === '' ? 'hidden' : 'readonly');
+  const all = Object.keys((part.schema as { properties?: object } | undefined)?.properties ?? {});
+  const saves = !(all.length > 0 && all.every((f) => locked.includes(f)));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -201,6 +215,7 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
       value={full[f.name]}
       errors={errors[f.name]}
       ui={ui}
+      locked={lockOf(f.name)}
       onChange={(value) => {
         s.setFormData({ ...data, [f.name]: value });
         setErrors(({ [f.name]: _dropped, ...rest }) => rest);
@@ -222,11 +237,13 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
         </fieldset>
       ))}
       {fields.filter((f) => !placed.has(f.name)).map(draw)}
-      <div>
-        <button type="submit" className="btn btn-info" disabled={s.busy} aria-busy={s.busy || undefined}>
-          {s.busy && part.busy ? part.busy : (options.submitText ?? sv.screens.save)}
-        </button>
-      </div>
+      {saves && (
+        <div>
+          <button type="submit" className="btn btn-info" disabled={s.busy} aria-busy={s.busy || undefined}>
+            {s.busy && part.busy ? part.busy : (options.submitText ?? sv.screens.save)}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
@@ -236,7 +253,7 @@ export function LightFormView({ part, screen, level = 1, onSaved, onSubmit }: { 
   const defaults = useMemo(() => topDefaults(part.schema as { properties?: Record<string, unknown> }), [part.schema]);
   const s = useFormPart(part, defaults, level, { onSaved, onSubmit });
   return (
-    <FormFrame part={part} screen={screen} level={level} state={s} noted={false}>
+    <FormFrame part={part} screen={screen} level={level} state={s} noted={readonlyNames(part.readonlyFrom, s.data).length > 0}>
       <LightFields part={part} s={s} />
     </FormFrame>
   );

@@ -29,6 +29,12 @@ export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' 
 /** The server's refusals at the fields ({ email: { __errors: ['…'] } }, RJSF's ErrorSchema shape). */
 export type FieldErrorTree = FieldRefusals['errorSchema'];
 
+/** The fields the loaded data names at a form's `readonlyFrom` ([] when none): read-only on both form paths, hidden when they hold nothing. */
+export function readonlyNames(path: string | undefined, data: Data | undefined): string[] {
+  const listed = path && data ? at({ data }, path) : undefined;
+  return Array.isArray(listed) ? listed.filter((n): n is string => typeof n === 'string') : [];
+}
+
 /** The `default`s of a schema's own fields (RJSF's getDefaultFormState walks every branch with the validator: seconds on a big form). */
 export const topDefaults = (schema: { properties?: Record<string, unknown> }): Data =>
   Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([k, p]) => (p && typeof p === 'object' && 'default' in p ? [[k, (p as { default: unknown }).default]] : [])));

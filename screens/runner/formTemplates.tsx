@@ -2,7 +2,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { BaseInputTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import sv from '../../schemas/messages/sv.json';
-import { at } from './bindings';
+import { readonlyNames } from './formPart';
 import type { ScreenFile } from './types';
 import type { Data } from './useScreenData';
 import { SELF_LABELLED } from './widgets';
@@ -62,8 +62,7 @@ export function uiSchemaOf(ui: UiSchema | undefined): UiSchema {
  * a value hidden), and no save button when every field is read-only. The names too: [] when none.
  */
 export function withReadonly(ui: UiSchema, schema: RJSFSchema, path: string | undefined, data: Data | undefined): { ui: UiSchema; names: string[] } {
-  const listed = path && data ? at({ data }, path) : undefined;
-  const names = Array.isArray(listed) ? listed.filter((n): n is string => typeof n === 'string') : [];
+  const names = readonlyNames(path, data);
   if (!names.length) return { ui, names };
   const out: UiSchema = { ...ui };
   for (const name of names) {

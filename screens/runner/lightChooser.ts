@@ -1,7 +1,7 @@
 /**
  * Which forms the light form (LightForm.tsx) draws: a form whose schema and uiSchema hold only
  * what is listed here; any other keyword, widget or option (arrays, rich text, entity `$ref`s,
- * other validators, read-only fields) keeps the RJSF path (FormScreen.tsx). A rule whose words
+ * other validators, `ui:order`) keeps the RJSF path (FormScreen.tsx). A rule whose words
  * would be the engine's generic ones (a minLength above 1 without the field's
  * `messages.minLength`, a pattern without its `patternMessage`, a minItems above 0 without
  * `messages.minItems`, a whole number's range or type without `messages.minimum`, `maximum`, `type`)
@@ -35,7 +35,7 @@ const KEYS: Record<string, ReadonlySet<string>> = {
   checks: new Set(['type', 'title', 'description', 'items', 'uniqueItems', 'default']),
 };
 const WIDGETS: Record<string, readonly (string | undefined)[]> = {
-  string: [undefined, 'secret', 'hidden', 'textarea', 'email'],
+  string: [undefined, 'secret', 'password', 'hidden', 'textarea', 'email'],
   boolean: [undefined, 'checkbox', 'hidden'],
   choice: [undefined, 'select', 'radio'],
   rights: ['rights'],
@@ -161,11 +161,11 @@ function plainSections(sections: unknown, fields: Map<string, string>): boolean 
  * words), a colleague's rights (whole-number ids, the 'rights'
  * widget, a minItems in the field's own words), booleans (a checkbox) and hidden fields, at
  * most one `if` of constants with its `then`/`else` fields, a uiSchema of the options listed
- * above and the form's `ui:description`, `sections` of its own fields, and no `readonlyFrom`.
+ * above and the form's `ui:description`, `sections` of its own fields, and `readonlyFrom`.
  * Anything else is RJSF's.
  */
 export function isLightForm({ schema, uiSchema, sections, readonlyFrom }: { schema?: unknown; uiSchema?: unknown; sections?: unknown; readonlyFrom?: unknown }): boolean {
-  if (readonlyFrom !== undefined) return false;
+  if (readonlyFrom !== undefined && typeof readonlyFrom !== 'string') return false;
   if (!isObject(schema) || !only(schema, ['type', 'properties', 'required', 'if', 'then', 'else']) || (schema.type !== undefined && schema.type !== 'object')) return false;
   const known = new Set<string>();
   if (!plainBranch({ type: schema.type, properties: schema.properties, required: schema.required }, known)) return false;

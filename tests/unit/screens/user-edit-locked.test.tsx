@@ -19,6 +19,8 @@ describe('the account form of a colleague', () => {
     expect(await screen.findByText(sv.account.lockedAccount, undefined, SLOW)).toBeTruthy();
     await screen.findByRole('textbox', { name: /E-post/ }, SLOW);
     for (const name of [/E-post/, /Förnamn/, /Efternamn/, /Telefon/]) expect(box(name).readOnly).toBe(true);
+    // Drawn by the light form (issue 27 item 1): the page loads no RJSF.
+    expect(box(/E-post/).closest('form')?.classList.contains('scr-light-form')).toBe(true);
     expect(screen.queryByLabelText(/Ditt lösenord/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Spara uppgifterna' })).toBeNull();
   });

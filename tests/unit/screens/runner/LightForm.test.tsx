@@ -34,8 +34,9 @@ const light: ScreenFile = {
   save: { action: 'save_sample', data: { sample: '{form}' } },
   toast: 'Sparat',
 };
-/** The same form on the RJSF path: a `readonlyFrom` that names no field (nothing is loaded) keeps it there and changes nothing drawn. */
-const rjsf: ScreenFile = { ...light, id: 'rjsf-sample', route: '/admin/rjsf-sample', readonlyFrom: 'data.locked' };
+/** The same form on the RJSF path: a `ui:order` of all fields as they come keeps it there and changes nothing drawn. */
+const onRjsf = (form: ScreenFile, id: string): ScreenFile => ({ ...form, id, route: `/admin/${id}`, uiSchema: { ...form.uiSchema, 'ui:order': ['*'] } });
+const rjsf = onRjsf(light, 'rjsf-sample');
 
 /** Whole numbers typed in (one 'updown'), radio buttons and check boxes, as on GDPR and Generera data. */
 const groups: ScreenFile = {
@@ -81,8 +82,9 @@ function drawn(form: HTMLElement) {
       const input = el as HTMLInputElement;
       const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).filter(Boolean);
       const label = input.labels?.[0]?.textContent;
+      const lock = `${input.readOnly ? ' readonly' : ''}${input.disabled ? ' disabled' : ''}`;
       const range = input.type === 'number' ? ` min=${input.min} max=${input.max} step=${input.step} value=${input.value}` : input.type === 'radio' || (input.type === 'checkbox' && input.name.endsWith('_roles')) ? ` ${input.checked ? 'on' : 'off'}` : '';
-      out.push(`${el.tagName.toLowerCase()}#${input.id} ${input.getAttribute('type') ?? ''} rows=${input.getAttribute('rows') ?? ''} label=${label} described=${described.join('|')} in=${el.closest('fieldset')?.querySelector('legend')?.textContent ?? (el.closest('fieldset') ? 'unnamed' : 'none')}${range}`);
+      out.push(`${el.tagName.toLowerCase()}#${input.id} ${input.getAttribute('type') ?? ''} rows=${input.getAttribute('rows') ?? ''} label=${label} described=${described.join('|')} in=${el.closest('fieldset')?.querySelector('legend')?.textContent ?? (el.closest('fieldset') ? 'unnamed' : 'none')}${range}${lock}`);
     }
   }
   return out;
@@ -139,7 +141,7 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     const lightDrawn = drawn(lightForm);
     lightView.unmount();
 
-    renderAdminAt('/admin/rjsf-groups', [...screenFiles, { ...groups, id: 'rjsf-groups', route: '/admin/rjsf-groups', readonlyFrom: 'data.locked' }]);
+    renderAdminAt('/admin/rjsf-groups', [...screenFiles, onRjsf(groups, 'rjsf-groups')]);
     await screen.findByRole('button', { name: 'Spara' }, SLOW);
     const rjsfForm = document.querySelector<HTMLElement>('form')!;
     expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
@@ -152,6 +154,52 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
       expect.stringMatching(/^input#\S+_roles-0 checkbox rows= label=Administratör described=Ser hela numret\. in=none off$/),
       expect.stringMatching(/^input#\S+_roles-1 checkbox rows= label=Skriva described=Ser hela numret\. in=none off$/),
       expect.stringMatching(/^input#\S+_roles-2 checkbox rows= label=Läsa described=Ser hela numret\. in=none off$/),
+      'button: Spara',
+    ]);
+  }, 60_000);
+
+  it('the same fields read-only, hidden and noted on both paths when the loaded data locks them (readonlyFrom)', async () => {
+    const locked: ScreenFile = {
+      ...light,
+      id: 'locked-sample',
+      route: '/admin/locked-sample',
+      readonlyFrom: 'data.locked',
+      readonlyNote: '{data.lockedNote}',
+      load: { action: 'get_sample' },
+      schema: {
+        type: 'object',
+        required: ['email'],
+        properties: {
+          email: { type: 'string', title: 'E-post', maxLength: 254, 'x-validEmail': {} },
+          name: { type: 'string', title: 'Namn', maxLength: 20 },
+          phone: { type: 'string', title: 'Telefon', maxLength: 30 },
+          agree: { type: 'boolean', title: 'Godkänd' },
+          password: { type: 'string', title: 'Ditt lösenord', maxLength: 256 },
+        },
+      },
+      uiSchema: { email: { 'ui:widget': 'email' }, password: { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' } },
+      sections: undefined,
+    };
+    serveActions({ get_sample: () => ({ email: 'anna@exempel.se', name: 'Anna', phone: '', agree: true, locked: ['email', 'phone', 'agree'], lockedNote: 'Bara Anna ändrar sin adress.' }), save_sample: () => ({}) }, { permissions: ['Administrator'] });
+    const lightView = renderAdminAt('/admin/locked-sample', [...screenFiles, locked]);
+    await screen.findByText('Bara Anna ändrar sin adress.', {}, SLOW);
+    await screen.findByRole('textbox', { name: 'Namn' }, SLOW);
+    const lightForm = document.querySelector<HTMLElement>('form')!;
+    expect(lightForm.classList.contains('scr-light-form')).toBe(true);
+    const lightDrawn = drawn(lightForm);
+    lightView.unmount();
+
+    renderAdminAt('/admin/rjsf-locked', [...screenFiles, onRjsf(locked, 'rjsf-locked')]);
+    await screen.findByText('Bara Anna ändrar sin adress.', {}, SLOW);
+    await screen.findByRole('textbox', { name: 'Namn' }, SLOW);
+    const rjsfForm = document.querySelector<HTMLElement>('form')!;
+    expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
+    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace(/rjsf-locked/g, 'locked-sample')));
+    expect(lightDrawn).toEqual([
+      expect.stringMatching(/^input#\S+_email email rows= label=E-post\* described= in=none readonly$/),
+      expect.stringMatching(/^input#\S+_name text rows= label=Namn described= in=none$/),
+      expect.stringMatching(/^input#\S+_agree checkbox rows= label=Godkänd described= in=none disabled$/),
+      expect.stringMatching(/^input#\S+_password password rows= label=Ditt lösenord described= in=none$/),
       'button: Spara',
     ]);
   }, 60_000);

@@ -11,13 +11,13 @@ describe('the light form chooser', () => {
   });
 
   it('draws the plain admin forms without RJSF too: sections, descriptions, text areas and e-mail fields', () => {
-    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#', 'users-new', 'user-edit#rights']) {
+    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#', 'users-new', 'user-edit#rights', 'user-edit#details', 'gdpr#retention', 'gdpr#personnummer', 'gdpr#hold', 'gdpr#lift', 'generate-data#demo']) {
       expect(isLightForm(byName(where)), where).toBe(true);
     }
   });
 
   it('keeps on RJSF a form that needs more: sections, read-only fields, arrays, widgets, entities, other rules, generic words', () => {
-    expect(isLightForm(byName('user-edit#details'))).toBe(false); // read-only fields
+    expect(isLightForm(byName('container-login#sso'))).toBe(false); // lines, a field read-only by its schema
     const pw = byName('change-password') as { sections: { fields: string[] }[] };
     expect(isLightForm({ ...pw, sections: [{ fields: ['password', 'nosuch'] }] })).toBe(false); // a section names a field the form lacks
     expect(isLightForm({ ...pw, sections: [{ fields: ['password'] }, { fields: ['password'] }] })).toBe(false); // a field in two sections
@@ -25,7 +25,9 @@ describe('the light form chooser', () => {
     const login = byName('login#login') as { schema: { properties: Record<string, unknown> }; uiSchema: Record<string, unknown> };
     const withField = (field: Record<string, unknown>, ui: Record<string, unknown> = {}) => ({ schema: { ...login.schema, properties: { ...login.schema.properties, extra: field } }, uiSchema: { ...login.uiSchema, ...(Object.keys(ui).length ? { extra: ui } : {}) } });
     expect(isLightForm(withField({ type: 'string' }))).toBe(true);
-    expect(isLightForm({ ...withField({ type: 'string' }), readonlyFrom: 'data.locked' })).toBe(false);
+    expect(isLightForm({ ...withField({ type: 'string' }), readonlyFrom: 'data.locked' })).toBe(true);
+    expect(isLightForm({ ...withField({ type: 'string' }), readonlyFrom: ['locked'] })).toBe(false);
+    expect(isLightForm(withField({ type: 'string' }, { 'ui:widget': 'password' }))).toBe(true);
     expect(isLightForm(withField({ type: 'array', items: { type: 'string' } }))).toBe(false);
     expect(isLightForm(withField({ type: 'string' }, { 'ui:widget': 'richtext' }))).toBe(false);
     expect(isLightForm(withField({ $ref: 'entities/company-profile.json' }))).toBe(false);

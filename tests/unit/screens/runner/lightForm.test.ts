@@ -48,6 +48,7 @@ describe('the light form refuses as the RJSF path does', () => {
     ['gdpr retention', byName('gdpr#retention'), { retentionMonths: NUMBERS, talentPoolMonths: NUMBERS }],
     ['gdpr personnummer', byName('gdpr#personnummer'), { ssnMode: [undefined, 'birthDate', 'ssnOrBirthDate', 'ssn'], ssnReason: TEXTS, ssnFullRoles: [undefined, [], ['admin'], ['write', 'read'], ['admin', 'write', 'read']] }],
     ['gdpr hold', byName('gdpr#hold'), { positionId: NUMBERS, reason: TEXTS }],
+    ['user-edit', byName('user-edit#details'), { email: TEXTS, firstname: TEXTS, lastname: TEXTS, phoneNumber: [...TEXTS, '08-123 456 78', '+46 (0)8 123', '070–1'], title: TEXTS, password: TEXTS }],
     ['generate-data', byName('generate-data#demo'), { name: TEXTS, displayName: TEXTS, applicants: NUMBERS }],
     ['accessibility', byName('accessibility'), { compliance: [undefined, 'full', 'partial', 'none'], nonAccessible: TEXTS, assessment: TEXTS, assessedOn: TEXTS, contactEmail: TEXTS }],
   ];

@@ -33,7 +33,8 @@ describe("the admin app's route table, derived from the screen files", () => {
     expect(entry('change-password').light).toBe(true);
     expect(entry('container-profile').light).toBe(false); // rich text, images
     expect(entry('login').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([true]);
-    expect(entry('user-edit').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([false, true]);
+    expect(entry('user-edit').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([true, true]);
+    expect(entry('container-login').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([false, false]); // lines, a read-only field; a check box's description
     expect(entry('positions').light).toBeUndefined(); // no form
   });
 
