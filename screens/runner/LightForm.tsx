@@ -29,6 +29,27 @@ const choiceAt = (f: LightField, value: unknown) => {
 /** The input type of a text field's widget, as RJSF's ('secret' is this runner's password widget). */
 const INPUT_TYPES: Record<string, string> = { secret: 'password', password: 'password', email: 'email' };
 
+/** 'allOrSome' (AllOrSomeField.tsx): every option ticked while the field has no value, so options added later are included; all ticked is none. */
+function AllOrSome({ id, title, options, value, disabled, onChange }: { id: string; title: string; options: { const: string; title: string }[]; value: unknown; disabled: boolean | undefined; onChange(value: unknown): void }) {
+  const all = options.map((o) => o.const);
+  const chosen = new Set(Array.isArray(value) ? (value as string[]) : all);
+  const toggle = (v: string, on: boolean) => {
+    const next = all.filter((x) => (x === v ? on : chosen.has(x)));
+    onChange(next.length === all.length ? undefined : next);
+  };
+  return (
+    <fieldset className="adm-fieldset scr-section" id={id}>
+      <legend>{title}</legend>
+      {options.map((o, i) => (
+        <div className="checkbox" key={o.const}>
+          <input id={`${id}-${i}`} type="checkbox" checked={chosen.has(o.const)} disabled={disabled} onChange={(e) => toggle(o.const, e.target.checked)} />
+          <label htmlFor={`${id}-${i}`}>{o.title}</label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
  * One field as RJSF draws it (the same ids, names, label, description, autocomplete, error and
  * help), with native inputs; `locked` (readonlyFrom) read-only as RJSF's: a text read-only, any
@@ -60,7 +81,10 @@ function Field({ field, id, value, errors, ui, locked, onChange }: { field: Ligh
   };
   return (
     <div className={`form-group field field-${field.type}${errors?.length ? ' field-error has-error has-danger' : ''}`}>
-      {field.items?.enum ? (
+      {option('ui:field') === 'allOrSome' ? (
+        // As AllOrSomeField.tsx (the RJSF path's): a fieldset of check boxes where no value is every option and all ticked sends none.
+        <AllOrSome id={id} title={title} options={field.items!.oneOf!} value={value} disabled={disabled} onChange={onChange} />
+      ) : field.items?.enum ? (
         // As the RJSF path's 'rights' widget: the control's own legend and hints, no label of the field's.
         <Suspense fallback={<Loading />}>
           <RightsPicker idPrefix={id} value={Array.isArray(value) ? (value as RightId[]) : []} onChange={onChange} />

@@ -42,7 +42,7 @@ const WIDGETS: Record<string, readonly (string | undefined)[]> = {
   integer: [undefined, 'updown'],
   checks: ['checkboxes'],
 };
-const FIELD_UI = new Set(['ui:widget', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
+const FIELD_UI = new Set(['ui:widget', 'ui:field', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
 const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage', 'rows', 'inputType']);
 /** The input types a text field may ask for (`ui:inputType`, or `inputType` in its options). */
 const INPUT_TYPES = new Set(['text', 'email', 'tel', 'url']);
@@ -109,8 +109,12 @@ function plainCondition(c: unknown): boolean {
 function plainUi(ui: unknown, fields: Map<string, string>): boolean {
   if (ui !== undefined && !isObject(ui)) return false;
   // A kind drawn only by a widget of its own (rights, check boxes) needs it named: RJSF's default would be another control.
-  const widgetOf = (k: string) => (isObject(ui) && isObject(ui[k]) ? ui[k]['ui:widget'] : undefined);
-  if ([...fields].some(([k, kind]) => !WIDGETS[kind]!.includes(widgetOf(k) as string | undefined))) return false;
+  const uiOf = (k: string, key: string) => (isObject(ui) && isObject(ui[k]) ? ui[k][key] : undefined);
+  // The one field the light form knows: 'allOrSome' (AllOrSomeField.tsx), check boxes where all ticked is no value.
+  const allOrSome = (k: string) => uiOf(k, 'ui:field') === 'allOrSome' && uiOf(k, 'ui:widget') === undefined;
+  for (const [k, kind] of fields) {
+    if (uiOf(k, 'ui:field') !== undefined ? !(kind === 'checks' && allOrSome(k)) : !WIDGETS[kind]!.includes(uiOf(k, 'ui:widget') as string | undefined)) return false;
+  }
   if (ui === undefined) return true;
   for (const [k, v] of Object.entries(ui)) {
     if (k === 'ui:submitButtonOptions') {
@@ -124,7 +128,6 @@ function plainUi(ui: unknown, fields: Map<string, string>): boolean {
     const type = fields.get(k);
     if (!type || !isObject(v) || !Object.keys(v).every((key) => FIELD_UI.has(key))) return false;
     if (v['ui:inputType'] !== undefined && !(type === 'string' && INPUT_TYPES.has(String(v['ui:inputType'])))) return false;
-    if (!WIDGETS[type]!.includes(v['ui:widget'] as string | undefined)) return false;
     const options = v['ui:options'];
     if (options === undefined) continue;
     if (!isObject(options) || !Object.keys(options).every((o) => OPTIONS.has(o))) return false;
@@ -157,7 +160,7 @@ function plainSections(sections: unknown, fields: Map<string, string>): boolean 
  * text fields (title, description, minLength, maxLength, pattern, x-validEmail; as text,
  * 'secret', 'email' or 'textarea' with its rows), choices (a text or whole number of `oneOf`
  * constants with titles, as a select or radio buttons), texts picked among constants (the
- * 'checkboxes' widget), whole numbers typed in (a range and the type refused in the field's own
+ * 'checkboxes' widget or the 'allOrSome' field), whole numbers typed in (a range and the type refused in the field's own
  * words), a colleague's rights (whole-number ids, the 'rights'
  * widget, a minItems in the field's own words), booleans (a checkbox) and hidden fields, at
  * most one `if` of constants with its `then`/`else` fields, a uiSchema of the options listed

@@ -204,6 +204,36 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     ]);
   }, 60_000);
 
+  it("the profile's notification types (allOrSome) on both paths: none stored is every box ticked, all ticked sends none", async () => {
+    const profile = screenFiles.find((f) => f.id === 'profile')!.blocks!.find((b) => b.kind === 'form')!;
+    const types: ScreenFile = { ...light, id: 'types-sample', route: '/admin/types-sample', schema: profile.schema, uiSchema: profile.uiSchema, sections: undefined, load: { action: 'get_sample' } };
+    const calls = serveActions({ get_sample: () => ({ realtime: true, email: false }), save_sample: () => ({}) }, { permissions: ['Administrator'] });
+    const lightView = renderAdminAt('/admin/types-sample', [...screenFiles, types]);
+    await screen.findByRole('checkbox', { name: 'Ny ansökan' }, SLOW);
+    const lightForm = document.querySelector<HTMLElement>('form')!;
+    expect(lightForm.classList.contains('scr-light-form')).toBe(true);
+    const lightDrawn = drawn(lightForm);
+    expect(screen.getByRole('group', { name: 'Notifikationer jag vill få' })).toBeTruthy();
+    expect(screen.getAllByRole('checkbox').filter((b) => b.closest('fieldset')).every((b) => (b as HTMLInputElement).checked)).toBe(true);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Fel' }));
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    await screen.findByText('Sparat', {}, SLOW);
+    await user.click(screen.getByRole('checkbox', { name: 'Fel' }));
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    await expect.poll(() => calls.filter((c) => c.action === 'save_sample').length).toBe(2);
+    const sent = calls.filter((c) => c.action === 'save_sample').map((c) => (c.data as { sample: { types?: string[] } }).sample.types);
+    expect(sent[0]).toEqual(['create_jobApplication', 'update_jobApplicationStatus', 'application', 'position', 'send_MessageCommand', 'alert', 'Exception', 'other']);
+    expect(sent[1]).toBeUndefined();
+    lightView.unmount();
+
+    renderAdminAt('/admin/rjsf-types', [...screenFiles, onRjsf(types, 'rjsf-types')]);
+    await screen.findByRole('checkbox', { name: 'Ny ansökan' }, SLOW);
+    const rjsfForm = document.querySelector<HTMLElement>('form')!;
+    expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
+    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace(/rjsf-types/g, 'types-sample')));
+  }, 60_000);
+
   it('refuses a number in its own words, focused, and sends numbers, a choice and the ticked boxes in their order', async () => {
     const calls = serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
     renderAdminAt('/admin/groups-sample', [...screenFiles, groups]);

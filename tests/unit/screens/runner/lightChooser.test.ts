@@ -11,7 +11,7 @@ describe('the light form chooser', () => {
   });
 
   it('draws the plain admin forms without RJSF too: sections, descriptions, text areas and e-mail fields', () => {
-    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#', 'users-new', 'user-edit#rights', 'user-edit#details', 'gdpr#retention', 'gdpr#personnummer', 'gdpr#hold', 'gdpr#lift', 'generate-data#demo']) {
+    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#', 'users-new', 'user-edit#rights', 'user-edit#details', 'gdpr#retention', 'gdpr#personnummer', 'gdpr#hold', 'gdpr#lift', 'generate-data#demo', 'profile#']) {
       expect(isLightForm(byName(where)), where).toBe(true);
     }
   });
@@ -64,6 +64,10 @@ describe('the light form chooser', () => {
     expect(isLightForm(withField({ ...picks, default: ['c'] }, { 'ui:widget': 'checkboxes' }))).toBe(false);
     expect(isLightForm(withField({ ...picks, minItems: 1 }, { 'ui:widget': 'checkboxes', 'ui:options': { messages: { minItems: 'Välj en' } } }))).toBe(false);
     expect(isLightForm(withField({ ...picks, uniqueItems: false }, { 'ui:widget': 'checkboxes' }))).toBe(false);
+    expect(isLightForm(withField(picks, { 'ui:field': 'allOrSome' }))).toBe(true);
+    expect(isLightForm(withField(picks, { 'ui:field': 'allOrSome', 'ui:widget': 'checkboxes' }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string' }, { 'ui:field': 'allOrSome' }))).toBe(false);
+    expect(isLightForm(withField(picks, { 'ui:field': 'other' }))).toBe(false);
     expect(isLightForm(withField({ type: 'integer', oneOf: [{ const: 'a', title: 'A' }] }))).toBe(false);
     expect(isLightForm(withField({ type: 'integer', oneOf: choices, default: 'x' }))).toBe(false);
     expect(isLightForm(withField({ type: 'string', oneOf: [{ const: 'a', title: 'A', description: 'x' }] }))).toBe(false);
