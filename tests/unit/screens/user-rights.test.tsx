@@ -25,6 +25,22 @@ describe('the rights of a colleague', () => {
     expect(toggleRight([], 3, true)).toEqual([3]);
   });
 
+  it('show Skriva ticked for a stored Administratör without it, as the access rules count it, and unticking Skriva drops both', async () => {
+    const calls = serve({
+      get_containerUser: () => ({ id: 7, userId: 3, email: 'anna@demo.test', firstname: 'Anna', lastname: 'A', phoneNumber: '', title: '', permissionIds: [1], locked: [], lockedNote: '' }),
+      update_ContainerUserPermissionsCommand: (d) => ({ id: 7, containerId: 1, userId: 3, email: 'anna@demo.test', permissionIds: d.permissionIds }),
+    });
+    const user = userEvent.setup();
+    at('/admin/users/7');
+    await screen.findByRole('checkbox', { name: 'Administratör' }, SLOW);
+    expect(rights().map((r) => r.checked)).toEqual([true, true, false]);
+    await user.click(screen.getByRole('checkbox', { name: 'Skriva' }));
+    expect(rights().map((r) => r.checked)).toEqual([false, false, false]);
+    await user.click(screen.getByRole('checkbox', { name: 'Läsa' }));
+    await user.click(screen.getByRole('button', { name: 'Spara behörigheter' }));
+    await waitFor(() => expect(calls.filter((c) => c.action === 'update_ContainerUserPermissionsCommand').map((c) => (c.data as { permissionIds: number[] }).permissionIds)).toEqual([[3]]));
+  });
+
   it('are chosen with the same checkboxes when adding and when editing a user, and Administratör cannot be had without Skriva', async () => {
     const calls = serve({
       create_userContainerPermission: (d) => ({ status: 'invited', id: 4, email: d.email, permissionIds: d.permissionIds }),
