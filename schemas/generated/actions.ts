@@ -91,6 +91,13 @@ export interface ApplicantDetail {
    * The form version the application answered.
    */
   form: MetadataProperty[];
+  /**
+   * The answered form version compiled on the server (the engine's compileTemplate under the key 'position-<positionId>' and the application's form version): its JSON Schema and uiSchema, with which the staff page draws the answers read-only without compiling in the browser (server/domain/forms/compiled-form.ts shownFormOf). Null when the form does not compile.
+   */
+  shownForm: {
+    schema: {};
+    uiSchema: {};
+  } | null;
   notes: {
     id: number;
     note: string;

@@ -1,7 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { FieldError } from '../../../engine/types';
-import { ApplicationForm } from '../../../engine/react';
+import { ApplicationForm } from '../../../engine/react/ApplicationForm';
+import { FormEngineProvider } from '../../../engine/react/context';
+import { publicFormEngine } from '../../../widgets/precompiled';
+import { loadChunk } from '../../chunks';
+import { Loading } from '../../runner/states';
 import { fieldErrorsOf } from '../../../engine/error-details';
 import { isMaskedPersonnummer } from '../../../engine/personnummer';
 import { ApiError } from '../../api';
@@ -15,6 +19,9 @@ import { Facts, hiddenText } from './Cards';
 
 const t = sv.applicants.applicant;
 
+/** The entry form (compiler, ajv, every widget) loads when staff start editing, not with the page (issue 27 item 1). */
+const CompilingForm = lazy(() => loadChunk('CompilingForm', () => import('./CompilingForm')));
+
 interface Props {
   a: ApplicantDetail;
   canWrite: boolean;
@@ -24,7 +31,8 @@ interface Props {
 }
 
 /**
- * The answers in the engine's read-only mode; for writers, 'Ändra svar' turns them into the
+ * The answers in the engine's read-only mode, drawn with the form the server compiled
+ * (`shownForm`: no compiler, ajv or sanitiser on the page); for writers, 'Ändra svar' turns them into the
  * engine's entry form with the answers filled in (update_jobApplicant). The server checks the
  * answers against the form version the application answered; its field errors come back to
  * the fields, anything else (a colleague's edit at the same time, an erased application) is
@@ -39,7 +47,6 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const formBox = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
   const hidden = useMemo(() => (a.hidden ? { keys: a.hidden.keys, text: hiddenText(a.hidden.until) } : undefined), [a.hidden]);
   // A personnummer shown masked goes back as it is and the server keeps the stored one (applicant-edit.ts).
@@ -47,8 +54,8 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
   const form = useMemo(() => ({ metadata: a.form, key: `position-${a.positionId}`, version: a.formVersion }), [a.form, a.positionId, a.formVersion]);
 
   useEffect(() => {
-    if (editing) formBox.current?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button')?.focus();
-    else if (returnFocus.current) {
+    // The entry form focuses its first field itself once its code has drawn it (CompilingForm.tsx).
+    if (!editing && returnFocus.current) {
       returnFocus.current = false;
       editButton.current?.focus();
     }
@@ -87,14 +94,18 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
               <button ref={editButton} type="button" className="adm-button" onClick={() => setEditing(true)}>{t.edit}</button>
             </p>
           )}
-          <ApplicationForm form={form} mode="view" answers={a.metadata} {...(hidden ? { hidden } : {})} />
+          <FormEngineProvider engine={publicFormEngine()}>
+            <ApplicationForm shown={a.shownForm} mode="view" answers={a.metadata} {...(hidden ? { hidden } : {})} />
+          </FormEngineProvider>
         </>
       )}
       {editing && (
-        <div ref={formBox} className="apl-edit">
+        <div className="apl-edit">
           <p>{t.editIntro}</p>
           {problem && <p className="adm-form-error" role="alert">{problem}</p>}
-          <ApplicationForm form={form} mode="entry" answers={a.metadata} serverErrors={serverErrors} kept={kept} submitLabel={t.editSave} disabled={busy} onSubmit={save} />
+          <Suspense fallback={<Loading />}>
+            <CompilingForm focusFirst form={form} mode="entry" answers={a.metadata} serverErrors={serverErrors} kept={kept} submitLabel={t.editSave} disabled={busy} onSubmit={save} />
+          </Suspense>
           <p>
             <button type="button" className="adm-button" disabled={busy} onClick={close}>{t.editCancel}</button>
           </p>

@@ -18,7 +18,6 @@ import { SendEmailDialog } from '../mail/SendEmailDialog';
 import { TemplateOffer } from '../mail/TemplateOffer';
 import type { ViewProps } from '../../runner/types';
 import '../applicants.css';
-import '../../../widgets/register';
 
 const t = sv.applicants.applicant;
 

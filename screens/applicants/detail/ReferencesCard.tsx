@@ -1,11 +1,12 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { ActionAnswer } from '../../../schemas/generated/actions';
 import { fill } from '../../../engine/fill';
 import { formatStockholmDate as date } from '../../../engine/dates';
-import { ApplicationForm } from '../../../engine/react';
 import type { MetadataProperty } from '../../../engine/types';
 import { ApiError } from '../../api';
+import { loadChunk } from '../../chunks';
+import { Loading } from '../../runner/states';
 import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { useLoad } from '../../shared/useLoad';
@@ -61,6 +62,9 @@ export function ReferencesCard({ applicantId, canWrite, onAsked }: { applicantId
   );
 }
 
+/** A referee's answers, drawn with the reference form compiled here: its code loads with the first answered reference, not with the page. */
+const CompilingForm = lazy(() => loadChunk('CompilingForm', () => import('./CompilingForm')));
+
 function ReferenceView({ r }: { r: Reference }) {
   const form = useMemo(() => ({ metadata: r.metadata as unknown as MetadataProperty[], key: `reference-${r.id}`, version: 1 }), [r.metadata, r.id]);
   const who = [r.referee.relation, r.referee.email, r.referee.phone].filter(Boolean).join(' · ');
@@ -75,7 +79,11 @@ function ReferenceView({ r }: { r: Reference }) {
         {' · '}
         {r.answered !== undefined ? fill(t.answered, { date: date(r.answered) }) : r.status === 'sent' ? fill(t.expires, { date: date(r.expires) }) : ''}
       </p>
-      {r.answers && <ApplicationForm form={form} mode="view" answers={r.answers} />}
+      {r.answers && (
+        <Suspense fallback={<Loading />}>
+          <CompilingForm form={form} mode="view" answers={r.answers} />
+        </Suspense>
+      )}
     </article>
   );
 }

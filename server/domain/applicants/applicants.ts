@@ -21,6 +21,7 @@ import type { ActionData } from '../../../schemas/generated/actions';
 import { maskedAnswers, maskedInfo, showsFullSsn } from './personnummer-view';
 import { seesProtected, shielded } from './protected-identity';
 import { recordReads, type Reader } from '../gdpr/read-log';
+import { shownFormOf } from '../forms/compiled-form';
 
 const m = sv.domain;
 const BATCH = 30;
@@ -202,6 +203,7 @@ export async function applicantView(deps: ServerDeps, a: ApplicationDoc, viewerI
     // The answers as given, the personnummer in full or masked as above.
     metadata: base.anonymous ? base.metadata : full ? answers : maskedAnswers(answers),
     form: form?.metadata ?? [],
+    shownForm: shownFormOf({ metadata: form?.metadata ?? [], positionId: a.positionId, version: a.formVersion }),
     ...(conversationId !== null ? { conversationId } : {}),
     ...(base.anonymous ? { hidden: hiddenAnswers(c, position.anonymous ?? null, formKeys, a.metadata ?? {}) } : {}),
     notes: a.notes ?? [],

@@ -46,6 +46,21 @@ export function precompiledForm(form: { metadata: MetadataProperty[]; key: strin
   }
 }
 
+/**
+ * The form version an application answered, compiled here for the staff applicant page, which
+ * draws the answers read-only with it (ApplicationForm `shown`) and so loads no compiler, ajv or
+ * sanitiser; null when it does not compile (the page says the form cannot be shown). The key and
+ * version are the ones the page compiles with when staff edit the answers.
+ */
+export function shownFormOf(form: { metadata: MetadataProperty[]; positionId: number; version: number }): { schema: Record<string, unknown>; uiSchema: Record<string, unknown> } | null {
+  try {
+    const compiled = compileTemplate({ metadata: form.metadata, key: `position-${form.positionId}`, version: form.version });
+    return { schema: compiled.schema, uiSchema: compiled.uiSchema as Record<string, unknown> };
+  } catch {
+    return null;
+  }
+}
+
 interface PositionForm {
   id: number;
   formVersion: number;

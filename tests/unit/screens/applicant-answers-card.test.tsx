@@ -7,10 +7,18 @@ import { ToastProvider } from '../../../screens/shared/toast';
 import { AnswersCard } from '../../../screens/applicants/detail/AnswersCard';
 import type { ApplicantDetail } from '../../../screens/applicants/types';
 import { fetchAnswering } from '../fetch';
+import { compileTemplate } from '../../../engine/index';
+import { SLOW } from '../../setup/wait';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const field = (key: string, label: string): MetadataProperty => ({ key, type: 'text', label, placeholder: '', required: false, isHtml: false, data: null, validators: [] });
+
+/** The answered form as the server compiles it for the page (server/domain/forms/compiled-form.ts shownFormOf). */
+function shownForm(metadata: MetadataProperty[]) {
+  const { schema, uiSchema } = compileTemplate({ metadata, key: 'position-3', version: 1 });
+  return { schema, uiSchema };
+}
 
 const applicant = {
   id: 7,
@@ -20,6 +28,7 @@ const applicant = {
   created: 1_700_000_000,
   info: { firstname: 'Anna', lastname: 'Berg', name: 'Anna Berg', email: 'anna@example.se' },
   form: [field('form_mobilePhone', 'Mobiltelefon'), field('form_city', 'Ort')],
+  shownForm: shownForm([field('form_mobilePhone', 'Mobiltelefon'), field('form_city', 'Ort')]),
   metadata: { form_mobilePhone: '0701234567', form_city: 'Stockholm' },
 } as unknown as ApplicantDetail;
 
@@ -31,6 +40,7 @@ const hiddenApplicant = {
   anonymous: true,
   metadata: { form_city: 'Stockholm' },
   form: [field('form_mobilePhone', 'Mobiltelefon'), field('form_city', 'Ort'), field('form_textarea_1', 'Om dig')],
+  shownForm: shownForm([field('form_mobilePhone', 'Mobiltelefon'), field('form_city', 'Ort'), field('form_textarea_1', 'Om dig')]),
   hidden: { keys: ['form_mobilePhone'], until: 'Intervju' },
 } as unknown as ApplicantDetail;
 
@@ -54,6 +64,19 @@ describe('the answers card of the applicant page', () => {
     expect(screen.queryByRole('button', { name: 'Ändra svar' })).toBeNull();
   });
 
+  // Issue 27 item 1: the page draws the answers with the server's compile, so it loads no compiler, ajv or sanitiser.
+  it('draws the answers with the form the server compiled, not with one compiled here', () => {
+    show(false, vi.fn(), { ...applicant, shownForm: shownForm([field('form_mobilePhone', 'Mobil (serverns)'), field('form_city', 'Ort')]) } as ApplicantDetail);
+    expect(screen.getByText('Mobil (serverns)')).toBeTruthy();
+    expect(screen.queryByText('Mobiltelefon')).toBeNull();
+  });
+
+  it('says the form cannot be shown when the server could not compile it', () => {
+    show(false, vi.fn(), { ...applicant, shownForm: null } as ApplicantDetail);
+    expect(screen.getByRole('alert').textContent).toBeTruthy();
+    expect(screen.queryByText('0701234567')).toBeNull();
+  });
+
   it('says a hidden answer is hidden until the step that shows it, keeps "no answer" for a real one, and offers no edit while anonymous', () => {
     show(true, vi.fn(), hiddenApplicant);
     const row = (key: string) => document.querySelector(`[data-key="${key}"] .blk-view-value`)?.textContent;
@@ -70,8 +93,10 @@ describe('the answers card of the applicant page', () => {
     const fetch = fetchAnswering(400, { error: { code: 'invalid', message: 'Ogiltig begäran', details: [{ key: 'form_mobilePhone', validator: 'x', message: 'Numret går inte att nå' }] } });
     const onSaved = show(true);
     fireEvent.click(screen.getByRole('button', { name: 'Ändra svar' }));
-    const phone = screen.getByLabelText(/^Mobiltelefon/) as HTMLInputElement;
+    // The entry form's code loads when editing starts; its first field then takes the focus.
+    const phone = (await screen.findByLabelText(/^Mobiltelefon/, {}, SLOW)) as HTMLInputElement;
     expect(phone.value).toBe('0701234567');
+    await waitFor(() => expect(document.activeElement).toBe(phone));
     fireEvent.change(phone, { target: { value: '0739876543' } });
     fireEvent.click(screen.getByRole('button', { name: 'Spara' }));
     expect(await screen.findAllByText('Numret går inte att nå')).not.toHaveLength(0);
@@ -86,7 +111,7 @@ describe('the answers card of the applicant page', () => {
     fetchAnswering(409, { error: { code: 'conflict', message: 'Ansökan ändrades av någon annan samtidigt. Ingenting sparades – ladda om sidan och försök igen.' } });
     show(true);
     fireEvent.click(screen.getByRole('button', { name: 'Ändra svar' }));
-    fireEvent.change(screen.getByLabelText(/^Ort/), { target: { value: 'Lund' } });
+    fireEvent.change(await screen.findByLabelText(/^Ort/, {}, SLOW), { target: { value: 'Lund' } });
     fireEvent.click(screen.getByRole('button', { name: 'Spara' }));
     const said = await screen.findAllByText(/^Ansökan ändrades av någon annan samtidigt/);
     expect(said.some((el) => el.getAttribute('role') === 'alert')).toBe(true);
