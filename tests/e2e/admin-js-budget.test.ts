@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtDist, firstPublicPosition } from './helpers/app';
+import { summerAnswers } from '../integration/helpers/recruiter';
+import { builtDist, callAction, firstPublicPosition } from './helpers/app';
+import { createSummerPosition } from './helpers/positions';
 import { useE2e } from './helpers/fixture';
 import { ADMIN_JS_GOAL_KB, routeWeight, type RouteWeight } from './helpers/js-weight';
 
@@ -103,6 +105,18 @@ describe('the admin app loads only what its first screen needs', () => {
       expect(w.kb, `${path} laddar ${w.kb.toFixed(1)} KB gzip (mål ${ADMIN_JS_GOAL_KB.admin} KB):\n${listing(w)}`).toBeLessThanOrEqual(ADMIN_JS_GOAL_KB.admin);
       expect(w.scripts.map((s) => s.path).filter((p) => /\/(RichText|rjsf|default-registry|FormScreen)-/.test(p)), path).toEqual([]);
     }
+  });
+
+  // Issue 27 item 1: the applicant page draws the answers with the form the server compiled (get_applicantPosition's
+  // shownForm), so it loads no compiler (ajv), sanitiser or widget registry: 254 KB before, 183 KB measured after.
+  it('keeps the applicant page within the goal, its answers drawn without compiling in the browser', async () => {
+    const writer = await token('writer@demo.test');
+    const position = await createSummerPosition(app, writer, 'Sommarjobb i lagret');
+    const made = await callAction(app, writer, 'create_jobApplication', { email: 'vikt@example.se', positionId: position.id, metadata: summerAnswers({ first: 'Vera', last: 'Vikt' }, 'vikt@example.se', 1) });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const w = await routeWeight(browser, `${app.url}/admin/positions/${position.id}/applicants/${made.body.data.id}`, builtDist(), writer);
+    expect(w.kb, `sökandesidan laddar ${w.kb.toFixed(1)} KB gzip (mål ${ADMIN_JS_GOAL_KB.admin} KB):\n${listing(w)}`).toBeLessThanOrEqual(ADMIN_JS_GOAL_KB.admin);
+    expect(w.scripts.map((s) => s.path).filter((p) => /\/(RichText|rjsf|default-registry|FormScreen|sanitize|CompilingForm)-/.test(p))).toEqual([]);
   });
 
   it("starts loading a linked screen's file when its link is pointed at, before it is followed", async () => {
