@@ -50,11 +50,15 @@ export interface FieldRefusals {
 }
 
 /** Sorts the server's field errors (pointer → message) into field errors and form-level ones. */
-export function refusalsAtFields(errors: Record<string, string>, saveData: unknown): FieldRefusals {
+export function refusalsAtFields(errors: Record<string, string>, saveData: unknown, uiSchema?: UiSchema): FieldRefusals {
   const places = formPlaces(saveData ?? '{form}');
   const out: FieldRefusals = { errorSchema: {}, paths: [], elsewhere: [] };
-  for (const [ptr, message] of Object.entries(errors)) {
-    const path = formPathOf(ptr, places);
+  for (const [ptr, said] of Object.entries(errors)) {
+    const found = formPathOf(ptr, places);
+    // A refused line of a 'lines' field is said at the field, naming its line (the field is one text area).
+    const line = found?.length === 2 ? lineOf(uiSchema, `.${found.join('.')}`) : undefined;
+    const path = line ? [found![0]!] : found;
+    const message = line ? onLine(line.line, said) : said;
     if (!path || path.length === 0) {
       out.elsewhere.push(message);
       continue;
@@ -66,6 +70,17 @@ export function refusalsAtFields(errors: Record<string, string>, saveData: unkno
   }
   return out;
 }
+
+/**
+ * An item of a list edited as lines (the 'lines' widget, one text area): '.domains.1' → the field
+ * '.domains' and its line, 2. Undefined for anything else.
+ */
+function lineOf(uiSchema: UiSchema | undefined, property: string | undefined): { property: string; line: number } | undefined {
+  const m = /^\.([^.]+)\.(\d+)$/.exec(property ?? '');
+  const node = m ? (uiSchema?.[m[1]!] as UiSchema | undefined) : undefined;
+  return m && node?.['ui:widget'] === 'lines' ? { property: `.${m[1]}`, line: Number(m[2]) + 1 } : undefined;
+}
+const onLine = (line: number, message: string) => fill(sv.screenEngine.lineRefused, { line: String(line), message });
 
 /** A field's `ui:options` in the uiSchema ('.password' → uiSchema.password['ui:options']). */
 function optionsAt(uiSchema: UiSchema | undefined, property: string | undefined): Record<string, unknown> {
@@ -121,17 +136,25 @@ export function sameAsRefusals(uiSchema: UiSchema | undefined): ((formData: unkn
  * pattern refuses says the field's `patternMessage`; a field's `messages` (ui:options) say any keyword in its own words.
  */
 export function screenFormErrors(errors: RJSFValidationError[], uiSchema?: UiSchema): RJSFValidationError[] {
-  return errors.map((e) => {
-    const params = (e.params ?? {}) as { missingProperty?: string; limit?: number };
-    const property = e.name === 'required' && params.missingProperty ? `${e.property ?? ''}.${params.missingProperty}` : e.property;
-    const own = ownMessage(uiSchema, property, e.name === 'minLength' && params.limit === 1 ? 'required' : e.name);
-    if (own) return { ...e, property, message: own, stack: `${property ?? ''} ${own}` };
-    if (e.name === 'required' && params.missingProperty) return { ...e, property, message: sv.screenEngine.required, stack: `${property ?? ''} ${sv.screenEngine.required}` };
-    if (e.name === 'minLength' && params.limit === 1) return { ...e, message: sv.screenEngine.required, stack: `${e.property ?? ''} ${sv.screenEngine.required}` };
-    if (e.name === 'maxLength' && typeof params.limit === 'number') {
-      const message = fill(sv.screenEngine.tooLong, { limit: String(params.limit) });
-      return { ...e, message, stack: `${e.property ?? ''} ${message}` };
-    }
-    return e;
+  return errors.map((e) => inWords(e, uiSchema)).map((e) => {
+    const line = lineOf(uiSchema, e.property);
+    if (!line) return e;
+    const message = onLine(line.line, e.message ?? '');
+    return { ...e, property: line.property, message, stack: `${line.property} ${message}` };
   });
+}
+
+/** One refusal in the screen's words (screenFormErrors). */
+function inWords(e: RJSFValidationError, uiSchema?: UiSchema): RJSFValidationError {
+  const params = (e.params ?? {}) as { missingProperty?: string; limit?: number };
+  const property = e.name === 'required' && params.missingProperty ? `${e.property ?? ''}.${params.missingProperty}` : e.property;
+  const own = ownMessage(uiSchema, property, e.name === 'minLength' && params.limit === 1 ? 'required' : e.name);
+  if (own) return { ...e, property, message: own, stack: `${property ?? ''} ${own}` };
+  if (e.name === 'required' && params.missingProperty) return { ...e, property, message: sv.screenEngine.required, stack: `${property ?? ''} ${sv.screenEngine.required}` };
+  if (e.name === 'minLength' && params.limit === 1) return { ...e, message: sv.screenEngine.required, stack: `${e.property ?? ''} ${sv.screenEngine.required}` };
+  if (e.name === 'maxLength' && typeof params.limit === 'number') {
+    const message = fill(sv.screenEngine.tooLong, { limit: String(params.limit) });
+    return { ...e, message, stack: `${e.property ?? ''} ${message}` };
+  }
+  return e;
 }

@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { UiSchema } from '@rjsf/utils';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { getToken } from '../api';
 import { useSession } from './session/session';
@@ -120,7 +121,7 @@ export function useFormPart(part: FormPart, defaults: Data, level: 1 | 2, { onSa
           setOutcome({ role: 'alert', text: r?.text ?? messageOf(err), help: r?.help, links: r?.links, ctx: full });
           return;
         }
-        const at = refusalsAtFields(refused, save.data);
+        const at = refusalsAtFields(refused, save.data, part.uiSchema as UiSchema | undefined);
         if (at.paths.length > 0) {
           setExtraErrors(at.errorSchema);
           const first = at.paths[0]!;

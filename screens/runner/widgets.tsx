@@ -31,8 +31,8 @@ function ImageWidget({ id, label, value, onChange, options, rawErrors, registry 
   return <ImageField id={id} label={label} containerId={containerId} folder={folder} value={typeof value === 'string' ? value : ''} onChange={(url) => onChange(url)} error={rawErrors?.[0]} />;
 }
 
-/** 'lines': a string array edited as lines of text (empty lines dropped). */
-function LinesWidget({ id, value, onChange, rawErrors, disabled, readonly }: WidgetProps) {
+/** 'lines': a string array edited as lines of text (empty lines dropped); a refused line is said at the field ('Rad 2: …', formErrors.ts). */
+function LinesWidget({ id, value, onChange, rawErrors, disabled, readonly, schema }: WidgetProps) {
   const lines = Array.isArray(value) ? (value as unknown[]).map(String) : [];
   return (
     <textarea
@@ -42,7 +42,7 @@ function LinesWidget({ id, value, onChange, rawErrors, disabled, readonly }: Wid
       defaultValue={lines.join('\n')}
       disabled={disabled || readonly}
       aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={describedBy(id, rawErrors)}
+      aria-describedby={[schema.description && `${id}__description`, describedBy(id, rawErrors)].filter(Boolean).join(' ') || undefined}
       onChange={(e) => onChange(e.target.value.split('\n').map((l) => l.trim()).filter((l) => l !== ''))}
     />
   );

@@ -23,6 +23,20 @@ describe('server refusals at form fields', () => {
     expect(r.errorSchema).toEqual({ email: { __errors: ['Användaren finns redan i företaget'] } });
   });
 
+  // A 'lines' field is one text area: a refusal of one of its items is said at the field, naming the line.
+  it("says a refused line of a 'lines' field at the field, with its line", () => {
+    const ui = { domains: { 'ui:widget': 'lines' }, tags: {} };
+    const sent = { domains: '{form.domains}', tags: '{form.tags}' };
+    const r = refusalsAtFields({ '/domains/1': 'Domänen används redan av en annan organisation', '/tags/0': 'Fel' }, sent, ui);
+    expect(r.errorSchema).toEqual({ domains: { __errors: ['Rad 2: Domänen används redan av en annan organisation'] }, tags: { '0': { __errors: ['Fel'] } } });
+    expect(r.paths).toEqual([['domains'], ['tags', '0']]);
+    const said = screenFormErrors([{ name: 'maxLength', property: '.domains.3', params: { limit: 253 }, message: 'x', stack: '' }, { name: 'maxLength', property: '.tags.0', params: { limit: 5 }, message: 'x', stack: '' }], ui);
+    expect(said.map((e) => [e.property, e.message])).toEqual([
+      ['.domains', 'Rad 4: Högst 253 tecken'],
+      ['.tags.0', 'Högst 5 tecken'],
+    ]);
+  });
+
   it("reads a refusal of a mailed link's value as the link's, not a field's", () => {
     const data = { token: '{link.token}', password: '{form.password}' };
     expect(linkRefused({ '/token': 'Länken är ogiltig eller har gått ut' }, data)).toBe(true);
