@@ -62,7 +62,7 @@ function Field({ field, id, value, errors, ui, locked, onChange }: { field: Ligh
   const disabled = locked === 'readonly' || undefined;
   if (widget === 'hidden') return <input type="hidden" id={id} name={id} value={value === undefined ? '' : String(value)} />;
   const help = text(option('ui:help'));
-  const description = field.type === 'boolean' ? undefined : field.description;
+  const description = field.description;
   // What the field is, then how to fill it in, then what is wrong with it.
   const describedBy = [description && `${id}__description`, help && `${id}__help`, errors?.length && `${id}__error`].filter(Boolean).join(' ') || undefined;
   const aria = { 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': describedBy };
@@ -70,7 +70,8 @@ function Field({ field, id, value, errors, ui, locked, onChange }: { field: Ligh
   const empty = option('ui:emptyValue');
   const options = (option('ui:options') ?? {}) as { rows?: number; inputType?: string };
   const control = { id, name: id, className: 'form-control', required: field.required || undefined, ...aria };
-  const readOnly = { readOnly: disabled };
+  // Read-only when locked (readonlyFrom), or always (`readOnly` in the schema, `ui:readonly`).
+  const readOnly = { readOnly: disabled ?? (field.readOnly === true || option('ui:readonly') === true || undefined) };
   const placeholder = text(option('ui:placeholder'));
   const input = {
     ...control,
@@ -90,7 +91,13 @@ function Field({ field, id, value, errors, ui, locked, onChange }: { field: Ligh
           <RightsPicker idPrefix={id} value={Array.isArray(value) ? (value as RightId[]) : []} onChange={onChange} />
         </Suspense>
       ) : field.type === 'boolean' ? (
+        // RJSF's checkbox: the field's description above it, inside its box.
         <div className="checkbox">
+          {description && (
+            <div id={`${id}__description`} className="field-description">
+              {description}
+            </div>
+          )}
           <label>
             <input type="checkbox" id={id} name={id} checked={value === true} disabled={disabled} onChange={(e) => onChange(e.target.checked)} {...aria} />
             <span>{title}</span>
@@ -151,6 +158,16 @@ function Field({ field, id, value, errors, ui, locked, onChange }: { field: Ligh
             </select>
           ) : widget === 'textarea' ? (
             <textarea {...input} rows={options.rows} />
+          ) : widget === 'lines' ? (
+            // The 'lines' widget (widgets.tsx): one text per line, trimmed, empty lines dropped; left to the
+            // browser while typed (a new line is empty until written in), so its cursor stays where it is.
+            <textarea
+              {...control}
+              disabled={disabled}
+              rows={Math.max(3, (Array.isArray(value) ? value.length : 0) + 1)}
+              defaultValue={Array.isArray(value) ? value.join('\n') : ''}
+              onChange={(e) => onChange(e.target.value.split('\n').map((l) => l.trim()).filter((l) => l !== ''))}
+            />
           ) : field.type === 'integer' ? (
             // RJSF's number input: its range as min and max, a step of 1 unless drawn 'updown'; a number, or nothing when empty.
             <input

@@ -22,8 +22,8 @@ export interface LightSchema extends Branch {
 }
 
 const KEYS: Record<string, ReadonlySet<string>> = {
-  string: new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'pattern', 'default', 'x-validEmail']),
-  boolean: new Set(['type', 'title', 'default']),
+  string: new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'pattern', 'default', 'x-validEmail', 'readOnly']),
+  boolean: new Set(['type', 'title', 'description', 'default']),
   // A choice: a text or a whole number one of `oneOf`'s constants, drawn as RJSF's select. Without a
   // value or default it shows the empty option (RJSF would fill in the first constant: a choice nobody made).
   choice: new Set(['type', 'title', 'description', 'oneOf', 'default']),
@@ -33,6 +33,8 @@ const KEYS: Record<string, ReadonlySet<string>> = {
   integer: new Set(['type', 'title', 'description', 'minimum', 'maximum', 'default']),
   // Texts picked among `items.oneOf`'s constants, drawn as RJSF's 'checkboxes' widget.
   checks: new Set(['type', 'title', 'description', 'items', 'uniqueItems', 'default']),
+  // Texts one per line (the 'lines' widget, one text area), at most maxItems of them in the field's own words.
+  lines: new Set(['type', 'title', 'description', 'items', 'maxItems', 'default']),
 };
 const WIDGETS: Record<string, readonly (string | undefined)[]> = {
   string: [undefined, 'secret', 'password', 'hidden', 'textarea', 'email'],
@@ -41,8 +43,9 @@ const WIDGETS: Record<string, readonly (string | undefined)[]> = {
   rights: ['rights'],
   integer: [undefined, 'updown'],
   checks: ['checkboxes'],
+  lines: ['lines'],
 };
-const FIELD_UI = new Set(['ui:widget', 'ui:field', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
+const FIELD_UI = new Set(['ui:widget', 'ui:field', 'ui:readonly', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
 const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage', 'rows', 'inputType']);
 /** The input types a text field may ask for (`ui:inputType`, or `inputType` in its options). */
 const INPUT_TYPES = new Set(['text', 'email', 'tel', 'url']);
@@ -59,9 +62,14 @@ const constants = (oneOf: unknown, typed: (v: unknown) => boolean) =>
 /** A field's kind for the light form: its type, 'choice' for a text or whole number of constants, 'rights' or 'checks' for a list of constants; undefined for any other. */
 function kindOf(p: Record<string, unknown>): string | undefined {
   if (p.type === 'array') {
-    if (!isObject(p.items) || p.uniqueItems !== true) return undefined;
+    if (!isObject(p.items)) return undefined;
     const items = p.items;
     const listOf = (ok: (v: unknown) => boolean) => p.default === undefined || (Array.isArray(p.default) && p.default.every(ok));
+    if (p.uniqueItems === undefined && only(items, ['type', 'maxLength']) && items.type === 'string') {
+      const counts = (v: unknown) => v === undefined || (Number.isInteger(v) && (v as number) >= 0);
+      return counts(items.maxLength) && counts(p.maxItems) && listOf((v) => typeof v === 'string') ? 'lines' : undefined;
+    }
+    if (p.uniqueItems !== true) return undefined;
     if (only(items, ['type', 'oneOf']) && items.type === 'string' && constants(items.oneOf, (v) => typeof v === 'string')) {
       const consts = (items.oneOf as { const: unknown }[]).map((o) => o.const);
       return listOf((v) => consts.includes(v)) ? 'checks' : undefined;
@@ -85,6 +93,7 @@ function plainField(p: unknown): boolean {
   if (p.title !== undefined && typeof p.title !== 'string') return false;
   if (p.description !== undefined && typeof p.description !== 'string') return false;
   if (p.pattern !== undefined && typeof p.pattern !== 'string') return false;
+  if (p.readOnly !== undefined && p.readOnly !== true) return false;
   return ['minLength', 'maxLength', 'minItems'].every((k) => p[k] === undefined || (Number.isInteger(p[k]) && (p[k] as number) >= 0));
 }
 
@@ -128,6 +137,7 @@ function plainUi(ui: unknown, fields: Map<string, string>): boolean {
     const type = fields.get(k);
     if (!type || !isObject(v) || !Object.keys(v).every((key) => FIELD_UI.has(key))) return false;
     if (v['ui:inputType'] !== undefined && !(type === 'string' && INPUT_TYPES.has(String(v['ui:inputType'])))) return false;
+    if (v['ui:readonly'] !== undefined && !(type === 'string' && v['ui:readonly'] === true)) return false;
     const options = v['ui:options'];
     if (options === undefined) continue;
     if (!isObject(options) || !Object.keys(options).every((o) => OPTIONS.has(o))) return false;
@@ -160,7 +170,8 @@ function plainSections(sections: unknown, fields: Map<string, string>): boolean 
  * text fields (title, description, minLength, maxLength, pattern, x-validEmail; as text,
  * 'secret', 'email' or 'textarea' with its rows), choices (a text or whole number of `oneOf`
  * constants with titles, as a select or radio buttons), texts picked among constants (the
- * 'checkboxes' widget or the 'allOrSome' field), whole numbers typed in (a range and the type refused in the field's own
+ * 'checkboxes' widget or the 'allOrSome' field), texts one per line (the 'lines' widget, a
+ * maxItems in the field's own words), read-only texts (`readOnly`, `ui:readonly`), whole numbers typed in (a range and the type refused in the field's own
  * words), a colleague's rights (whole-number ids, the 'rights'
  * widget, a minItems in the field's own words), booleans (a checkbox) and hidden fields, at
  * most one `if` of constants with its `then`/`else` fields, a uiSchema of the options listed
@@ -190,6 +201,7 @@ export function isLightForm({ schema, uiSchema, sections, readonlyFrom }: { sche
       (kindOf(p) !== 'integer' || own('type')) &&
       (p.minimum === undefined || own('minimum')) &&
       (p.maximum === undefined || own('maximum')) &&
+      (p.maxItems === undefined || own('maxItems')) &&
       (p.minLength === undefined || (p.minLength as number) <= 1 || own('minLength')) &&
       (p.pattern === undefined || typeof options?.patternMessage === 'string' || own('pattern')) &&
       (p.minItems === undefined || (p.minItems as number) === 0 || own('minItems'))

@@ -16,9 +16,12 @@ export interface LightField {
   type: 'string' | 'boolean' | 'integer' | 'array';
   /** A choice's constants and their titles (a select). */
   oneOf?: { const: string | number; title: string }[];
-  /** A rights field's ids, or the constants a 'checkboxes' field picks among. */
-  items?: { enum?: number[]; oneOf?: { const: string; title: string }[] };
+  /** A rights field's ids, the constants a 'checkboxes' field picks among, or a 'lines' field's texts. */
+  items?: { enum?: number[]; oneOf?: { const: string; title: string }[]; type?: 'string'; maxLength?: number };
   minItems?: number;
+  maxItems?: number;
+  /** A text shown, never changed (`readOnly`). */
+  readOnly?: boolean;
   minimum?: number;
   maximum?: number;
   title?: string;
@@ -53,7 +56,9 @@ export function lightFields(schema: unknown, data: Record<string, unknown>): Lig
 
 /** Whether `value` is one the field's input can hold: one of a choice's constants, else a value of its type. */
 export const canHold = (f: LightField, value: unknown): boolean =>
-  f.items
+  f.items?.type === 'string'
+    ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+    : f.items
     ? Array.isArray(value) && value.every((v) => (f.items!.enum ?? f.items!.oneOf!.map((o) => o.const)).includes(v as never))
     : f.oneOf
       ? f.oneOf.some((o) => o.const === value)
@@ -64,13 +69,22 @@ const raw = (name: string, property: string, params: Record<string, unknown>, me
 
 /**
  * The errors ajv gives one field, in its keyword order: a text field's (the engine's keyword,
- * untyped, then maxLength, minLength, pattern), a whole number's (type, maximum, minimum), a rights field's minItems. The words of all but
+ * untyped, then maxLength, minLength, pattern), a whole number's (type, maximum, minimum), a
+ * list's (maxItems, minItems, then each line's maxLength). The words of all but
  * the first are the field's own or screenFormErrors' (the chooser sees to it), so none is given here.
  */
 function fieldErrors(f: LightField, value: unknown): RJSFValidationError[] {
   const at = `.${f.name}`;
-  // A rights field's one rule; its words are the field's own (the chooser sees to it).
-  if (Array.isArray(value)) return f.minItems !== undefined && value.length < f.minItems ? [raw('minItems', at, { limit: f.minItems }, '')] : [];
+  // A list's count, its words the field's own (the chooser sees to it), then each line's length.
+  if (Array.isArray(value)) {
+    const out: RJSFValidationError[] = [];
+    if (f.maxItems !== undefined && value.length > f.maxItems) out.push(raw('maxItems', at, { limit: f.maxItems }, ''));
+    if (f.minItems !== undefined && value.length < f.minItems) out.push(raw('minItems', at, { limit: f.minItems }, ''));
+    // A 'lines' field's texts, each as ajv checks an item; screenFormErrors says it at the field, with its line.
+    const limit = f.items?.maxLength;
+    if (limit !== undefined) value.forEach((v, i) => typeof v === 'string' && length(v) > limit && out.push(raw('maxLength', `${at}.${i}`, { limit }, '')));
+    return out;
+  }
   // A number typed in: its type, then its range, as ajv checks them (the words are the field's own).
   if (typeof value === 'number') {
     const out: RJSFValidationError[] = [];

@@ -1,14 +1,15 @@
-import { errorId, helpId, type WidgetProps } from '@rjsf/utils';
+import { descriptionId, errorId, helpId, type WidgetProps } from '@rjsf/utils';
 
 /**
  * 'secret': a password input that says it is invalid (`aria-invalid`) when the form or the
- * server refused it, and ties its help and error to it; `ui:autocomplete` names the password
+ * server refused it, and ties its description, help and error to it; `ui:autocomplete` names the password
  * ('current-password', 'new-password') so password managers fill the right one.
  */
-export function SecretWidget({ id, value, onChange, onBlur, onFocus, rawErrors, disabled, readonly, autofocus, options, uiSchema }: WidgetProps) {
+export function SecretWidget({ id, value, onChange, onBlur, onFocus, rawErrors, disabled, readonly, autofocus, options, uiSchema, schema }: WidgetProps) {
   const autoComplete = typeof uiSchema?.['ui:autocomplete'] === 'string' ? uiSchema['ui:autocomplete'] : typeof options.autocomplete === 'string' ? options.autocomplete : 'off';
   const empty = options.emptyValue;
-  const describedBy = [uiSchema?.['ui:help'] ? helpId(id) : '', rawErrors?.length ? errorId(id) : ''].filter(Boolean).join(' ') || undefined;
+  // What the field is, then how to fill it in, then what is wrong with it (as the light form ties them).
+  const describedBy = [schema.description ? descriptionId(id) : '', uiSchema?.['ui:help'] ? helpId(id) : '', rawErrors?.length ? errorId(id) : ''].filter(Boolean).join(' ') || undefined;
   return (
     <input
       id={id}

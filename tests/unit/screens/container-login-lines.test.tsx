@@ -17,6 +17,8 @@ describe("Inloggning's domains, one per line", () => {
     const user = userEvent.setup();
     const domains = await screen.findByRole('textbox', { name: /Domäner för personalens e-post/ }, SLOW);
     expect(domains.getAttribute('aria-describedby')).toContain('__description');
+    // Drawn by the light form (issue 27 item 1): the page loads no RJSF.
+    expect(domains.closest('form')?.classList.contains('scr-light-form')).toBe(true);
     await user.click(domains);
     await user.keyboard(`{Control>}{End}{/Control}{Enter}${'x'.repeat(254)}`);
     await user.click(screen.getByRole('button', { name: 'Spara inloggningen' }));

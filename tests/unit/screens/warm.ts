@@ -9,6 +9,7 @@ export async function warmAdminChunks(): Promise<void> {
   await Promise.all([
     import('../../../screens/shell/Shell'),
     import('../../../screens/runner/PageScreen'),
+    import('../../../screens/runner/FormBlock'),
     import('../../../screens/runner/FormScreen'),
     import('../../../screens/runner/LightForm'),
     import('../../../screens/runner/ListScreen'),

@@ -60,10 +60,11 @@ describe('the invitation page (a form posting to /api/account/invitation/accept)
     expect(screen.getByText('Välj ett lösenord för ditt konto. Det ersätter ett eventuellt tidigare lösenord för adressen.')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/invitation'));
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Nytt lösenord'), 'Agarens-losen-2026');
+    // The fields are drawn by the form block's code, which may arrive after the page's intro.
+    await user.type(await screen.findByLabelText('Nytt lösenord', undefined, SLOW), 'Agarens-losen-2026');
     await user.type(screen.getByLabelText('Upprepa det nya lösenordet'), 'Annat-losen-2026');
     await user.click(screen.getByRole('button', { name: 'Ta emot inbjudan' }));
-    expect(errorOf('Upprepa det nya lösenordet')).toBe('Lösenorden matchar inte');
+    await waitFor(() => expect(errorOf('Upprepa det nya lösenordet')).toBe('Lösenorden matchar inte'));
     expect(document.activeElement).toBe(screen.getByLabelText('Upprepa det nya lösenordet'));
     expect(posts.filter((p) => p.url.endsWith('/accept'))).toEqual([]);
     await user.clear(screen.getByLabelText('Upprepa det nya lösenordet'));

@@ -234,6 +234,35 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace(/rjsf-types/g, 'types-sample')));
   }, 60_000);
 
+  it("Inloggning's forms on both paths: a read-only address, lines, a secret, check boxes with their descriptions", async () => {
+    const blocks = screenFiles.find((f) => f.id === 'container-login')!.blocks!.filter((b) => b.kind === 'form');
+    // The RJSF twin: a `ui:order` of all fields as they come keeps each form there and changes nothing drawn.
+    const page = (id: string, onRjsfPath = false): ScreenFile =>
+      ({ id, route: `/admin/${id}`, title: 'Prov', access: 'admin', kind: 'page', blocks: blocks.map((b) => ({ ...b, load: { action: `get_${b.id}` }, ...(onRjsfPath ? { uiSchema: { ...b.uiSchema, 'ui:order': ['*'] } } : {}) })) }) as ScreenFile;
+    serveActions({ get_sso: () => ({ redirectUri: 'https://blankett.test/cb', issuer: 'https://id.foretaget.se', clientId: 'blankett', domains: ['foretaget.se', 'dotter.se'], enforce: true }), get_mfa: () => ({ requireMfa: false }) }, { permissions: ['Administrator'] });
+    const lightView = renderAdminAt('/admin/sso-sample', [...screenFiles, page('sso-sample')]);
+    await screen.findByRole('checkbox', { name: /Kräv tvåstegsverifiering/ }, SLOW);
+    await screen.findByRole('textbox', { name: /Domäner/ }, SLOW);
+    const lightForms = [...document.querySelectorAll<HTMLElement>('form')];
+    expect(lightForms.map((f) => f.classList.contains('scr-light-form'))).toEqual([true, true]);
+    const lightDrawn = lightForms.flatMap(drawn);
+    lightView.unmount();
+
+    renderAdminAt('/admin/sso-rjsf', [...screenFiles, page('sso-rjsf', true)]);
+    await screen.findByRole('checkbox', { name: /Kräv tvåstegsverifiering/ }, SLOW);
+    await screen.findByRole('textbox', { name: /Domäner/ }, SLOW);
+    const rjsfForms = [...document.querySelectorAll<HTMLElement>('form')];
+    expect(rjsfForms.map((f) => f.classList.contains('scr-light-form'))).toEqual([false, false]);
+    expect(lightDrawn).toEqual(rjsfForms.flatMap(drawn));
+    expect((screen.getByRole('textbox', { name: /Domäner/ }) as HTMLTextAreaElement).value).toBe('foretaget.se\ndotter.se');
+    expect(lightDrawn.filter((l) => /redirectUri|domains|enforce|requireMfa/.test(l))).toEqual([
+      expect.stringMatching(/^input#\S+_redirectUri text rows= label=Omdirigeringsadress described= in=none readonly$/),
+      expect.stringMatching(/^textarea#\S+_domains {2}rows=3 label=Domäner för personalens e-post described=En domän per rad.* in=none$/),
+      expect.stringMatching(/^input#\S+_enforce checkbox rows= label=Kräv inloggning med företagets konto described=Personal i domänerna kan då inte logga in.* in=none$/),
+      expect.stringMatching(/^input#\S+_requireMfa checkbox rows= label=Kräv tvåstegsverifiering för personalen described=Personal som inte har lagt till.* in=none$/),
+    ]);
+  }, 60_000);
+
   it('refuses a number in its own words, focused, and sends numbers, a choice and the ticked boxes in their order', async () => {
     const calls = serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
     renderAdminAt('/admin/groups-sample', [...screenFiles, groups]);

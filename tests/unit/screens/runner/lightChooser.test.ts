@@ -11,13 +11,13 @@ describe('the light form chooser', () => {
   });
 
   it('draws the plain admin forms without RJSF too: sections, descriptions, text areas and e-mail fields', () => {
-    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#', 'users-new', 'user-edit#rights', 'user-edit#details', 'gdpr#retention', 'gdpr#personnummer', 'gdpr#hold', 'gdpr#lift', 'generate-data#demo', 'profile#']) {
+    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#', 'users-new', 'user-edit#rights', 'user-edit#details', 'gdpr#retention', 'gdpr#personnummer', 'gdpr#hold', 'gdpr#lift', 'generate-data#demo', 'profile#', 'container-login#sso', 'container-login#mfa']) {
       expect(isLightForm(byName(where)), where).toBe(true);
     }
   });
 
   it('keeps on RJSF a form that needs more: sections, read-only fields, arrays, widgets, entities, other rules, generic words', () => {
-    expect(isLightForm(byName('container-login#sso'))).toBe(false); // lines, a field read-only by its schema
+    expect(isLightForm(byName('container-profile'))).toBe(false); // rich text, images, nested objects
     const pw = byName('change-password') as { sections: { fields: string[] }[] };
     expect(isLightForm({ ...pw, sections: [{ fields: ['password', 'nosuch'] }] })).toBe(false); // a section names a field the form lacks
     expect(isLightForm({ ...pw, sections: [{ fields: ['password'] }, { fields: ['password'] }] })).toBe(false); // a field in two sections
@@ -39,7 +39,17 @@ describe('the light form chooser', () => {
     expect(isLightForm(withField({ type: 'string' }, { 'ui:options': { rows: 3 } }))).toBe(false); // rows without a text area
     expect(isLightForm(withField({ type: 'string' }, { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } }))).toBe(true);
     expect(isLightForm(withField({ type: 'string', description: 'Hjälp' }, { 'ui:widget': 'email' }))).toBe(true);
-    expect(isLightForm(withField({ type: 'boolean', description: 'Hjälp' }))).toBe(false); // RJSF's checkbox draws its description itself
+    expect(isLightForm(withField({ type: 'boolean', description: 'Hjälp' }))).toBe(true); // drawn inside the box, as RJSF's checkbox does
+    // Texts one per line, a count in the field's own words; a text read-only by its schema.
+    const lines = { type: 'array', items: { type: 'string', maxLength: 253 }, maxItems: 20 };
+    expect(isLightForm(withField(lines, { 'ui:widget': 'lines', 'ui:options': { messages: { maxItems: 'Högst 20' } } }))).toBe(true);
+    expect(isLightForm(withField(lines, { 'ui:widget': 'lines' }))).toBe(false); // the engine's words for maxItems
+    expect(isLightForm(withField({ type: 'array', items: { type: 'string' } }, { 'ui:widget': 'lines' }))).toBe(true);
+    expect(isLightForm(withField({ type: 'array', items: { type: 'string', pattern: '^a' } }, { 'ui:widget': 'lines' }))).toBe(false);
+    expect(isLightForm(withField({ type: 'array', items: { type: 'string' }, uniqueItems: true }, { 'ui:widget': 'lines' }))).toBe(false);
+    expect(isLightForm(withField({ type: 'string', readOnly: true }, { 'ui:readonly': true }))).toBe(true);
+    expect(isLightForm(withField({ type: 'string', readOnly: false }))).toBe(false);
+    expect(isLightForm(withField({ type: 'boolean' }, { 'ui:readonly': true }))).toBe(false);
     expect(isLightForm(withField({ type: 'string', description: { text: 'x' } }))).toBe(false);
     // Choices: a text or whole number of constants with titles, as a select or radio buttons.
     const choices = [{ const: 1, title: 'Ett' }, { const: 2, title: 'Två' }];

@@ -49,6 +49,8 @@ describe('the light form refuses as the RJSF path does', () => {
     ['gdpr personnummer', byName('gdpr#personnummer'), { ssnMode: [undefined, 'birthDate', 'ssnOrBirthDate', 'ssn'], ssnReason: TEXTS, ssnFullRoles: [undefined, [], ['admin'], ['write', 'read'], ['admin', 'write', 'read']] }],
     ['gdpr hold', byName('gdpr#hold'), { positionId: NUMBERS, reason: TEXTS }],
     ['user-edit', byName('user-edit#details'), { email: TEXTS, firstname: TEXTS, lastname: TEXTS, phoneNumber: [...TEXTS, '08-123 456 78', '+46 (0)8 123', '070–1'], title: TEXTS, password: TEXTS }],
+    ['container-login sso', byName('container-login#sso'), { redirectUri: [undefined, 'https://x/cb'], issuer: TEXTS, clientId: TEXTS, clientSecret: TEXTS, domains: [undefined, [], ['a.se'], ['a.se', 'x'.repeat(254)], ['x'.repeat(300), 'b.se', 'y'.repeat(254)], Array.from({ length: 21 }, (_, i) => `d${i}.se`), [...Array.from({ length: 21 }, (_, i) => `d${i}.se`), 'z'.repeat(254)]], enforce: [undefined, true, false] }],
+    ['container-login mfa', byName('container-login#mfa'), { requireMfa: [undefined, true, false] }],
     ['generate-data', byName('generate-data#demo'), { name: TEXTS, displayName: TEXTS, applicants: NUMBERS }],
     ['accessibility', byName('accessibility'), { compliance: [undefined, 'full', 'partial', 'none'], nonAccessible: TEXTS, assessment: TEXTS, assessedOn: TEXTS, contactEmail: TEXTS }],
   ];

@@ -34,7 +34,7 @@ describe("the admin app's route table, derived from the screen files", () => {
     expect(entry('container-profile').light).toBe(false); // rich text, images
     expect(entry('login').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([true]);
     expect(entry('user-edit').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([true, true]);
-    expect(entry('container-login').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([false, false]); // lines, a read-only field; a check box's description
+    expect(entry('container-login').blocks?.filter((b) => b.kind === 'form').map((b) => b.light)).toEqual([true, true]);
     expect(entry('positions').light).toBeUndefined(); // no form
   });
 
