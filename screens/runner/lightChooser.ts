@@ -54,12 +54,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 const only = (o: Record<string, unknown>, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
 const names = (v: unknown): v is string[] => Array.isArray(v) && v.every((n) => typeof n === 'string');
 
-/** A field's kind for the light form: its type, or 'choice' for a text or whole number of constants; undefined for any other. */
 /** `oneOf` of constants with titles, each constant `typed`. */
 const constants = (oneOf: unknown, typed: (v: unknown) => boolean) =>
   Array.isArray(oneOf) && oneOf.length > 0 && oneOf.every((o) => isObject(o) && only(o, ['const', 'title']) && typeof o.title === 'string' && typed(o.const));
 
-/** A field's kind for the light form: its type, 'choice' for a text or whole number of constants, 'rights' or 'checks' for a list of constants; undefined for any other. */
+/**
+ * A field's kind for the light form: its type ('string', 'boolean', 'integer'), 'choice' for a
+ * text or whole number of constants, 'rights' or 'checks' for a list of constants, 'lines' for
+ * texts one per line; undefined for any other.
+ */
 function kindOf(p: Record<string, unknown>): string | undefined {
   if (p.type === 'array') {
     if (!isObject(p.items)) return undefined;
