@@ -23,11 +23,6 @@ export interface ApplicationFormProps {
    * page): nothing is compiled in the browser. Takes precedence over `form`.
    */
   precompiled?: PrecompiledForm | null;
-  /**
-   * View mode only: a form the server compiled, without a validator (a staff page showing the
-   * answers an application gave): nothing is compiled or validated in the browser.
-   */
-  shown?: Pick<CompiledForm, 'schema' | 'uiSchema'> | null;
   /** entry: the applicant fills it in; view: read-only label and value; edit: the builder's inert preview. */
   mode?: DisplayMode;
   answers?: Answers;
@@ -86,12 +81,11 @@ export function ApplicationForm(props: ApplicationFormProps) {
 
 function FormBody(props: ApplicationFormProps) {
   if (props.precompiled) return <PrecompiledBody {...props} precompiled={props.precompiled} />;
-  if (props.shown !== undefined) return props.shown && (props.mode ?? 'entry') === 'view' ? <ShownBody {...props} shown={props.shown} /> : <BrokenForm />;
   if (!props.form) return <BrokenForm />;
   return <TemplateBody {...props} form={props.form} />;
 }
 
-function BrokenForm() {
+export function BrokenForm() {
   return (
     <div className="blk-form blk-form-broken" role="alert">
       <p>{t.compileError}</p>
@@ -102,22 +96,6 @@ function BrokenForm() {
 function PrecompiledBody(props: ApplicationFormProps & { precompiled: PrecompiledForm }) {
   const { compiled, failed, retry } = usePrecompiledForm(props.precompiled, { messages: props.messages, positionStart: props.positionStart });
   return <CompiledApplicationForm {...props} mode={props.mode ?? 'entry'} compiled={compiled} loadFailed={failed ? retry : undefined} />;
-}
-
-/** A form drawn read-only from the server's compile: it never validates. */
-function ShownBody(props: ApplicationFormProps & { shown: Pick<CompiledForm, 'schema' | 'uiSchema'> }) {
-  const { shown } = props;
-  const compiled = useMemo<CompiledForm>(
-    () => ({
-      schema: shown.schema,
-      uiSchema: shown.uiSchema,
-      validate() {
-        throw new Error('ApplicationForm: a form shown from the server (shown=…) is read-only and never validates');
-      },
-    }),
-    [shown],
-  );
-  return <CompiledApplicationForm {...props} mode="view" compiled={compiled} />;
 }
 
 function TemplateBody(props: ApplicationFormProps & { form: FormTemplate }) {
@@ -143,14 +121,15 @@ function compileSafely(engine: FormEngine, form: FormTemplate, messages?: Record
   }
 }
 
-interface CompiledProps extends ApplicationFormProps {
+export interface CompiledProps extends ApplicationFormProps {
   mode: DisplayMode;
   compiled: CompiledForm;
   /** Set when the form's validator could not be loaded: shows the error state with this retry. */
   loadFailed?: () => void;
 }
 
-function CompiledApplicationForm(props: CompiledProps) {
+/** A compiled form drawn in a display mode (ShownForm.tsx draws the server's compile with it). */
+export function CompiledApplicationForm(props: CompiledProps) {
   const { compiled, mode, answers, serverErrors } = props;
   const layout = useMemo(() => layoutOf(compiled.uiSchema), [compiled]);
   // Errors the server sent with the page (a no-script round trip) are there in the first render: effects do not run on the server.

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 're
 import type { UiSchema } from '@rjsf/utils';
 import sv from '../../schemas/messages/sv.json';
 import type { BindingContext } from './bindings';
-import { FormFrame, readonlyNames, topDefaults, useFormPart, type FieldErrorTree, type FormPart, type FormPartState } from './formPart';
+import { FormFrame, focusField, readonlyNames, topDefaults, useFormPart, type FieldErrorTree, type FormPart, type FormPartState } from './formPart';
 import { canHold, lightErrors, lightFields, type LightField } from './lightForm';
 import type { RightId } from '../shared/rights';
 import { Loading } from './states';
@@ -212,7 +212,7 @@ function Field({ field, id, value, errors, ui, locked, onChange }: { field: Ligh
  * typed in, the server's refusals at their fields; the button disabled (saying `busy`) while
  * the save is under way.
  */
-function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
+function LightFields({ part, s, locked }: { part: FormPart; s: FormPartState; locked: string[] }) {
   const ui = useMemo(() => (part.uiSchema ?? {}) as UiSchema, [part.uiSchema]);
   const [errors, setErrors] = useState<Errors>({});
   useEffect(() => {
@@ -225,8 +225,6 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
   const full: Data = { ...data, ...Object.fromEntries(fields.flatMap((f) => (held(f) === undefined ? [] : [[f.name, held(f)]]))) };
   for (const f of fields) if (held(f) === undefined) delete full[f.name];
   const idOf = (name: string) => `${s.idPrefix}_${name}`;
-  // The fields the loaded data locks (readonlyFrom): read-only, or not drawn when they hold nothing; no save button when all are.
-  const locked = readonlyNames(part.readonlyFrom, s.data);
   const lockOf = (name: string) => (!locked.includes(name) ? undefined : s.data?.[name] === undefined || s.data[name] === '' ? 'hidden' : 'readonly');
   const all = Object.keys((part.schema as { properties?: object } | undefined)?.properties ?? {});
   const saves = !(all.length > 0 && all.every((f) => locked.includes(f)));
@@ -238,10 +236,7 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
       const next: Errors = {};
       for (const r of refused) (next[r.field] ??= []).push(r.message);
       setErrors(next);
-      // The refused field, or the first control of one drawn as a group (radio buttons and check boxes inside it, the rights' `<id>-1`…).
-      const at = CSS.escape(idOf(refused[0]!.field));
-      const el = s.root.current?.querySelector<HTMLElement>(`#${at}`);
-      (el?.matches('input, select, textarea') ? el : (el?.querySelector<HTMLElement>('input') ?? s.root.current?.querySelector<HTMLElement>(`[id^="${at}-"]`)))?.focus();
+      focusField(s.root.current, idOf(refused[0]!.field));
       return;
     }
     setErrors({});
@@ -293,9 +288,11 @@ function LightFields({ part, s }: { part: FormPart; s: FormPartState }) {
 export function LightFormView({ part, screen, level = 1, onSaved, onSubmit }: { part: FormPart; screen: ScreenFile; level?: 1 | 2; onSaved?: (done: BindingContext) => void; onSubmit?: () => void }) {
   const defaults = useMemo(() => topDefaults(part.schema as { properties?: Record<string, unknown> }), [part.schema]);
   const s = useFormPart(part, defaults, level, { onSaved, onSubmit });
+  // The fields the loaded data locks (readonlyFrom): read-only, or not drawn when they hold nothing; no save button when all are.
+  const locked = readonlyNames(part.readonlyFrom, s.data);
   return (
-    <FormFrame part={part} screen={screen} level={level} state={s} noted={readonlyNames(part.readonlyFrom, s.data).length > 0}>
-      <LightFields part={part} s={s} />
+    <FormFrame part={part} screen={screen} level={level} state={s} noted={locked.length > 0}>
+      <LightFields part={part} s={s} locked={locked} />
     </FormFrame>
   );
 }

@@ -30,6 +30,17 @@ export type FormPart = Pick<ScreenFile, 'schema' | 'uiSchema' | 'load' | 'save' 
 /** The server's refusals at the fields ({ email: { __errors: ['…'] } }, RJSF's ErrorSchema shape). */
 export type FieldErrorTree = FieldRefusals['errorSchema'];
 
+/**
+ * Focuses the field drawn at `id` in `root`: the control itself, or, for a field drawn as a
+ * group (radio buttons and check boxes inside a div, the rights' `<id>-1`…), its first control.
+ * Both form paths use it, for their own refusals and for the server's.
+ */
+export function focusField(root: HTMLElement | null, id: string): void {
+  const at = CSS.escape(id);
+  const el = root?.querySelector<HTMLElement>(`#${at}`);
+  (el?.matches('input, select, textarea') ? el : (el?.querySelector<HTMLElement>('input') ?? root?.querySelector<HTMLElement>(`[id^="${at}-"]`)))?.focus();
+}
+
 /** The fields the loaded data names at a form's `readonlyFrom` ([] when none): read-only on both form paths, hidden when they hold nothing. */
 export function readonlyNames(path: string | undefined, data: Data | undefined): string[] {
   const listed = path && data ? at({ data }, path) : undefined;
@@ -126,7 +137,7 @@ export function useFormPart(part: FormPart, defaults: Data, level: 1 | 2, { onSa
           setExtraErrors(at.errorSchema);
           const first = at.paths[0]!;
           // After the form has drawn the errors: focus the first refused field (RJSF's focusOnFirstError does it for its own errors only).
-          requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`#${CSS.escape([idPrefix, ...first].join('_'))}`)?.focus());
+          requestAnimationFrame(() => focusField(root.current, [idPrefix, ...first].join('_')));
         }
         const msg = at.paths.length > 0 ? at.elsewhere.join(' ') : refusalText(save, err);
         setError(msg);

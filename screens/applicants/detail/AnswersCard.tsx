@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import type { FieldError } from '../../../engine/types';
-import { ApplicationForm } from '../../../engine/react/ApplicationForm';
+import { ShownForm } from '../../../engine/react/ShownForm';
 import { FormEngineProvider } from '../../../engine/react/context';
 import { publicFormEngine } from '../../../widgets/precompiled';
 import { loadChunk } from '../../chunks';
@@ -95,7 +95,7 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
             </p>
           )}
           <FormEngineProvider engine={publicFormEngine()}>
-            <ApplicationForm shown={a.shownForm} mode="view" answers={a.metadata} {...(hidden ? { hidden } : {})} />
+            <ShownForm shown={a.shownForm} answers={a.metadata} {...(hidden ? { hidden } : {})} />
           </FormEngineProvider>
         </>
       )}

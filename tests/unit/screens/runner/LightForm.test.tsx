@@ -90,22 +90,33 @@ function drawn(form: HTMLElement) {
   return out;
 }
 
+/**
+ * Draws `lightFile` on the light path, then `rjsfFile`, its RJSF twin, each once `ready` has found
+ * what it waits for; checks that each path drew its own kind of form and both the same things.
+ * `onLight` uses the light path before it is taken down. Answers what the light path drew.
+ */
+async function bothPaths(lightFile: ScreenFile, rjsfFile: ScreenFile, ready: () => Promise<unknown>, onLight?: () => Promise<void>): Promise<string[]> {
+  const draw = async (file: ScreenFile, light: boolean) => {
+    const view = renderAdminAt(file.route!, [...screenFiles, file]);
+    await ready();
+    const forms = [...document.querySelectorAll<HTMLElement>('form')];
+    expect(forms.length).toBeGreaterThan(0);
+    expect(forms.map((f) => f.classList.contains('scr-light-form'))).toEqual(forms.map(() => light));
+    return { view, lines: forms.flatMap(drawn) };
+  };
+  const onLightPath = await draw(lightFile, true);
+  await onLight?.();
+  onLightPath.view.unmount();
+  const onRjsfPath = await draw(rjsfFile, false);
+  expect(onLightPath.lines).toEqual(onRjsfPath.lines.map((line) => line.replaceAll(rjsfFile.id, lightFile.id)));
+  return onLightPath.lines;
+}
+
 describe('the light form draws the plain admin forms as RJSF does', () => {
   it('the same intro, sections, descriptions, text area and e-mail field on both paths', async () => {
     serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
-    const lightView = renderAdminAt('/admin/light-sample', [...screenFiles, light]);
     // The rights' control loads with the first form that has one.
-    await screen.findByRole('checkbox', { name: 'Skriva' }, SLOW);
-    const lightForm = document.querySelector<HTMLElement>('form')!;
-    expect(lightForm.classList.contains('scr-light-form')).toBe(true);
-    const lightDrawn = drawn(lightForm);
-    lightView.unmount();
-
-    renderAdminAt('/admin/rjsf-sample', [...screenFiles, rjsf]);
-    await screen.findByRole('checkbox', { name: 'Skriva' }, SLOW);
-    const rjsfForm = document.querySelector<HTMLElement>('form')!;
-    expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
-    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace(/rjsf-sample/g, 'light-sample')));
+    const lightDrawn = await bothPaths(light, rjsf, () => screen.findByRole('checkbox', { name: 'Skriva' }, SLOW));
     expect(lightDrawn).toEqual([
       'intro: Fyll i det som gäller er.',
       'group',
@@ -131,21 +142,16 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
 
   it('the same number inputs, radio buttons and check boxes on both paths', async () => {
     serveActions({ save_sample: () => ({}) }, { permissions: ['Administrator'] });
-    const lightView = renderAdminAt('/admin/groups-sample', [...screenFiles, groups]);
-    await screen.findByRole('button', { name: 'Spara' }, SLOW);
-    const lightForm = document.querySelector<HTMLElement>('form')!;
-    expect(lightForm.classList.contains('scr-light-form')).toBe(true);
-    // The light form names each group by its label (RJSF's label points at a div, which names nothing).
-    expect(screen.getByRole('radiogroup', { name: /Läge/ })).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Roller' })).toBeTruthy();
-    const lightDrawn = drawn(lightForm);
-    lightView.unmount();
-
-    renderAdminAt('/admin/rjsf-groups', [...screenFiles, onRjsf(groups, 'rjsf-groups')]);
-    await screen.findByRole('button', { name: 'Spara' }, SLOW);
-    const rjsfForm = document.querySelector<HTMLElement>('form')!;
-    expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
-    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace(/rjsf-groups/g, 'groups-sample')));
+    const lightDrawn = await bothPaths(
+      groups,
+      onRjsf(groups, 'rjsf-groups'),
+      () => screen.findByRole('button', { name: 'Spara' }, SLOW),
+      async () => {
+        // The light form names each group by its label (RJSF's label points at a div, which names nothing).
+        expect(screen.getByRole('radiogroup', { name: /Läge/ })).toBeTruthy();
+        expect(screen.getByRole('group', { name: 'Roller' })).toBeTruthy();
+      },
+    );
     expect(lightDrawn).toEqual([
       expect.stringMatching(/^input#\S+_months number rows= label=Månader\* described=Mellan 6 och 36\. in=none min=6 max=36 step=1 value=$/),
       expect.stringMatching(/^input#\S+_count number rows= label=Antal described= in=none min=0 max=1000 step= value=20$/),
@@ -181,20 +187,10 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
       sections: undefined,
     };
     serveActions({ get_sample: () => ({ email: 'anna@exempel.se', name: 'Anna', phone: '', agree: true, locked: ['email', 'phone', 'agree'], lockedNote: 'Bara Anna ändrar sin adress.' }), save_sample: () => ({}) }, { permissions: ['Administrator'] });
-    const lightView = renderAdminAt('/admin/locked-sample', [...screenFiles, locked]);
-    await screen.findByText('Bara Anna ändrar sin adress.', {}, SLOW);
-    await screen.findByRole('textbox', { name: 'Namn' }, SLOW);
-    const lightForm = document.querySelector<HTMLElement>('form')!;
-    expect(lightForm.classList.contains('scr-light-form')).toBe(true);
-    const lightDrawn = drawn(lightForm);
-    lightView.unmount();
-
-    renderAdminAt('/admin/rjsf-locked', [...screenFiles, onRjsf(locked, 'rjsf-locked')]);
-    await screen.findByText('Bara Anna ändrar sin adress.', {}, SLOW);
-    await screen.findByRole('textbox', { name: 'Namn' }, SLOW);
-    const rjsfForm = document.querySelector<HTMLElement>('form')!;
-    expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
-    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace(/rjsf-locked/g, 'locked-sample')));
+    const lightDrawn = await bothPaths(locked, onRjsf(locked, 'rjsf-locked'), async () => {
+      await screen.findByText('Bara Anna ändrar sin adress.', {}, SLOW);
+      await screen.findByRole('textbox', { name: 'Namn' }, SLOW);
+    });
     expect(lightDrawn).toEqual([
       expect.stringMatching(/^input#\S+_email email rows= label=E-post\* described= in=none readonly$/),
       expect.stringMatching(/^input#\S+_name text rows= label=Namn described= in=none$/),
@@ -208,30 +204,25 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     const profile = screenFiles.find((f) => f.id === 'profile')!.blocks!.find((b) => b.kind === 'form')!;
     const types: ScreenFile = { ...light, id: 'types-sample', route: '/admin/types-sample', schema: profile.schema, uiSchema: profile.uiSchema, sections: undefined, load: { action: 'get_sample' } };
     const calls = serveActions({ get_sample: () => ({ realtime: true, email: false }), save_sample: () => ({}) }, { permissions: ['Administrator'] });
-    const lightView = renderAdminAt('/admin/types-sample', [...screenFiles, types]);
-    await screen.findByRole('checkbox', { name: 'Ny ansökan' }, SLOW);
-    const lightForm = document.querySelector<HTMLElement>('form')!;
-    expect(lightForm.classList.contains('scr-light-form')).toBe(true);
-    const lightDrawn = drawn(lightForm);
-    expect(screen.getByRole('group', { name: 'Notifikationer jag vill få' })).toBeTruthy();
-    expect(screen.getAllByRole('checkbox').filter((b) => b.closest('fieldset')).every((b) => (b as HTMLInputElement).checked)).toBe(true);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('checkbox', { name: 'Fel' }));
-    await user.click(screen.getByRole('button', { name: 'Spara' }));
-    await screen.findByText('Sparat', {}, SLOW);
-    await user.click(screen.getByRole('checkbox', { name: 'Fel' }));
-    await user.click(screen.getByRole('button', { name: 'Spara' }));
-    await expect.poll(() => calls.filter((c) => c.action === 'save_sample').length).toBe(2);
-    const sent = calls.filter((c) => c.action === 'save_sample').map((c) => (c.data as { sample: { types?: string[] } }).sample.types);
-    expect(sent[0]).toEqual(['create_jobApplication', 'update_jobApplicationStatus', 'application', 'position', 'send_MessageCommand', 'alert', 'Exception', 'other']);
-    expect(sent[1]).toBeUndefined();
-    lightView.unmount();
-
-    renderAdminAt('/admin/rjsf-types', [...screenFiles, onRjsf(types, 'rjsf-types')]);
-    await screen.findByRole('checkbox', { name: 'Ny ansökan' }, SLOW);
-    const rjsfForm = document.querySelector<HTMLElement>('form')!;
-    expect(rjsfForm.classList.contains('scr-light-form')).toBe(false);
-    expect(lightDrawn).toEqual(drawn(rjsfForm).map((line) => line.replace(/rjsf-types/g, 'types-sample')));
+    await bothPaths(
+      types,
+      onRjsf(types, 'rjsf-types'),
+      () => screen.findByRole('checkbox', { name: 'Ny ansökan' }, SLOW),
+      async () => {
+        expect(screen.getByRole('group', { name: 'Notifikationer jag vill få' })).toBeTruthy();
+        expect(screen.getAllByRole('checkbox').filter((b) => b.closest('fieldset')).every((b) => (b as HTMLInputElement).checked)).toBe(true);
+        const user = userEvent.setup();
+        await user.click(screen.getByRole('checkbox', { name: 'Fel' }));
+        await user.click(screen.getByRole('button', { name: 'Spara' }));
+        await screen.findByText('Sparat', {}, SLOW);
+        await user.click(screen.getByRole('checkbox', { name: 'Fel' }));
+        await user.click(screen.getByRole('button', { name: 'Spara' }));
+        await expect.poll(() => calls.filter((c) => c.action === 'save_sample').length).toBe(2);
+        const sent = calls.filter((c) => c.action === 'save_sample').map((c) => (c.data as { sample: { types?: string[] } }).sample.types);
+        expect(sent[0]).toEqual(['create_jobApplication', 'update_jobApplicationStatus', 'application', 'position', 'send_MessageCommand', 'alert', 'Exception', 'other']);
+        expect(sent[1]).toBeUndefined();
+      },
+    );
   }, 60_000);
 
   it("Inloggning's forms on both paths: a read-only address, lines, a secret, check boxes with their descriptions", async () => {
@@ -240,20 +231,11 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     const page = (id: string, onRjsfPath = false): ScreenFile =>
       ({ id, route: `/admin/${id}`, title: 'Prov', access: 'admin', kind: 'page', blocks: blocks.map((b) => ({ ...b, load: { action: `get_${b.id}` }, ...(onRjsfPath ? { uiSchema: { ...b.uiSchema, 'ui:order': ['*'] } } : {}) })) }) as ScreenFile;
     serveActions({ get_sso: () => ({ redirectUri: 'https://blankett.test/cb', issuer: 'https://id.foretaget.se', clientId: 'blankett', domains: ['foretaget.se', 'dotter.se'], enforce: true }), get_mfa: () => ({ requireMfa: false }) }, { permissions: ['Administrator'] });
-    const lightView = renderAdminAt('/admin/sso-sample', [...screenFiles, page('sso-sample')]);
-    await screen.findByRole('checkbox', { name: /Kräv tvåstegsverifiering/ }, SLOW);
-    await screen.findByRole('textbox', { name: /Domäner/ }, SLOW);
-    const lightForms = [...document.querySelectorAll<HTMLElement>('form')];
-    expect(lightForms.map((f) => f.classList.contains('scr-light-form'))).toEqual([true, true]);
-    const lightDrawn = lightForms.flatMap(drawn);
-    lightView.unmount();
-
-    renderAdminAt('/admin/sso-rjsf', [...screenFiles, page('sso-rjsf', true)]);
-    await screen.findByRole('checkbox', { name: /Kräv tvåstegsverifiering/ }, SLOW);
-    await screen.findByRole('textbox', { name: /Domäner/ }, SLOW);
-    const rjsfForms = [...document.querySelectorAll<HTMLElement>('form')];
-    expect(rjsfForms.map((f) => f.classList.contains('scr-light-form'))).toEqual([false, false]);
-    expect(lightDrawn).toEqual(rjsfForms.flatMap(drawn));
+    const lightDrawn = await bothPaths(page('sso-sample'), page('sso-rjsf', true), async () => {
+      await screen.findByRole('checkbox', { name: /Kräv tvåstegsverifiering/ }, SLOW);
+      await screen.findByRole('textbox', { name: /Domäner/ }, SLOW);
+      expect(document.querySelectorAll('form')).toHaveLength(2);
+    });
     expect((screen.getByRole('textbox', { name: /Domäner/ }) as HTMLTextAreaElement).value).toBe('foretaget.se\ndotter.se');
     expect(lightDrawn.filter((l) => /redirectUri|domains|enforce|requireMfa/.test(l))).toEqual([
       expect.stringMatching(/^input#\S+_redirectUri text rows= label=Omdirigeringsadress described= in=none readonly$/),
