@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ScreenFile } from '../../../../screens/runner/types';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../harness';
+import { refusal } from '../../fetch';
 import { screenFiles } from '../screen-files';
 import { SLOW } from '../../../setup/wait';
 
@@ -266,6 +267,22 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     expect(await screen.findByText('Sparat', {}, SLOW)).toBeTruthy();
     expect(calls.filter((c) => c.action === 'save_sample').map((c) => c.data)).toEqual([{ sample: { months: 12, count: 20, mode: 'birthDate', roles: ['admin', 'read'] } }]);
+  }, 60_000);
+
+  it.each([
+    ['light', groups],
+    ['RJSF', onRjsf(groups, 'rjsf-groups')],
+  ])("puts the server's refusal at a check-box group and focuses its first box (%s path)", async (_path, file) => {
+    const refused = 'Välj roller som finns.';
+    serveActions({ save_sample: () => refusal(400, 'validation_failed', refused, [{ path: '/sample/roles', message: refused }]) }, { permissions: ['Administrator'] });
+    renderAdminAt(file.route!, [...screenFiles, file]);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('spinbutton', { name: /Månader/ }, SLOW), '12');
+    await user.click(screen.getByRole('checkbox', { name: 'Läsa' }));
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    const first = screen.getByRole('checkbox', { name: 'Administratör' });
+    expect(await within(first.closest('.form-group') as HTMLElement).findByText(refused, {}, SLOW)).toBeTruthy();
+    await expect.poll(() => document.activeElement).toBe(first);
   }, 60_000);
 
   it('asks for a required choice drawn as radio buttons at its first button', async () => {
