@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { svSplit } from './scripts/vite/sv-split';
 import { screenNotes } from './scripts/vite/screen-notes';
@@ -125,8 +125,18 @@ const ALIASES: Record<string, string> = {
   './on-demand': fileURLToPath(new URL('./screens/public/on-demand-widgets.browser.ts', import.meta.url)),
 };
 
+/**
+ * What makes a browser build ship as the app does: the text split, the screen table, the
+ * aliases above. The benches build their pages with it too (scripts/bench/_pages.ts), so a
+ * page measured there carries what users get, not all of sv.json and the server's sanitiser.
+ */
+export const browserBuild = {
+  plugins: (): PluginOption[] => [react(), svSplit(fileURLToPath(new URL('./schemas/messages/sv.json', import.meta.url))), screenNotes(), screenTable(), rjsfUriLite()],
+  aliases: ALIASES,
+};
+
 export default defineConfig({
-  plugins: [react(), svSplit(fileURLToPath(new URL('./schemas/messages/sv.json', import.meta.url))), screenNotes(), screenTable(), rjsfUriLite(), ssrBundle(ALIASES)],
+  plugins: [...browserBuild.plugins(), ssrBundle(ALIASES)],
   root: '.',
   resolve: { alias: ALIASES },
   // The manifest names each route's chunks and CSS for the server-rendered head (server/ssr/assets.ts).
