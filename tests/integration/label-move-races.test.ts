@@ -13,6 +13,14 @@ import { DEMO, startTestServer, type TestServer } from './helpers/server';
 describe.each(storeKinds())('simultaneous bulk moves on the %s store', (kind) => {
   /** More than one slice per move (label-moves.ts MOVE_SLICE). */
   const COUNT = 300;
+  /**
+   * The issue's case, fifty moves at once, on the embedded store (the default). FerretDB 1.x,
+   * the tests' MongoDB, scans the collection and rewrites each document on every update, and
+   * the moves of one organisation run in turn: 15 moves of these 300 took 50 s there, and 50
+   * more than 5 minutes (each document's log grows with every move). It gets four, enough for
+   * the same interleaving.
+   */
+  const MOVES = kind === 'embedded' ? 50 : 4;
   let server: TestServer;
   let writer: string;
   let c: ContainerDoc;
@@ -37,13 +45,13 @@ describe.each(storeKinds())('simultaneous bulk moves on the %s store', (kind) =>
   }
 
   it.each([
-    ['update_jobApplicationStatus', 'interestLabelId', ['Intressant', 'Kanske']],
-    ['update_jobApplicationProcess', 'processLabelId', ['Intervju', 'Erbjudande']],
-  ] as const)('%s: moves in opposite orders over the same applicants end on one label', async (action, field, names) => {
+    ['update_jobApplicationStatus', 'interestLabelId', ['Intressant', 'Kanske', 'Ej intressant']],
+    ['update_jobApplicationProcess', 'processLabelId', ['Intervju', 'Erbjudande', 'Anställd']],
+  ] as const)(`%s: ${MOVES} moves at once, in opposite orders over the same applicants, end on one label`, async (action, field, names) => {
     const targets = names.map((n) => label(c, n));
     const backwards = [...ids].reverse();
     // Forwards and backwards in turn, each to another label than the one before it.
-    const moves = targets.map((labelId, i) => server.call(writer, action, { labelId, ids: i % 2 ? backwards : ids }));
+    const moves = Array.from({ length: MOVES }, (_, i) => server.call(writer, action, { labelId: targets[i % targets.length], ids: i % 2 ? backwards : ids }));
     for (const r of await Promise.all(moves)) expect(r.status, r.text).toBe(200);
     const { values, docs } = await state(field);
     expect([...values]).toHaveLength(1);
@@ -52,5 +60,5 @@ describe.each(storeKinds())('simultaneous bulk moves on the %s store', (kind) =>
     const last = new Set(docs.map((d) => d.logs.at(-1)?.text));
     expect(last.size).toBe(1);
     expect(await server.deps.store.collection('labelMoves').count({})).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
