@@ -20,10 +20,12 @@ export function rightLabel(name: string): string {
 /**
  * The rights after ticking or unticking one. Administratör includes Skriva (the spec's writer
  * check accepts Administrator), so ticking it ticks Skriva and unticking Skriva unticks it:
- * Administratör without Skriva cannot be chosen.
+ * Administratör without Skriva cannot be chosen. A stored Administratör without Skriva is read
+ * as RightsPicker shows it, with Skriva ticked, so unticking Administratör leaves Skriva.
  */
 export function toggleRight(ids: readonly RightId[], id: RightId, checked: boolean): RightId[] {
   const next = new Set(ids);
+  if (next.has(1)) next.add(2);
   if (checked) {
     next.add(id);
     if (id === 1) next.add(2);

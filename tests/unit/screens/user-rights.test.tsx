@@ -23,6 +23,24 @@ describe('the rights of a colleague', () => {
     expect(toggleRight([1, 2], 2, false)).toEqual([]);
     expect(toggleRight([1, 2, 3], 1, false)).toEqual([2, 3]);
     expect(toggleRight([], 3, true)).toEqual([3]);
+    // A stored Administratör without Skriva is shown with Skriva ticked, and read so.
+    expect(toggleRight([1], 1, false)).toEqual([2]);
+    expect(toggleRight([1], 2, false)).toEqual([]);
+    expect(toggleRight([1], 3, true)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps Skriva ticked, as it was shown, when Administratör is unticked on a stored Administratör without Skriva', async () => {
+    const calls = serve({
+      get_containerUser: () => ({ id: 7, userId: 3, email: 'anna@demo.test', firstname: 'Anna', lastname: 'A', phoneNumber: '', title: '', permissionIds: [1], locked: [], lockedNote: '' }),
+      update_ContainerUserPermissionsCommand: (d) => ({ id: 7, containerId: 1, userId: 3, email: 'anna@demo.test', permissionIds: d.permissionIds }),
+    });
+    const user = userEvent.setup();
+    at('/admin/users/7');
+    await screen.findByRole('checkbox', { name: 'Administratör' }, SLOW);
+    await user.click(screen.getByRole('checkbox', { name: 'Administratör' }));
+    expect(rights().map((r) => r.checked)).toEqual([false, true, false]);
+    await user.click(screen.getByRole('button', { name: 'Spara behörigheter' }));
+    await waitFor(() => expect(calls.filter((c) => c.action === 'update_ContainerUserPermissionsCommand').map((c) => (c.data as { permissionIds: number[] }).permissionIds)).toEqual([[2]]));
   });
 
   it('show Skriva ticked for a stored Administratör without it, as the access rules count it, and unticking Skriva drops both', async () => {
