@@ -210,7 +210,7 @@ function Field({ field, id, value, errors, ui, locked, onChange }: { field: Ligh
  * The fields of a light form (lightForm.ts says which forms are light): checked on submit with
  * the RJSF path's words, the first refused field focused, a field's error dropped as it is
  * typed in, the server's refusals at their fields; the button disabled (saying `busy`) while
- * the save is under way.
+ * the save is under way: `aria-disabled`, so the focus stays on it (a disabled button drops it to the page).
  */
 function LightFields({ part, s, locked }: { part: FormPart; s: FormPartState; locked: string[] }) {
   const ui = useMemo(() => (part.uiSchema ?? {}) as UiSchema, [part.uiSchema]);
@@ -231,6 +231,7 @@ function LightFields({ part, s, locked }: { part: FormPart; s: FormPartState; lo
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (s.busy) return;
     const refused = lightErrors(part.schema, ui, full);
     if (refused.length > 0) {
       const next: Errors = {};
@@ -275,7 +276,7 @@ function LightFields({ part, s, locked }: { part: FormPart; s: FormPartState; lo
       {fields.filter((f) => !placed.has(f.name)).map(draw)}
       {saves && (
         <div>
-          <button type="submit" className="btn btn-info" disabled={s.busy} aria-busy={s.busy || undefined}>
+          <button type="submit" className="btn btn-info" aria-disabled={s.busy || undefined} aria-busy={s.busy || undefined}>
             {s.busy && part.busy ? part.busy : (options.submitText ?? sv.screens.save)}
           </button>
         </div>

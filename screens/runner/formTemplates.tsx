@@ -81,9 +81,13 @@ function InputTemplate(props: BaseInputTemplateProps) {
 }
 export const templates = { ObjectFieldTemplate: SectionedFields, BaseInputTemplate: InputTemplate };
 
-/** The save button: disabled (and saying `busy`, when given) while the save is under way. */
+/**
+ * The save button: disabled (and saying `busy`, when given) while the save is under way. As
+ * `aria-disabled`, not `disabled`: a disabled button drops the focus to the page, and a keyboard
+ * user would start again from the top after every save (useFormPart ignores a second submit).
+ */
 export function withBusy(ui: UiSchema, busy: boolean, text: string | undefined): UiSchema {
   if (!busy) return ui;
   const options = (ui['ui:submitButtonOptions'] as { submitText?: string; props?: object } | undefined) ?? {};
-  return { ...ui, 'ui:submitButtonOptions': { ...options, ...(text ? { submitText: text } : {}), props: { ...options.props, disabled: true, 'aria-busy': true } } };
+  return { ...ui, 'ui:submitButtonOptions': { ...options, ...(text ? { submitText: text } : {}), props: { ...options.props, 'aria-disabled': true, 'aria-busy': true } } };
 }

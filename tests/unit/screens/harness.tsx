@@ -49,7 +49,8 @@ export function serveActions(actions: Record<string, Handler>, opts: { permissio
       const { action, data } = JSON.parse(String(init?.body ?? '{}')) as Call;
       calls.push({ action, data });
       const handler = table[action];
-      const value = handler?.(data);
+      // A handler may answer later (a promise): the page waits for it as for a slow server.
+      const value: unknown = await handler?.(data);
       if (value instanceof Response) return value;
       if (value instanceof Error || (!handler && opts.missing === 'internal')) return refusal(500, 'internal', 'Något gick fel');
       if (value === undefined && opts.missing !== 'internal') return refusal(404, 'not_found', 'Hittades inte');

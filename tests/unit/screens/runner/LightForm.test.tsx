@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ScreenFile } from '../../../../screens/runner/types';
 import { fakeToken, renderAdminAt, serveActions, signIn } from '../harness';
@@ -283,6 +283,32 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     const first = screen.getByRole('checkbox', { name: 'Administratör' });
     expect(await within(first.closest('.form-group') as HTMLElement).findByText(refused, {}, SLOW)).toBeTruthy();
     await expect.poll(() => document.activeElement).toBe(first);
+  }, 60_000);
+
+  it.each([
+    ['light', groups],
+    ['RJSF', onRjsf(groups, 'rjsf-groups')],
+  ])('keeps the focus on the save button through a save the server refuses as a whole (%s path)', async (_path, file) => {
+    const refused = 'Organisationen måste ha minst en administratör';
+    let answer!: (r: Response) => void;
+    const calls = serveActions({ save_sample: () => new Promise<Response>((res) => (answer = res)) }, { permissions: ['Administrator'] });
+    renderAdminAt(file.route!, [...screenFiles, file]);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('spinbutton', { name: /Månader/ }, SLOW), '12');
+    const save = screen.getByRole('button', { name: 'Spara' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    // While the save is under way the button says so and stays where the focus is.
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
+    expect(document.activeElement).toBe(save);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer(refusal(409, 'conflict', refused));
+    expect(await screen.findAllByText(refused, {}, SLOW)).not.toHaveLength(0);
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBeNull());
+    expect(document.activeElement).toBe(save);
+    // The second Enter, while the first save was under way, sent nothing.
+    expect(calls.filter((c) => c.action === 'save_sample')).toHaveLength(1);
   }, 60_000);
 
   it('asks for a required choice drawn as radio buttons at its first button', async () => {
