@@ -14,8 +14,8 @@ export interface WidgetContext {
 const describedBy = (id: string, errors: string[] | undefined) => (errors?.length ? `${id}__error` : undefined);
 
 /** 'richtext': the one rich-text editor (the tiptap adapter screens/shared/RichText.tsx), sanitised HTML. */
-function RichTextWidget({ id, label, value, onChange, rawErrors }: WidgetProps) {
-  return <RichText id={id} label={label} value={typeof value === 'string' ? value : ''} onChange={(html) => onChange(html)} describedBy={describedBy(id, rawErrors)} invalid={!!rawErrors?.length} />;
+function RichTextWidget({ id, label, value, onChange, rawErrors, required }: WidgetProps) {
+  return <RichText id={id} label={label} required={required} value={typeof value === 'string' ? value : ''} onChange={(html) => onChange(html)} describedBy={describedBy(id, rawErrors)} invalid={!!rawErrors?.length} />;
 }
 
 /**

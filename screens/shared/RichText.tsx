@@ -18,6 +18,8 @@ export interface RichTextProps {
   id?: string;
   describedBy?: string;
   invalid?: boolean;
+  /** A text that must be given: the label is marked as the form's other required fields are, and the text box says so. */
+  required?: boolean;
   /**
    * The merge-field slot: set to a function that inserts text at the caret and leaves the caret
    * in the text at once, so the next key typed lands after the insertion.
@@ -64,7 +66,7 @@ function fromChips(html: string): string {
 }
 
 /** The editable area's attributes: a labelled multi-line textbox, described by its error when there is one. */
-function attributes(id: string, labelId: string, describedBy: string | undefined, invalid: boolean | undefined): Record<string, string> {
+function attributes(id: string, labelId: string, describedBy: string | undefined, invalid: boolean | undefined, required: boolean | undefined): Record<string, string> {
   return {
     id,
     role: 'textbox',
@@ -72,6 +74,7 @@ function attributes(id: string, labelId: string, describedBy: string | undefined
     'aria-labelledby': labelId,
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    ...(required ? { 'aria-required': 'true' } : {}),
     class: 'rt-content',
   };
 }
@@ -82,7 +85,7 @@ function attributes(id: string, labelId: string, describedBy: string | undefined
  * keeps (paragraphs, bold, italic, underline, lists, http(s)/mailto links), so what is typed is
  * what the reader sees.
  */
-export function RichText({ value, onChange, label, labelledBy, id, describedBy, invalid, insertRef, onFocus, mergeFields }: RichTextProps) {
+export function RichText({ value, onChange, label, labelledBy, id, describedBy, invalid, required, insertRef, onFocus, mergeFields }: RichTextProps) {
   const auto = useId();
   // The fields are fixed for the editor's life (the server's list); a change of them is not followed.
   const fields = useRef(mergeFields);
@@ -106,7 +109,7 @@ export function RichText({ value, onChange, label, labelledBy, id, describedBy, 
       ...(mergeFields ? [MergeField.configure({ labels: Object.fromEntries(mergeFields.map((f) => [f.key, f.label])) })] : []),
     ],
     content: shown(value),
-    editorProps: { attributes: attributes(areaId, labelId, describedBy, invalid) },
+    editorProps: { attributes: attributes(areaId, labelId, describedBy, invalid, required) },
     onUpdate: ({ editor: e }) => {
       const html = e.isEmpty ? '' : sanitizeHtml(fromChips(e.getHTML()));
       emitted.current = html;
@@ -117,8 +120,8 @@ export function RichText({ value, onChange, label, labelledBy, id, describedBy, 
 
   // An error shown or gone after the editor exists (a refused save) reaches its attributes too.
   useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes: attributes(areaId, labelId, describedBy, invalid) } });
-  }, [editor, areaId, labelId, describedBy, invalid]);
+    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes: attributes(areaId, labelId, describedBy, invalid, required) } });
+  }, [editor, areaId, labelId, describedBy, invalid, required]);
 
   useEffect(() => {
     if (!editor || value === emitted.current) return;
@@ -161,6 +164,7 @@ export function RichText({ value, onChange, label, labelledBy, id, describedBy, 
       {label !== undefined && !labelledBy && (
         <span id={labelId} className="rt-label">
           {label}
+          {required && <span className="required">*</span>}
         </span>
       )}
       <div className="rt-box">

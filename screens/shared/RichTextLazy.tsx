@@ -16,16 +16,21 @@ const Editor = lazy(() => loadChunk('RichText', () => import('./RichText')).then
  */
 export function RichText(props: RichTextProps) {
   return (
-    <Suspense fallback={<Waiting label={props.labelledBy ? undefined : props.label} />}>
+    <Suspense fallback={<Waiting label={props.labelledBy ? undefined : props.label} required={props.required} />}>
       <Editor {...props} />
     </Suspense>
   );
 }
 
-function Waiting({ label }: { label: string | undefined }) {
+function Waiting({ label, required }: { label: string | undefined; required: boolean | undefined }) {
   return (
     <div className="rt">
-      {label !== undefined && <span className="rt-label">{label}</span>}
+      {label !== undefined && (
+        <span className="rt-label">
+          {label}
+          {required && <span className="required">*</span>}
+        </span>
+      )}
       <div className="rt-box">
         <div className="rt-toolbar rt-toolbar-waiting" />
         <p role="status" className="rt-content rt-waiting">

@@ -22,7 +22,7 @@ describe('news posts are written in form screens', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ny nyhet' }, SLOW)).toBeTruthy();
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /Rubrik/ }, SLOW), 'Nytt');
-    const body = await screen.findByRole('textbox', { name: 'Text' }, SLOW);
+    const body = await screen.findByRole('textbox', { name: 'Text*' }, SLOW);
     // An empty body is refused at the form, nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Publicera' }));
     await waitFor(() => expect(body.getAttribute('aria-invalid')).toBe('true'), SLOW);
