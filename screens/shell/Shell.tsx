@@ -5,6 +5,7 @@ import { Bell } from './Bell';
 import { GlobalSearch } from './Search';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
+import { useRouteFocus } from './useRouteFocus';
 import { useSession } from '../runner/session/session';
 import '../shared/admin.css';
 import '../shared/dialog.css';
@@ -40,6 +41,7 @@ export default function Shell() {
   const banner = typeof location !== 'undefined' && isTestHost(location.hostname);
 
   useEffect(() => setOpen(false), [pathname]);
+  useRouteFocus(pathname);
   useEffect(() => {
     if (!open) return;
     // The drawer takes focus when it opens (keyboard and screen-reader users land in it) and
