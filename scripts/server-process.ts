@@ -44,8 +44,13 @@ async function spawnOnce(env: Record<string, string>, opts: { onOutput?: (chunk:
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  // Its own log line, not just an answer on the port: a server of another test that took the
+  // port between the probe and this child's listen would answer too (then a login there was a
+  // 401 with this child's password), while this child exits on EADDRINUSE and is started again.
+  let listening = false;
   const keep = (b: Buffer) => {
     out = (out + b.toString()).slice(-8000);
+    listening ||= out.includes('"msg":"listening"');
     opts.onOutput?.(b.toString());
   };
   child.stdout?.on('data', keep);
@@ -58,10 +63,12 @@ async function spawnOnce(env: Record<string, string>, opts: { onOutput?: (chunk:
       await new Promise((r) => setTimeout(r, 200));
       throw new Error(`Servern avslutades (${child.exitCode}):\n${out}`);
     }
-    const ok = await fetch(`${url}/api/public/positions?take=1&page=1`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    const ok =
+      listening &&
+      (await fetch(`${url}/api/public/positions?take=1&page=1`).then(
+        (r) => r.ok,
+        () => false,
+      ));
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
