@@ -3,6 +3,7 @@ import sv from '../../../schemas/messages/sv.json';
 import { formatStockholmDateTime as dateTime } from '../../../engine/dates';
 import { call } from '../call';
 import { useLoad } from '../../shared/useLoad';
+import { useSession } from '../../runner/session/session';
 import { Card } from './Card';
 import type { ApplicantDetail } from '../types';
 
@@ -11,15 +12,17 @@ const t = sv.privacy;
 /**
  * Issue 28 on the applicant page: the mark 'Skyddade personuppgifter' (a writer sets or lifts
  * it; the server then hides address and contact data from everyone but administrators) and,
- * for administrators, who has read the application (get_applicantReadLog; anyone else is
- * refused and sees no section).
+ * for administrators, who has read the application (get_applicantReadLog, asked only by an
+ * administrator: the server refuses anyone else, and a writer's every visit made a 403).
  */
 export function PrivacyCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWrite: boolean; onSaved(): void }) {
   const [busy, setBusy] = useState(false);
   const logHeading = useId();
-  const log = useLoad(() => call('get_applicantReadLog', { id: a.id }), String(a.id));
+  const { rights } = useSession();
+  const log = useLoad(() => (rights.admin ? call('get_applicantReadLog', { id: a.id }) : Promise.resolve(null)), `${a.id}:${rights.admin}`);
   const marked = a.protectedIdentity === true;
   const toggle = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       await call('update_protectedIdentity', { id: a.id, protectedIdentity: !marked });
@@ -32,7 +35,8 @@ export function PrivacyCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canW
     <Card title={t.protectedIdentity}>
       {marked && <p className="apl-protected"><strong>{t.protectedMarked}</strong></p>}
       {canWrite && (
-        <button type="button" className="adm-button" disabled={busy} onClick={() => void toggle()}>
+        // aria-disabled while saving: a disabled button would drop the focus to the page.
+        <button type="button" className="adm-button" aria-disabled={busy || undefined} onClick={() => void toggle()}>
           {marked ? t.protectedUnmark : t.protectedMark}
         </button>
       )}

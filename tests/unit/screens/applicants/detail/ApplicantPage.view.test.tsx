@@ -48,3 +48,29 @@ describe('the applicant page loads each thing once (issue 25 item 5)', () => {
     expect(calls.filter((c) => c.action === 'get_position')).toEqual([{ action: 'get_position', data: { id: 3 } }]);
   }, 30_000);
 });
+
+describe('who read the application (issue 28 item 5)', () => {
+  const actions = {
+    get_applicantPosition: (d: Record<string, unknown>) => (d.id === 7 ? application : undefined),
+    get_applicantScorecards: () => ({ criteria: [], mine: null, others: [], count: 0, average: null, hidden: 0 }),
+    get_emailTemplates: () => [],
+    get_applicantReadLog: () => ({ items: [{ at: 1_700_000_100, user: 'Anna Administratör', role: 'admin', kind: 'view' }] }),
+  };
+
+  it('is shown to an administrator', async () => {
+    const calls = serveActions(actions, { permissions: ['Administrator'] });
+    renderAdminAt('/admin/positions/3/applicants/7');
+    expect(await screen.findByRole('heading', { name: 'Vem har läst ansökan' }, SLOW)).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'get_applicantReadLog')).toEqual([{ action: 'get_applicantReadLog', data: { id: 7 } }]);
+  }, 30_000);
+
+  it('is not asked for by a writer, whom the server would refuse', async () => {
+    signIn(fakeToken('writer@demo.test'));
+    const calls = serveActions(actions, { permissions: ['Write'] });
+    renderAdminAt('/admin/positions/3/applicants/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anna Berg' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.action === 'get_applicantScorecards')).toBe(true), SLOW);
+    expect(screen.getByRole('button', { name: 'Markera skyddade personuppgifter' })).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'get_applicantReadLog')).toEqual([]);
+  }, 30_000);
+});
