@@ -14,6 +14,21 @@ const rights = () =>
     return { name, checked: box.checked, hint: document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent };
   });
 
+/** A colleague stored as Administratör without Skriva (as the demo seed stores its administrator), on their page. */
+async function openStoredAdmin() {
+  const calls = serve({
+    get_containerUser: () => ({ id: 7, userId: 3, email: 'anna@demo.test', firstname: 'Anna', lastname: 'A', phoneNumber: '', title: '', permissionIds: [1], locked: [], lockedNote: '' }),
+    update_ContainerUserPermissionsCommand: (d) => ({ id: 7, containerId: 1, userId: 3, email: 'anna@demo.test', permissionIds: d.permissionIds }),
+  });
+  const user = userEvent.setup();
+  at('/admin/users/7');
+  await screen.findByRole('checkbox', { name: 'Administratör' }, SLOW);
+  return { calls, user };
+}
+
+/** The rights each save sent. */
+const savedRights = (calls: { action: string; data: unknown }[]) => calls.filter((c) => c.action === 'update_ContainerUserPermissionsCommand').map((c) => (c.data as { permissionIds: number[] }).permissionIds);
+
 beforeEach(() => signIn(fakeToken('admin@demo.test', 'user', { given_name: 'A', family_name: 'D' })));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,33 +45,21 @@ describe('the rights of a colleague', () => {
   });
 
   it('keeps Skriva ticked, as it was shown, when Administratör is unticked on a stored Administratör without Skriva', async () => {
-    const calls = serve({
-      get_containerUser: () => ({ id: 7, userId: 3, email: 'anna@demo.test', firstname: 'Anna', lastname: 'A', phoneNumber: '', title: '', permissionIds: [1], locked: [], lockedNote: '' }),
-      update_ContainerUserPermissionsCommand: (d) => ({ id: 7, containerId: 1, userId: 3, email: 'anna@demo.test', permissionIds: d.permissionIds }),
-    });
-    const user = userEvent.setup();
-    at('/admin/users/7');
-    await screen.findByRole('checkbox', { name: 'Administratör' }, SLOW);
+    const { calls, user } = await openStoredAdmin();
     await user.click(screen.getByRole('checkbox', { name: 'Administratör' }));
     expect(rights().map((r) => r.checked)).toEqual([false, true, false]);
     await user.click(screen.getByRole('button', { name: 'Spara behörigheter' }));
-    await waitFor(() => expect(calls.filter((c) => c.action === 'update_ContainerUserPermissionsCommand').map((c) => (c.data as { permissionIds: number[] }).permissionIds)).toEqual([[2]]));
+    await waitFor(() => expect(savedRights(calls)).toEqual([[2]]));
   });
 
   it('show Skriva ticked for a stored Administratör without it, as the access rules count it, and unticking Skriva drops both', async () => {
-    const calls = serve({
-      get_containerUser: () => ({ id: 7, userId: 3, email: 'anna@demo.test', firstname: 'Anna', lastname: 'A', phoneNumber: '', title: '', permissionIds: [1], locked: [], lockedNote: '' }),
-      update_ContainerUserPermissionsCommand: (d) => ({ id: 7, containerId: 1, userId: 3, email: 'anna@demo.test', permissionIds: d.permissionIds }),
-    });
-    const user = userEvent.setup();
-    at('/admin/users/7');
-    await screen.findByRole('checkbox', { name: 'Administratör' }, SLOW);
+    const { calls, user } = await openStoredAdmin();
     expect(rights().map((r) => r.checked)).toEqual([true, true, false]);
     await user.click(screen.getByRole('checkbox', { name: 'Skriva' }));
     expect(rights().map((r) => r.checked)).toEqual([false, false, false]);
     await user.click(screen.getByRole('checkbox', { name: 'Läsa' }));
     await user.click(screen.getByRole('button', { name: 'Spara behörigheter' }));
-    await waitFor(() => expect(calls.filter((c) => c.action === 'update_ContainerUserPermissionsCommand').map((c) => (c.data as { permissionIds: number[] }).permissionIds)).toEqual([[3]]));
+    await waitFor(() => expect(savedRights(calls)).toEqual([[3]]));
   });
 
   it('are chosen with the same checkboxes when adding and when editing a user, and Administratör cannot be had without Skriva', async () => {
