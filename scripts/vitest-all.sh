@@ -66,15 +66,18 @@ fi
 node -e '
   const { existsSync, readFileSync } = require("node:fs");
   const sum = { passed: 0, failed: 0, skipped: 0 };
+  const failures = [];
   let missing = 0;
   for (const f of process.argv.slice(1)) {
     if (!existsSync(f)) { missing++; continue; }
     const c = JSON.parse(readFileSync(f, "utf8"));
     for (const k of Object.keys(sum)) sum[k] += c[k];
+    failures.push(...(c.failures ?? []));
   }
   // A process that ended without counts (crashed, or never started: the build failed) is one failure, never a silent pass.
   sum.failed += missing;
   process.stdout.write(`\ntests: ${sum.passed} passed, ${sum.failed} failed, ${sum.skipped} skipped\n`);
+  for (const line of failures) process.stdout.write(`  ✗ ${line}\n`);
 ' "$out/rest.json" "$out/after-build.json" "$out/e2e.json"
 if [ ${#failed[@]} -gt 0 ]; then echo "misslyckades: ${failed[*]}" >&2; fi
 if [ "$rest_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then echo "vitest misslyckades (exit: övriga $rest_rc, e2e $e2e_rc)" >&2; fi
