@@ -259,6 +259,14 @@ export function checkCatalogue(input: CatalogueInput): string[] {
     }
     if (s.kind !== 'view' && s.uses !== undefined) say('uses', `only a view declares uses; a ${String(s.kind)} screen's calls are its load, save and actions`);
     const params = new Set(paths.flatMap(paramsOf));
+    for (const [param, pattern] of Object.entries((s.params ?? {}) as Record<string, string>)) {
+      if (!params.has(param)) say(`params.${param}`, `the route ${String(s.route)} has no :${param}`);
+      try {
+        new RegExp(pattern, 'u');
+      } catch {
+        say(`params.${param}`, `'${pattern}' is not a regular expression`);
+      }
+    }
     for (const { path, text } of strings({ load: s.load, save: s.save, actions: s.actions, rowActions: s.rowActions, bulkActions: s.bulkActions, columns: s.columns, next: s.next, to: s.to, rowLabel: s.rowLabel, heading: s.heading, sections: s.sections, blocks: s.blocks }, '')) {
       for (const b of bindingsIn(text)) {
         if (!(BINDING_SOURCES as readonly string[]).includes(b.source)) say(path, `unknown binding {${b.source}${b.path ? `.${b.path}` : ''}}`);

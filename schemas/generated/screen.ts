@@ -19,6 +19,12 @@ export type ScreenFile = {
    */
   aliases?: string[];
   /**
+   * The values a route parameter may take, as a regular expression per parameter (anchor it: '^(public|internal)$', '^[0-9]+$'). A path whose parameter does not match is the not-found page (the screen of route /*), as a path no route matches is, so the screen itself never meets such a value.
+   */
+  params?: {
+    [k: string]: string;
+  };
+  /**
    * Swedish page title: the h1 and the document title '<title> – Blankett'.
    */
   title: string;

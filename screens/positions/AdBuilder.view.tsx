@@ -9,7 +9,6 @@ import {
   stockholmDateToUnix,
   todayInStockholm,
 } from "../../engine/dates";
-import { NotFound, PAGE_NOT_FOUND } from "../runner/states";
 import type { ViewProps } from "../runner/types";
 import { viewCall } from "../runner/viewCall";
 import { useContainer, useSession } from "../runner/session/session";
@@ -43,8 +42,8 @@ function templatesFor(all: StoredTemplate[], typeId: number): StoredTemplate[] {
 
 /**
  * The view block of the ad builder (schemas/screens/position-builder.json, position-edit.json):
- * /admin/positions/:action/:type (action public|internal) creates an ad of a position type, its
- * form started from the type's default template or a chosen one; /admin/positions/:id/edit edits
+ * /admin/positions/:action/:type (action public or internal, the screen's `params`) creates an
+ * ad of a position type, its form started from the type's default template or a chosen one; /admin/positions/:id/edit edits
  * the position its page's head block loaded (`given`). Saving ends on /admin/positions. The
  * heading, the link back, copy and delete are the page's blocks. It stays code: the form part is
  * the drag-and-drop form builder, and the ad's fields check each other (dates) as you type.
@@ -58,7 +57,6 @@ export default function AdBuilder({ given }: ViewProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const typeId = Number(type);
-  const validRoute = editing || action === "public" || action === "internal";
   // An unknown type: the page's head block says it is not found.
   const knownType =
     editing || container.positionTypes.some((p) => p.id === typeId);
@@ -83,7 +81,7 @@ export default function AdBuilder({ given }: ViewProps) {
   const seen = useRef<MetadataProperty[] | null>(null);
 
   useEffect(() => {
-    if (!validRoute || !knownType) return;
+    if (!knownType) return;
     let live = true;
     (async () => {
       if (editing) {
@@ -150,7 +148,6 @@ export default function AdBuilder({ given }: ViewProps) {
     // The draft starts from the position once: a reloaded head does not overwrite the edits.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [
-    validRoute,
     knownType,
     editing,
     position?.id,
@@ -170,7 +167,6 @@ export default function AdBuilder({ given }: ViewProps) {
 
   const errors = useMemo(() => (draft ? adErrors(draft) : {}), [draft]);
 
-  if (!validRoute) return <NotFound spec={PAGE_NOT_FOUND} />;
   if (!knownType) return null;
   if (!draft || !initial) return <p role="status">{sv.app.loading}</p>;
 

@@ -28,9 +28,6 @@ export function Failure({ onRetry, message }: { onRetry(): void; message?: strin
 /** What a form or record says when its data is not there (screen.schema.json `notFound`). */
 export type NotFoundSpec = string | { heading?: string; text: string; links?: { label: string; to: string }[] } | undefined;
 
-/** The admin app's not-found page, for a view whose route parameters name nothing (the `not-found` screen file says the same). */
-export const PAGE_NOT_FOUND: NotFoundSpec = { heading: sv.app.notFound.title, text: sv.app.notFound.text, links: [{ label: sv.app.accessDenied.back, to: '/admin' }] };
-
 /** The not-found state: the screen's own heading (in place of the screen's), text and way back, or the general text. */
 export function NotFound({ spec, level = 1 }: { spec: NotFoundSpec; level?: 1 | 2 }) {
   const s = typeof spec === 'object' ? spec : { text: spec ?? sv.screenEngine.notFound };

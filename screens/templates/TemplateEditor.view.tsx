@@ -6,7 +6,6 @@ import { FormBuilder, SaveConflict, type SaveOptions } from '../../engine/react/
 import type { MetadataProperty } from '../../engine/types';
 import { useToast } from '../shared/toast';
 import { todayInStockholm } from '../../engine/dates';
-import { NotFound, PAGE_NOT_FOUND } from '../runner/states';
 import { useContainer, useSession } from '../runner/session/session';
 import { isConflict, listTemplates, newTemplateKey, NoTemplatesFolder, saveTemplate, type PositionTemplate, type StoredTemplate, type TemplateType } from './templateApi';
 import { KindChoice, TypeChoices } from './TypeChoices';
@@ -57,10 +56,9 @@ export default function TemplateEditor() {
   const asset = useRef<{ id: number; revision?: number } | null>(null);
   const key = useRef(newTemplateKey());
   const created = useRef<PositionTemplate | null>(null);
-  const valid = (mode === 'new' && id === undefined) || (mode === 'edit' && /^\d+$/.test(id ?? ''));
 
   useEffect(() => {
-    if (!valid || loaded) return;
+    if (loaded) return;
     let live = true;
     listTemplates(container.id)
       .then(({ folder, templates }) => {
@@ -84,7 +82,7 @@ export default function TemplateEditor() {
     };
     // Loaded once per screen: after creating, the URL changes to /edit/:id but this stays.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [container.id, valid]);
+  }, [container.id]);
 
   const save = useCallback(
     async (form: BuilderForm, opts: SaveOptions, extra: unknown) => {
@@ -122,7 +120,6 @@ export default function TemplateEditor() {
     return { metadata: (from?.template.metadata ?? []) as MetadataProperty[] };
   }, [loaded, startFrom]);
 
-  if (!valid) return <NotFound spec={PAGE_NOT_FOUND} />;
   if (error) {
     return (
       <p role="alert" className="adm-error">

@@ -88,6 +88,14 @@ describe('the screen catalogue', () => {
     expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/archive-test.json: rowActions[0].to: {route.id}: the route /admin/archive-test has no :id']);
   });
 
+  it("says when a screen's params name a parameter the route lacks or a pattern that is no regular expression", () => {
+    const bad = { ...list, route: '/admin/archive-test/:id', params: { id: '^[0-9+$', kind: '^a$' } };
+    expect(checkCatalogue(catalogue(bad))).toEqual([
+      'schemas/screens/archive-test.json: params.id: \'^[0-9+$\' is not a regular expression',
+      'schemas/screens/archive-test.json: params.kind: the route /admin/archive-test/:id has no :kind',
+    ]);
+  });
+
   it('refuses a file the meta-schema does not allow, naming the key', () => {
     const bad = { ...list, colour: 'blå' };
     expect(checkCatalogue(catalogue(bad))).toEqual(['schemas/screens/archive-test.json: (root): must NOT have additional properties (colour)']);

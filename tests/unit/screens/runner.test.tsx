@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 import { catalogueOf } from '../../../screens/runner/fileCatalogue';
@@ -66,6 +66,30 @@ describe('the screen runner', () => {
     expect(document.title).toBe('Rapporter – Blankett');
     const nav = screen.getByRole('navigation', { name: 'Huvudmeny' });
     expect(within(nav).getByRole('link', { name: 'Rapporter' }).getAttribute('href')).toBe('/admin/reports/:id');
+  });
+
+  it("shows the one not-found page for a route parameter outside the screen's params, as for a path no route matches", async () => {
+    localStorage.setItem('blankett.token', token('admin@demo.test'));
+    serve(['Administrator']);
+    const numbered: ScreenFile = { ...reports, params: { id: '^[0-9]+$' } };
+    const notFound = async () => {
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sidan hittades inte' }, SLOW)).toBeTruthy();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      expect(document.title).toBe('Sidan hittades inte – Blankett');
+    };
+    renderAt('/admin/reports/sju', [...screenFiles, numbered]);
+    await notFound();
+    cleanup();
+    renderAt('/admin/reports/7', [...screenFiles, numbered]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rapporter' }, SLOW)).toBeTruthy();
+    // The product's own: a hand-typed applicant list under the ad builder's /:action/:type, and an
+    // unknown action, said once (the builder's head said 'Tjänstetypen hittades inte' beside it).
+    for (const path of ['/admin/positions/3/applicants', '/admin/positions/annan/1', '/admin/form-templates/edit/ny']) {
+      cleanup();
+      renderAt(path);
+      await notFound();
+      expect(screen.queryByText('Tjänstetypen hittades inte')).toBeNull();
+    }
   });
 
   it('sends a writer away from the new admin screen to /access-denied', async () => {
