@@ -7,6 +7,7 @@ import { Failure, Loading } from '../runner/states';
 import { createPasskey } from './passkey';
 import { RecoveryCodes, TotpEnrolment, type TotpStart } from './TotpEnrolment';
 import { useAttempt } from './useAttempt';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.mfa;
 type Summary = ActionAnswer['get_mfa'];
@@ -69,13 +70,13 @@ export default function AccountMfa() {
           />
         ) : (
           <p>
-            <button type="button" className="adm-button adm-button-primary" disabled={busy} onClick={() => void run(async () => setStart(await dispatch('create_totpEnrollment', {})))}>
+            <BusyButton type="button" className="adm-button adm-button-primary" busy={busy} onClick={() => void run(async () => setStart(await dispatch('create_totpEnrollment', {})))}>
               {t.addTotp}
-            </button>{' '}
+            </BusyButton>{' '}
             {summary.totp && (
-              <button type="button" className="adm-button" disabled={busy} onClick={() => void run(async () => setSummary(await dispatch('delete_totpEnrollment', {})))}>
+              <BusyButton type="button" className="adm-button" busy={busy} onClick={() => void run(async () => setSummary(await dispatch('delete_totpEnrollment', {})))}>
                 {t.removeTotp}
-              </button>
+              </BusyButton>
             )}
           </p>
         )}
@@ -89,9 +90,9 @@ export default function AccountMfa() {
             {summary.passkeys.map((p) => (
               <li key={p.id}>
                 {p.name}{' '}
-                <button type="button" className="adm-button" disabled={busy} onClick={() => void run(async () => setSummary(await dispatch('delete_passkey', { id: p.id })))}>
+                <BusyButton type="button" className="adm-button" busy={busy} onClick={() => void run(async () => setSummary(await dispatch('delete_passkey', { id: p.id })))}>
                   {fill(t.removePasskey, { name: p.name })}
-                </button>
+                </BusyButton>
               </li>
             ))}
           </ul>
@@ -99,9 +100,9 @@ export default function AccountMfa() {
         <form className="adm-session-form" onSubmit={addPasskey} noValidate>
           <label htmlFor="mfa-passkey-name">{t.passkeyName}</label>
           <input id="mfa-passkey-name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-          <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+          <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
             {t.addPasskey}
-          </button>
+          </BusyButton>
         </form>
       </section>
       {error && (

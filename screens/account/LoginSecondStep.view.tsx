@@ -9,6 +9,7 @@ import type { ViewProps } from '../runner/types';
 import { signWithPasskey } from './passkey';
 import { RecoveryCodes, TotpEnrolment, type TotpStart } from './TotpEnrolment';
 import { useAttempt } from './useAttempt';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.mfa;
 
@@ -81,9 +82,9 @@ export default function LoginSecondStep({ props }: ViewProps) {
             }}
           />
         ) : (
-          <button type="button" className="adm-button adm-button-primary" disabled={busy} onClick={() => void run(async () => setStart((await accountPost('/api/account/login/mfa/enrol', { ticket: answer.ticket })) as TotpStart))}>
+          <BusyButton type="button" className="adm-button adm-button-primary" busy={busy} onClick={() => void run(async () => setStart((await accountPost('/api/account/login/mfa/enrol', { ticket: answer.ticket })) as TotpStart))}>
             {t.addTotp}
-          </button>
+          </BusyButton>
         )}
         {error && (
           <p role="alert" className="adm-error">
@@ -115,9 +116,9 @@ export default function LoginSecondStep({ props }: ViewProps) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'mfa-error' : undefined}
           />
-          <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+          <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
             {t.submit}
-          </button>
+          </BusyButton>
         </form>
       )}
       {error && (
@@ -127,9 +128,9 @@ export default function LoginSecondStep({ props }: ViewProps) {
       )}
       {factors.includes('webauthn') && (
         <p>
-          <button type="button" className="adm-button" disabled={busy} onClick={() => void passkey()}>
+          <BusyButton type="button" className="adm-button" busy={busy} onClick={() => void passkey()}>
             {t.usePasskey}
-          </button>
+          </BusyButton>
         </p>
       )}
       {factors.includes('totp') && (

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { useAttempt } from './useAttempt';
 import type { CreateTotpEnrollmentAnswer } from '../../schemas/generated/actions';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.mfa;
 
@@ -43,9 +44,9 @@ export function TotpEnrolment({ start, confirm, idPrefix }: { start: TotpStart; 
           {error}
         </p>
       )}
-      <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+      <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
         {t.confirmTotp}
-      </button>
+      </BusyButton>
     </form>
   );
 }

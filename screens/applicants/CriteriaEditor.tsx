@@ -6,6 +6,7 @@ import { useToast } from '../shared/toast';
 import { useBusy } from '../shared/useBusy';
 import { call } from './call';
 import './detail/scorecards.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.scorecards.criteria;
 const MAX = 20;
@@ -109,9 +110,9 @@ export function CriteriaEditor({ positionId }: { positionId: number }) {
             >
               {t.add}
             </button>
-            <button type="submit" className="adm-button adm-button-primary" disabled={busy}>{t.save}</button>
+            <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>{t.save}</BusyButton>
             {!isDefault && (
-              <button type="button" className="adm-button" disabled={busy} onClick={() => void save([])}>{t.reset}</button>
+              <BusyButton type="button" className="adm-button" busy={busy} onClick={() => void save([])}>{t.reset}</BusyButton>
             )}
           </div>
         </form>

@@ -7,6 +7,7 @@ import { useToast } from '../shared/toast';
 import { useBusy } from '../shared/useBusy';
 import { call } from './call';
 import './detail/scorecards.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.scorecards.kits;
 const c = sv.scorecards.criteria;
@@ -101,8 +102,8 @@ export function KitEditor({ positionId, levels }: { positionId: number; levels: 
           <Lines legend={t.criteria} label={c.name} add={c.add} max={20} maxLength={80} lines={criteria} onChange={setCriteria} />
           {problem && <p role="alert" className="adm-error">{problem}</p>}
           <div className="adm-actions">
-            <button type="submit" className="adm-button adm-button-primary" disabled={busy}>{t.save}</button>
-            {hasKit && <button type="button" className="adm-button" disabled={busy} onClick={() => void save([], [])}>{t.clear}</button>}
+            <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>{t.save}</BusyButton>
+            {hasKit && <BusyButton type="button" className="adm-button" busy={busy} onClick={() => void save([], [])}>{t.clear}</BusyButton>}
           </div>
         </form>
       )}

@@ -9,6 +9,7 @@ import type { useConfirm } from '../shared/ConfirmDialog';
 import { useBusy } from '../shared/useBusy';
 import { useLoad } from '../shared/useLoad';
 import { problemOf, RefereesForm } from './RefereesForm';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.candidate.tasks;
 const call = viewCall('CandidatePages');
@@ -120,15 +121,15 @@ function InterviewTask(props: { applicationId: number; interview: Interview; pos
             <p>{t.interviewPast}</p>
           ) : (
             <p className="cand-app-actions">
-              <button type="button" className="adm-button" disabled={busy} aria-expanded={choosing} onClick={() => {
+              <BusyButton type="button" className="adm-button" busy={busy} aria-expanded={choosing} onClick={() => {
                   setNotice('');
                   setChoosing((c) => !c);
                 }} aria-label={fill(t.rescheduleNamed, { name: position })}>
                 {t.reschedule}
-              </button>
-              <button type="button" className="adm-button" disabled={busy} onClick={() => void cancel()} aria-label={fill(t.cancelNamed, { name: position })}>
+              </BusyButton>
+              <BusyButton type="button" className="adm-button" busy={busy} onClick={() => void cancel()} aria-label={fill(t.cancelNamed, { name: position })}>
                 {t.cancel}
-              </button>
+              </BusyButton>
             </p>
           )}
         </>
@@ -151,9 +152,9 @@ function InterviewTask(props: { applicationId: number; interview: Interview; pos
                 </label>
               ))}
             </fieldset>
-            <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+            <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
               {t.book}
-            </button>
+            </BusyButton>
           </form>
         ))}
     </section>

@@ -15,6 +15,7 @@ import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
 import { MeritRequest } from './MeritRequest';
 import { ApplicationTasks } from './ApplicationTasks';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.candidate;
 const call = viewCall('CandidatePages');
@@ -85,9 +86,9 @@ export default function CandidatePages() {
                 <dd>{a.labels.find((l) => l.labelType === 'Process')?.name ?? t.statusUnknown}</dd>
               </dl>
               <p className="cand-app-actions">
-                <button type="button" className="adm-button" disabled={busy} onClick={() => withdraw(a)} aria-label={fill(t.withdrawNamed, { name: a.position.name })}>
+                <BusyButton type="button" className="adm-button" busy={busy} onClick={() => withdraw(a)} aria-label={fill(t.withdrawNamed, { name: a.position.name })}>
                   {t.withdraw}
-                </button>
+                </BusyButton>
                 <MeritRequest id={a.id} position={a.position.name} status={a.labels.find((l) => l.labelType === 'Process')?.name} confirm={confirm} />
               </p>
               <ApplicationTasks id={a.id} position={a.position.name} company={org.current?.displayName ?? ''} confirm={confirm} />

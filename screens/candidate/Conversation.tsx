@@ -4,6 +4,7 @@ import { fill } from '../../engine/fill';
 import { formatStockholmDateTime } from '../../engine/dates';
 import { ApiError, dispatch } from '../api';
 import './candidate.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.candidate;
 const MAX = 4000;
@@ -85,9 +86,9 @@ export function Conversation({
             {error}
           </p>
         )}
-        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+        <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
           {busy ? t.sending : t.send}
-        </button>
+        </BusyButton>
       </form>
     </>
   );

@@ -4,6 +4,7 @@ import { fill } from '../../engine/fill';
 import { isValidEmail } from '../../engine/email';
 import { ApiError, publicPost } from '../api';
 import './candidate.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.signin;
 
@@ -73,9 +74,9 @@ export function LinkRequest({ email: initial = '', fixedEmail = false, next, lab
         {error}
       </p>
       <p role="status">{sent}</p>
-      <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+      <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
         {busy ? t.sending : sent ? t.sendAgain : label}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../api';
 import { viewCall } from '../runner/viewCall';
 import type { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.candidate;
 const call = viewCall('CandidatePages');
@@ -33,8 +34,8 @@ export function MeritRequest({ id, position, status, confirm }: { id: number; po
     }
   }
   return (
-    <button type="button" className="adm-button" disabled={busy} onClick={() => void request()} aria-label={fill(t.requestMeritsNamed, { name: position })}>
+    <BusyButton type="button" className="adm-button" busy={busy} onClick={() => void request()} aria-label={fill(t.requestMeritsNamed, { name: position })}>
       {t.requestMerits}
-    </button>
+    </BusyButton>
   );
 }

@@ -5,6 +5,7 @@ import type { ActionAnswer } from '../../schemas/generated/actions';
 import { ApiError } from '../api';
 import { viewCall } from '../runner/viewCall';
 import { useBusy } from '../shared/useBusy';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.candidate.tasks;
 const call = viewCall('CandidatePages');
@@ -61,9 +62,9 @@ export function RefereesForm({ applicationId, count, company, onNamed }: { appli
             {problem}
           </p>
         )}
-        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+        <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
           {busy ? t.sending : t.sendReferees}
-        </button>
+        </BusyButton>
       </form>
     </section>
   );

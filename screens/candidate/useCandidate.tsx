@@ -6,6 +6,7 @@ import { ApiError, getToken, publicPost, TOKEN_KEY } from '../api';
 import { clearStoredSession, validUser, type TokenUser } from '../runner/session/token';
 import { LinkRequest } from './LinkRequest';
 import './candidate.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.candidate;
 
@@ -112,9 +113,9 @@ function PasswordLogin({ onToken, mode, setMode }: { onToken(token: string): voi
           {error}
         </p>
       )}
-      <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+      <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
         {mode === 'login' ? t.login : t.register}
-      </button>
+      </BusyButton>
       <button type="button" className="cand-link" onClick={() => {
           setMode(mode === 'login' ? 'register' : 'login');
           setFieldErrors({});

@@ -4,6 +4,7 @@ import { fill } from '../../engine/fill';
 import { dispatch } from '../api';
 import { useSession } from '../runner/session/session';
 import { useToast } from '../shared/toast';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.defaultTemplates;
 
@@ -51,12 +52,12 @@ export function DefaultTemplatesOffer({ containerId, onAdded }: { containerId: n
       <h2 id={titleId}>{t.offerTitle}</h2>
       <p>{t.offerText}</p>
       <div className="mt-actions">
-        <button type="button" className="bk-btn bk-btn-primary" disabled={busy} onClick={() => void answer(true)}>
+        <BusyButton type="button" className="bk-btn bk-btn-primary" busy={busy} onClick={() => void answer(true)}>
           {t.offerAccept}
-        </button>
-        <button type="button" className="bk-btn" disabled={busy} onClick={() => void answer(false)}>
+        </BusyButton>
+        <BusyButton type="button" className="bk-btn" busy={busy} onClick={() => void answer(false)}>
           {t.offerDismiss}
-        </button>
+        </BusyButton>
       </div>
     </section>
   );

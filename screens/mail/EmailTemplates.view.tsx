@@ -12,6 +12,7 @@ import { emailTemplates, saveEmailTemplate, templateProperties, type EmailTempla
 import '../shared/dialog.css';
 import '../applicants/mail/mail.css';
 import './templates.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.mail;
 
@@ -145,9 +146,9 @@ export default function EmailTemplates() {
             />
           ))}
           <div className="mt-actions">
-            <button type="submit" className="bk-btn bk-btn-primary" disabled={busy}>
+            <BusyButton type="submit" className="bk-btn bk-btn-primary" busy={busy}>
               {busy ? t.saving : t.save}
-            </button>
+            </BusyButton>
             <span aria-live="polite">{message}</span>
           </div>
         </form>

@@ -7,6 +7,7 @@ import { useToast } from '../shared/toast';
 import './odin.css';
 import { fill } from '../../engine/fill';
 import { viewCall } from '../runner/viewCall';
+import { BusyButton } from '../shared/BusyButton';
 
 const call = viewCall('DemoApplicants');
 
@@ -143,9 +144,9 @@ export default function DemoApplicants() {
               </p>
             </div>
           )}
-          <button type="submit" className="adm-button adm-button-primary" disabled={busy || !positionId}>
+          <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy} disabled={!positionId}>
             {t.generate}
-          </button>
+          </BusyButton>
         </form>
       )}
     </>

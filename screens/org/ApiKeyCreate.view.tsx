@@ -7,6 +7,7 @@ import { viewCall } from '../runner/viewCall';
 import { useContainer } from '../runner/session/session';
 import type { ViewProps } from '../runner/types';
 import '../odin/odin.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.apiKeys.ui;
 const call = viewCall('ApiKeyCreate');
@@ -95,9 +96,9 @@ export default function ApiKeyCreate({ reload }: ViewProps) {
             {error}
           </p>
         )}
-        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+        <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
           {t.create}
-        </button>
+        </BusyButton>
       </form>
     </>
   );

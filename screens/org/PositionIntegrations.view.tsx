@@ -11,6 +11,7 @@ import type { ViewProps } from '../runner/types';
 import { useToast } from '../shared/toast';
 import './org.css';
 import { fill } from '../../engine/fill';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.org;
 const call = viewCall('PositionIntegrations');
@@ -111,9 +112,9 @@ export default function PositionIntegrations(_: ViewProps) {
           {/* Publishing needs the write right (update_PositionPartner); a reader sees the settings only. */}
           {rights.write && (
             <div className="adm-form-actions">
-              <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+              <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
                 {t.saveIntegrations}
-              </button>
+              </BusyButton>
             </div>
           )}
         </form>

@@ -10,6 +10,7 @@ import { Failure, Loading } from '../runner/states';
 import type { ViewProps } from '../runner/types';
 import { viewCall } from '../runner/viewCall';
 import './org.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.scim;
 const call = viewCall('ScimToken');
@@ -87,13 +88,13 @@ export default function ScimToken(_: ViewProps) {
           </p>
         </div>
       ) : null}
-      <button type="button" disabled={busy} onClick={() => void act('create')}>
+      <BusyButton type="button" busy={busy} onClick={() => void act('create')}>
         {settings.hasToken ? t.replaceToken : t.createToken}
-      </button>{' '}
+      </BusyButton>{' '}
       {settings.hasToken ? (
-        <button type="button" disabled={busy} onClick={() => void act('delete')}>
+        <BusyButton type="button" busy={busy} onClick={() => void act('delete')}>
           {t.deleteToken}
-        </button>
+        </BusyButton>
       ) : null}
     </div>
   );

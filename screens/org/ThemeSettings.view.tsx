@@ -12,6 +12,7 @@ import { viewCall } from '../runner/viewCall';
 import { useToast } from '../shared/toast';
 import './org.css';
 import { fill } from '../../engine/fill';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.org;
 const call = viewCall('ThemeSettings');
@@ -156,9 +157,9 @@ export default function ThemeSettings(_: ViewProps) {
             </fieldset>
           ))}
           <div className="adm-form-actions">
-            <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+            <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
               {t.saveTheme}
-            </button>
+            </BusyButton>
           </div>
         </form>
         <Preview theme={theme} company={company} />

@@ -12,6 +12,7 @@ import { useLoad } from '../shared/useLoad';
 import { useToast } from '../shared/toast';
 import { WebhookLog } from './WebhookLog';
 import './org.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.webhooks;
 const call = viewCall('Webhooks');
@@ -139,9 +140,9 @@ export default function Webhooks(_: ViewProps) {
         <p role="alert" className="org-error">
           {formError}
         </p>
-        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+        <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
           {t.add}
-        </button>
+        </BusyButton>
       </form>
       {dialog}
     </section>

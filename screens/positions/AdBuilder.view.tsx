@@ -27,6 +27,7 @@ import {
 import { SsnModeField } from "./SsnModeField";
 import type { SsnMode } from "../../engine/ssn-mode";
 import "../../widgets/register";
+import { BusyButton } from "../shared/BusyButton";
 
 const t = sv.admin.ads;
 const call = viewCall("AdBuilder");
@@ -285,15 +286,15 @@ export default function AdBuilder({ given }: ViewProps) {
         positionStart={stockholmDateToUnix(draft.startDate) ?? undefined}
       />
       <div className="adm-form-actions">
-        <button
+        <BusyButton
           type="button"
           className="adm-button adm-button-primary"
           onClick={save}
-          disabled={busy}
+          busy={busy}
           aria-describedby={formValid ? undefined : "ad-form-invalid"}
         >
           {t.save}
-        </button>
+        </BusyButton>
         {!formValid && (
           <span id="ad-form-invalid" className="adm-form-error">
             {t.formInvalid}

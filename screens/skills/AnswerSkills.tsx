@@ -3,6 +3,7 @@ import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { useToast } from '../shared/toast';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.skills;
 
@@ -52,9 +53,9 @@ export function AnswerSkills({ applicantId, containerId, title }: { applicantId:
           })}
         </fieldset>
       ))}
-      <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+      <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
         {t.answerSave}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { fill } from '../../engine/fill';
 import { ApiError, dispatch } from '../api';
 import { useToast } from '../shared/toast';
 import type { Question, Skill, SkillCollection } from './types';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.skills;
 let counter = 0;
@@ -94,9 +95,9 @@ export function SkillForm({ containerId, skill, icons, onDone }: { containerId: 
         </p>
       )}
       <p className="adm-actions">
-        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>
+        <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>
           {t.save}
-        </button>
+        </BusyButton>
         <button type="button" className="adm-button" onClick={() => onDone(false)}>
           {t.cancel}
         </button>

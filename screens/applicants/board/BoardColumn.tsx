@@ -8,6 +8,7 @@ import { LabelChip } from '../LabelChip';
 import type { Label } from '../types';
 import { useCardDrag, useColumnDrop } from './BoardDnd';
 import type { BoardCard, BoardColumn } from './useBoard';
+import { BusyButton } from '../../shared/BusyButton';
 
 const t = sv.board;
 
@@ -183,17 +184,17 @@ export function Column(props: { column: BoardColumn; positionId: number; canWrit
         </ul>
       )}
       {column.next !== null && (
-        <button
+        <BusyButton
           type="button"
           className="adm-button adm-button-small brd-more"
-          disabled={busy}
+          busy={busy}
           onClick={() => {
             setBusy(true);
             onMore(column.labelId).finally(() => setBusy(false));
           }}
         >
           {t.more}
-        </button>
+        </BusyButton>
       )}
     </section>
   );

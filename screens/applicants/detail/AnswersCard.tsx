@@ -16,6 +16,7 @@ import type { ApplicantDetail } from '../types';
 import { useBusy } from '../../shared/useBusy';
 import { Card } from './Card';
 import { Facts, hiddenText } from './Cards';
+import { BusyButton } from '../../shared/BusyButton';
 
 const t = sv.applicants.applicant;
 
@@ -107,7 +108,7 @@ export function AnswersCard({ a, canWrite, showAge, showGender, onSaved }: Props
             <CompilingForm focusFirst form={form} mode="entry" answers={a.metadata} serverErrors={serverErrors} kept={kept} submitLabel={t.editSave} disabled={busy} onSubmit={save} />
           </Suspense>
           <p>
-            <button type="button" className="adm-button" disabled={busy} onClick={close}>{t.editCancel}</button>
+            <BusyButton type="button" className="adm-button" busy={busy} onClick={close}>{t.editCancel}</BusyButton>
           </p>
         </div>
       )}

@@ -7,6 +7,7 @@ import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
 import { useBusy } from '../../shared/useBusy';
 import { call } from '../call';
+import { BusyButton } from '../../shared/BusyButton';
 
 const t = sv.references.card;
 
@@ -49,9 +50,9 @@ export function AskApplicantReferees({ applicantId, onAsked }: { applicantId: nu
           {problem}
         </p>
       )}
-      <button type="submit" className="adm-button" disabled={busy}>
+      <BusyButton type="submit" className="adm-button" busy={busy}>
         {busy ? t.sending : t.askApplicantSend}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { formatStockholmDate, formatStockholmDateTime as dateTime } from '../../
 import { fill } from '../../../engine/fill';
 import { ResendEmail } from '../mail/ResendEmail';
 import { ApiError } from '../../api';
+import { BusyButton } from '../../shared/BusyButton';
 
 /** A save on an application a colleague has erased meanwhile says so (not a bare 'Hittades inte'). */
 function saveFailure(err: unknown, handleError: (err: unknown) => string): string {
@@ -144,7 +145,8 @@ export function NotesCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canWri
         <form className="apl-note-form" onSubmit={save}>
           <label htmlFor={`${id}-n`}>{t.newNote}</label>
           <textarea id={`${id}-n`} value={text} maxLength={10000} onChange={(e) => setText(e.currentTarget.value)} />
-          <button type="submit" className="adm-button adm-button-primary" disabled={busy || !text.trim()}>{t.saveNote}</button>
+          {/* Empty after a save: aria-disabled, so the focus stays on it (save() ignores an empty note). */}
+          <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy} aria-disabled={!text.trim() || undefined}>{t.saveNote}</BusyButton>
         </form>
       )}
     </Card>

@@ -9,6 +9,7 @@ import { useLoad } from '../../shared/useLoad';
 import { Card } from './Card';
 import { ScorecardPanel } from './ScorecardPanel';
 import { OfferTimesForm } from '../interviews/OfferTimesForm';
+import { BusyButton } from '../../shared/BusyButton';
 
 const t = sv.interviews.card;
 
@@ -60,9 +61,9 @@ export function InterviewsCard({ applicationId, positionId, canWrite, onChanged 
               <span>{statusOf(r)}</span>
               {r.place && <span> · {r.place}</span>}
               {canWrite && r.status !== 'cancelled' && (
-                <button type="button" className="adm-button" disabled={busy} onClick={() => void run(() => call('cancel_applicantInterview', { applicationId, interviewId: r.id }))}>
+                <BusyButton type="button" className="adm-button" busy={busy} onClick={() => void run(() => call('cancel_applicantInterview', { applicationId, interviewId: r.id }))}>
                   {t.cancel}
-                </button>
+                </BusyButton>
               )}
               {r.status === 'booked' && <ScorecardPanel applicantId={applicationId} interviewId={r.id} onSaved={onChanged} />}
             </li>

@@ -14,6 +14,7 @@ import { useBusy } from '../../shared/useBusy';
 import { call } from '../call';
 import { Card } from './Card';
 import { AskApplicantReferees } from './AskApplicantReferees';
+import { BusyButton } from '../../shared/BusyButton';
 
 const t = sv.references.card;
 type Reference = ActionAnswer['get_references'][number];
@@ -130,9 +131,9 @@ function AskForm({ applicantId, onAsked }: { applicantId: number; onAsked(list: 
           {problem}
         </p>
       )}
-      <button type="submit" className="adm-button" disabled={busy}>
+      <BusyButton type="submit" className="adm-button" busy={busy}>
         {busy ? t.sending : t.send}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { useLoad } from '../../shared/useLoad';
 import { useBusy } from '../../shared/useBusy';
 import { Card } from './Card';
 import './scorecards.css';
+import { BusyButton } from '../../shared/BusyButton';
 
 const t = sv.scorecards.panel;
 type View = ActionAnswer['get_applicantScorecards'];
@@ -235,7 +236,7 @@ function ScorecardForm({ target, view, onSaved, onCancel }: { target: { id: numb
         </p>
       )}
       <div className="adm-actions">
-        <button type="submit" className="adm-button adm-button-primary" disabled={busy}>{busy ? t.saving : t.save}</button>
+        <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>{busy ? t.saving : t.save}</BusyButton>
         {onCancel && <button type="button" className="adm-button" onClick={onCancel}>{t.cancel}</button>}
       </div>
     </form>

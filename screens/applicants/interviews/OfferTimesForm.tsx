@@ -5,6 +5,7 @@ import { fill } from '../../../engine/fill';
 import { call } from '../call';
 import { useSession } from '../../runner/session/session';
 import { useLoad } from '../../shared/useLoad';
+import { BusyButton } from '../../shared/BusyButton';
 
 const t = sv.interviews.card;
 
@@ -104,7 +105,7 @@ export function OfferTimesForm({ positionId, submitLabel, send }: { positionId: 
         ))}
       </fieldset>
       {problem && <p role="alert" className="apl-error">{problem}</p>}
-      <button type="submit" className="adm-button adm-button-primary" disabled={busy}>{submitLabel}</button>
+      <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy}>{submitLabel}</BusyButton>
     </form>
   );
 }
