@@ -12,6 +12,12 @@ import noImportCycle from './eslint/no-import-cycle.js';
 /** `no-restricted-imports` patterns with the reason shown in the error. */
 const restrict = (message, group) => ['error', { patterns: [{ group, message }] }];
 
+/** One message filler (engine/fill.ts) fills every {x}; an inline replace fills only the first. */
+const FILL_NOT_REPLACE = {
+  selector: "CallExpression[callee.property.name='replace'][arguments.0.type='Literal'][arguments.0.value=/^\\{\\w+\\}$/]",
+  message: "Fill '{x}' placeholders with fill() from engine/fill.ts: .replace fills only the first.",
+};
+
 export default defineConfig(
   // Our sources only: not builds, data, generated types, or tool folders (.tools/, .ci/, …).
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.*/**', 'schemas/generated/**', 'coverage/**', '**/*.d.ts', 'scripts/ferretdb-server/**'] },
@@ -44,10 +50,16 @@ export default defineConfig(
       'no-control-regex': 'off',
       // A handler filled in later and read by a closure declared before it (server/app.ts).
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      // One message filler (engine/fill.ts) fills every {x}; an inline replace fills only the first.
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.property.name='replace'][arguments.0.type='Literal'][arguments.0.value=/^\\{\\w+\\}$/]",
-        message: "Fill '{x}' placeholders with fill() from engine/fill.ts: .replace fills only the first.",
+      'no-restricted-syntax': ['error', FILL_NOT_REPLACE],
+    },
+  },
+  {
+    // A button whose call runs stays focusable: BusyButton (screens/shared/BusyButton.tsx), not disabled={busy}.
+    files: ['screens/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', FILL_NOT_REPLACE, {
+        selector: "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='disabled'] Identifier[name=/^(busy|saving|sending|pending)$/]",
+        message: 'A disabled button drops the focus to the page while its call runs: use BusyButton (screens/shared/BusyButton.tsx) with busy={…}.',
       }],
     },
   },
