@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 
 /**
- * A call's busy flag, for disabling its buttons: `run(work)` sets it for as long as `work`
- * runs, also when it throws (the caller's own catch says what went wrong).
+ * A call's busy flag, for its buttons (BusyButton's `busy`): `run(work)` sets it for as long as
+ * `work` runs, also when it throws (the caller's own catch says what went wrong).
  */
 export function useBusy(): { busy: boolean; run<T>(work: () => Promise<T>): Promise<T> } {
   const [busy, setBusy] = useState(false);
