@@ -30,7 +30,9 @@ export default class SummaryReporter implements Reporter {
       // tests were skipped) is one failure, never a clean line.
       if (mod.state() === 'failed' && failedHere === 0) {
         failed++;
-        failures.push(`${relative(process.cwd(), mod.moduleId)}: ${firstLines(mod.errors())}`);
+        // The error of a hook that failed (beforeAll) is its suite's, not the module's.
+        const errors = [...mod.errors(), ...[...mod.children.allSuites()].flatMap((suite) => suite.errors())];
+        failures.push(`${relative(process.cwd(), mod.moduleId)}: ${firstLines(errors)}`);
       } else failed += failedHere;
     }
     const file = process.env.TEST_SUMMARY_FILE;
