@@ -23,7 +23,7 @@ export interface DialogFooterProps {
   /** The main button; none when undefined. Without `onConfirm` it submits the dialog's form. */
   confirmLabel?: ReactNode;
   onConfirm?(): void;
-  /** Both buttons disabled while the action runs. */
+  /** While the action runs: the main button pending (focused still, a press does nothing), cancel disabled. */
   busy?: boolean;
   danger?: boolean;
   /** Focus starts on the cancel button, the safe choice (a question without a field). */

@@ -21,7 +21,7 @@ export function DialogFrame({ isOpen, title, busy, alert, modalClass, onClose, c
   );
 }
 
-/** The one footer of a dialog: cancel first, then the main (or destructive) button. */
+/** The one footer of a dialog: cancel first (disabled while the main button's call runs), then the main (or destructive) button. */
 export function DialogFooter({ cancelLabel, onCancel, confirmLabel, onConfirm, busy, danger, focusCancel }: DialogFooterProps) {
   return (
     <div className="bk-dialog-actions">
@@ -29,7 +29,8 @@ export function DialogFooter({ cancelLabel, onCancel, confirmLabel, onConfirm, b
         {cancelLabel}
       </Button>
       {confirmLabel !== undefined && (
-        <Button type={onConfirm ? 'button' : 'submit'} className={danger ? 'bk-btn bk-btn-danger' : 'bk-btn bk-btn-primary'} onPress={onConfirm} isDisabled={busy}>
+        // Pending, not disabled, while it works: the focus stays on it and it says so (a disabled button drops the focus).
+        <Button type={onConfirm ? 'button' : 'submit'} className={danger ? 'bk-btn bk-btn-danger' : 'bk-btn bk-btn-primary'} onPress={onConfirm} isPending={busy}>
           {confirmLabel}
         </Button>
       )}

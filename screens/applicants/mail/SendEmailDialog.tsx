@@ -152,6 +152,8 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
+              // Enter in a field while the send runs submits the form again (its button is pending, not a submit button then).
+              if (busy) return;
               void send(outcome ? targets : recipients);
             }}
           >

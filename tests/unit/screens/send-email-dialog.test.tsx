@@ -1,5 +1,5 @@
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SessionProvider } from '../../../screens/runner/session/session';
 import { ToastProvider } from '../../../screens/shared/toast';
@@ -63,5 +63,36 @@ describe('the email dialog for one applicant', () => {
     expect(screen.queryByLabelText('E-postadress')).toBeNull();
     const sent = fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body ?? '{}'))).find((b) => String(b.action).startsWith('send_'));
     expect(sent).toEqual({ action: 'send_emailToApplicants', data: { positionId: 1, recipients: [7], subject: 'Hej', body: '<p>Hej!</p>' } });
+  });
+
+  it('sends once while the first send runs: the held button says so, and Enter in a field (a second submit) sends nothing more', async () => {
+    let sends = 0;
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      const { action } = JSON.parse(String(init?.body ?? '{}')) as { action: string };
+      if (action.startsWith('send_')) {
+        sends++;
+        return new Promise<Response>(() => undefined);
+      }
+      return new Response(JSON.stringify({ data: action === 'get_emailTemplates' || action === 'get_TemplateProperties' ? [] : null }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <MemoryRouter>
+        <SessionProvider>
+          <ToastProvider>
+            <SendEmailDialog isOpen onClose={() => undefined} recipients={[{ id: 7, name: 'Anna Andersson', email: 'anna@example.se' }]} positionId={1} initial={{ subject: 'Hej', body: '<p>Hej!</p>' }} />
+          </ToastProvider>
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    const button = await screen.findByRole('button', { name: 'Skicka' });
+    fireEvent.click(button);
+    await vi.waitFor(() => expect(sends).toBe(1));
+    await vi.waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    fireEvent.submit(screen.getByLabelText('Ämne').closest('form')!);
+    fireEvent.click(button);
+    // A second send would have reached fetch by the time the first one's calls had settled.
+    await act(async () => undefined);
+    expect(sends).toBe(1);
   });
 });

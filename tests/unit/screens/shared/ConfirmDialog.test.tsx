@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useConfirm } from '../../../../screens/shared/ConfirmDialog';
+import { DialogFooter, DialogFrame } from '../../../../screens/shared/DialogFrame';
 import { warmAdminChunks } from '../warm';
 
 function Asker() {
@@ -16,6 +17,25 @@ function Asker() {
       <output data-testid="answer">{answer}</output>
       {dialog}
     </>
+  );
+}
+
+/** A dialog whose main button starts a call that has not ended: `saves` counts the presses that got through. */
+function Saver({ saved }: { saved(): void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <DialogFrame isOpen title="Spara mallen" busy={busy} onClose={() => undefined}>
+      <DialogFooter
+        cancelLabel="Avbryt"
+        onCancel={() => undefined}
+        confirmLabel="Spara"
+        busy={busy}
+        onConfirm={() => {
+          setBusy(true);
+          saved();
+        }}
+      />
+    </DialogFrame>
   );
 }
 
@@ -43,5 +63,20 @@ describe('useConfirm', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.getByTestId('answer').textContent).toBe('false'));
     await waitFor(() => expect(document.activeElement).toBe(ask));
+  });
+
+  it("keeps the focus on the main button while its call runs, says it is unavailable, and lets no second press through", async () => {
+    let saves = 0;
+    render(<Saver saved={() => saves++} />);
+    const user = userEvent.setup();
+    const save = await screen.findByRole('button', { name: 'Spara' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
+    expect(document.activeElement).toBe(save);
+    await user.keyboard('{Enter}');
+    await user.click(save);
+    expect(saves).toBe(1);
+    expect((screen.getByRole('button', { name: 'Avbryt' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
