@@ -29,8 +29,9 @@ export function DialogFooter({ cancelLabel, onCancel, confirmLabel, onConfirm, b
         {cancelLabel}
       </Button>
       {confirmLabel !== undefined && (
-        // Pending, not disabled, while it works: the focus stays on it and it says so (a disabled button drops the focus).
-        <Button type={onConfirm ? 'button' : 'submit'} className={danger ? 'bk-btn bk-btn-danger' : 'bk-btn bk-btn-primary'} onPress={onConfirm} isPending={busy}>
+        // While it works: aria-disabled, no press and no submit, not disabled, so the focus stays on it (a disabled button
+        // drops it). Not react-aria's isPending: its announcement outlives the closed dialog as an unnamed role="img".
+        <Button type={onConfirm || busy ? 'button' : 'submit'} className={danger ? 'bk-btn bk-btn-danger' : 'bk-btn bk-btn-primary'} onPress={busy ? undefined : onConfirm} aria-disabled={busy || undefined}>
           {confirmLabel}
         </Button>
       )}

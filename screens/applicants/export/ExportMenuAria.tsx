@@ -25,7 +25,7 @@ export default function ExportMenuAria({ busy, selected, onExport, first, childr
   const menu = useDeferredMenu(first);
   return (
     <MenuTrigger {...menu.trigger}>
-      <Button ref={menu.button} className="bk-btn" isPending={busy}>
+      <Button ref={menu.button} className="bk-btn" isDisabled={busy}>
         {children}
       </Button>
       <Popover className="exp-popover" placement="bottom end">
