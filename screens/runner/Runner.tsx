@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo, type ReactElement } from 'react';
-import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
+import { Suspense, useContext, useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
+import { matchRoutes, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { RequireAuth } from './session/guards';
 import { preloadActionTypes } from './actionData';
 import { preloadActionButtons } from './LazyActionButtons';
@@ -34,8 +34,23 @@ const keyOf = (s: ScreenEntry) => {
   return view ? `view:${view}` : `screen:${s.id}`;
 };
 
+/**
+ * A route parameter the screen does not allow (its `params`: '/admin/positions/3/applicants' on
+ * the ad builder's /:action/:type) is the not-found page, as a path no route matches is: before
+ * the screen's guard, so a reader is not told that a page nobody has is closed to them.
+ */
+function Allowed({ screen, children }: { screen: ScreenEntry; children: ReactNode }) {
+  const values = useParams();
+  const catalogue = useContext(CatalogueContext);
+  const allowed = Object.entries(screen.params ?? {}).every(([name, pattern]) => new RegExp(pattern, 'u').test(values[name] ?? ''));
+  const missing = allowed ? undefined : catalogue.screens.find((s) => s.route === '/*');
+  return missing ? <Screen screen={missing} /> : children;
+}
+
 function routes(screens: ScreenEntry[], wrap: (s: ScreenEntry) => ReactElement) {
-  return screens.flatMap((s) => pathsOf(s).map((path) => <Route key={`${s.id}:${path}`} path={path} element={wrap(s)} />));
+  return screens.flatMap((s) =>
+    pathsOf(s).map((path) => <Route key={`${s.id}:${path}`} path={path} element={s.params ? <Allowed screen={s}>{wrap(s)}</Allowed> : wrap(s)} />),
+  );
 }
 
 /**

@@ -25,11 +25,6 @@ function Redirect({ screen }: { screen: ScreenEntry }) {
   return <Navigate to={fillText(screen.to ?? '/admin', { route, query: Object.fromEntries(query) }, true)} replace />;
 }
 
-/** Does every route parameter the screen constrains (its `params`) take an allowed value here? */
-function paramsAllowed(screen: ScreenEntry, values: Readonly<Record<string, string | undefined>>): boolean {
-  return Object.entries(screen.params ?? {}).every(([name, pattern]) => new RegExp(pattern, 'u').test(values[name] ?? ''));
-}
-
 /** Per catalogue, the screen files that did not load: they stay failed here (the retry state reloads the page, which fetches them anew). */
 const failures = new WeakMap<Catalogue, Map<string, unknown>>();
 
@@ -75,18 +70,12 @@ function Body({ screen }: { screen: ScreenFile }) {
 }
 
 /**
- * One screen inside its layout and guards, from its route table entry (or the not-found screen
- * when a route parameter is not one its `params` allow): the document title, the body by kind,
- * a loading state while its file and code arrive and a retry state if anything fails (a file or
- * chunk that does not load, a bug). A form, list, record or page screen in the
+ * One screen inside its layout and guards, from its route table entry: the document title, the
+ * body by kind, a loading state while its file and code arrive and a retry state if anything
+ * fails (a file or chunk that does not load, a bug). A form, list, record or page screen in the
  * session layout gets the login-style card (views draw their own). A redirect needs no file.
  */
-export function Screen({ screen: matched }: { screen: ScreenEntry }) {
-  const catalogue = useContext(CatalogueContext);
-  // A parameter the screen does not allow ('/admin/positions/3/applicants' on the ad builder's
-  // /:action/:type) is the not-found page, as a path no route matches is.
-  const allowed = paramsAllowed(matched, useParams());
-  const screen = (!allowed && catalogue.screens.find((s) => s.route === '/*')) || matched;
+export function Screen({ screen }: { screen: ScreenEntry }) {
   useRunnerTitle(screen.title);
   const body = (
     <ScreenBoundary reset={screen.id}>

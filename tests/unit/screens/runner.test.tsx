@@ -90,6 +90,13 @@ describe('the screen runner', () => {
       await notFound();
       expect(screen.queryByText('Tjänstetypen hittades inte')).toBeNull();
     }
+    // A reader, whom the builder itself would turn away, is not told that a page nobody has is closed to them.
+    cleanup();
+    localStorage.setItem('blankett.token', token('reader@demo.test'));
+    serve(['Read']);
+    renderAt('/admin/positions/3/applicants');
+    await notFound();
+    expect(screen.queryByText('Åtkomst nekad')).toBeNull();
   });
 
   it('sends a writer away from the new admin screen to /access-denied', async () => {
