@@ -49,7 +49,8 @@ function Allowed({ screen, children }: { screen: ScreenEntry; children: ReactNod
 
 function routes(screens: ScreenEntry[], wrap: (s: ScreenEntry) => ReactElement) {
   return screens.flatMap((s) =>
-    pathsOf(s).map((path) => <Route key={`${s.id}:${path}`} path={path} element={s.params ? <Allowed screen={s}>{wrap(s)}</Allowed> : wrap(s)} />),
+    // Every screen in the same wrapper: two screens of one view (new → edit) keep it only if their trees match.
+    pathsOf(s).map((path) => <Route key={`${s.id}:${path}`} path={path} element={<Allowed screen={s}>{wrap(s)}</Allowed>} />),
   );
 }
 
