@@ -28,7 +28,7 @@ export const errors = {
   unknownAction: (action: string) => new HttpError(400, 'unknown_action', m.unknownAction, [{ path: '/action', value: action.slice(0, 80), message: m.unknownAction }]),
   unauthorized: () => new HttpError(401, 'unauthorized', m.unauthorized),
   forbidden: () => new HttpError(403, 'forbidden', m.forbidden),
-  notFound: (message = m.notFound) => new HttpError(404, 'not_found', message),
+  notFound: (message = m.notFound, details?: ErrorDetail[]) => new HttpError(404, 'not_found', message, details),
   conflict: (message = m.conflict, details?: ErrorDetail[]) => new HttpError(409, 'conflict', message, details),
   duplicateApplication: () => new HttpError(409, 'duplicate_application', sv.public.alreadyApplied),
   positionClosed: (message: string) => new HttpError(409, 'position_closed', message),

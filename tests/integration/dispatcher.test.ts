@@ -151,7 +151,14 @@ describe.each(storeKinds())('the server framework on the %s store', (kind) => {
       const positions = (await server.call(admin, 'get_positions', { containerId: demoId })).body.data;
       const positionId = positions[0].id;
       await server.request('POST', '/api/account/register', { email: 'extern@test.se', password: 'Extern-Sjö-123', confirmPassword: 'Extern-Sjö-123' });
-      expect((await server.call(admin, 'create_positionPermission', { email: 'extern@test.se', positionId, permissionId: 2 })).status).toBe(404);
+      const unknown = await server.call(admin, 'create_positionPermission', { email: 'extern@test.se', positionId, permissionId: 2 });
+      expect(unknown.status).toBe(404);
+      // Said at the e-mail field of the dialog that asks (its details), in Swedish; the same for an
+      // address without an account, so an administrator learns nothing of accounts elsewhere.
+      const notMember = { code: 'not_found', message: 'Användaren är inte medlem i organisationen', details: [{ path: '/email', message: 'Användaren är inte medlem i organisationen' }] };
+      expect(unknown.body.error).toEqual(notMember);
+      const nobody = await server.call(admin, 'create_positionPermission', { email: 'ingen.alls@test.se', positionId, permissionId: 2 });
+      expect([nobody.status, nobody.body.error]).toEqual([404, notMember]);
       const r = await server.call(admin, 'create_positionPermission', { email: DEMO.reader, positionId, permissionId: 2 });
       expect(r.status).toBe(200);
       const list = (await server.call(admin, 'get_positionPermissions', { positionId })).body.data;

@@ -15,6 +15,17 @@ async function registeredUser(ctx: ActionContext, email: string): Promise<UserDo
   return user;
 }
 
+/**
+ * The member of the organisation with this address. An address without an account and one of
+ * someone outside get the same answer, at the e-mail field (details) where the dialog that asks
+ * shows it: an administrator learns nothing of who has an account elsewhere.
+ */
+async function memberByEmail(ctx: ActionContext, containerId: number, email: string): Promise<UserDoc> {
+  const user = await findUserByEmail(ctx.deps.store, email);
+  if (!user || !(await membershipOf(ctx.deps.store, containerId, user.id))) throw errors.notFound(sv.server.notMember, [{ path: '/email', message: sv.server.notMember }]);
+  return user;
+}
+
 /** The account form's fields (schemas/screens/user-edit.json), all read-only when the caller may change none. */
 const ACCOUNT_FIELDS = ['email', 'firstname', 'lastname', 'phoneNumber', 'title', 'password'] as const;
 
@@ -71,10 +82,9 @@ export const actions: ActionTable = {
   },
 
   async update_ContainerUserPermissionsCommand(ctx, data) {
-    const user = await registeredUser(ctx, data.email);
     // Changes a member's rights only: a right for someone outside goes through
     // create_userContainerPermission, which never hands it to an unproven account.
-    if (!(await membershipOf(ctx.deps.store, data.containerId, user.id))) throw errors.notFound(sv.server.notMember);
+    const user = await memberByEmail(ctx, data.containerId, data.email);
     return upsertMembership(ctx.deps.store, data.containerId, user, () => data.permissionIds);
   },
 
@@ -85,8 +95,7 @@ export const actions: ActionTable = {
 
   async create_positionPermission(ctx, data) {
     const containerId = ctx.resolved.containerId!;
-    const user = await registeredUser(ctx, data.email);
-    if (!(await membershipOf(ctx.deps.store, containerId, user.id))) throw errors.notFound(sv.server.notMember);
+    const user = await memberByEmail(ctx, containerId, data.email);
     return setPositionPermission(ctx.deps.store, containerId, data.positionId, user, POSITION_PERMISSION[data.permissionId]);
   },
 

@@ -17,7 +17,7 @@ describe('position-permissions (a page of a list and a dialog)', () => {
         get_position: () => ({ id: 5, name: 'Sommarjobb', containerId: 1 }),
         get_positionPermissions: () => rows,
         create_positionPermission: (d) => {
-          if (d.email === 'okand@demo.test') return refusal(404, 'not_found', 'Användaren finns inte');
+          if (d.email === 'okand@demo.test') return refusal(404, 'not_found', 'Användaren är inte medlem i organisationen', [{ path: '/email', message: 'Användaren är inte medlem i organisationen' }]);
           rows = [...rows, { id: 2, userId: 5, email: String(d.email), firstname: 'Ada', lastname: 'Admin', permissionName: d.permissionId === 1 ? 'Administrator' : 'Write' }];
           return { ...rows[1], containerId: 1, positionId: 5 };
         },
@@ -38,7 +38,11 @@ describe('position-permissions (a page of a list and a dialog)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ge behörighet till tjänsten' }, SLOW);
     await user.type(within(dialog).getByRole('textbox', { name: 'E-post *' }), 'okand@demo.test');
     await user.click(within(dialog).getByRole('button', { name: 'Lägg till' }));
-    expect((await within(dialog).findByRole('alert', {}, SLOW)).textContent).toBe('Användaren finns inte');
+    // The server's refusal is said at the e-mail field, which takes the focus.
+    const email = within(dialog).getByRole('textbox', { name: 'E-post *' });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'), SLOW);
+    expect(document.activeElement).toBe(email);
+    expect(within(dialog).getByText('Användaren är inte medlem i organisationen')).toBeTruthy();
     await user.clear(within(dialog).getByRole('textbox', { name: 'E-post *' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'E-post *' }), 'ada@demo.test');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Behörighet' }), 'Administratör');
