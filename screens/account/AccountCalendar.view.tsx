@@ -8,6 +8,7 @@ import { Failure, Loading } from '../runner/states';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useAttempt } from './useAttempt';
 import './account.css';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.interviews.feed;
 type Feed = ActionAnswer['get_myCalendarFeed'];
@@ -111,13 +112,13 @@ export default function AccountCalendar() {
           <small id={`${id}-names`}>{t.namesHint}</small>
         </p>
         <p>
-          <button ref={createButton} type="button" className="adm-button adm-button-primary" aria-disabled={busy || undefined} aria-describedby={feed.active ? `${id}-renew` : undefined} onClick={renew}>
+          <BusyButton ref={createButton} type="button" className="adm-button adm-button-primary" busy={busy} aria-describedby={feed.active ? `${id}-renew` : undefined} onClick={renew}>
             {feed.active ? t.renew : t.create}
-          </button>{' '}
+          </BusyButton>{' '}
           {feed.active && (
-            <button type="button" className="adm-button" aria-disabled={busy || undefined} onClick={remove}>
+            <BusyButton type="button" className="adm-button" busy={busy} onClick={remove}>
               {t.remove}
-            </button>
+            </BusyButton>
           )}
         </p>
         {feed.active && <p id={`${id}-renew`}><small>{t.renewHint}</small></p>}

@@ -7,6 +7,7 @@ import { call } from './call';
 import { useToast } from '../shared/toast';
 import type { Label } from './types';
 import { fill } from '../../engine/fill';
+import { BusyButton } from '../shared/BusyButton';
 
 const t = sv.applicants.bulk;
 
@@ -59,15 +60,15 @@ export function BulkBar(props: {
     <div ref={bar} className="apl-bulk" role="group" aria-label={t.group} tabIndex={-1}>
       <p aria-live="polite">{fill(t.count, { count: String(selected.length) })}</p>
       <LabelSelect id={`${id}-s`} label={t.status} labels={interest} value={status} onChange={setStatus} />
-      <button type="button" className="adm-button adm-button-primary" aria-disabled={busy || undefined} onClick={(e) => void run('update_jobApplicationStatus', status, e.currentTarget)}>
+      <BusyButton type="button" className="adm-button adm-button-primary" busy={busy} onClick={(e) => void run('update_jobApplicationStatus', status, e.currentTarget)}>
         {t.move}
-      </button>
+      </BusyButton>
       {process.length > 0 && (
         <>
           <LabelSelect id={`${id}-p`} label={t.process} labels={process} value={level} onChange={setLevel} />
-          <button type="button" className="adm-button" aria-disabled={busy || undefined} onClick={(e) => void run('update_jobApplicationProcess', level, e.currentTarget)}>
+          <BusyButton type="button" className="adm-button" busy={busy} onClick={(e) => void run('update_jobApplicationProcess', level, e.currentTarget)}>
             {t.setProcess}
-          </button>
+          </BusyButton>
         </>
       )}
       {onOfferTimes && (

@@ -9,6 +9,7 @@ import { Loading } from './states';
 import type { ScreenFile } from './types';
 import type { Data } from './useScreenData';
 import './runner.css';
+import { BusyButton } from '../shared/BusyButton';
 
 type Errors = Record<string, string[]>;
 
@@ -276,9 +277,9 @@ function LightFields({ part, s, locked }: { part: FormPart; s: FormPartState; lo
       {fields.filter((f) => !placed.has(f.name)).map(draw)}
       {saves && (
         <div>
-          <button type="submit" className="btn btn-info" aria-disabled={s.busy || undefined} aria-busy={s.busy || undefined}>
+          <BusyButton type="submit" className="btn btn-info" busy={s.busy}>
             {s.busy && part.busy ? part.busy : (options.submitText ?? sv.screens.save)}
-          </button>
+          </BusyButton>
         </div>
       )}
     </form>

@@ -39,19 +39,21 @@ const keyOf = (s: ScreenEntry) => {
  * the ad builder's /:action/:type) is the not-found page, as a path no route matches is: before
  * the screen's guard, so a reader is not told that a page nobody has is closed to them.
  */
-function Allowed({ screen, children }: { screen: ScreenEntry; children: ReactNode }) {
+function Allowed({ patterns, children }: { patterns: [string, RegExp][]; children: ReactNode }) {
   const values = useParams();
   const catalogue = useContext(CatalogueContext);
-  const allowed = Object.entries(screen.params ?? {}).every(([name, pattern]) => new RegExp(pattern, 'u').test(values[name] ?? ''));
+  const allowed = patterns.every(([name, pattern]) => pattern.test(values[name] ?? ''));
   const missing = allowed ? undefined : catalogue.screens.find((s) => s.route === '/*');
   return missing ? <Screen screen={missing} /> : children;
 }
 
 function routes(screens: ScreenEntry[], wrap: (s: ScreenEntry) => ReactElement) {
-  return screens.flatMap((s) =>
+  return screens.flatMap((s) => {
+    // Compiled once, with the routes.
+    const patterns = Object.entries(s.params ?? {}).map(([name, pattern]): [string, RegExp] => [name, new RegExp(pattern, 'u')]);
     // Every screen in the same wrapper: two screens of one view (new → edit) keep it only if their trees match.
-    pathsOf(s).map((path) => <Route key={`${s.id}:${path}`} path={path} element={<Allowed screen={s}>{wrap(s)}</Allowed>} />),
-  );
+    return pathsOf(s).map((path) => <Route key={`${s.id}:${path}`} path={path} element={<Allowed patterns={patterns}>{wrap(s)}</Allowed>} />);
+  });
 }
 
 /**

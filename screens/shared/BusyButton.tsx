@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
 /**
  * A button whose call is under way (`busy`): aria-disabled and aria-busy, not disabled, so the
@@ -6,7 +6,7 @@ import type { ButtonHTMLAttributes } from 'react';
  * reader says it is unavailable; a click, or the Enter that submits its form, does nothing until
  * the call has ended. `disabled` stays for what is not a call (an empty note, no choice made).
  */
-export function BusyButton({ busy, onClick, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean }) {
+export function BusyButton({ busy, onClick, ...rest }: ComponentProps<'button'> & { busy: boolean }) {
   return (
     <button
       type="button"

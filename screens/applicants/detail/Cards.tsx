@@ -93,8 +93,7 @@ export function LabelsCard({ a, labels, canWrite, onSaved }: { a: ApplicantDetai
         <form className="apl-label-form" onSubmit={save}>
           <LabelSelect id={`${id}-s`} label={t.status} labels={labels.filter((l) => l.labelType === 'Interest')} value={status} onChange={setStatus} />
           <LabelSelect id={`${id}-p`} label={t.process} labels={labels.filter((l) => l.labelType === 'Process')} value={level} onChange={setLevel} />
-          {/* aria-disabled, not disabled, while saving: a disabled button would drop the focus to the page. */}
-          <button ref={button} type="submit" className="adm-button adm-button-primary" aria-disabled={busy || undefined}>{t.saveLabels}</button>
+          <BusyButton ref={button} type="submit" className="adm-button adm-button-primary" busy={busy}>{t.saveLabels}</BusyButton>
         </form>
       ) : (
         <dl className="apl-facts">

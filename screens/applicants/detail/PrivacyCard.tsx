@@ -6,6 +6,7 @@ import { useLoad } from '../../shared/useLoad';
 import { useSession } from '../../runner/session/session';
 import { Card } from './Card';
 import type { ApplicantDetail } from '../types';
+import { BusyButton } from '../../shared/BusyButton';
 
 const t = sv.privacy;
 
@@ -35,10 +36,9 @@ export function PrivacyCard({ a, canWrite, onSaved }: { a: ApplicantDetail; canW
     <Card title={t.protectedIdentity}>
       {marked && <p className="apl-protected"><strong>{t.protectedMarked}</strong></p>}
       {canWrite && (
-        // aria-disabled while saving: a disabled button would drop the focus to the page.
-        <button type="button" className="adm-button" aria-disabled={busy || undefined} onClick={() => void toggle()}>
+        <BusyButton type="button" className="adm-button" busy={busy} onClick={() => void toggle()}>
           {marked ? t.protectedUnmark : t.protectedMark}
-        </button>
+        </BusyButton>
       )}
       {log.data && <h3 id={logHeading}>{t.readLog.title}</h3>}
       {log.data &&

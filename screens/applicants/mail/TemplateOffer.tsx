@@ -7,6 +7,7 @@ import { useToast } from '../../shared/toast';
 import { useBusy } from '../../shared/useBusy';
 import { useLoad } from '../../shared/useLoad';
 import { emailTemplates, outcomeLines, type SendOutcome } from './mailApi';
+import { BusyButton } from '../../shared/BusyButton';
 
 const t = sv.applicants.bulk;
 const m = sv.mail;
@@ -96,15 +97,15 @@ export function TemplateOffer({ containerId, positionId, positionTypeId, labelId
       <p role="status">{report ?? question}</p>
       {report === null ? (
         <>
-          <button type="button" className="adm-button adm-button-primary adm-button-small" aria-disabled={busy || undefined} onClick={() => void send()}>
+          <BusyButton type="button" className="adm-button adm-button-primary adm-button-small" busy={busy} onClick={() => void send()}>
             {busy ? m.sending : t.offerSend}
-          </button>
-          <button type="button" className="adm-button adm-button-small" aria-disabled={busy || undefined} onClick={() => !busy && onEdit()}>
+          </BusyButton>
+          <BusyButton type="button" className="adm-button adm-button-small" busy={busy} onClick={() => onEdit()}>
             {t.offerEdit}
-          </button>
-          <button type="button" className="adm-button adm-button-small" aria-disabled={busy || undefined} onClick={() => !busy && close()}>
+          </BusyButton>
+          <BusyButton type="button" className="adm-button adm-button-small" busy={busy} onClick={() => close()}>
             {m.skip}
-          </button>
+          </BusyButton>
         </>
       ) : (
         <button type="button" className="adm-button adm-button-small" onClick={() => close()}>

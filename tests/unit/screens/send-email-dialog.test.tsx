@@ -1,5 +1,6 @@
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { SessionProvider } from '../../../screens/runner/session/session';
 import { ToastProvider } from '../../../screens/shared/toast';
@@ -10,22 +11,28 @@ afterEach(() => vi.unstubAllGlobals());
 
 beforeAll(warmAdminChunks, 60_000);
 
+/** The lists the dialog loads as it opens (templates, merge fields): empty here. */
+const LISTS = new Set(['get_emailTemplates', 'get_TemplateProperties']);
+
+/** The dialog inside the providers the applicant page gives it. */
+function inDialog(dialog: ReactElement) {
+  render(
+    <MemoryRouter>
+      <SessionProvider>
+        <ToastProvider>{dialog}</ToastProvider>
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
 describe('the email dialog for one applicant', () => {
   it('refuses a malformed address in Swedish at the field and sends nothing', async () => {
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
       const { action } = JSON.parse(String(init?.body ?? '{}')) as { action: string };
-      return new Response(JSON.stringify({ data: action === 'get_emailTemplates' || action === 'get_TemplateProperties' ? [] : null }), { status: 200 });
+      return new Response(JSON.stringify({ data: LISTS.has(action) ? [] : null }), { status: 200 });
     });
     vi.stubGlobal('fetch', fetch);
-    render(
-      <MemoryRouter>
-        <SessionProvider>
-          <ToastProvider>
-            <SendEmailDialog isOpen onClose={() => undefined} recipients={[{ id: 7, name: 'Anna Andersson', email: 'anna@example.se' }]} positionId={1} />
-          </ToastProvider>
-        </SessionProvider>
-      </MemoryRouter>,
-    );
+    inDialog(<SendEmailDialog isOpen onClose={() => undefined} recipients={[{ id: 7, name: 'Anna Andersson', email: 'anna@example.se' }]} positionId={1} />);
     const address = await screen.findByLabelText('E-postadress');
     expect(address.closest('form')?.noValidate).toBe(true);
     fireEvent.change(address, { target: { value: 'inte-en-adress' } });
@@ -44,20 +51,12 @@ describe('the email dialog for one applicant', () => {
   ])('mails %s at the application’s own address: no address field to fill, nothing that cannot work', async (_who, recipient) => {
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
       const { action } = JSON.parse(String(init?.body ?? '{}')) as { action: string };
-      const data = action === 'get_emailTemplates' || action === 'get_TemplateProperties' ? [] : action.startsWith('send_') ? { sent: [7], failed: [], missingEmail: [] } : null;
+      const data = LISTS.has(action) ? [] : action.startsWith('send_') ? { sent: [7], failed: [], missingEmail: [] } : null;
       return new Response(JSON.stringify({ data }), { status: 200 });
     });
     vi.stubGlobal('fetch', fetch);
     const onClose = vi.fn();
-    render(
-      <MemoryRouter>
-        <SessionProvider>
-          <ToastProvider>
-            <SendEmailDialog isOpen onClose={onClose} recipients={[recipient]} positionId={1} initial={{ subject: 'Hej', body: '<p>Hej!</p>' }} />
-          </ToastProvider>
-        </SessionProvider>
-      </MemoryRouter>,
-    );
+    inDialog(<SendEmailDialog isOpen onClose={onClose} recipients={[recipient]} positionId={1} initial={{ subject: 'Hej', body: '<p>Hej!</p>' }} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Skicka' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.queryByLabelText('E-postadress')).toBeNull();
@@ -73,18 +72,10 @@ describe('the email dialog for one applicant', () => {
         sends++;
         return new Promise<Response>(() => undefined);
       }
-      return new Response(JSON.stringify({ data: action === 'get_emailTemplates' || action === 'get_TemplateProperties' ? [] : null }), { status: 200 });
+      return new Response(JSON.stringify({ data: LISTS.has(action) ? [] : null }), { status: 200 });
     });
     vi.stubGlobal('fetch', fetch);
-    render(
-      <MemoryRouter>
-        <SessionProvider>
-          <ToastProvider>
-            <SendEmailDialog isOpen onClose={() => undefined} recipients={[{ id: 7, name: 'Anna Andersson', email: 'anna@example.se' }]} positionId={1} initial={{ subject: 'Hej', body: '<p>Hej!</p>' }} />
-          </ToastProvider>
-        </SessionProvider>
-      </MemoryRouter>,
-    );
+    inDialog(<SendEmailDialog isOpen onClose={() => undefined} recipients={[{ id: 7, name: 'Anna Andersson', email: 'anna@example.se' }]} positionId={1} initial={{ subject: 'Hej', body: '<p>Hej!</p>' }} />);
     const button = await screen.findByRole('button', { name: 'Skicka' });
     fireEvent.click(button);
     await vi.waitFor(() => expect(sends).toBe(1));
