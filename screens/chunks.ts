@@ -18,8 +18,28 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/** The loads under way: a preload nobody awaits is still one of them until it ends. */
+const inFlight = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every chunk load under way (and any started meanwhile) has ended, loaded or
+ * not. The component tests await it before a file's window is closed (tests/setup/dom.ts): a
+ * preload a file started (a link hovered, a matched route) must not still be importing then.
+ */
+export async function chunksSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
 /** `load()` within the timeout, or a ChunkLoadError naming `chunk`. */
 export function loadChunk<T>(chunk: string, load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  const p = startChunk(chunk, load, timeoutMs);
+  inFlight.add(p);
+  const done = () => inFlight.delete(p);
+  p.then(done, done);
+  return p;
+}
+
+function startChunk<T>(chunk: string, load: () => Promise<T>, timeoutMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(chunk, true)), timeoutMs);
     load().then(

@@ -1,10 +1,15 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { chunksSettled } from '../../screens/chunks';
 import { WAIT_MS } from './wait';
 // The built-in widgets register the default form engine, as the screens that render forms do.
 import '../../widgets/register';
 
 afterEach(() => cleanup());
+// A screen's code a file started loading in the background (the matched route's, a hovered
+// link's) ends before the file does: left running, its imports met the worker's closed
+// environment and failed another file ('Cannot load … after the environment was torn down').
+afterAll(() => chunksSettled(), 120_000);
 
 // jsdom has no CSS.escape; react-aria-components' overlays call it (CSP nonce lookup).
 const css = ((globalThis as { CSS?: Record<string, unknown> }).CSS ??= {}) as { escape?: (s: string) => string };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AppErrorBoundary } from '../../../screens/AppErrorBoundary';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk, reloadForNewBuild } from '../../../screens/chunks';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, chunksSettled, loadChunk, reloadForNewBuild } from '../../../screens/chunks';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.useRealTimers());
@@ -26,6 +26,28 @@ describe('loadChunk', () => {
   it('names a chunk whose fetch failed, and passes a loaded one through', async () => {
     await expect(loadChunk('ApplyPage', () => Promise.reject(new TypeError('Failed to fetch')))).rejects.toMatchObject({ chunk: 'ApplyPage', timedOut: false });
     await expect(loadChunk('PublicApp', () => Promise.resolve(42))).resolves.toBe(42);
+  });
+});
+
+describe('chunksSettled', () => {
+  it('waits for every load under way, a failed one and one started by another included', async () => {
+    const ended: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const later = () => loadChunk('Later', async () => void ended.push('Later'));
+    void loadChunk('Held', async () => {
+      await held;
+      ended.push('Held');
+      void later();
+    });
+    void loadChunk('Broken', () => Promise.reject(new TypeError('Failed to fetch'))).catch(() => ended.push('Broken'));
+    let settled = false;
+    const waiting = chunksSettled().then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(settled).toBe(false);
+    release();
+    await waiting;
+    expect(ended.sort()).toEqual(['Broken', 'Held', 'Later']);
   });
 });
 
