@@ -164,6 +164,13 @@ describe.each(storeKinds())('the server framework on the %s store', (kind) => {
       const list = (await server.call(admin, 'get_positionPermissions', { positionId })).body.data;
       expect(list).toContainEqual(expect.objectContaining({ email: DEMO.reader, permissionName: 'Write' }));
       expect((await server.call(admin, 'delete_positionPermission', { email: DEMO.reader, positionId })).status).toBe(200);
+      // Taking away a right nobody holds: one answer whether the address has an account elsewhere,
+      // none at all, or is a member without a right (the right just taken away).
+      const noRight = { code: 'not_found', message: 'Adressen har ingen behörighet till annonsen', details: [{ path: '/email', message: 'Adressen har ingen behörighet till annonsen' }] };
+      for (const email of ['extern@test.se', 'ingen.alls@test.se', DEMO.reader]) {
+        const gone = await server.call(admin, 'delete_positionPermission', { email, positionId });
+        expect([email, gone.status, gone.body.error]).toEqual([email, 404, noRight]);
+      }
     });
   });
 

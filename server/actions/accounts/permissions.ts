@@ -9,12 +9,6 @@ import { membershipById, membershipOf, positionPermissionsOf, removeMembership, 
 
 const POSITION_PERMISSION = { 1: 'Administrator', 2: 'Write' } as const;
 
-async function registeredUser(ctx: ActionContext, email: string): Promise<UserDoc> {
-  const user = await findUserByEmail(ctx.deps.store, email);
-  if (!user) throw errors.notFound(sv.account.userNotFound);
-  return user;
-}
-
 /**
  * The member of the organisation with this address. An address without an account and one of
  * someone outside get the same answer, at the e-mail field (details) where the dialog that asks
@@ -99,9 +93,16 @@ export const actions: ActionTable = {
     return setPositionPermission(ctx.deps.store, containerId, data.positionId, user, POSITION_PERMISSION[data.permissionId]);
   },
 
+  /**
+   * Takes a right away by address, a member's or someone's who has left. An address without an
+   * account and one without a right on the position get the same answer, at the e-mail field:
+   * the answer tells only what the position's list of rights already shows.
+   */
   async delete_positionPermission(ctx, data) {
-    const user = await registeredUser(ctx, data.email);
-    await removePositionPermission(ctx.deps.store, data.positionId, user.id);
+    const user = await findUserByEmail(ctx.deps.store, data.email);
+    if (!user || !(await removePositionPermission(ctx.deps.store, data.positionId, user.id))) {
+      throw errors.notFound(sv.server.noPositionRight, [{ path: '/email', message: sv.server.noPositionRight }]);
+    }
     return { positionId: data.positionId, email: user.email, deleted: true };
   },
 

@@ -108,11 +108,11 @@ export async function setPositionPermission(store: Store, containerId: number, p
   return row;
 }
 
-/** Takes a user's right on a position away and ends their sessions; 404 when there was none. */
-export async function removePositionPermission(store: Store, positionId: number, userId: number): Promise<void> {
+/** Takes a user's right on a position away and ends their sessions; false when there was none. */
+export async function removePositionPermission(store: Store, positionId: number, userId: number): Promise<boolean> {
   const deleted = await positionPermissions(store).deleteOne({ positionId, userId });
-  if (!deleted) throw errors.notFound();
-  await bumpTokenVersion(store, userId);
+  if (deleted) await bumpTokenVersion(store, userId);
+  return Boolean(deleted);
 }
 
 /** A position's rights in id order. */
