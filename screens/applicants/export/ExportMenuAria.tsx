@@ -23,9 +23,12 @@ interface ExportMenuAriaProps {
  */
 export default function ExportMenuAria({ busy, selected, onExport, first, children }: ExportMenuAriaProps) {
   const menu = useDeferredMenu(first);
+  // While a file is made the button keeps the focus the closing menu gives back to it (a
+  // disabled one would drop it to the page) and opens nothing: aria-disabled, as BusyButton.
+  const onOpenChange = (next: boolean) => (next && busy ? undefined : menu.trigger.onOpenChange(next));
   return (
-    <MenuTrigger {...menu.trigger}>
-      <Button ref={menu.button} className="bk-btn" isDisabled={busy}>
+    <MenuTrigger isOpen={menu.trigger.isOpen && !busy} onOpenChange={onOpenChange}>
+      <Button ref={menu.button} className="bk-btn" aria-disabled={busy || undefined}>
         {children}
       </Button>
       <Popover className="exp-popover" placement="bottom end">

@@ -55,4 +55,45 @@ describe("the list's export menu", () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Exportera' })));
   });
+
+  it('keeps the focus on Exportera while the file is made, and opens nothing meanwhile', async () => {
+    gate.open();
+    let answer!: (r: Response) => void;
+    const exports: string[] = [];
+    // The export's ticket is held; the session's own calls are answered at once.
+    const held = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (!String(init?.body ?? '').includes('create_applicantsExport')) return new Response(JSON.stringify({ data: null }), { status: 200 });
+      exports.push(String(init?.body));
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    vi.stubGlobal('fetch', held);
+    render(
+      <MemoryRouter>
+        <SessionProvider>
+          <ToastProvider>
+            <ExportMenu containerId={1} positionId={3} filter={{}} selectedIds={[]} />
+          </ToastProvider>
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{ArrowDown}');
+    const csv = await screen.findByRole('menuitem', { name: /^Exportera till Excel/ });
+    await waitFor(() => expect(document.activeElement).toBe(csv));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(exports).toHaveLength(1));
+    const button = screen.getByRole('button', { name: 'Exportera' });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(exports).toHaveLength(1);
+    // An empty export ends it: the button is usable again, still focused.
+    answer(new Response(JSON.stringify({ data: { total: 0, filename: 'report.csv', url: '/x' } }), { status: 200 }));
+    await waitFor(() => expect(button.hasAttribute('aria-disabled')).toBe(false));
+    expect(document.activeElement).toBe(button);
+  });
 });
