@@ -7,6 +7,7 @@
  * every HTML label and message through `sanitizeHtml` exactly once, in compileTemplate and in
  * validate.
  */
+import { LruCache } from './cache';
 import { sanitizeWithBackend } from './sanitize-backend';
 
 export { escapeHtml } from './html-escape';
@@ -14,6 +15,19 @@ export { escapeHtml } from './html-escape';
 /** Makes staff-written HTML safe to render. */
 export function sanitizeHtml(html: string | null | undefined): string {
   return html ? sanitizeWithBackend(html) : '';
+}
+
+const memo = new LruCache<string>(500);
+
+/**
+ * `sanitizeHtml` for a text that comes again and again (an ad text on every page view, a mail
+ * template filled with its position's name on every application): memoised by content.
+ */
+export function sanitizeHtmlMemo(html: string | null | undefined): string {
+  if (!html) return '';
+  let out = memo.get(html);
+  if (out === undefined) memo.set(html, (out = sanitizeWithBackend(html)));
+  return out;
 }
 
 function decodeEntities(text: string): string {

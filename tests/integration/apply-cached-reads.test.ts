@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationDoc, PositionDoc } from '../../server/domain/core/docs';
 import { storeKinds } from '../setup/stores';
-import { applyTo, demoPositions, validAnswers } from './helpers/domain';
+import { applyTo, demoPositions, label, validAnswers } from './helpers/domain';
+import { mailsTo } from './helpers/mailbox';
+import { DEMO } from './helpers/server';
 import { startTestServer, type TestServer } from './helpers/server';
 
 /**
@@ -69,5 +71,23 @@ describe.each(storeKinds())('apply reads kept between applications on the %s sto
       if (user?.notificationPreferences) await users.updateOne({ id: userId }, { $set: { notificationPreferences: user.notificationPreferences } });
       else await users.updateOne({ id: userId }, { $unset: { notificationPreferences: true } });
     }
+  });
+
+  it('confirms the next application with the confirmation template as changed after an accepted one', async () => {
+    const mailed = (email: string) => expect.poll(async () => (await mailsTo(server, email)).join('\n'), { timeout: 10_000 });
+    await ok('mall.fore@example.se');
+    await mailed('mall.fore@example.se').toContain('Tack för din ansökan');
+    const writer = await server.login(DEMO.writer);
+    const c = (await server.call(writer, 'get_container', { id: open.containerId })).body.data;
+    const changed = await server.call(writer, 'update_containerTemplate', {
+      containerId: open.containerId,
+      positionTypeId: open.positionTypeId,
+      labelId: label(c, 'Ej bedömd'),
+      subject: 'Ny bekräftelse',
+      content: '<p>Vi har fått din ansökan, {firstname}. Ny text.</p>',
+    });
+    expect(changed.status, changed.text).toBe(200);
+    await ok('mall.efter@example.se');
+    await mailed('mall.efter@example.se').toContain('Ny text.');
   });
 });

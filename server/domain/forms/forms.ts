@@ -40,6 +40,19 @@ export function checkForm(metadata: MetadataProperty[], path = '/metadata'): voi
 const cache = new Map<string, Compiled>();
 const MAX_CACHED = 500;
 
+const NO_MESSAGES = {};
+/**
+ * The digest of a form's content (or an organisation's messages), once per object: a form
+ * version and a read container are shared, never changed, objects (positionForm and the read
+ * cache), so the 200-field form is not serialised and hashed again on every application.
+ */
+const digests = new WeakMap<object, string>();
+function digestOf(value: object): string {
+  let d = digests.get(value);
+  if (d === undefined) digests.set(value, (d = createHash('sha1').update(JSON.stringify(value)).digest('base64url')));
+  return d;
+}
+
 /**
  * The compiled validator of one version of a position's form. Compiled once per
  * (position, form version, start, container messages, the form's content): a new form
@@ -51,8 +64,7 @@ export function positionValidator(
   position: { id: number; formVersion: number; start: number; metadata: MetadataProperty[] },
   messages: Record<string, string> | undefined,
 ): Compiled {
-  const digest = createHash('sha1').update(JSON.stringify(position.metadata)).digest('base64url');
-  const id = `position:${position.id}:${position.formVersion}:${position.start}:${digest}:${JSON.stringify(messages ?? {})}`;
+  const id = `position:${position.id}:${position.formVersion}:${position.start}:${digestOf(position.metadata)}:${digestOf(messages ?? NO_MESSAGES)}`;
   let c = cache.get(id);
   if (!c) {
     c = compileTemplate(

@@ -5,6 +5,7 @@ import type { ServerDeps } from '../../base/deps';
 import { DuplicateKeyError, type Doc, type Store } from '../../store/port';
 import { defaultLabel, labelOf } from '../organisations/containers';
 import type { ContainerDoc, LabelDoc } from '../core/docs';
+import { cachedRead } from '../core/read-cache';
 import type { ActionAnswer, ActionData } from '../../../schemas/generated/actions';
 
 const m = sv.mail;
@@ -60,10 +61,14 @@ async function templateFor(store: Store, containerId: number, positionTypeId: nu
   return t ? out(t) : null;
 }
 
-/** The confirmation mail's template: the one of the container's default Interest label. */
+/**
+ * The confirmation mail's template: the one of the container's default Interest label. Read
+ * once while the templates are unchanged (read-cache.ts): every application asks for it.
+ */
 export async function confirmationTemplate(store: Store, c: ContainerDoc, positionTypeId: number): Promise<EmailTemplateDoc | null> {
   const label = defaultLabel(c, 'Interest');
-  return label ? templateFor(store, c.id, positionTypeId, label.id) : null;
+  if (!label) return null;
+  return cachedRead(store, `confirmation-template:${c.id}:${positionTypeId}:${label.id}`, [COLLECTION], () => templateFor(store, c.id, positionTypeId, label.id));
 }
 
 function checked(c: ContainerDoc, input: EmailTemplateInput): { label: LabelDoc; name: string; subject: string; content: string } {

@@ -1,7 +1,7 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { isValidEmail } from '../../../engine/email';
 import { fill } from '../../../engine/fill';
-import { escapeHtml, sanitizeHtml } from '../../../engine/sanitize';
+import { escapeHtml, sanitizeHtml, sanitizeHtmlMemo } from '../../../engine/sanitize';
 import { errors } from '../../errors';
 import type { ServerDeps } from '../../base/deps';
 import type { Mail } from '../../mail';
@@ -64,7 +64,7 @@ export function mergeValues(a: ApplicationDoc, position: Pick<PositionDoc, 'name
 export function loggedMail(subject: string, body: string, values: Record<string, string>): { subject: string; body: string } {
   const neutral = { position: values.position ?? '', company: values.company ?? '' };
   const escaped = { position: escapeHtml(neutral.position), company: escapeHtml(neutral.company) };
-  return { subject: fill(subject, neutral).replace(/[\r\n]+/g, ' ').trim(), body: sanitizeHtml(fill(body, escaped)) };
+  return { subject: fill(subject, neutral).replace(/[\r\n]+/g, ' ').trim(), body: sanitizeHtmlMemo(fill(body, escaped)) };
 }
 
 /** The name an answer gives an applicant: 'Sökande <id>' while their position's anonymous mode hides them (screening.ts). */

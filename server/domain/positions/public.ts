@@ -1,6 +1,5 @@
-import { LruCache } from '../../../engine/cache';
 import { organisationOrigin } from '../../../engine/host-rules';
-import { sanitizeHtml } from '../../../engine/sanitize';
+import { sanitizeHtmlMemo } from '../../../engine/sanitize';
 import { effectiveTheme } from '../../../engine/theme';
 import { compiledFormOf } from '../forms/compiled-form';
 import { errors } from '../../errors';
@@ -33,12 +32,8 @@ export function slugify(name: string): string {
  * public pages render it as it comes and carry no sanitiser of their own (no DOMPurify).
  * Memoised by content: the same texts are asked for on every page view.
  */
-const safeHtmlMemo = new LruCache<string>(500);
 function safeHtml(html: unknown): string {
-  if (typeof html !== 'string' || html === '') return '';
-  let out = safeHtmlMemo.get(html);
-  if (out === undefined) safeHtmlMemo.set(html, (out = sanitizeHtml(html)));
-  return out;
+  return typeof html === 'string' ? sanitizeHtmlMemo(html) : '';
 }
 
 function safeMessages(messages: Record<string, string> | undefined): Record<string, string> {
