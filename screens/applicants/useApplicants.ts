@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { prepareStockholmDates } from '../../engine/dates';
 import { call } from './call';
 import { useLoad } from '../shared/useLoad';
 import type { ApplicantQuery } from './query';
@@ -50,6 +51,8 @@ export function useApplicants(positionId: number, query: ApplicantQuery): Applic
     setItems([]);
     setNext(null);
     void fetchBatch(null, gen);
+    // The rows show dates: their formatter is built while the batch is on its way (engine/dates.ts).
+    prepareStockholmDates();
   }, [fetchBatch, generation]);
 
   const loadMore = useCallback(() => {
