@@ -1,6 +1,6 @@
 import { createElement, Fragment, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dispatchByName } from '../api';
+import { ApiError, dispatchByName } from '../api';
 import { useSession } from './session/session';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useToast } from '../shared/toast';
@@ -17,7 +17,8 @@ import { useTypedConfirm } from './verbs/TypedConfirm';
  * `confirmTyped`: the name typed), or fills its `dialog` form; dispatches `action` with its
  * data filled ({form.x} from the dialog, {file.x} from an upload); saves the answer's file
  * (`download`); applies its `session` effects; shows `toast` (or the server's message as an error toast, or to `onError`),
- * then goes to `to` (with {answer.x}) or calls `done` (the list reloads). Returns whether it ran.
+ * then goes to `to` (with {answer.x}) or calls `done` (the list reloads; also after a 404: what it acted on
+ * is gone). Returns whether it ran.
  */
 export function useRunAction(done: () => void) {
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -53,6 +54,9 @@ export function useRunAction(done: () => void) {
           const message = handleError(err);
           if (onError) onError(message);
           else toast.show(message, 'error');
+          // What it acted on is gone (someone else removed it meanwhile): the list shows that now,
+          // not a row whose every action answers the same.
+          if (err instanceof ApiError && err.status === 404) done();
           return false;
         }
       }

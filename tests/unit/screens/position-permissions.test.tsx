@@ -57,4 +57,29 @@ describe('position-permissions (a page of a list and a dialog)', () => {
     await waitFor(() => expect(list.textContent).not.toContain('writer@demo.test'), SLOW);
     expect(calls.find((c) => c.action === 'delete_positionPermission')?.data).toEqual({ email: 'writer@demo.test', positionId: 5 });
   }, 60_000);
+
+  it('says so and shows the list as it is when someone else took the right away first', async () => {
+    let rows = [{ id: 1, userId: 4, email: 'writer@demo.test', firstname: 'Wilma', lastname: 'Skribent', permissionName: 'Write' }];
+    const gone = 'Adressen har ingen behörighet till annonsen';
+    serveActions(
+      {
+        get_position: () => ({ id: 5, name: 'Sommarjobb', containerId: 1 }),
+        get_positionPermissions: () => rows,
+        delete_positionPermission: () => refusal(404, 'not_found', gone, [{ path: '/email', message: gone }]),
+      },
+      { permissions: ['Administrator'] },
+    );
+    renderAdminAt('/admin/positions/5/permissions');
+    const list = await screen.findByRole('region', { name: 'Behörigheter' }, { timeout: 20_000 });
+    await waitFor(() => expect(list.textContent).toContain('writer@demo.test'), SLOW);
+    // Removed by a colleague while this page was open.
+    rows = [];
+    const user = userEvent.setup();
+    await user.click(within(list).getByRole('button', { name: 'Ta bort writer@demo.test' }));
+    const confirm = await screen.findByRole('alertdialog', {}, SLOW);
+    await user.click(within(confirm).getByRole('button', { name: 'Ta bort' }));
+    expect(await screen.findByText(gone, {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(list.textContent).not.toContain('writer@demo.test'), SLOW);
+    expect(list.textContent).toContain('Ingen har egen behörighet till tjänsten.');
+  }, 60_000);
 });
