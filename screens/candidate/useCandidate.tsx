@@ -137,10 +137,13 @@ export function CandidateNav({ user, onLogout }: { user: TokenUser; onLogout(): 
       <Link to="/admin/recruit">{t.homeTitle}</Link>
       <Link to="/admin/minasidor">{t.myPages}</Link>
       <Link to="/admin/recruit-chat">{t.messages}</Link>
-      <span>{fill(t.loggedInAs, { email: user.sub })}</span>
-      <button type="button" className="adm-button adm-button-small" onClick={onLogout}>
-        {t.logout}
-      </button>
+      {/* Who is signed in and the way out stay together: at the right on a wide screen, under the links on a phone. */}
+      <span className="cand-session">
+        <span className="cand-who">{fill(t.loggedInAs, { email: user.sub })}</span>
+        <button type="button" className="adm-button adm-button-small" onClick={onLogout}>
+          {t.logout}
+        </button>
+      </span>
     </nav>
   );
 }

@@ -209,6 +209,11 @@ describe('candidate area', () => {
     await dialog.getByRole('button', { name: 'Avbryt' }).click();
 
     await page.setViewportSize({ width: 390, height: 844 });
+    // Who is signed in and Logga ut stay together under the page links, both at the left edge
+    // (the address alone used to be pushed right, Logga ut left on the line below).
+    const nav = page.getByRole('navigation', { name: 'Mina sidor' });
+    const [who, logout, first] = await Promise.all([nav.getByText('Inloggad som mina.telefon@exempel.se').boundingBox(), nav.getByRole('button', { name: 'Logga ut' }).boundingBox(), nav.getByRole('link', { name: 'Välkommen' }).boundingBox()]);
+    expect([who!.x, logout!.x]).toEqual([first!.x, first!.x]);
     await withdraw.click();
     await dialog.getByRole('button', { name: 'Återkalla' }).click();
     const said = page.getByRole('status').filter({ hasText: `Din ansökan till ${position.name} är återkallad` });
