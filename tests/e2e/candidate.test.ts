@@ -214,6 +214,8 @@ describe('candidate area', () => {
     const nav = page.getByRole('navigation', { name: 'Mina sidor' });
     const [who, logout, first] = await Promise.all([nav.getByText('Inloggad som mina.telefon@exempel.se').boundingBox(), nav.getByRole('button', { name: 'Logga ut' }).boundingBox(), nav.getByRole('link', { name: 'Välkommen' }).boundingBox()]);
     expect([who!.x, logout!.x]).toEqual([first!.x, first!.x]);
+    // The page one is on is the marked link.
+    expect(await nav.locator('a[aria-current="page"]').allInnerTexts()).toEqual(['Mina sidor']);
     await withdraw.click();
     await dialog.getByRole('button', { name: 'Återkalla' }).click();
     const said = page.getByRole('status').filter({ hasText: `Din ansökan till ${position.name} är återkallad` });
