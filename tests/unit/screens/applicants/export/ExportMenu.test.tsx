@@ -28,17 +28,21 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The menu as the position page draws it, nobody selected. */
+const renderMenu = () =>
+  render(
+    <MemoryRouter>
+      <SessionProvider>
+        <ToastProvider>
+          <ExportMenu containerId={1} positionId={3} filter={{}} selectedIds={[]} />
+        </ToastProvider>
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+
 describe("the list's export menu", () => {
   it('loads when first used: ArrowDown on the lookalike opens the menu with its first item focused once the code arrives', async () => {
-    render(
-      <MemoryRouter>
-        <SessionProvider>
-          <ToastProvider>
-            <ExportMenu containerId={1} positionId={3} filter={{}} selectedIds={[]} />
-          </ToastProvider>
-        </SessionProvider>
-      </MemoryRouter>,
-    );
+    renderMenu();
     const user = userEvent.setup();
     await user.tab();
     const lookalike = screen.getByRole('button', { name: 'Exportera' });
@@ -67,15 +71,7 @@ describe("the list's export menu", () => {
       return new Promise<Response>((resolve) => (answer = resolve));
     });
     vi.stubGlobal('fetch', held);
-    render(
-      <MemoryRouter>
-        <SessionProvider>
-          <ToastProvider>
-            <ExportMenu containerId={1} positionId={3} filter={{}} selectedIds={[]} />
-          </ToastProvider>
-        </SessionProvider>
-      </MemoryRouter>,
-    );
+    renderMenu();
     const user = userEvent.setup();
     await user.tab();
     await user.keyboard('{ArrowDown}');
