@@ -60,7 +60,6 @@ async function links(store: Store) {
       await col.ensureIndex({ fields: { tokenHash: 1 }, unique: true });
       await perApplication.ensureIndex({ fields: { tokenHash: 1 }, unique: true });
       await perApplication.ensureIndex({ fields: { applicationId: 1 } });
-      await perApplication.ensureIndex({ fields: { email: 1 } });
       await perApplication.ensureIndex({ fields: { expires: 1 } });
     })();
     p.catch(() => indexed.delete(store));
@@ -118,21 +117,20 @@ export async function newApplicationLink(deps: Pick<ServerDeps, 'store' | 'now' 
 
 /**
  * Sign-in links of addresses that no longer have an application anywhere (their person's last
- * one went): the page-requested link and any older 'Se din ansökan' row still name the address.
- * Called by the removal path after the applications are gone; idempotent.
+ * one went): the page-requested link and any older 'Se din ansökan' row (kind `view`) still
+ * name the address. An application's own link went with it (x-gdpr, removal.ts), so it is
+ * not looked for here. Called by the removal path after the applications are gone; idempotent.
  */
 export async function forgetLinksOfAddresses(store: Store, emails: Iterable<string>): Promise<void> {
   const list = [...new Set(emails)];
   if (!list.length) return;
   const apps = store.collection('applications');
-  const { byAddress, byApplication } = await links(store);
+  const { byAddress } = await links(store);
   // Only addresses that still have a link are looked up (a position delete passes hundreds).
-  const projection = { email: 1 } as const;
-  const linked = [...(await byAddress.find({ email: { $in: list } }, { projection })), ...(await byApplication.find({ email: { $in: list } }, { projection }))];
+  const linked = await byAddress.find({ email: { $in: list } }, { projection: { email: 1 } });
   for (const email of new Set(linked.map((l) => l.email))) {
     if ((await apps.count({ email })) > 0) continue;
     await byAddress.deleteMany({ email });
-    await byApplication.deleteMany({ email });
   }
 }
 

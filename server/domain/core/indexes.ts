@@ -109,6 +109,9 @@ function hasTextIndexes(store: Store): store is Store & TextIndexing {
 const retired: Record<string, IndexSpec[]> = {
   // Issue 30 item 2: one scorecard per application and rater became one per interview too.
   scorecards: [{ fields: { applicationId: 1, raterId: 1 }, unique: true }],
+  // Issue 27 item 3: an application's link goes with its application (by applicationId), so
+  // nothing looks its links up by address; the index cost every application a page.
+  applicationLinks: [{ fields: { email: 1 } }],
 };
 
 const done = new WeakMap<Store, Promise<void>>();
