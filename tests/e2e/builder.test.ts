@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage } from './helpers/app';
 import { useE2e } from './helpers/fixture';
 
-const { app, browser } = useE2e();
+const { app, browser, login } = useE2e();
 let page: Page;
 
 beforeAll(async () => {
@@ -172,5 +172,45 @@ describe('a writer builds a form template and a position from it (issue 4)', () 
     await expect.poll(() => page.getByText('Födelseår').count()).toBeGreaterThan(0);
     expect(await page.getByRole('group', { name: /Meriter/ }).count()).toBeGreaterThan(0);
     expect(await page.getByText('Perioder').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('the builder on a phone', () => {
+  /**
+   * At 390 px a row's label and type shared one line with the buttons: 'Kryssrutegrupp' broke
+   * as 'Kryssrutegru' / 'pp', and a long label took Redigera up beside it and left Ta bort
+   * below. Now the type goes under the label, and the two buttons stay together.
+   */
+  it('breaks no word of a row label and keeps Redigera and Ta bort on one line', async () => {
+    const phone = await newPage(browser, { viewport: 'phone', baseURL: app.url });
+    await login(phone, 'writer@demo.test');
+    await phone.goto('/admin/form-templates/new');
+    for (const type of ['Kryssrutegrupp', 'Radioknappsgrupp', 'Samtycke till villkoren']) {
+      await phone.getByLabel('Fälttyp').selectOption({ label: type });
+      await phone.getByRole('button', { name: 'Lägg till fält' }).click();
+    }
+    await phone.getByRole('button', { name: /^Redigera Jag har läst och godkänner företagets/ }).waitFor();
+    const rows = await phone.locator('.bld-item').evaluateAll((items) =>
+      items.map((item) => {
+        const label = item.querySelector('.bld-row-label')!;
+        const text = label.firstChild!;
+        // Each word of the label on one line (a word split over two has rects on two lines).
+        let at = 0;
+        const split = (text.textContent ?? '').split(' ').filter((word) => {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + word.length);
+          at += word.length + 1;
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+        });
+        // The row's own buttons come before its children's.
+        const [edit, remove] = [item.querySelector('.bld-edit')!, item.querySelector('.bld-remove')!].map((b) => b.getBoundingClientRect().top);
+        return { label: label.textContent, split, sameLine: edit === remove };
+      }),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows.filter((r) => r.split.length > 0 || !r.sameLine)).toEqual([]);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.context().close();
   });
 });

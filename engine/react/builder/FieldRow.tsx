@@ -57,26 +57,32 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
   // A flat fragment inside the sortable row: every element here is walked on each drag frame.
   return (
     <>
-      <span className={own.length ? 'bld-row-label bld-row-label-invalid' : 'bld-row-label'}>{label}</span>
-      <span className="bld-row-type">{def?.title ?? property.type}</span>
-      {issues.length > 0 && <span className="bld-row-problem">{b.rowHasErrors}</span>}
-      {RULE_NAMES.map((name) => {
-        const rule = property[name];
-        return rule ? <span key={name} className="bld-row-rule">{ruleSummary(name, rule, actions.labelOf, actions.isKeyTaken)}</span> : null;
-      })}
-      <button
-        type="button"
-        className="bld-edit"
-        aria-label={fill(b.editField, { label })}
-        aria-expanded={editing}
-        aria-controls={editing ? editorId : undefined}
-        onClick={() => actions.toggleEdit(property.key)}
-      >
-        {b.edit}
-      </button>
-      <button type="button" className="bld-remove" aria-label={fill(b.removeField, { label })} onClick={() => actions.remove(property.key)}>
-        {b.remove}
-      </button>
+      {/* One block, so on a narrow row the type goes under the label instead of breaking a word of it. */}
+      <span className="bld-row-title">
+        <span className={own.length ? 'bld-row-label bld-row-label-invalid' : 'bld-row-label'}>{label}</span>
+        <span className="bld-row-type">{def?.title ?? property.type}</span>
+        {issues.length > 0 && <span className="bld-row-problem">{b.rowHasErrors}</span>}
+        {RULE_NAMES.map((name) => {
+          const rule = property[name];
+          return rule ? <span key={name} className="bld-row-rule">{ruleSummary(name, rule, actions.labelOf, actions.isKeyTaken)}</span> : null;
+        })}
+      </span>
+      {/* Together: both on the label's line, or both on the next. */}
+      <span className="bld-row-actions">
+        <button
+          type="button"
+          className="bld-edit"
+          aria-label={fill(b.editField, { label })}
+          aria-expanded={editing}
+          aria-controls={editing ? editorId : undefined}
+          onClick={() => actions.toggleEdit(property.key)}
+        >
+          {b.edit}
+        </button>
+        <button type="button" className="bld-remove" aria-label={fill(b.removeField, { label })} onClick={() => actions.remove(property.key)}>
+          {b.remove}
+        </button>
+      </span>
       {editing && def && (
         <div id={editorId} className="bld-row-wide">
           <FieldEditor
