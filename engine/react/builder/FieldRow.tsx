@@ -54,7 +54,8 @@ export const FieldRow = memo(function FieldRow({ property, children, editingKey,
   const editing = editingKey === property.key;
   const own = issues.filter((i) => i.key === property.key);
   const editorId = `bld-editor-${property.key}`;
-  // A flat fragment inside the sortable row: every element here is walked on each drag frame.
+  // A short fragment inside the sortable row (every element here is walked on each drag frame):
+  // two groups, only so that a narrow row wraps between them and not inside a word.
   return (
     <>
       {/* One block, so on a narrow row the type goes under the label instead of breaking a word of it. */}
