@@ -74,20 +74,24 @@ describe.each(storeKinds())('auth on the %s store', (kind) => {
     });
 
     it('takes about as long for an unknown email as for a known one', async () => {
-      const time = async (email: string) => {
-        const t: number[] = [];
-        for (let i = 0; i < 5; i++) {
-          const s = performance.now();
-          await full.request('POST', '/api/account/login', { email, password: 'fel-lösenord' });
-          t.push(performance.now() - s);
-        }
-        return t.sort((a, b) => a - b)[2]!;
+      const once = async (email: string) => {
+        const s = performance.now();
+        await full.request('POST', '/api/account/login', { email, password: 'fel-lösenord' });
+        return performance.now() - s;
       };
-      const known = await time(DEMO.writer);
-      const unknown = await time('okand@demo.test');
+      // Taken in turns, so a burst of load on a shared machine slows both series alike (CI36
+      // once measured all five unknown ones during such a burst: 3.35×).
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        known.push(await once(DEMO.writer));
+        unknown.push(await once('okand@demo.test'));
+      }
+      const median = (t: number[]) => t.sort((a, b) => a - b)[3]!;
+      const ratio = median(unknown) / median(known);
       // Both run one scrypt; without the dummy hash the unknown case would be ~100× faster.
-      expect(unknown / known).toBeGreaterThan(0.33);
-      expect(unknown / known).toBeLessThan(3);
+      expect(ratio).toBeGreaterThan(0.33);
+      expect(ratio).toBeLessThan(3);
     });
   });
 
