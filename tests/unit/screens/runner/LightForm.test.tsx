@@ -241,8 +241,8 @@ describe('the light form draws the plain admin forms as RJSF does', () => {
     expect(lightDrawn.filter((l) => /redirectUri|domains|enforce|requireMfa/.test(l))).toEqual([
       expect.stringMatching(/^input#\S+_redirectUri text rows= label=Omdirigeringsadress described= in=none readonly$/),
       expect.stringMatching(/^textarea#\S+_domains {2}rows=3 label=Domäner för personalens e-post described=En domän per rad.* in=none$/),
-      expect.stringMatching(/^input#\S+_enforce checkbox rows= label=Kräv inloggning med företagets konto described=Personal i domänerna kan då inte logga in.* in=none$/),
-      expect.stringMatching(/^input#\S+_requireMfa checkbox rows= label=Kräv tvåstegsverifiering för personalen described=Personal som inte har lagt till.* in=none$/),
+      expect.stringMatching(/^input#\S+_enforce checkbox rows= label=Kräv inloggning med företagets konto described=När rutan är ikryssad kan personal i domänerna inte logga in.* in=none$/),
+      expect.stringMatching(/^input#\S+_requireMfa checkbox rows= label=Kräv tvåstegsverifiering för personalen described=När rutan är ikryssad får personal som inte har lagt till.* in=none$/),
     ]);
   }, 60_000);
 
