@@ -45,7 +45,7 @@ export default function DemoApplicants() {
     e.preventDefault();
     const total = Number(amount);
     if (!Number.isInteger(total) || total < 1 || total > MAX) return setError(t.amountRange);
-    if (!positionId) return setError(t.position);
+    if (!positionId) return setError(t.choosePosition);
     setError('');
     setBusy(true);
     setProgress({ done: 0, total });
@@ -128,8 +128,9 @@ export default function DemoApplicants() {
           )}
           <div className="odin-field">
             <label htmlFor="gd-amount">{t.amount}</label>
-            <input id="gd-amount" type="number" min={1} max={MAX} value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby="gd-amount-hint" />
+            {/* Between the label and the field, as the page's other form has its hints. */}
             <small id="gd-amount-hint">{t.amountHint}</small>
+            <input id="gd-amount" type="number" min={1} max={MAX} value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby="gd-amount-hint" />
           </div>
           {error && (
             <p id="gd-error" className="adm-form-error" role="alert">
@@ -144,7 +145,8 @@ export default function DemoApplicants() {
               </p>
             </div>
           )}
-          <BusyButton type="submit" className="adm-button adm-button-primary" busy={busy} disabled={!positionId}>
+          {/* Never disabled without a word: pressed before an ad is chosen, it says what is missing. */}
+          <BusyButton type="submit" className="adm-button adm-button-primary odin-submit" busy={busy}>
             {t.generate}
           </BusyButton>
         </form>

@@ -49,6 +49,18 @@ describe("the organisation's settings as data (issue 16 items 5 and 9)", () => {
     expect(calls.some((c) => c.action === 'create_container')).toBe(false);
   });
 
+  it("Generera data: says what is missing when pressed before an ad is chosen, instead of a disabled button, and sends nothing", async () => {
+    signIn(fakeToken('odin@demo.test', 'odin', { given_name: 'O', family_name: 'D' }));
+    const calls = serveActions({ create_positionDemoApplicants: () => ({ created: 1 }) });
+    const user = userEvent.setup();
+    at('/admin/generate-data');
+    const press = await screen.findByRole('button', { name: sv.odin.generate }, SLOW);
+    expect(press.hasAttribute('disabled')).toBe(false);
+    await user.click(press);
+    expect((await screen.findByRole('alert')).textContent).toBe(sv.odin.choosePosition);
+    expect(calls.some((c) => c.action === 'create_positionDemoApplicants')).toBe(false);
+  });
+
   it("sends each partner's settings under its typeId and shows a refusal at the partner's field", async () => {
     signIn(fakeToken('admin@demo.test'));
     const calls = serveActions(
