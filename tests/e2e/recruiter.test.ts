@@ -78,8 +78,16 @@ describe("the recruiter's day in Chromium", () => {
 
     // Mail to two of them, delivered to a real SMTP server on loopback.
     for (const n of ['Gustav Lund', 'Hanna Mört']) await page.getByRole('checkbox', { name: `Välj ${n}` }).check();
+    // Where Skicka stands in every frame from the dialog's opening: the parts that load late
+    // (the editor, the merge fields, the preview) must not move it under a pointer.
+    await page.evaluate(`(() => { window.__tops = []; const t0 = performance.now(); const tick = () => { const b = [...document.querySelectorAll('[role=dialog] button')].find((x) => x.textContent.trim() === 'Skicka'); if (b) window.__tops.push(Math.round(b.getBoundingClientRect().top)); if (performance.now() - t0 < 2000) requestAnimationFrame(tick); else window.__tracked = true; }; requestAnimationFrame(tick); })()`);
     await page.getByRole('button', { name: 'Skicka e-post' }).click();
     const mail = page.getByRole('dialog');
+    await expect.poll(() => mail.getByTestId('mail-preview').count()).toBe(1);
+    await expect.poll(() => page.evaluate('window.__tracked === true')).toBe(true);
+    const tops = (await page.evaluate('window.__tops')) as number[];
+    // The preview keeps its room while its code loads (it pushed Skicka down about 90 px).
+    expect(Math.max(...tops) - Math.min(...tops), JSON.stringify(tops.filter((y, i) => y !== tops[i - 1]))).toBeLessThanOrEqual(16);
     await mail.getByLabel('Ämne').fill('Välkommen på intervju');
     await mail.getByRole('textbox', { name: 'Meddelande' }).click();
     await page.keyboard.type('Hej! Vi vill träffa dig på lagret.');

@@ -236,7 +236,8 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
                 {t.mergeFieldsHelp}
               </p>
             </div>
-            <Suspense fallback={null}>
+            {/* The preview's room is kept while its code loads: appearing, it moved Skicka down about 90 px. */}
+            <Suspense fallback={<section className="mail-preview mail-preview-waiting" aria-hidden="true" />}>
               <MergePreview subject={subject} body={body} people={recipients.slice(0, 20)} company={container?.displayName || container?.name || ''} />
             </Suspense>
             <div aria-live="polite" className="mail-outcome">
