@@ -1,4 +1,5 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { ApiError } from '../../api';
@@ -8,7 +9,7 @@ import { call } from '../call';
 import { TemplateOffer } from '../mail/TemplateOffer';
 import { SendEmailDialog } from '../mail/SendEmailDialog';
 import { BoardDnd } from './BoardDnd';
-import { CardBody, Column, type MoveTargets } from './BoardColumn';
+import { CardBody, Column, followCardLink, type MoveTargets } from './BoardColumn';
 import { useBoard } from './useBoard';
 import './board.css';
 
@@ -61,6 +62,8 @@ export function Board({ positionId, canWrite, position }: { positionId: number; 
     [toast, handleError],
   );
   const switchId = useId();
+  const navigate = useNavigate();
+  const follow = useCallback((e: MouseEvent<HTMLDivElement>) => followCardLink(e, navigate), [navigate]);
 
   const nameOf = useCallback((id: number) => find(id)?.card.name ?? '', [find]);
   const columnName = useCallback((labelId: number) => columns?.find((c) => c.labelId === labelId)?.name ?? '', [columns]);
@@ -129,7 +132,7 @@ export function Board({ positionId, canWrite, position }: { positionId: number; 
   const total = columns.reduce((n, c) => n + c.count, 0);
   const rejected = columns.reduce((n, c) => n + c.rejected, 0);
   const board = (
-    <div className="brd" role="group" aria-label={t.label} aria-describedby={`${switchId}-keys`}>
+    <div className="brd" role="group" aria-label={t.label} aria-describedby={`${switchId}-keys`} onClick={follow}>
       {columns.map((c) => (
         <Column key={c.labelId} column={c} positionId={positionId} canWrite={canWrite} labels={labels} hideRejected={hideRejected} onMore={loadMore} targets={targets} />
       ))}

@@ -1,5 +1,4 @@
-import { memo, useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { memo, useMemo, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { formatStockholmDateTime } from '../../../engine/dates';
@@ -20,12 +19,17 @@ function daysText(days: number): string {
 
 export type Labels = ReadonlyMap<number, Label>;
 
-/** What a card shows: name, days in the stage, its status (Interest label), the unread mark and the rating (scorecards). */
+/**
+ * What a card shows: name, days in the stage, its status (Interest label), the unread mark and
+ * the rating (scorecards). The name is a plain link that the board follows in the app
+ * (`followCardLink`): a router Link in each of its cards made every frame of a drag visit
+ * their router subscriptions.
+ */
 export function CardBody({ card, positionId, labels, tabbable = true }: { card: BoardCard; positionId: number; labels: Labels; tabbable?: boolean }) {
   const status = card.interestLabelId !== null ? labels.get(card.interestLabelId) : undefined;
   return (
     <>
-      <Link className="brd-name" to={`/admin/positions/${positionId}/applicants/${card.id}`} tabIndex={tabbable ? 0 : -1}>{card.name}</Link>
+      <a className="brd-name" href={`/admin/positions/${positionId}/applicants/${card.id}`} tabIndex={tabbable ? 0 : -1}>{card.name}</a>
       <span className="brd-days">{daysText(card.days)}</span>
       {card.interviewAt !== undefined && <span className="brd-interview">{fill(sv.interviews.cardTime, { time: formatStockholmDateTime(card.interviewAt) })}</span>}
       {card.unread && <span className="brd-unread" role="img" aria-label={t.unread} title={t.unread} />}
@@ -33,6 +37,18 @@ export function CardBody({ card, positionId, labels, tabbable = true }: { card: 
       <RatingBadge rating={card.rating} className="brd-rating" />
     </>
   );
+}
+
+/**
+ * A click on a card's name, followed in the app as a router Link would: a plain click
+ * navigates without loading the page; a click with a modifier key or another button is left to
+ * the browser (a new tab or window).
+ */
+export function followCardLink(e: MouseEvent<HTMLElement>, navigate: (to: string) => void) {
+  const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a.brd-name') : null;
+  if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+  e.preventDefault();
+  navigate(link.pathname);
 }
 
 const cardClass = (card: BoardCard, dragging = false) => ['brd-card', card.rejected ? 'brd-card-rejected' : '', dragging ? 'brd-card-dragging' : ''].filter(Boolean).join(' ');
@@ -160,16 +176,37 @@ function useRoving(cards: BoardCard[]) {
   return { current, onKeyDown, onFocus };
 }
 
-/** One Process level: its name and count, its cards, and 'Visa fler' while the column has more. */
-export function Column(props: { column: BoardColumn; positionId: number; canWrite: boolean; labels: Labels; hideRejected: boolean; onMore(labelId: number): Promise<void>; targets?: MoveTargets }) {
-  const { column, positionId, canWrite, labels, hideRejected, onMore, targets } = props;
-  const { setNodeRef, isOver } = useColumnDrop(column.labelId);
+interface ColumnProps {
+  column: BoardColumn;
+  positionId: number;
+  canWrite: boolean;
+  labels: Labels;
+  hideRejected: boolean;
+  onMore(labelId: number): Promise<void>;
+  targets?: MoveTargets;
+}
+
+/**
+ * One Process level: its name and count, its cards, and 'Visa fler' while the column has more.
+ * The drop target is the section alone: when a dragged card's target changes, the section's
+ * highlight is drawn again and the memoised content is passed over.
+ */
+export function Column(props: ColumnProps) {
+  const { setNodeRef, isOver } = useColumnDrop(props.column.labelId);
+  return (
+    <section ref={setNodeRef} className={isOver ? 'brd-col brd-col-over' : 'brd-col'} aria-labelledby={`brd-col-${props.column.labelId}`} data-column={props.column.labelId}>
+      <ColumnContent {...props} />
+    </section>
+  );
+}
+
+const ColumnContent = memo(function ColumnContent({ column, positionId, canWrite, labels, hideRejected, onMore, targets }: ColumnProps) {
   const [busy, setBusy] = useState(false);
   const roving = useRoving(column.cards);
   const headingId = `brd-col-${column.labelId}`;
   const counted = column.rejected === 0 ? fill(t.count, { count: column.count }) : fill(hideRejected ? t.countHidden : t.countRejected, { count: column.count, rejected: column.rejected });
   return (
-    <section ref={setNodeRef} className={isOver ? 'brd-col brd-col-over' : 'brd-col'} aria-labelledby={headingId} data-column={column.labelId}>
+    <>
       <h2 id={headingId} className="brd-col-head">
         <span className="brd-col-name">{column.name}</span> <span className="brd-count">{counted}</span>
       </h2>
@@ -196,6 +233,6 @@ export function Column(props: { column: BoardColumn; positionId: number; canWrit
           {t.more}
         </BusyButton>
       )}
-    </section>
+    </>
   );
-}
+});

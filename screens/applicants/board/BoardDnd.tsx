@@ -23,14 +23,26 @@ const columnKey = (labelId: number) => `column-${labelId}`;
 const cardKey = (cardId: number) => `card-${cardId}`;
 const labelOfKey = (id: UniqueIdentifier | undefined) => (id === undefined ? undefined : Number(String(id).slice('column-'.length)));
 
-/** The column under the pointer (mouse, touch) or under the dragged card's centre (keyboard), judged by x only. */
+/**
+ * The column under the pointer (mouse, touch) or under the dragged card's centre (keyboard),
+ * judged by x only. In the gap between two columns it is the nearer one, so crossing a gap is
+ * one change of target, not two with 'outside' between (each change redraws every card);
+ * outside the board's first and last column it is none.
+ */
 const byColumn: CollisionDetection = ({ droppableContainers, droppableRects, collisionRect, pointerCoordinates }) => {
   const x = pointerCoordinates?.x ?? collisionRect.left + collisionRect.width / 2;
+  let nearest: { container: (typeof droppableContainers)[number]; distance: number } | undefined;
+  let left = Infinity;
+  let right = -Infinity;
   for (const c of droppableContainers) {
     const r = droppableRects.get(c.id);
-    if (r && x >= r.left && x <= r.right) return [{ id: c.id, data: { droppableContainer: c, value: 0 } }];
+    if (!r) continue;
+    const distance = x < r.left ? r.left - x : x > r.right ? x - r.right : 0;
+    if (!nearest || distance < nearest.distance) nearest = { container: c, distance };
+    left = Math.min(left, r.left);
+    right = Math.max(right, r.right);
   }
-  return [];
+  return nearest && x >= left && x <= right ? [{ id: nearest.container.id, data: { droppableContainer: nearest.container, value: 0 } }] : [];
 };
 
 /** Arrow right/left: the card's centre to the middle of the next column that way; up/down do nothing. */

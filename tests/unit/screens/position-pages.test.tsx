@@ -70,6 +70,38 @@ describe('the position head as a record block', () => {
   });
 });
 
+describe('a card on the board', () => {
+  it("opens the applicant in the app from the card's name, and leaves a click with Ctrl to the browser", async () => {
+    const card = { id: 42, name: 'Anna Berg', days: 2, unread: false, rating: { count: 0, average: null }, interestLabelId: null, rejected: false };
+    serveActions(
+      {
+        get_position: () => position(),
+        get_positionPermissions: () => [],
+        get_applicantBoard: () => ({ rejectedLabelId: null, columns: [{ labelId: 5, name: 'Intervju', count: 1, rejected: 0, cards: [card], next: null }] }),
+      },
+      { permissions: ['Write'] },
+    );
+    renderAdminAt('/admin/positions/7/board');
+    const name = await screen.findByRole('link', { name: 'Anna Berg' }, SLOW);
+    expect(name.getAttribute('href')).toBe('/admin/positions/7/applicants/42');
+    const browser = vi.fn((e: MouseEvent) => e.defaultPrevented);
+    document.addEventListener('click', browser);
+    try {
+      const user = userEvent.setup();
+      await user.keyboard('{Control>}');
+      await user.click(name);
+      await user.keyboard('{/Control}');
+      expect(browser).toHaveLastReturnedWith(false);
+      expect(screen.getByTestId('where').textContent).toBe('/admin/positions/7/board');
+      await userEvent.click(name);
+      expect(browser).toHaveLastReturnedWith(true);
+    } finally {
+      document.removeEventListener('click', browser);
+    }
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/positions/7/applicants/42'));
+  });
+});
+
 describe('the profile page', () => {
   it("shows 'all types' (no list stored) as every box ticked, sends a list when one is unticked and none when all are ticked again", async () => {
     const calls = serveActions({
