@@ -107,6 +107,23 @@ describe('the pipeline board', () => {
     await page.context().close();
   });
 
+  it("opens the applicant from a card's name in the app, by click and by Enter, without loading the page again", async () => {
+    const page = await newPage(browser);
+    await openBoard(page, 'reader@demo.test');
+    const applicant = `**/admin/positions/${positionId}/applicants/${ids.get('Bo')}`;
+    await page.evaluate(() => Object.assign(window, { stayedInApp: true }));
+    await page.getByRole('link', { name: 'Bo Ek' }).click();
+    await page.waitForURL(applicant);
+    expect(await page.evaluate(() => 'stayedInApp' in window)).toBe(true);
+    await page.goBack();
+    const name = page.getByRole('link', { name: 'Bo Ek' });
+    await name.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(applicant);
+    expect(await page.evaluate(() => 'stayedInApp' in window)).toBe(true);
+    await page.context().close();
+  });
+
   it('calls nothing when a card is dropped on its own column', async () => {
     const page = await newPage(browser);
     await openBoard(page, 'writer@demo.test');
