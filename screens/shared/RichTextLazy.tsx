@@ -10,7 +10,7 @@ const Editor = lazy(() => loadChunk('RichText', () => import('./RichText')).then
 
 /**
  * The rich-text editor (screens/shared/RichText.tsx) loaded on first use. While its code arrives
- * it draws the editor's frame (label, toolbar row, text area of the same height) with a polite
+ * it draws the editor's frame (label, the toolbar's buttons disabled, a text area of the same height) with a polite
  * 'Laddar textredigeraren…', so nothing moves when it comes; a chunk that fails throws to the
  * screen's boundary (its retry state).
  */
@@ -22,6 +22,10 @@ export function RichText(props: RichTextProps) {
   );
 }
 
+// The editor's toolbar buttons, drawn disabled while its code loads: they wrap as the loaded
+// toolbar does at any width (one row drawn as a fixed height grew by a row on a phone).
+const WAITING_TOOLS = [sv.org.rtBold, sv.org.rtItalic, sv.org.rtUnderline, sv.org.rtBullet, sv.org.rtOrdered, sv.org.rtLink];
+
 function Waiting({ label, required }: { label: string | undefined; required: boolean | undefined }) {
   return (
     <div className="rt">
@@ -32,7 +36,13 @@ function Waiting({ label, required }: { label: string | undefined; required: boo
         </span>
       )}
       <div className="rt-box">
-        <div className="rt-toolbar rt-toolbar-waiting" />
+        <div className="rt-toolbar" aria-hidden="true">
+          {WAITING_TOOLS.map((name) => (
+            <button key={name} type="button" className="bk-btn rt-tool" disabled tabIndex={-1}>
+              {name}
+            </button>
+          ))}
+        </div>
         <p role="status" className="rt-content rt-waiting">
           {sv.org.rtLoading}
         </p>

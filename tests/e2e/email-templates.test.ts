@@ -90,6 +90,27 @@ describe('email templates in the browser', () => {
     await page.context().close();
   }, 90_000);
 
+  it("draws the editor's toolbar as it will be while the editor's code loads, so the text below it does not jump on a phone", async () => {
+    const page = await newPage(browser, { viewport: 'phone' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/RichText-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`${app.url}/admin/templates/email/${summerTypeId}`);
+    const interesting = section(page, 'Intressant');
+    await interesting.getByText('Laddar textredigeraren…').waitFor();
+    const waiting = await interesting.locator('.rt-toolbar').boundingBox();
+    release();
+    const loaded = await interesting.getByRole('toolbar').boundingBox();
+    // Six buttons wrap to two rows at 390 px: a frame of one row grew by 36 px when they came.
+    expect(loaded!.height, `${waiting!.height} → ${loaded!.height}`).toBeGreaterThan(60);
+    expect(Math.abs(loaded!.height - waiting!.height), `${waiting!.height} → ${loaded!.height}`).toBeLessThanOrEqual(1);
+    await page.context().close();
+  });
+
   it('offers the label template after a move and mails it, filled, to the moved applicants', async () => {
     smtp.mails.length = 0;
     const page = await newPage(browser);
