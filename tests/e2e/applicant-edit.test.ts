@@ -4,6 +4,7 @@ import { summerAnswers } from '../integration/helpers/recruiter';
 import { callAction, expectNoAxeViolations, loginAs, newPage, tokenFor } from './helpers/app';
 import { createSummerPosition } from './helpers/positions';
 import { useE2e } from './helpers/fixture';
+import { layoutFaults } from './helpers/tour';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -76,6 +77,24 @@ describe('correcting an application in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Förhandsgranska cv.pdf' }).count()).toBeGreaterThan(0);
     await page.context().close();
   }, 120_000);
+
+  it('keeps a long e-mail address inside the phone-wide applicant page and its row', async () => {
+    const writer = await tokenFor(app, 'writer@demo.test');
+    // One unbreakable word, as the demo's addresses are: hyphens alone would let it wrap.
+    const email = 'annakarinjohanssonlindqvist.tpdf8h48lo1o@kommunforetaget.se';
+    const made = await callAction(app, writer, 'create_jobApplication', { email, positionId, metadata: summerAnswers({ first: 'Annakarin', last: 'Lindqvist' }, email, 3) });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`/admin/positions/${positionId}`);
+    await row(page, 'Annakarin Lindqvist').waitFor();
+    expect(await layoutFaults(page)).toEqual([]);
+    await page.goto(`/admin/positions/${positionId}/applicants/${made.body.data.id}`);
+    await page.getByRole('link', { name: email }).waitFor();
+    // The address widened the page to 455 px when its grid column could not be narrower than it.
+    expect(await layoutFaults(page)).toEqual([]);
+    await page.context().close();
+  });
 
   it('a reader has no button to change the answers, and the server refuses it too', async () => {
     const page = await newPage(browser, { baseURL: app.url });
