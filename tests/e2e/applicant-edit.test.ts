@@ -96,6 +96,39 @@ describe('correcting an application in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps a position named by one long word inside its pages, public and staff, at phone and desktop width', async () => {
+    const writer = await tokenFor(app, 'writer@demo.test');
+    // Swedish compounds run long and have no hyphen to break at.
+    const name = 'Mjukvaruutvecklingsingenjörspraktikantsplatsförsommarensanställningsperiod';
+    const { id } = await createSummerPosition(app, writer, name);
+    const made = await callAction(app, writer, 'create_jobApplication', { email: 'lang.ord@example.se', positionId: id, metadata: summerAnswers({ first: 'Lång', last: 'Ord' }, 'lang.ord@example.se', 4) });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`/admin/positions/${id}`);
+    await row(page, 'Lång Ord').waitFor();
+    expect(await layoutFaults(page)).toEqual([]);
+    await page.goto(`/admin/positions/${id}/applicants/${made.body.data.id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Lång Ord');
+    expect(await layoutFaults(page)).toEqual([]);
+    await page.goto(`/admin/positions/${id}/edit`);
+    await page.getByRole('textbox', { name: 'Namn' }).first().waitFor();
+    // The ad's preview drew the name as text running out of its paragraph: 1,112 px.
+    expect(await layoutFaults(page)).toEqual([]);
+    // The public list's grid column could not be narrower than the name: 1,029 px at 390, one wide column at 1366.
+    await page.goto('/positions');
+    await page.getByRole('link', { name, exact: true }).waitFor();
+    expect(await layoutFaults(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const widths = await page.locator('.pub-card').evaluateAll((cards) => [...new Set(cards.map((c) => Math.round(c.getBoundingClientRect().width)))]);
+    expect(widths).toHaveLength(1);
+    // The staff list's name column was 736 px wide and pushed the table into sideways scrolling.
+    await page.goto('/admin/positions');
+    await page.getByRole('link', { name, exact: true }).waitFor();
+    expect(await page.locator('.adm-table-wrap').evaluate((w) => w.scrollWidth - w.clientWidth)).toBeLessThanOrEqual(1);
+    await page.context().close();
+  }, 60_000);
+
   it('a reader has no button to change the answers, and the server refuses it too', async () => {
     const page = await newPage(browser, { baseURL: app.url });
     const readerToken = await loginAs(page, app, 'reader@demo.test');
