@@ -129,6 +129,18 @@ describe('correcting an application in Chromium', () => {
     await page.context().close();
   }, 60_000);
 
+  it('shows the least average rating filter with its label above its list, as the other filter fields', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`/admin/positions/${positionId}`);
+    const select = page.getByLabel('Minst snittbetyg (av dem du har bedömt)');
+    await select.waitFor();
+    const label = page.locator('label', { hasText: 'Minst snittbetyg' });
+    // The list sat on the label's second line, after 'bedömt)'.
+    expect(((await label.boundingBox())!.y + (await label.boundingBox())!.height)).toBeLessThanOrEqual((await select.boundingBox())!.y);
+    await page.context().close();
+  });
+
   it('a reader has no button to change the answers, and the server refuses it too', async () => {
     const page = await newPage(browser, { baseURL: app.url });
     const readerToken = await loginAs(page, app, 'reader@demo.test');
