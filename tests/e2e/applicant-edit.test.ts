@@ -101,6 +101,8 @@ describe('correcting an application in Chromium', () => {
     // Swedish compounds run long and have no hyphen to break at.
     const name = 'Mjukvaruutvecklingsingenjörspraktikantsplatsförsommarensanställningsperiod';
     const { id } = await createSummerPosition(app, writer, name);
+    // A text template of the same name: the editor's list of templates is as wide as its longest choice.
+    expect((await callAction(app, writer, 'add_textTemplate', { containerId: 1, title: name, text: '<p>Hej</p>' })).status).toBe(200);
     const made = await callAction(app, writer, 'create_jobApplication', { email: 'lang.ord@example.se', positionId: id, metadata: summerAnswers({ first: 'Lång', last: 'Ord' }, 'lang.ord@example.se', 4) });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
@@ -113,7 +115,7 @@ describe('correcting an application in Chromium', () => {
     expect(await layoutFaults(page)).toEqual([]);
     await page.goto(`/admin/positions/${id}/edit`);
     await page.getByRole('textbox', { name: 'Namn' }).first().waitFor();
-    // The ad's preview drew the name as text running out of its paragraph: 1,112 px.
+    // The ad's preview drew the name as text running out of its paragraph (1,112 px); the template list was 647 px.
     expect(await layoutFaults(page)).toEqual([]);
     // The public list's grid column could not be narrower than the name: 1,029 px at 390, one wide column at 1366.
     await page.goto('/positions');
