@@ -39,8 +39,10 @@ beforeAll(async () => {
   const chat = await dataOf<{ channelId: number }>(await linkSession(app, CANDIDATE), 'send_MessageCommand', { containerId: 1, message: 'Hej, en fråga om tjänsten' });
   const users = await dataOf<{ kind: string; id: number }[]>(odin, 'get_containerUsers', { containerId: 1 });
   const container = await dataOf<{ positionTypes: { id: number }[] }>(odin, 'get_container', { id: 1 });
-  const news = await dataOf<{ id: number }>(odin, 'create_blogPost', { title: 'Välkommen', body: '<p>Nytt i Blankett.</p>' });
-  const text = await dataOf<{ id: number }>(odin, 'upsert_ContainerTemplate', { containerId: 1, title: 'Hälsning', text: '<p>Hej!</p>' });
+  // Swedish compounds run long and have no hyphen to break at: every page that shows these must wrap them.
+  const long = 'Arbetsmiljöutbildningsintroduktionsmaterialet';
+  const news = await dataOf<{ id: number }>(odin, 'create_blogPost', { title: `Välkommen till ${long}`, body: `<p>Nytt i Blankett:</p><p>${long}förnyanställdasommarvikarier</p>` });
+  const text = await dataOf<{ id: number }>(odin, 'upsert_ContainerTemplate', { containerId: 1, title: `Hälsning med ${long}`, text: '<p>Hej!</p>' });
   const forms = await dataOf<{ id: number }[]>(odin, 'get_formTemplates', { containerId: 1 });
   const notes = await dataOf<{ items: { id: number }[] }>(odin, 'get_notifications', { containerId: 1 });
   params = {
