@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, loginAs, newPage } from './helpers/app';
 import { useE2e } from './helpers/fixture';
+import { layoutFaults } from './helpers/tour';
 
-const { app, browser, dataOf: call } = useE2e();
+const { app, browser, dataOf: call, token } = useE2e();
 
 const bodyRows = (page: Page) => page.locator('table.scr-table tbody tr');
 
@@ -94,6 +95,25 @@ describe('list screens in Chromium', () => {
     await filter.selectOption({ label: 'Annons arkiverad eller återaktiverad' });
     await expect.poll(() => bodyRows(page).count()).toBeGreaterThan(0);
     expect(await bodyRows(page).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Annons arkiverad eller återaktiverad')]));
+    await page.context().close();
+  });
+});
+
+describe('record screens in Chromium', () => {
+  it("shows a news post's date beside its label and its body under both, a long word wrapping on a phone", async () => {
+    const word = 'Arbetsmiljöutbildningsintroduktionsmaterialetförnyanställdasommarvikarier';
+    const post = await call(await token('odin@demo.test'), 'create_blogPost', { title: 'Nytt material', body: `<p>Nu finns ${word} för alla som börjar hos oss i sommar.</p>` });
+    const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
+    await loginAs(page, app, 'writer@demo.test');
+    await page.goto(`/admin/news/${post.id}`);
+    await page.getByText(word, { exact: false }).waitFor();
+    // The body sat in the label column: its word pushed the date 77 px past the page's edge.
+    expect(await layoutFaults(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const label = (await page.getByText('Publicerad', { exact: true }).boundingBox())!;
+    const date = (await page.locator('.scr-record dd .bk-date').boundingBox())!;
+    // Beside its label, not across the page where the body's width had put it (1,004 px from the label's start, now 152).
+    expect(date.x - label.x).toBeLessThan(250);
     await page.context().close();
   });
 });
