@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { summerAnswers } from '../integration/helpers/recruiter';
+import { summerAnswers, summerForm } from '../integration/helpers/recruiter';
 import { callAction, expectNoAxeViolations, loginAs, newPage, tokenFor } from './helpers/app';
 import { createSummerPosition } from './helpers/positions';
 import { useE2e } from './helpers/fixture';
@@ -96,14 +96,15 @@ describe('correcting an application in Chromium', () => {
     await page.context().close();
   });
 
-  it('keeps a position named by one long word inside its pages, public and staff, at phone and desktop width', async () => {
+  it('keeps a position named by one long word, and its form labelled by such words, inside its pages, public and staff, at phone and desktop width', async () => {
     const writer = await tokenFor(app, 'writer@demo.test');
     // Swedish compounds run long and have no hyphen to break at.
     const name = 'Mjukvaruutvecklingsingenjörspraktikantsplatsförsommarensanställningsperiod';
-    const { id } = await createSummerPosition(app, writer, name);
+    const labels: Record<string, string> = { summerpositionchoicesform: 'Vilkatjänsterinomdetaljhandelnsökerduhososs?', summerpositionchoicesform_1: 'Kassaochbutiksarbeteinklusivevaruplockningochinventering' };
+    const { id } = await createSummerPosition(app, writer, name, summerForm().map((f) => ({ ...f, label: labels[f.key] ?? f.label })));
     // A text template of the same name: the editor's list of templates is as wide as its longest choice.
     expect((await callAction(app, writer, 'add_textTemplate', { containerId: 1, title: name, text: '<p>Hej</p>' })).status).toBe(200);
-    const made = await callAction(app, writer, 'create_jobApplication', { email: 'lang.ord@example.se', positionId: id, metadata: summerAnswers({ first: 'Lång', last: 'Ord' }, 'lang.ord@example.se', 4) });
+    const made = await callAction(app, writer, 'create_jobApplication', { email: 'lang.ord@example.se', positionId: id, metadata: summerAnswers({ first: 'Lång', last: 'Ord', jobs: ['Kassa'] }, 'lang.ord@example.se', 4) });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
     await loginAs(page, app, 'writer@demo.test');
@@ -118,6 +119,11 @@ describe('correcting an application in Chromium', () => {
     // The ad's preview drew the name as text running out of its paragraph (1,112 px); the template list was 647 px.
     expect(await layoutFaults(page)).toEqual([]);
     // The public list's grid column could not be narrower than the name: 1,029 px at 390, one wide column at 1366.
+    // A legend and a check box's label were as wide as their word: 536 px in the position page's filters, 547 in the
+    // editor's form, and the apply page draws the same form.
+    await page.goto(`/positions/${id}/apply`);
+    await page.getByRole('checkbox', { name: labels.summerpositionchoicesform_1 }).waitFor();
+    expect(await layoutFaults(page)).toEqual([]);
     await page.goto('/positions');
     await page.getByRole('link', { name, exact: true }).waitFor();
     expect(await layoutFaults(page)).toEqual([]);
