@@ -118,12 +118,12 @@ describe('correcting an application in Chromium', () => {
     await page.getByRole('textbox', { name: 'Namn' }).first().waitFor();
     // The ad's preview drew the name as text running out of its paragraph (1,112 px); the template list was 647 px.
     expect(await layoutFaults(page)).toEqual([]);
-    // The public list's grid column could not be narrower than the name: 1,029 px at 390, one wide column at 1366.
     // A legend and a check box's label were as wide as their word: 536 px in the position page's filters, 547 in the
     // editor's form, and the apply page draws the same form.
     await page.goto(`/positions/${id}/apply`);
     await page.getByRole('checkbox', { name: labels.summerpositionchoicesform_1 }).waitFor();
     expect(await layoutFaults(page)).toEqual([]);
+    // The public list's grid column could not be narrower than the name: 1,029 px at 390, one wide column at 1366.
     await page.goto('/positions');
     await page.getByRole('link', { name, exact: true }).waitFor();
     expect(await layoutFaults(page)).toEqual([]);

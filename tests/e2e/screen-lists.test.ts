@@ -107,7 +107,7 @@ describe('record screens in Chromium', () => {
     await loginAs(page, app, 'writer@demo.test');
     await page.goto(`/admin/news/${post.id}`);
     await page.getByText(word, { exact: false }).waitFor();
-    // The body sat in the label column: its word pushed the date 77 px past the page's edge.
+    // The body sat in the label column: its word pushed the date past the page's edge, to 468 px at 390.
     expect(await layoutFaults(page)).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 900 });
     const label = (await page.getByText('Publicerad', { exact: true }).boundingBox())!;
