@@ -31,15 +31,26 @@ export function instanceKey(dataDir: string): string {
 
 const pause = (ms: number) => new Promise((res) => setTimeout(res, ms));
 
-/** Whether another instance beats on this store now (waits about one beat when one might). */
+/** A peer whose counter has not moved in this many beats is dead; a live one under load may miss a beat or two. */
+const PATIENCE_BEATS = 3;
+
+/**
+ * Whether another instance beats on this store now. When one might, its counter is read again
+ * every half beat: alive as soon as it moved (about one beat), dead when it stood still for
+ * PATIENCE_BEATS beats. A single re-read after 1.5 beats called a live but busy peer dead.
+ */
 export async function peerAlive(store: Store, self: string, nowMs = Date.now(), beatMs = BEAT_MS): Promise<boolean> {
   const col = store.collection<InstanceDoc>(INSTANCES);
   const others = await col.find({ key: { $ne: self }, seen: { $gt: nowMs - RECENT_MS } }, { projection: { key: 1, beat: 1 } });
   if (others.length === 0) return false;
-  await pause(beatMs * 1.5);
-  const again = await col.find({ key: { $in: others.map((o) => o.key) } }, { projection: { key: 1, beat: 1 } });
   const before = new Map(others.map((o) => [o.key, o.beat]));
-  return again.some((o) => o.beat !== before.get(o.key));
+  const until = Date.now() + beatMs * PATIENCE_BEATS;
+  while (Date.now() < until) {
+    await pause(beatMs / 2);
+    const again = await col.find({ key: { $in: others.map((o) => o.key) } }, { projection: { key: 1, beat: 1 } });
+    if (again.some((o) => o.beat !== before.get(o.key))) return true;
+  }
+  return false;
 }
 
 /** Beats every few seconds until stopped (`first`: the first beat is stored); stopping removes this instance's heartbeat. */
