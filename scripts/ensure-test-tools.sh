@@ -5,15 +5,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Both of Debian's Chromium builds: the browser tests run in the headless shell (lighter on CI's
+# two cores), a file that needs the PDF viewer and the benches in the full browser.
 chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium_bin" ]; then
+chromium_shell_bin="${CHROMIUM_SHELL_PATH:-/usr/bin/chromium-headless-shell}"
+if [ ! -x "$chromium_bin" ] || [ ! -x "$chromium_shell_bin" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installerar Chromium (Debian-paketet)…"
+    echo "Installerar Chromium (Debian-paketen)…"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+    apt-get install -y -qq chromium chromium-headless-shell fonts-dejavu-core >/dev/null
   else
-    echo "Chromium saknas ($chromium_bin). Installera Debians paket 'chromium' (som root: apt-get install chromium)." >&2
+    echo "Chromium saknas ($chromium_bin eller $chromium_shell_bin). Installera Debians paket 'chromium' och 'chromium-headless-shell' (som root: apt-get install chromium chromium-headless-shell)." >&2
     exit 1
   fi
 fi

@@ -9,7 +9,8 @@ import { useE2e } from './helpers/fixture';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-const { app, browser, smtp } = useE2e({ smtp: true });
+// The full browser: a test previews a PDF, and only it has a PDF viewer to show it in a frame.
+const { app, browser, smtp } = useE2e({ smtp: true, browser: 'full' });
 let positionId: number;
 const ids = new Map<string, number>();
 

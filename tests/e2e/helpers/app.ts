@@ -157,20 +157,30 @@ export async function firstPublicPosition(app: RunningApp): Promise<ListedPositi
 }
 
 /**
- * Debian's Chromium (installed by scripts/ensure-test-tools.sh), headless, with no outside
- * traffic. Under vitest's e2e project this connects to the run's one Chromium (global.ts) instead
- * of starting one per file; each page still has its own context (newPage), and close() ends
- * only this file's connection and contexts.
+ * Which of Debian's two Chromium builds: `full` is the browser people use (its headless mode
+ * draws as a window would, and it shows a PDF in a frame), `shell` is the headless shell, the
+ * same Blink and V8 without the browser around them. The browser tests run in the shell: the
+ * whole e2e run took 375 CPU-seconds in it against ~500 in the full browser on this 2-core
+ * machine, where CI is CPU-bound. A file that needs the full browser (the PDF viewer) asks
+ * useE2e for it; the benches measure the full browser, as people get it.
  */
-export async function launchBrowser(): Promise<Browser> {
+export type ChromiumKind = 'full' | 'shell';
+
+/**
+ * Debian's Chromium (installed by scripts/ensure-test-tools.sh), headless, with no outside
+ * traffic. Under vitest's e2e project a `shell` connects to the run's one Chromium (global.ts)
+ * instead of starting one per file; each page still has its own context (newPage), and close()
+ * ends only this file's connection and contexts.
+ */
+export async function launchBrowser(kind: ChromiumKind = 'full'): Promise<Browser> {
   const shared = process.env[BROWSER_WS_ENV];
-  if (shared) return chromium.connect(shared);
-  return chromium.launch(chromiumOptions());
+  if (shared && kind === 'shell') return chromium.connect(shared);
+  return chromium.launch(chromiumOptions(kind));
 }
 
-/** How the tests run Chromium: Debian's binary, headless, no outside traffic. */
-export function chromiumOptions() {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** How the tests run Chromium: one of Debian's binaries, headless, no outside traffic. */
+export function chromiumOptions(kind: ChromiumKind) {
+  const executablePath = kind === 'full' ? (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') : (process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell');
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium saknas (${executablePath}): kör bash scripts/ensure-test-tools.sh`);
   }

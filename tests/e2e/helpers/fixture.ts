@@ -1,13 +1,13 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtp, type TestSmtp } from '../../integration/helpers/smtp';
-import { actionData, callAction, launchBrowser, loginAs, newPage, startApp, tokenFor, VIEWPORTS, type RunningApp } from './app';
+import { actionData, callAction, launchBrowser, loginAs, newPage, startApp, tokenFor, VIEWPORTS, type ChromiumKind, type RunningApp } from './app';
 
 /** What a browser test file works with: its own app and the run's Chromium, and the calls made on them. */
 export interface E2e {
   /** The file's app (its own server, data and demo seed); usable from the first beforeAll after useE2e(). */
   app: RunningApp;
-  /** The run's one Chromium (each page has its own context). */
+  /** The run's one Chromium, its headless shell (each page has its own context); the file's own full Chromium when asked. */
   browser: Browser;
   /** The test mail server the app sends through; only with `{ smtp: true }`. */
   smtp: TestSmtp;
@@ -28,6 +28,8 @@ export interface E2eOptions {
   env?: Record<string, string> | ((smtp: TestSmtp | undefined) => Promise<Record<string, string>> | Record<string, string>);
   /** Start a test SMTP server first and send the app's mail through it (SMTP_URL). */
   smtp?: boolean;
+  /** The file's own full Chromium instead of the run's headless shell: for what only the browser has (its PDF viewer). */
+  browser?: ChromiumKind;
 }
 
 /**
@@ -44,7 +46,7 @@ export function useE2e(opts: E2eOptions = {}): E2e {
     const mail = opts.smtp ? smtp.set(await startSmtp()) : undefined;
     const env = typeof opts.env === 'function' ? await opts.env(mail) : { ...opts.env };
     app.set(await startApp(mail ? { SMTP_URL: mail.url, ...env } : env));
-    browser.set(await launchBrowser());
+    browser.set(await launchBrowser(opts.browser ?? 'shell'));
   });
   afterAll(async () => {
     await browser.current?.close();

@@ -4,15 +4,15 @@ import { chromium } from 'playwright-core';
 import { APP_POOL_ENV, BROWSER_WS_ENV, chromiumOptions, spawnApp, type PooledApp, type RunningApp } from './app';
 
 /**
- * The e2e run's global setup: one Chromium for every file (each file connects, and each page
- * has its own context), and a pool that keeps one app started ahead. A file that asks
+ * The e2e run's global setup: one Chromium (the headless shell, see ChromiumKind) for every file
+ * (each file connects, and each page has its own context), and a pool that keeps one app started ahead. A file that asks
  * startApp() for no env of its own takes the started app (its own process, DATA_DIR and demo
  * seed, so files stay independent) and the pool starts the next one while the file runs: the
  * files run one at a time, so no file waits for a server to start but the first. Files that
  * need their own env (SMTP, limits) start their own app as before.
  */
 export default async function setup() {
-  const browserServer = await chromium.launchServer(chromiumOptions());
+  const browserServer = await chromium.launchServer(chromiumOptions('shell'));
   const running = new Map<number, RunningApp>();
   let next: Promise<RunningApp> | null = null;
   const startNext = () => {
