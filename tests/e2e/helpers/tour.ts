@@ -63,14 +63,18 @@ export async function goClientSide(page: Page, path: string): Promise<void> {
   });
 }
 
-/** Resolves when the page has an h1 that is new (another node or another text than `oldText`) and no 'Laddar' anywhere. */
+/**
+ * Resolves when the page has an h1 that is new (another node or another text than `oldText`), no
+ * 'Laddar' anywhere and no part marked `aria-busy` (a part whose code is still loading, such as a
+ * news post's body before its sanitiser is here: measured before it, the page looked narrower than it is).
+ */
 export async function settled(page: Page, oldText: string | null = null): Promise<void> {
   await page.waitForFunction(
     (old) => {
       const h = document.querySelector('main h1, h1');
       if (!h) return false;
       if (old !== null && h.hasAttribute('data-tour-seen') && h.textContent === old) return false;
-      return !/Laddar/.test(document.body.innerText);
+      return !/Laddar/.test(document.body.innerText) && !document.querySelector('[aria-busy="true"]');
     },
     oldText,
     { timeout: 15_000, polling: 50 },
