@@ -4,9 +4,9 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
-import { svSplit } from './scripts/vite/sv-split';
-import { screenNotes } from './scripts/vite/screen-notes';
-import { screenTable } from './scripts/vite/screen-table';
+import { svSplit } from './scripts/vite/sv-split.ts';
+import { screenNotes } from './scripts/vite/screen-notes.ts';
+import { screenTable } from './scripts/vite/screen-table.ts';
 
 /** Browser-only replacements the server bundle must not take (the server sanitises with sanitize-html). */
 const BROWSER_ONLY_ALIASES = new Set(['./sanitize-backend', './on-demand']);

@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import SlowFirst from './tests/setup/slow-first';
-import { screenTable } from './scripts/vite/screen-table';
+import SlowFirst from './tests/setup/slow-first.ts';
+import { screenTable } from './scripts/vite/screen-table.ts';
 
 /**
  * The unit files that replace a module (vi.mock): they keep a module registry of their own

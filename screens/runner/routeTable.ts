@@ -1,4 +1,4 @@
-import { isLightForm } from './lightChooser';
+import { isLightForm } from './lightChooser.ts';
 import type { Block, ScreenFile } from './types';
 
 /**

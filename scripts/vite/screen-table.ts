@@ -6,7 +6,7 @@
  * vitest alike (vitest.config.ts), so the tests run the table the browser gets.
  */
 import type { Plugin } from 'vite';
-import { routeEntryOf } from '../../screens/runner/routeTable';
+import { routeEntryOf } from '../../screens/runner/routeTable.ts';
 import type { ScreenFile } from '../../screens/runner/types';
 
 const SCREEN_FILE = /\/schemas\/screens\/[^/]+\.json$/;
