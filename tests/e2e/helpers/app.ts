@@ -160,7 +160,7 @@ export async function firstPublicPosition(app: RunningApp): Promise<ListedPositi
  * Which of Debian's two Chromium builds: `full` is the browser people use (its headless mode
  * draws as a window would, and it shows a PDF in a frame), `shell` is the headless shell, the
  * same Blink and V8 without the browser around them. The browser tests run in the shell: the
- * whole e2e run took 375 CPU-seconds in it against ~500 in the full browser on this 2-core
+ * whole e2e run took 375 CPU-seconds in it against 607 in the full browser on this 2-core
  * machine, where CI is CPU-bound. A file that needs the full browser (the PDF viewer) asks
  * useE2e for it; the benches measure the full browser, as people get it.
  */

@@ -8,7 +8,7 @@ import { APP_POOL_ENV, BROWSER_WS_ENV, chromiumOptions, spawnApp, type PooledApp
  * (each file connects, and each page has its own context), and a pool that keeps one app started ahead. A file that asks
  * startApp() for no env of its own takes the started app (its own process, DATA_DIR and demo
  * seed, so files stay independent) and the pool starts the next one while the file runs, so a
- * file seldom waits for a server to start (two files that start together: one of them does). Files that
+ * file seldom waits for a server to start (of two files that start together, one does). Files that
  * need their own env (SMTP, limits) start their own app as before.
  */
 export default async function setup() {
@@ -26,8 +26,8 @@ export default async function setup() {
     next = null;
     const app = await started;
     running.set(app.port, app);
-    // Two files may take at once (two workers): the second started its own, and only one app
-    // waits ahead; one started here over another would be lost, never stopped.
+    // Two takes at once (a run with more than one e2e worker): the second started its own, and
+    // only one app waits ahead; one started here over another would be lost, never stopped.
     if (!next) startNext();
     const { stop: _stop, ...handed } = app;
     return handed;
