@@ -4,7 +4,7 @@
 # all run side by side and no core idles while one long job runs alone (the checks before the
 # tests used to leave one core to the last of them, and the tests waited for all of them):
 #   - the type check and lint;
-#   - the build, then the e2e project in a vitest process of its own (one file at a time, one
+#   - the build, then the e2e project in a vitest process of its own (two files at a time, one
 #     Chromium: run as a group after every other file, it left a core mostly idle for minutes);
 #   - all the other projects (unit, unit-dom, unit-mocking, integration), two files at a time, printed live.
 # The others' output is printed whole afterwards, in a fixed order. Each vitest process writes its
