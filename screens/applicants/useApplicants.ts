@@ -65,8 +65,8 @@ export function useApplicants(positionId: number, query: ApplicantQuery): Applic
   return { items, state, done: next === null && state === 'ready', loadMore, reload };
 }
 
-/** Totals under the filter and per label (get_applicantCounts); null while loading or failed. */
+/** Totals under the filter and per label (get_applicantCounts); the last filter's while a new one's load, null before the first answer and on a failure. */
 export function useCounts(positionId: number, query: ApplicantQuery, generation: number): Counts | null {
-  const { data, error } = useLoad(() => call('get_applicantCounts', { positionId, ...query }), JSON.stringify([positionId, query, generation]));
+  const { data, error } = useLoad(() => call('get_applicantCounts', { positionId, ...query }), JSON.stringify([positionId, query, generation]), { keep: true });
   return error === undefined ? (data ?? null) : null;
 }
