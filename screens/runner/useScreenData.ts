@@ -23,39 +23,46 @@ function pickData(answer: unknown, load: ScreenLoad, ctx: BindingContext): Data 
   return { ...data, ...Object.fromEntries(Object.entries(load.also).map(([key, ptr]) => [key, pointer(answer, ptr)]).filter(([, v]) => v !== undefined)) };
 }
 
+const LOADING: Loaded = { status: 'loading' };
+const NOTHING_TO_LOAD: Loaded = { status: 'ready', data: {} };
+
 /**
  * The one loader of form and record screens (and their blocks): `load` (an action, or a form's
  * account route) with its data filled,
  * the data picked; 404 or no matching row is the not-found state; other failures go through
- * the session's handler (401 logs out) to the error state. `generation` loads again.
+ * the session's handler (401 logs out) to the error state. `generation` loads again and keeps
+ * what it shows until the new answer; another context (route, query, organisation, user) shows
+ * loading until its own answer: a form of /admin/users/2 never shows, nor saves, the answer
+ * for /admin/users/1 while its own is on the way.
  */
 export function useScreenData(load: ScreenLoad | undefined, ctx: BindingContext, generation = 0): Loaded {
   const { handleError } = useSession();
-  const [state, setState] = useState<Loaded>(load ? { status: 'loading' } : { status: 'ready', data: {} });
   const ctxKey = JSON.stringify(ctx);
+  const [state, setState] = useState<{ key: string; loaded: Loaded }>(() => ({ key: ctxKey, loaded: LOADING }));
   useEffect(() => {
     if (!load) return;
     let live = true;
     const bound = JSON.parse(ctxKey) as BindingContext;
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
+    setState((s) => (s.key === ctxKey && s.loaded.status === 'ready' ? s : { key: ctxKey, loaded: LOADING }));
     const action = load.action ?? '';
     const asked = load.route ? accountPost(load.route, fillData(load.data ?? {}, bound)) : fillForAction(action, load.data ?? {}, bound).then((data) => dispatchByName(action, data));
+    const settle = (loaded: Loaded) => live && setState({ key: ctxKey, loaded });
     asked
       .then((answer) => {
-        if (!live) return;
         const data = pickData(answer, load, bound);
-        setState(data ? { status: 'ready', data } : { status: 'notFound' });
+        settle(data ? { status: 'ready', data } : { status: 'notFound' });
       })
       .catch((err: unknown) => {
         if (!live) return;
-        if (err instanceof ApiError && err.status === 404) return setState({ status: 'notFound' });
+        if (err instanceof ApiError && err.status === 404) return settle({ status: 'notFound' });
         // An account route answers without a session: its refusal is the form's to read (a refused link).
         if (!load.route) handleError(err);
-        setState({ status: 'error', error: err });
+        settle({ status: 'error', error: err });
       });
     return () => {
       live = false;
     };
   }, [load, ctxKey, handleError, generation]);
-  return state;
+  if (!load) return NOTHING_TO_LOAD;
+  return state.key === ctxKey ? state.loaded : LOADING;
 }

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { screenFiles } from './screen-files';
 import type { ScreenFile } from '../../../screens/runner/types';
-import { fakeToken, renderAdminAt, serveActions, signIn, type Handler } from './harness';
+import { fakeToken, goTo, renderAdminAt, serveActions, signIn, type Handler } from './harness';
 import { refusal } from '../fetch';
 import { SLOW } from '../../setup/wait';
 
@@ -49,6 +49,29 @@ describe('form screens', () => {
     // The entity's defaults (showAge, showGender) come with the form; save_thing declares no types, so id stays text.
     expect(calls.find((c) => c.action === 'save_thing')?.data).toEqual({ id: '7', profile: { displayName: 'Demo AB', city: 'Luleå', showAge: false, showGender: false } });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/things/7/done'));
+  }, 30_000);
+
+  it("never shows nor saves one entity's data on another's page while the other's loads", async () => {
+    let release: (() => void) | undefined;
+    const calls = serve({
+      get_position: (d) =>
+        d.id === 7
+          ? { profile: { displayName: 'Sju AB', city: 'Umeå' } }
+          : new Promise((ok) => {
+              release = () => ok({ profile: { displayName: 'Åtta AB', city: 'Luleå' } });
+            }),
+      save_thing: (d) => ({ id: d.id }),
+    });
+    renderAdminAt('/admin/things/7/profile', [...screenFiles, profile]);
+    await screen.findByDisplayValue('Umeå', {}, SLOW);
+    // The same screen for another entity (back and forward, or the header's search): the page stays mounted.
+    goTo('/admin/things/8/profile');
+    await waitFor(() => expect(calls.some((c) => c.action === 'get_position' && c.data.id === 8)).toBe(true), SLOW);
+    expect(screen.queryByDisplayValue('Umeå')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Spara' })).toBeNull();
+    release!();
+    expect(await screen.findByDisplayValue('Luleå', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByDisplayValue('Umeå')).toBeNull();
   }, 30_000);
 
   it("shows the server's refusal and keeps what was typed", async () => {

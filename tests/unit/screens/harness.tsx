@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import AdminApp from '../../../screens/admin/AdminApp';
 import { catalogueOf } from '../../../screens/runner/fileCatalogue';
 import type { ScreenFile } from '../../../screens/runner/types';
@@ -70,12 +70,26 @@ export function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
+let navigateTo: ((path: string) => void) | undefined;
+
+/** Goes to `path` inside the app renderAdminAt drew, as a link or the header's search would (no new page load). */
+export function goTo(path: string): void {
+  act(() => navigateTo!(path));
+}
+
+function Go() {
+  const navigate = useNavigate();
+  navigateTo = (path) => void navigate(path);
+  return null;
+}
+
 /** The admin app at `path` (with `catalogue` instead of the screen files when given), and where it is. */
 export function renderAdminAt(path: string, catalogue?: readonly ScreenFile[]) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminApp catalogue={catalogue && catalogueOf(catalogue)} />
       <Where />
+      <Go />
     </MemoryRouter>,
   );
 }
