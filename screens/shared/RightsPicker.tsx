@@ -11,7 +11,7 @@ export function RightsPicker({ idPrefix, value, onChange }: { idPrefix: string; 
     <fieldset className="adm-fieldset">
       <legend>{sv.org.rightsLegend}</legend>
       {RIGHTS.map((r) => (
-        <div className="adm-check" key={r.id}>
+        <div className="adm-check adm-check-hinted" key={r.id}>
           <input
             id={`${idPrefix}-${r.id}`}
             type="checkbox"

@@ -51,6 +51,14 @@ describe('the organisation runs itself', () => {
     await poll(() => h1(page)).toBe('Användare');
     await page.getByRole('link', { name: 'Lägg till användare' }).click();
     await poll(() => h1(page)).toBe('Lägg till användare');
+    // Each right's meaning stands under its name, the short one too (Läsa's sat beside its name, the others below theirs).
+    for (const name of ['Administratör', 'Skriva', 'Läsa']) {
+      const hintId = await page.getByLabel(name, { exact: true }).getAttribute('aria-describedby');
+      const label = await page.locator('label').filter({ hasText: new RegExp(`^${name}$`) }).boundingBox();
+      const hint = await page.locator(`#${hintId}`).boundingBox();
+      expect(Math.abs(hint!.x - label!.x), name).toBeLessThan(2);
+      expect(hint!.y, name).toBeGreaterThanOrEqual(label!.y + label!.height - 1);
+    }
     await page.getByLabel('Förnamn').fill('Nils');
     await page.getByLabel('Efternamn').fill('Kollega');
     await page.getByLabel('E-post').fill('writer@demo.test');
