@@ -43,7 +43,7 @@ export function ListFilters({ schema, onChange }: { schema: { properties?: Recor
             <label htmlFor={fid}>{label}</label>
             {f.format === 'event' ? (
               <select id={fid} value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)}>
-                <option value="" />
+                <option value="">{sv.screens.filterAll}</option>
                 {EVENT_CHOICES.map(([value, name]) => (
                   <option key={value} value={value}>
                     {name}
@@ -52,7 +52,7 @@ export function ListFilters({ schema, onChange }: { schema: { properties?: Recor
               </select>
             ) : f.enum ? (
               <select id={fid} value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)}>
-                <option value="" />
+                <option value="">{sv.screens.filterAll}</option>
                 {f.enum.map((o) => (
                   <option key={String(o)} value={String(o)}>
                     {String(o)}

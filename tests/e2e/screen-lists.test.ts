@@ -90,6 +90,8 @@ describe('list screens in Chromium', () => {
     await expectNoAxeViolations(page, 'table.scr-table');
     // The filter offers the events by their Swedish names.
     const filter = page.getByRole('region', { name: 'Filter' }).getByLabel('Händelse');
+    // No filter is said as 'Alla', not a blank line.
+    expect(await filter.locator('option:checked').textContent()).toBe('Alla');
     await filter.selectOption({ label: 'Nyhet publicerad' });
     await expect.poll(() => page.getByText('Inga händelser', { exact: true }).count()).toBe(1);
     await filter.selectOption({ label: 'Annons arkiverad eller återaktiverad' });
