@@ -38,11 +38,14 @@ export class TemplateError extends Error {
   }
 }
 
-/** Thrown by createRegistry when a field-type or validator declaration is unusable. */
+/**
+ * Thrown by createRegistry when a field-type or validator declaration is unusable. Its message
+ * (what the server prints when it refuses to start) lists each problem on a line of its own.
+ */
 export class CatalogueError extends Error {
   readonly issues: Issue[];
   constructor(issues: Issue[]) {
-    super(fill(sv.engine.catalogueRefused, { issues: issues.map((i) => `${i.key}: ${i.problem}`).join('; ') }));
+    super(fill(sv.engine.catalogueRefused, { issues: issues.map((i) => `\n- ${i.key}: ${i.problem}`).join('') }));
     this.name = 'CatalogueError';
     this.issues = issues;
   }

@@ -41,7 +41,7 @@ describe('a catalogue with a bad field-type file', () => {
   it('refuses a type drawn by a widget that does not exist', async () => {
     const { message, dir } = await refusal({ slider: { ...newsletterType, name: 'slider', keyPrefix: 'form_slider_', widget: 'slider' } });
     expect(message).toContain(`${fileOf(dir, 'slider')} (slider): Fälttypen ritas av widgeten slider, som inte finns`);
-    expect(message).toMatch(/^Fälttyperna och valideringarna går inte att använda: /);
+    expect(message).toMatch(/^Fälttyperna och valideringarna går inte att använda:\n- /);
   });
 
   it('refuses an answer schema no answer kind fits, and a declared kind its answer does not have', async () => {
@@ -51,6 +51,10 @@ describe('a catalogue with a bad field-type file', () => {
     });
     expect(message).toContain(`${fileOf(dir, 'amount')} (amount): Svarstypen går inte att avgöra: answerKind – passar inte svarsschemat {"type":"number"}`);
     expect(message).toContain(`${fileOf(dir, 'vat')} (vat): Svarstypen går inte att avgöra: answerKind boolean`);
+    // One problem a line, each naming its file (they were one line joined by '; ' after each full stop).
+    const lines = message.split('\n').slice(1);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line).toMatch(new RegExp(`^- ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/field-types/\\w+\\.json \\(\\w+\\): \\S`));
   });
 
   it('refuses a name another file already declares', async () => {
