@@ -35,8 +35,16 @@ export interface Mailer {
    * Resolves once the mail is handed over (outbox file written, or SMTP server accepted it);
    * throws otherwise. Answers the name of the copy it kept, if it keeps one (the file outbox),
    * so the caller can record which application the copy belongs to (server/domain/mail-copies.ts).
+   * `copy`: the name `newCopy` gave, which the copy is then kept under.
    */
-  send(mail: Mail): Promise<string | void>;
+  send(mail: Mail, copy?: string): Promise<string | void>;
+  /**
+   * A fresh name for a kept copy (only mailers that keep one). A caller that records copies takes
+   * the name first, records it, then passes it to `send`: a crash between the two then leaves a
+   * record without its copy (which every removal path passes over), never a copy no removal path
+   * can find.
+   */
+  newCopy?(): string;
   /** Removes one kept copy by the name `send` answered; false when there was none. */
   drop?(copy: string): Promise<boolean>;
   /**
@@ -79,9 +87,15 @@ export function senderOf(mail: Pick<Mail, 'fromName'>, from = FROM): { name?: st
   return { name, address, header: `${/^[\x20-\x7e]*$/.test(name) ? `"${name}"` : encodeHeader(name)} <${address}>` };
 }
 
-/** One mail as an RFC 5322 message (UTF-8, base64 body) and the name its kept copy gets. */
-export function composeEml(mail: Mail, from = FROM): { name: string; eml: string } {
-  const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
+/** A fresh copy name `<ms>-<12 hex>.eml` (composeEml's, and a mailer's `newCopy`). */
+export const newCopyName = (): string => `${Date.now()}-${randomBytes(6).toString('hex')}.eml`;
+
+/**
+ * One mail as an RFC 5322 message (UTF-8, base64 body) and the name its kept copy gets: `name`
+ * when given (one newCopyName made), else a fresh one.
+ */
+export function composeEml(mail: Mail, from = FROM, name?: string): { name: string; eml: string } {
+  const id = (name !== undefined && isCopyName(name) ? name : newCopyName()).slice(0, -'.eml'.length);
   const head = [
     `From: ${oneLine(senderOf(mail, from).header)}`,
     `To: ${oneLine(mail.to)}`,
@@ -184,9 +198,10 @@ export const isCopyName = (copy: string) => COPY_NAME.test(copy);
 export function createFileMailer(dataDir: string, from = FROM): Mailer {
   const outbox = join(dataDir, 'outbox');
   return {
-    async send(mail) {
+    newCopy: newCopyName,
+    async send(mail, copy) {
       await mkdir(outbox, { recursive: true, mode: 0o700 });
-      const { name, eml } = composeEml(mail, from);
+      const { name, eml } = composeEml(mail, from, copy);
       await writeFileAtomic(join(outbox, name), eml);
       return name;
     },

@@ -1,5 +1,5 @@
 import type { Store } from '../store/port';
-import { addressOf as bareAddress, composeEml, isCopyName, type Mailer } from '../mail';
+import { addressOf as bareAddress, composeEml, isCopyName, newCopyName, type Mailer } from '../mail';
 
 /**
  * The outbox as the `mailOutbox` collection, for Mongo mode without SMTP: the same RFC 5322
@@ -22,8 +22,9 @@ const addressOf = (to: string) => bareAddress(to).toLowerCase();
 export function createStoreMailer(store: Store, from: string): Mailer {
   const outbox = store.collection<OutboxDoc>(MAIL_OUTBOX);
   return {
-    async send(mail) {
-      const { name, eml } = composeEml(mail, from);
+    newCopy: newCopyName,
+    async send(mail, copy) {
+      const { name, eml } = composeEml(mail, from, copy);
       await outbox.insertOne({ name, address: addressOf(mail.to), eml, created: Math.floor(Date.now() / 1000) });
       return name;
     },

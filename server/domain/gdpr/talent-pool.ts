@@ -95,12 +95,22 @@ export async function joinFromApply(deps: ServerDeps, a: ApplicationDoc, c: Cont
   }
 }
 
-/** Mails a person and keeps the copy's name on a link record, so erasing the person drops the copy. */
+/**
+ * Mails a person and keeps the copy's name on a link record, so erasing the person drops the copy.
+ * The record comes first (as sendAbout's): a crash before the mail leaves a link without a copy,
+ * never a copy no erasure finds. A mail that fails takes its link back.
+ */
 type NewLink = Pick<PoolLink, 'tokenHash' | 'containerId' | 'email' | 'kind' | 'applicationId' | 'expires'>;
 
 async function mailWithLink(deps: ServerDeps, link: NewLink, subject: string, text: string): Promise<void> {
-  const copy = await deps.mail.send({ to: link.email, subject, text });
-  await links(deps).insertOne({ ...link, created: deps.now(), ...(typeof copy === 'string' ? { copy } : {}) });
+  const copy = deps.mail.newCopy?.();
+  await links(deps).insertOne({ ...link, created: deps.now(), ...(copy !== undefined ? { copy } : {}) });
+  try {
+    await deps.mail.send({ to: link.email, subject, text }, copy);
+  } catch (err) {
+    await links(deps).deleteOne({ tokenHash: link.tokenHash }).catch(() => 0);
+    throw err;
+  }
 }
 
 async function newLink(deps: ServerDeps, c: ContainerDoc, email: string, kind: 'invite' | 'renew', ttlDays: number, applicationId?: number) {
