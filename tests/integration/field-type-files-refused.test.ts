@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { escapeRegex } from '../../server/store/safe';
 import { defaultFieldTypes } from '../../engine/default-registry';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -54,7 +55,7 @@ describe('a catalogue with a bad field-type file', () => {
     // One problem a line, each naming its file (they were one line joined by '; ' after each full stop).
     const lines = message.split('\n').slice(1);
     expect(lines.length).toBeGreaterThanOrEqual(2);
-    for (const line of lines) expect(line).toMatch(new RegExp(`^- ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/field-types/\\w+\\.json \\(\\w+\\): \\S`));
+    for (const line of lines) expect(line).toMatch(new RegExp(`^- ${escapeRegex(dir)}/field-types/\\w+\\.json \\(\\w+\\): \\S`));
   });
 
   it('refuses a name another file already declares', async () => {

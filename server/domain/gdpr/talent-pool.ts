@@ -95,13 +95,13 @@ export async function joinFromApply(deps: ServerDeps, a: ApplicationDoc, c: Cont
   }
 }
 
+type NewLink = Pick<PoolLink, 'tokenHash' | 'containerId' | 'email' | 'kind' | 'applicationId' | 'expires'>;
+
 /**
  * Mails a person and keeps the copy's name on a link record, so erasing the person drops the copy.
  * The record comes first (as sendAbout's): a crash before the mail leaves a link without a copy,
  * never a copy no erasure finds. A mail that fails takes its link back.
  */
-type NewLink = Pick<PoolLink, 'tokenHash' | 'containerId' | 'email' | 'kind' | 'applicationId' | 'expires'>;
-
 async function mailWithLink(deps: ServerDeps, link: NewLink, subject: string, text: string): Promise<void> {
   const copy = deps.mail.newCopy?.();
   await links(deps).insertOne({ ...link, created: deps.now(), ...(copy !== undefined ? { copy } : {}) });
