@@ -26,7 +26,8 @@ export function RichText(props: RichTextProps) {
 // toolbar does at any width (one row drawn as a fixed height grew by a row on a phone).
 const WAITING_TOOLS = [sv.org.rtBold, sv.org.rtItalic, sv.org.rtUnderline, sv.org.rtBullet, sv.org.rtOrdered, sv.org.rtLink];
 
-function Waiting({ label, required }: { label: string | undefined; required: boolean | undefined }) {
+/** The editor's frame while its code loads; a caller that still waits for what the editor needs (its merge fields) draws it too. */
+export function Waiting({ label, required }: { label?: string | undefined; required?: boolean | undefined }) {
   return (
     <div className="rt">
       {label !== undefined && (

@@ -4,7 +4,7 @@ import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
-import { RichText } from '../../shared/RichTextLazy';
+import { RichText, Waiting as RichTextWaiting } from '../../shared/RichTextLazy';
 import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
@@ -57,7 +57,8 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
   const { container, handleError } = useSession();
   const toast = useToast();
   const ids = useId();
-  const [props, setProps] = useState<TemplateProperty[]>([]);
+  // The merge fields; null until the server's list (or its failure) is known.
+  const [props, setProps] = useState<TemplateProperty[] | null>(null);
   const [templates, setTemplates] = useState<EmailTemplate[] | null>(null);
   const [chosen, setChosen] = useState<number | ''>('');
   const [subject, setSubject] = useState(initial?.subject ?? '');
@@ -157,89 +158,97 @@ export function SendEmailDialog({ isOpen, onClose, recipients, positionId, posit
               void send(outcome ? targets : recipients);
             }}
           >
-            <p className="mail-recipients" id={`${ids}-to`}>
-              <strong>{t.recipients}:</strong>{' '}
-              {recipients.length <= 3 ? recipients.map((r) => r.name ?? r.email ?? `#${r.id}`).join(', ') : fill(t.recipientsCount, { count: recipients.length })}
-            </p>
-            {byAddress && (
+            {/* The fields scroll; the outcome and the buttons stay put below them, whatever loads late. */}
+            <div className="mail-body">
+              <p className="mail-recipients" id={`${ids}-to`}>
+                <strong>{t.recipients}:</strong>{' '}
+                {recipients.length <= 3 ? recipients.map((r) => r.name ?? r.email ?? `#${r.id}`).join(', ') : fill(t.recipientsCount, { count: recipients.length })}
+              </p>
+              {byAddress && (
+                <div className="mail-field">
+                  <label htmlFor={`${ids}-email`}>{t.emailLabel}</label>
+                  <input
+                    id={`${ids}-email`}
+                    type="email"
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    autoComplete="off"
+                    required
+                    aria-invalid={emailProblem ? true : undefined}
+                    aria-describedby={emailProblem ? `${ids}-email-error` : undefined}
+                  />
+                  {emailProblem && (
+                    <p id={`${ids}-email-error`} className="adm-form-error" role="alert">
+                      {emailProblem}
+                    </p>
+                  )}
+                </div>
+              )}
               <div className="mail-field">
-                <label htmlFor={`${ids}-email`}>{t.emailLabel}</label>
+                <label htmlFor={`${ids}-tpl`}>{t.template}</label>
+                <select
+                  id={`${ids}-tpl`}
+                  value={chosen}
+                  disabled={templates === null}
+                  onChange={(e) => pick(templates?.find((x) => x.id === Number(e.target.value)))}
+                >
+                  <option value="">{t.noTemplate}</option>
+                  {(templates ?? []).map((x) => (
+                    <option key={x.id} value={x.id}>
+                      {x.name || labelName(x.labelId)}
+                      {positionTypeId === undefined ? ` (${container?.positionTypes.find((p) => p.id === x.positionTypeId)?.name ?? ''})` : ''}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="mail-field">
+                <label htmlFor={`${ids}-subject`}>{t.subject}</label>
                 <input
-                  id={`${ids}-email`}
-                  type="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  autoComplete="off"
-                  required
-                  aria-invalid={emailProblem ? true : undefined}
-                  aria-describedby={emailProblem ? `${ids}-email-error` : undefined}
+                  id={`${ids}-subject`}
+                  ref={merge.subjectRef}
+                  value={subject}
+                  maxLength={200}
+                  onChange={(e) => setSubject(e.target.value)}
+                  onFocus={merge.onSubjectFocus}
                 />
-                {emailProblem && (
-                  <p id={`${ids}-email-error`} className="adm-form-error" role="alert">
-                    {emailProblem}
-                  </p>
+              </div>
+              <div className="mail-field">
+                <span id={`${ids}-body-label`} className="mail-label">
+                  {t.body}
+                </span>
+                {/* The editor is made with its merge fields, so it waits for them: made before them and again with
+                    them, its text vanished for a frame. */}
+                {props === null ? (
+                  <RichTextWaiting />
+                ) : (
+                  <RichText
+                    mergeFields={props.length > 0 ? props : undefined}
+                    id={`${ids}-body`}
+                    value={body}
+                    onChange={setBody}
+                    labelledBy={`${ids}-body-label`}
+                    describedBy={`${ids}-fields-help`}
+                    insertRef={merge.insertBody}
+                    onFocus={merge.onBodyFocus}
+                  />
                 )}
               </div>
-            )}
-            <div className="mail-field">
-              <label htmlFor={`${ids}-tpl`}>{t.template}</label>
-              <select
-                id={`${ids}-tpl`}
-                value={chosen}
-                disabled={templates === null}
-                onChange={(e) => pick(templates?.find((x) => x.id === Number(e.target.value)))}
-              >
-                <option value="">{t.noTemplate}</option>
-                {(templates ?? []).map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.name || labelName(x.labelId)}
-                    {positionTypeId === undefined ? ` (${container?.positionTypes.find((p) => p.id === x.positionTypeId)?.name ?? ''})` : ''}
-                  </option>
+              <div role="group" aria-label={t.mergeFields} className="mail-merge">
+                <span className="mail-label">{t.mergeFields}</span>
+                {(props ?? []).map((p) => (
+                  <button key={p.key} type="button" className="bk-btn mail-chip" onClick={() => merge.insert(p.placeholder)}>
+                    {p.label}
+                  </button>
                 ))}
-              </select>
+                <p id={`${ids}-fields-help`} className="mail-help">
+                  {t.mergeFieldsHelp}
+                </p>
+              </div>
+              {/* The preview's room is kept while its code loads, so the fields above it do not jump. */}
+              <Suspense fallback={<section className="mail-preview mail-preview-waiting" aria-hidden="true" />}>
+                <MergePreview subject={subject} body={body} people={recipients.slice(0, 20)} company={container?.displayName || container?.name || ''} />
+              </Suspense>
             </div>
-            <div className="mail-field">
-              <label htmlFor={`${ids}-subject`}>{t.subject}</label>
-              <input
-                id={`${ids}-subject`}
-                ref={merge.subjectRef}
-                value={subject}
-                maxLength={200}
-                onChange={(e) => setSubject(e.target.value)}
-                onFocus={merge.onSubjectFocus}
-              />
-            </div>
-            <div className="mail-field">
-              <span id={`${ids}-body-label`} className="mail-label">
-                {t.body}
-              </span>
-              <RichText
-                key={props.length > 0 ? 'chips' : 'plain'}
-                mergeFields={props.length > 0 ? props : undefined}
-                id={`${ids}-body`}
-                value={body}
-                onChange={setBody}
-                labelledBy={`${ids}-body-label`}
-                describedBy={`${ids}-fields-help`}
-                insertRef={merge.insertBody}
-                onFocus={merge.onBodyFocus}
-              />
-            </div>
-            <div role="group" aria-label={t.mergeFields} className="mail-merge">
-              <span className="mail-label">{t.mergeFields}</span>
-              {props.map((p) => (
-                <button key={p.key} type="button" className="bk-btn mail-chip" onClick={() => merge.insert(p.placeholder)}>
-                  {p.label}
-                </button>
-              ))}
-              <p id={`${ids}-fields-help`} className="mail-help">
-                {t.mergeFieldsHelp}
-              </p>
-            </div>
-            {/* The preview's room is kept while its code loads: appearing, it moved Skicka down about 90 px. */}
-            <Suspense fallback={<section className="mail-preview mail-preview-waiting" aria-hidden="true" />}>
-              <MergePreview subject={subject} body={body} people={recipients.slice(0, 20)} company={container?.displayName || container?.name || ''} />
-            </Suspense>
             <div aria-live="polite" className="mail-outcome">
               {problem && <p className="mail-problem">{problem}</p>}
               {lines && (
