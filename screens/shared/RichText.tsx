@@ -179,7 +179,9 @@ export function RichText({ value, onChange, label, labelledBy, id, describedBy, 
           </button>
           {state?.link && button(t.rtUnlink, false, (c) => c.extendMarkRange('link').unsetLink())}
         </div>
-        <EditorContent editor={editor} />
+        {/* The box keeps the text area's height on its own: tiptap's useEditor destroys the editor it made when its 1 ms
+            timer fires before React's effects have run (a busy machine), and draws a new one a frame later. */}
+        <EditorContent editor={editor} className="rt-area" />
       </div>
     </div>
   );
