@@ -16,15 +16,6 @@ cd "$(dirname "$0")/.."
 if [ $# -gt 0 ]; then exec npx vitest run "$@"; fi
 out=$(mktemp -d)
 pids=()
-# .ci/run compiles better-sqlite3 while this script starts: it names a file that will hold the
-# compile's exit code, and the test processes wait for it (the checks and the build need none of it).
-native_ready() {
-  [ -n "${BLANKETT_NATIVE_DONE:-}" ] || return 0
-  while [ ! -f "$BLANKETT_NATIVE_DONE" ]; do sleep 0.5; done
-  [ "$(cat "$BLANKETT_NATIVE_DONE")" = "0" ] && return 0
-  echo "== better-sqlite3 byggdes inte: testerna körs inte" >&2
-  return 1
-}
 cleanup() {
   for pid in "${pids[@]}"; do kill -- "$pid" 2>/dev/null; done
   rm -rf "$out"
@@ -37,7 +28,6 @@ for name in "${checks[@]}"; do
 done
 (
   npm run --silent build >"$out/build.log" 2>&1 || exit 1
-  native_ready || exit 1
   # The browser tests, then the files that read the build (project after-build): one of them
   # measures a median under load, so it runs after the browsers and the type check and lint
   # have ended, beside the other tests only, as it did before the build moved here.
@@ -49,11 +39,8 @@ done
   exit "$e2e"
 ) &
 pids+=($!)
-rest_rc=1
-if native_ready; then
-  TEST_SUMMARY_FILE="$out/rest.json" npx vitest run --project unit --project unit-dom --project unit-mocking --project integration
-  rest_rc=$?
-fi
+TEST_SUMMARY_FILE="$out/rest.json" npx vitest run --project unit --project unit-dom --project unit-mocking --project integration
+rest_rc=$?
 failed=()
 for i in "${!checks[@]}"; do
   if ! wait "${pids[$i]}"; then failed+=("${checks[$i]}"); fi
