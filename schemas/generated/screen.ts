@@ -760,7 +760,7 @@ export interface DialogForm {
    */
   title: string;
   /**
-   * A flat form: text, email, a select (oneOf of const/title) or a checkbox per property; `title` is the label.
+   * A flat form: text, email, a select (oneOf of const/title, or format position) or a checkbox per property; `title` is the label.
    */
   schema: {
     type: "object";
@@ -770,7 +770,10 @@ export interface DialogForm {
         type?: "string" | "integer" | "boolean";
         title?: string;
         description?: string;
-        format?: "email";
+        /**
+         * email: an address, checked; position: a choice among the organisation's open positions, the value its id (an integer field).
+         */
+        format?: "email" | "position";
         minLength?: number;
         maxLength?: number;
         default?: unknown;

@@ -40,6 +40,20 @@ describe('the talent pool on a phone', () => {
     await staff.goto('/admin/talangpool');
     await expect.poll(() => staff.getByRole('table').textContent(), { timeout: 15_000 }).toContain('pia.pool@example.se');
     expect(await staff.getByRole('table').textContent()).toContain('Kryssruta vid ansökan');
+
+    // 'Bjud in att söka' asks which open position, by name (it was a position id typed into the filter).
+    await staff.getByRole('button', { name: 'Bjud in att söka Pia Poolsson' }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Bjud in att söka' });
+    const position = dialog.getByLabel('Tjänst *');
+    await expect.poll(() => position.locator('option').count()).toBeGreaterThan(1);
+    await dialog.getByRole('button', { name: 'Skicka inbjudan' }).click();
+    await dialog.getByText('Fältet är obligatoriskt').waitFor();
+    const open = (await position.locator('option').nth(1).textContent())!;
+    await position.selectOption({ label: open });
+    await dialog.getByRole('button', { name: 'Skicka inbjudan' }).click();
+    await staff.getByText('Inbjudan skickad').first().waitFor();
+    await expect.poll(() => staff.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => outboxTo(app.dataDir, pia.email).filter((m) => m.includes(open)).length).toBe(1);
     await staff.context().close();
   }, 60_000);
 

@@ -5,6 +5,7 @@ import sv from '../../../schemas/messages/sv.json';
 import type { ScreenAction } from '../types';
 import { fieldErrors, messageOf } from '../serverErrors';
 import { DialogFooter, DialogFrame, useAsk } from '../../shared/DialogFrame';
+import { PositionChoice } from './PositionChoice';
 
 const t = sv.screenVerbs;
 
@@ -42,7 +43,7 @@ function problemOf(f: FieldSchema, v: unknown, required: boolean): string | unde
 
 /**
  * A form in a dialog (Refine's useModalForm): a small flat form from the action's `dialog`
- * schema (text, email, select from `oneOf`, checkbox), focus on its first field, Escape
+ * schema (text, email, select from `oneOf` or of the open positions, checkbox), focus on its first field, Escape
  * cancels. `ask` resolves when `send(values)` succeeds (with its answer) or on cancel
  * (`undefined`); a refusal stays in the dialog, at its field when the server names one.
  */
@@ -125,7 +126,9 @@ export function useDialogForm(): {
                 ) : (
                   <label htmlFor={fid}>{label}</label>
                 )}
-                {f.oneOf ? (
+                {f.format === 'position' ? (
+                  <PositionChoice {...common} value={values[k]} onChange={(v) => set(k, v)} />
+                ) : f.oneOf ? (
                   <select {...common} value={String(values[k])} onChange={(e) => set(k, f.oneOf?.find((o) => String(o.const) === e.target.value)?.const)}>
                     {f.oneOf.map((o) => (
                       <option key={String(o.const)} value={String(o.const)}>

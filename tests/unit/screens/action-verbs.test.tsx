@@ -92,6 +92,47 @@ describe('the dialog verb', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
     expect(calls.some((c) => c.action === 'create_positionPermission')).toBe(false);
   }, 30_000);
+
+  it("offers the organisation's open positions by name for a field of format position, and sends the chosen one's id", async () => {
+    const invite: ScreenAction = {
+      label: 'Bjud in att söka',
+      action: 'create_talentPoolApplyInvite',
+      data: { containerId: '{session.containerId}', id: '{route.id}', positionId: '{form.positionId}' },
+      dialog: { title: 'Bjud in', submit: 'Skicka inbjudan', schema: { type: 'object', required: ['positionId'], properties: { positionId: { type: 'integer', title: 'Tjänst', format: 'position' } } } },
+      toast: 'Inbjudan skickad',
+    };
+    let answer: (rows: unknown) => void = () => {};
+    const positions = new Promise((resolve) => (answer = resolve));
+    const calls = serve({ get_positions: () => positions, create_talentPoolApplyInvite: (d) => ({ id: d.id, positionId: d.positionId }) });
+    at([invite]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Bjud in att söka' }, SLOW));
+    const field = await screen.findByRole('combobox', { name: 'Tjänst *' }, SLOW);
+    // While they load, the empty choice says so; only open positions are offered.
+    expect(field.textContent).toBe('Hämtar tjänster…');
+    answer([
+      { id: 3, name: 'Lagerarbetare', status: 'Öppen' },
+      { id: 4, name: 'Kassör', status: 'Stängd' },
+      { id: 5, name: 'Butikschef', status: 'Öppen' },
+    ]);
+    await waitFor(() => expect([...field.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Välj en tjänst', 'Lagerarbetare', 'Butikschef']), SLOW);
+    await user.click(screen.getByRole('button', { name: 'Skicka inbjudan' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Fältet är obligatoriskt');
+    await user.selectOptions(field, 'Butikschef');
+    await user.click(screen.getByRole('button', { name: 'Skicka inbjudan' }));
+    expect(await screen.findByText('Inbjudan skickad', {}, SLOW)).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'create_talentPoolApplyInvite').map((c) => c.data)).toEqual([{ containerId: 1, id: 7, positionId: 5 }]);
+    expect(calls.find((c) => c.action === 'get_positions')?.data).toEqual({ containerId: 1 });
+  }, 30_000);
+
+  it('says so when the organisation has no open position', async () => {
+    serve({ get_positions: () => [{ id: 4, name: 'Kassör', status: 'Stängd' }] });
+    at([{ label: 'Bjud in att söka', action: 'create_talentPoolApplyInvite', data: { positionId: '{form.positionId}' }, dialog: { title: 'Bjud in', schema: { type: 'object', properties: { positionId: { type: 'integer', title: 'Tjänst', format: 'position' } } } } }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Bjud in att söka' }, SLOW));
+    const field = await screen.findByRole('combobox', { name: 'Tjänst' }, SLOW);
+    await waitFor(() => expect(field.textContent).toBe('Det finns ingen öppen tjänst'), SLOW);
+  }, 30_000);
 });
 
 describe('the upload verb', () => {
