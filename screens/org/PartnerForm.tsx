@@ -3,6 +3,8 @@ import type { RJSFSchema } from '@rjsf/utils';
 import sv from '../../schemas/messages/sv.json';
 import { createRjsfValidator } from '../../engine/react/rjsf-validator';
 import { translateSwedish } from '../../engine/react/builder/rjsf';
+// The partner forms are laid out as every other admin form (a label above its field).
+import '../runner/runner.css';
 
 const t = sv.org;
 const validator = createRjsfValidator();
@@ -74,6 +76,7 @@ export function PartnerForm({ type, item, onChange, checkLabel, complete, errors
         translateString={translateSwedish}
         idPrefix={`partner-${type.typeId}`}
         tagName="div"
+        className="scr-form"
       >
         <></>
       </Form>

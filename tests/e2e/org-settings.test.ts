@@ -271,6 +271,15 @@ describe('the organisation runs itself', () => {
     await poll(() => page.getByLabel('Publicera tjänsten hos Arbetsförmedlingen').count()).toBe(1);
     await expectNoAxeViolations(page);
     await page.getByLabel('Publicera tjänsten hos Arbetsförmedlingen').check();
+    // Every label stands above its field, as on the other admin forms: a short one ('Adress', 'Ort',
+    // 'Omfattning') sat beside its field, the others above theirs.
+    const beside = await page.locator('label[for^="partner-3_"]').evaluateAll((labels) =>
+      labels.flatMap((l) => {
+        const field = document.getElementById(l.getAttribute('for') ?? '');
+        return field && field.getBoundingClientRect().top < l.getBoundingClientRect().bottom ? [l.textContent] : [];
+      }),
+    );
+    expect(beside).toEqual([]);
     await page.getByRole('button', { name: 'Spara integrationer' }).click();
     await poll(() => page.getByText('Fältet är obligatoriskt').count()).toBeGreaterThan(0);
     expect(partnerOutbox()).toEqual([]);
