@@ -220,7 +220,8 @@ describe('profile settings', () => {
     await page.getByRole('button', { name: /^Användarmeny/ }).click();
     await page.getByRole('menuitem', { name: 'Profilinställningar' }).click();
     await page.waitForURL(/\/admin\/profile$/);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Profilinställningar');
+    // The address changes first; the start page's heading stays until the profile page's code has come.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profilinställningar');
     const live = page.getByLabel('Visa nya notifikationer direkt i klockan');
     await live.waitFor();
     expect(await live.isChecked()).toBe(true);
