@@ -16,7 +16,7 @@ const Editor = lazy(() => loadChunk('RichText', () => import('./RichText')).then
  */
 export function RichText(props: RichTextProps) {
   return (
-    <Suspense fallback={<Waiting label={props.labelledBy ? undefined : props.label} required={props.required} />}>
+    <Suspense fallback={<RichTextWaiting label={props.labelledBy ? undefined : props.label} required={props.required} />}>
       <Editor {...props} />
     </Suspense>
   );
@@ -27,7 +27,7 @@ export function RichText(props: RichTextProps) {
 const WAITING_TOOLS = [sv.org.rtBold, sv.org.rtItalic, sv.org.rtUnderline, sv.org.rtBullet, sv.org.rtOrdered, sv.org.rtLink];
 
 /** The editor's frame while its code loads; a caller that still waits for what the editor needs (its merge fields) draws it too. */
-export function Waiting({ label, required }: { label?: string | undefined; required?: boolean | undefined }) {
+export function RichTextWaiting({ label, required }: { label?: string | undefined; required?: boolean | undefined }) {
   return (
     <div className="rt">
       {label !== undefined && (

@@ -4,7 +4,7 @@ import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 import { useSession } from '../../runner/session/session';
 import { useToast } from '../../shared/toast';
-import { RichText, Waiting as RichTextWaiting } from '../../shared/RichTextLazy';
+import { RichText, RichTextWaiting } from '../../shared/RichTextLazy';
 import { useBusy } from '../../shared/useBusy';
 import { useMergeFields } from './useMergeFields';
 import { isValidEmail } from '../../../engine/email';
