@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { SharedSync } from './shared-sync';
 
 async function syncDir(dir: string): Promise<void> {
   const d = await open(dir, 'r');
@@ -11,10 +12,24 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** Each directory's sync, shared by the renames into it that wait at the same time; gone once idle. */
+const dirSyncs = new Map<string, SharedSync>();
+
+async function syncDirShared(dir: string): Promise<void> {
+  let shared = dirSyncs.get(dir);
+  if (!shared) dirSyncs.set(dir, (shared = new SharedSync(() => syncDir(dir))));
+  try {
+    await shared.run();
+  } finally {
+    if (shared.idle && dirSyncs.get(dir) === shared) dirSyncs.delete(dir);
+  }
+}
+
 /**
  * Writes `data` to `path` so that a reader sees either no file or the whole file, never half of
  * it: the bytes go to a hidden temporary file beside it (`.tmp-…`, a name no reader lists), are
- * flushed (fdatasync), and the file is renamed into place, then the directory is synced.
+ * flushed (fdatasync), and the file is renamed into place, then the directory is synced (one
+ * sync shared by the renames into it that wait meanwhile: a campaign's confirmations, SharedSync).
  * Blobs, outbox mail and partner documents are all written this way.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
@@ -29,7 +44,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
       await fh.close();
     }
     await rename(tmp, path);
-    await syncDir(dir);
+    await syncDirShared(dir);
   } catch (err) {
     await rm(tmp, { force: true });
     throw err;

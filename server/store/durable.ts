@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { SharedSync } from './shared-sync';
 
 /**
  * Durability of the embedded store without blocking the event loop.
@@ -21,8 +22,7 @@ import { Worker } from 'node:worker_threads';
  */
 export class WalSync {
   private handle: Promise<FileHandle> | null = null;
-  private running: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  private readonly shared = new SharedSync(() => this.sync());
 
   constructor(private readonly walFile: string) {}
 
@@ -37,24 +37,11 @@ export class WalSync {
 
   /** Resolves once every commit made before the call is on disk; rejects when the fsync fails. */
   durable(): Promise<void> {
-    if (!this.running) {
-      this.running = this.sync().finally(() => {
-        this.running = null;
-      });
-      return this.running;
-    }
-    // The fsync under way may have started before this commit: wait for the next one, shared.
-    this.queued ??= this.running
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = null;
-        return this.durable();
-      });
-    return this.queued;
+    return this.shared.run();
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.running, this.queued]);
+    await this.shared.settled();
     const h = await this.handle?.catch(() => null);
     this.handle = null;
     await h?.close().catch(() => undefined);
