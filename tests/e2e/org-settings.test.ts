@@ -253,6 +253,10 @@ describe('the organisation runs itself', () => {
     }, id);
     expect(prefs).toMatchObject({ realtime: false, email: true, inherited: false });
     await expectNoAxeViolations(page);
+    // Back to the position, as from its other sub-pages.
+    await page.getByRole('link', { name: 'Tillbaka till tjänsten' }).click();
+    await page.waitForURL(`**/admin/positions/${id}`);
+    await poll(() => page.getByRole('link', { name: 'Mina notiser för tjänsten' }).count()).toBe(1);
     await page.context().close();
   });
 

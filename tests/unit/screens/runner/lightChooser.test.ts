@@ -11,7 +11,7 @@ describe('the light form chooser', () => {
   });
 
   it('draws the plain admin forms without RJSF too: sections, descriptions, text areas and e-mail fields', () => {
-    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications', 'accessibility', 'scim#', 'users-new', 'user-edit#rights', 'user-edit#details', 'gdpr#retention', 'gdpr#personnummer', 'gdpr#hold', 'gdpr#lift', 'generate-data#demo', 'profile#', 'container-login#sso', 'container-login#mfa']) {
+    for (const where of ['change-password', 'container-new#create', 'validation-messages', 'gdpr-delete#search', 'gdpr-inform#search', 'position-notifications#preferences', 'accessibility', 'scim#', 'users-new', 'user-edit#rights', 'user-edit#details', 'gdpr#retention', 'gdpr#personnummer', 'gdpr#hold', 'gdpr#lift', 'generate-data#demo', 'profile#', 'container-login#sso', 'container-login#mfa']) {
       expect(isLightForm(byName(where)), where).toBe(true);
     }
   });
