@@ -40,6 +40,9 @@ describe('the analysis page on a phone', () => {
       });
     expect(await past('Tid till anställning och avslag')).toBeLessThanOrEqual(1);
     expect(await past('Konvertering och tid per processnivå')).toBeLessThanOrEqual(150);
+    // Back to the position, as from its other sub-pages.
+    await staff.getByRole('link', { name: 'Tillbaka till tjänsten' }).click();
+    await staff.waitForURL(`**/admin/positions/${position.id}`);
     await staff.context().close();
   }, 60_000);
 });
