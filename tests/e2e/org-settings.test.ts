@@ -260,6 +260,27 @@ describe('the organisation runs itself', () => {
     await page.context().close();
   });
 
+  it("a check box's description stands under its words, in line with them, on a phone", async () => {
+    const page = await asAdmin();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/container/login');
+    for (const name of ['Kräv inloggning med företagets konto', 'Kräv tvåstegsverifiering för personalen']) {
+      const box = page.getByRole('checkbox', { name });
+      await box.waitFor();
+      // Read after the words it explains (RJSF draws it above the box), and still the box's description.
+      const place = await box.evaluate((input) => {
+        const words = input.nextElementSibling!.getBoundingClientRect();
+        const id = input.getAttribute('aria-describedby')!.split(' ').find((d) => d.endsWith('__description'))!;
+        const range = document.createRange();
+        range.selectNodeContents(document.getElementById(id)!);
+        const text = range.getBoundingClientRect();
+        return { below: text.top >= words.bottom - 1, inLine: Math.abs(text.left - words.left) <= 1 };
+      });
+      expect(place, name).toEqual({ below: true, inLine: true });
+    }
+    await page.context().close();
+  });
+
   it('a writer cannot open the company profile', async () => {
     const page = await newPage(browser, { baseURL: app.url });
     await loginAs(page, app, 'writer@demo.test');
