@@ -15,6 +15,8 @@ type Errors = Record<string, string[]>;
 
 /** The rights widget's control (the one the RJSF path draws), loaded with the first form that has one: the session pages never do. */
 const RightsPicker = lazy(() => import('../shared/RightsPicker').then((m) => ({ default: m.RightsPicker })));
+/** The 'position' widget's control (widgets.tsx draws the same on the RJSF path), loaded with the first form that has one. */
+const PositionChoice = lazy(() => import('./verbs/PositionChoice').then((m) => ({ default: m.PositionChoice })));
 
 /** The server's refusals at the top-level fields (formPart's error tree). */
 const fromTree = (tree: FieldErrorTree): Errors =>
@@ -69,7 +71,7 @@ function Field({ field, id, value, errors, ui, locked, onChange }: { field: Ligh
   const aria = { 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': describedBy };
   const title = field.title ?? field.name;
   const empty = option('ui:emptyValue');
-  const options = (option('ui:options') ?? {}) as { rows?: number; inputType?: string };
+  const options = (option('ui:options') ?? {}) as { rows?: number; inputType?: string; among?: string };
   const control = { id, name: id, className: 'form-control', required: field.required || undefined, ...aria };
   // Read-only when locked (readonlyFrom), or always (`readOnly` in the schema, `ui:readonly`).
   const readOnly = { readOnly: disabled ?? (field.readOnly === true || option('ui:readonly') === true || undefined) };
@@ -169,6 +171,10 @@ function Field({ field, id, value, errors, ui, locked, onChange }: { field: Ligh
               defaultValue={Array.isArray(value) ? value.join('\n') : ''}
               onChange={(e) => onChange(e.target.value.split('\n').map((l) => l.trim()).filter((l) => l !== ''))}
             />
+          ) : widget === 'position' ? (
+            <Suspense fallback={<Loading />}>
+              <PositionChoice {...control} disabled={disabled} among={options.among === 'all' ? 'all' : 'open'} onPage value={value} onChange={(picked) => onChange(picked === '' ? empty : picked)} />
+            </Suspense>
           ) : field.type === 'integer' ? (
             // RJSF's number input: its range as min and max, a step of 1 unless drawn 'updown'; a number, or nothing when empty.
             <input

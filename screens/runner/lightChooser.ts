@@ -41,12 +41,13 @@ const WIDGETS: Record<string, readonly (string | undefined)[]> = {
   boolean: [undefined, 'checkbox', 'hidden'],
   choice: [undefined, 'select', 'radio'],
   rights: ['rights'],
-  integer: [undefined, 'updown'],
+  // 'position': one of the organisation's positions by name (PositionChoice), never a number typed in.
+  integer: [undefined, 'updown', 'position'],
   checks: ['checkboxes'],
   lines: ['lines'],
 };
 const FIELD_UI = new Set(['ui:widget', 'ui:field', 'ui:readonly', 'ui:inputType', 'ui:autocomplete', 'ui:emptyValue', 'ui:help', 'ui:placeholder', 'ui:options']);
-const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage', 'rows', 'inputType']);
+const OPTIONS = new Set(['messages', 'sameAs', 'patternMessage', 'rows', 'inputType', 'among']);
 /** The input types a text field may ask for (`ui:inputType`, or `inputType` in its options). */
 const INPUT_TYPES = new Set(['text', 'email', 'tel', 'url']);
 
@@ -147,6 +148,7 @@ function plainUi(ui: unknown, fields: Map<string, string>): boolean {
     if (options.sameAs !== undefined && !fields.has(String(options.sameAs))) return false;
     if (options.rows !== undefined && !(v['ui:widget'] === 'textarea' && Number.isInteger(options.rows) && (options.rows as number) > 0)) return false;
     if (options.inputType !== undefined && !(type === 'string' && INPUT_TYPES.has(String(options.inputType)))) return false;
+    if (options.among !== undefined && !(v['ui:widget'] === 'position' && (options.among === 'open' || options.among === 'all'))) return false;
     if (options.messages !== undefined && !(isObject(options.messages) && Object.values(options.messages).every((m) => typeof m === 'string'))) return false;
   }
   return true;
@@ -175,7 +177,7 @@ function plainSections(sections: unknown, fields: Map<string, string>): boolean 
  * constants with titles, as a select or radio buttons), texts picked among constants (the
  * 'checkboxes' widget or the 'allOrSome' field), texts one per line (the 'lines' widget, a
  * maxItems in the field's own words), read-only texts (`readOnly`, `ui:readonly`), whole numbers typed in (a range and the type refused in the field's own
- * words), a colleague's rights (whole-number ids, the 'rights'
+ * words) or chosen as a position by name (the 'position' widget), a colleague's rights (whole-number ids, the 'rights'
  * widget, a minItems in the field's own words), booleans (a checkbox) and hidden fields, at
  * most one `if` of constants with its `then`/`else` fields, a uiSchema of the options listed
  * above and the form's `ui:description`, `sections` of its own fields, and `readonlyFrom`.

@@ -5,6 +5,7 @@ import { RichText } from '../shared/RichTextLazy';
 import { RightsPicker } from '../shared/RightsPicker';
 import type { RightId } from '../shared/rights';
 import { SecretWidget } from './passwordWidget';
+import { PositionChoice } from './verbs/PositionChoice';
 
 /** What a form screen puts in RJSF's formContext for its widgets. */
 export interface WidgetContext {
@@ -53,6 +54,25 @@ function RightsWidget({ id, value, onChange }: WidgetProps) {
   return <RightsPicker idPrefix={id} value={Array.isArray(value) ? (value as RightId[]) : []} onChange={(next) => onChange(next)} />;
 }
 
+/** 'position': one of the organisation's positions by name (PositionChoice), its id the value; `ui:options.among` 'open' (the default) or 'all'. */
+function PositionWidget({ id, value, onChange, options, required, disabled, readonly, rawErrors, schema }: WidgetProps) {
+  return (
+    <PositionChoice
+      id={id}
+      name={id}
+      className="form-control"
+      among={options.among === 'all' ? 'all' : 'open'}
+      onPage
+      required={required}
+      disabled={disabled || readonly}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={[schema.description && `${id}__description`, describedBy(id, rawErrors)].filter(Boolean).join(' ') || undefined}
+      value={value}
+      onChange={(picked) => onChange(picked === '' ? undefined : picked)}
+    />
+  );
+}
+
 /**
  * The admin widget registry of form screens, named by `ui:widget` in a screen's uiSchema
  * (checkboxes, select, textarea… are RJSF's own). Widgets that draw their own label are
@@ -64,6 +84,7 @@ export const adminWidgets: RegistryWidgetsType = {
   lines: LinesWidget,
   rights: RightsWidget,
   secret: SecretWidget,
+  position: PositionWidget,
 };
 
 export const SELF_LABELLED: ReadonlySet<string> = new Set(['richtext', 'image', 'rights']);

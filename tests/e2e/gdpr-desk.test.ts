@@ -48,6 +48,30 @@ describe('the GDPR desk and position rights as data (issue 16 items 4 and 5)', (
     await page.context().close();
   }, 120_000);
 
+  it('puts a legal hold on a position chosen by name and lifts it, on a phone (390 px)', async () => {
+    const page = await newPage(browser, { baseURL: app.url, viewport: 'phone' });
+    await loginAs(page, app, 'admin@demo.test');
+    await page.goto('/admin/gdpr');
+    const formOf = (button: string) => page.locator('form').filter({ has: page.getByRole('button', { name: button }) });
+    const hold = formOf('Lägg rättslig spärr');
+    await poll(() => hold.getByLabel(/^Tjänst/).locator('option').allTextContents(), { timeout: 15_000 }).toContain('GDPR-jobbet');
+    await hold.getByLabel(/^Tjänst/).selectOption({ label: 'GDPR-jobbet' });
+    await hold.getByLabel(/^Skäl/).fill('Ett anspråk enligt diskrimineringslagen');
+    await hold.getByRole('button', { name: 'Lägg rättslig spärr' }).click();
+    await poll(() => page.getByText('Spärren är lagd').count()).toBeGreaterThan(0);
+    const holds = page.getByRole('region', { name: 'Spärrar' });
+    await poll(() => holds.textContent()).toContain('GDPR-jobbet');
+    const lift = formOf('Häv spärren');
+    await lift.getByLabel(/^Tjänst/).selectOption({ label: 'GDPR-jobbet' });
+    await lift.getByLabel(/^Skäl/).fill('Anspråket är avgjort');
+    await lift.getByRole('button', { name: 'Häv spärren' }).click();
+    await poll(() => page.getByText('Spärren är hävd').count()).toBeGreaterThan(0);
+    await poll(() => holds.textContent()).toContain('Anspråket är avgjort');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  }, 120_000);
+
   it("gives a member a right on a position in a dialog and lists it by its Swedish name", async () => {
     const page = await newPage(browser, { baseURL: app.url });
     await loginAs(page, app, 'admin@demo.test');

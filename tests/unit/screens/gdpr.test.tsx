@@ -76,3 +76,34 @@ describe('the GDPR desk (schemas/screens/gdpr*.json)', () => {
     click.mockRestore();
   }, 60_000);
 });
+
+describe('the legal hold (schemas/screens/gdpr.json)', () => {
+  it('is put on a position chosen by name among all of them, a closed or archived one named with its status, and refused without one', async () => {
+    const retention = { retentionMonths: 24, talentPoolMonths: 24, holds: [] };
+    const calls = serveActions(
+      {
+        get_retentionSettings: () => retention,
+        get_positions: () => [
+          { id: 3, name: 'Lagerarbetare', status: 'Öppen' },
+          { id: 4, name: 'Kassör', status: 'Stängd' },
+          { id: 5, name: 'Butikschef', status: 'Arkiverad' },
+        ],
+        create_legalHold: (d) => ({ id: 1, positionId: d.positionId, reason: d.reason, at: 1767225600 }),
+      },
+      { permissions: ['Administrator'] },
+    );
+    renderAdminAt('/admin/gdpr');
+    const user = userEvent.setup();
+    const form = (await screen.findByRole('button', { name: 'Lägg rättslig spärr' }, { timeout: 20_000 })).closest('form')!;
+    const field = await within(form).findByRole('combobox', { name: /^Tjänst/ }, SLOW);
+    await waitFor(() => expect([...field.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Välj en tjänst', 'Lagerarbetare', 'Kassör (Stängd)', 'Butikschef (Arkiverad)']), SLOW);
+    await user.type(within(form).getByRole('textbox', { name: /^Skäl/ }), 'Anspråk enligt diskrimineringslagen');
+    await user.click(within(form).getByRole('button', { name: 'Lägg rättslig spärr' }));
+    await waitFor(() => expect(form.textContent).toContain('Fältet är obligatoriskt'), SLOW);
+    expect(calls.filter((c) => c.action === 'create_legalHold')).toEqual([]);
+    await user.selectOptions(field, 'Butikschef (Arkiverad)');
+    await user.click(within(form).getByRole('button', { name: 'Lägg rättslig spärr' }));
+    expect(await screen.findByText('Spärren är lagd', {}, SLOW)).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'create_legalHold').map((c) => c.data)).toEqual([{ positionId: 5, reason: 'Anspråk enligt diskrimineringslagen' }]);
+  }, 40_000);
+});
