@@ -1,11 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
+import { dispatch } from '../api';
+import { useLoad } from '../shared/useLoad';
+import { useSession } from './session/session';
 
 interface FieldSchema {
   type?: string;
   title?: string;
   enum?: unknown[];
-  /** 'event': a choice of the event log's actions by their Swedish names (messages events.actions). */
+  /** 'event': a choice of the event log's actions by their Swedish names (messages events.actions); 'skill': of the organisation's skills by name. */
   format?: string;
 }
 
@@ -14,8 +17,29 @@ const collator = new Intl.Collator('sv');
 const EVENT_CHOICES = Object.entries(sv.events.actions).sort((a, b) => collator.compare(a[1], b[1]));
 
 /**
+ * A choice of the organisation's skills by name (get_containerSkills), its value the name (the
+ * talent pool matches a skill by name): typed, a name had to be exact to find anyone.
+ */
+function SkillChoice({ id, value, onChange }: { id: string; value: unknown; onChange(name: string): void }) {
+  const { container } = useSession();
+  const containerId = container?.id;
+  const skills = useLoad(() => (containerId ? dispatch('get_containerSkills', { containerId }) : Promise.resolve([])), String(containerId ?? ''));
+  const names = [...new Set((skills.data ?? []).map((s) => s.name))].sort(collator.compare);
+  return (
+    <select id={id} value={String(value ?? '')} aria-busy={skills.loading || undefined} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{skills.loading ? sv.screens.skillsLoading : skills.error !== undefined ? sv.screens.skillsFailed : sv.screens.filterAll}</option>
+      {names.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
  * A list screen's filters: one labelled input per property of the filter schema (text,
- * number, yes/no, a choice for an enum, or of the event log's actions) in a region named 'Filter'. Values reach the
+ * number, yes/no, a choice for an enum, of the event log's actions or of the organisation's skills) in a region named 'Filter'. Values reach the
  * list as {filter.x}; text is passed on 300 ms after the last key press.
  */
 export function ListFilters({ schema, onChange }: { schema: { properties?: Record<string, FieldSchema> }; onChange(values: Record<string, unknown>): void }) {
@@ -50,6 +74,8 @@ export function ListFilters({ schema, onChange }: { schema: { properties?: Recor
                   </option>
                 ))}
               </select>
+            ) : f.format === 'skill' ? (
+              <SkillChoice id={fid} value={values[key]} onChange={(name) => set(key, name)} />
             ) : f.enum ? (
               <select id={fid} value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)}>
                 <option value="">{sv.screens.filterAll}</option>

@@ -144,3 +144,23 @@ describe('list screens', () => {
     expect(await screen.findByText('Inga saker')).toBeTruthy();
   });
 });
+
+describe('the talent pool filter', () => {
+  it("chooses a skill among the organisation's by name, sorted, and lists by the name chosen", async () => {
+    const calls = serve({
+      get_container: () => ({ id: 1, name: 'demo', positionTypes: [], myPermissions: ['Write'] }),
+      get_containerSkills: () => [
+        { id: 2, containerId: 1, name: 'Truckkort', description: '', icon: '', questions: [] },
+        { id: 3, containerId: 1, name: 'Kassavana', description: '', icon: '', questions: [] },
+      ],
+      get_talentPool: (d) => ({ rows: d.skill === 'Truckkort' ? [{ id: 9, name: 'Pia Lind', positionName: 'Lager', skills: ['Truckkort'], joinedAt: 1767225600 }] : [] }),
+    });
+    at('/admin/talangpool');
+    const user = userEvent.setup();
+    const filter = await screen.findByRole('combobox', { name: 'Kompetens' }, SLOW);
+    await waitFor(() => expect([...filter.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Alla', 'Kassavana', 'Truckkort']), SLOW);
+    await user.selectOptions(filter, 'Truckkort');
+    expect(await screen.findByText('Pia Lind', {}, SLOW)).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'get_talentPool').at(-1)?.data).toMatchObject({ containerId: 1, skill: 'Truckkort' });
+  }, 30_000);
+});
