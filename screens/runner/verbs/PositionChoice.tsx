@@ -34,7 +34,7 @@ export function PositionChoice({ value, onChange, among = 'open', onPage = false
       <option value="">{empty}</option>
       {offered.map((p) => (
         <option key={p.id} value={p.id}>
-          {p.status === 'Öppen' || !p.status ? p.name : fill(t.positionWithStatus, { name: p.name, status: p.status })}
+          {p.status === 'Öppen' ? p.name : fill(t.positionWithStatus, { name: p.name, status: p.status })}
         </option>
       ))}
     </select>

@@ -140,4 +140,34 @@ describe('form screens', () => {
     expect(await screen.findByText('Ingen sådan sak', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Spara' })).toBeNull();
   }, 30_000);
+  it("draws the 'position' widget on the RJSF path too: every position by name, a closed one with its status, its id saved", async () => {
+    const hold: ScreenFile = {
+      id: 'thing-hold',
+      route: '/admin/things/:id/hold',
+      title: 'Spärr',
+      access: 'admin',
+      kind: 'form',
+      schema: { type: 'object', required: ['positionId'], properties: { positionId: { type: 'integer', title: 'Tjänst' }, note: { type: 'string', title: 'Not' } } },
+      // ui:order keeps this form on RJSF's path (the light form knows no order).
+      uiSchema: { 'ui:order': ['positionId', 'note'], positionId: { 'ui:widget': 'position', 'ui:options': { among: 'all' } } },
+      save: { action: 'save_thing', data: { id: '{route.id}', positionId: '{form.positionId}' } },
+      toast: 'Sparad',
+    };
+    const calls = serve({
+      get_positions: () => [
+        { id: 3, name: 'Lagerarbetare', status: 'Öppen' },
+        { id: 4, name: 'Kassör', status: 'Stängd' },
+      ],
+      save_thing: (d) => ({ id: d.id }),
+    });
+    renderAdminAt('/admin/things/7/hold', [...screenFiles, hold]);
+    const field = await screen.findByRole('combobox', { name: /^Tjänst/ }, SLOW);
+    expect(field.closest('form')?.classList.contains('rjsf')).toBe(true);
+    await waitFor(() => expect([...field.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Välj en tjänst', 'Lagerarbetare', 'Kassör (Stängd)']), SLOW);
+    const user = userEvent.setup();
+    await user.selectOptions(field, 'Kassör (Stängd)');
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparad', {}, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.action === 'save_thing')?.data).toEqual({ id: '7', positionId: 4 });
+  }, 30_000);
 });
