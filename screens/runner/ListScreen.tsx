@@ -47,6 +47,8 @@ function Cell({ column, row, ctx, alt }: { column: ScreenColumn; row: Row; ctx: 
   const value = at(row, column.field);
   if (column.format === 'image') return <ListImage src={value} alt={alt} />;
   const text = formatCell(value, column.format);
+  // No value, no markup: the cell stays :empty, so a phone's card leaves out its bare label ('Hävd:' of a hold not lifted).
+  if (text === '') return null;
   const content =
     column.format === 'status' ? <span className={`adm-status adm-status-${statusClass(value)}`}>{text}</span> : column.format === 'date' || column.format === 'datetime' ? <span className="bk-date">{text}</span> : text;
   return column.link && holds(row, column.linkWhen) ? <Link to={fillText(column.link, { ...ctx, row }, true)}>{content}</Link> : <>{content}</>;

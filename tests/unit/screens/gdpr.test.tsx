@@ -106,4 +106,20 @@ describe('the legal hold (schemas/screens/gdpr.json)', () => {
     expect(await screen.findByText('Spärren är lagd', {}, SLOW)).toBeTruthy();
     expect(calls.filter((c) => c.action === 'create_legalHold').map((c) => c.data)).toEqual([{ positionId: 5, reason: 'Anspråk enligt diskrimineringslagen' }]);
   }, 40_000);
+  it("lists a hold not lifted with its 'Hävd' cells empty, so a phone's card shows no bare label", async () => {
+    serveActions(
+      {
+        get_retentionSettings: () => ({ retentionMonths: 24, talentPoolMonths: 24, holds: [{ id: 1, positionId: 3, positionName: 'Lagerarbetare', reason: 'Ett anspråk', at: 1767225600 }] }),
+        get_positions: () => [],
+      },
+      { permissions: ['Administrator'] },
+    );
+    renderAdminAt('/admin/gdpr');
+    const holds = await screen.findByRole('region', { name: 'Spärrar' }, { timeout: 20_000 });
+    const row = await within(holds).findByRole('row', { name: /Lagerarbetare/ }, SLOW);
+    const cell = (label: string) => row.querySelector(`[data-label="${label}"]`)!;
+    expect(cell('Lagd').textContent).not.toBe('');
+    // runner.css hides a cell that is :empty on a phone; a date's wrapper left an empty span in it.
+    for (const label of ['Hävd', 'Skäl att häva']) expect(cell(label).matches(':empty'), label).toBe(true);
+  }, 40_000);
 });
