@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import sv from '../../schemas/messages/sv.json';
 import { dispatch } from '../api';
 import { useLoad } from '../shared/useLoad';
-import { useSession } from './session/session';
+import { useContainer } from './session/session';
 
 interface FieldSchema {
   type?: string;
@@ -21,9 +21,8 @@ const EVENT_CHOICES = Object.entries(sv.events.actions).sort((a, b) => collator.
  * talent pool matches a skill by name): typed, a name had to be exact to find anyone.
  */
 function SkillChoice({ id, value, onChange }: { id: string; value: unknown; onChange(name: string): void }) {
-  const { container } = useSession();
-  const containerId = container?.id;
-  const skills = useLoad(() => (containerId ? dispatch('get_containerSkills', { containerId }) : Promise.resolve([])), String(containerId ?? ''));
+  const { id: containerId } = useContainer();
+  const skills = useLoad(() => dispatch('get_containerSkills', { containerId }), String(containerId));
   const names = [...new Set((skills.data ?? []).map((s) => s.name))].sort(collator.compare);
   return (
     <select id={id} value={String(value ?? '')} aria-busy={skills.loading || undefined} onChange={(e) => onChange(e.target.value)}>

@@ -3,7 +3,7 @@ import sv from '../../../schemas/messages/sv.json';
 import { fill } from '../../../engine/fill';
 import { dispatch } from '../../api';
 import { useLoad } from '../../shared/useLoad';
-import { useSession } from '../session/session';
+import { useContainer } from '../session/session';
 
 const t = sv.screenVerbs;
 
@@ -23,9 +23,8 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>
  * the 'position' widget (LightForm, widgets.tsx).
  */
 export function PositionChoice({ value, onChange, among = 'open', onPage = false, ...field }: Props) {
-  const { container } = useSession();
-  const containerId = container?.id;
-  const positions = useLoad(() => (containerId ? dispatch('get_positions', { containerId }) : Promise.resolve([])), String(containerId ?? ''));
+  const { id: containerId } = useContainer();
+  const positions = useLoad(() => dispatch('get_positions', { containerId }), String(containerId));
   const offered = (positions.data ?? []).filter((p) => among === 'all' || p.status === 'Öppen');
   const none = among === 'all' ? t.positionsNoneAll : t.positionsNone;
   const empty = positions.loading ? t.positionsLoading : positions.error !== undefined ? (onPage ? t.positionsFailedPage : t.positionsFailed) : offered.length ? t.positionChoose : none;
