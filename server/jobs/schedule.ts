@@ -7,6 +7,7 @@ import { runIfDue, type Job } from './runs';
 import { pruneReadLog } from '../domain/gdpr/read-log';
 import { runInterviews } from '../domain/interviews/reminders';
 import { announceDates } from '../domain/positions/position-events';
+import { sweepExpiredLinks } from '../auth/signin';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -42,6 +43,11 @@ export function positionDatesJob(): Job {
   return { name: 'position-dates', periodMs: 10 * 60 * 1000, run: (deps) => announceDates(deps) };
 }
 
+/** Expired sign-in links, 'Se din ansökan' and page-requested (server/auth/signin.ts): once an hour. */
+export function linksJob(): Job {
+  return { name: 'expired-links', periodMs: HOUR_MS, run: (deps) => sweepExpiredLinks(deps) };
+}
+
 /** Attachments in GridFS no application points at, older than an hour: once an hour. */
 export function gridFsSweepJob(graceMs = HOUR_MS): Job {
   return {
@@ -53,7 +59,7 @@ export function gridFsSweepJob(graceMs = HOUR_MS): Job {
 
 /** The jobs this store needs (the file store sweeps its blobs at start instead, under its lock). */
 export function scheduledJobs(deps: Pick<ServerDeps, 'blobs'>): Job[] {
-  const jobs = [retentionJob(), readLogJob(), interviewsJob(), positionDatesJob()];
+  const jobs = [retentionJob(), readLogJob(), interviewsJob(), positionDatesJob(), linksJob()];
   return deps.blobs.kind === 'gridfs' ? [...jobs, gridFsSweepJob()] : jobs;
 }
 

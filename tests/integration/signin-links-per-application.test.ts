@@ -5,6 +5,7 @@ import { storeKinds } from '../setup/stores';
 import { applyTo, demoPositions, label, otherOrganisation, personnummer, positions, validAnswers } from './helpers/domain';
 import { mailsTo } from './helpers/mailbox';
 import { DEMO, startTestServer, type TestServer } from './helpers/server';
+import { linksJob } from '../../server/jobs/schedule';
 
 /**
  * Issue 24: 'Se din ansökan' links are per application, several alive at once — anyone
@@ -106,6 +107,34 @@ describe.each(storeKinds())('sign-in links per application on the %s store', (ki
     await remove[path](id, email, position);
     expect(await linkRecords(email)).toBe(0);
     expect((await follow(token)).status).toBe(400);
+  });
+
+  it('the hourly links job removes expired links of both kinds and keeps live ones: applying sweeps nothing', async () => {
+    const email = 'utgangen.lank@exempel.se';
+    const old = await applyForLink(open, email);
+    const links = server.deps.store.collection('applicationLinks');
+    const requests = server.deps.store.collection('signinLinks');
+    const now = server.deps.now();
+    await links.updateOne({ applicationId: old.id }, { $set: { expires: now - 1 } });
+    expect((await server.request('POST', '/api/account/signin-link', { email })).status).toBe(200);
+    await expect.poll(() => requests.count({ email, kind: 'request' }), { timeout: 10_000 }).toBe(1);
+    await requests.updateOne({ email, kind: 'request' }, { $set: { expires: now - 1 } });
+    // A new application leaves the expired link where it is: the job sweeps it.
+    const live = await applyForLink(elsewhere, email);
+    expect(await links.count({ applicationId: old.id })).toBe(1);
+    const job = linksJob();
+    expect(job.periodMs).toBe(60 * 60 * 1000);
+    const swept = await job.run(server.deps);
+    expect(swept.applicationLinks).toBeGreaterThanOrEqual(1);
+    expect(swept.signinLinks).toBeGreaterThanOrEqual(1);
+    expect(await links.count({ applicationId: old.id })).toBe(0);
+    expect(await requests.count({ email })).toBe(0);
+    expect(await links.count({ applicationId: live.id })).toBe(1);
+    // The live link still signs in; the swept one is refused.
+    expect((await follow(old.token)).status).toBe(400);
+    const r = await follow(live.token);
+    expect(r.status, r.text).toBe(200);
+    expect(await job.run(server.deps)).toEqual({ applicationLinks: 0, signinLinks: 0 });
   });
 
   it('an application removed while the address has another keeps that application’s link alive', async () => {

@@ -1,7 +1,7 @@
 import sv from '../../../schemas/messages/sv.json' with { type: 'json' };
 import { isValidEmail } from '../../../engine/email';
 import { fill } from '../../../engine/fill';
-import { escapeHtml, sanitizeHtml, sanitizeHtmlMemo } from '../../../engine/sanitize';
+import { escapeHtml, fillHtml, sanitizeHtml, sanitizeHtmlMemo } from '../../../engine/sanitize';
 import { errors } from '../../errors';
 import type { ServerDeps } from '../../base/deps';
 import type { Mail } from '../../mail';
@@ -108,11 +108,10 @@ export function textOf(html: string): string {
 
 /**
  * One mail to one applicant, filled with the applicant's values: values are escaped for the
- * HTML body and the body sanitised once more after filling (the template is staff HTML).
+ * HTML body, which is as safe as the sanitised template (fillHtml: the template is staff HTML).
  */
 export function composeMail(to: string, subject: string, body: string, values: Record<string, string>): Mail {
-  const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]));
-  const html = sanitizeHtml(fill(body, escaped));
+  const html = fillHtml(body, values);
   const wrapped = `<!doctype html><html lang="sv"><head><meta charset="utf-8"></head><body>${html}</body></html>`;
   return { to, subject: fill(subject, values).replace(/[\r\n]+/g, ' ').trim(), text: textOf(html), html: wrapped };
 }
