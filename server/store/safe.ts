@@ -24,46 +24,74 @@ export class UnsafeValueError extends Error {
   }
 }
 
-/** Why a key cannot be stored or queried safely, or null when it can. */
-function keyProblem(key: string): string | null {
-  if (key.startsWith('$')) return sv.store.unsafeKey;
-  if (FORBIDDEN_KEYS.has(key)) return sv.store.unsafeKey;
-  // Neither engine stores dotted names reliably (nedb refuses them, Mongo queries misread them).
-  if (key.includes('.')) return sv.store.unsafeKey;
-  if (key.includes('\u0000')) return sv.store.unsafeKey;
-  return null;
+/**
+ * Whether a key cannot be stored or queried safely: an operator (`$…`), a prototype key, a
+ * dotted name (neither engine stores those reliably: nedb refuses them, Mongo queries misread
+ * them) or a NUL. Told by its first character where it can: this runs for every key of every
+ * body and stored document.
+ */
+function isUnsafeKey(key: string): boolean {
+  const first = key.charCodeAt(0);
+  if (first === 0x24) return true;
+  if ((first === 0x5f || first === 0x63 || first === 0x70) && FORBIDDEN_KEYS.has(key)) return true;
+  return key.includes('.') || key.includes('\u0000');
 }
 
-function findUnsafe(value: unknown, path: string, depth: number): UnsafeDetail | null {
-  if (depth > MAX_DEPTH) return { path, message: sv.store.tooDeep };
+/** An unsafe spot: the keys leading to it, innermost first (a path is built only for the one found). */
+interface Found {
+  keys: (string | number)[];
+  message: string;
+}
+
+const found = (message: string, key?: string): Found => ({ keys: key === undefined ? [] : [key], message });
+
+/**
+ * The first unsafe spot under `value`, or null. An application's 200 answers are walked twice
+ * (its body, then its document), so a value that is fine allocates nothing but its keys:
+ * a path built for every key, and every key checked by pattern, cost twice as much. The keys
+ * walked are the enumerable own ones, which JSON and BSON store; a symbol key is refused.
+ */
+function findUnsafe(value: unknown, depth: number): Found | null {
+  if (depth > MAX_DEPTH) return found(sv.store.tooDeep);
   if (value === null || typeof value !== 'object') {
-    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
-      return { path, message: sv.store.unsafeValue };
-    }
-    return null;
+    return typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' ? found(sv.store.unsafeValue) : null;
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnsafe(value[i], `${path}/${i}`, depth + 1);
-      if (found) return found;
+      const inner = findUnsafe(value[i], depth + 1);
+      if (inner) {
+        inner.keys.push(i);
+        return inner;
+      }
     }
     return null;
   }
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return { path, message: sv.store.unsafeValue };
-  for (const key of Reflect.ownKeys(value)) {
-    if (typeof key !== 'string') return { path, message: sv.store.unsafeKey };
-    const problem = keyProblem(key);
-    if (problem) return { path: `${path}/${key}`, message: problem };
-    const found = findUnsafe((value as Record<string, unknown>)[key], `${path}/${key}`, depth + 1);
-    if (found) return found;
+  if (proto !== Object.prototype && proto !== null) return found(sv.store.unsafeValue);
+  if (Object.getOwnPropertySymbols(value).length > 0) return found(sv.store.unsafeKey);
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (isUnsafeKey(key)) return found(sv.store.unsafeKey, key);
+    const inner = findUnsafe((value as Record<string, unknown>)[key], depth + 1);
+    if (inner) {
+      inner.keys.push(key);
+      return inner;
+    }
   }
   return null;
 }
 
+function detailOf(f: Found | null, path: string): UnsafeDetail | null {
+  if (!f) return null;
+  let at = path;
+  for (let i = f.keys.length - 1; i >= 0; i--) at += `/${f.keys[i]}`;
+  return { path: at, message: f.message };
+}
+
 /** The first unsafe spot in a JSON-like value (operator or prototype key, dotted key, non-plain object), or null. */
 export function unsafeDetail(value: unknown, path = ''): UnsafeDetail | null {
-  return findUnsafe(value, path, 0);
+  return detailOf(findUnsafe(value, 0), path);
 }
 
 /**
@@ -71,8 +99,8 @@ export function unsafeDetail(value: unknown, path = ''): UnsafeDetail | null {
  * no `__proto__`/`constructor`/`prototype` key, no dotted key, not nested absurdly deep.
  */
 export function assertPlainValue<T>(value: T, path = ''): T {
-  const found = findUnsafe(value, path, 0);
-  if (found) throw new UnsafeValueError([found]);
+  const detail = detailOf(findUnsafe(value, 0), path);
+  if (detail) throw new UnsafeValueError([detail]);
   return value;
 }
 
@@ -101,4 +129,3 @@ function isScalar(value: unknown): value is FilterScalar {
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-

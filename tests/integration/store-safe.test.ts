@@ -27,9 +27,21 @@ describe('assertPlainValue', () => {
     ['a constructor key', '{"constructor":{"prototype":{}}}', '/constructor'],
     ['a prototype key', '{"prototype":1}', '/prototype'],
     ['a dotted key', '{"info.role":"odin"}', '/info.role'],
+    ['a key ending in a dot', '{"a":{"b.":1}}', '/a/b.'],
+    ['a key holding a NUL', '{"a\\u0000b":1}', '/a\u0000b'],
+    ['an operator key after fine ones in an array', '{"list":[{"ok":1},{"city":"Umeå","$gt":1}]}', '/list/1/$gt'],
   ])('refuses %s with an UnsafeValueError naming the path (the error handler answers 400 invalid)', (_name, text, path) => {
     const err = caught(() => assertPlainValue(json(text)));
     expect(err.details).toEqual([{ path, message: expect.any(String) }]);
+  });
+
+  it('lets keys through that only begin like a forbidden one', () => {
+    const value = json('{"city":"Umeå","phone":"070","_id":"x","constructorName":1,"prototypes":[],"__protoX":{"cost":1},"dollar$":1}');
+    expect(unsafeDetail(value)).toBeNull();
+  });
+
+  it('refuses a symbol key, which JSON never carries', () => {
+    expect(unsafeDetail({ a: { [Symbol('x')]: 1 } })).toEqual({ path: '/a', message: expect.any(String) });
   });
 
   it('refuses nesting deeper than any form needs', () => {
