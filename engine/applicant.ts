@@ -32,9 +32,6 @@ function pick(metadata: readonly MetadataProperty[], answers: Answers, key: stri
   return p ? text(answers[p.key]) : '';
 }
 
-/** A field of the person field type (schemas/field-types/<type>.json) whose fixed key is `key`. */
-const ofType = (key: string) => (p: MetadataProperty) => fixedKeyOf(p.type) === key;
-
 /**
  * Reads the applicant's contact facts out of the answers: the spec's special keys
  * (form_firstname, form_surname, form_email, form_ssn, ...), else the first field of the
@@ -42,7 +39,21 @@ const ofType = (key: string) => (p: MetadataProperty) => fixedKeyOf(p.type) === 
  * personnummer the first field that checks one (ssnValidSwe), as older custom forms have.
  */
 export function extractApplicantInfo(metadata: readonly MetadataProperty[], answers: Answers, now: Date = new Date()): ApplicantInfo {
-  const get = (key: string) => pick(metadata, answers, key, ofType(key));
+  // The person fields by their type's fixed key, in form order: one pass over the form, not one per fact.
+  const byType = new Map<string, MetadataProperty[]>();
+  for (const p of metadata) {
+    const fixed = p ? fixedKeyOf(p.type) : undefined;
+    if (fixed === undefined) continue;
+    const list = byType.get(fixed);
+    if (list) list.push(p);
+    else byType.set(fixed, [p]);
+  }
+  const get = (key: string) => {
+    const direct = text(answers[key]);
+    if (direct) return direct;
+    const field = byType.get(key)?.find((p) => text(answers[p.key]) !== '');
+    return field ? text(answers[field.key]) : '';
+  };
   const firstname = get('form_firstname');
   const lastname = get('form_surname');
   const email = get('form_email').toLowerCase();

@@ -29,6 +29,20 @@ describe('extractApplicantInfo', () => {
     expect(info.dateOfBirth).toBe('1970-10-03');
   });
 
+  it('takes a fact from the first field of its person type that holds an answer, in form order', () => {
+    const custom: MetadataProperty[] = [
+      { key: 'namn1', type: 'firstname' },
+      { key: 'tel_hem', type: 'homePhone' },
+      { key: 'namn2', type: 'firstname' },
+      { key: 'namn3', type: 'firstname' },
+      { key: 'tel_mobil', type: 'mobilePhone' },
+    ];
+    const info = extractApplicantInfo(custom, { namn1: '  ', namn2: 'Eva', namn3: 'Ada', tel_hem: '08123', tel_mobil: '' });
+    expect(info).toMatchObject({ firstname: 'Eva', name: 'Eva', phone: '08123' });
+    // The special key itself wins over any field of the type.
+    expect(extractApplicantInfo(custom, { form_firstname: 'Bo', namn2: 'Eva' }).firstname).toBe('Bo');
+  });
+
   it('leaves derived facts empty without a valid personnummer', () => {
     const info = extractApplicantInfo(metadata, { form_firstname: 'Bo', form_ssn: '123' });
     expect(info).toMatchObject({ firstname: 'Bo', ssn: '', dateOfBirth: '', age: null, gender: '' });
