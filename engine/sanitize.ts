@@ -40,9 +40,10 @@ function placeholdersInText(clean: string): boolean {
   let known = textOnly.get(clean);
   if (known === undefined) {
     const all = clean.match(PLACEHOLDER)?.length ?? 0;
-    // The sanitiser writes every attribute value in double quotes, so a tag ends at the first '>' outside them.
+    // The sanitiser writes every attribute value in double quotes, so a tag ends at the first '>'
+    // outside them. Its text holds no '<' of its own: one left over is a tag not told, so no.
     const text = clean.replace(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g, '');
-    textOnly.set(clean, (known = (text.match(PLACEHOLDER)?.length ?? 0) === all));
+    textOnly.set(clean, (known = !text.includes('<') && (text.match(PLACEHOLDER)?.length ?? 0) === all));
   }
   return known;
 }

@@ -96,8 +96,9 @@ async function signinLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>,
 /**
  * The 'Se din ansökan' link of an application (VIEW_LINK_TTL_SECONDS, once): leads to the
  * candidate area of its organisation. Every other link of the address stays as it was. Expired
- * links are swept by the hourly links job (sweepExpiredLinks). The link is not stored yet: `doc` goes to the `applicationLinks` collection, with the
- * application when it is new (apply.ts stores both in one commit), or alone (mail/confirmation.ts).
+ * links are swept by the hourly links job (sweepExpiredLinks). The link is not stored yet:
+ * `doc` goes to the `applicationLinks` collection, with the application when it is new
+ * (apply.ts stores both in one commit), or alone (mail/confirmation.ts).
  */
 export async function newApplicationLink(deps: Pick<ServerDeps, 'store' | 'now' | 'publicUrl'>, a: { id: number; containerId: number; email: string }): Promise<{ collection: string; doc: Doc; url: string }> {
   const token = randomBytes(32).toString('base64url');

@@ -45,6 +45,12 @@ describe('fillHtml: merge fields in staff HTML, the template sanitised once', ()
     expect(html).not.toMatch(/onclick\s*=/);
     expect(htmlToText(html)).toBe('Läs mer');
     expect(fillHtml('<a href="https://example.se/{slug}">x</a>', { slug: 'a b' })).toBe(sanitizeHtml('<a href="https://example.se/a b">x</a>'));
+    // A quote inside an attribute hides nothing: the markup is the one filling first would give.
+    const quoted = '<p><a href="https://example.se/?q=it\'s{firstname}" title="it\'s {firstname}">{firstname}</a></p>';
+    const v = '"><script>alert(1)</script>';
+    const filled = fillHtml(quoted, { firstname: v });
+    expect(filled).not.toMatch(/<script|title=/);
+    expect(sanitizeHtml(filled)).toBe(sanitizeHtml(fill(quoted, { firstname: escapeHtml(v) })));
   });
 
   it('leaves a placeholder without a value visible, as fill does', () => {
