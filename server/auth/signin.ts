@@ -58,6 +58,8 @@ async function links(store: Store) {
     p = (async () => {
       await col.ensureIndex({ fields: { email: 1, kind: 1 }, unique: true });
       await col.ensureIndex({ fields: { tokenHash: 1 }, unique: true });
+      // The hourly sweep (sweepExpiredLinks) reads the expired ones, not every address's row.
+      await col.ensureIndex({ fields: { expires: 1 } });
       await perApplication.ensureIndex({ fields: { tokenHash: 1 }, unique: true });
       await perApplication.ensureIndex({ fields: { applicationId: 1 } });
       await perApplication.ensureIndex({ fields: { expires: 1 } });
