@@ -55,7 +55,7 @@ export function LinkRequest({ email: initial = '', fixedEmail = false, next, lab
   }
 
   return (
-    <form className="cand-card" onSubmit={submit} noValidate aria-busy={busy}>
+    <form className={fixedEmail ? 'cand-card cand-card-button' : 'cand-card'} onSubmit={submit} noValidate aria-busy={busy}>
       {!fixedEmail && (
         <>
           <label htmlFor={`${idPrefix}-email`}>{t.email}</label>
